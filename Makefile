@@ -1,0 +1,24 @@
+# Dos órdenes: `make run` (el bot o, sin DISCORD_TOKEN, la consola local) y `make test`.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/umbral-bot $(ARGS)
+
+test: $(STAMP)
+	$(BIN)/pytest --cov --cov-fail-under=95 $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check umbral_rules bot tests migrations
+	$(BIN)/ruff format --check umbral_rules bot tests migrations
+	$(BIN)/mypy umbral_rules bot

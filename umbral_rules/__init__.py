@@ -1,0 +1,70 @@
+"""Umbral's rules: pure functions and immutable values, no I/O.
+
+Dice come from an injected :class:`~umbral_rules.dice.DiceSource`, so every roll can be
+forced. Everything the user reads is Spanish; errors are :class:`UmbralError`.
+"""
+
+from .checks import CheckResult, Cobertura, check, oficio_bonus, oficio_modifier, parse_cobertura
+from .combat import (
+    AttackKind,
+    AttackResult,
+    Incoming,
+    helpless_attack,
+    mesa_acoso,
+    mesa_attack,
+    mesa_defense,
+    most_dangerous,
+    opposed_acoso,
+    opposed_attack,
+    shot,
+    shot_defensa,
+)
+from .dice import DiceSource, DieRoll, ForcedDice, RandomDice, Ventaja, physical_dice, roll_d12
+from .errors import UmbralError
+from .grades import Grade, GradeShift, Grading, damage_for, grade_from_margen, shift_grade
+from .rolls import Modifier, Roll, Static
+from .sheets import CharacterSheet, EnemySheet, Weapon, aguante, ataque, defensa
+
+__all__ = [
+    "AttackKind",
+    "AttackResult",
+    "CharacterSheet",
+    "CheckResult",
+    "Cobertura",
+    "DiceSource",
+    "DieRoll",
+    "EnemySheet",
+    "ForcedDice",
+    "Grade",
+    "GradeShift",
+    "Grading",
+    "Incoming",
+    "Modifier",
+    "RandomDice",
+    "Roll",
+    "Static",
+    "UmbralError",
+    "Ventaja",
+    "Weapon",
+    "aguante",
+    "ataque",
+    "check",
+    "damage_for",
+    "defensa",
+    "grade_from_margen",
+    "helpless_attack",
+    "mesa_acoso",
+    "mesa_attack",
+    "mesa_defense",
+    "most_dangerous",
+    "oficio_bonus",
+    "oficio_modifier",
+    "opposed_acoso",
+    "opposed_attack",
+    "parse_cobertura",
+    "physical_dice",
+    "roll_d12",
+    "shift_grade",
+    "shot",
+    "shot_defensa",
+]

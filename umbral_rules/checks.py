@@ -1,0 +1,98 @@
+"""Checks: 1d12 + Atributo + Oficio against an Umbral, and how much of an Oficio counts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .dice import DiceSource
+from .errors import UmbralError
+from .grades import Grade, Grading, grade_single
+from .rolls import Modifier, Roll, Static, make_roll
+from .tables import BAND_FIXED, UMBRAL_NAMES, UMBRALES
+
+
+class Cobertura(Enum):
+    """How much an Oficio's name covers what is being done."""
+
+    ENTERO = "entero"
+    MITAD = "mitad"
+    NADA = "nada"
+
+
+def parse_cobertura(value: str | Cobertura) -> Cobertura:
+    if isinstance(value, Cobertura):
+        return value
+    try:
+        return Cobertura(value.strip().lower())
+    except ValueError:
+        raise UmbralError(f"Cobertura desconocida «{value}»: usa entero, mitad o nada.") from None
+
+
+def oficio_bonus(valor: int, cobertura: Cobertura | str) -> int:
+    """Full if it covers, [D] half rounded down if it only touches, nothing if not."""
+    cob = parse_cobertura(cobertura)
+    if cob is Cobertura.ENTERO:
+        return valor
+    if cob is Cobertura.MITAD:
+        return valor // 2
+    return 0
+
+
+def oficio_modifier(nombre: str, valor: int, cobertura: Cobertura | str) -> Modifier | None:
+    """The Oficio as a named modifier (``None`` when it adds nothing)."""
+    cob = parse_cobertura(cobertura)
+    bonus = oficio_bonus(valor, cob)
+    if cob is Cobertura.NADA:
+        return None
+    suffix = " (mitad)" if cob is Cobertura.MITAD else ""
+    return Modifier(f"Oficio {nombre}{suffix}", bonus)
+
+
+def umbral_name(umbral: int) -> str:
+    name = UMBRAL_NAMES.get(umbral)
+    return f"{name} ({umbral})" if name else str(umbral)
+
+
+def validate_umbral(umbral: int) -> int:
+    if umbral not in UMBRALES:
+        valid = ", ".join(str(u) for u in UMBRALES)
+        raise UmbralError(f"El Umbral {umbral} no existe: los Umbrales son {valid}.")
+    return umbral
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """A check against an Umbral, with everything needed to show it."""
+
+    roll: Roll
+    target: Static
+    grading: Grading
+
+    @property
+    def margen(self) -> int:
+        return self.grading.margen
+
+    @property
+    def grade(self) -> Grade:
+        return self.grading.final
+
+    @property
+    def success(self) -> bool:
+        return self.grade.is_success
+
+
+def check(
+    dice: DiceSource,
+    modifiers: Sequence[Modifier],
+    umbral: int,
+    ventajas: Sequence[str] = (),
+    desventajas: Sequence[str] = (),
+) -> CheckResult:
+    """Roll ``1d12 + modifiers`` against the Umbral with bands of four."""
+    validate_umbral(umbral)
+    roll = make_roll(dice, modifiers, ventajas, desventajas)
+    target = Static(f"Umbral {umbral_name(umbral)}", (Modifier("Umbral", umbral),))
+    margen = roll.total - umbral
+    return CheckResult(roll, target, grade_single(margen, roll.die, BAND_FIXED))
