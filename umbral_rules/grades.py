@@ -60,7 +60,8 @@ def damage_for(grade: Grade, potencia: int) -> int:
     if grade is Grade.EXITO_PLENO:
         return potencia + PLENO_BONUS
     if grade is Grade.EXITO:
-        return potencia
+        # [D] A clean hit never does less than a graze (matters only for Potencia 0).
+        return max(potencia, A_MEDIAS_DAMAGE)
     if grade is Grade.A_MEDIAS:
         return A_MEDIAS_DAMAGE
     return 0

@@ -18,7 +18,7 @@ from umbral_rules.combat import AttackKind
 ESPADA = Weapon.make("Espada", "mano")
 
 
-def kaeda(**over: int) -> CharacterSheet:
+def kaeda() -> CharacterSheet:
     return CharacterSheet(
         "Kaeda",
         {"vigor": 3, "destreza": 3, "percepcion": 1, "voluntad": 1},
@@ -27,8 +27,9 @@ def kaeda(**over: int) -> CharacterSheet:
     )
 
 
-GUARDIA = EnemySheet("Guardia del puerto", ataque=12, defensa=12, aguante=14, potencia=4,
-                     arma="Lanza")
+GUARDIA = EnemySheet(
+    "Guardia del puerto", ataque=12, defensa=12, aguante=14, potencia=4, arma="Lanza"
+)
 
 
 def test_kaeda_ataca_al_guardia_del_puerto_con_un_9() -> None:
@@ -102,24 +103,35 @@ def test_kaeda_ataca_a_bran() -> None:
     assert result.damage == 1
 
 
-def test_kaeda_le_entra_al_capitan() -> None:
-    from umbral_rules import Modifier
+# The captain defends with 1d12 + 3: a bestiary enemy of Defensa 10 (10 − 7 = 3).
+CAPITAN = EnemySheet("Capitán", ataque=13, defensa=10, aguante=16, potencia=4)
 
-    k = kaeda()
-    mods = k.attack_modifiers(ESPADA, "contrabandista", "mitad")
-    capitan = (Modifier("Defensa del capitán", 3),)
-    result = opposed_attack(ForcedDice([9, 5]), mods, capitan, ESPADA.potencia)
+
+def test_kaeda_le_entra_al_capitan_con_un_9() -> None:
+    mods = kaeda().attack_modifiers(ESPADA, "contrabandista", "mitad")
+    assert sum(m.value for m in mods) == 4  # 1d12 + 4
+    assert sum(m.value for m in CAPITAN.defense_modifiers()) == 3  # 1d12 + 3
+    result = opposed_attack(ForcedDice([9, 5]), mods, CAPITAN.defense_modifiers(), ESPADA.potencia)
     assert result.attacker_roll is not None and result.attacker_roll.total == 13
     assert result.defender_roll is not None and result.defender_roll.total == 8
-    assert result.margen == 5
+    assert result.margen == 5 and result.band == 6
     assert result.grade is Grade.EXITO
     assert result.damage == 4
-    result = opposed_attack(ForcedDice([12, 5]), mods, capitan, ESPADA.potencia)
+
+
+def test_kaeda_le_entra_al_capitan_con_un_12_pleno_sin_apilar() -> None:
+    mods = kaeda().attack_modifiers(ESPADA, "contrabandista", "mitad")
+    result = opposed_attack(ForcedDice([12, 5]), mods, CAPITAN.defense_modifiers(), ESPADA.potencia)
+    assert result.attacker_roll is not None and result.attacker_roll.total == 16
     assert result.margen == 8
-    assert result.grade is Grade.EXITO_PLENO
+    assert result.grading.by_margen is Grade.EXITO_PLENO  # pleno by margen
+    assert [s.steps for s in result.grading.shifts] == [1]  # and by the natural 12...
+    assert result.grade is Grade.EXITO_PLENO  # ...which does not stack
     assert result.damage == 7
 
 
 def test_el_guardia_del_puerto_convertido() -> None:
     assert GUARDIA.opposed_attack_bonus == 0
     assert GUARDIA.opposed_defense_bonus == 5
+    assert [(m.name, m.value) for m in GUARDIA.attack_modifiers()] == [("Ataque − 12", 0)]
+    assert [(m.name, m.value) for m in GUARDIA.defense_modifiers()] == [("Defensa − 7", 5)]
