@@ -6,6 +6,7 @@ Where the texts are silent the project decided; each decision is marked ``[D]`` 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
@@ -102,3 +103,121 @@ SECUELAS_DEATH: Final = 1
 
 # --- Encounter modes ----------------------------------------------------------------------
 MODES: Final = ("mesa", "narrativo", "tactico")
+
+# --- The encounter (issue 3) --------------------------------------------------------------
+ENCOUNTER_SCHEMA: Final = 1
+PHASE_LABELS: Final = MappingProxyType({"jugadores": "los jugadores", "enemigos": "los enemigos"})
+#: [D] Defaults of an encounter's settings:
+#: - ``defensa_inmediata``: in Narrativo/Táctico a PC's defense die is rolled with the attack
+#:   (True) or waits for the player's own roll as a pending defense (False).
+#: - ``emboscada``: None, "pj" or "enemigo". [D] "pj": the PC with most Percepción is named to
+#:   act first; "enemigo": asalto 1 opens in the enemies' phase (a surprise asalto).
+#: - ``estados_extra``: the guild's estados, ``{key: {"nombre": str, "desventaja": [ambito]}}``.
+#: - ``secuelas_tabla``: the guild's secuelas table, ``{"2": "text", ...}`` (1 is death).
+#: - ``secuelas_auto``: roll the secuelas at the fall with the operation's dice (True) or
+#:   leave it pending for the player's own roll (False).
+ENCOUNTER_DEFAULT_SETTINGS: Final[Mapping[str, object]] = MappingProxyType(
+    {
+        "defensa_inmediata": True,
+        "emboscada": None,
+        "estados_extra": {},
+        "secuelas_tabla": {},
+        "secuelas_auto": False,
+    }
+)
+
+# --- §9 Estados ---------------------------------------------------------------------------
+#: Where an estado can give desventaja. "todo" is everything.
+ESTADO_AMBITOS: Final = ("todo", "ofensiva", "social", "defensa", "movimiento", "vista")
+AMBITO_LABELS: Final = MappingProxyType(
+    {
+        "todo": "todo",
+        "ofensiva": "acciones ofensivas",
+        "social": "acciones sociales",
+        "defensa": "defensa",
+        "movimiento": "movimiento",
+        "vista": "lo que depende de la vista",
+    }
+)
+#: The five estados of Libro III §17 and where each gives desventaja.
+ESTADOS: Final = MappingProxyType(
+    {
+        "aturdido": ("todo",),
+        "sangrando": (),
+        "quebrantado": ("ofensiva", "social"),
+        "enmaranado": ("movimiento", "defensa"),
+        "cegado": ("vista",),
+    }
+)
+ESTADO_LABELS: Final = MappingProxyType(
+    {
+        "aturdido": "Aturdido",
+        "sangrando": "Sangrando",
+        "quebrantado": "Quebrantado",
+        "enmaranado": "Enmarañado",
+        "cegado": "Cegado",
+    }
+)
+#: [D] Which ámbitos each kind of roll touches (an estado applies when they meet, or "todo").
+#: Attacking and shooting are offensive and depend on sight; a Mesa defense depends on sight
+#: too (a Cegado PC in Mesa still rolls, with desventaja, because the GM never rolls);
+#: Despegarse is movement.
+ROLL_AMBITOS: Final = MappingProxyType(
+    {
+        "ataque": ("ofensiva", "vista"),
+        "defensa": ("defensa", "vista"),
+        "despegarse": ("movimiento",),
+    }
+)
+#: A Cegado target cannot defend (Libro VI §39): opposed attacks on it are static.
+ESTADOS_INDEFENSO: Final = frozenset({"cegado"})
+#: Sangrando: Aguante lost per asalto, [D] applied when the asalto advances.
+SANGRANDO_PER_ASALTO: Final = 1
+#: Aturdido is removed by spending an acción.
+ESTADO_QUITAR_ACCION: Final = frozenset({"aturdido"})
+#: Quebrantado is removed by a Voluntad check against Corriente; [D] trying costs the acción.
+ESTADO_QUITAR_CHECK: Final = MappingProxyType({"quebrantado": ("voluntad", CORRIENTE)})
+
+# --- §7 Maniobras -------------------------------------------------------------------------
+MANIOBRAS: Final = ("interponerse", "sostener", "cargar", "despegarse", "apuntar")
+#: [D] Cargar: ventaja on that attack; desventaja on the charger's defenses until their next
+#: turn (the next time their side's phase opens).
+CARGAR_ATTACK: Final = "ventaja"
+CARGAR_DEFENSE: Final = "desventaja"
+#: [D] Apuntar: the acción for ventaja on the next shot; it lasts until that shot or until the
+#: holder spends an acción on something else.
+#: [D] Sostener: the held action is an attack (or, with no target, whatever the GM narrates);
+#: it is lost when the holder's side's phase opens again without it firing.
+#: [D] Despegarse costs the acción only; the opposed roll is Destreza + Oficio (an enemy uses
+#: its defense bonus) against the engaged's attack roll; a tie goes to the one leaving.
+#: [D] In Mesa only a PC rolls to despegarse (against the engaged's static Ataque, bands of 4).
+RESPUESTAS: Final = ("oportunidad", "larga", "sostener")
+RESPUESTA_LABELS: Final = MappingProxyType(
+    {
+        "oportunidad": "tirada de oportunidad",
+        "larga": "tirada gratis del arma Larga",
+        "sostener": "acción sostenida",
+    }
+)
+#: The free roll against someone disengaging goes with ventaja.
+DESPEGARSE_FREE_ROLL: Final = "ventaja"
+
+# --- §8 Wounds ----------------------------------------------------------------------------
+SECUELAS_DIE: Final = 12
+#: [D] A healing check to stabilise: Peliaguda, by someone else; [D] default attribute.
+ESTABILIZAR_UMBRAL: Final = PELIAGUDA
+ESTABILIZAR_ATRIBUTO: Final = "percepcion"
+
+# --- §10 Aliento --------------------------------------------------------------------------
+#: [D] The uses of one point of Aliento.
+ALIENTO_USOS: Final = ("repetir", "subir", "encajar", "secuelas")
+ALIENTO_COST: Final = 1
+
+# --- §11 Retos ----------------------------------------------------------------------------
+#: [D] What each grade does in a reto: Éxito and Éxito pleno add one success, Fracaso costs,
+#: A medias neither advances nor costs.
+RETO_GRADE_EFFECT: Final = MappingProxyType(
+    {"fracaso": "fracaso", "a_medias": "nada", "exito": "exito", "exito_pleno": "exito"}
+)
+
+# === end of the encounter (issue 3) ===

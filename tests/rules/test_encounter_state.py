@@ -1,0 +1,80 @@
+"""The encounter's plain-dict contract: layout, JSON, lossless round trips, lookups."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
+from umbral_rules.encounter import Encounter
+
+ESPADA = Weapon.make("Espada", "mano")
+GUARDIA = EnemySheet("Guardia", ataque=12, defensa=12, aguante=14, potencia=4, arma="Lanza")
+
+
+def kaeda() -> CharacterSheet:
+    return CharacterSheet(
+        "Kaeda",
+        {"vigor": 3, "destreza": 3, "percepcion": 1, "voluntad": 1},
+        proteccion=1,
+        oficios={"contrabandista": 2, "armas": 3},
+    )
+
+
+def test_top_level_layout_and_json_round_trip() -> None:
+    enc = Encounter.start("mesa", {"defensa_inmediata": False})
+    enc.add_character(kaeda(), [ESPADA], character_id=5, owner_id=7, aliento=2)
+    enc.add_enemies(GUARDIA, 2)
+    data = enc.to_dict()
+    assert list(data) == [
+        "schema", "mode", "asalto", "phase", "settings", "combatants", "pending", "retos",
+        "extra",
+    ]  # fmt: skip
+    assert data["schema"] == 1 and data["mode"] == "mesa" and data["asalto"] == 1
+    assert data["phase"] == "jugadores"
+    assert data["settings"]["defensa_inmediata"] is False
+    pc, g1, g2 = data["combatants"]
+    assert (pc["id"], pc["side"], pc["character_id"], pc["owner_id"]) == ("c1", "pj", 5, 7)
+    assert (pc["aguante"], pc["aguante_max"], pc["estados"]) == (16, 16, [])
+    assert pc["weapons"] == [ESPADA.to_dict()]
+    assert (g1["id"], g1["nombre"], g2["nombre"]) == ("c2", "Guardia 1", "Guardia 2")
+    assert g1["enemy"]["ataque"] == 12 and g1["character_id"] is None
+    text = json.dumps(data)
+    again = Encounter.from_dict(json.loads(text))
+    assert again.to_dict() == data
+    assert again.get("c1").sheet == kaeda()
+
+
+def test_find_by_id_name_prefix_and_refusals() -> None:
+    enc = Encounter.start("narrativo")
+    enc.add_character(kaeda(), [ESPADA])
+    enc.add_enemies(GUARDIA, 2)
+    assert enc.find("c1").nombre == "Kaeda"
+    assert enc.find("KAEDA").id == "c1"
+    assert enc.find("kae").id == "c1"
+    assert enc.find("guardia 2").id == "c3"
+    with pytest.raises(UmbralError, match="puede ser varios"):
+        enc.find("guardia")
+    with pytest.raises(UmbralError, match="No hay nadie llamado «Bran»"):
+        enc.find("Bran")
+
+
+def test_numbering_continues_and_names_are_unique() -> None:
+    enc = Encounter.start("tactico")
+    enc.add_enemies(GUARDIA, 2)
+    more = enc.add_enemies(GUARDIA, 1)
+    assert more[0].nombre == "Guardia 3" and more[0].id == "c3"
+    before = enc.to_dict()
+    with pytest.raises(UmbralError, match="Ya hay alguien llamado «Guardia 1»"):
+        enc.add_enemy(GUARDIA, "guardia 1")
+    assert enc.to_dict() == before
+
+
+def test_bad_mode_and_schema() -> None:
+    with pytest.raises(UmbralError, match="Modo desconocido"):
+        Encounter.start("rapido")
+    data = Encounter.start("Táctico").to_dict()
+    assert data["mode"] == "tactico"
+    with pytest.raises(UmbralError, match="Versión de encuentro desconocida"):
+        Encounter.from_dict({**data, "schema": 99})

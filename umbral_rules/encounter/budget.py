@@ -1,0 +1,97 @@
+"""The asalto's budget (§7): one acción, one movimiento, one respuesta; defending is free.
+
+Each check here only validates; ``spend_*`` mutate and must run after every validation of
+the operation. In Mesa (the GM arbitrates by post) spending what is already spent is only
+a warning; in Narrativo and Táctico it is refused.
+"""
+
+from __future__ import annotations
+
+from ..errors import UmbralError
+from ..tables import RESPUESTA_LABELS
+from .events import BudgetSpent, Event, WarningEvent
+from .state import Combatant, EncounterState
+
+STATUS_REFUSALS = {
+    "malherido": "{n} está Malherido: inconsciente, no puede actuar.",
+    "estabilizado": "{n} está Malherido (estabilizado): inconsciente, no puede actuar.",
+    "muerto": "{n} ha muerto.",
+    "fuera": "{n} ha caído y está fuera del combate.",
+}
+
+
+def require_active(c: Combatant) -> None:
+    """Nobody acts after falling."""
+    if not c.active:
+        raise UmbralError(STATUS_REFUSALS[c.status].format(n=c.nombre))
+
+
+def require_target(c: Combatant) -> None:
+    """Nobody is attacked normally after falling: that is the GM's call, not an attack."""
+    if not c.active:
+        raise UmbralError(
+            f"{c.nombre} ya ha caído: rematar a quien está en el suelo lo decide el máster, "
+            "no es un ataque normal."
+        )
+
+
+def _warn_or_refuse(state: EncounterState, c: Combatant, message: str) -> list[Event]:
+    if state.mode == "mesa":
+        return [WarningEvent(f"Aviso: {message} (en Mesa lo arbitra el máster).", c.id)]
+    raise UmbralError(message)
+
+
+def check_accion(state: EncounterState, c: Combatant) -> list[Event]:
+    """Refusal (Narrativo/Táctico) or warnings (Mesa) for spending the acción."""
+    if c.accion == "libre":
+        return []
+    what = "ya ha gastado su acción" if c.accion == "gastada" else "ya cambió su acción"
+    return _warn_or_refuse(state, c, f"{c.nombre} {what} en este asalto")
+
+
+def check_movimiento(state: EncounterState, c: Combatant) -> list[Event]:
+    """A movimiento is free while unspent, else it takes the acción (never the reverse)."""
+    if not c.movimiento or c.accion == "libre":
+        return []
+    return _warn_or_refuse(
+        state, c, f"{c.nombre} ya se ha movido y no le queda acción que cambiar por movimiento"
+    )
+
+
+def check_both(state: EncounterState, c: Combatant, what: str) -> list[Event]:
+    """For what costs the acción and the movimiento (Cargar)."""
+    warnings = check_accion(state, c)
+    if c.movimiento:
+        warnings += _warn_or_refuse(
+            state, c, f"{c.nombre} ya se ha movido en este asalto y {what} pide el movimiento"
+        )
+    return warnings
+
+
+def spend_accion(c: Combatant) -> Event:
+    c.accion = "gastada"
+    c.acted = True
+    c.apuntando = False
+    return BudgetSpent(f"{c.nombre} gasta su acción.", c.id, "accion")
+
+
+def spend_movimiento(c: Combatant) -> Event:
+    c.acted = True
+    if not c.movimiento:
+        c.movimiento = True
+        return BudgetSpent(f"{c.nombre} se mueve.", c.id, "movimiento")
+    c.accion = "movimiento"
+    return BudgetSpent(f"{c.nombre} cambia su acción por un segundo movimiento.", c.id, "accion")
+
+
+def check_respuesta(c: Combatant) -> None:
+    """One respuesta per asalto, in every mode."""
+    if c.respuesta is not None:
+        used = RESPUESTA_LABELS.get(c.respuesta, c.respuesta)
+        raise UmbralError(
+            f"{c.nombre} ya ha usado su respuesta de este asalto ({used}): solo cabe una."
+        )
+
+
+def spend_respuesta(c: Combatant, tipo: str) -> None:
+    c.respuesta = tipo

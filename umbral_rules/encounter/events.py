@@ -1,0 +1,202 @@
+"""What an operation reports: immutable events holding everything a renderer needs.
+
+Every event has ``message``: one Spanish line a renderer may show as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..checks import CheckResult
+from ..combat import AttackResult
+from ..dice import DieRoll
+
+
+@dataclass(frozen=True)
+class Event:
+    message: str
+
+
+@dataclass(frozen=True)
+class WarningEvent(Event):
+    """Something the GM may let through (Mesa budgets) but should know."""
+
+    combatant_id: str | None = None
+
+
+@dataclass(frozen=True)
+class CombatantAdded(Event):
+    combatant_id: str
+
+
+@dataclass(frozen=True)
+class CombatantRemoved(Event):
+    combatant_id: str
+
+
+@dataclass(frozen=True)
+class BudgetSpent(Event):
+    """``what``: "accion", "movimiento" (a second one out of the acción is "accion")."""
+
+    combatant_id: str
+    what: str
+
+
+@dataclass(frozen=True)
+class AttackResolved(Event):
+    """One blow landed or missed. ``target_id`` took it; ``aimed_at_id`` was aimed at."""
+
+    attacker_id: str
+    target_id: str
+    aimed_at_id: str
+    result: AttackResult
+    aguante_before: int
+    aguante_after: int
+    respuesta: str | None = None
+    interposed_by: str | None = None
+
+
+@dataclass(frozen=True)
+class DefensePending(Event):
+    """An attack waits for the defender's own roll (``pending_id``)."""
+
+    pending_id: str
+    attacker_id: str
+    defender_id: str
+    aimed_at_id: str
+
+
+@dataclass(frozen=True)
+class DefenseResolved(Event):
+    """A PC's defense roll resolved these pending attacks (Mesa: one roll for all)."""
+
+    defender_id: str
+    pending_ids: tuple[str, ...]
+    result: AttackResult
+    aguante_before: int
+    aguante_after: int
+
+
+@dataclass(frozen=True)
+class Fell(Event):
+    """``status``: "malherido" (a PC) or "fuera" (an enemy)."""
+
+    combatant_id: str
+    status: str
+    secuelas_pendiente: bool = False
+
+
+@dataclass(frozen=True)
+class SecuelasRolled(Event):
+    combatant_id: str
+    die: DieRoll
+    bonus: int
+    total: int
+    death: bool
+    resultado: str
+    aliento_spent: bool
+
+
+@dataclass(frozen=True)
+class Stabilised(Event):
+    healer_id: str
+    target_id: str
+    result: CheckResult
+    success: bool
+
+
+@dataclass(frozen=True)
+class CheckMade(Event):
+    combatant_id: str
+    result: CheckResult
+    purpose: str = "tirada"
+
+
+@dataclass(frozen=True)
+class EstadoChanged(Event):
+    combatant_id: str
+    estado: str
+    on: bool
+
+
+@dataclass(frozen=True)
+class SangradoTick(Event):
+    combatant_id: str
+    aguante_before: int
+    aguante_after: int
+
+
+@dataclass(frozen=True)
+class Expired(Event):
+    """A maniobra that ended: "sostener" (lost), "cargar", "interponerse", "apuntar"."""
+
+    combatant_id: str
+    what: str
+
+
+@dataclass(frozen=True)
+class AsaltoAdvanced(Event):
+    asalto: int
+    phase: str
+    not_acted: tuple[str, ...] = ()
+    pending_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ManiobraDeclared(Event):
+    combatant_id: str
+    tipo: str
+    objetivo_id: str | None = None
+    condicion: str | None = None
+
+
+@dataclass(frozen=True)
+class DespegarseResolved(Event):
+    """The leaver's roll against the engaged's attack (``engaged_roll`` None in Mesa)."""
+
+    combatant_id: str
+    engaged_id: str
+    won: bool
+    margen: int
+    actor_total: int
+    engaged_total: int
+    result: CheckResult | None = None
+    notes: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class RespuestaUsed(Event):
+    combatant_id: str
+    tipo: str
+    objetivo_id: str | None = None
+
+
+@dataclass(frozen=True)
+class AlientoSpent(Event):
+    combatant_id: str
+    uso: str
+    aliento_before: int
+    aliento_after: int
+
+
+@dataclass(frozen=True)
+class RetoCreated(Event):
+    reto_id: str
+
+
+@dataclass(frozen=True)
+class RetoRolled(Event):
+    reto_id: str
+    combatant_id: str
+    result: CheckResult
+    effect: str  # "exito", "fracaso" or "nada"
+    exitos: int
+    fracasos: int
+
+
+@dataclass(frozen=True)
+class RetoEnded(Event):
+    reto_id: str
+    logrado: bool
+    exitos: int
+    fracasos: int
