@@ -1,0 +1,184 @@
+"""The encounter's dict (``Encounter.to_dict()``) split into rows, and rows put back together.
+
+Layout of the dict (schema 1)::
+
+    {"schema": 1, "mode": str, "asalto": int, "phase": str, "settings": {...},
+     "combatants": [{"id", "nombre", "side", "aguante", "aguante_max", "estados",
+                     "character_id", "owner_id", ...rest}],
+     "pending": [{"id", "defender", "attacker", ...rest}],
+     "retos": [{"id", ...rest}],
+     "extra": {...}}
+
+Each combatant / pending defense / reto is one row keyed by its ``id``; ``position`` keeps the
+order and ``data`` keeps the rest of its keys.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+Row = dict[str, Any]
+
+TOP_LEVEL_KEYS = frozenset(
+    {"schema", "mode", "asalto", "phase", "settings", "combatants", "pending", "retos", "extra"}
+)
+COMBATANT_COLUMNS = (
+    "nombre",
+    "side",
+    "aguante",
+    "aguante_max",
+    "estados",
+    "character_id",
+    "owner_id",
+)
+PENDING_COLUMNS = ("defender", "attacker")
+#: Keys of a PC combatant written back to its character row (besides aguante and estados).
+WRITEBACK_EXTRA = ("aliento", "esencia")
+
+
+@dataclass
+class EncounterRows:
+    """The rows of one encounter, without ids of the database."""
+
+    header: Row  # schema_version, mode, asalto, phase, settings, extra
+    combatants: list[Row]
+    pending: list[Row]
+    retos: list[Row]
+
+
+def canonical(row: Mapping[str, Any]) -> str:
+    """A stable text of a row, to tell whether it changed since it was read."""
+    return json.dumps(row, sort_keys=True, separators=(",", ":"), default=list)
+
+
+def _rest(item: Mapping[str, Any], columns: Iterable[str]) -> dict[str, Any]:
+    skip = {"id", *columns}
+    return {k: v for k, v in item.items() if k not in skip}
+
+
+def _key(item: Mapping[str, Any], what: str) -> str:
+    try:
+        key = item["id"]
+    except KeyError:
+        raise ValueError(f"{what} without an 'id': {item!r}") from None
+    return str(key)
+
+
+def split(state: Mapping[str, Any]) -> EncounterRows:
+    """The rows of an encounter dict. Unknown top-level keys are refused, never dropped."""
+    unknown = set(state) - TOP_LEVEL_KEYS
+    if unknown:
+        raise ValueError(f"Encounter dict has keys storage does not know: {sorted(unknown)}")
+    header = {
+        "schema_version": int(state.get("schema", 1)),
+        "mode": state["mode"],
+        "asalto": int(state["asalto"]),
+        "phase": state["phase"],
+        "settings": dict(state.get("settings") or {}),
+        "extra": dict(state.get("extra") or {}),
+    }
+    combatants = []
+    for position, c in enumerate(state.get("combatants") or ()):
+        combatants.append(
+            {
+                "key": _key(c, "Combatant"),
+                "position": position,
+                "nombre": c["nombre"],
+                "side": c["side"],
+                "aguante": int(c["aguante"]),
+                "aguante_max": int(c["aguante_max"]),
+                "estados": list(c.get("estados") or ()),
+                "character_id": c.get("character_id"),
+                "owner_id": c.get("owner_id"),
+                "data": _rest(c, COMBATANT_COLUMNS),
+            }
+        )
+    pending = [
+        {
+            "key": _key(p, "Pending defense"),
+            "position": position,
+            "defender": str(p["defender"]),
+            "attacker": str(p["attacker"]),
+            "data": _rest(p, PENDING_COLUMNS),
+        }
+        for position, p in enumerate(state.get("pending") or ())
+    ]
+    retos = [
+        {"key": _key(r, "Reto"), "position": position, "data": _rest(r, ())}
+        for position, r in enumerate(state.get("retos") or ())
+    ]
+    _check_unique(combatants, "combatant")
+    _check_unique(pending, "pending defense")
+    _check_unique(retos, "reto")
+    return EncounterRows(header, combatants, pending, retos)
+
+
+def _check_unique(rows: list[Row], what: str) -> None:
+    keys = [r["key"] for r in rows]
+    if len(keys) != len(set(keys)):
+        raise ValueError(f"Duplicate {what} ids: {keys}")
+
+
+def assemble(rows: EncounterRows) -> dict[str, Any]:
+    """The encounter dict back from its rows (children in ``position`` order)."""
+    h = rows.header
+    combatants = [
+        {"id": r["key"], **{col: r[col] for col in COMBATANT_COLUMNS}, **(r["data"] or {})}
+        for r in sorted(rows.combatants, key=lambda r: r["position"])
+    ]
+    pending = [
+        {"id": r["key"], "defender": r["defender"], "attacker": r["attacker"], **(r["data"] or {})}
+        for r in sorted(rows.pending, key=lambda r: r["position"])
+    ]
+    retos = [
+        {"id": r["key"], **(r["data"] or {})}
+        for r in sorted(rows.retos, key=lambda r: r["position"])
+    ]
+    return {
+        "schema": h["schema_version"],
+        "mode": h["mode"],
+        "asalto": h["asalto"],
+        "phase": h["phase"],
+        "settings": h["settings"] or {},
+        "combatants": combatants,
+        "pending": pending,
+        "retos": retos,
+        "extra": h["extra"] or {},
+    }
+
+
+def writeback_values(row: Row) -> dict[str, Any]:
+    """What a PC combatant row writes back to its character: aguante, estados, aliento…"""
+    values: dict[str, Any] = {"aguante": row["aguante"], "estados": list(row["estados"])}
+    data = row["data"] or {}
+    for name in WRITEBACK_EXTRA:
+        if isinstance(data.get(name), int):
+            values[name] = data[name]
+    return values
+
+
+def to_dict(encounter: Any) -> dict[str, Any]:
+    """``encounter.to_dict()`` for an ``Encounter``; a plain mapping is copied."""
+    if isinstance(encounter, Mapping):
+        return dict(encounter)
+    result: dict[str, Any] = encounter.to_dict()
+    return result
+
+
+@functools.cache
+def _encounter_class() -> Any:
+    try:
+        from umbral_rules.encounter import Encounter
+    except ImportError:  # pragma: no cover - only while umbral_rules.encounter is being written
+        return None
+    return Encounter
+
+
+def from_dict(state: dict[str, Any]) -> Any:
+    """``Encounter.from_dict(state)`` once ``umbral_rules.encounter`` exists; else the dict."""
+    cls = _encounter_class()
+    return state if cls is None else cls.from_dict(state)

@@ -1,0 +1,52 @@
+"""Engines from a URL: SQLite (default) with its PRAGMAs, or PostgreSQL through asyncpg."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncSession as AsyncSession
+
+DEFAULT_URL = "sqlite+aiosqlite:///umbral.db"
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+
+def is_sqlite(url: str) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # SQLAlchemy, not the driver, emits BEGIN (see _sqlite_begin): the driver must not.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.close()
+
+
+def _sqlite_begin(conn: Any) -> None:
+    # IMMEDIATE takes the write lock at BEGIN, so two writers queue on busy_timeout instead
+    # of failing with SQLITE_BUSY when a read transaction tries to become a write one.
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def create_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
+    """An async engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` and foreign keys.
+
+    Extra keyword arguments go to :func:`sqlalchemy.ext.asyncio.create_async_engine`.
+    """
+    if is_sqlite(url):
+        engine = create_async_engine(url, **kwargs)
+        event.listen(engine.sync_engine, "connect", _sqlite_connect)
+        event.listen(engine.sync_engine, "begin", _sqlite_begin)
+        return engine
+    kwargs.setdefault("pool_pre_ping", True)
+    return create_async_engine(url, **kwargs)
+
+
+def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, expire_on_commit=False, autoflush=True)

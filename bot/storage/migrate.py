@@ -1,0 +1,59 @@
+"""Running the Alembic migrations from the bot (start-up) and from tests."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import pool
+
+from .engine import create_engine
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def alembic_config(url: str | None = None) -> Config:
+    """The project's Alembic configuration (``alembic.ini`` when present), for ``url``."""
+    ini = ROOT / "alembic.ini"
+    cfg = Config(str(ini)) if ini.exists() else Config()
+    cfg.set_main_option("script_location", str(ROOT / "migrations"))
+    if url is not None:
+        cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg
+
+
+async def _run(url: str, action: str, revision: str) -> None:
+    engine = create_engine(url, poolclass=pool.NullPool)
+    try:
+        async with engine.connect() as conn:
+
+            def go(sync_conn: Any) -> None:
+                cfg = alembic_config(url)
+                cfg.attributes["connection"] = sync_conn
+                getattr(command, action)(cfg, revision)
+
+            await conn.run_sync(go)
+            await conn.commit()
+    finally:
+        await engine.dispose()
+
+
+async def upgrade_head(url: str) -> None:
+    """``alembic upgrade head`` on ``url``: what the bot runs at start-up."""
+    await _run(url, "upgrade", "head")
+
+
+async def upgrade(url: str, revision: str = "head") -> None:
+    await _run(url, "upgrade", revision)
+
+
+async def downgrade(url: str, revision: str = "base") -> None:
+    await _run(url, "downgrade", revision)
+
+
+def upgrade_head_sync(url: str) -> None:
+    """:func:`upgrade_head` for code that runs outside an event loop."""
+    asyncio.run(upgrade_head(url))

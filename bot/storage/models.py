@@ -1,0 +1,253 @@
+"""The tables, as SQLAlchemy 2 declarative models.
+
+Every table carries ``guild_id`` (directly, or through its encounter) so that every query can
+be scoped by guild. The migrations in ``migrations/versions`` create exactly these tables
+(a test compares them) plus the triggers that make ``roll_log`` append-only.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    func,
+    text,
+)
+from sqlalchemy.ext.mutable import MutableDict, MutableList
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_N_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+#: A surrogate key: BIGINT on PostgreSQL, INTEGER (the rowid alias) on SQLite.
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+JsonDict = MutableDict.as_mutable(JSON())
+JsonList = MutableList.as_mutable(JSON())
+
+ENCOUNTER_ACTIVE = "active"
+ENCOUNTER_ENDED = "ended"
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def _created() -> Mapped[datetime]:
+    return mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class GuildSettings(Base):
+    """One row per guild: who is GM and how its encounters start."""
+
+    __tablename__ = "guild_settings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    gm_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    physical_dice_allowed: Mapped[bool] = mapped_column(Boolean, default=True)
+    default_mode: Mapped[str] = mapped_column(String(20), default="mesa")
+    #: "inmediata" (the defender rolls at once) or "espera" (the defense waits for /defender).
+    defense_mode: Mapped[str] = mapped_column(String(20), default="espera")
+    secuelas: Mapped[list[Any]] = mapped_column(JsonList, default=list)
+    extra_estados: Mapped[list[Any]] = mapped_column(JsonList, default=list)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012
+
+
+class Character(Base):
+    """A player's character. A user may own several per guild; at most one is active."""
+
+    __tablename__ = "characters"
+    __table_args__ = (
+        UniqueConstraint("guild_id", "id"),
+        UniqueConstraint("guild_id", "owner_id", "nombre"),
+        Index(
+            "uq_characters_active_owner",
+            "guild_id",
+            "owner_id",
+            unique=True,
+            sqlite_where=text("is_active = 1"),
+            postgresql_where=text("is_active"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    owner_id: Mapped[int] = mapped_column(BigInteger)
+    nombre: Mapped[str] = mapped_column(String(100))
+    atributos: Mapped[dict[str, Any]] = mapped_column(JsonDict, default=dict)
+    oficios: Mapped[dict[str, Any]] = mapped_column(JsonDict, default=dict)
+    proteccion: Mapped[int] = mapped_column(Integer, default=0)
+    aguante_extra: Mapped[int] = mapped_column(Integer, default=0)
+    size: Mapped[str] = mapped_column(String(20), default="normal")
+    weapons: Mapped[list[Any]] = mapped_column(JsonList, default=list)
+    aguante: Mapped[int] = mapped_column(Integer)
+    aguante_max: Mapped[int] = mapped_column(Integer)
+    esencia: Mapped[int] = mapped_column(Integer, default=0)
+    esencia_max: Mapped[int] = mapped_column(Integer, default=0)
+    aliento: Mapped[int] = mapped_column(Integer, default=0)
+    aliento_max: Mapped[int] = mapped_column(Integer, default=0)
+    estados: Mapped[list[Any]] = mapped_column(JsonList, default=list)
+    is_active: Mapped[bool] = mapped_column(Boolean, default=False)
+    notas: Mapped[str] = mapped_column(Text, default="")
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = _created()
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012
+
+
+class BestiaryEntry(Base):
+    """An enemy of a guild's bestiary, with its Mesa numbers."""
+
+    __tablename__ = "bestiary"
+    __table_args__ = (UniqueConstraint("guild_id", "nombre"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    nombre: Mapped[str] = mapped_column(String(100))
+    ataque: Mapped[int] = mapped_column(Integer)
+    defensa: Mapped[int] = mapped_column(Integer)
+    aguante: Mapped[int] = mapped_column(Integer)
+    potencia: Mapped[int] = mapped_column(Integer)
+    arma: Mapped[str] = mapped_column(String(100), default="arma")
+    size: Mapped[str] = mapped_column(String(20), default="normal")
+    proteccion: Mapped[int] = mapped_column(Integer, default=0)
+    cualidades: Mapped[list[Any]] = mapped_column(JsonList, default=list)
+    bono_ataque: Mapped[int | None] = mapped_column(Integer)
+    bono_defensa: Mapped[int | None] = mapped_column(Integer)
+    notas: Mapped[str] = mapped_column(Text, default="")
+
+
+class EncounterRow(Base):
+    """An encounter of a channel. At most one per channel has status ``active``."""
+
+    __tablename__ = "encounters"
+    __table_args__ = (
+        UniqueConstraint("id", "guild_id"),
+        Index(
+            "uq_encounters_active_channel",
+            "guild_id",
+            "channel_id",
+            unique=True,
+            sqlite_where=text("status = 'active'"),
+            postgresql_where=text("status = 'active'"),
+        ),
+        Index("ix_encounters_guild_channel", "guild_id", "channel_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    schema_version: Mapped[int] = mapped_column(Integer, default=1)
+    mode: Mapped[str] = mapped_column(String(20))
+    asalto: Mapped[int] = mapped_column(Integer, default=1)
+    phase: Mapped[str] = mapped_column(String(20))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    extra: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    status: Mapped[str] = mapped_column(String(10), default=ENCOUNTER_ACTIVE)
+    creator_id: Mapped[int] = mapped_column(BigInteger)
+    tracker_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = _created()
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class CombatantRow(Base):
+    """One combatant of an encounter; ``data`` holds the rest of its dict."""
+
+    __tablename__ = "combatants"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["encounter_id", "guild_id"],
+            ["encounters.id", "encounters.guild_id"],
+            ondelete="CASCADE",
+        ),
+        # A combatant can only point at a character of its own guild.
+        ForeignKeyConstraint(
+            ["guild_id", "character_id"], ["characters.guild_id", "characters.id"]
+        ),
+        Index("ix_combatants_character", "guild_id", "character_id"),
+    )
+
+    encounter_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    position: Mapped[int] = mapped_column(Integer)
+    nombre: Mapped[str] = mapped_column(String(100))
+    side: Mapped[str] = mapped_column(String(10))
+    aguante: Mapped[int] = mapped_column(Integer)
+    aguante_max: Mapped[int] = mapped_column(Integer)
+    estados: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    character_id: Mapped[int | None] = mapped_column(Integer)
+    owner_id: Mapped[int | None] = mapped_column(BigInteger)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class PendingDefenseRow(Base):
+    """An attack waiting for its defender's roll."""
+
+    __tablename__ = "pending_defenses"
+
+    encounter_id: Mapped[int] = mapped_column(
+        ForeignKey("encounters.id", ondelete="CASCADE"), primary_key=True
+    )
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    defender: Mapped[str] = mapped_column(String(64))
+    attacker: Mapped[str] = mapped_column(String(64))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class RetoRow(Base):
+    """A reto (a challenge of the encounter) as its dict."""
+
+    __tablename__ = "retos"
+
+    encounter_id: Mapped[int] = mapped_column(
+        ForeignKey("encounters.id", ondelete="CASCADE"), primary_key=True
+    )
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class RollLogRow(Base):
+    """One roll, append-only: the migration adds triggers that refuse UPDATE and DELETE."""
+
+    __tablename__ = "roll_log"
+    __table_args__ = (Index("ix_roll_log_guild_channel", "guild_id", "channel_id", "id"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    command: Mapped[str] = mapped_column(String(50))
+    dice: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    modifiers: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    physical: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+def table(model: type[Base]) -> Table:
+    """The Core table of a model, typed as such (for Core statements)."""
+    return cast(Table, model.__table__)

@@ -1,0 +1,162 @@
+"""The unit of work (one command = one transaction) and the per-channel lock."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.orm.exc import StaleDataError
+
+from .encounters import EncounterRepository
+from .engine import create_engine, create_sessionmaker
+from .errors import ConcurrencyError
+from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
+from .rolllog import RollLogRepository
+
+T = TypeVar("T")
+
+DEFAULT_ATTEMPTS = 5
+#: PostgreSQL's serialization failure and deadlock: both mean "try the command again".
+RETRYABLE_SQLSTATES = frozenset({"40001", "40P01"})
+
+
+class UnitOfWork:
+    """What one command sees: repositories that share one transaction, scoped by guild.
+
+    Attributes: ``guild`` (settings), ``characters``, ``bestiary``, ``rolls`` (the roll log)
+    and, in a channel unit, ``encounter`` (the channel's active encounter).
+    """
+
+    def __init__(self, session: AsyncSession, guild_id: int, channel_id: int | None) -> None:
+        self.session = session
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.guild = GuildSettingsRepository(session, guild_id)
+        self.characters = CharacterRepository(session, guild_id)
+        self.bestiary = BestiaryRepository(session, guild_id)
+        self.rolls = RollLogRepository(session, guild_id, channel_id)
+        self._encounter = (
+            None if channel_id is None else EncounterRepository(session, guild_id, channel_id)
+        )
+
+    @property
+    def encounter(self) -> EncounterRepository:
+        if self._encounter is None:
+            raise RuntimeError("This unit of work has no channel: use storage.channel().")
+        return self._encounter
+
+    async def flush(self) -> None:
+        await self.session.flush()
+
+
+def _is_retryable(exc: BaseException) -> bool:
+    if isinstance(exc, StaleDataError):
+        return True
+    if isinstance(exc, DBAPIError):
+        orig = exc.orig
+        code = getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)
+        return code in RETRYABLE_SQLSTATES
+    return False
+
+
+class Storage:
+    """The bot's database: open once at start-up, share everywhere, ``await close()`` at exit."""
+
+    def __init__(self, engine: AsyncEngine, *, attempts: int = DEFAULT_ATTEMPTS) -> None:
+        self.engine = engine
+        self.attempts = attempts
+        self._sessions = create_sessionmaker(engine)
+        self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    @classmethod
+    def from_url(
+        cls, url: str, *, attempts: int = DEFAULT_ATTEMPTS, **engine_kwargs: Any
+    ) -> Storage:
+        return cls(create_engine(url, **engine_kwargs), attempts=attempts)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    def lock(self, guild_id: int, channel_id: int) -> asyncio.Lock:
+        """The in-process lock that serialises the commands of one channel."""
+        key = (guild_id, channel_id)
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[key] = lock
+        return lock
+
+    @asynccontextmanager
+    async def channel(self, guild_id: int, channel_id: int) -> AsyncIterator[UnitOfWork]:
+        """One command in a channel: the channel's lock, one transaction, commit or rollback."""
+        async with self.lock(guild_id, channel_id), self._transaction(guild_id, channel_id) as uow:
+            yield uow
+
+    @asynccontextmanager
+    async def guild(self, guild_id: int) -> AsyncIterator[UnitOfWork]:
+        """One command that touches no encounter (sheets, bestiary, settings): no lock."""
+        async with self._transaction(guild_id, None) as uow:
+            yield uow
+
+    async def run_in_channel(
+        self,
+        guild_id: int,
+        channel_id: int,
+        fn: Callable[[UnitOfWork], Awaitable[T]],
+        *,
+        attempts: int | None = None,
+    ) -> T:
+        """Run ``fn(uow)`` in one transaction under the channel's lock; re-run it from scratch
+        (fresh read, fresh transaction) when the encounter changed underneath, up to
+        ``attempts`` times, then raise :class:`ConcurrencyError`. ``fn`` must keep its side
+        effects (messages) until it returns: it may run more than once."""
+        async with self.lock(guild_id, channel_id):
+            return await self._retrying(guild_id, channel_id, fn, attempts)
+
+    async def run_in_guild(
+        self,
+        guild_id: int,
+        fn: Callable[[UnitOfWork], Awaitable[T]],
+        *,
+        attempts: int | None = None,
+    ) -> T:
+        """Like :meth:`run_in_channel` for a command with no channel (no lock)."""
+        return await self._retrying(guild_id, None, fn, attempts)
+
+    async def _retrying(
+        self,
+        guild_id: int,
+        channel_id: int | None,
+        fn: Callable[[UnitOfWork], Awaitable[T]],
+        attempts: int | None,
+    ) -> T:
+        tries = self.attempts if attempts is None else attempts
+        for attempt in range(1, tries + 1):
+            try:
+                async with self._transaction(guild_id, channel_id) as uow:
+                    return await fn(uow)
+            except ConcurrencyError:
+                if attempt == tries:
+                    raise
+            await asyncio.sleep(random.uniform(0, 0.002 * attempt))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    @asynccontextmanager
+    async def _transaction(
+        self, guild_id: int, channel_id: int | None
+    ) -> AsyncIterator[UnitOfWork]:
+        try:
+            async with self._sessions() as session, session.begin():
+                yield UnitOfWork(session, guild_id, channel_id)
+        except (StaleDataError, DBAPIError) as exc:
+            if _is_retryable(exc):
+                raise ConcurrencyError() from exc
+            raise

@@ -1,0 +1,162 @@
+"""Shared database fixtures (issue 4). Use them from any test package:
+
+``database_url``
+    The URL of a fresh, empty-but-migrated database (``alembic upgrade head`` already run),
+    one per test. Parametrized: ``[sqlite]`` always (a new file under ``tmp_path``) and
+    ``[postgresql]`` too when ``TEST_DATABASE_URL`` is set (a new database created on that
+    server from a migrated template, dropped after the test). Tests stay independent.
+``storage``
+    A :class:`bot.storage.Storage` on ``database_url``, closed after the test.
+``empty_database_url``
+    Like ``database_url`` but with nothing in it (not migrated): for migration tests.
+``backend``
+    ``"sqlite"`` or ``"postgresql"``: the backend of the current parameter.
+
+Example::
+
+    async def test_something(storage):
+        async with storage.channel(guild_id=1, channel_id=2) as uow:
+            ...
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import shutil
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import make_url
+
+from bot.storage import Storage
+from bot.storage.migrate import upgrade_head
+
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+BACKENDS = ["sqlite", *(["postgresql"] if TEST_DATABASE_URL else [])]
+
+_counter = itertools.count(1)
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite+aiosqlite:///{path}"
+
+
+# --- PostgreSQL: an admin connection to TEST_DATABASE_URL's server -------------------------
+
+
+async def _pg_admin(sql: str) -> None:
+    import asyncpg
+
+    assert TEST_DATABASE_URL is not None
+    url = make_url(TEST_DATABASE_URL)
+    conn = await asyncpg.connect(
+        user=url.username,
+        password=url.password,
+        host=url.host,
+        port=url.port,
+        database=url.database,
+    )
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+def pg_url(database: str) -> str:
+    assert TEST_DATABASE_URL is not None
+    return make_url(TEST_DATABASE_URL).set(database=database).render_as_string(hide_password=False)
+
+
+def _pg_name(kind: str) -> str:
+    return f"umbral_{kind}_{os.getpid()}_{next(_counter)}"
+
+
+async def _pg_create(template: str | None = None) -> str:
+    name = _pg_name("t")
+    suffix = f" TEMPLATE {template}" if template else ""
+    await _pg_admin(f"CREATE DATABASE {name}{suffix}")
+    return name
+
+
+async def _pg_drop(name: str) -> None:
+    await _pg_admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+# --- migrated templates, built once per test session --------------------------------------
+
+
+def _run(make: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run a coroutine to the end on its own loop, even when called from a running loop."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(lambda: asyncio.run(make())).result()
+
+
+@pytest.fixture(scope="session")
+def _sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("db-template") / "template.db"
+    _run(lambda: upgrade_head(sqlite_url(path)))
+    return path
+
+
+@pytest.fixture(scope="session")
+def _pg_template() -> Iterator[str]:
+    name = _pg_name("template")
+
+    async def build() -> None:
+        await _pg_admin(f"CREATE DATABASE {name}")
+        await upgrade_head(pg_url(name))
+
+    _run(build)
+    yield name
+    _run(lambda: _pg_drop(name))
+
+
+# --- the fixtures -------------------------------------------------------------------------
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+async def database_url(
+    backend: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[str]:
+    if backend == "sqlite":
+        template: Path = request.getfixturevalue("_sqlite_template")
+        path = tmp_path / "umbral.db"
+        shutil.copyfile(template, path)
+        yield sqlite_url(path)
+        return
+    name = await _pg_create(request.getfixturevalue("_pg_template"))
+    try:
+        yield pg_url(name)
+    finally:
+        await _pg_drop(name)
+
+
+@pytest.fixture
+async def empty_database_url(backend: str, tmp_path: Path) -> AsyncIterator[str]:
+    if backend == "sqlite":
+        yield sqlite_url(tmp_path / "empty.db")
+        return
+    name = await _pg_create()
+    try:
+        yield pg_url(name)
+    finally:
+        await _pg_drop(name)
+
+
+@pytest.fixture
+async def storage(database_url: str) -> AsyncIterator[Storage]:
+    store = Storage.from_url(database_url)
+    try:
+        yield store
+    finally:
+        await store.close()
