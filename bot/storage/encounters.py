@@ -88,10 +88,15 @@ def _fingerprints(rows: list[emap.Row]) -> dict[str, str]:
 class EncounterRepository:
     """The active encounter of one channel of one guild."""
 
-    def __init__(self, session: AsyncSession, guild_id: int, channel_id: int) -> None:
+    def __init__(
+        self, session: AsyncSession, guild_id: int, channel_id: int, *, for_update: bool = False
+    ) -> None:
         self._session = session
         self.guild_id = guild_id
         self.channel_id = channel_id
+        #: Read the encounter row with ``SELECT … FOR UPDATE`` (PostgreSQL; SQLite ignores it):
+        #: a retry holds the row from its read to its commit, so it cannot lose again.
+        self.for_update = for_update
         self._tracked: _Tracked | None = None
 
     @property
@@ -114,19 +119,14 @@ class EncounterRepository:
     async def get_state(self) -> dict[str, Any] | None:
         """The active encounter as its ``to_dict()`` layout, or ``None``."""
         s = self._session
-        row = (
-            (
-                await s.execute(
-                    select(ENC).where(
-                        ENC.c.guild_id == self.guild_id,
-                        ENC.c.channel_id == self.channel_id,
-                        ENC.c.status == ENCOUNTER_ACTIVE,
-                    )
-                )
-            )
-            .mappings()
-            .first()
+        stmt = select(ENC).where(
+            ENC.c.guild_id == self.guild_id,
+            ENC.c.channel_id == self.channel_id,
+            ENC.c.status == ENCOUNTER_ACTIVE,
         )
+        if self.for_update:
+            stmt = stmt.with_for_update()
+        row = (await s.execute(stmt)).mappings().first()
         if row is None:
             self._tracked = None
             return None

@@ -22,6 +22,8 @@ from .rolllog import RollLogRepository
 T = TypeVar("T")
 
 DEFAULT_ATTEMPTS = 5
+#: Seconds of the first retry's random back-off; it doubles with every further attempt.
+BACKOFF_S = 0.002
 #: PostgreSQL's serialization failure and deadlock: both mean "try the command again".
 RETRYABLE_SQLSTATES = frozenset({"40001", "40P01"})
 
@@ -33,7 +35,14 @@ class UnitOfWork:
     and, in a channel unit, ``encounter`` (the channel's active encounter).
     """
 
-    def __init__(self, session: AsyncSession, guild_id: int, channel_id: int | None) -> None:
+    def __init__(
+        self,
+        session: AsyncSession,
+        guild_id: int,
+        channel_id: int | None,
+        *,
+        lock_encounter: bool = False,
+    ) -> None:
         self.session = session
         self.guild_id = guild_id
         self.channel_id = channel_id
@@ -42,7 +51,9 @@ class UnitOfWork:
         self.bestiary = BestiaryRepository(session, guild_id)
         self.rolls = RollLogRepository(session, guild_id, channel_id)
         self._encounter = (
-            None if channel_id is None else EncounterRepository(session, guild_id, channel_id)
+            None
+            if channel_id is None
+            else EncounterRepository(session, guild_id, channel_id, for_update=lock_encounter)
         )
 
     @property
@@ -117,7 +128,10 @@ class Storage:
         """Run ``fn(uow)`` in one transaction under the channel's lock; re-run it from scratch
         (fresh read, fresh transaction) when the encounter changed underneath, up to
         ``attempts`` times, then raise :class:`ConcurrencyError`. ``fn`` must keep its side
-        effects (messages) until it returns: it may run more than once."""
+        effects (messages) until it returns: it may run more than once.
+
+        The first attempt is purely optimistic; retries read the encounter row
+        ``FOR UPDATE`` on PostgreSQL, so a retry cannot be overtaken again."""
         async with self.lock(guild_id, channel_id):
             return await self._retrying(guild_id, channel_id, fn, attempts)
 
@@ -141,21 +155,22 @@ class Storage:
         tries = self.attempts if attempts is None else attempts
         for attempt in range(1, tries + 1):
             try:
-                async with self._transaction(guild_id, channel_id) as uow:
+                # A retry reads the encounter FOR UPDATE (PostgreSQL): it cannot lose twice.
+                async with self._transaction(guild_id, channel_id, attempt > 1) as uow:
                     return await fn(uow)
             except ConcurrencyError:
                 if attempt == tries:
                     raise
-            await asyncio.sleep(random.uniform(0, 0.002 * attempt))
+            await asyncio.sleep(random.uniform(0, BACKOFF_S * 2 ** (attempt - 1)))
         raise AssertionError("unreachable")  # pragma: no cover
 
     @asynccontextmanager
     async def _transaction(
-        self, guild_id: int, channel_id: int | None
+        self, guild_id: int, channel_id: int | None, lock_encounter: bool = False
     ) -> AsyncIterator[UnitOfWork]:
         try:
             async with self._sessions() as session, session.begin():
-                yield UnitOfWork(session, guild_id, channel_id)
+                yield UnitOfWork(session, guild_id, channel_id, lock_encounter=lock_encounter)
         except (StaleDataError, DBAPIError) as exc:
             if _is_retryable(exc):
                 raise ConcurrencyError() from exc

@@ -50,8 +50,9 @@ async def test_character_round_trip(storage: Storage) -> None:
         )
         cid = ch.id
     async with storage.guild(GUILD) as uow:
-        ch = await uow.characters.get(cid)
-        assert ch is not None
+        got = await uow.characters.get(cid)
+        assert got is not None
+        ch = got
         assert (ch.nombre, ch.owner_id, ch.guild_id) == ("Ayla", USER, GUILD)
         assert ch.atributos == ATRIBUTOS and ch.oficios == {"Esgrima": 2}
         assert (ch.aguante, ch.aguante_max, ch.esencia, ch.aliento) == (16, 16, 3, 2)
@@ -62,9 +63,9 @@ async def test_character_round_trip(storage: Storage) -> None:
         ch.aguante = 9
         ch.estados.append("Derribado")
     async with storage.guild(GUILD) as uow:
-        ch = await uow.characters.get(cid)
-        assert ch is not None and ch.aguante == 9
-        assert ch.estados == ["Aturdido", "Derribado"]
+        got = await uow.characters.get(cid)
+        assert got is not None and got.aguante == 9
+        assert got.estados == ["Aturdido", "Derribado"]
 
 
 async def test_several_characters_one_active(storage: Storage) -> None:

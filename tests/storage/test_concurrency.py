@@ -1,0 +1,136 @@
+"""No lost and no doubled update: 200 attacks at once on one target, in one or two 'processes'."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from sqlalchemy import update
+
+from bot.storage import CONCURRENCY_MESSAGE, ConcurrencyError, Storage, UnitOfWork
+from bot.storage.models import EncounterRow, table
+from umbral_rules import RandomDice
+
+from .attack import START_AGUANTE, attack, attack_state, check_ledger
+from .helpers import CHANNEL, GUILD, USER, sample_state
+
+ATTACKS = 200
+
+
+async def _start(storage: Storage) -> None:
+    async with storage.channel(GUILD, CHANNEL) as uow:
+        await uow.encounter.create(attack_state(), creator_id=USER)
+
+
+async def _attack_many(storage: Storage, ids: range, seed: int) -> list[Any]:
+    dice = RandomDice(seed)
+    return await asyncio.gather(
+        *(storage.run_in_channel(GUILD, CHANNEL, attack(dice, n)) for n in ids),
+        return_exceptions=True,
+    )
+
+
+async def test_200_concurrent_attacks_one_channel(storage: Storage) -> None:
+    await _start(storage)
+    results = await _attack_many(storage, range(ATTACKS), seed=1)
+    assert [r for r in results if isinstance(r, BaseException)] == []
+    aguante, damages = await check_ledger(storage)
+    assert len(damages) == ATTACKS
+    assert aguante == START_AGUANTE - sum(damages.values()) < START_AGUANTE
+
+
+async def test_200_attacks_from_two_engines(database_url: str, backend: str) -> None:
+    if backend != "postgresql":
+        pytest.skip("two processes sharing one database is the PostgreSQL deployment")
+    first, second = Storage.from_url(database_url), Storage.from_url(database_url)
+    try:
+        await _start(first)
+        results = await asyncio.gather(
+            _attack_many(first, range(0, ATTACKS, 2), seed=2),
+            _attack_many(second, range(1, ATTACKS, 2), seed=3),
+        )
+        flat = [r for part in results for r in part]
+        errors = [r for r in flat if isinstance(r, BaseException)]
+        assert all(isinstance(e, ConcurrencyError) for e in errors), errors
+        aguante, damages = await check_ledger(first)
+        # every acknowledged attack is in the log exactly once, every failed one is absent
+        assert len(damages) == ATTACKS - len(errors)
+        assert aguante == START_AGUANTE - sum(damages.values())
+        assert len(errors) == 0  # the retries (FOR UPDATE) always get through
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def _sabotage(uow: UnitOfWork) -> None:
+    """Another process's write, simulated: bump the version after we read it."""
+    encounters = table(EncounterRow)
+    await uow.session.execute(update(encounters).values(version=encounters.c.version + 1))
+
+
+async def test_stale_save_raises_concurrency_error(storage: Storage) -> None:
+    async with storage.channel(GUILD, CHANNEL) as uow:
+        await uow.encounter.create(sample_state(), creator_id=USER)
+    with pytest.raises(ConcurrencyError) as caught:
+        async with storage.channel(GUILD, CHANNEL) as uow:
+            state = await uow.encounter.get_state()
+            assert state is not None
+            state["asalto"] = 9
+            await _sabotage(uow)
+            await uow.encounter.save(state)
+    assert str(caught.value) == CONCURRENCY_MESSAGE
+    assert CONCURRENCY_MESSAGE == "La partida ha cambiado mientras tanto: inténtalo de nuevo."
+    async with storage.channel(GUILD, CHANNEL) as uow:  # rolled back: nothing of it stayed
+        assert (await uow.encounter.get_state())["asalto"] == 2  # type: ignore[index]
+        assert uow.encounter.info.version == 1  # type: ignore[union-attr]
+
+
+async def test_run_in_channel_retries_then_gives_up(storage: Storage) -> None:
+    async with storage.channel(GUILD, CHANNEL) as uow:
+        await uow.encounter.create(sample_state(), creator_id=USER)
+    calls: list[bool] = []
+
+    async def flaky(uow: UnitOfWork) -> int:
+        calls.append(uow.encounter.for_update)
+        state = await uow.encounter.get_state()
+        assert state is not None
+        state["asalto"] += 1
+        await uow.rolls.append(user_id=USER, command="asalto", dice=[])
+        if len(calls) < 3:
+            await _sabotage(uow)
+        await uow.encounter.save(state)
+        return int(state["asalto"])
+
+    assert await storage.run_in_channel(GUILD, CHANNEL, flaky) == 3
+    assert calls == [False, True, True]  # retries read FOR UPDATE
+
+    async def hopeless(uow: UnitOfWork) -> None:
+        calls.append(uow.encounter.for_update)
+        state = await uow.encounter.get_state()
+        await uow.rolls.append(user_id=USER, command="asalto", dice=[])
+        await _sabotage(uow)
+        await uow.encounter.save(state)
+
+    calls.clear()
+    with pytest.raises(ConcurrencyError):
+        await storage.run_in_channel(GUILD, CHANNEL, hopeless, attempts=4)
+    assert len(calls) == 4
+    async with storage.channel(GUILD, CHANNEL) as uow:
+        assert (await uow.encounter.get_state())["asalto"] == 3  # type: ignore[index]
+        assert await uow.rolls.count() == 1  # only the attempt that committed logged its roll
+
+
+async def test_lock_serialises_a_channel_but_not_others(storage: Storage) -> None:
+    order: list[str] = []
+
+    async def hold(channel: int, tag: str, delay: float) -> None:
+        async with storage.channel(GUILD, channel):
+            order.append(f"{tag}+")
+            await asyncio.sleep(delay)
+            order.append(f"{tag}-")
+
+    await asyncio.gather(hold(CHANNEL, "a", 0.05), hold(CHANNEL, "b", 0))
+    assert order == ["a+", "a-", "b+", "b-"]
+    assert storage.lock(GUILD, CHANNEL) is storage.lock(GUILD, CHANNEL)
+    assert storage.lock(GUILD, CHANNEL) is not storage.lock(GUILD, CHANNEL + 1)
