@@ -1,14 +1,139 @@
-"""Entry point of ``umbral-bot``."""
+"""Entry point of ``umbral-bot``.
+
+- ``umbral-bot`` with ``DISCORD_TOKEN``: the real bot (migrations, logging, command sync).
+- ``umbral-bot`` without it, or ``umbral-bot consola [--db RUTA_O_URL] [--dados 9,5,12]
+  [--master NOMBRE]…``: the local console over the same command tree.
+"""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import logging
 import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from bot.config import Settings, configure_logging, db_url_from
+
+log = logging.getLogger("bot")
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    print("Umbral bot: la consola local llegará con los comandos (issue 5).", args)
+def parse_faces(text: str) -> list[int]:
+    """``"9,5,12"`` → ``[9, 5, 12]``."""
+    faces = []
+    for part in text.replace(" ", ",").split(","):
+        if not part:
+            continue
+        try:
+            face = int(part)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"«{part}» no es una cara de dado.") from None
+        if face < 1:
+            raise argparse.ArgumentTypeError(f"Un dado no saca {face}: las caras empiezan en 1.")
+        faces.append(face)
+    return faces
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="umbral-bot",
+        description="Bot de Discord de Umbral. Sin DISCORD_TOKEN abre la consola local.",
+    )
+    sub = parser.add_subparsers(dest="orden")
+    consola = sub.add_parser(
+        "consola", help="la consola local: un Discord de mentira en la terminal"
+    )
+    consola.add_argument("--db", metavar="RUTA_O_URL", help="fichero SQLite o URL de base de datos")
+    consola.add_argument(
+        "--dados",
+        metavar="9,5,12",
+        type=parse_faces,
+        default=[],
+        help="caras que sacarán los dados, en orden (luego, al azar)",
+    )
+    consola.add_argument(
+        "--master",
+        metavar="NOMBRE",
+        action="append",
+        default=None,
+        help="usuario con el rol de máster (se puede repetir; por defecto «master»)",
+    )
+    return parser
+
+
+async def run_console(
+    settings: Settings,
+    *,
+    db: str | None,
+    faces: Sequence[int],
+    masters: Sequence[str],
+    stdin: TextIO,
+    stdout: TextIO,
+) -> int:
+    from bot.console import open_session
+    from bot.console.runner import Console, interactive
+    from umbral_rules import ForcedDice
+
+    url = db_url_from(db) if db else settings.db_url
+    session = await open_session(
+        url,
+        dice=ForcedDice(faces),
+        masters=masters,
+        migrate=settings.run_migrations,
+        settings=settings,
+    )
+    try:
+        console = Console(session.discord, stdout, user=masters[0])
+        if stdin.isatty():
+            stdout.write(
+                "Consola de Umbral. Escribe /ayuda; @nombre cambia de usuario, #canal de canal, "
+                "!pulsar Etiqueta pulsa un botón. Ctrl-D para salir.\n"
+            )
+        await interactive(console, stdin)
+    finally:
+        await session.close()
     return 0
+
+
+async def run_bot(settings: Settings, token: str) -> int:
+    from bot.app import UmbralBot
+    from bot.storage import Storage, upgrade_head
+    from umbral_rules import RandomDice
+
+    url = settings.db_url
+    if settings.run_migrations:
+        log.info("Aplicando migraciones")
+        await upgrade_head(url)
+    storage = Storage.from_url(url)
+    bot = UmbralBot(settings, RandomDice(), storage)
+    async with bot:
+        await bot.start(token)
+    return 0
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
+    settings = Settings()
+    configure_logging(settings.log_level if args.orden != "consola" else "WARNING")
+    if args.orden is None and settings.token:
+        return asyncio.run(run_bot(settings, settings.token))
+    masters = getattr(args, "master", None) or ["master"]
+    return asyncio.run(
+        run_console(
+            settings,
+            db=getattr(args, "db", None),
+            faces=getattr(args, "dados", []),
+            masters=masters,
+            stdin=stdin or sys.stdin,
+            stdout=stdout or sys.stdout,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,85 @@
+"""The bot object and its factory: settings, the injected dice, storage and every feature."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.errors import UmbralTree
+from umbral_rules import DiceSource, RandomDice
+
+log = logging.getLogger(__name__)
+
+#: Every feature is a cog in its own extension; all of them are loaded at start-up.
+EXTENSIONS: tuple[str, ...] = (
+    "bot.features.ayuda",
+    "bot.features.config",
+    "bot.features.tiradas",
+    "bot.features.fichas",
+    "bot.features.bestiario",
+    "bot.features.encuentro",
+    "bot.features.combate",
+)
+
+
+class UmbralBot(commands.Bot):
+    """A ``commands.Bot`` that holds the settings, one dice source and the storage."""
+
+    def __init__(self, settings: Settings, dice: DiceSource, storage: Any = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            tree_cls=UmbralTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.dice = dice
+        self.storage = storage
+        self._loaded = False
+
+    async def load_features(self) -> None:
+        """Load every extension and register the persistent views (once)."""
+        if self._loaded:
+            return
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        from bot.views import persistent_views
+
+        for view in persistent_views():
+            self.add_view(view)
+        self._loaded = True
+
+    async def setup_hook(self) -> None:
+        await self.load_features()
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info(
+                "%d comandos sincronizados con el servidor de pruebas %s", len(synced), guild_id
+            )
+        else:
+            synced = await self.tree.sync()
+            log.info("%d comandos sincronizados globalmente", len(synced))
+
+    async def close(self) -> None:
+        await super().close()
+        if self.storage is not None and hasattr(self.storage, "dispose"):
+            await self.storage.dispose()
+
+
+async def create_bot(
+    settings: Settings | None = None,
+    dice: DiceSource | None = None,
+    storage: Any = None,
+) -> UmbralBot:
+    """A bot with every feature loaded, not logged in (tests and the console use it as is)."""
+    bot = UmbralBot(settings or Settings(), dice or RandomDice(), storage)
+    await bot.load_features()
+    return bot

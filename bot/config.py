@@ -1,0 +1,51 @@
+"""Settings from the environment and ``.env`` (pydantic-settings). The token is a secret."""
+
+from __future__ import annotations
+
+import logging
+
+from pydantic import SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DB_PATH = "umbral.db"
+
+
+class Settings(BaseSettings):
+    """What the bot reads at start-up. ``DISCORD_TOKEN`` is never printed or logged."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    database_url: str | None = None
+    umbral_db_path: str = DEFAULT_DB_PATH
+    dev_guild_id: int | None = None
+    run_migrations: bool = True
+    log_level: str = "INFO"
+
+    @property
+    def db_url(self) -> str:
+        """``DATABASE_URL`` when given, else a SQLite file at ``UMBRAL_DB_PATH``."""
+        if self.database_url:
+            return self.database_url
+        return db_url_from(self.umbral_db_path)
+
+    @property
+    def token(self) -> str | None:
+        if self.discord_token is None:
+            return None
+        value = self.discord_token.get_secret_value().strip()
+        return value or None
+
+
+def db_url_from(path_or_url: str) -> str:
+    """A SQLAlchemy URL as is, or a file path turned into ``sqlite+aiosqlite:///path``."""
+    if "://" in path_or_url:
+        return path_or_url
+    return f"sqlite+aiosqlite:///{path_or_url}"
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level.upper(), logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )

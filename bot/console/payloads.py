@@ -1,0 +1,61 @@
+"""Raw gateway payloads of the fake guild: ids, the bot user, option values."""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any
+
+EPHEMERAL = 64
+APPLICATION_ID = 900_000_000_000_000_001
+GUILD_ID = 900_000_000_000_000_002
+BOT_USER_ID = 900_000_000_000_000_003
+GM_ROLE_NAME = "Máster"
+OPTION_INT, OPTION_BOOL, OPTION_ROLE, OPTION_NUMBER, OPTION_ATTACHMENT = 4, 5, 8, 10, 11
+NESTED = (1, 2)  # subcommand, subcommand group
+
+
+def stable_id(kind: str, name: str) -> int:
+    """The same snowflake for the same name, run after run."""
+    return 800_000_000_000_000_000 + zlib.crc32(f"{kind}:{name.lower()}".encode()) * 1000
+
+
+class FakeResponse:
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "Not Found"
+
+
+def bot_user_payload() -> Any:
+    return {
+        "id": str(BOT_USER_ID),
+        "username": "Umbral",
+        "global_name": "Umbral",
+        "discriminator": "0",
+        "avatar": None,
+        "bot": True,
+        "verified": True,
+        "mfa_enabled": False,
+    }
+
+
+def coerce_option(kind: int, value: Any, name: str) -> Any:
+    if kind == OPTION_INT:
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise LookupError(f"La opción «{name}» necesita un número entero.") from None
+    if kind == OPTION_NUMBER:
+        try:
+            return float(value)
+        except (TypeError, ValueError):
+            raise LookupError(f"La opción «{name}» necesita un número.") from None
+    if kind == OPTION_BOOL:
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in {"si", "sí", "true", "1", "on", "verdadero"}:
+            return True
+        if text in {"no", "false", "0", "off", "falso"}:
+            return False
+        raise LookupError(f"La opción «{name}» es sí o no.")
+    return str(value)

@@ -1,0 +1,104 @@
+"""The local console: lines in, the bot's replies out as plain text."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from typing import TextIO
+
+from bot.console.parser import Command, Press, SwitchChannel, SwitchUser, parse_line
+from bot.console.transport import Event, FakeDiscord, Reply
+from umbral_rules import UmbralError
+
+PROMPT = "{user} en #{channel}> "
+
+
+class Console:
+    """Runs console lines against a :class:`FakeDiscord` and prints what the bot answers."""
+
+    def __init__(self, discord_: FakeDiscord, out: TextIO, *, user: str = "master") -> None:
+        self.discord = discord_
+        self.out = out
+        self.user = user
+        self.channel = "mesa"
+
+    @property
+    def prompt(self) -> str:
+        return PROMPT.format(user=self.user, channel=self.channel)
+
+    async def run_line(self, line: str, *, echo: bool = False) -> Reply | None:
+        """One line; errors of the line itself are printed, never raised."""
+        try:
+            parsed = parse_line(line)
+        except UmbralError as error:
+            self._print_error(str(error))
+            return None
+        if parsed is None:
+            return None
+        if echo:
+            self.out.write(f"{self.prompt}{line.strip()}\n")
+        if isinstance(parsed, SwitchUser):
+            self.user = parsed.name
+            self.discord.user_id(parsed.name)
+            return None
+        if isinstance(parsed, SwitchChannel):
+            self.channel = parsed.name
+            self.discord.channel_id(parsed.name)
+            return None
+        try:
+            if isinstance(parsed, Press):
+                reply = await self.discord.press(self.user, self.channel, parsed.label)
+            else:
+                reply = await self._command(parsed)
+        except LookupError as error:
+            self._print_error(str(error.args[0] if error.args else error))
+            return None
+        self.print_reply(reply)
+        return reply
+
+    async def _command(self, parsed: Command) -> Reply:
+        path = self.discord.resolve_path(parsed.words)
+        extra = parsed.words[len(path) :]
+        if extra:
+            raise LookupError(f"Sobra «{' '.join(extra)}»: las opciones se escriben opcion:valor.")
+        return await self.discord.command(self.user, self.channel, path, parsed.options)
+
+    async def run_lines(self, lines: Iterable[str], *, echo: bool = True) -> None:
+        for line in lines:
+            await self.run_line(line, echo=echo)
+
+    def _print_error(self, message: str) -> None:
+        self.out.write(f"(consola) {message}\n")
+
+    def print_reply(self, reply: Reply) -> None:
+        if not reply.events:
+            self.out.write("(el bot no ha respondido)\n")
+        for event in reply.events:
+            self.out.write(self.event_text(event) + "\n")
+
+    def event_text(self, event: Event) -> str:
+        message = event.message
+        if message.ephemeral:
+            header = f"Umbral → @{message.recipient} (solo para ti)"
+        else:
+            header = f"Umbral → #{message.channel}"
+        if event.kind == "edit":
+            header += f" · edita el mensaje {message.id % 1_000_000}"
+        body = message.text(self.discord.names)
+        indented = "\n".join("  " + line for line in body.splitlines())
+        return f"{header}\n{indented}" if indented else header
+
+
+async def interactive(console: Console, stream: TextIO | None = None) -> None:
+    """Read lines until EOF: a prompt on a terminal, silent when piped."""
+    source = stream or sys.stdin
+    tty = source.isatty()
+    while True:
+        if tty:
+            console.out.write(console.prompt)
+            console.out.flush()
+        line = source.readline()
+        if not line:
+            break
+        await console.run_line(line, echo=not tty)
+        console.out.flush()

@@ -1,0 +1,40 @@
+"""A bot, its storage and a :class:`FakeDiscord`, opened together (console and tests)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.app import UmbralBot, create_bot
+from bot.config import Settings
+from bot.console.transport import FakeDiscord
+from bot.storage import Storage, upgrade_head
+from umbral_rules import DiceSource
+
+
+@dataclass
+class Session:
+    bot: UmbralBot
+    discord: FakeDiscord
+    storage: Storage
+
+    async def close(self) -> None:
+        await self.storage.close()
+
+
+async def open_session(
+    db_url: str,
+    *,
+    dice: DiceSource | None = None,
+    masters: Sequence[str] = ("master",),
+    managers: Sequence[str] | None = None,
+    migrate: bool = True,
+    settings: Settings | None = None,
+) -> Session:
+    """Migrate ``db_url`` (unless told not to), open it and load the bot on a fake guild."""
+    if migrate:
+        await upgrade_head(db_url)
+    storage = Storage.from_url(db_url)
+    bot = await create_bot(settings or Settings(discord_token=None), dice=dice, storage=storage)
+    fake = FakeDiscord(bot, masters=masters, managers=managers)
+    return Session(bot, fake, storage)

@@ -1,0 +1,367 @@
+"""A Discord of mentira: real interaction payloads through the bot's own tree, no network.
+
+:class:`FakeDiscord` holds one guild with its channels, users and roles, builds the raw
+gateway payloads Discord would send (slash commands, autocomplete, button presses), hands
+them to ``bot.tree._call`` / the view store exactly as the gateway would, and records every
+message the bot sends or edits (interaction responses, follow-ups, channel messages).
+The console and the tests share it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import itertools
+import mimetypes
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.webhook import async_ as webhook_async
+
+from bot.console.messages import Event, Mailbox, Pending, Reply, SentMessage
+from bot.console.payloads import (
+    APPLICATION_ID,
+    BOT_USER_ID,
+    GM_ROLE_NAME,
+    GUILD_ID,
+    OPTION_ATTACHMENT,
+    OPTION_ROLE,
+    bot_user_payload,
+    coerce_option,
+    stable_id,
+)
+
+__all__ = ["Event", "FakeDiscord", "Reply", "SentMessage", "stable_id"]
+
+
+class FakeDiscord(Mailbox):
+    """One guild, its channels and members, and everything the bot said in it."""
+
+    def __init__(
+        self,
+        bot: discord.Client,
+        *,
+        masters: Sequence[str] = ("master",),
+        managers: Sequence[str] | None = None,
+        guild_name: str = "Mesa de Umbral",
+    ) -> None:
+        super().__init__()
+        self.bot = bot
+        self.masters = {m.lower() for m in masters}
+        self.managers = {m.lower() for m in (masters if managers is None else managers)}
+        self.gm_role_id = stable_id("role", GM_ROLE_NAME)
+        self.names: dict[int, str] = {BOT_USER_ID: "Umbral"}
+        self._channels: dict[str, int] = {}
+        self._ids = itertools.count(1)
+        state = bot._connection
+        state.application_id = APPLICATION_ID
+        if state.user is None:
+            state.user = discord.ClientUser(state=state, data=bot_user_payload())
+        self.guild = state._add_guild_from_data(self._guild_payload(guild_name))  # type: ignore[arg-type]
+        self.channel_id("mesa")
+        bot.http.request = self._http_request  # type: ignore[method-assign]
+
+    # --- identities -----------------------------------------------------------------------
+
+    def user_id(self, name: str) -> int:
+        uid = stable_id("user", name)
+        self.names[uid] = name
+        return uid
+
+    def channel_id(self, name: str) -> int:
+        name = name.lstrip("#").lower()
+        if name not in self._channels:
+            cid = stable_id("channel", name)
+            self._channels[name] = cid
+            self.guild._add_channel(
+                discord.TextChannel(
+                    state=self.bot._connection,
+                    guild=self.guild,
+                    data=self._channel_payload(name),  # type: ignore[arg-type]
+                )
+            )
+        return self._channels[name]
+
+    def channel_name(self, channel_id: int) -> str:
+        for name, cid in self._channels.items():
+            if cid == channel_id:
+                return name
+        return str(channel_id)
+
+    def _guild_payload(self, name: str) -> dict[str, Any]:
+        everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": "0", "position": 0}
+        gm = {"id": str(self.gm_role_id), "name": GM_ROLE_NAME, "permissions": "0", "position": 1}
+        for role in (everyone, gm):
+            role.update({"color": 0, "hoist": False, "managed": False, "mentionable": False})
+        return {
+            "id": str(GUILD_ID),
+            "name": name,
+            "owner_id": str(self.user_id(next(iter(self.managers), "master"))),
+            "roles": [everyone, gm],
+            "channels": [],
+            "members": [],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "member_count": 0,
+        }
+
+    def _channel_payload(self, name: str) -> dict[str, Any]:
+        return {
+            "id": str(stable_id("channel", name)),
+            "type": 0,
+            "name": name,
+            "guild_id": str(GUILD_ID),
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+        }
+
+    def _member_payload(self, user: str) -> dict[str, Any]:
+        perms = discord.Permissions.none()
+        perms.update(send_messages=True, view_channel=True, use_application_commands=True)
+        if user.lower() in self.managers:
+            perms.update(manage_guild=True)
+        return {
+            "user": {
+                "id": str(self.user_id(user)),
+                "username": user,
+                "global_name": user,
+                "discriminator": "0",
+                "avatar": None,
+            },
+            "roles": [str(self.gm_role_id)] if user.lower() in self.masters else [],
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "nick": None,
+            "permissions": str(perms.value),
+        }
+
+    def _base_payload(
+        self, kind: int, user: str, channel: str, data: dict[str, Any]
+    ) -> dict[str, Any]:
+        iid = 700_000_000_000_000_000 + next(self._ids)
+        token = f"token-{iid}"
+        self._pending[token] = Pending(user=user, channel=channel.lstrip("#").lower())
+        return {
+            "id": str(iid),
+            "application_id": str(APPLICATION_ID),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(self.channel_id(channel)),
+            "channel": self._channel_payload(channel.lstrip("#").lower()),
+            "member": self._member_payload(user),
+            "locale": "es-ES",
+            "guild_locale": "es-ES",
+            "app_permissions": str(discord.Permissions.all().value),
+            "attachment_size_limit": 25 * 1024 * 1024,
+            "entitlements": [],
+            "authorizing_integration_owners": {},
+            "context": 0,
+            "data": data,
+        }
+
+    # --- commands -------------------------------------------------------------------------
+
+    def find_command(self, path: Sequence[str]) -> app_commands.Command[Any, ..., Any]:
+        tree = self.bot.tree  # type: ignore[attr-defined]
+        found: Any = tree.get_command(path[0])
+        for part in path[1:]:
+            if not isinstance(found, app_commands.Group):
+                break
+            found = found.get_command(part)
+        if not isinstance(found, app_commands.Command):
+            raise LookupError(f"No existe el comando /{' '.join(path)}.")
+        return found
+
+    def resolve_path(self, words: Sequence[str]) -> list[str]:
+        """How many leading words name the command (``ficha crear`` vs ``atacar``)."""
+        tree = self.bot.tree  # type: ignore[attr-defined]
+        if not words:
+            raise LookupError("Falta el comando.")
+        found: Any = tree.get_command(words[0])
+        if found is None:
+            raise LookupError(f"No existe el comando /{words[0]}.")
+        path = [words[0]]
+        for word in words[1:]:
+            if not isinstance(found, app_commands.Group):
+                break
+            found = found.get_command(word)
+            if found is None:
+                raise LookupError(f"/{' '.join(path)} no tiene el subcomando «{word}».")
+            path.append(word)
+        if isinstance(found, app_commands.Group):
+            subs = ", ".join(c.name for c in found.commands)
+            raise LookupError(f"/{' '.join(path)} necesita un subcomando: {subs}.")
+        return path
+
+    def _options(
+        self,
+        command: app_commands.Command[Any, ..., Any],
+        options: Mapping[str, Any],
+        focused: str | None,
+    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        params = {p.name: p for p in command.parameters}
+        built: list[dict[str, Any]] = []
+        resolved: dict[str, Any] = {}
+        for name, value in options.items():
+            param = params.get(name)
+            if param is None:
+                known = ", ".join(params) or "ninguna"
+                raise LookupError(
+                    f"/{command.qualified_name} no tiene la opción «{name}» ({known})."
+                )
+            kind = param.type.value
+            option: dict[str, Any] = {"name": name, "type": kind}
+            if name == focused:
+                option.update(value=str(value), focused=True)
+            elif kind == OPTION_ROLE:
+                role = self._role(str(value))
+                resolved.setdefault("roles", {})[role["id"]] = role
+                option["value"] = role["id"]
+            elif kind == OPTION_ATTACHMENT:
+                attachment = self._attachment(str(value))
+                resolved.setdefault("attachments", {})[attachment["id"]] = attachment
+                option["value"] = attachment["id"]
+            else:
+                option["value"] = coerce_option(kind, value, name)
+                allowed = [c.value for c in param.choices]
+                if allowed and option["value"] not in allowed:
+                    shown = ", ".join(str(a) for a in allowed)
+                    raise LookupError(f"La opción «{name}» admite: {shown}.")
+            built.append(option)
+        return built, resolved
+
+    def _role(self, name: str) -> dict[str, Any]:
+        for role in self.guild.roles:
+            if role.name.lower() == name.lstrip("@").lower() or str(role.id) == name:
+                return {
+                    "id": str(role.id),
+                    "name": role.name,
+                    "permissions": str(role.permissions.value),
+                    "position": role.position,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                }
+        raise LookupError(f"No hay ningún rol «{name}» en el servidor.")
+
+    def _attachment(self, path: str) -> dict[str, Any]:
+        file = Path(path.lstrip("@"))
+        if not file.is_file():
+            raise LookupError(f"No encuentro el fichero {file}.")
+        aid = str(600_000_000_000_000_000 + next(self._ids))
+        return {
+            "id": aid,
+            "filename": file.name,
+            "size": file.stat().st_size,
+            "url": file.resolve().as_uri(),
+            "proxy_url": file.resolve().as_uri(),
+            "content_type": mimetypes.guess_type(file.name)[0] or "application/octet-stream",
+        }
+
+    def _command_data(
+        self, path: Sequence[str], options: Mapping[str, Any], focused: str | None = None
+    ) -> dict[str, Any]:
+        command = self.find_command(path)
+        built, resolved = self._options(command, options, focused)
+        for depth in range(len(path) - 1, 0, -1):
+            built = [
+                {"name": path[depth], "type": 1 if depth == len(path) - 1 else 2, "options": built}
+            ]
+        root: Any = self.bot.tree.get_command(path[0])  # type: ignore[attr-defined]
+        data: dict[str, Any] = {
+            "id": str(stable_id("command", path[0])),
+            "name": path[0],
+            "type": 1,
+            "options": built,
+            "guild_id": str(GUILD_ID),
+        }
+        if resolved:
+            data["resolved"] = resolved
+        del root
+        return data
+
+    async def command(
+        self,
+        user: str,
+        channel: str,
+        path: Sequence[str] | str,
+        options: Mapping[str, Any] | None = None,
+    ) -> Reply:
+        """Run ``/path`` with ``options`` as ``user`` in ``#channel``; what the bot answered."""
+        words = path.split() if isinstance(path, str) else list(path)
+        data = self._command_data(words, options or {})
+        payload = self._base_payload(2, user, channel, data)
+        interaction = discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
+        return await self._run(self.bot.tree._call(interaction))  # type: ignore[attr-defined]
+
+    async def autocomplete(
+        self,
+        user: str,
+        channel: str,
+        path: Sequence[str] | str,
+        options: Mapping[str, Any],
+        focused: str,
+    ) -> list[dict[str, Any]]:
+        """The choices the bot offers while ``user`` types option ``focused``."""
+        words = path.split() if isinstance(path, str) else list(path)
+        data = self._command_data(words, options, focused)
+        payload = self._base_payload(4, user, channel, data)
+        interaction = discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
+        reply = await self._run(self.bot.tree._call(interaction))  # type: ignore[attr-defined]
+        return reply.choices or []
+
+    async def press(self, user: str, channel: str, label: str) -> Reply:
+        """Press the button ``label`` on the latest message of ``#channel`` that has it."""
+        chan = channel.lstrip("#").lower()
+        for message in reversed(self.messages):
+            if message.channel != chan:
+                continue
+            if message.ephemeral and message.recipient != user:
+                continue
+            for button in message.buttons:
+                if str(button.get("label", "")).lower() == label.lower():
+                    return await self._press(user, chan, message, button)
+        raise LookupError(f"No hay ningún botón «{label}» en #{chan}.")
+
+    async def _press(
+        self, user: str, channel: str, message: SentMessage, button: Mapping[str, Any]
+    ) -> Reply:
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        payload = self._base_payload(3, user, channel, data)
+        payload["message"] = self._message_payload(message)
+        self._pending[payload["token"]].component_message = message
+        interaction = discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
+        store = self.bot._connection._view_store
+
+        async def dispatch() -> None:
+            before = asyncio.all_tasks()
+            store.dispatch_view(2, button["custom_id"], interaction)
+            new = asyncio.all_tasks() - before
+            if new:
+                await asyncio.gather(*new)
+            elif not interaction.response.is_done():
+                raise LookupError(f"El botón «{button.get('label')}» ya no responde.")
+
+        return await self._run(dispatch())
+
+    async def _run(self, coro: Any) -> Reply:
+        start = len(self.events)
+        self._choices = None
+        token = webhook_async.async_context.set(self._adapter)
+        try:
+            ctx = contextvars.copy_context()
+            await asyncio.get_running_loop().create_task(coro, context=ctx)
+        finally:
+            webhook_async.async_context.reset(token)
+        return Reply(self.events[start:], self._choices)

@@ -1,0 +1,110 @@
+"""The ``/bestiario`` group: añadir, ver, lista, borrar. Every subcommand is the GM's."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.features.common import choices, storage_of
+from bot.permissions import require_gm, require_guild
+from bot.render.fichas import bestiary_list_embed, enemy_embed, notice_embed
+from bot.storage.repositories import enemy_sheet
+from umbral_rules import EnemySheet, UmbralError
+
+Tamano = Literal["diminuto", "pequeno", "normal", "grande", "descomunal", "inabarcable"]
+
+
+async def autocomplete_bestiary(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    guild_id = require_guild(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        rows = await uow.bestiary.list_all()
+    return choices((r.nombre for r in rows), current)
+
+
+class BestiarioCog(commands.Cog):
+    bestiario = app_commands.Group(
+        name="bestiario", description="Los enemigos del servidor (máster)"
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @bestiario.command(name="añadir", description="Añade un enemigo con sus números de Mesa")
+    @app_commands.describe(
+        nombre="Nombre del enemigo",
+        ataque="Ataque fijo (contra él tiran la Defensa)",
+        defensa="Defensa fija (contra ella tiran los ataques)",
+        aguante="Aguante",
+        potencia="Potencia de su arma",
+        arma="Nombre del arma (por defecto «arma»)",
+        tamano="Tamaño (por defecto normal)",
+        notas="Lo que quieras recordar",
+    )
+    @app_commands.rename(tamano="tamaño")
+    async def anadir(
+        self,
+        interaction: discord.Interaction,
+        nombre: app_commands.Range[str, 1, 80],
+        ataque: app_commands.Range[int, 0, 40],
+        defensa: app_commands.Range[int, 0, 40],
+        aguante: app_commands.Range[int, 1, 500],
+        potencia: app_commands.Range[int, 0, 30],
+        arma: app_commands.Range[str, 1, 80] | None = None,
+        tamano: Tamano = "normal",
+        notas: app_commands.Range[str, 0, 1000] | None = None,
+    ) -> None:
+        guild_id = require_guild(interaction)
+        sheet = EnemySheet(
+            nombre.strip(),
+            ataque,
+            defensa,
+            aguante,
+            potencia,
+            arma=(arma or "arma").strip(),
+            size=tamano,
+        )
+        async with storage_of(interaction).guild(guild_id) as uow:
+            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
+            await uow.bestiary.add_sheet(sheet, notas=notas or "")
+        await interaction.response.send_message(
+            "Añadido al bestiario.", embed=enemy_embed(sheet, notas or ""), ephemeral=True
+        )
+
+    @bestiario.command(name="ver", description="Muestra un enemigo del bestiario")
+    @app_commands.describe(nombre="Nombre del enemigo")
+    @app_commands.autocomplete(nombre=autocomplete_bestiary)
+    async def ver(self, interaction: discord.Interaction, nombre: str) -> None:
+        guild_id = require_guild(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="ver el bestiario")
+            row = await uow.bestiary.get(nombre)
+            if row is None:
+                raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
+            embed = enemy_embed(enemy_sheet(row), row.notas)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @bestiario.command(name="lista", description="Todos los enemigos del bestiario")
+    async def lista(self, interaction: discord.Interaction) -> None:
+        guild_id = require_guild(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="ver el bestiario")
+            sheets = [enemy_sheet(r) for r in await uow.bestiary.list_all()]
+        await interaction.response.send_message(embed=bestiary_list_embed(sheets), ephemeral=True)
+
+    @bestiario.command(name="borrar", description="Quita un enemigo del bestiario")
+    @app_commands.describe(nombre="Nombre del enemigo")
+    @app_commands.autocomplete(nombre=autocomplete_bestiary)
+    async def borrar(self, interaction: discord.Interaction, nombre: str) -> None:
+        guild_id = require_guild(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
+            if not await uow.bestiary.delete(nombre):
+                raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
+        await interaction.response.send_message(
+            embed=notice_embed(f"{nombre} ya no está en el bestiario"), ephemeral=True
+        )

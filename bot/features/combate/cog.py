@@ -1,0 +1,189 @@
+"""The combat commands. Each: load the encounter → check who acts → call the rules → save and
+render (see :mod:`.service`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.features.combate import service
+from bot.features.combate.autocomplete import (
+    autocomplete_actor,
+    autocomplete_estado,
+    autocomplete_oficio,
+    autocomplete_weapon,
+)
+from bot.features.common import Cobertura, VentajaOpt
+from bot.features.encuentro.tracker import autocomplete_combatant
+
+ManiobraTipo = Literal["sostener", "cargar", "despegarse", "apuntar", "interponerse"]
+RespuestaTipo = Literal["trabar", "larga", "sostener"]
+AlientoUso = Literal["repetir", "subir", "encajar", "secuelas"]
+
+ATTACK_HELP = {
+    "objetivo": "A quién atacas",
+    "arma": "Con qué arma (por defecto, la primera de la ficha)",
+    "oficio": "Un Oficio que cubra el ataque",
+    "cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
+    "ventaja": "Ventaja o desventaja en esta tirada",
+    "dado": "Tu dado físico: «9», o «9 4» con ventaja o desventaja",
+    "atacante": "Quién ataca (el máster, por un enemigo o un personaje)",
+}
+DEFEND_HELP = {
+    "oficio": "Un Oficio que cubra la defensa",
+    "cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
+    "ventaja": "Ventaja o desventaja en esta tirada",
+    "dado": "Tu dado físico: «9», o «9 4» con ventaja o desventaja",
+    "personaje": "Quién se defiende (el máster puede tirar por otro)",
+}
+
+
+class CombateCog(commands.Cog):
+    estado = app_commands.Group(
+        name="estado", description="Estados: aturdido, sangrando…", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="atacar", description="Ataca cuerpo a cuerpo a alguien del encuentro"
+    )
+    @app_commands.describe(**ATTACK_HELP)
+    @app_commands.autocomplete(
+        objetivo=autocomplete_combatant,
+        arma=autocomplete_weapon,
+        oficio=autocomplete_oficio,
+        atacante=autocomplete_actor,
+    )
+    @app_commands.guild_only()
+    async def atacar(
+        self,
+        interaction: discord.Interaction,
+        objetivo: str,
+        arma: str | None = None,
+        oficio: str | None = None,
+        cobertura: Cobertura = "entero",
+        ventaja: VentajaOpt | None = None,
+        dado: str | None = None,
+        atacante: str | None = None,
+    ) -> None:
+        await service.attack(
+            interaction,
+            service.AttackOptions(objetivo, arma, oficio, cobertura, ventaja, dado, atacante),
+            shot=False,
+        )
+
+    @app_commands.command(
+        name="disparar", description="Dispara a alguien del encuentro (nunca enfrentado)"
+    )
+    @app_commands.describe(**ATTACK_HELP)
+    @app_commands.autocomplete(
+        objetivo=autocomplete_combatant,
+        arma=autocomplete_weapon,
+        oficio=autocomplete_oficio,
+        atacante=autocomplete_actor,
+    )
+    @app_commands.guild_only()
+    async def disparar(
+        self,
+        interaction: discord.Interaction,
+        objetivo: str,
+        arma: str | None = None,
+        oficio: str | None = None,
+        cobertura: Cobertura = "entero",
+        ventaja: VentajaOpt | None = None,
+        dado: str | None = None,
+        atacante: str | None = None,
+    ) -> None:
+        await service.attack(
+            interaction,
+            service.AttackOptions(objetivo, arma, oficio, cobertura, ventaja, dado, atacante),
+            shot=True,
+        )
+
+    @app_commands.command(
+        name="defender", description="Tira tu Defensa contra los ataques pendientes"
+    )
+    @app_commands.describe(**DEFEND_HELP)
+    @app_commands.autocomplete(oficio=autocomplete_oficio, personaje=autocomplete_actor)
+    @app_commands.guild_only()
+    async def defender(
+        self,
+        interaction: discord.Interaction,
+        oficio: str | None = None,
+        cobertura: Cobertura = "entero",
+        ventaja: VentajaOpt | None = None,
+        dado: str | None = None,
+        personaje: str | None = None,
+    ) -> None:
+        await service.defend(
+            interaction, service.DefendOptions(oficio, cobertura, ventaja, dado, personaje)
+        )
+
+    @app_commands.command(
+        name="maniobra", description="Sostener, cargar, despegarse, apuntar o interponerse"
+    )
+    @app_commands.describe(
+        tipo="La maniobra",
+        objetivo="Contra quién o a quién cubres (despegarse, interponerse)",
+        condicion="Sostener: lo que esperas («si asoma por la puerta»)",
+        personaje="Quién hace la maniobra (el máster puede elegir)",
+    )
+    @app_commands.autocomplete(objetivo=autocomplete_combatant, personaje=autocomplete_actor)
+    @app_commands.guild_only()
+    async def maniobra(
+        self,
+        interaction: discord.Interaction,
+        tipo: ManiobraTipo,
+        objetivo: str | None = None,
+        condicion: app_commands.Range[str, 1, 200] | None = None,
+        personaje: str | None = None,
+    ) -> None:
+        await service.maniobra(interaction, tipo, objetivo, condicion, personaje)
+
+    @app_commands.command(
+        name="respuesta", description="Tu respuesta del asalto: trabar, larga o sostener"
+    )
+    @app_commands.describe(
+        tipo="Qué respuesta",
+        objetivo="Contra quién",
+        personaje="Quién responde (el máster puede elegir)",
+    )
+    @app_commands.autocomplete(objetivo=autocomplete_combatant, personaje=autocomplete_actor)
+    @app_commands.guild_only()
+    async def respuesta(
+        self,
+        interaction: discord.Interaction,
+        tipo: RespuestaTipo,
+        objetivo: str,
+        personaje: str | None = None,
+    ) -> None:
+        await service.respuesta(interaction, tipo, objetivo, personaje)
+
+    @estado.command(name="poner", description="Pone un estado a alguien (máster)")
+    @app_commands.describe(objetivo="A quién", estado="Qué estado")
+    @app_commands.autocomplete(objetivo=autocomplete_combatant, estado=autocomplete_estado)
+    async def poner(self, interaction: discord.Interaction, objetivo: str, estado: str) -> None:
+        await service.set_estado(interaction, objetivo, estado, on=True)
+
+    @estado.command(name="quitar", description="Quita un estado a alguien (máster)")
+    @app_commands.describe(objetivo="A quién", estado="Qué estado")
+    @app_commands.autocomplete(objetivo=autocomplete_combatant, estado=autocomplete_estado)
+    async def quitar(self, interaction: discord.Interaction, objetivo: str, estado: str) -> None:
+        await service.set_estado(interaction, objetivo, estado, on=False)
+
+    @app_commands.command(name="aliento", description="Gasta un punto de Aliento")
+    @app_commands.describe(
+        uso="repetir la última tirada, subir su grado, encajar el último golpe, +4 a secuelas",
+        personaje="Quién lo gasta (el máster puede elegir)",
+    )
+    @app_commands.autocomplete(personaje=autocomplete_actor)
+    @app_commands.guild_only()
+    async def aliento(
+        self, interaction: discord.Interaction, uso: AlientoUso, personaje: str | None = None
+    ) -> None:
+        await service.aliento(interaction, uso, personaje)

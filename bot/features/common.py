@@ -1,0 +1,115 @@
+"""What every feature shares: the bot's storage and dice, option types, autocomplete helpers."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.permissions import require_guild
+from umbral_rules import DiceSource, UmbralError
+
+Cobertura = Literal["entero", "mitad", "nada"]
+VentajaOpt = Literal["ventaja", "desventaja"]
+Modo = Literal["mesa", "narrativo", "tactico"]
+
+ATRIBUTO_CHOICES = [
+    app_commands.Choice(name="Vigor", value="vigor"),
+    app_commands.Choice(name="Destreza", value="destreza"),
+    app_commands.Choice(name="Percepción", value="percepcion"),
+    app_commands.Choice(name="Voluntad", value="voluntad"),
+]
+UMBRAL_CHOICES = [
+    app_commands.Choice(name="6", value=6),
+    app_commands.Choice(name="9 (Corriente)", value=9),
+    app_commands.Choice(name="12 (Peliaguda)", value=12),
+    app_commands.Choice(name="15", value=15),
+    app_commands.Choice(name="18", value=18),
+    app_commands.Choice(name="21", value=21),
+]
+MAX_CHOICES = 25
+
+
+def storage_of(interaction: discord.Interaction) -> Any:
+    storage = getattr(interaction.client, "storage", None)
+    if storage is None:
+        raise UmbralError("El bot no tiene base de datos configurada.")
+    return storage
+
+
+def dice_of(interaction: discord.Interaction) -> DiceSource:
+    dice: DiceSource = interaction.client.dice  # type: ignore[attr-defined]
+    return dice
+
+
+def ids(interaction: discord.Interaction) -> tuple[int, int]:
+    """The guild and channel of the interaction (refused in direct messages)."""
+    guild_id = require_guild(interaction)
+    if interaction.channel_id is None:
+        raise UmbralError("No sé en qué canal estás.")
+    return guild_id, interaction.channel_id
+
+
+def fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def choices(names: Iterable[str], current: str) -> list[app_commands.Choice[str]]:
+    """Up to 25 names that contain what was typed (accent- and case-insensitive)."""
+    typed = fold(current)
+    seen: set[str] = set()
+    found: list[app_commands.Choice[str]] = []
+    for name in names:
+        if name in seen or (typed and typed not in fold(name)):
+            continue
+        seen.add(name)
+        found.append(app_commands.Choice(name=name[:100], value=name[:100]))
+        if len(found) == MAX_CHOICES:
+            break
+    return found
+
+
+def ventaja_sources(ventaja: str | None) -> tuple[list[str], list[str]]:
+    """The ventaja / desventaja the player named for this roll."""
+    if ventaja == "ventaja":
+        return ["indicada"], []
+    if ventaja == "desventaja":
+        return [], ["indicada"]
+    return [], []
+
+
+def result_summary(result: Any) -> dict[str, Any]:
+    """What the roll log keeps of a check or an attack (besides dice and modifiers)."""
+    summary: dict[str, Any] = {
+        "margen": result.margen,
+        "grado": result.grade.label,
+    }
+    for name in ("damage", "potencia", "critical"):
+        if hasattr(result, name):
+            summary[name] = getattr(result, name)
+    if hasattr(result, "hit"):
+        summary["golpe"] = result.hit.label
+    if hasattr(result, "kind"):
+        summary["tipo"] = result.kind.value
+    rolls = getattr(result, "rolls", None) or (result.roll,)
+    summary["totales"] = [r.total for r in rolls]
+    return summary
+
+
+async def log_roll(
+    uow: Any, interaction: discord.Interaction, command: str, result: Any, **extra: Any
+) -> None:
+    """Append one roll (every face, every modifier, the result) to the roll log."""
+    rolls = getattr(result, "rolls", None) or (result.roll,)
+    await uow.rolls.append(
+        user_id=interaction.user.id,
+        command=command,
+        dice=[r.die for r in rolls],
+        modifiers=[m for r in rolls for m in r.modifiers],
+        result={**result_summary(result), **extra},
+        physical=any(r.die.physical for r in rolls),
+    )

@@ -1,0 +1,65 @@
+"""The ``/config`` command (people with Manage Server)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.features.common import Modo, storage_of
+from bot.permissions import require_guild, require_manager
+from bot.render.config import config_embed
+
+
+class ConfigCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="config", description="Configura Umbral en este servidor (gestores)")
+    @app_commands.describe(
+        rol_master="El rol de quienes dirigen (máster)",
+        dados_fisicos="Permitir que los jugadores escriban sus dados físicos en «dado»",
+        modo="El modo por defecto de los encuentros",
+        defensa="En Narrativo y Táctico: la defensa de un jugador se tira al momento o espera",
+    )
+    @app_commands.guild_only()
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        rol_master: discord.Role | None = None,
+        dados_fisicos: bool | None = None,
+        modo: Modo | None = None,
+        defensa: Literal["inmediata", "espera"] | None = None,
+    ) -> None:
+        guild_id = require_guild(interaction)
+        changes: dict[str, object] = {}
+        if rol_master is not None:
+            changes["gm_role_id"] = rol_master.id
+        if dados_fisicos is not None:
+            changes["physical_dice_allowed"] = dados_fisicos
+        if modo is not None:
+            changes["default_mode"] = modo
+        if defensa is not None:
+            changes["defense_mode"] = defensa
+        async with storage_of(interaction).guild(guild_id) as uow:
+            if changes:
+                require_manager(interaction)
+                settings = await uow.guild.update(**changes)
+            else:
+                settings = await uow.guild.get()
+            role = (
+                interaction.guild.get_role(settings.gm_role_id)
+                if interaction.guild and settings.gm_role_id
+                else None
+            )
+            embed = config_embed(
+                gm_role=role.name if role else None,
+                gm_role_id=settings.gm_role_id,
+                physical_dice=settings.physical_dice_allowed,
+                default_mode=settings.default_mode,
+                defense_mode=settings.defense_mode,
+                changed=bool(changes),
+            )
+        await interaction.response.send_message(embed=embed, ephemeral=True)

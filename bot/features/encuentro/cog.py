@@ -1,0 +1,176 @@
+"""``/encuentro empezar|unirse|enemigos|ver|quitar|terminar`` and ``/asalto``."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.features.bestiario.cog import autocomplete_bestiary
+from bot.features.common import Modo, ids, storage_of
+from bot.features.encuentro.tracker import autocomplete_combatant, refresh_tracker
+from bot.features.fichas.cog import autocomplete_own, own_character
+from bot.permissions import require_gm
+from bot.render.encounter import events_embed
+from bot.render.tracker import summary_embed, tracker_embed
+from bot.storage import character_sheet, character_weapons, enemy_sheet
+from umbral_rules import UmbralError
+from umbral_rules.encounter import Encounter
+
+
+class EncuentroCog(commands.Cog):
+    encuentro = app_commands.Group(
+        name="encuentro", description="El combate de este canal", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @encuentro.command(name="empezar", description="Empieza un encuentro en este canal (máster)")
+    @app_commands.describe(modo="Mesa, Narrativo o Táctico (por defecto, el del servidor)")
+    async def empezar(self, interaction: discord.Interaction, modo: Modo | None = None) -> None:
+        guild_id, channel_id = ids(interaction)
+        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+            settings = await uow.guild.get()
+            require_gm(interaction, settings.gm_role_id, what="empezar un encuentro")
+            enc_settings = {"defensa_inmediata": settings.defense_mode == "inmediata"}
+            enc = Encounter.start(modo or settings.default_mode, enc_settings)
+            await uow.encounter.create(enc, creator_id=interaction.user.id)
+        await interaction.response.send_message(
+            embed=events_embed(
+                "Empieza el encuentro",
+                [
+                    "Jugadores: /encuentro unirse. Máster: /encuentro enemigos.",
+                    "Se juega por asaltos: primero los jugadores, luego los enemigos (/asalto).",
+                ],
+            )
+        )
+        await refresh_tracker(interaction, enc, None)
+
+    @encuentro.command(name="unirse", description="Entra en el encuentro con tu personaje")
+    @app_commands.describe(personaje="Uno de tus personajes (por defecto, el activo)")
+    @app_commands.autocomplete(personaje=autocomplete_own)
+    async def unirse(self, interaction: discord.Interaction, personaje: str | None = None) -> None:
+        guild_id, channel_id = ids(interaction)
+        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.require()
+            row = await own_character(uow, interaction.user.id, personaje)
+            c = enc.add_character(
+                character_sheet(row),
+                character_weapons(row),
+                aguante=row.aguante,
+                aliento=row.aliento,
+                aliento_max=row.aliento_max,
+                esencia=row.esencia,
+                esencia_max=row.esencia_max,
+                character_id=row.id,
+                owner_id=row.owner_id,
+            )
+            c.estados = list(row.estados)
+            events = [enc.announce(c)]
+            await uow.encounter.save(enc)
+            tracker = uow.encounter.info.tracker_message_id
+        await interaction.response.send_message(
+            embed=events_embed("Se une al combate", [e.message for e in events])
+        )
+        await refresh_tracker(interaction, enc, tracker)
+
+    @encuentro.command(name="enemigos", description="Saca enemigos del bestiario (máster)")
+    @app_commands.describe(
+        nombre="El enemigo del bestiario", cantidad="Cuántos (varios se numeran: «Guardia 1»…)"
+    )
+    @app_commands.autocomplete(nombre=autocomplete_bestiary)
+    async def enemigos(
+        self,
+        interaction: discord.Interaction,
+        nombre: str,
+        cantidad: app_commands.Range[int, 1, 50] = 1,
+    ) -> None:
+        guild_id, channel_id = ids(interaction)
+        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.require()
+            info = uow.encounter.info
+            require_gm(
+                interaction, (await uow.guild.get()).gm_role_id, info.creator_id, "sacar enemigos"
+            )
+            row = await uow.bestiary.get(nombre)
+            if row is None:
+                raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
+            sheet = enemy_sheet(row)
+            added = [enc.add_enemy(sheet)] if cantidad == 1 else enc.add_enemies(sheet, cantidad)
+            events = [enc.announce(c) for c in added]
+            await uow.encounter.save(enc)
+        await interaction.response.send_message(
+            embed=events_embed("Entran enemigos", [e.message for e in events])
+        )
+        await refresh_tracker(interaction, enc, info.tracker_message_id)
+
+    @encuentro.command(name="ver", description="El estado del encuentro de este canal")
+    async def ver(self, interaction: discord.Interaction) -> None:
+        guild_id, channel_id = ids(interaction)
+        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.require()
+        await interaction.response.send_message(embed=tracker_embed(enc), ephemeral=True)
+
+    @encuentro.command(name="quitar", description="Saca a alguien del encuentro (máster)")
+    @app_commands.describe(combatiente="A quién")
+    @app_commands.autocomplete(combatiente=autocomplete_combatant)
+    async def quitar(self, interaction: discord.Interaction, combatiente: str) -> None:
+        guild_id, channel_id = ids(interaction)
+        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.require()
+            info = uow.encounter.info
+            require_gm(
+                interaction,
+                (await uow.guild.get()).gm_role_id,
+                info.creator_id,
+                "quitar combatientes",
+            )
+            events = enc.remove(enc.find(combatiente).id)
+            await uow.encounter.save(enc)
+        await interaction.response.send_message(
+            embed=events_embed("Sale del combate", [e.message for e in events])
+        )
+        await refresh_tracker(interaction, enc, info.tracker_message_id)
+
+    @encuentro.command(name="terminar", description="Termina el encuentro con un resumen (máster)")
+    async def terminar(self, interaction: discord.Interaction) -> None:
+        guild_id, channel_id = ids(interaction)
+        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.require()
+            info = uow.encounter.info
+            require_gm(
+                interaction,
+                (await uow.guild.get()).gm_role_id,
+                info.creator_id,
+                "terminar el encuentro",
+            )
+            rolls = await uow.rolls.count(channel_id=channel_id)
+            await uow.encounter.end()
+        await interaction.response.send_message(embed=summary_embed(enc, rolls))
+        await refresh_tracker(interaction, enc, info.tracker_message_id, ended=True)
+
+    @app_commands.command(
+        name="asalto", description="Pasa de fase: jugadores → enemigos → siguiente asalto (máster)"
+    )
+    @app_commands.guild_only()
+    async def asalto(self, interaction: discord.Interaction) -> None:
+        guild_id, channel_id = ids(interaction)
+        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.require()
+            info = uow.encounter.info
+            require_gm(
+                interaction, (await uow.guild.get()).gm_role_id, info.creator_id, "pasar el asalto"
+            )
+            events = enc.advance()
+            await uow.encounter.save(enc)
+        await interaction.response.send_message(
+            embed=events_embed(
+                f"Asalto {enc.asalto}: {phase_label(enc.phase)}", [e.message for e in events]
+            )
+        )
+        await refresh_tracker(interaction, enc, info.tracker_message_id)
+
+
+def phase_label(phase: str) -> str:
+    return "actúan los jugadores" if phase == "jugadores" else "actúan los enemigos"

@@ -1,0 +1,270 @@
+"""The ``/ficha`` group: crear, oficio, arma, ver, usar, lista, borrar."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.features.common import choices, storage_of
+from bot.permissions import is_gm, require_guild
+from bot.render.fichas import Pools, ficha_embed, fichas_list_embed, notice_embed, weapon_text
+from bot.storage.repositories import character_sheet, character_weapons
+from umbral_rules import CharacterSheet, UmbralError, Weapon
+from umbral_rules.sheets import validate_oficio
+
+Atributo = app_commands.Range[int, 0, 5]
+ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]
+
+
+def pools_of(row: Any) -> Pools:
+    return Pools(
+        row.aguante,
+        row.aguante_max,
+        row.aliento,
+        row.aliento_max,
+        row.esencia,
+        row.esencia_max,
+        tuple(row.estados),
+    )
+
+
+def sheet_embed(row: Any, owner: str | None = None) -> discord.Embed:
+    return ficha_embed(
+        character_sheet(row),
+        character_weapons(row),
+        pools_of(row),
+        owner=owner,
+        active=row.is_active,
+    )
+
+
+async def own_character(uow: Any, owner_id: int, personaje: str | None) -> Any:
+    """The named character of ``owner_id``, or their active one."""
+    if personaje:
+        row = await uow.characters.by_name(owner_id, personaje)
+        if row is None:
+            raise UmbralError(f"No tienes ningún personaje llamado «{personaje}».")
+        return row
+    row = await uow.characters.active(owner_id)
+    if row is None:
+        raise UmbralError(
+            "No tienes personaje activo: crea uno con /ficha crear o elige con /ficha usar."
+        )
+    return row
+
+
+async def autocomplete_own(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    guild_id = require_guild(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        rows = await uow.characters.list_for_owner(interaction.user.id)
+    return choices((r.nombre for r in rows), current)
+
+
+async def autocomplete_any(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    guild_id = require_guild(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        own = await uow.characters.list_for_owner(interaction.user.id)
+        rows = await uow.characters.list_all()
+    return choices([r.nombre for r in own] + [r.nombre for r in rows], current)
+
+
+class FichasCog(commands.Cog):
+    ficha = app_commands.Group(
+        name="ficha", description="Tus personajes: crear, ver, elegir el activo"
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @ficha.command(name="crear", description="Crea un personaje y lo deja como activo")
+    @app_commands.describe(
+        nombre="Nombre del personaje",
+        vigor="Vigor (0 a 5)",
+        destreza="Destreza (0 a 5)",
+        percepcion="Percepción (0 a 5)",
+        voluntad="Voluntad (0 a 5)",
+        proteccion="Protección: 0 nada, 1 ligera, 2 media, 3 pesada, 4 completa",
+        aguante_extra="Aguante que añaden raza y dotes (por defecto 0)",
+        aliento="Puntos de Aliento (por defecto 0)",
+    )
+    async def crear(
+        self,
+        interaction: discord.Interaction,
+        nombre: app_commands.Range[str, 1, 100],
+        vigor: Atributo,
+        destreza: Atributo,
+        percepcion: Atributo,
+        voluntad: Atributo,
+        proteccion: app_commands.Range[int, 0, 4],
+        aguante_extra: app_commands.Range[int, 0, 50] = 0,
+        aliento: app_commands.Range[int, 0, 20] = 0,
+    ) -> None:
+        guild_id = require_guild(interaction)
+        atributos = {
+            "vigor": vigor,
+            "destreza": destreza,
+            "percepcion": percepcion,
+            "voluntad": voluntad,
+        }
+        sheet = CharacterSheet(nombre.strip(), atributos, proteccion, aguante_extra=aguante_extra)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            row = await uow.characters.create(
+                interaction.user.id,
+                sheet.nombre,
+                atributos=atributos,
+                aguante_max=sheet.aguante_max,
+                proteccion=proteccion,
+                aguante_extra=aguante_extra,
+                aliento_max=aliento,
+            )
+            embed = sheet_embed(row, interaction.user.display_name)
+        await interaction.response.send_message(
+            f"{sheet.nombre} está listo y es tu personaje activo.", embed=embed
+        )
+
+    @ficha.command(name="oficio", description="Añade o cambia un Oficio de tu personaje activo")
+    @app_commands.describe(
+        nombre="Nombre del Oficio (contrabandista, armas…)",
+        valor="Valor (0 a 5)",
+        personaje="Otro de tus personajes (por defecto, el activo)",
+    )
+    @app_commands.autocomplete(personaje=autocomplete_own)
+    async def oficio(
+        self,
+        interaction: discord.Interaction,
+        nombre: app_commands.Range[str, 1, 50],
+        valor: app_commands.Range[int, 0, 5],
+        personaje: str | None = None,
+    ) -> None:
+        guild_id = require_guild(interaction)
+        nombre = nombre.strip()
+        validate_oficio(nombre, valor)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            row = await own_character(uow, interaction.user.id, personaje)
+            for existing in list(row.oficios):
+                if existing.lower() == nombre.lower():
+                    del row.oficios[existing]
+            row.oficios[nombre] = valor
+            character_sheet(row)
+        await interaction.response.send_message(
+            embed=notice_embed(f"Oficio {nombre} {valor}", f"Anotado en la ficha de {row.nombre}.")
+        )
+
+    @ficha.command(name="arma", description="Añade un arma a tu personaje activo")
+    @app_commands.describe(
+        nombre="Nombre del arma (Espada, Arco corto…)",
+        clase="Clase: fija la Potencia y el atributo por defecto",
+        atributo="Atributo con el que se usa: V, D o V/D (el mayor)",
+        potencia="Potencia, si no es la de su clase",
+        cualidades="Separadas por comas: perforante, certera, larga, arrojadiza",
+        personaje="Otro de tus personajes (por defecto, el activo)",
+    )
+    @app_commands.choices(
+        clase=[
+            app_commands.Choice(name="Daga (2)", value="daga"),
+            app_commands.Choice(name="Arma de mano (4)", value="mano"),
+            app_commands.Choice(name="Arma de dos manos (6)", value="dos_manos"),
+            app_commands.Choice(name="Arco (4)", value="arco"),
+            app_commands.Choice(name="Ballesta (5)", value="ballesta"),
+            app_commands.Choice(name="Pólvora (7)", value="polvora"),
+        ]
+    )
+    @app_commands.autocomplete(personaje=autocomplete_own)
+    async def arma(
+        self,
+        interaction: discord.Interaction,
+        nombre: app_commands.Range[str, 1, 50],
+        clase: str,
+        atributo: Literal["V", "D", "V/D"] | None = None,
+        potencia: app_commands.Range[int, 0, 20] | None = None,
+        cualidades: str | None = None,
+        personaje: str | None = None,
+    ) -> None:
+        guild_id = require_guild(interaction)
+        quals = [q for q in (cualidades or "").replace(";", ",").split(",") if q.strip()]
+        weapon = Weapon.make(nombre, clase, atributo, potencia, quals)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            row = await own_character(uow, interaction.user.id, personaje)
+            kept = [
+                w for w in row.weapons if str(w.get("nombre", "")).lower() != weapon.nombre.lower()
+            ]
+            row.weapons = [*kept, weapon.to_dict()]
+        await interaction.response.send_message(
+            embed=notice_embed(f"Arma para {row.nombre}", weapon_text(weapon))
+        )
+
+    @ficha.command(
+        name="ver", description="Muestra una ficha (por defecto, la de tu personaje activo)"
+    )
+    @app_commands.describe(personaje="El personaje que quieres ver")
+    @app_commands.autocomplete(personaje=autocomplete_any)
+    async def ver(self, interaction: discord.Interaction, personaje: str | None = None) -> None:
+        guild_id = require_guild(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            row = None
+            if personaje:
+                row = await uow.characters.by_name(interaction.user.id, personaje)
+                if row is None:
+                    matches = [
+                        r
+                        for r in await uow.characters.list_all()
+                        if r.nombre.lower() == personaje.strip().lower()
+                    ]
+                    row = matches[0] if matches else None
+                if row is None:
+                    raise UmbralError(
+                        f"No hay ningún personaje llamado «{personaje}» en este servidor."
+                    )
+            else:
+                row = await own_character(uow, interaction.user.id, None)
+            owner = interaction.guild.get_member(row.owner_id) if interaction.guild else None
+            embed = sheet_embed(row, owner.display_name if owner else None)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @ficha.command(name="usar", description="Elige tu personaje activo")
+    @app_commands.describe(personaje="Uno de tus personajes")
+    @app_commands.autocomplete(personaje=autocomplete_own)
+    async def usar(self, interaction: discord.Interaction, personaje: str) -> None:
+        guild_id = require_guild(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            row = await own_character(uow, interaction.user.id, personaje)
+            await uow.characters.set_active(interaction.user.id, row.id)
+        await interaction.response.send_message(
+            embed=notice_embed(f"{row.nombre} es ahora tu personaje activo"), ephemeral=True
+        )
+
+    @ficha.command(name="lista", description="Tus personajes en este servidor")
+    async def lista(self, interaction: discord.Interaction) -> None:
+        guild_id = require_guild(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            rows = await uow.characters.list_for_owner(interaction.user.id)
+            names = [(r.nombre, r.is_active) for r in rows]
+        await interaction.response.send_message(embed=fichas_list_embed(names), ephemeral=True)
+
+    @ficha.command(name="borrar", description="Borra uno de tus personajes")
+    @app_commands.describe(personaje="El personaje que quieres borrar")
+    @app_commands.autocomplete(personaje=autocomplete_own)
+    async def borrar(self, interaction: discord.Interaction, personaje: str) -> None:
+        guild_id = require_guild(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            row = await uow.characters.by_name(interaction.user.id, personaje)
+            if row is None:
+                gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
+                others = [
+                    r
+                    for r in await uow.characters.list_all()
+                    if r.nombre.lower() == personaje.strip().lower()
+                ]
+                if not (gm and others):
+                    raise UmbralError(f"No tienes ningún personaje llamado «{personaje}».")
+                row = others[0]
+            nombre = row.nombre
+            await uow.characters.delete(row.id)
+        await interaction.response.send_message(embed=notice_embed(f"{nombre} ha sido borrado"))

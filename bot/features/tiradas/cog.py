@@ -1,0 +1,142 @@
+"""The ``/tirada`` command."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.dice import check_all_used, choose_dice
+from bot.features.common import (
+    ATRIBUTO_CHOICES,
+    UMBRAL_CHOICES,
+    Cobertura,
+    VentajaOpt,
+    choices,
+    dice_of,
+    ids,
+    log_roll,
+    storage_of,
+    ventaja_sources,
+)
+from bot.features.fichas.cog import own_character
+from bot.features.tiradas import retos
+from bot.render.rolls import check_embed
+from bot.storage import character_sheet
+from umbral_rules import Modifier, check, oficio_modifier
+from umbral_rules.checks import umbral_name
+from umbral_rules.tables import ATRIBUTO_LABELS
+
+
+async def autocomplete_oficio(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    guild_id, _ = ids(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        row = await uow.characters.active(interaction.user.id)
+    return choices(sorted(row.oficios) if row is not None else [], current)
+
+
+class TiradasCog(commands.Cog):
+    reto = app_commands.Group(
+        name="reto", description="Retos: conflictos sin combate, por éxitos", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="tirada", description="Tira 1d12 + Atributo + Oficio contra un Umbral"
+    )
+    @app_commands.describe(
+        atributo="El atributo que se usa",
+        umbral="La dificultad: 9 Corriente, 12 Peliaguda…",
+        oficio="Un Oficio de tu personaje que cubra lo que haces",
+        cobertura="Cuánto cubre el Oficio: entero, mitad o nada (por defecto entero)",
+        ventaja="Ventaja o desventaja en esta tirada",
+        dado="Tu dado físico: «9», o «9 4» con ventaja o desventaja",
+    )
+    @app_commands.choices(atributo=ATRIBUTO_CHOICES)
+    @app_commands.choices(umbral=UMBRAL_CHOICES)
+    @app_commands.autocomplete(oficio=autocomplete_oficio)
+    async def tirada(
+        self,
+        interaction: discord.Interaction,
+        atributo: str,
+        umbral: int,
+        oficio: str | None = None,
+        cobertura: Cobertura = "entero",
+        ventaja: VentajaOpt | None = None,
+        dado: str | None = None,
+    ) -> None:
+        guild_id, channel_id = ids(interaction)
+        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+            settings = await uow.guild.get()
+            row = await own_character(uow, interaction.user.id, None)
+            sheet = character_sheet(row)
+            dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
+            mods = [Modifier(ATRIBUTO_LABELS[atributo], sheet.atributo(atributo))]
+            if oficio:
+                nombre, valor = sheet.oficio(oficio)
+                mod = oficio_modifier(nombre, valor, cobertura)
+                mods.extend([mod] if mod else [])
+            result = check(dice, mods, umbral, *ventaja_sources(ventaja))
+            check_all_used(dice)
+            await log_roll(uow, interaction, "tirada", result, umbral=umbral)
+        what = f"{ATRIBUTO_LABELS[atributo]} contra Umbral {umbral_name(umbral)}"
+        await interaction.response.send_message(
+            embed=check_embed(result, actor=sheet.nombre, what=what)
+        )
+
+    @reto.command(name="crear", description="Plantea un reto en este canal (máster)")
+    @app_commands.describe(
+        nombre="Cómo se llama el reto",
+        umbral="Su Umbral",
+        exitos="Cuántos éxitos hacen falta",
+        coste="Qué cuesta cada fracaso («un aliado»)",
+    )
+    @app_commands.choices(umbral=UMBRAL_CHOICES)
+    async def reto_crear(
+        self,
+        interaction: discord.Interaction,
+        nombre: app_commands.Range[str, 1, 80],
+        umbral: int,
+        exitos: app_commands.Range[int, 1, 20],
+        coste: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        await retos.crear(interaction, nombre, umbral, exitos, coste)
+
+    @reto.command(name="tirar", description="Propón un enfoque y tira por el reto")
+    @app_commands.describe(
+        atributo="El atributo que usas",
+        oficio="El Oficio del enfoque (cada uno, una vez por reto)",
+        cobertura="Cuánto cubre el Oficio: entero, mitad o nada",
+        ventaja="Ventaja o desventaja en esta tirada",
+        dado="Tu dado físico: «9», o «9 4» con ventaja o desventaja",
+        reto="Qué reto (si hay más de uno)",
+    )
+    @app_commands.choices(atributo=ATRIBUTO_CHOICES)
+    @app_commands.autocomplete(oficio=autocomplete_oficio, reto=retos.autocomplete_reto)
+    async def reto_tirar(
+        self,
+        interaction: discord.Interaction,
+        atributo: str,
+        oficio: str | None = None,
+        cobertura: Cobertura = "entero",
+        ventaja: VentajaOpt | None = None,
+        dado: str | None = None,
+        reto: str | None = None,
+    ) -> None:
+        await retos.tirar(interaction, atributo, oficio, cobertura, ventaja, dado, reto)
+
+    @reto.command(name="ver", description="Cómo van los retos de este canal")
+    async def reto_ver(self, interaction: discord.Interaction) -> None:
+        await retos.ver(interaction)
+
+    @reto.command(name="terminar", description="Da por terminado un reto (máster)")
+    @app_commands.describe(reto="Qué reto (si hay más de uno)")
+    @app_commands.autocomplete(reto=retos.autocomplete_reto)
+    async def reto_terminar(
+        self, interaction: discord.Interaction, reto: str | None = None
+    ) -> None:
+        await retos.terminar(interaction, reto)

@@ -1,0 +1,122 @@
+"""Character sheets and bestiary entries as embeds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import discord
+
+from umbral_rules import CharacterSheet, EnemySheet, Weapon
+from umbral_rules.tables import ATRIBUTO_LABELS, PROTECCION, SIZE_LABELS, WEAPON_CLASS_LABELS
+
+SHEET_COLOUR = discord.Colour(0x8E44AD)
+BESTIARY_COLOUR = discord.Colour(0x7F8C8D)
+
+
+@dataclass(frozen=True)
+class Pools:
+    """The bars of a character: Aguante, Aliento, Esencia (current and maximum)."""
+
+    aguante: int
+    aguante_max: int
+    aliento: int = 0
+    aliento_max: int = 0
+    esencia: int = 0
+    esencia_max: int = 0
+    estados: Sequence[str] = field(default_factory=tuple)
+
+
+def weapon_text(weapon: Weapon) -> str:
+    clase = WEAPON_CLASS_LABELS.get(weapon.clase, weapon.clase)
+    quals = f", {', '.join(sorted(weapon.cualidades))}" if weapon.cualidades else ""
+    return (
+        f"{weapon.nombre}: {clase}, Potencia {weapon.potencia}, atributo {weapon.atributo}{quals}"
+    )
+
+
+def ficha_embed(
+    sheet: CharacterSheet,
+    weapons: Sequence[Weapon],
+    pools: Pools,
+    *,
+    owner: str | None = None,
+    active: bool = False,
+) -> discord.Embed:
+    """The whole sheet: attributes, derived numbers, Oficios, weapons, bars and estados."""
+    embed = discord.Embed(title=sheet.nombre, colour=SHEET_COLOUR)
+    if owner or active:
+        parts = [f"de {owner}" if owner else "", "personaje activo" if active else ""]
+        embed.description = " · ".join(p for p in parts if p)
+    attrs = " · ".join(f"{ATRIBUTO_LABELS[k]} {sheet.atributo(k)}" for k in ATRIBUTO_LABELS)
+    embed.add_field(name="Atributos", value=attrs, inline=False)
+    prot = PROTECCION.get(sheet.proteccion, str(sheet.proteccion))
+    embed.add_field(
+        name="Defensa",
+        value=f"{sheet.defensa} (9 + Destreza + protección {sheet.proteccion}, {prot.lower()})",
+        inline=False,
+    )
+    embed.add_field(name="Aguante", value=f"{pools.aguante}/{pools.aguante_max}", inline=True)
+    embed.add_field(name="Aliento", value=f"{pools.aliento}/{pools.aliento_max}", inline=True)
+    if pools.esencia_max:
+        embed.add_field(name="Esencia", value=f"{pools.esencia}/{pools.esencia_max}", inline=True)
+    oficios = ", ".join(f"{k} {v}" for k, v in sorted(sheet.oficios.items())) or "ninguno"
+    embed.add_field(name="Oficios", value=oficios, inline=False)
+    armas = "\n".join(weapon_text(w) for w in weapons) or "ninguna (usa /ficha arma)"
+    embed.add_field(name="Armas", value=armas[:1024], inline=False)
+    if pools.estados:
+        embed.add_field(name="Estados", value=", ".join(pools.estados), inline=False)
+    return embed
+
+
+def fichas_list_embed(names: Sequence[tuple[str, bool]]) -> discord.Embed:
+    """``(nombre, activo)`` pairs."""
+    lines = [
+        f"{'▶ ' if active else '• '}{name}{' (activo)' if active else ''}" for name, active in names
+    ]
+    return discord.Embed(
+        title="Tus personajes",
+        description="\n".join(lines) or "No tienes ninguno: crea uno con /ficha crear.",
+        colour=SHEET_COLOUR,
+    )
+
+
+def enemy_embed(enemy: EnemySheet, notas: str = "") -> discord.Embed:
+    embed = discord.Embed(title=enemy.nombre, description="Bestiario", colour=BESTIARY_COLOUR)
+    embed.add_field(name="Ataque", value=str(enemy.ataque), inline=True)
+    embed.add_field(name="Defensa", value=str(enemy.defensa), inline=True)
+    embed.add_field(name="Aguante", value=str(enemy.aguante), inline=True)
+    quals = f" ({', '.join(sorted(enemy.cualidades))})" if enemy.cualidades else ""
+    embed.add_field(
+        name="Arma", value=f"{enemy.arma}, Potencia {enemy.potencia}{quals}", inline=False
+    )
+    embed.add_field(name="Tamaño", value=SIZE_LABELS.get(enemy.size, enemy.size), inline=True)
+    embed.add_field(
+        name="En Narrativo y Táctico",
+        value=(
+            f"ataca con 1d12{enemy.opposed_attack_bonus:+d}, "
+            f"defiende con 1d12{enemy.opposed_defense_bonus:+d}"
+        ),
+        inline=False,
+    )
+    if notas:
+        embed.add_field(name="Notas", value=notas[:1024], inline=False)
+    return embed
+
+
+def bestiary_list_embed(entries: Sequence[EnemySheet]) -> discord.Embed:
+    lines = [
+        f"• {e.nombre}: Ataque {e.ataque}, Defensa {e.defensa}, Aguante {e.aguante}, "
+        f"Potencia {e.potencia}"
+        for e in entries
+    ]
+    return discord.Embed(
+        title="Bestiario",
+        description="\n".join(lines)[:4000] or "Vacío: añade enemigos con /bestiario añadir.",
+        colour=BESTIARY_COLOUR,
+    )
+
+
+def notice_embed(title: str, text: str = "") -> discord.Embed:
+    """A short confirmation."""
+    return discord.Embed(title=title, description=text or None, colour=SHEET_COLOUR)

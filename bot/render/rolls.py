@@ -1,0 +1,160 @@
+"""Rolls shown honestly: the dice, each modifier by name, total against what, margen, grade.
+
+Pure functions from ``umbral_rules`` results to text and embeds; no Discord I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import discord
+
+from umbral_rules import AttackResult, CheckResult, DieRoll, Grade, Grading, Roll, Static, Ventaja
+from umbral_rules.combat import AttackKind
+
+GRADE_COLOURS = {
+    Grade.FRACASO: discord.Colour(0xC0392B),
+    Grade.A_MEDIAS: discord.Colour(0xE67E22),
+    Grade.EXITO: discord.Colour(0x27AE60),
+    Grade.EXITO_PLENO: discord.Colour(0xF1C40F),
+}
+MINUS = "−"
+
+
+def signed(value: int) -> str:
+    """``+1``, ``−2``, ``0``."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"{MINUS}{-value}"
+    return "0"
+
+
+def grade_colour(grade: Grade) -> discord.Colour:
+    return GRADE_COLOURS[grade]
+
+
+def dice_text(die: DieRoll) -> str:
+    """``d12: 9``; with ventaja both faces, the kept one marked."""
+    physical = " (dado físico)" if die.physical else ""
+    if die.mode is Ventaja.NORMAL:
+        return f"d{die.sides}: {die.natural}{physical}"
+    faces = " y ".join(
+        f"[{face}]" if i == die.kept_index else str(face) for i, face in enumerate(die.faces)
+    )
+    how = "ventaja" if die.mode is Ventaja.VENTAJA else "desventaja"
+    sources = die.ventaja_sources if die.mode is Ventaja.VENTAJA else die.desventaja_sources
+    why = f" ({', '.join(sources)})" if sources else ""
+    return f"2d{die.sides} con {how}{why}: {faces}, se queda el {die.natural}{physical}"
+
+
+def roll_text(roll: Roll) -> str:
+    """``d12: 9 · 9 + Vigor 3 + Oficio contrabandista (mitad) 1 = 13``."""
+    parts = [str(roll.natural)]
+    for mod in roll.modifiers:
+        sign = "+" if mod.value >= 0 else MINUS
+        parts.append(f"{sign} {mod.name} {abs(mod.value)}")
+    return f"{dice_text(roll.die)} · {' '.join(parts)} = **{roll.total}**"
+
+
+def static_text(static: Static) -> str:
+    """``Defensa 13 (Base 9 + Destreza 3 + Protección 1)``; one part alone is just the number."""
+    if len(static.parts) <= 1:
+        return f"{static.label} {static.value}"
+    parts = " + ".join(f"{m.name} {m.value}" for m in static.parts)
+    return f"{static.label} {static.value} ({parts})"
+
+
+def grade_text(grading: Grading) -> str:
+    """``Éxito``; when a natural moved it, ``A medias → Éxito (12 natural: sube un grado)``."""
+    text = grading.by_margen.label
+    grade = grading.by_margen
+    for shift in grading.shifts:
+        moved = Grade(max(Grade.FRACASO, min(Grade.EXITO_PLENO, grade + shift.steps)))
+        if moved is grade:
+            text += f" ({shift.reason}, pero no pasa de {grade.label})"
+        else:
+            text += f" → {moved.label} ({shift.reason})"
+        grade = moved
+    for note in grading.notes:
+        text += f" ({note})"
+    return text
+
+
+@dataclass(frozen=True)
+class Vitals:
+    """Someone's Aguante before and after a blow."""
+
+    nombre: str
+    antes: int
+    despues: int
+    maximo: int
+
+    def text(self) -> str:
+        now = f"{self.despues}/{self.maximo}"
+        fallen = " — cae" if self.despues <= 0 < self.antes else ""
+        if self.antes == self.despues:
+            return f"{now}{fallen}"
+        return f"{self.antes} → {now}{fallen}"
+
+
+def _field(embed: discord.Embed, name: str, value: str) -> None:
+    embed.add_field(name=name, value=value[:1024], inline=False)
+
+
+def attack_embed(
+    result: AttackResult,
+    *,
+    attacker: str,
+    defender: str,
+    vitals: Vitals | None = None,
+    title: str | None = None,
+    extra: Sequence[str] = (),
+) -> discord.Embed:
+    """One blow: who rolled what against what, margen, grade, damage, Aguante after it."""
+    verb = "dispara a" if result.kind is AttackKind.DISPARO else "ataca a"
+    heading = title or f"{attacker} {verb} {defender}"
+    embed = discord.Embed(
+        title=heading, description=result.kind.label, colour=grade_colour(result.hit)
+    )
+    if result.kind is AttackKind.MESA_DEFENSA:
+        assert result.defender_roll is not None
+        _field(embed, f"Defensa de {defender}", roll_text(result.defender_roll))
+    if result.attacker_roll is not None:
+        _field(embed, f"Tirada de {attacker}", roll_text(result.attacker_roll))
+    if result.kind is AttackKind.ENFRENTADO and result.defender_roll is not None:
+        _field(embed, f"Defensa de {defender}", roll_text(result.defender_roll))
+    elif result.target is not None:
+        _field(embed, "Contra", static_text(result.target))
+    _field(embed, "Margen", f"{signed(result.margen)} (bandas de {result.band})")
+    reader = f" de {defender}" if result.reader == "defensor" else ""
+    _field(embed, f"Grado{reader}", grade_text(result.grading))
+    if result.kind is AttackKind.MESA_DEFENSA:
+        _field(embed, "Golpe", result.hit.label + (" (crítico)" if result.critical else ""))
+    potencia = f"Potencia {result.potencia}"
+    if result.hit is Grade.EXITO_PLENO:
+        potencia += " + 3"
+    elif result.hit is Grade.A_MEDIAS:
+        potencia = "un punto de roce"
+    elif result.hit is Grade.FRACASO:
+        potencia = "no entra"
+    _field(embed, "Daño", f"{result.damage} ({potencia})")
+    if vitals is not None:
+        _field(embed, f"Aguante de {vitals.nombre}", vitals.text())
+    notes = [*result.notes, *extra]
+    if notes:
+        embed.set_footer(text=" · ".join(notes)[:2048])
+    return embed
+
+
+def check_embed(result: CheckResult, *, actor: str, what: str) -> discord.Embed:
+    """A check against an Umbral."""
+    embed = discord.Embed(
+        title=f"{actor}: {what}", description="Tirada", colour=grade_colour(result.grade)
+    )
+    _field(embed, "Tirada", roll_text(result.roll))
+    _field(embed, "Contra", result.target.label)
+    _field(embed, "Margen", f"{signed(result.margen)} (bandas de {result.grading.band})")
+    _field(embed, "Grado", grade_text(result.grading))
+    return embed
