@@ -96,3 +96,8 @@ def check(
     target = Static(f"Umbral {umbral_name(umbral)}", (Modifier("Umbral", umbral),))
     margen = roll.total - umbral
     return CheckResult(roll, target, grade_single(margen, roll.die, BAND_FIXED))
+
+
+def regrade_check(result: CheckResult, steps: int, reason: str) -> CheckResult:
+    """The same check with its grade moved by ``steps`` (Aliento «subir»)."""
+    return CheckResult(result.roll, result.target, result.grading.with_shift(steps, reason))

@@ -8,12 +8,12 @@ renderer needs to show the roll honestly.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from .dice import DiceSource
 from .errors import UmbralError
-from .grades import Grade, Grading, damage_for, grade_opposed, grade_single
+from .grades import Grade, Grading, damage_for, grade_opposed, grade_single, shift_grade
 from .rolls import Modifier, Roll, Static, make_roll
 from .sheets import validate_potencia, validate_size
 from .tables import ACOSO_MAX, BAND_FIXED, COVER_BONUS, SIZE_DEFENSA_MOD, SIZE_LABELS, SIZE_STEPS
@@ -310,4 +310,39 @@ def opposed_attack(
         attacker_roll=attacker_roll,
         defender_roll=defender_roll,
         acoso=acoso,
+    )
+
+
+# --- moving a resolved blow (Aliento) -----------------------------------------------------
+
+
+def regrade(result: AttackResult, steps: int, reason: str) -> AttackResult:
+    """Move the roller's grade by ``steps`` and recompute the hit and its damage.
+
+    For a Mesa defense the roller is the defender: raising their grade lowers the hit. A
+    critical (a natural 1 defending) ignores the margen, so there the hit itself moves the
+    other way, one step per step. For every other kind the roller is the attacker.
+    """
+    grading = result.grading.with_shift(steps, reason)
+    if result.kind is AttackKind.MESA_DEFENSA:
+        if result.critical:
+            hit = shift_grade(result.hit, -steps)
+        else:
+            hit = defender_grade_to_hit(grading.final)
+    else:
+        hit = grading.final
+    return replace(
+        result,
+        grading=grading,
+        hit=hit,
+        damage=damage_for(hit, result.potencia),
+        notes=(*result.notes, reason),
+    )
+
+
+def lower_hit(result: AttackResult, steps: int, reason: str) -> AttackResult:
+    """Move the grade of the hit down by ``steps`` (whoever rolled), recomputing the damage."""
+    hit = shift_grade(result.hit, -steps)
+    return replace(
+        result, hit=hit, damage=damage_for(hit, result.potencia), notes=(*result.notes, reason)
     )

@@ -199,8 +199,10 @@ RESPUESTA_LABELS: Final = MappingProxyType(
         "sostener": "acción sostenida",
     }
 )
-#: The free roll against someone disengaging goes with ventaja.
-DESPEGARSE_FREE_ROLL: Final = "ventaja"
+#: [D] The opportunity roll (trabar) goes with ventaja in Narrativo/Táctico (Libro VI §39:
+#: "tira gratis y con ventaja contra ti") and without it in Mesa (Libro III §15 says nothing of
+#: ventaja); the free roll after a lost Despegarse goes with ventaja in every mode.
+OPORTUNIDAD_VENTAJA: Final = MappingProxyType({"mesa": False, "narrativo": True, "tactico": True})
 
 # --- §8 Wounds ----------------------------------------------------------------------------
 SECUELAS_DIE: Final = 12

@@ -78,3 +78,29 @@ def test_bad_mode_and_schema() -> None:
     assert data["mode"] == "tactico"
     with pytest.raises(UmbralError, match="Versión de encuentro desconocida"):
         Encounter.from_dict({**data, "schema": 99})
+
+
+# --- helpers the scripted fights share ----------------------------------------------------
+
+
+def roundtrip(enc: Encounter) -> dict[str, object]:
+    """Assert the state survives a plain dict and JSON unchanged; return the dict."""
+    data = enc.to_dict()
+    assert list(data) == [
+        "schema", "mode", "asalto", "phase", "settings", "combatants", "pending", "retos",
+        "extra",
+    ]  # fmt: skip
+    as_json = json.loads(json.dumps(data))
+    assert as_json == data  # no tuples, sets or enums hiding in it
+    again = Encounter.from_dict(as_json)
+    assert again.to_dict() == data
+    return data
+
+
+def refused(enc: Encounter, message: str, op: object, *args: object, **kw: object) -> None:
+    """The operation raises UmbralError with ``message`` and changes nothing."""
+    before = enc.to_dict()
+    with pytest.raises(UmbralError) as info:
+        op(*args, **kw)  # type: ignore[operator]
+    assert message in str(info.value), str(info.value)
+    assert enc.to_dict() == before

@@ -1,10 +1,135 @@
-"""The encounter: the state machine of one fight (issue 3). Pure: it changes state and
-returns events; it saves and sends nothing.
+"""The encounter: the state machine of one fight (issue 3), one per channel, in one mode.
 
-(The full API documentation is completed as the operations land.)
+Pure: it changes state and returns events; it saves and sends nothing. Dice come injected
+(``ForcedDice`` / ``RandomDice``). Every refusal is an :class:`~umbral_rules.UmbralError`
+with a Spanish message, and leaves the state exactly as it was.
+
+Creating and persisting
+-----------------------
+``Encounter.start(mode, settings=None) -> Encounter``
+    ``mode``: "mesa", "narrativo" or "tactico". ``settings`` (all optional, JSON-able):
+    ``defensa_inmediata`` (bool, default True), ``emboscada`` (None | "pj" | "enemigo"),
+    ``estados_extra`` ({key: {"nombre": str, "desventaja": [ámbito]}}, ámbitos from
+    ``tables.ESTADO_AMBITOS``), ``secuelas_tabla`` ({"2": "texto", ...}), ``secuelas_auto``
+    (bool, default False).
+``enc.to_dict() -> dict`` / ``Encounter.from_dict(d) -> Encounter``
+    Lossless, JSON-serialisable. Top level: ``schema`` (1), ``mode``, ``asalto`` (from 1),
+    ``phase`` ("jugadores" | "enemigos"), ``settings``, ``combatants`` (each with ``id``,
+    ``nombre``, ``side`` "pj" | "enemigo", ``aguante``, ``aguante_max``, ``estados``,
+    ``character_id``, ``owner_id``, ``sheet`` / ``weapons`` for a PC, ``enemy`` for an enemy,
+    ``aliento``/``aliento_max``/``esencia``/``esencia_max``, ``status`` ("activo",
+    "malherido", "estabilizado", "muerto", "fuera"), the asalto's budget ``accion`` ("libre",
+    "gastada", "movimiento"), ``movimiento``, ``respuesta``, ``acted``, ``defended``, the
+    maniobras in force ``cargando``/``apuntando``/``sosteniendo``, and ``last_roll``/
+    ``last_hit`` for Aliento), ``pending`` (pending defenses: ``id``, ``defender``,
+    ``attacker``, ``aimed_at``, ``kind`` "mesa" | "enfrentado", ...), ``retos`` and ``extra``
+    (``counters``, ``interponerse``, ``attacked_by``).
+``enc.add_character(sheet, weapons=(), *, aguante=None, aliento=0, aliento_max=None,
+esencia=0, esencia_max=None, character_id=None, owner_id=None, defensa_oficio=None,
+defensa_cobertura="entero") -> Combatant``
+``enc.add_enemy(enemy, nombre=None) -> Combatant``; ``enc.add_enemies(enemy, cantidad)``
+    numbers them "Nombre 1", "Nombre 2"... (continuing). Ids are "c1", "c2"... in order.
+``enc.remove(id) -> events``; ``enc.find(name_or_id) -> Combatant`` (id, name without case or
+accents, unique prefix); ``enc.get(id)``; ``enc.not_acted()``; ``enc.first_actor()``
+(ambush by the players: the PC with most Percepción); ``enc.pending_for(id)``.
+
+Operations (each returns ``list[Event]``; see :mod:`.events`)
+---------------------------------------------------------------
+``advance(dice=None)``
+    jugadores → enemigos → next asalto. Reports who has not acted; when a side's turn opens
+    again its unfired Sostener is lost and its Cargar ends; between asaltos Interponerse
+    ends, Sangrando takes 1 Aguante, budgets and respuestas refresh.
+``move(actor_id)`` / ``end_turn(actor_id)``
+    A movimiento (the second takes the acción, never the reverse) / done for this phase.
+``attack(dice, attacker_id, target_id, weapon=None, oficio=None, cobertura="entero",
+ventaja=None, shot=False, defender_dice=None, *, helpless=False, cover=False)``
+    Spends the acción. Mesa: a PC on an enemy resolves at once (static Defensa, bands of 4);
+    an attack on a PC (by an enemy or by another PC, whose static Ataque counts) becomes a
+    pending defense. Narrativo/Táctico: opposed (bands of 6) with acoso from who already
+    attacked the target this asalto; a PC's defense die waits as a pending defense when
+    ``defensa_inmediata`` is off; shots (ranged weapons or ``shot=True``) and targets that
+    cannot defend (Cegado or ``helpless=True``) go against the static Defensa. Attacks on a
+    companion covered by Interponerse go to the protector.
+``defend(dice, defender_id, oficio=None, cobertura=None, ventaja=None)``
+    The PC's own roll against everything pending on them: in Mesa one roll against the most
+    dangerous Ataque plus acoso (``combat.mesa_defense``); opposed pendings one die each.
+``maniobra(dice, actor_id, tipo, objetivo=None, condicion=None, **options)``
+    "interponerse" (objetivo: the companion), "sostener" (condicion, optional weapon),
+    "cargar" (objetivo; acción + movimiento; ventaja now, desventaja defending until the next
+    turn), "despegarse" (objetivo: the engaged enemy; lose and it rolls with ventaja as its
+    respuesta), "apuntar" (ventaja on the next shot).
+``respuesta(dice, actor_id, tipo, objetivo=None, **options)``
+    "oportunidad", "larga", "sostener" — one per asalto.
+``set_estado(target_id, estado, on=True)``; ``recover(dice, actor_id, estado)``
+    The GM's estados; shaking off Aturdido (an acción) or Quebrantado (acción + Voluntad 9).
+``check(dice, actor_id, atributo, umbral, oficio=None, cobertura="entero", ventaja=None,
+ambitos=(), accion=False)``
+``estabilizar(dice, healer_id, target_id, atributo="percepcion", oficio=None, ...)``
+    Peliaguda (12) by someone else.
+``secuelas(dice, combatant_id, aliento=False)``
+    The fallen PC's roll (1d12, +4 with a point of Aliento; 1 is death).
+``aliento(dice, actor_id, uso)``
+    "repetir", "subir", "encajar", "secuelas".
+``adjust(combatant_id, *, aguante=None, aliento=None, esencia=None)``
+``reto_crear(nombre, umbral, exitos, coste="")``; ``reto_tirar(dice, reto_id, actor_id,
+atributo, oficio=None, cobertura="entero", ventaja=None)``; ``reto_terminar(reto_id)``
 """
 
 from .encounter import Encounter
+from .events import (
+    AlientoSpent,
+    AsaltoAdvanced,
+    AttackResolved,
+    BudgetSpent,
+    CheckMade,
+    CombatantAdded,
+    CombatantRemoved,
+    DefensePending,
+    DefenseResolved,
+    DespegarseResolved,
+    EstadoChanged,
+    Event,
+    Expired,
+    Fell,
+    HitEncajado,
+    ManiobraDeclared,
+    RespuestaUsed,
+    RetoCreated,
+    RetoEnded,
+    RetoRolled,
+    SangradoTick,
+    SecuelasRolled,
+    Stabilised,
+    WarningEvent,
+)
 from .state import Combatant, EncounterState
 
-__all__ = ["Combatant", "Encounter", "EncounterState"]
+__all__ = [
+    "AlientoSpent",
+    "AsaltoAdvanced",
+    "AttackResolved",
+    "BudgetSpent",
+    "CheckMade",
+    "Combatant",
+    "CombatantAdded",
+    "CombatantRemoved",
+    "DefensePending",
+    "DefenseResolved",
+    "DespegarseResolved",
+    "Encounter",
+    "EncounterState",
+    "EstadoChanged",
+    "Event",
+    "Expired",
+    "Fell",
+    "HitEncajado",
+    "ManiobraDeclared",
+    "RespuestaUsed",
+    "RetoCreated",
+    "RetoEnded",
+    "RetoRolled",
+    "SangradoTick",
+    "SecuelasRolled",
+    "Stabilised",
+    "WarningEvent",
+]

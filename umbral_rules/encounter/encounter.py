@@ -9,167 +9,248 @@ run short).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
+from ..dice import DiceSource
 from ..errors import UmbralError
-from ..sheets import CharacterSheet, EnemySheet, Weapon
-from ..tables import MODES
-from . import estados as _estados
-from .events import CombatantAdded, CombatantRemoved, Event
-from .state import Combatant, EncounterState, JsonDict, default_settings, fold
+from . import aliento as _aliento
+from . import asalto as _asalto
+from . import attacks as _attacks
+from . import defense as _defense
+from . import maniobras as _maniobras
+from . import pruebas as _pruebas
+from . import respuestas as _respuestas
+from . import retos as _retos
+from . import wounds as _wounds
+from .budget import check_movimiento, require_active, spend_movimiento
+from .events import BudgetSpent, Event
+from .roster import Roster
+from .state import Combatant, JsonDict
 
 
-def validate_settings(settings: Mapping[str, Any] | None) -> JsonDict:
-    merged = default_settings()
-    merged.update(dict(settings or {}))
-    if not isinstance(merged["defensa_inmediata"], bool):
-        raise UmbralError("«defensa_inmediata» es sí o no.")
-    if not isinstance(merged["secuelas_auto"], bool):
-        raise UmbralError("«secuelas_auto» es sí o no.")
-    if merged["emboscada"] not in (None, "pj", "enemigo"):
-        raise UmbralError("La emboscada es de los jugadores (pj), de los enemigos o de nadie.")
-    merged["estados_extra"] = _estados.validate_estados_extra(merged["estados_extra"])
-    table = merged["secuelas_tabla"] or {}
-    if not isinstance(table, Mapping) or not all(str(k).isdigit() for k in table):
-        raise UmbralError("La tabla de secuelas va de número a texto.")
-    merged["secuelas_tabla"] = {str(k): str(v) for k, v in table.items()}
-    return merged
-
-
-class Encounter(EncounterState):
+class Encounter(Roster):
     """One fight in one channel. See the package docstring for the whole API."""
 
-    # --- creation and persistence -----------------------------------------------------------
+    # --- queries ----------------------------------------------------------------------------
 
-    @classmethod
-    def start(cls, mode: str, settings: Mapping[str, Any] | None = None) -> Encounter:
-        key = fold(mode).replace("á", "a")
-        if key not in MODES:
-            raise UmbralError(f"Modo desconocido «{mode}»: usa {', '.join(MODES)}.")
-        merged = validate_settings(settings)
-        phase = "enemigos" if merged["emboscada"] == "enemigo" else "jugadores"
-        return cls(mode=key, phase=phase, settings=merged)
+    def not_acted(self) -> list[Combatant]:
+        """Who of the side whose phase it is has not acted yet (and can)."""
+        side = _asalto.PHASE_SIDE[self.phase]
+        return [c for c in self.combatants if c.side == side and c.active and not c.acted]
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Encounter:
-        enc = cls(mode="mesa")
-        enc.load_dict(data)
-        return enc
+    def first_actor(self) -> Combatant | None:
+        """In an ambush by the players, the PC with most Percepción may act before anyone."""
+        if self.settings.get("emboscada") != "pj" or self.asalto != 1:
+            return None
+        pcs = [c for c in self.side_of("pj") if c.active and c.sheet is not None]
+        if not pcs:
+            return None
+        return max(pcs, key=lambda c: c.sheet.atributo("percepcion") if c.sheet else 0)
 
-    def _transaction(self, op: Callable[[], list[Event]]) -> list[Event]:
-        before = self.to_dict()
-        try:
-            return op()
-        except UmbralError:
-            self.load_dict(before)
-            raise
+    def pending_for(self, defender_id: str) -> list[JsonDict]:
+        return [p for p in self.pending if p["defender"] == defender_id]
 
-    # --- combatants -------------------------------------------------------------------------
+    # --- the asalto -------------------------------------------------------------------------
 
-    def _check_name_free(self, nombre: str) -> None:
-        for c in self.combatants:
-            if fold(c.nombre) == fold(nombre):
-                raise UmbralError(f"Ya hay alguien llamado «{c.nombre}» en el combate.")
+    def advance(self, dice: DiceSource | None = None) -> list[Event]:
+        """jugadores → enemigos → next asalto (Sangrando, expiries, budgets refreshed)."""
+        return self._transaction(lambda: _asalto.advance(self, dice))
 
-    def add_character(
+    def move(self, actor_id: str) -> list[Event]:
+        """Spend a movimiento (the second one takes the acción; never the reverse)."""
+
+        def op() -> list[Event]:
+            c = self.get(actor_id)
+            require_active(c)
+            events = check_movimiento(self, c)
+            return [*events, spend_movimiento(c)]
+
+        return self._transaction(op)
+
+    def end_turn(self, actor_id: str) -> list[Event]:
+        """Mark someone as done for this phase without spending anything."""
+
+        def op() -> list[Event]:
+            c = self.get(actor_id)
+            require_active(c)
+            c.acted = True
+            return [BudgetSpent(f"{c.nombre} termina su turno.", c.id, "turno")]
+
+        return self._transaction(op)
+
+    # --- fighting ---------------------------------------------------------------------------
+
+    def attack(
         self,
-        sheet: CharacterSheet,
-        weapons: Iterable[Weapon] = (),
+        dice: DiceSource,
+        attacker_id: str,
+        target_id: str,
+        weapon: str | None = None,
+        oficio: str | None = None,
+        cobertura: str = "entero",
+        ventaja: str | None = None,
+        shot: bool = False,
+        defender_dice: DiceSource | None = None,
+        *,
+        helpless: bool = False,
+        cover: bool = False,
+    ) -> list[Event]:
+        """An attack with the acción. See the package docstring for how each mode resolves."""
+        return self._transaction(
+            lambda: _attacks.attack(
+                self, dice, attacker_id, target_id, defender_dice=defender_dice, weapon=weapon,
+                oficio=oficio, cobertura=cobertura, ventaja=ventaja, shot=shot,
+                helpless=helpless, cover=cover,
+            )
+        )  # fmt: skip
+
+    def defend(
+        self,
+        dice: DiceSource,
+        defender_id: str,
+        oficio: str | None = None,
+        cobertura: str | None = None,
+        ventaja: str | None = None,
+    ) -> list[Event]:
+        """A PC's own defense roll against every attack pending on them."""
+        return self._transaction(
+            lambda: _defense.defend(self, dice, defender_id, oficio, cobertura, ventaja)
+        )
+
+    def maniobra(
+        self,
+        dice: DiceSource,
+        actor_id: str,
+        tipo: str,
+        objetivo: str | None = None,
+        condicion: str | None = None,
+        **options: Any,
+    ) -> list[Event]:
+        """interponerse, sostener, cargar, despegarse, apuntar (options: weapon, oficio,
+        cobertura, ventaja, defender_dice)."""
+        return self._transaction(
+            lambda: _maniobras.maniobra(self, dice, actor_id, tipo, objetivo, condicion, **options)
+        )
+
+    def respuesta(
+        self,
+        dice: DiceSource,
+        actor_id: str,
+        tipo: str,
+        objetivo: str | None = None,
+        **options: Any,
+    ) -> list[Event]:
+        """oportunidad, larga, sostener: one per asalto (options as for attack)."""
+        return self._transaction(
+            lambda: _respuestas.respuesta(self, dice, actor_id, tipo, objetivo, **options)
+        )
+
+    # --- estados, checks, wounds ------------------------------------------------------------
+
+    def set_estado(self, target_id: str, estado: str, on: bool = True) -> list[Event]:
+        return self._transaction(lambda: _pruebas.set_estado(self, target_id, estado, on))
+
+    def recover(self, dice: DiceSource, actor_id: str, estado: str) -> list[Event]:
+        """Aturdido: spend the acción. Quebrantado: the acción and a Voluntad check (9)."""
+        return self._transaction(lambda: _pruebas.recover(self, dice, actor_id, estado))
+
+    def check(
+        self,
+        dice: DiceSource,
+        actor_id: str,
+        atributo: str,
+        umbral: int,
+        oficio: str | None = None,
+        cobertura: str = "entero",
+        ventaja: str | None = None,
+        ambitos: Iterable[str] = (),
+        accion: bool = False,
+    ) -> list[Event]:
+        return self._transaction(
+            lambda: _pruebas.do_check(
+                self, dice, actor_id, atributo, umbral, oficio, cobertura, ventaja,
+                tuple(ambitos), accion,
+            )
+        )  # fmt: skip
+
+    def estabilizar(
+        self,
+        dice: DiceSource,
+        healer_id: str,
+        target_id: str,
+        atributo: str = "percepcion",
+        oficio: str | None = None,
+        cobertura: str = "entero",
+        ventaja: str | None = None,
+    ) -> list[Event]:
+        return self._transaction(
+            lambda: _pruebas.estabilizar(
+                self, dice, healer_id, target_id, atributo, oficio, cobertura, ventaja
+            )
+        )
+
+    def secuelas(self, dice: DiceSource, combatant_id: str, aliento: bool = False) -> list[Event]:
+        """The fallen PC's roll on the secuelas table (+4 spending a point of Aliento)."""
+
+        def op() -> list[Event]:
+            return _wounds.roll_secuelas(self, dice, self.get(combatant_id), aliento)
+
+        return self._transaction(op)
+
+    def aliento(self, dice: DiceSource | None, actor_id: str, uso: str) -> list[Event]:
+        """repetir, subir, encajar, secuelas: one point each."""
+        return self._transaction(lambda: _aliento.aliento(self, dice, actor_id, uso))
+
+    def adjust(
+        self,
+        combatant_id: str,
         *,
         aguante: int | None = None,
-        aliento: int = 0,
-        aliento_max: int | None = None,
-        esencia: int = 0,
-        esencia_max: int | None = None,
-        character_id: int | None = None,
-        owner_id: int | None = None,
-        defensa_oficio: str | None = None,
-        defensa_cobertura: str = "entero",
-    ) -> Combatant:
-        """Add a player character (Aguante defaults to the sheet's maximum)."""
-        self._check_name_free(sheet.nombre)
-        if character_id is not None and any(
-            c.character_id == character_id for c in self.combatants
-        ):
-            raise UmbralError(f"{sheet.nombre} ya está en el combate.")
-        maximum = sheet.aguante_max
-        current = maximum if aguante is None else aguante
-        a_max = aliento if aliento_max is None else aliento_max
-        e_max = esencia if esencia_max is None else esencia_max
-        if not 0 <= current <= maximum:
-            raise UmbralError(f"El Aguante de {sheet.nombre} va de 0 a {maximum}.")
-        if not 0 <= aliento <= a_max or not 0 <= esencia <= e_max:
-            raise UmbralError("Aliento y Esencia van de 0 a su máximo.")
-        if defensa_oficio:
-            sheet.oficio(defensa_oficio)
-        c = Combatant(
-            id=f"c{self.counter('combatant')}",
-            nombre=sheet.nombre,
-            side="pj",
-            aguante=current,
-            aguante_max=maximum,
-            character_id=character_id,
-            owner_id=owner_id,
-            sheet=sheet,
-            weapons=list(weapons),
-            aliento=aliento,
-            aliento_max=a_max,
-            esencia=esencia,
-            esencia_max=e_max,
-            defensa_oficio=defensa_oficio,
-            defensa_cobertura=defensa_cobertura,
-            status="activo" if current > 0 else "malherido",
-        )
-        self.combatants.append(c)
-        return c
+        aliento: int | None = None,
+        esencia: int | None = None,
+    ) -> list[Event]:
+        """The GM sets a bar by hand (within 0..max). It does not make anyone fall or rise."""
 
-    def add_enemy(self, enemy: EnemySheet, nombre: str | None = None) -> Combatant:
-        """Add one enemy from the bestiary (its name, or the one given)."""
-        name = (nombre or enemy.nombre).strip()
-        if not name:
-            raise UmbralError("El enemigo necesita un nombre.")
-        self._check_name_free(name)
-        c = Combatant(
-            id=f"c{self.counter('combatant')}",
-            nombre=name,
-            side="enemigo",
-            aguante=enemy.aguante,
-            aguante_max=enemy.aguante,
-            enemy=enemy,
-        )
-        self.combatants.append(c)
-        return c
+        def op() -> list[Event]:
+            c = self.get(combatant_id)
+            for name, value, top in (
+                ("Aguante", aguante, c.aguante_max),
+                ("Aliento", aliento, c.aliento_max),
+                ("Esencia", esencia, c.esencia_max),
+            ):
+                if value is not None and not 0 <= value <= top:
+                    raise UmbralError(f"{name} de {c.nombre} va de 0 a {top}.")
+            c.aguante = c.aguante if aguante is None else aguante
+            c.aliento = c.aliento if aliento is None else aliento
+            c.esencia = c.esencia if esencia is None else esencia
+            text = (
+                f"{c.nombre}: Aguante {c.aguante}/{c.aguante_max}, Aliento {c.aliento}/"
+                f"{c.aliento_max}, Esencia {c.esencia}/{c.esencia_max}."
+            )
+            return [BudgetSpent(text, c.id, "barras")]
 
-    def add_enemies(self, enemy: EnemySheet, cantidad: int) -> list[Combatant]:
-        """Add ``cantidad`` copies named "Nombre 1", "Nombre 2"... (numbering continues)."""
-        if not 1 <= cantidad <= 50:
-            raise UmbralError("Se añaden entre 1 y 50 enemigos de una vez.")
-        pattern = re.compile(rf"^{re.escape(fold(enemy.nombre))} (\d+)$")
-        taken = [int(m.group(1)) for c in self.combatants if (m := pattern.match(fold(c.nombre)))]
-        start = max(taken, default=0) + 1
-        names = [f"{enemy.nombre} {n}" for n in range(start, start + cantidad)]
-        for name in names:
-            self._check_name_free(name)
-        return [self.add_enemy(enemy, name) for name in names]
+        return self._transaction(op)
 
-    def remove(self, combatant_id: str) -> list[Event]:
-        """Take someone out of the encounter (and every pending attack and cover involving them)."""
-        c = self.get(combatant_id)
-        self.combatants.remove(c)
-        self.pending = [
-            p for p in self.pending if c.id not in (p["defender"], p["attacker"], p["aimed_at"])
-        ]
-        self.extra["interponerse"] = [
-            i for i in self.extra.get("interponerse", []) if c.id not in i.values()
-        ]
-        attacked: dict[str, list[str]] = self.extra.get("attacked_by", {})
-        attacked.pop(c.id, None)
-        for ids in attacked.values():
-            while c.id in ids:
-                ids.remove(c.id)
-        return [CombatantRemoved(f"{c.nombre} sale del combate.", c.id)]
+    # --- retos ------------------------------------------------------------------------------
 
-    def announce(self, c: Combatant) -> CombatantAdded:
-        return CombatantAdded(f"{c.nombre} entra en el combate.", c.id)
+    def reto_crear(self, nombre: str, umbral: int, exitos: int, coste: str = "") -> list[Event]:
+        return self._transaction(lambda: _retos.crear(self, nombre, umbral, exitos, coste))
+
+    def reto_tirar(
+        self,
+        dice: DiceSource,
+        reto_id: str,
+        actor_id: str,
+        atributo: str,
+        oficio: str | None = None,
+        cobertura: str = "entero",
+        ventaja: str | None = None,
+    ) -> list[Event]:
+        return self._transaction(
+            lambda: _retos.tirar(self, dice, reto_id, actor_id, atributo, oficio, cobertura,
+                                 ventaja)
+        )  # fmt: skip
+
+    def reto_terminar(self, reto_id: str) -> list[Event]:
+        return self._transaction(lambda: _retos.terminar(self, reto_id))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from ..checks import CheckResult
 from ..combat import AttackResult
 from ..dice import DieRoll
+from ..grades import Grade
 
 
 @dataclass(frozen=True)
@@ -200,3 +201,16 @@ class RetoEnded(Event):
     logrado: bool
     exitos: int
     fracasos: int
+
+
+@dataclass(frozen=True)
+class HitEncajado(Event):
+    """Aliento «encajar»: the last hit taken drops one grade; damage recomputed."""
+
+    combatant_id: str
+    grade_before: Grade
+    grade_after: Grade
+    damage_before: int
+    damage_after: int
+    aguante_before: int
+    aguante_after: int

@@ -4,20 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..checks import check
 from ..dice import DiceSource, roll_d12
 from ..errors import UmbralError
-from ..grades import Grade
 from ..tables import (
     ALIENTO_COST,
-    ESTABILIZAR_UMBRAL,
     SECUELAS_ALIENTO_BONUS,
     SECUELAS_DEATH,
 )
-from .budget import check_accion, require_active, spend_accion
-from .common import check_mods, indicated
-from .estados import desventajas
-from .events import AlientoSpent, Event, Fell, SecuelasRolled, Stabilised
+from .events import AlientoSpent, Event, Fell, SecuelasRolled
 from .state import Combatant, EncounterState
 
 #: The fields an attack or a defense may change on whoever takes the blow.
@@ -25,13 +19,18 @@ WOUND_FIELDS = ("aguante", "status", "secuelas", "secuelas_pendiente", "last_hit
 
 
 def wound_snapshot(c: Combatant) -> dict[str, Any]:
+    return snapshot_fields(c, WOUND_FIELDS)
+
+
+def snapshot_fields(c: Combatant, fields: tuple[str, ...]) -> dict[str, Any]:
     data = c.to_dict()
-    return {key: data[key] for key in WOUND_FIELDS}
+    return {key: data[key] for key in fields}
 
 
-def restore_wounds(c: Combatant, snapshot: dict[str, Any]) -> None:
+def restore_fields(c: Combatant, snapshot: dict[str, Any]) -> None:
+    """Put back the fields a snapshot holds (the inverse of :func:`snapshot_fields`)."""
     restored = Combatant.from_dict({**c.to_dict(), **snapshot})
-    for key in WOUND_FIELDS:
+    for key in snapshot:
         setattr(c, key, getattr(restored, key))
 
 
@@ -61,6 +60,8 @@ def fall(state: EncounterState, c: Combatant, dice: DiceSource | None) -> list[E
     state.extra["interponerse"] = [
         i for i in state.extra.get("interponerse", []) if i["protector"] != c.id
     ]
+    # Nobody is attacked normally after falling: what waited for their defense is dropped.
+    state.pending = [p for p in state.pending if p["defender"] != c.id]
     if not c.is_pc:
         c.status = "fuera"
         return [Fell(f"{c.nombre} cae y queda fuera del combate.", c.id, "fuera")]
@@ -108,6 +109,7 @@ def roll_secuelas(
     events: list[Event] = []
     if aliento:
         events.append(spend_aliento(c, "secuelas"))
+        c.reserva_aliento = False
     die = roll_d12(dice)
     bonus = SECUELAS_ALIENTO_BONUS if aliento else 0
     total = die.natural + bonus
@@ -146,43 +148,3 @@ def spend_aliento(c: Combatant, uso: str) -> AlientoSpent:
         before,
         c.aliento,
     )
-
-
-def estabilizar(
-    state: EncounterState,
-    dice: DiceSource,
-    healer: Combatant,
-    target: Combatant,
-    atributo: str,
-    oficio: str | None,
-    cobertura: str,
-    ventaja: str | None,
-) -> list[Event]:
-    """A healing check Peliaguda (12) by someone else stabilises a Malherido PC."""
-    require_active(healer)
-    if healer.sheet is None:
-        raise UmbralError("Solo un personaje jugador tira para estabilizar.")
-    if healer.id == target.id:
-        raise UmbralError("Nadie se estabiliza a sí mismo: tiene que hacerlo otro.")
-    if target.status != "malherido":
-        raise UmbralError(f"{target.nombre} no está Malherido: no hay que estabilizarlo.")
-    mods = check_mods(healer, atributo, oficio, cobertura)
-    events = check_accion(state, healer)
-    vent, desv = indicated(ventaja)
-    desv += desventajas(state, healer)
-    result = check(dice, mods, ESTABILIZAR_UMBRAL, vent, desv)
-    events.append(spend_accion(healer))
-    ok = result.grade >= Grade.EXITO
-    if ok:
-        target.status = "estabilizado"
-    verb = "estabiliza a" if ok else "no consigue estabilizar a"
-    events.append(
-        Stabilised(
-            f"{healer.nombre} {verb} {target.nombre} ({result.roll.total} contra 12).",
-            healer.id,
-            target.id,
-            result,
-            ok,
-        )
-    )
-    return events

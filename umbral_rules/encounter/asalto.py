@@ -1,0 +1,98 @@
+"""The asalto (§7): players' phase, enemies' phase, next asalto; what happens in between."""
+
+from __future__ import annotations
+
+from ..dice import DiceSource
+from ..tables import SANGRANDO_PER_ASALTO
+from .events import AsaltoAdvanced, Event, Expired, SangradoTick, WarningEvent
+from .state import Combatant, EncounterState
+from .wounds import apply_damage
+
+PHASE_SIDE = {"jugadores": "pj", "enemigos": "enemigo"}
+
+
+def advance(state: EncounterState, dice: DiceSource | None = None) -> list[Event]:
+    """The GM's act: jugadores → enemigos → the next asalto's jugadores.
+
+    Reports who of the closing phase has not acted, expires what ends when a side's turn
+    comes again (Sostener not fired, Cargar) and, between asaltos, what ends with the asalto
+    (Interponerse), ticks Sangrando and refreshes every budget and respuesta.
+    ``dice`` rolls the secuelas of whoever Sangrando drops, when ``secuelas_auto`` is on.
+    """
+    closing = PHASE_SIDE[state.phase]
+    not_acted = tuple(
+        c.id for c in state.combatants if c.side == closing and c.active and not c.acted
+    )
+    events: list[Event] = []
+    if state.phase == "jugadores":
+        state.phase = "enemigos"
+    else:
+        state.asalto += 1
+        state.phase = "jugadores"
+        events += _between_asaltos(state, dice)
+    events += _turn_comes(state, PHASE_SIDE[state.phase])
+    names = ", ".join(state.get(i).nombre for i in not_acted)
+    text = f"Asalto {state.asalto}: actúan {_phase_label(state.phase)}."
+    if names:
+        text += f" Sin actuar en la fase anterior: {names}."
+    pending = tuple(p["id"] for p in state.pending)
+    if pending:
+        events.append(WarningEvent(f"Quedan {len(pending)} defensas pendientes sin tirar.", None))
+    return [AsaltoAdvanced(text, state.asalto, state.phase, not_acted, pending), *events]
+
+
+def _phase_label(phase: str) -> str:
+    return "los jugadores" if phase == "jugadores" else "los enemigos"
+
+
+def _turn_comes(state: EncounterState, side: str) -> list[Event]:
+    """A side's turn opens: held actions not fired are lost, charges end."""
+    events: list[Event] = []
+    for c in state.combatants:
+        if c.side != side:
+            continue
+        if c.sosteniendo is not None and c.sosteniendo["asalto"] < state.asalto:
+            events.append(
+                Expired(
+                    f"{c.nombre} pierde su acción sostenida: la condición no llegó a tiempo.",
+                    c.id,
+                    "sostener",
+                )
+            )
+            c.sosteniendo = None
+        if c.cargando is not None and c.cargando < state.asalto:
+            c.cargando = None
+            events.append(Expired(f"{c.nombre} ya no está cargando.", c.id, "cargar"))
+    return events
+
+
+def _between_asaltos(state: EncounterState, dice: DiceSource | None) -> list[Event]:
+    events: list[Event] = []
+    for cover in state.extra.get("interponerse", []):
+        protector = state.get(cover["protector"])
+        protegido = state.get(cover["protegido"])
+        events.append(
+            Expired(
+                f"{protector.nombre} deja de cubrir a {protegido.nombre}.",
+                protector.id,
+                "interponerse",
+            )
+        )
+    state.extra["interponerse"] = []
+    state.extra["attacked_by"] = {}
+    for c in list(state.combatants):
+        _refresh(c)
+        if "sangrando" in c.estados and c.aguante > 0 and c.status == "activo":
+            before, after, fell = apply_damage(state, c, SANGRANDO_PER_ASALTO, dice=dice)
+            text = f"{c.nombre} sangra: Aguante {before} → {after}."
+            events.append(SangradoTick(text, c.id, before, after))
+            events += fell
+    return events
+
+
+def _refresh(c: Combatant) -> None:
+    c.accion = "libre"
+    c.movimiento = False
+    c.respuesta = None
+    c.acted = False
+    c.defended = False

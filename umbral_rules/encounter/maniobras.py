@@ -1,0 +1,249 @@
+"""Maniobras (§7): Interponerse, Sostener, Cargar, Despegarse, Apuntar."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..checks import CheckResult
+from ..dice import DiceSource
+from ..errors import UmbralError
+from ..grades import grade_single
+from ..rolls import Modifier, Static, make_roll
+from ..tables import MANIOBRAS
+from .attacks import attack_mods, execute, plan_attack, static_ataque, weapon_of
+from .budget import (
+    check_accion,
+    check_both,
+    check_respuesta,
+    require_active,
+    spend_accion,
+    spend_movimiento,
+    spend_respuesta,
+)
+from .common import indicated, oficio_mods
+from .estados import desventajas
+from .events import DespegarseResolved, Event, ManiobraDeclared, RespuestaUsed, WarningEvent
+from .state import Combatant, EncounterState
+
+#: The free roll against someone who fails to disengage goes with ventaja (Libro VI §39).
+FREE_ROLL_LABEL = "Se despega: tirada gratis con ventaja"
+
+
+def maniobra(
+    state: EncounterState,
+    dice: DiceSource,
+    actor_id: str,
+    tipo: str,
+    objetivo: str | None = None,
+    condicion: str | None = None,
+    **options: Any,
+) -> list[Event]:
+    key = tipo.strip().lower()
+    if key not in MANIOBRAS:
+        raise UmbralError(f"Maniobra desconocida «{tipo}»: usa {', '.join(MANIOBRAS)}.")
+    actor = state.get(actor_id)
+    require_active(actor)
+    target = state.get(objetivo) if objetivo else None
+    if key in ("interponerse", "cargar", "despegarse") and target is None:
+        raise UmbralError(f"{key.capitalize()} necesita un objetivo.")
+    if key == "interponerse":
+        assert target is not None
+        return interponerse(state, actor, target)
+    if key == "sostener":
+        return sostener(state, actor, condicion, options.get("weapon"))
+    if key == "cargar":
+        assert target is not None
+        return cargar(state, dice, actor, target, options)
+    if key == "despegarse":
+        assert target is not None
+        return despegarse(state, dice, actor, target, options)
+    return apuntar(state, actor)
+
+
+def interponerse(state: EncounterState, actor: Combatant, protegido: Combatant) -> list[Event]:
+    """For this asalto the attacks aimed at the companion are rolled against the protector."""
+    if protegido.id == actor.id:
+        raise UmbralError(f"{actor.nombre} no puede interponerse delante de sí mismo.")
+    if protegido.side != actor.side:
+        raise UmbralError(f"{protegido.nombre} no es un compañero de {actor.nombre}.")
+    if not protegido.active:
+        raise UmbralError(f"{protegido.nombre} ya ha caído.")
+    covers: list[dict[str, Any]] = state.extra.setdefault("interponerse", [])
+    for cover in covers:
+        if cover["protegido"] == protegido.id:
+            other = state.get(cover["protector"]).nombre
+            raise UmbralError(f"{other} ya se interpone delante de {protegido.nombre}.")
+    events = check_accion(state, actor)
+    events.append(spend_accion(actor))
+    covers.append({"protector": actor.id, "protegido": protegido.id, "asalto": state.asalto})
+    events.append(
+        ManiobraDeclared(
+            f"{actor.nombre} se interpone delante de {protegido.nombre} este asalto.",
+            actor.id,
+            "interponerse",
+            protegido.id,
+        )
+    )
+    return events
+
+
+def sostener(
+    state: EncounterState, actor: Combatant, condicion: str | None, weapon: str | None
+) -> list[Event]:
+    """Hold the acción until a condition; it fires as the respuesta or is lost."""
+    if not condicion or not condicion.strip():
+        raise UmbralError("Sostener necesita una condición: «si asoma por la puerta, disparo».")
+    if actor.sosteniendo is not None:
+        raise UmbralError(f"{actor.nombre} ya tiene una acción sostenida.")
+    if weapon is not None:
+        weapon_of(actor, weapon)
+    events = check_accion(state, actor)
+    events.append(spend_accion(actor))
+    actor.sosteniendo = {"condicion": condicion.strip(), "asalto": state.asalto, "weapon": weapon}
+    events.append(
+        ManiobraDeclared(
+            f"{actor.nombre} sostiene su acción: «{condicion.strip()}».",
+            actor.id,
+            "sostener",
+            None,
+            condicion.strip(),
+        )
+    )
+    return events
+
+
+def cargar(
+    state: EncounterState,
+    dice: DiceSource,
+    actor: Combatant,
+    target: Combatant,
+    options: dict[str, Any],
+) -> list[Event]:
+    """[D] Ventaja on this attack, desventaja on defenses until the next turn; acción + mov."""
+    defender_dice = options.pop("defender_dice", None)
+    if weapon_of(actor, options.get("weapon")).is_ranged or options.get("shot"):
+        raise UmbralError("Cargar es cuerpo a cuerpo: no se carga disparando.")
+    plan = plan_attack(state, actor, target, extra_ventajas=("Cargar",), **options)
+    events = check_both(state, actor, "cargar")
+    events.append(spend_accion(actor))
+    events.append(spend_movimiento(actor))
+    actor.cargando = state.asalto
+    events.append(
+        ManiobraDeclared(
+            f"{actor.nombre} carga contra {target.nombre}: pega mejor y se defiende peor.",
+            actor.id,
+            "cargar",
+            target.id,
+        )
+    )
+    return events + execute(state, dice, plan, defender_dice)
+
+
+def apuntar(state: EncounterState, actor: Combatant) -> list[Event]:
+    """The whole acción for ventaja on the next shot."""
+    if actor.is_pc and not any(w.is_ranged or w.has("arrojadiza") for w in actor.weapons):
+        raise UmbralError(f"{actor.nombre} no lleva nada con que disparar.")
+    events = check_accion(state, actor)
+    events.append(spend_accion(actor))
+    actor.apuntando = True
+    events.append(
+        ManiobraDeclared(
+            f"{actor.nombre} apunta: su próximo disparo va con ventaja.", actor.id, "apuntar"
+        )
+    )
+    return events
+
+
+def despegarse(
+    state: EncounterState,
+    dice: DiceSource,
+    actor: Combatant,
+    engaged: Combatant,
+    options: dict[str, Any],
+) -> list[Event]:
+    """Leave cleanly: Destreza + Oficio against the engaged's attack. Costs the acción.
+
+    Lose, and the engaged rolls anyway, with ventaja, as their respuesta (if they still have
+    it). [D] In Mesa only a PC rolls, against the engaged's static Ataque (bands of four).
+    """
+    if engaged.id == actor.id:
+        raise UmbralError(f"{actor.nombre} no puede despegarse de sí mismo.")
+    if not engaged.active:
+        raise UmbralError(f"{engaged.nombre} ya ha caído: no retiene a nadie.")
+    if state.mode == "mesa" and not actor.is_pc:
+        raise UmbralError(
+            "En Mesa el máster no tira: un enemigo no se despega con una tirada; si se va, "
+            "quien lo traba tira gratis (respuesta «oportunidad»)."
+        )
+    oficio, cob = options.get("oficio"), str(options.get("cobertura", "entero"))
+    vent, desv = indicated(options.get("ventaja"))
+    desv += desventajas(state, actor, "despegarse")
+    if actor.sheet is not None:
+        leave = [Modifier("Destreza", actor.sheet.atributo("destreza"))]
+        leave += oficio_mods(actor, oficio, cob)
+    else:
+        assert actor.enemy is not None
+        leave = [Modifier("Defensa − 7", actor.enemy.opposed_defense_bonus)]
+    ew = weapon_of(engaged, None) if (engaged.enemy or engaged.weapons) else None
+    if ew is None:
+        raise UmbralError(f"{engaged.nombre} no lleva arma con que retener a nadie.")
+    can_strike = engaged.respuesta is None
+    free_plan = None
+    if can_strike:
+        free_plan = plan_attack(
+            state, engaged, actor, respuesta="oportunidad", extra_ventajas=(FREE_ROLL_LABEL,)
+        )
+    events = check_accion(state, actor)
+    events.append(spend_accion(actor))
+    roll = make_roll(dice, leave, vent, desv)
+    if state.mode == "mesa":
+        target = static_ataque(engaged, ew, None, "entero")
+        grading = grade_single(roll.total - target.value, roll.die)
+        result: CheckResult | None = CheckResult(roll, target, grading)
+        won, engaged_total = grading.final.is_success, target.value
+    else:
+        e_roll = make_roll(
+            dice,
+            attack_mods(engaged, ew, None, "entero"),
+            (),
+            desventajas(state, engaged, "ataque"),
+        )
+        engaged_total = e_roll.total
+        target = Static("Ataque", (Modifier(f"Tirada de {engaged.nombre}", e_roll.total),))
+        result = CheckResult(roll, target, grade_single(roll.total - e_roll.total, roll.die))
+        won = roll.total >= e_roll.total
+    margen = roll.total - engaged_total
+    verb = "se despega limpio de" if won else "no consigue despegarse de"
+    events.append(
+        DespegarseResolved(
+            f"{actor.nombre} {verb} {engaged.nombre} ({roll.total} contra {engaged_total}).",
+            actor.id,
+            engaged.id,
+            won,
+            margen,
+            roll.total,
+            engaged_total,
+            result,
+        )
+    )
+    if won:
+        return events
+    if free_plan is None:
+        events.append(
+            WarningEvent(
+                f"{engaged.nombre} ya gastó su respuesta de este asalto: no puede tirar.",
+                engaged.id,
+            )
+        )
+        return events
+    check_respuesta(engaged)
+    spend_respuesta(engaged, "oportunidad")
+    events.append(
+        RespuestaUsed(
+            f"{engaged.nombre} tira gratis y con ventaja contra {actor.nombre} (su respuesta).",
+            engaged.id,
+            "oportunidad",
+            actor.id,
+        )
+    )
+    return events + execute(state, dice, free_plan, options.get("defender_dice"))

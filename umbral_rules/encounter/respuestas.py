@@ -1,0 +1,81 @@
+"""Respuestas (§7): what you do when it is not your turn. One per asalto, of three kinds.
+
+- ``oportunidad``: the free roll against someone who leaves your reach (trabar). [D] With
+  ventaja in Narrativo/Táctico, without it in Mesa (``tables.OPORTUNIDAD_VENTAJA``).
+- ``larga``: the free roll of a Larga weapon against someone entering its reach.
+- ``sostener``: the held action fires (an attack on ``objetivo``, or what the GM narrates).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dice import DiceSource
+from ..errors import UmbralError
+from ..tables import OPORTUNIDAD_VENTAJA, RESPUESTA_LABELS, RESPUESTAS
+from .attacks import execute, plan_attack
+from .budget import check_respuesta, require_active, spend_respuesta
+from .events import Event, RespuestaUsed
+from .state import Combatant, EncounterState, JsonDict
+
+
+def respuesta(
+    state: EncounterState,
+    dice: DiceSource,
+    actor_id: str,
+    tipo: str,
+    objetivo: str | None = None,
+    *,
+    defender_dice: DiceSource | None = None,
+    **options: Any,
+) -> list[Event]:
+    key = tipo.strip().lower()
+    if key not in RESPUESTAS:
+        raise UmbralError(f"Respuesta desconocida «{tipo}»: usa {', '.join(RESPUESTAS)}.")
+    actor = state.get(actor_id)
+    require_active(actor)
+    check_respuesta(actor)
+    target = state.get(objetivo) if objetivo else None
+    plan: JsonDict | None = None
+    extra: tuple[str, ...] = ()
+    if key == "oportunidad" and OPORTUNIDAD_VENTAJA[state.mode]:
+        extra = ("Oportunidad: tirada gratis con ventaja",)
+    if key == "larga":
+        options["weapon"] = _larga_weapon(actor, options.get("weapon"))
+    if key == "sostener":
+        held = actor.sosteniendo
+        if held is None:
+            raise UmbralError(f"{actor.nombre} no tiene ninguna acción sostenida.")
+        if options.get("weapon") is None:
+            options["weapon"] = held.get("weapon")
+    if target is None and key != "sostener":
+        raise UmbralError(f"La {RESPUESTA_LABELS[key]} necesita un objetivo.")
+    if target is not None:
+        plan = plan_attack(state, actor, target, respuesta=key, extra_ventajas=extra, **options)
+    spend_respuesta(actor, key)
+    if key == "sostener":
+        actor.sosteniendo = None
+    label = RESPUESTA_LABELS[key]
+    against = f" contra {target.nombre}" if target else ""
+    events: list[Event] = [
+        RespuestaUsed(
+            f"{actor.nombre} usa su respuesta: {label}{against}.",
+            actor.id,
+            key,
+            target.id if target else None,
+        )
+    ]
+    if plan is not None:
+        events += execute(state, dice, plan, defender_dice)
+    return events
+
+
+def _larga_weapon(actor: Combatant, name: str | None) -> str | None:
+    if actor.enemy is not None:
+        if not actor.enemy.weapon.has("larga"):
+            raise UmbralError(f"El arma de {actor.nombre} no es Larga.")
+        return None
+    for w in actor.weapons:
+        if w.has("larga") and (name is None or w.nombre.casefold() == name.casefold()):
+            return w.nombre
+    raise UmbralError(f"{actor.nombre} no lleva un arma Larga.")
