@@ -54,6 +54,12 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         message = APOLOGY
     try:
         if interaction.response.is_done():
+            if (
+                interaction.response.type
+                is discord.InteractionResponseType.deferred_channel_message
+            ) and not interaction.extras.get("umbral_answered"):
+                # a deferred public "thinking…" would turn the refusal public: drop it first
+                await interaction.delete_original_response()
             await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.response.send_message(message, ephemeral=True)

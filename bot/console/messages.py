@@ -46,6 +46,18 @@ class SentMessage:
                     found.append(comp)
         return found
 
+    @property
+    def title(self) -> str:
+        return str(self.embeds[0].get("title") or "") if self.embeds else ""
+
+    def field(self, name: str) -> str:
+        """The value of the first embed field called ``name``."""
+        for embed in self.embeds:
+            for item in embed.get("fields") or []:
+                if item["name"] == name:
+                    return str(item["value"])
+        raise KeyError(name)
+
     def text(self, names: Mapping[int, str] | None = None) -> str:
         """Everything a reader sees, as plain text (no header)."""
         return message_text(self.payload, names or {})
@@ -173,6 +185,13 @@ class Mailbox:
         if route.method == "POST" and url.endswith("/callback"):
             return self._on_callback(pending, body)
         if route.method == "POST":  # follow-up
+            if pending.deferred_ephemeral is not None and pending.original is None:
+                # Discord: the first follow-up after a defer *is* the deferred response and
+                # keeps the defer's visibility, whatever flags it asks for.
+                flags = EPHEMERAL if pending.deferred_ephemeral else 0
+                body = {**body, "flags": flags}
+                pending.original = self._new_message(pending.channel, body, pending.user)
+                return self._message_payload(pending.original)
             msg = self._new_message(pending.channel, body, pending.user)
             return self._message_payload(msg)
         if route.method == "PATCH" and url.endswith("/messages/@original"):
@@ -189,7 +208,8 @@ class Mailbox:
             return self._message_payload(self._edit(msg, body))
         if route.method == "GET" and pending.original is not None:
             return self._message_payload(pending.original)
-        if route.method == "DELETE":
+        if route.method == "DELETE" and url.endswith("/messages/@original"):
+            pending.deferred_ephemeral = None  # the "thinking…" is gone
             return None
         raise NotImplementedError(f"{route.method} {url}")
 

@@ -209,7 +209,7 @@ class FakeDiscord(Mailbox):
         options: Mapping[str, Any],
         focused: str | None,
     ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        params = {p.name: p for p in command.parameters}
+        params = {p.display_name: p for p in command.parameters}
         built: list[dict[str, Any]] = []
         resolved: dict[str, Any] = {}
         for name, value in options.items():
@@ -242,7 +242,10 @@ class FakeDiscord(Mailbox):
 
     def _role(self, name: str) -> dict[str, Any]:
         for role in self.guild.roles:
-            if role.name.lower() == name.lstrip("@").lower() or str(role.id) == name:
+            if (
+                role.name.lower() in (name.lower(), name.lstrip("@").lower())
+                or str(role.id) == name
+            ):
                 return {
                     "id": str(role.id),
                     "name": role.name,

@@ -113,3 +113,30 @@ async def log_roll(
         result={**result_summary(result), **extra},
         physical=any(r.die.physical for r in rolls),
     )
+
+
+ANSWERED = "umbral_answered"
+
+
+async def send(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = None,
+    embed: discord.Embed | None = None,
+    embeds: list[discord.Embed] | None = None,
+    view: discord.ui.View | None = None,
+    ephemeral: bool = False,
+) -> None:
+    """Answer the interaction, whether or not it was deferred."""
+    kwargs: dict[str, Any] = {"content": content or None, "ephemeral": ephemeral}
+    if embed is not None:
+        kwargs["embed"] = embed
+    if embeds:
+        kwargs["embeds"] = embeds
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+    interaction.extras[ANSWERED] = True

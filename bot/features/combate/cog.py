@@ -20,7 +20,6 @@ from bot.features.common import Cobertura, VentajaOpt
 from bot.features.encuentro.tracker import autocomplete_combatant
 
 ManiobraTipo = Literal["sostener", "cargar", "despegarse", "apuntar", "interponerse"]
-RespuestaTipo = Literal["trabar", "larga", "sostener"]
 AlientoUso = Literal["repetir", "subir", "encajar", "secuelas"]
 
 ATTACK_HELP = {
@@ -153,12 +152,19 @@ class CombateCog(commands.Cog):
         objetivo="Contra quién",
         personaje="Quién responde (el máster puede elegir)",
     )
+    @app_commands.choices(
+        tipo=[
+            app_commands.Choice(name="Trabar: tirada de oportunidad", value="oportunidad"),
+            app_commands.Choice(name="Arma larga: quien entra en tu alcance", value="larga"),
+            app_commands.Choice(name="Sostener: dispara lo que tenías preparado", value="sostener"),
+        ]
+    )
     @app_commands.autocomplete(objetivo=autocomplete_combatant, personaje=autocomplete_actor)
     @app_commands.guild_only()
     async def respuesta(
         self,
         interaction: discord.Interaction,
-        tipo: RespuestaTipo,
+        tipo: str,
         objetivo: str,
         personaje: str | None = None,
     ) -> None:

@@ -1,15 +1,22 @@
 """The combat commands' four steps: load the encounter, check who acts, call
-``umbral_rules.encounter``, save and render (and edit the tracker)."""
+``umbral_rules.encounter``, save and render (then edit the tracker in place)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
-from umbral_rules import UmbralError
-
-NOT_YET = "Esta acción aún no está disponible en el bot."
+from bot.dice import check_all_used, choose_dice
+from bot.features.combate.acting import resolve_actor
+from bot.features.common import dice_of, ids, log_roll, send, storage_of
+from bot.features.encuentro.tracker import refresh_tracker
+from bot.permissions import require_gm
+from bot.render.encounter import render_events
+from umbral_rules import DiceSource
+from umbral_rules.encounter.events import AttackResolved, CheckMade, DefenseResolved, RetoRolled
 
 
 @dataclass(frozen=True)
@@ -26,18 +33,123 @@ class AttackOptions:
 @dataclass(frozen=True)
 class DefendOptions:
     oficio: str | None = None
-    cobertura: str = "entero"
+    cobertura: str | None = None
     ventaja: str | None = None
     dado: str | None = None
     personaje: str | None = None
 
 
+@dataclass
+class Turn:
+    """What an operation needs: the encounter, who acts, the dice, whether they are GM."""
+
+    enc: Any
+    actor: Any
+    gm: bool
+    dice: DiceSource
+    other_dice: DiceSource | None
+
+
+Operation = Callable[[Turn], list[Any]]
+
+
+async def run(
+    interaction: discord.Interaction,
+    command: str,
+    title: str,
+    op: Operation,
+    *,
+    actor_name: str | None,
+    role: str = "actuar",
+    dado: str | None = None,
+    gm_only: bool = False,
+    gm_what: str = "hacer eso",
+) -> None:
+    """Load → check → rules → save (and log rolls) → reply → edit the tracker."""
+    await interaction.response.defer(thinking=True)
+    guild_id, channel_id = ids(interaction)
+    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+        enc = await uow.encounter.require()
+        info = uow.encounter.info
+        settings = await uow.guild.get()
+        if gm_only:
+            require_gm(interaction, settings.gm_role_id, info.creator_id, gm_what)
+        actor = (
+            None
+            if gm_only
+            else resolve_actor(interaction, enc, settings, info.creator_id, actor_name, role)
+        )
+        bot_dice = dice_of(interaction)
+        dice = choose_dice(bot_dice, dado, settings.physical_dice_allowed)
+        turn = Turn(enc, actor.combatant if actor else None, bool(actor and actor.gm), dice, None)
+        if dice is not bot_dice:
+            turn.other_dice = bot_dice
+        pending_names = {str(p["id"]): str(p.get("nombre", "")) for p in enc.pending}
+        events = op(turn)
+        check_all_used(dice)
+        await uow.encounter.save(enc)
+        for event in events:
+            if isinstance(event, AttackResolved | DefenseResolved | CheckMade | RetoRolled):
+                await log_roll(uow, interaction, command, event.result)
+    actor_label = turn.actor.nombre if turn.actor is not None else ""
+    rendered = render_events(
+        enc, events, title.format(actor=actor_label).strip(": "), pending_names
+    )
+    view = None
+    if rendered.must_defend:
+        from bot.features.combate.defender_button import DefenderView
+
+        view = DefenderView()
+    await send(interaction, content=rendered.content, embeds=rendered.embeds, view=view)
+    await refresh_tracker(interaction, enc, info.tracker_message_id)
+
+
 async def attack(interaction: discord.Interaction, options: AttackOptions, *, shot: bool) -> None:
-    raise UmbralError(NOT_YET)
+    def op(turn: Turn) -> list[Any]:
+        target = turn.enc.find(options.objetivo)
+        return list(
+            turn.enc.attack(
+                turn.dice,
+                turn.actor.id,
+                target.id,
+                weapon=options.arma,
+                oficio=options.oficio,
+                cobertura=options.cobertura,
+                ventaja=options.ventaja,
+                shot=shot,
+                defender_dice=turn.other_dice,
+            )
+        )
+
+    verb = "Disparo" if shot else "Ataque"
+    await run(
+        interaction,
+        "disparar" if shot else "atacar",
+        f"{{actor}}: {verb.lower()}",
+        op,
+        actor_name=options.atacante,
+        role="atacar",
+        dado=options.dado,
+    )
 
 
 async def defend(interaction: discord.Interaction, options: DefendOptions | None = None) -> None:
-    raise UmbralError(NOT_YET)
+    opts = options or DefendOptions()
+
+    def op(turn: Turn) -> list[Any]:
+        return list(
+            turn.enc.defend(turn.dice, turn.actor.id, opts.oficio, opts.cobertura, opts.ventaja)
+        )
+
+    await run(
+        interaction,
+        "defender",
+        "{actor}: defensa",
+        op,
+        actor_name=opts.personaje,
+        role="defenderte",
+        dado=opts.dado,
+    )
 
 
 async def maniobra(
@@ -47,20 +159,43 @@ async def maniobra(
     condicion: str | None,
     personaje: str | None,
 ) -> None:
-    raise UmbralError(NOT_YET)
+    def op(turn: Turn) -> list[Any]:
+        target = turn.enc.find(objetivo).id if objetivo else None
+        return list(turn.enc.maniobra(turn.dice, turn.actor.id, tipo, target, condicion))
+
+    await run(interaction, "maniobra", f"{{actor}}: {tipo}", op, actor_name=personaje)
 
 
 async def respuesta(
     interaction: discord.Interaction, tipo: str, objetivo: str, personaje: str | None
 ) -> None:
-    raise UmbralError(NOT_YET)
+    def op(turn: Turn) -> list[Any]:
+        target = turn.enc.find(objetivo).id
+        return list(turn.enc.respuesta(turn.dice, turn.actor.id, tipo, target))
+
+    await run(interaction, "respuesta", f"{{actor}}: respuesta ({tipo})", op, actor_name=personaje)
 
 
 async def set_estado(
     interaction: discord.Interaction, objetivo: str, estado: str, *, on: bool
 ) -> None:
-    raise UmbralError(NOT_YET)
+    def op(turn: Turn) -> list[Any]:
+        return list(turn.enc.set_estado(turn.enc.find(objetivo).id, estado, on))
+
+    title = "Estado puesto" if on else "Estado quitado"
+    await run(
+        interaction,
+        "estado",
+        title,
+        op,
+        actor_name=None,
+        gm_only=True,
+        gm_what="poner o quitar estados",
+    )
 
 
 async def aliento(interaction: discord.Interaction, uso: str, personaje: str | None) -> None:
-    raise UmbralError(NOT_YET)
+    def op(turn: Turn) -> list[Any]:
+        return list(turn.enc.aliento(turn.dice, turn.actor.id, uso))
+
+    await run(interaction, "aliento", f"{{actor}}: Aliento ({uso})", op, actor_name=personaje)

@@ -1,0 +1,193 @@
+"""The seed worked examples, reproduced through ``umbral-bot consola --dados`` scripts."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from bot.__main__ import main
+
+SETUP = """
+; el máster prepara el bestiario
+/bestiario añadir nombre:"Guardia del puerto" ataque:12 defensa:12 aguante:14 potencia:4 arma:Lanza
+/bestiario añadir nombre:Capitán ataque:12 defensa:10 aguante:14 potencia:4 arma:Sable
+@kaeda
+/ficha crear nombre:Kaeda vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1
+/ficha oficio nombre:contrabandista valor:2
+/ficha oficio nombre:armas valor:3
+/ficha arma nombre:Espada clase:mano
+"""
+
+
+def run_console(tmp_path: Path, dados: str, script: str, *extra: str) -> str:
+    out = io.StringIO()
+    args = ["consola", "--db", str(tmp_path / "umbral.db"), *extra]
+    if dados:
+        args += ["--dados", dados]
+    assert main(args, stdin=io.StringIO(SETUP + script), stdout=out) == 0
+    text = out.getvalue()
+    assert "(consola)" not in text, text
+    return text
+
+
+def after(text: str, marker: str) -> str:
+    """The output that follows the echoed line ``marker``."""
+    return text[text.rindex(marker) :]
+
+
+MESA = """
+@master
+/encuentro empezar modo:mesa
+/encuentro enemigos nombre:"Guardia del puerto"
+@kaeda
+/encuentro unirse
+"""
+
+
+def test_kaeda_hits_the_port_guard_with_a_9(tmp_path: Path) -> None:
+    text = run_console(
+        tmp_path, "9", MESA + "/atacar objetivo:Guardia oficio:contrabandista cobertura:mitad"
+    )
+    out = after(text, "/atacar")
+    assert "9 + Vigor 3 + Oficio contrabandista (mitad) 1 = **13**" in out
+    assert "Contra: Defensa 12" in out
+    assert "Margen: +1 (bandas de 4)" in out
+    assert "Grado: Éxito\n" in out
+    assert "Daño: 4 (Potencia 4)" in out
+    assert "Aguante de Guardia del puerto: 14 → 10/14" in out
+    assert "Guardia del puerto** — Aguante 10/14" in out  # the tracker, edited in place
+
+
+def test_kaeda_hits_the_port_guard_with_a_12(tmp_path: Path) -> None:
+    text = run_console(
+        tmp_path, "12", MESA + "/atacar objetivo:Guardia oficio:contrabandista cobertura:mitad"
+    )
+    out = after(text, "/atacar")
+    assert "= **16**" in out
+    assert "Margen: +4 (bandas de 4)" in out
+    assert "Grado: Éxito pleno" in out
+    assert "Daño: 7 (Potencia 4 + 3)" in out
+    assert "Aguante de Guardia del puerto: 14 → 7/14" in out
+
+
+GUARD_ATTACKS = (
+    MESA
+    + """
+@master
+/asalto
+/atacar objetivo:Kaeda atacante:"Guardia del puerto"
+@kaeda
+!pulsar Defender
+"""
+)
+
+
+def test_the_guard_attacks_kaeda_she_rolls_6(tmp_path: Path) -> None:
+    text = run_console(tmp_path, "6", GUARD_ATTACKS)
+    assert "@kaeda, Kaeda debe defenderse" in text
+    out = after(text, "!pulsar Defender")
+    assert "6 + Destreza 3 + Protección 1 = **10**" in out
+    assert "Contra: Ataque 12" in out
+    assert "Margen: −2 (bandas de 4)" in out
+    assert "Grado de Kaeda: A medias" in out
+    assert "Daño: 1 (un punto de roce)" in out
+    assert "Aguante de Kaeda: 16 → 15/16" in out
+
+
+def test_the_guard_attacks_kaeda_she_rolls_4(tmp_path: Path) -> None:
+    out = after(run_console(tmp_path, "4", GUARD_ATTACKS), "!pulsar Defender")
+    assert "= **8**" in out
+    assert "Margen: −4 (bandas de 4)" in out
+    assert "Grado de Kaeda: Fracaso" in out
+    assert "Daño: 4 (Potencia 4)" in out
+    assert "Aguante de Kaeda: 16 → 12/16" in out
+
+
+def test_the_guard_attacks_kaeda_natural_1_is_critical(tmp_path: Path) -> None:
+    out = after(run_console(tmp_path, "1", GUARD_ATTACKS), "!pulsar Defender")
+    assert "Golpe: Éxito pleno (crítico)" in out
+    assert "Daño: 7 (Potencia 4 + 3)" in out
+    assert "Aguante de Kaeda: 16 → 9/16" in out
+
+
+def test_kaeda_attacks_bran_and_bran_rolls_6(tmp_path: Path) -> None:
+    script = (
+        MESA
+        + """
+@bran
+/ficha crear nombre:Bran vigor:2 destreza:3 percepcion:2 voluntad:2 proteccion:2
+/encuentro unirse
+@kaeda
+/atacar objetivo:Bran oficio:armas
+@bran
+/defender
+"""
+    )
+    text = run_console(tmp_path, "6", script)
+    assert "@bran, Bran debe defenderse" in text
+    out = after(text, "/defender")
+    assert "6 + Destreza 3 + Protección 2 = **11**" in out
+    assert "Contra: Ataque 14 (Base 8 + Vigor 3 + Oficio armas 3)" in out
+    assert "Margen: −3 (bandas de 4)" in out
+    assert "Grado de Bran: A medias" in out
+    assert "Daño: 1 (un punto de roce)" in out
+    assert "Aguante de Bran: 14 → 13/14" in out
+
+
+NARRATIVO = """
+@master
+/encuentro empezar modo:narrativo
+/encuentro enemigos nombre:Capitán
+@kaeda
+/encuentro unirse
+/atacar objetivo:Capitán oficio:contrabandista cobertura:mitad
+"""
+
+
+def test_narrativo_kaeda_9_against_the_captain_5(tmp_path: Path) -> None:
+    out = after(run_console(tmp_path, "9,5", NARRATIVO), "/atacar")
+    assert "Tirada de Kaeda: d12: 9 · 9 + Vigor 3 + Oficio contrabandista (mitad) 1 = **13**" in out
+    assert "Defensa de Capitán: d12: 5 · 5 + Defensa − 7 3 = **8**" in out
+    assert "Margen: +5 (bandas de 6)" in out
+    assert "Grado: Éxito\n" in out
+    assert "Daño: 4 (Potencia 4)" in out
+    assert "Aguante de Capitán: 14 → 10/14" in out
+
+
+def test_narrativo_kaeda_12_against_the_captain_5(tmp_path: Path) -> None:
+    out = after(run_console(tmp_path, "12,5", NARRATIVO), "/atacar")
+    assert "= **16**" in out and "= **8**" in out
+    assert "Margen: +8 (bandas de 6)" in out
+    assert "Grado: Éxito pleno" in out
+    assert "Daño: 7 (Potencia 4 + 3)" in out
+    assert "Aguante de Capitán: 14 → 7/14" in out
+
+
+def test_the_port_guard_converted_attacks_0_and_defends_5(tmp_path: Path) -> None:
+    script = """
+@master
+/encuentro empezar modo:narrativo
+/encuentro enemigos nombre:"Guardia del puerto"
+@kaeda
+/encuentro unirse
+/atacar objetivo:Guardia oficio:contrabandista cobertura:mitad
+@master
+/asalto
+/atacar objetivo:Kaeda atacante:"Guardia del puerto"
+@kaeda
+/defender
+"""
+    text = run_console(tmp_path, "9,5,7,4", script)
+    first = text[text.index("/atacar objetivo:Guardia") : text.index("> /asalto")]
+    assert "Defensa de Guardia del puerto: d12: 5 · 5 + Defensa − 7 5 = **10**" in first
+    assert "Margen: +3 (bandas de 6)" in first
+    out = after(text, "/defender")
+    assert "Tirada de Guardia del puerto: d12: 7 · 7 + Ataque − 12 0 = **7**" in out
+    assert "Defensa de Kaeda: d12: 4 · 4 + Destreza 3 + Protección 1 = **8**" in out
+    assert "Margen: −1 (bandas de 6)" in out
+    assert "Daño: 1 (un punto de roce)" in out
+
+
+def test_an_impossible_face_is_an_error(tmp_path: Path) -> None:
+    text = run_console(tmp_path, "13", MESA + "/atacar objetivo:Guardia")
+    assert "Un d12 no puede sacar 13: las caras van de 1 a 12." in after(text, "/atacar")
