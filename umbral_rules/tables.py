@@ -223,3 +223,56 @@ RETO_GRADE_EFFECT: Final = MappingProxyType(
 )
 
 # === end of the encounter (issue 3) ===
+
+# --- §12 Solo Táctico: the grid (Libro VI §41–43) ------------------------------------------
+SQUARE_METRES: Final = 1.5
+#: Squares of side each size takes on the board; Pequeño and Diminuto are 1 for distances,
+#: but Pequeño shares its square with another Pequeño and Diminuto takes none.
+SIZE_SIDE: Final = MappingProxyType(
+    {"diminuto": 1, "pequeno": 1, "normal": 1, "grande": 2, "descomunal": 3, "inabarcable": 4}
+)
+#: Pequeño figures that fit in one square.
+PEQUENO_PER_SQUARE: Final = 2
+#: Squares swept by one attack of a big creature (what it measures of a side).
+SWEEP_SQUARES: Final = MappingProxyType({"grande": 2, "descomunal": 3, "inabarcable": 4})
+MOVE_SQUARES: Final = 6  # a movimiento, keeping the acción
+MOVE_SQUARES_NO_ACCION: Final = 12  # giving up the acción for a second movimiento
+MELEE_REACH: Final = 1  # the adjacent square, orthogonal or diagonal
+LARGA_REACH: Final = 2
+POINT_BLANK_SQUARES: Final = 2  # a bocajarro: ventaja
+#: Ámbito of magic on the grid, in squares of side: 1, 3×3, 6×6 (or drawn by hand).
+AMBITOS: Final = (1, 3, 6)
+
+#: [D] Range in squares by weapon class (Libro VI §41). The seed's own table did not survive
+#: in the text we have, so these numbers are the project's. A shot reaches any target at a
+#: distance ≤ the range (distance 1 = adjacent); the first two squares are a bocajarro.
+#:   arco      40 squares (60 m) — "un tablero corriente cabe entero dentro del rango de un arco"
+#:   ballesta  30 squares (45 m)
+#:   pólvora   20 squares (30 m)
+#:   arrojadiza (any class with the cualidad, thrown): (4 + Vigor) × 2
+#: A weapon that carries its own range passes it instead of the class default.
+WEAPON_RANGE_SQUARES: Final = MappingProxyType({"arco": 40, "ballesta": 30, "polvora": 20})
+#: [D] Thrown weapons: a base of 4 squares, +1 per point of Vigor "antes de doblar", then
+#: doubled: Vigor 0 → 8, Vigor 2 → 12, Vigor 5 → 18 squares.
+THROWN_BASE_SQUARES: Final = 4
+THROWN_FACTOR: Final = 2
+#: [D] Board limits (1..60 squares a side) and the corner: A1 is the top-left square,
+#: columns are letters (A…Z, AA…), rows numbers growing downwards.
+BOARD_MAX_SIDE: Final = 60
+#: [D] Sides a figure can be on; "pj" and "aliado" fight together, "enemigo" against them.
+SIDES: Final = MappingProxyType({"pj": 0, "aliado": 0, "enemigo": 1})
+#: [D] Grid decisions that are behaviour, not numbers (they live in ``umbral_rules.grid``):
+#:   - distances are Chebyshev, edge to edge between footprints (1 = adjacent, diagonals too);
+#:   - a path may not pass walls nor standing enemies, nor slip diagonally between two blocked
+#:     corners; allies are passed but not ended on; a Diminuto passes figures; cover squares
+#:     are passed and stood on (the move reports them so the GM can ask for a check);
+#:   - two Pequeño figures share a square only when they fight on the same side;
+#:   - a Larga holder rolls with desventaja when its target is adjacent; leaving its 2-square
+#:     reach is an opportunity like leaving anyone's reach;
+#:   - line of fire: Bresenham between square centres, the best of the lines between any
+#:     square of the shooter and any square of the target; a wall on it blocks that line, a
+#:     cover square or a standing figure on it is cover (+3); fallen figures are not cover;
+#:   - "tener a alguien encima": a standing enemy adjacent to the shooter (desventaja);
+#:   - acoso on the grid counts the attacker's standing companions with the target in reach;
+#:   - a sweep's squares must be contiguous through shared sides; fallen figures in it are
+#:     not listed; an even Ámbito (6×6) spans centre−2 … centre+3.
