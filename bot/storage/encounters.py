@@ -5,39 +5,29 @@ Reading remembers the version and a fingerprint of every child row; saving runs
 (which also takes the row's lock on PostgreSQL) and, only if that touched one row, writes the
 child rows that changed. A PC combatant's Aguante, estados, aliento and esencia go back to its
 character row in the same transaction.
+
+A load is two round trips (the encounter row, then its children in one UNION ALL); a save is
+the version UPDATE plus one statement per kind of change (delete / insert / update, each one
+executemany), plus one per linked PC whose numbers changed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Table, bindparam, delete, insert, select, update
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm.util import identity_key
 
 from umbral_rules import UmbralError
 
 from . import encounter_map as emap
+from . import statements as st
 from .errors import ConcurrencyError
-from .models import (
-    ENCOUNTER_ACTIVE,
-    ENCOUNTER_ENDED,
-    Character,
-    CombatantRow,
-    EncounterRow,
-    PendingDefenseRow,
-    RetoRow,
-    table,
-)
-
-ENC = table(EncounterRow)
-COMB = table(CombatantRow)
-PEND = table(PendingDefenseRow)
-RETO = table(RetoRow)
-CHAR = table(Character)
+from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED, Character
 
 NO_ENCOUNTER = "No hay ningún encuentro activo en este canal."
 ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de empezar otro."
@@ -85,6 +75,37 @@ def _fingerprints(rows: list[emap.Row]) -> dict[str, str]:
     return {r["key"]: emap.canonical(r) for r in rows}
 
 
+def _children(rows: Any) -> tuple[list[emap.Row], list[emap.Row], list[emap.Row]]:
+    combatants: list[emap.Row] = []
+    pending: list[emap.Row] = []
+    retos: list[emap.Row] = []
+    for r in rows:
+        kind, key, position, a, b = r[0], r[1], r[2], r[3], r[4]
+        data = r[10] or {}
+        if kind == st.KIND_COMBATANT:
+            combatants.append(
+                {
+                    "key": key,
+                    "position": position,
+                    "nombre": a,
+                    "side": b,
+                    "aguante": r[5],
+                    "aguante_max": r[6],
+                    "estados": r[7] or [],
+                    "character_id": r[8],
+                    "owner_id": r[9],
+                    "data": data,
+                }
+            )
+        elif kind == st.KIND_PENDING:
+            pending.append(
+                {"key": key, "position": position, "defender": a, "attacker": b, "data": data}
+            )
+        else:
+            retos.append({"key": key, "position": position, "data": data})
+    return combatants, pending, retos
+
+
 class EncounterRepository:
     """The active encounter of one channel of one guild."""
 
@@ -98,6 +119,7 @@ class EncounterRepository:
         #: a retry holds the row from its read to its commit, so it cannot lose again.
         self.for_update = for_update
         self._tracked: _Tracked | None = None
+        self._connection: AsyncConnection | None = None
 
     @property
     def info(self) -> EncounterInfo | None:
@@ -118,28 +140,14 @@ class EncounterRepository:
 
     async def get_state(self) -> dict[str, Any] | None:
         """The active encounter as its ``to_dict()`` layout, or ``None``."""
-        s = self._session
-        stmt = select(ENC).where(
-            ENC.c.guild_id == self.guild_id,
-            ENC.c.channel_id == self.channel_id,
-            ENC.c.status == ENCOUNTER_ACTIVE,
-        )
-        if self.for_update:
-            stmt = stmt.with_for_update()
-        row = (await s.execute(stmt)).mappings().first()
+        conn = await self._conn()
+        stmt = st.SELECT_ACTIVE_FOR_UPDATE if self.for_update else st.SELECT_ACTIVE
+        row = (await conn.execute(stmt, self._where())).mappings().first()
         if row is None:
             self._tracked = None
             return None
-        eid = row["id"]
-        children = []
-        for child, cols in (
-            (COMB, [c for c in COMB.c if c.name not in ("encounter_id", "guild_id")]),
-            (PEND, [c for c in PEND.c if c.name != "encounter_id"]),
-            (RETO, [c for c in RETO.c if c.name != "encounter_id"]),
-        ):
-            stmt = select(*cols).where(child.c.encounter_id == eid).order_by(child.c.position)
-            children.append([dict(r) for r in (await s.execute(stmt)).mappings().all()])
-        combatants, pending, retos = children
+        result = await conn.execute(st.SELECT_CHILDREN, {"eid": row["id"]})
+        combatants, pending, retos = _children(result.all())
         header = {k: row[k] for k in ("schema_version", "mode", "asalto", "phase")}
         header["settings"] = row["settings"] or {}
         header["extra"] = row["extra"] or {}
@@ -157,35 +165,25 @@ class EncounterRepository:
     ) -> EncounterInfo:
         """Store a new active encounter for the channel (refused if one is active)."""
         rows = emap.split(emap.to_dict(encounter))
-        exists = await self._session.execute(
-            select(ENC.c.id).where(
-                ENC.c.guild_id == self.guild_id,
-                ENC.c.channel_id == self.channel_id,
-                ENC.c.status == ENCOUNTER_ACTIVE,
-            )
-        )
-        if exists.first() is not None:
+        conn = await self._conn()
+        if (await conn.execute(st.SELECT_ACTIVE, self._where())).first() is not None:
             raise UmbralError(ALREADY_ACTIVE)
         await self._check_characters(rows.combatants)
+        values = {
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "status": ENCOUNTER_ACTIVE,
+            "creator_id": creator_id,
+            "tracker_message_id": tracker_message_id,
+            "version": 1,
+            "created_at": datetime.now(UTC),
+            **rows.header,
+        }
         try:
-            result = await self._session.execute(
-                insert(ENC)
-                .values(
-                    guild_id=self.guild_id,
-                    channel_id=self.channel_id,
-                    status=ENCOUNTER_ACTIVE,
-                    creator_id=creator_id,
-                    tracker_message_id=tracker_message_id,
-                    version=1,
-                    created_at=datetime.now(UTC),
-                    **rows.header,
-                )
-                .returning(*ENC.c)
-            )
+            result = await conn.execute(st.INSERT_ENCOUNTER, values)
         except IntegrityError as exc:  # another process created one in between
             raise ConcurrencyError() from exc
-        row = result.mappings().one()
-        self._tracked = _Tracked(info=_info(row))
+        self._tracked = _Tracked(info=_info(result.mappings().one()))
         await self._write_children(self._tracked, rows)
         return self._tracked.info
 
@@ -193,7 +191,7 @@ class EncounterRepository:
         """Write the encounter read in this unit; ``ConcurrencyError`` if it changed since."""
         tracked = self._require_tracked()
         rows = emap.split(emap.to_dict(encounter))
-        await self._bump(tracked, dict(rows.header))
+        await self._bump(tracked, rows.header)
         await self._write_children(tracked, rows)
 
     async def set_tracker_message(self, message_id: int | None) -> None:
@@ -209,14 +207,23 @@ class EncounterRepository:
     async def history(self, limit: int = 10) -> list[EncounterInfo]:
         """The channel's encounters, newest first."""
         stmt = (
-            select(ENC)
-            .where(ENC.c.guild_id == self.guild_id, ENC.c.channel_id == self.channel_id)
-            .order_by(ENC.c.id.desc())
+            select(st.ENC)
+            .where(st.ENC.c.guild_id == self.guild_id, st.ENC.c.channel_id == self.channel_id)
+            .order_by(st.ENC.c.id.desc())
             .limit(limit)
         )
-        return [_info(r) for r in (await self._session.execute(stmt)).mappings().all()]
+        conn = await self._conn()
+        return [_info(r) for r in (await conn.execute(stmt)).mappings().all()]
 
     # --- internals ------------------------------------------------------------------------
+
+    async def _conn(self) -> AsyncConnection:
+        if self._connection is None:  # one per unit of work: the transaction's connection
+            self._connection = await self._session.connection()
+        return self._connection
+
+    def _where(self) -> dict[str, int]:
+        return {"g": self.guild_id, "c": self.channel_id}
 
     def _require_tracked(self) -> _Tracked:
         tracked = self._tracked
@@ -226,27 +233,16 @@ class EncounterRepository:
 
     async def _bump(self, tracked: _Tracked, values: dict[str, Any]) -> None:
         info = tracked.info
-        result = await self._session.execute(
-            update(ENC)
-            .where(
-                ENC.c.id == info.id,
-                ENC.c.guild_id == self.guild_id,
-                ENC.c.version == info.version,
-                ENC.c.status == ENCOUNTER_ACTIVE,
-            )
-            .values(version=ENC.c.version + 1, **values)
-        )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
+        conn = await self._conn()
+        params = {"b_id": info.id, "b_g": self.guild_id, "b_v": info.version}
+        result = await conn.execute(st.bump(tuple(values)), {**params, **st.prefixed(values)})
+        if result.rowcount != 1:
             raise ConcurrencyError()
-        tracked.info = EncounterInfo(
-            id=info.id,
-            guild_id=info.guild_id,
-            channel_id=info.channel_id,
+        tracked.info = replace(
+            info,
             status=values.get("status", info.status),
             version=info.version + 1,
-            creator_id=info.creator_id,
             tracker_message_id=values.get("tracker_message_id", info.tracker_message_id),
-            created_at=info.created_at,
         )
 
     async def _write_children(self, tracked: _Tracked, rows: emap.EncounterRows) -> None:
@@ -254,15 +250,15 @@ class EncounterRepository:
         new_comb = [c for c in rows.combatants if c["key"] not in tracked.combatants]
         await self._check_characters(new_comb)
         tracked.combatants = await self._sync(
-            COMB, eid, tracked.combatants, rows.combatants, {"guild_id": self.guild_id}
+            st.COMB, eid, tracked.combatants, rows.combatants, {"guild_id": self.guild_id}
         )
-        tracked.pending = await self._sync(PEND, eid, tracked.pending, rows.pending, {})
-        tracked.retos = await self._sync(RETO, eid, tracked.retos, rows.retos, {})
+        tracked.pending = await self._sync(st.PEND, eid, tracked.pending, rows.pending, {})
+        tracked.retos = await self._sync(st.RETO, eid, tracked.retos, rows.retos, {})
         await self._write_back(tracked, rows.combatants)
 
     async def _sync(
         self,
-        tbl: Table,
+        child: Any,
         eid: int,
         old: dict[str, str],
         rows: list[emap.Row],
@@ -270,27 +266,21 @@ class EncounterRepository:
     ) -> dict[str, str]:
         """Delete, insert and update only the rows that differ; return the new fingerprints."""
         prints = _fingerprints(rows)
+        conn = await self._conn()
         gone = [k for k in old if k not in prints]
         if gone:
-            await self._session.execute(
-                delete(tbl).where(tbl.c.encounter_id == eid, tbl.c.key.in_(gone))
-            )
+            await conn.execute(st.delete_children(child), {"eid": eid, "keys": gone})
         added = [{**r, **fixed, "encounter_id": eid} for r in rows if r["key"] not in old]
         if added:
-            await self._session.execute(insert(tbl), added)
-        changed = [
-            {**{f"v_{k}": v for k, v in r.items() if k != "key"}, "b_key": r["key"]}
-            for r in rows
-            if r["key"] in old and old[r["key"]] != prints[r["key"]]
-        ]
+            await conn.execute(st.insert_rows(child), added)
+        changed = [r for r in rows if r["key"] in old and old[r["key"]] != prints[r["key"]]]
         if changed:
-            columns = [k for k in rows[0] if k != "key"]
-            stmt = (
-                update(tbl)
-                .where(tbl.c.encounter_id == eid, tbl.c.key == bindparam("b_key"))
-                .values({c: bindparam(f"v_{c}") for c in columns})
-            )
-            await self._session.execute(stmt, changed)
+            columns = tuple(k for k in changed[0] if k != "key")
+            params = [
+                {"b_eid": eid, "b_key": r["key"], **st.prefixed({c: r[c] for c in columns})}
+                for r in changed
+            ]
+            await conn.execute(st.update_children(child, columns), params)
         return prints
 
     @staticmethod
@@ -311,21 +301,21 @@ class EncounterRepository:
             cid = c["character_id"]
             loaded = self._session.sync_session.identity_map.get(identity_key(Character, cid))
             if isinstance(loaded, Character) and loaded.guild_id == self.guild_id:
-                for name, value in values.items():
+                for name, value in values.items():  # the ORM writes it, with its version check
                     setattr(loaded, name, value)
                 continue
-            await self._session.execute(
-                update(CHAR)
-                .where(CHAR.c.id == cid, CHAR.c.guild_id == self.guild_id)
-                .values(version=CHAR.c.version + 1, **values)
-            )
+            conn = await self._conn()
+            params = {"b_id": cid, "b_g": self.guild_id, **st.prefixed(values)}
+            await conn.execute(st.write_back(tuple(values)), params)
         tracked.writeback = prints
 
     async def _check_characters(self, combatants: list[emap.Row]) -> None:
         wanted = {c["character_id"] for c in combatants if c["character_id"] is not None}
         if not wanted:
             return
-        stmt = select(CHAR.c.id).where(CHAR.c.guild_id == self.guild_id, CHAR.c.id.in_(wanted))
+        stmt = select(st.CHAR.c.id).where(
+            st.CHAR.c.guild_id == self.guild_id, st.CHAR.c.id.in_(wanted)
+        )
         found = set((await self._session.scalars(stmt)).all())
         if found != wanted:
             raise UmbralError(NOT_THIS_GUILD)

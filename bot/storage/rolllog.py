@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from .models import RollLogRow, table
 
 _TABLE = table(RollLogRow)
+_INSERT = insert(_TABLE)
 
 
 @dataclass(frozen=True)
@@ -59,18 +60,20 @@ class RollLogRepository:
         channel = self.channel_id if channel_id is None else channel_id
         if channel is None:
             raise ValueError("A roll needs a channel: pass channel_id or use storage.channel().")
-        await self._session.execute(
-            insert(_TABLE).values(
-                guild_id=self.guild_id,
-                channel_id=channel,
-                user_id=user_id,
-                command=command,
-                dice=[_as_json(d) for d in dice],
-                modifiers=[_as_json(m) for m in modifiers],
-                result=dict(result or {}),
-                physical=physical,
-                created_at=datetime.now(UTC),
-            )
+        conn = await self._session.connection()
+        await conn.execute(
+            _INSERT,
+            {
+                "guild_id": self.guild_id,
+                "channel_id": channel,
+                "user_id": user_id,
+                "command": command,
+                "dice": [_as_json(d) for d in dice],
+                "modifiers": [_as_json(m) for m in modifiers],
+                "result": dict(result or {}),
+                "physical": physical,
+                "created_at": datetime.now(UTC),
+            },
         )
 
     async def entries(

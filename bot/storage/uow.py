@@ -82,6 +82,8 @@ class Storage:
     def __init__(self, engine: AsyncEngine, *, attempts: int = DEFAULT_ATTEMPTS) -> None:
         self.engine = engine
         self.attempts = attempts
+        #: How many times a command was re-run because the encounter changed underneath.
+        self.conflicts = 0
         self._sessions = create_sessionmaker(engine)
         self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -159,6 +161,7 @@ class Storage:
                 async with self._transaction(guild_id, channel_id, attempt > 1) as uow:
                     return await fn(uow)
             except ConcurrencyError:
+                self.conflicts += 1
                 if attempt == tries:
                     raise
             await asyncio.sleep(random.uniform(0, BACKOFF_S * 2 ** (attempt - 1)))

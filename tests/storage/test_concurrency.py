@@ -58,6 +58,7 @@ async def test_200_attacks_from_two_engines(database_url: str, backend: str) -> 
         assert len(damages) == ATTACKS - len(errors)
         assert aguante == START_AGUANTE - sum(damages.values())
         assert len(errors) == 0  # the retries (FOR UPDATE) always get through
+        assert first.conflicts + second.conflicts > 0  # the version check did have work
     finally:
         await first.close()
         await second.close()
@@ -103,6 +104,7 @@ async def test_run_in_channel_retries_then_gives_up(storage: Storage) -> None:
         return int(state["asalto"])
 
     assert await storage.run_in_channel(GUILD, CHANNEL, flaky) == 3
+    assert storage.conflicts == 2
     assert calls == [False, True, True]  # retries read FOR UPDATE
 
     async def hopeless(uow: UnitOfWork) -> None:
