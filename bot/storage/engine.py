@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
-from sqlalchemy.ext.asyncio import AsyncSession as AsyncSession
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 DEFAULT_URL = "sqlite+aiosqlite:///umbral.db"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
@@ -35,11 +40,16 @@ def _sqlite_begin(conn: Any) -> None:
 
 
 def create_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
-    """An async engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` and foreign keys.
+    """An async engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` and foreign keys,
+    its folder is created if missing, and every transaction starts with ``BEGIN IMMEDIATE``.
+    Use a file, not ``:memory:`` (each pooled connection would get its own empty database).
 
     Extra keyword arguments go to :func:`sqlalchemy.ext.asyncio.create_async_engine`.
     """
     if is_sqlite(url):
+        database = make_url(url).database
+        if database and database != ":memory:" and not database.startswith("file:"):
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
         engine = create_async_engine(url, **kwargs)
         event.listen(engine.sync_engine, "connect", _sqlite_connect)
         event.listen(engine.sync_engine, "begin", _sqlite_begin)

@@ -1,47 +1,51 @@
 """The attack used by the concurrency and durability tests, and the ledger check.
 
-Until ``Encounter`` has its attack operation this is a placeholder on the encounter's dict:
-roll a d12 with :class:`~umbral_rules.RandomDice`, take that much Aguante from the target,
-save, and log the roll with its damage.
+It is the real one: ``Encounter.attack`` with :class:`~umbral_rules.RandomDice`, a PC hitting
+a Gólem with a huge Aguante (so it never falls and every blow counts), through the unit of
+work: load, attack, save, log the roll with the damage it did.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from bot.storage import Storage, UnitOfWork
-from umbral_rules import DiceSource
+from umbral_rules import CharacterSheet, DiceSource, EnemySheet, Weapon
+from umbral_rules.encounter import Encounter
+from umbral_rules.encounter.events import AttackResolved
 
-from .helpers import CHANNEL, GUILD, USER, combatant, sample_state
+from .helpers import ATRIBUTOS, CHANNEL, GUILD, USER
 
 START_AGUANTE = 100_000
-TARGET = "c9"
 
 
-def attack_state() -> dict[str, Any]:
-    state = sample_state()
-    state["combatants"].insert(
-        0, combatant(TARGET, "Gólem", aguante=START_AGUANTE, aguante_max=START_AGUANTE)
-    )
-    return state
+def attack_state() -> Encounter:
+    enc = Encounter.start("mesa")
+    sheet = CharacterSheet("Ayla", ATRIBUTOS, proteccion=1)
+    enc.add_character(sheet, [Weapon.make("Espada", "mano")], owner_id=USER)
+    enc.add_enemy(EnemySheet("Gólem", ataque=14, defensa=11, aguante=START_AGUANTE, potencia=4))
+    return enc
+
+
+ATTACKER, TARGET = "c1", "c2"
 
 
 def attack(dice: DiceSource, command_id: int) -> Callable[[UnitOfWork], Awaitable[int]]:
     async def run(uow: UnitOfWork) -> int:
-        state = await uow.encounter.get_state()
-        assert state is not None
-        target = next(c for c in state["combatants"] if c["id"] == TARGET)
-        face = dice.roll(12)
-        damage = max(0, face - 3)
-        target["aguante"] -= damage
-        await uow.encounter.save(state)
+        enc = await uow.encounter.require()
+        events = enc.attack(dice, ATTACKER, TARGET)
+        hit = next(e for e in events if isinstance(e, AttackResolved))
+        damage = hit.aguante_before - hit.aguante_after
+        await uow.encounter.save(enc)
+        roll = hit.result.attacker_roll
+        assert roll is not None
         await uow.rolls.append(
             user_id=USER,
             command="atacar",
-            dice=[face],
-            modifiers=[{"name": "Potencia", "value": -3}],
-            result={"command_id": command_id, "damage": damage},
+            dice=list(roll.die.faces),
+            modifiers=list(roll.modifiers),
+            result={"command_id": command_id, "damage": damage, "grade": hit.result.hit.label},
+            physical=roll.die.physical,
         )
         return damage
 
