@@ -41,7 +41,7 @@ class Encounter(Roster):
 
     def first_actor(self) -> Combatant | None:
         """In an ambush by the players, the PC with most Percepción may act before anyone."""
-        if self.settings.get("emboscada") != "pj" or self.asalto != 1:
+        if self.settings.get("emboscada") != "pj" or (self.asalto, self.phase) != (1, "jugadores"):
             return None
         pcs = [c for c in self.side_of("pj") if c.active and c.sheet is not None]
         if not pcs:

@@ -83,10 +83,9 @@ class Roster(EncounterState):
     ) -> Combatant:
         """Add a player character (Aguante defaults to the sheet's maximum)."""
         self._check_name_free(sheet.nombre)
-        if character_id is not None and any(
-            c.character_id == character_id for c in self.combatants
-        ):
-            raise UmbralError(f"{sheet.nombre} ya está en el combate.")
+        for other in self.combatants:
+            if character_id is not None and other.character_id == character_id:
+                raise UmbralError(f"Ese personaje ya está en el combate: {other.nombre}.")
         maximum = sheet.aguante_max
         current = maximum if aguante is None else aguante
         a_max = aliento if aliento_max is None else aliento_max

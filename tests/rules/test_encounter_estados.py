@@ -1,0 +1,175 @@
+"""Estados give desventaja exactly where they say; the guild's own; ambushes; the roster."""
+
+from __future__ import annotations
+
+from umbral_rules import CharacterSheet, Weapon
+from umbral_rules.combat import AttackKind
+from umbral_rules.encounter import (
+    AsaltoAdvanced,
+    AttackResolved,
+    CheckMade,
+    CombatantRemoved,
+    DefenseResolved,
+    DespegarseResolved,
+    Encounter,
+    EstadoChanged,
+    ManiobraDeclared,
+    RespuestaUsed,
+)
+
+from .test_encounter_mesa import ESPADA, GUARDIA, F, bran, kaeda, one
+from .test_encounter_state import refused, roundtrip
+
+
+def fight(mode: str = "narrativo", **settings: object) -> Encounter:
+    enc = Encounter.start(mode, settings)
+    enc.add_character(kaeda(), [ESPADA], aliento=1)  # c1
+    enc.add_character(bran(), [ESPADA])  # c2
+    enc.add_enemies(GUARDIA, 2)  # c3, c4
+    return enc
+
+
+def test_aturdido_everything_and_an_accion_to_shake_it() -> None:
+    enc = fight()
+    enc.set_estado("c1", "aturdido")
+    ev = enc.attack(F(9, 2, 5), "c1", "c3")
+    hit = one(ev, AttackResolved)
+    assert hit.result.attacker_roll.die.desventaja_sources == ("Aturdido (todo)",)
+    assert hit.result.attacker_roll.natural == 2
+    enc.advance()
+    ev = enc.attack(F(5, 4, 10), "c3", "c1")  # she defends with desventaja too: keeps 4
+    hit = one(ev, AttackResolved)
+    assert hit.result.defender_roll.die.faces == (4, 10) and hit.result.defender_roll.natural == 4
+    enc.advance()
+    ev = enc.recover(F(), "c1", "Aturdido")
+    assert one(ev, EstadoChanged).on is False and enc.get("c1").estados == []
+    assert enc.get("c1").accion == "gastada"
+    roundtrip(enc)
+
+
+def test_quebrantado_offensive_and_social_not_defense() -> None:
+    enc = fight()
+    enc.set_estado("c1", "quebrantado")
+    ev = enc.check(F(3, 8), "c1", "voluntad", 9, ambitos=["social"])
+    r = one(ev, CheckMade).result
+    assert r.roll.die.desventaja_sources == ("Quebrantado (acciones sociales)",)
+    ev = enc.check(F(8), "c1", "vigor", 9)  # climbing: not offensive nor social
+    assert one(ev, CheckMade).result.roll.die.desventaja_sources == ()
+    enc.advance()
+    ev = enc.attack(F(5, 6), "c3", "c1")
+    assert one(ev, AttackResolved).result.defender_roll.die.desventaja_sources == ()
+    enc.advance()
+    ev = enc.attack(F(9, 3, 5), "c1", "c3")
+    assert "Quebrantado" in one(ev, AttackResolved).result.attacker_roll.die.desventaja_sources[0]
+
+
+def test_enmaranado_movement_and_defense() -> None:
+    enc = fight()
+    enc.set_estado("c2", "enmarañado")
+    ev = enc.maniobra(F(9, 3, 6), "c2", "despegarse", "c3")  # (9, 3 → 3) + 3 = 6 vs 6: wins
+    d = one(ev, DespegarseResolved)
+    assert d.won and d.result is not None and d.result.roll.die.faces == (9, 3)
+    enc.advance()
+    ev = enc.attack(F(5, 6, 7), "c4", "c2")
+    assert one(ev, AttackResolved).result.defender_roll.die.desventaja_sources == (
+        "Enmarañado (defensa)",
+    )
+
+
+def test_cegado_pc_in_mesa_still_rolls_with_desventaja() -> None:
+    enc = fight("mesa")
+    enc.set_estado("c1", "cegado")
+    enc.advance()
+    enc.attack(F(), "c3", "c1")
+    ev = enc.defend(F(9, 10), "c1")
+    d = one(ev, DefenseResolved)
+    assert d.result.defender_roll.die.desventaja_sources == ("Cegado (lo que depende de la vista)",)
+    assert d.result.defender_roll.natural == 9
+
+
+def test_guild_estado_and_cancelling_ventaja() -> None:
+    enc = fight(estados_extra={"Envenenado": {"nombre": "Envenenado", "desventaja": ["todo"]}})
+    enc.set_estado("c1", "envenenado")
+    assert enc.get("c1").estados == ["envenenado"]
+    ev = enc.attack(F(9, 5), "c1", "c3", ventaja="ventaja")  # ventaja and desventaja cancel
+    die = one(ev, AttackResolved).result.attacker_roll.die
+    assert die.mode.value == "normal" and die.faces == (9,)
+    assert die.desventaja_sources == ("Envenenado (todo)",)
+    roundtrip(enc)
+
+
+def test_helpless_flag_and_mesa_trabar_without_ventaja() -> None:
+    enc = fight()
+    ev = enc.attack(F(8), "c1", "c3", helpless=True)  # dormido: static Defensa, no acoso
+    assert one(ev, AttackResolved).result.kind is AttackKind.INDEFENSO
+    mesa = fight("mesa")
+    ev = mesa.respuesta(F(8), "c1", "oportunidad", "c3")  # trabar in Mesa: one die
+    assert one(ev, RespuestaUsed).tipo == "oportunidad"
+    assert one(ev, AttackResolved).result.attacker_roll.die.faces == (8,)
+
+
+def test_sostener_without_target_and_with_a_bow() -> None:
+    arco = Weapon.make("Arco", "arco")
+    enc = Encounter.start("narrativo")
+    enc.add_character(kaeda(), [ESPADA, arco])
+    enc.add_enemy(GUARDIA)
+    refused(enc, "Kaeda no lleva «Honda»", enc.maniobra, F(), "c1", "sostener", None, "x",
+            weapon="Honda")  # fmt: skip
+    enc.maniobra(F(), "c1", "sostener", None, "si asoma, disparo", weapon="Arco")
+    refused(enc, "Kaeda ya tiene una acción sostenida", enc.maniobra, F(), "c1", "sostener",
+            None, "otra")  # fmt: skip
+    enc.advance()
+    ev = enc.respuesta(F(9), "c1", "sostener", "c2")
+    assert one(ev, AttackResolved).result.kind is AttackKind.DISPARO
+    enc2 = Encounter.start("narrativo")
+    enc2.add_character(kaeda(), [ESPADA])
+    enc2.maniobra(F(), "c1", "sostener", None, "si el puente cae, corro")
+    ev = enc2.respuesta(F(), "c1", "sostener")
+    assert [type(e) for e in ev] == [RespuestaUsed]
+
+
+def test_ambushes_and_the_order_of_the_asalto() -> None:
+    enc = Encounter.start("mesa", {"emboscada": "pj"})
+    enc.add_character(kaeda())
+    b = enc.add_character(bran())
+    enc.add_enemy(GUARDIA)
+    assert enc.first_actor() is b  # Percepción 2 against 1
+    ev = enc.advance()
+    adv = one(ev, AsaltoAdvanced)
+    assert adv.not_acted == ("c1", "c2") and "Sin actuar en la fase anterior: Kaeda, Bran" in (
+        adv.message
+    )
+    assert enc.first_actor() is None  # only in the players' ambush asalto
+    surprise = Encounter.start("mesa", {"emboscada": "enemigo"})
+    assert surprise.phase == "enemigos" and surprise.first_actor() is None
+    assert Encounter.start("mesa", {"emboscada": "pj"}).first_actor() is None
+
+
+def test_remove_takes_pendings_and_covers_with_it() -> None:
+    enc = fight("mesa")
+    enc.maniobra(F(), "c2", "interponerse", "c1")
+    enc.advance()
+    enc.attack(F(), "c3", "c1")
+    assert enc.pending[0]["defender"] == "c2"
+    ev = enc.remove("c3")
+    assert one(ev, CombatantRemoved).combatant_id == "c3"
+    assert enc.pending == [] and all(c.id != "c3" for c in enc.combatants)
+    enc.remove("c2")
+    assert enc.extra["interponerse"] == []
+    refused(enc, "No hay nadie con el identificador «c3»", enc.remove, "c3")
+    roundtrip(enc)
+
+
+def test_a_second_cover_on_the_same_companion_is_refused() -> None:
+    enc = fight("mesa")
+    enc.add_character(
+        CharacterSheet(
+            "Iria", {"vigor": 1, "destreza": 2, "percepcion": 1, "voluntad": 1}, proteccion=0
+        )
+    )
+    enc.maniobra(F(), "c2", "interponerse", "c1")
+    refused(enc, "Bran ya se interpone delante de Kaeda", enc.maniobra, F(), "c5",
+            "interponerse", "c1")  # fmt: skip
+    ev = enc.maniobra(F(), "c5", "interponerse", "c2")
+    assert one(ev, ManiobraDeclared).objetivo_id == "c2"
+    roundtrip(enc)

@@ -1,0 +1,68 @@
+"""Retos (§11): Umbral, successes needed, the cost of each failure, an Oficio once each."""
+
+from __future__ import annotations
+
+from umbral_rules.encounter import Encounter, RetoCreated, RetoEnded, RetoRolled
+
+from .test_encounter_mesa import F, bran, kaeda, one
+from .test_encounter_state import refused, roundtrip
+
+
+def test_convencer_al_consejo() -> None:
+    enc = Encounter.start("narrativo")
+    enc.add_character(kaeda(), aliento=1)  # c1
+    enc.add_character(bran(), aliento=1)  # c2
+    ev = enc.reto_crear("Convencer al Consejo de Duques", 12, 2, "un aliado")
+    created = one(ev, RetoCreated)
+    assert created.reto_id == "r1" and "Peliaguda (12), 2 éxitos" in created.message
+    roundtrip(enc)
+    # Kaeda: Voluntad 1 + contrabandista 2 + 11 = 14: éxito.
+    ev = enc.reto_tirar(F(11), "r1", "c1", "voluntad", "contrabandista")
+    r = one(ev, RetoRolled)
+    assert (r.effect, r.exitos, r.fracasos) == ("exito", 1, 0)
+    refused(enc, "Kaeda ya usó el Oficio contrabandista en este reto", enc.reto_tirar, F(11),
+            "r1", "c1", "voluntad", "Contrabandista")  # fmt: skip
+    # Bran: Vigor 2 + 1: fracaso, and it costs.
+    ev = enc.reto_tirar(F(1), "r1", "c2", "vigor")
+    r = one(ev, RetoRolled)
+    assert (r.effect, r.exitos, r.fracasos) == ("fracaso", 1, 1) and "un aliado" in r.message
+    # [D] A medias neither advances nor costs: 2 + 9 = 11.
+    ev = enc.reto_tirar(F(9), "r1", "c2", "vigor")
+    assert one(ev, RetoRolled).effect == "nada"
+    roundtrip(enc)
+    # Bran spends Aliento to repeat it: 2 + 12 = 14, the second success ends the reto.
+    ev = enc.aliento(F(12), "c2", "repetir")
+    assert one(ev, RetoRolled).exitos == 2
+    end = one(ev, RetoEnded)
+    assert end.logrado and (end.exitos, end.fracasos) == (2, 1)
+    reto = enc.retos[0]
+    assert reto["activo"] is False and reto["logrado"] is True
+    assert [t["effect"] for t in reto["tiradas"]] == ["exito", "fracaso", "exito"]
+    refused(enc, "ya ha terminado", enc.reto_tirar, F(5), "r1", "c1", "vigor")
+    refused(enc, "ya ha terminado", enc.reto_terminar, "r1")
+    roundtrip(enc)
+
+
+def test_the_gm_ends_a_reto() -> None:
+    enc = Encounter.start("mesa")
+    enc.add_character(kaeda())
+    enc.reto_crear("Persecución por los tejados", 15, 3, "")
+    enc.reto_tirar(F(2), "r1", "c1", "destreza")
+    ev = enc.reto_terminar("r1")
+    end = one(ev, RetoEnded)
+    assert not end.logrado and (end.exitos, end.fracasos) == (0, 1)
+    refused(enc, "No hay ningún reto «r9»", enc.reto_terminar, "r9")
+    refused(enc, "El Umbral 13 no existe", enc.reto_crear, "x", 13, 2, "")
+    refused(enc, "El reto necesita un nombre", enc.reto_crear, " ", 12, 2, "")
+    refused(enc, "entre 1 y 20 éxitos", enc.reto_crear, "x", 12, 0, "")
+    roundtrip(enc)
+
+
+def test_only_player_characters_roll_a_reto() -> None:
+    from .test_encounter_mesa import GUARDIA
+
+    enc = Encounter.start("mesa")
+    enc.add_enemy(GUARDIA)
+    enc.reto_crear("Asedio", 12, 2, "un muro")
+    refused(enc, "En un reto tiran los personajes jugadores", enc.reto_tirar, F(5), "r1", "c1",
+            "vigor")  # fmt: skip
