@@ -66,7 +66,8 @@ class GuildSettings(Base):
     default_mode: Mapped[str] = mapped_column(String(20), default="mesa")
     #: "inmediata" (the defender rolls at once) or "espera" (the defense waits for /defender).
     defense_mode: Mapped[str] = mapped_column(String(20), default="espera")
-    secuelas: Mapped[list[Any]] = mapped_column(JsonList, default=list)
+    #: The guild's secuelas table, as the encounter's ``secuelas_tabla``: {"2": "texto", …}.
+    secuelas: Mapped[dict[str, Any]] = mapped_column(JsonDict, default=dict)
     extra_estados: Mapped[list[Any]] = mapped_column(JsonList, default=list)
     version: Mapped[int] = mapped_column(Integer, default=1)
 

@@ -34,7 +34,7 @@ class GuildSettingsRepository:
         row = await self._session.get(GuildSettings, self.guild_id)
         if row is None:
             row = GuildSettings(
-                guild_id=self.guild_id, secuelas=[], extra_estados=[], **GUILD_DEFAULTS
+                guild_id=self.guild_id, secuelas={}, extra_estados=[], **GUILD_DEFAULTS
             )
         return row
 

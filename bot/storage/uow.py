@@ -98,6 +98,10 @@ class Storage:
     async def close(self) -> None:
         await self.engine.dispose()
 
+    async def dispose(self) -> None:
+        """The same as :meth:`close`."""
+        await self.close()
+
     def lock(self, guild_id: int, channel_id: int) -> asyncio.Lock:
         """The in-process lock that serialises the commands of one channel."""
         key = (guild_id, channel_id)

@@ -21,17 +21,20 @@ async def test_guild_settings_round_trip(storage: Storage) -> None:
             physical_dice_allowed=False,
             default_mode="narrativo",
             defense_mode="inmediata",
-            secuelas=[{"min": 1, "max": 3, "texto": "Cicatriz"}],
+            secuelas={"2": "Cicatriz", "12": "Muerte"},
             extra_estados=["Marcado", "Envenenado"],
         )
     async with storage.guild(GUILD) as uow:
         row = await uow.guild.get()
         assert (row.gm_role_id, row.physical_dice_allowed) == (USER, False)
         assert (row.default_mode, row.defense_mode) == ("narrativo", "inmediata")
-        assert row.secuelas == [{"min": 1, "max": 3, "texto": "Cicatriz"}]
+        assert row.secuelas == {"2": "Cicatriz", "12": "Muerte"}
+        row.secuelas["3"] = "Cojera"  # in-place change of a JSON dict is tracked
         row.extra_estados.append("Sangrando")  # in-place change of a JSON list is tracked
     async with storage.guild(GUILD) as uow:
-        assert (await uow.guild.get()).extra_estados == ["Marcado", "Envenenado", "Sangrando"]
+        row = await uow.guild.get()
+        assert row.extra_estados == ["Marcado", "Envenenado", "Sangrando"]
+        assert row.secuelas == {"2": "Cicatriz", "12": "Muerte", "3": "Cojera"}
         with pytest.raises(TypeError):
             await uow.guild.update(nope=1)
 
