@@ -23,6 +23,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.bestiario",
     "bot.features.encuentro",
     "bot.features.combate",
+    "bot.features.tirar",
 )
 
 

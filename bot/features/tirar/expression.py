@@ -94,6 +94,8 @@ def roll_expression(expression: str, dice: DiceSource) -> ExpressionRoll:
     try:
         with _dice_for_d20(dice):
             result = roller.roll(text, stringifier=d20.SimpleStringifier())
+            # d20 evaluates lazily: totals and the rendering can still fail here
+            total, rendered = result.total, result.result
     except d20.RollSyntaxError as err:
         raise UmbralError(
             f"No entiendo «{expression}»: algo falla en la posición {err.col} "
@@ -101,9 +103,12 @@ def roll_expression(expression: str, dice: DiceSource) -> ExpressionRoll:
         ) from None
     except d20.TooManyRolls:
         raise UmbralError(f"Demasiados dados: como mucho {MAX_DICE} por tirada.") from None
-    except (d20.RollValueError, ZeroDivisionError) as err:
-        raise UmbralError(f"La expresión «{expression}» no se puede tirar: {err}.") from None
-    return ExpressionRoll(text, result.result, result.total, tuple(_faces(result.expr)))
+    except d20.RollValueError as err:
+        why = "divide entre cero" if "zero" in str(err) else "usa un valor que no vale ahí"
+        raise UmbralError(f"La expresión «{expression}» no se puede tirar: {why}.") from None
+    except (ValueError, ArithmeticError, RecursionError):
+        raise UmbralError(f"La expresión «{expression}» no se puede tirar.") from None
+    return ExpressionRoll(text, rendered, total, tuple(_faces(result.expr)))
 
 
 _CONDITION = re.compile(r"^\s*(>=|<=|>|<|=)?\s*(\d{1,4})\s*$")

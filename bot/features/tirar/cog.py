@@ -1,0 +1,204 @@
+"""``/tirar`` (any dice expression, and the seeds' other systems) and ``/historial``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.features.common import UMBRAL_CHOICES, dice_of, ids, storage_of
+from bot.features.tirar.expression import count_successes, roll_many
+from bot.features.tirar.systems import (
+    POOL_BASE_DIFFICULTY,
+    roll_graded,
+    roll_initiative,
+    roll_percentile,
+    roll_pool,
+)
+from bot.permissions import is_gm
+from bot.render.tirar import (
+    expression_embed,
+    graded_embed,
+    history_embed,
+    initiative_embed,
+    percentile_embed,
+    pool_embed,
+)
+from umbral_rules import UmbralError, grade_from_margen
+from umbral_rules.tables import BAND_FIXED
+
+MODES = ("expresion", "reserva", "porcentaje", "habilidad", "agilidad")
+HISTORY_DEFAULT = 10
+HISTORY_MAX = 25
+
+
+def _one_mode(chosen: dict[str, Any]) -> str:
+    given = [name for name in MODES if chosen.get(name) is not None]
+    if len(given) != 1:
+        raise UmbralError(
+            "Indica una sola cosa que tirar: «expresion» (dados como 2d6+3), «reserva» "
+            "(d6 con rango), «porcentaje» (d100 graduado), «habilidad» (porcentual) o "
+            "«agilidad» (iniciativa)."
+        )
+    return given[0]
+
+
+class TirarCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="tirar", description="Tira dados: expresiones y otros sistemas")
+    @app_commands.describe(
+        expresion="Dados como 2d6+3, 4d6kh3, 1d6e6, d%; varias separadas por «;»",
+        motivo="Para qué es la tirada",
+        privada="Solo la ves tú (y el máster)",
+        umbral="Gradúa el total contra un Umbral de Umbral (bandas de 4)",
+        exitos="Cuenta éxitos: los dados que cumplen, como >=7",
+        reserva="Reserva de d6: el rango de la habilidad (dados que se guardan)",
+        bonus="Reserva de d6: dados de bonificación",
+        dificultad="Reserva de d6: la dificultad (9 moderada, de tres en tres)",
+        porcentaje="d100 graduado: la probabilidad de acierto en %",
+        habilidad="Porcentual: tu habilidad en %",
+        modificador="Porcentual o iniciativa: el modificador",
+        agilidad="Iniciativa 1D10 + AGI: tu Agilidad",
+    )
+    @app_commands.choices(umbral=UMBRAL_CHOICES)
+    @app_commands.guild_only()
+    async def tirar(
+        self,
+        interaction: discord.Interaction,
+        expresion: app_commands.Range[str, 1, 200] | None = None,
+        motivo: app_commands.Range[str, 1, 200] | None = None,
+        privada: bool = False,
+        umbral: int | None = None,
+        exitos: app_commands.Range[str, 1, 8] | None = None,
+        reserva: app_commands.Range[int, 1, 10] | None = None,
+        bonus: app_commands.Range[int, 0, 10] = 0,
+        dificultad: app_commands.Range[int, 1, 60] | None = None,
+        porcentaje: app_commands.Range[int, 0, 200] | None = None,
+        habilidad: app_commands.Range[int, 0, 200] | None = None,
+        modificador: app_commands.Range[int, -200, 200] = 0,
+        agilidad: app_commands.Range[int, 0, 50] | None = None,
+    ) -> None:
+        mode = _one_mode(
+            {
+                "expresion": expresion,
+                "reserva": reserva,
+                "porcentaje": porcentaje,
+                "habilidad": habilidad,
+                "agilidad": agilidad,
+            }
+        )
+        if mode != "expresion" and (umbral is not None or exitos is not None):
+            raise UmbralError("«umbral» y «exitos» solo valen con «expresion».")
+        guild_id, channel_id = ids(interaction)
+        dice = dice_of(interaction)
+        who = interaction.user.display_name
+        faces: list[Any]
+        result: dict[str, Any] = {"privada": privada}
+        if mode == "expresion":
+            assert expresion is not None
+            rolls = roll_many(expresion, dice)
+            grade = (
+                None if umbral is None else grade_from_margen(rolls[0].total - umbral, BAND_FIXED)
+            )
+            counted = None if exitos is None else [count_successes(r.faces, exitos) for r in rolls]
+            embed = expression_embed(
+                rolls,
+                who=who,
+                motivo=motivo,
+                umbral=umbral,
+                grade=grade,
+                successes=counted,
+                private=privada,
+            )
+            faces = [{"expresion": r.expression, "faces": list(r.faces)} for r in rolls]
+            result.update(expresion=expresion, totales=[r.total for r in rolls])
+            if grade is not None:
+                result.update(umbral=umbral, grado=grade.label)
+            if counted is not None:
+                result["exitos"] = counted
+        elif mode == "reserva":
+            assert reserva is not None
+            pool = roll_pool(dice, reserva, bonus, dificultad or POOL_BASE_DIFFICULTY)
+            embed = pool_embed(pool, who=who, motivo=motivo)
+            faces = [{"faces": list(pool.faces), "sides": 6, "kept": list(pool.kept)}]
+            result.update(
+                expresion=f"{reserva + bonus}d6 guarda {reserva}",
+                total=pool.total,
+                resultado="éxito" if pool.success else "fallo",
+            )
+        elif mode == "porcentaje":
+            assert porcentaje is not None
+            graded = roll_graded(dice, porcentaje)
+            embed = graded_embed(graded, who=who, motivo=motivo)
+            faces = [{"faces": [graded.roll], "sides": 100}]
+            result.update(
+                expresion=f"d100 contra {porcentaje} %", total=graded.roll, resultado=graded.grade
+            )
+        elif mode == "habilidad":
+            assert habilidad is not None
+            pct = roll_percentile(dice, habilidad, modificador)
+            embed = percentile_embed(pct, who=who, motivo=motivo)
+            faces = [{"faces": [pct.roll], "sides": 100}]
+            result.update(
+                expresion=f"d100 bajo {pct.target} %", total=pct.roll, resultado=pct.label
+            )
+        else:
+            assert agilidad is not None
+            ini = roll_initiative(dice, agilidad, modificador)
+            embed = initiative_embed(ini, who=who, motivo=motivo)
+            faces = [{"faces": [ini.face], "sides": 10}]
+            result.update(expresion="1D10 + AGI", total=ini.total)
+        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+            settings = await uow.guild.get()
+            await uow.rolls.append(
+                user_id=interaction.user.id, command="tirar", dice=faces, result=result
+            )
+        gm_channel = getattr(settings, "gm_channel_id", None)
+        if privada:
+            embed.set_footer(
+                text="Tirada privada: la ves tú y el máster"
+                + (" (enviada a su canal)." if gm_channel else " (en /historial).")
+            )
+        await interaction.response.send_message(embed=embed, ephemeral=privada)
+        if privada and gm_channel:
+            copy = embed.copy()
+            copy.title = f"Tirada privada de {who}"
+            channel = self.bot.get_partial_messageable(gm_channel, guild_id=guild_id)
+            await channel.send(embed=copy)
+
+    @app_commands.command(name="historial", description="Las últimas tiradas registradas")
+    @app_commands.describe(
+        n=f"Cuántas (hasta {HISTORY_MAX})",
+        usuario="Solo las de esta persona",
+        canal="Solo las de este canal",
+    )
+    @app_commands.guild_only()
+    async def historial(
+        self,
+        interaction: discord.Interaction,
+        n: app_commands.Range[int, 1, HISTORY_MAX] = HISTORY_DEFAULT,
+        usuario: discord.User | None = None,
+        canal: discord.TextChannel | None = None,
+    ) -> None:
+        guild_id, channel_id = ids(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            settings = await uow.guild.get()
+            entries = await uow.rolls.entries(
+                channel_id=canal.id if canal else channel_id,
+                user_id=usuario.id if usuario else None,
+                limit=n,
+            )
+        names = {interaction.user.id: interaction.user.display_name}
+        if usuario is not None:
+            names[usuario.id] = usuario.display_name
+        embed = history_embed(
+            entries,
+            names=names,
+            viewer_id=interaction.user.id,
+            viewer_is_gm=is_gm(interaction, settings.gm_role_id),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -1,0 +1,178 @@
+"""Embeds for ``/tirar`` (generic dice and the seeds' other systems) and ``/historial``.
+
+Pure: results in, ``discord.Embed`` out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import discord
+
+from bot.features.tirar.expression import ExpressionRoll
+from bot.features.tirar.systems import (
+    GradedRoll,
+    InitiativeRoll,
+    PercentileRoll,
+    PoolRoll,
+    pool_passive,
+)
+from bot.render.rolls import grade_colour, signed
+from bot.storage import RollLogEntry
+from umbral_rules import Grade
+
+NEUTRAL = discord.Colour(0x5865F2)
+SUCCESS = discord.Colour(0x27AE60)
+FAILURE = discord.Colour(0xC0392B)
+MAX_FIELD = 1024
+
+
+def _clip(text: str, limit: int = MAX_FIELD) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _embed(title: str, who: str, motivo: str | None, colour: discord.Colour) -> discord.Embed:
+    embed = discord.Embed(title=title, colour=colour)
+    embed.set_author(name=who)
+    if motivo:
+        embed.description = _clip(motivo, 300)
+    return embed
+
+
+def expression_embed(
+    rolls: Sequence[ExpressionRoll],
+    *,
+    who: str,
+    motivo: str | None = None,
+    umbral: int | None = None,
+    grade: Grade | None = None,
+    successes: Sequence[int] | None = None,
+    private: bool = False,
+) -> discord.Embed:
+    colour = grade_colour(grade) if grade is not None else NEUTRAL
+    title = "Tirada privada" if private else "Tirada"
+    embed = _embed(title, who, motivo, colour)
+    for i, roll in enumerate(rolls):
+        lines = [_clip(roll.rendered, 900)]
+        if successes is not None:
+            lines.append(f"Éxitos: **{successes[i]}**")
+        embed.add_field(
+            name=f"`{roll.expression}` = {roll.total}", value="\n".join(lines), inline=False
+        )
+    if umbral is not None and grade is not None:
+        margen = rolls[0].total - umbral
+        embed.add_field(
+            name="Contra Umbral",
+            value=f"{rolls[0].total} contra {umbral}: margen {signed(margen)} (bandas de 4) "
+            f"→ **{grade.label}**",
+            inline=False,
+        )
+    return embed
+
+
+def pool_embed(roll: PoolRoll, *, who: str, motivo: str | None = None) -> discord.Embed:
+    colour = SUCCESS if roll.success else FAILURE
+    embed = _embed("Reserva de d6", who, motivo, colour)
+    faces = ", ".join(
+        f"**{face}**" if i in roll.kept else f"~~{face}~~" for i, face in enumerate(roll.faces)
+    )
+    kept = " + ".join(str(roll.faces[i]) for i in roll.kept)
+    embed.add_field(
+        name=f"{roll.rank + roll.bonus}d6, se guardan los {roll.rank} mayores",
+        value=f"{faces}\n{kept} = **{roll.total}**",
+        inline=False,
+    )
+    verdict = f"supera por {roll.total - roll.difficulty}" if roll.success else "no la supera"
+    grados = f" · {roll.degrees} grado(s) de éxito" if roll.success else ""
+    embed.add_field(name="Dificultad", value=f"{roll.difficulty}: {verdict}{grados}", inline=False)
+    embed.set_footer(
+        text=f"Valor pasivo: {roll.rank} × 4 + {roll.bonus} = {pool_passive(roll.rank, roll.bonus)}"
+    )
+    return embed
+
+
+def graded_embed(roll: GradedRoll, *, who: str, motivo: str | None = None) -> discord.Embed:
+    colour = SUCCESS if roll.margen >= 0 else FAILURE
+    embed = _embed("d100 graduado", who, motivo, colour)
+    embed.add_field(
+        name=f"d100: {roll.roll} contra {roll.percentage} %",
+        value=f"Margen {signed(roll.margen)} → **{roll.grade}** (daño ×{roll.multiplier:g})",
+        inline=False,
+    )
+    return embed
+
+
+def percentile_embed(roll: PercentileRoll, *, who: str, motivo: str | None = None) -> discord.Embed:
+    colour = SUCCESS if roll.success else FAILURE
+    embed = _embed("Tirada porcentual", who, motivo, colour)
+    mod = f" {signed(roll.modifier)} %" if roll.modifier else ""
+    embed.add_field(
+        name=f"d100: {roll.roll} bajo {roll.skill} %{mod} = {roll.target} %",
+        value=f"**{roll.label}**",
+        inline=False,
+    )
+    return embed
+
+
+def initiative_embed(roll: InitiativeRoll, *, who: str, motivo: str | None = None) -> discord.Embed:
+    embed = _embed("Iniciativa", who, motivo, NEUTRAL)
+    mod = f" {signed(roll.modifier)}" if roll.modifier else ""
+    embed.add_field(
+        name="1D10 + AGI",
+        value=f"{roll.face} + {roll.agilidad}{mod} = **{roll.total}**",
+        inline=False,
+    )
+    return embed
+
+
+def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> str:
+    when = entry.created_at.strftime("%d/%m %H:%M:%S") if entry.created_at else "?"
+    who = names.get(entry.user_id, f"<@{entry.user_id}>")
+    parts = [f"`#{entry.id}` {when}", who, f"/{entry.command}"]
+    if hidden:
+        parts.append("(tirada privada)")
+    else:
+        result = entry.result
+        if result.get("expresion"):
+            parts.append(f"`{result['expresion']}`")
+        parts.append(f"dados {_faces(entry.dice)}")
+        totals = result.get("totales", [result["total"]] if "total" in result else [])
+        if totals:
+            parts.append("= " + " / ".join(str(t) for t in totals))
+        verdict = result.get("grado") or result.get("resultado")
+        if verdict:
+            parts.append(str(verdict))
+    if entry.physical:
+        parts.append("dado físico")
+    return " · ".join(parts)
+
+
+def _faces(dice: Sequence[object]) -> str:
+    """Every face of a logged roll: dice are stored as dicts with ``faces`` or as numbers."""
+    faces: list[str] = []
+    for die in dice:
+        got = die.get("faces", []) if isinstance(die, Mapping) else [die]
+        faces.extend(str(face) for face in got)
+    return "[" + ", ".join(faces) + "]"
+
+
+def history_embed(
+    entries: Sequence[RollLogEntry],
+    *,
+    names: Mapping[int, str],
+    viewer_id: int,
+    viewer_is_gm: bool,
+) -> discord.Embed:
+    embed = discord.Embed(title="Historial de tiradas", colour=NEUTRAL)
+    if not entries:
+        embed.description = "No hay tiradas registradas con esos filtros."
+        return embed
+    lines = []
+    for entry in entries:
+        hidden = bool(entry.result.get("privada")) and not (
+            viewer_is_gm or entry.user_id == viewer_id
+        )
+        lines.append(_entry_line(entry, names, hidden))
+    embed.description = _clip("\n".join(lines), 4000)
+    embed.set_footer(text="El registro no se puede editar ni borrar.")
+    return embed

@@ -1,0 +1,115 @@
+"""/tirar and /historial through the real command tree."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.console import FakeDiscord
+from bot.features.tirar.expression import roll_expression
+from tests.bot.conftest import Script
+from umbral_rules import ForcedDice, RandomDice, UmbralError
+
+
+async def test_an_expression_with_forced_dice(fake: FakeDiscord, dice: ForcedDice) -> None:
+    dice.push([6, 1, 3, 2, 4])
+    reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "5d6kh3", "motivo": "Pelea"})
+    msg = reply.last
+    assert not msg.ephemeral
+    assert msg.title == "Tirada"
+    assert "`5d6kh3` = 13" in msg.text()
+
+
+async def test_umbral_grades_any_expression_with_bands_of_four(
+    fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    dice.push([9])
+    reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d12+4", "umbral": 12})
+    assert reply.last.field("Contra Umbral") == "13 contra 12: margen +1 (bandas de 4) → **Éxito**"
+
+
+async def test_success_counting_and_several_expressions(
+    fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    dice.push([8, 2, 10, 7, 5, 5])
+    reply = await fake.command(
+        "kaeda", "mesa", "tirar", {"expresion": "4d10; 2d6", "exitos": ">=7"}
+    )
+    text = reply.last.text()
+    assert "Éxitos: **3**" in text and "Éxitos: **0**" in text
+
+
+async def test_the_seed_systems(script: Script, dice: ForcedDice) -> None:
+    dice.push([4, 1, 2, 6, 4])
+    out = await script.run("/tirar reserva:3 bonus:2 dificultad:9")
+    assert "4 + 6 + 4 = **14**" in out and "9: supera por 5" in out
+    assert "Valor pasivo: 3 × 4 + 2 = 14" in out
+    dice.push([4, 1, 2])
+    out = await script.run("/tirar reserva:3")
+    assert "= **7**" in out and "9: no la supera" in out
+    dice.push([40])
+    out = await script.run("/tirar porcentaje:65")
+    assert "d100: 40 contra 65 %" in out and "**CRÍTICO** (daño ×1.4)" in out
+    dice.push([97])
+    out = await script.run("/tirar habilidad:50 modificador:10")
+    assert "d100: 97 bajo 50 % +10 % = 60 %" in out and "**PIFIA**" in out
+    dice.push([7])
+    out = await script.run("/tirar agilidad:4")
+    assert "7 + 4 = **11**" in out
+
+
+async def test_refusals_are_spanish_and_ephemeral(fake: FakeDiscord) -> None:
+    none = await fake.command("kaeda", "mesa", "tirar", {})
+    assert none.last.ephemeral and none.last.content.startswith("Indica una sola cosa")
+    both = await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d6", "reserva": 2})
+    assert both.last.content.startswith("Indica una sola cosa")
+    bad = await fake.command("kaeda", "mesa", "tirar", {"expresion": "2d6+*"})
+    assert bad.last.ephemeral and "posición" in bad.last.content
+    many = await fake.command("kaeda", "mesa", "tirar", {"expresion": "999d6"})
+    assert "Demasiados dados" in many.last.content
+    wrong = await fake.command("kaeda", "mesa", "tirar", {"reserva": 2, "umbral": 9})
+    assert "solo valen con «expresion»" in wrong.last.content
+    history = await fake.command("kaeda", "mesa", "historial")
+    assert "No hay tiradas" in history.last.text()  # refused rolls log nothing
+
+
+async def test_a_private_roll_never_shows_in_the_channel(
+    fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    dice.push([17])
+    reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d20", "privada": True})
+    assert all(m.ephemeral and m.recipient == "kaeda" for m in reply.messages)
+    public = [m for m in fake.messages if not m.ephemeral]
+    assert not any("17" in m.text() for m in public)
+    other = await fake.command("bran", "mesa", "historial")
+    assert "(tirada privada)" in other.last.text() and "[17]" not in other.last.text()
+    own = await fake.command("kaeda", "mesa", "historial")
+    assert "[17]" in own.last.text()
+    gm = await fake.command("master", "mesa", "historial")
+    assert "[17]" in gm.last.text()
+
+
+async def test_history_lists_who_when_and_the_dice(script: Script, dice: ForcedDice) -> None:
+    dice.push([3, 4, 12])
+    await script.run("@kaeda", "/tirar expresion:2d6", "@bran", "/tirar expresion:1d12")
+    out = await script.run("@master", "/historial n:5")
+    assert "/tirar · `2d6` · dados [3, 4] · = 7" in out
+    assert "/tirar · `1d12` · dados [12] · = 12" in out
+    assert out.index("1d12") < out.index("2d6")  # newest first
+    out = await script.run("/historial n:1")
+    assert "2d6" not in out
+
+
+EXPRESSIONS = st.text(alphabet="0123456789d+-*/()khlpe<>=!.,% ;mirxoa", max_size=30)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(text=EXPRESSIONS)
+def test_every_expression_rolls_or_gives_a_spanish_error(text: str) -> None:
+    try:
+        rolled = roll_expression(text, RandomDice(7))
+    except UmbralError as err:
+        assert str(err)
+        return
+    assert isinstance(rolled.total, int)
+    assert all(face >= 1 for face in rolled.faces)
