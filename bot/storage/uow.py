@@ -24,8 +24,10 @@ T = TypeVar("T")
 DEFAULT_ATTEMPTS = 5
 #: Seconds of the first retry's random back-off; it doubles with every further attempt.
 BACKOFF_S = 0.002
-#: PostgreSQL's serialization failure and deadlock: both mean "try the command again".
-RETRYABLE_SQLSTATES = frozenset({"40001", "40P01"})
+#: PostgreSQL's serialization failure, deadlock and unique violation: all three mean "another
+#: process did the same thing at the same time, try the command again" (every insert of the
+#: repositories checks for duplicates first, so a retry turns a race into a Spanish error).
+RETRYABLE_SQLSTATES = frozenset({"40001", "40P01", "23505"})
 
 
 class UnitOfWork:

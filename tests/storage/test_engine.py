@@ -32,7 +32,8 @@ def test_retryable_errors() -> None:
     assert _is_retryable(StaleDataError("x"))
     assert _is_retryable(_dbapi_error("40001"))  # serialization_failure
     assert _is_retryable(_dbapi_error("40P01"))  # deadlock_detected
-    assert not _is_retryable(_dbapi_error("23505"))  # unique_violation
+    assert _is_retryable(_dbapi_error("23505"))  # unique_violation: a race, retry
+    assert not _is_retryable(_dbapi_error("23503"))  # foreign_key_violation: a bug
     assert not _is_retryable(ValueError("x"))
 
 

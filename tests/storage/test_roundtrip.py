@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.storage import Storage, character_sheet, character_weapons, enemy_sheet
-from umbral_rules import EnemySheet, UmbralError, Weapon
+from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
+from umbral_rules.encounter import Encounter
 
 from .helpers import ATRIBUTOS, CHANNEL, GUILD, USER, combatant, make_character, sample_state
 
@@ -16,6 +17,7 @@ async def test_guild_settings_round_trip(storage: Storage) -> None:
     async with storage.guild(GUILD) as uow:
         defaults = await uow.guild.get()
         assert defaults.gm_role_id is None and defaults.physical_dice_allowed is True
+        assert (defaults.secuelas, defaults.extra_estados) == ({}, [])
         await uow.guild.update(
             gm_role_id=USER,
             physical_dice_allowed=False,
@@ -189,10 +191,7 @@ async def test_encounter_state_round_trip(storage: Storage) -> None:
 
 
 async def test_encounter_object_round_trip(storage: Storage) -> None:
-    encounter_mod = pytest.importorskip("umbral_rules.encounter")
-    from umbral_rules import CharacterSheet
-
-    enc = encounter_mod.Encounter.start("narrativo")
+    enc = Encounter.start("narrativo")
     orco = EnemySheet("Orco", ataque=14, defensa=12, aguante=11, potencia=4)
     enc.add_enemies(orco, 2)
     enc.add_character(CharacterSheet("Ayla", ATRIBUTOS, proteccion=1), owner_id=USER, aliento=2)
@@ -200,7 +199,7 @@ async def test_encounter_object_round_trip(storage: Storage) -> None:
         await uow.encounter.create(enc, creator_id=USER)
     async with storage.channel(GUILD, CHANNEL) as uow:
         loaded = await uow.encounter.require()
-        assert isinstance(loaded, encounter_mod.Encounter)
+        assert isinstance(loaded, Encounter)
         assert loaded.to_dict() == enc.to_dict()
         loaded.combatants[0].aguante -= 4
         loaded.combatants[2].estados.append("Aturdido")
