@@ -338,11 +338,3 @@ def regrade(result: AttackResult, steps: int, reason: str) -> AttackResult:
         damage=damage_for(hit, result.potencia),
         notes=(*result.notes, reason),
     )
-
-
-def lower_hit(result: AttackResult, steps: int, reason: str) -> AttackResult:
-    """Move the grade of the hit down by ``steps`` (whoever rolled), recomputing the damage."""
-    hit = shift_grade(result.hit, -steps)
-    return replace(
-        result, hit=hit, damage=damage_for(hit, result.potencia), notes=(*result.notes, reason)
-    )

@@ -186,3 +186,14 @@ def test_secuelas_auto_with_a_point_kept() -> None:
     assert enc.get("c1").status == "muerto"
     refused(enc, "Kaeda ha muerto", enc.move, "c1")
     roundtrip(enc)
+
+
+def test_subir_a_critical_defense_lowers_the_hit() -> None:
+    enc = fight()
+    enc.advance()
+    enc.attack(F(), "c3", "c1")
+    enc.defend(F(1), "c1")  # natural 1: critical, 7
+    assert enc.get("c1").aguante == 9
+    ev = enc.aliento(None, "c1", "subir")
+    d = one(ev, DefenseResolved)
+    assert d.result.critical and d.result.hit is Grade.EXITO and d.aguante_after == 12

@@ -173,3 +173,85 @@ def test_a_second_cover_on_the_same_companion_is_refused() -> None:
     ev = enc.maniobra(F(), "c5", "interponerse", "c2")
     assert one(ev, ManiobraDeclared).objetivo_id == "c2"
     roundtrip(enc)
+
+
+def test_mesa_pc_against_pc_is_the_receivers_roll() -> None:
+    """Libro III: Kaeda (Ataque 14) attacks Bran, who rolls 6: 11, margen −3, a medias."""
+    enc = Encounter.start("mesa")
+    enc.add_character(kaeda(), [ESPADA])  # c1
+    enc.add_character(bran(), [ESPADA])  # c2
+    ev = enc.attack(F(), "c1", "c2", oficio="armas")
+    assert enc.pending[0]["ataque"]["value"] == 14
+    ev = enc.defend(F(6), "c2")
+    d = one(ev, DefenseResolved)
+    assert (d.result.margen, d.result.damage, d.aguante_after) == (-3, 1, 13)
+    # a second attack in the same asalto: Bran rolls again, with a warning
+    enc.attack(F(), "c1", "c2", oficio="armas", ventaja="desventaja")
+    ev = enc.defend(F(5, 9), "c2")  # Kaeda's desventaja is Bran's ventaja: keeps 9
+    assert "ya tiró su Defensa" in ev[0].message
+    d = one(ev, DefenseResolved)
+    assert d.result.defender_roll.die.ventaja_sources == ("Desventaja de Kaeda",)
+    assert d.result.defender_roll.natural == 9
+
+
+def test_mesa_despegarse_won_and_lost() -> None:
+    enc = fight("mesa")
+    # Kaeda: Destreza 3 + contrabandista 2 + 7 = 12 against the guard's Ataque 12: clean.
+    ev = enc.maniobra(F(7), "c1", "despegarse", "c3", oficio="contrabandista")
+    d = one(ev, DespegarseResolved)
+    assert d.won and d.engaged_total == 12 and enc.pending == []
+    # Bran: 3 + 5 = 8 against 12: the guard strikes with ventaja — Bran defends with desventaja.
+    ev = enc.maniobra(F(5), "c2", "despegarse", "c4")
+    assert not one(ev, DespegarseResolved).won
+    assert enc.get("c4").respuesta == "oportunidad" and enc.pending[0]["ventaja"] == "ventaja"
+    ev = enc.defend(F(10, 4), "c2")
+    d = one(ev, DefenseResolved)
+    assert d.result.defender_roll.die.desventaja_sources == ("Ventaja de Guardia 2",)
+    assert d.result.defender_roll.natural == 4
+    roundtrip(enc)
+
+
+def test_despegarse_from_someone_without_respuesta_and_an_enemy_leaving() -> None:
+    enc = fight()
+    enc.respuesta(F(5, 5, 5), "c3", "oportunidad", "c2")
+    ev = enc.maniobra(F(1, 12), "c1", "despegarse", "c3")  # loses, but he has no respuesta
+    assert not one(ev, DespegarseResolved).won
+    assert "ya gastó su respuesta" in ev[-1].message
+    enc.advance()
+    # an enemy leaves in Narrativo: its Defensa − 7 (+5) against Bran's attack roll
+    ev = enc.maniobra(F(6, 3), "c4", "despegarse", "c2")
+    d = one(ev, DespegarseResolved)
+    assert d.won and (d.actor_total, d.engaged_total) == (11, 5)
+    enc2 = fight()
+    enc2.add_character(
+        CharacterSheet("Iria", {"vigor": 1, "destreza": 2, "percepcion": 1, "voluntad": 1}, 0)
+    )
+    refused(enc2, "Iria no lleva arma con que retener", enc2.maniobra, F(5), "c1",
+            "despegarse", "c5")  # fmt: skip
+    enc2.adjust("c3", aguante=1)
+    enc2.attack(F(12, 1), "c1", "c3", oficio="armas")
+    assert enc2.get("c3").status == "fuera"
+    refused(enc2, "Guardia 1 ya ha caído: no retiene a nadie", enc2.maniobra, F(5), "c2",
+            "despegarse", "c3")  # fmt: skip
+
+
+def test_mesa_acoso_counts_attackers_not_attacks() -> None:
+    enc = fight("mesa")
+    enc.advance()
+    enc.respuesta(F(), "c3", "oportunidad", "c1")  # trabar: a pending, no GM die
+    enc.attack(F(), "c3", "c1")
+    enc.attack(F(), "c4", "c1")
+    ev = enc.defend(F(8), "c1")
+    d = one(ev, DefenseResolved)
+    assert len(d.pending_ids) == 3 and d.result.acoso == 1
+
+
+def test_opposed_pendings_stop_when_the_defender_falls() -> None:
+    enc = fight("tactico", defensa_inmediata=False)
+    enc.adjust("c2", aguante=1)
+    enc.advance()
+    enc.attack(F(12), "c3", "c2")
+    enc.attack(F(12), "c4", "c2")
+    ev = enc.defend(F(1), "c2")
+    assert [type(e).__name__ for e in ev] == ["DefenseResolved", "Fell"]
+    assert enc.pending == [] and enc.get("c2").status == "malherido"

@@ -18,7 +18,7 @@ from umbral_rules.encounter import (
     WarningEvent,
 )
 
-from .test_encounter_state import refused, roundtrip
+from .test_encounter_state import Reloading, board, refused, roundtrip
 
 ESPADA = Weapon.make("Espada", "mano")
 GUARDIA = EnemySheet("Guardia", ataque=12, defensa=12, aguante=14, potencia=4, arma="Lanza")
@@ -62,7 +62,7 @@ def aguantes(enc: Encounter) -> dict[str, int]:
 
 
 def test_mesa_six_guards_against_two() -> None:
-    enc = Encounter.start("mesa")
+    enc = Reloading(Encounter.start("mesa"))
     k = enc.add_character(kaeda(), [ESPADA], aliento=2, character_id=1, owner_id=10)
     b = enc.add_character(bran(), [ESPADA], aliento=1, character_id=2, owner_id=20)
     guards = enc.add_enemies(GUARDIA, 6)
@@ -89,6 +89,13 @@ def test_mesa_six_guards_against_two() -> None:
     ev = enc.attack(F(8), b.id, g[2], oficio="soldado")
     assert enc.get(g[2]).aguante == 10
     assert enc.not_acted() == []
+    assert board(enc) == {
+        "Kaeda": (16, (), "gastada", True, None),
+        "Bran": (14, (), "gastada", False, None),
+        "Guardia 1": (3, (), "libre", False, None),
+        "Guardia 2": (10, (), "libre", False, None),
+        **{f"Guardia {n}": (14, (), "libre", False, None) for n in range(3, 7)},
+    }
     ev = enc.advance()
     adv = ev[0]
     assert isinstance(adv, AsaltoAdvanced) and adv.phase == "enemigos" and adv.not_acted == ()
@@ -114,7 +121,13 @@ def test_mesa_six_guards_against_two() -> None:
     assert one(ev, DefenseResolved).result.damage == 0  # type: ignore[attr-defined]
     assert aguantes(enc)["Bran"] == 14
     refused(enc, "Kaeda no tiene ningún ataque pendiente", enc.defend, F(5), k.id)
-    roundtrip(enc)
+    assert board(enc) == {
+        "Kaeda": (15, (), "gastada", True, None),
+        "Bran": (14, (), "gastada", False, None),
+        "Guardia 1": (3, (), "gastada", False, None),
+        "Guardia 2": (10, (), "gastada", False, None),
+        **{f"Guardia {n}": (14, (), "gastada", False, None) for n in range(3, 7)},
+    }
     ev = enc.advance()
     assert enc.asalto == 2 and enc.phase == "jugadores"
     assert all(budget(enc, c.id) == ("libre", False, None) for c in enc.combatants)
@@ -148,8 +161,16 @@ def test_mesa_six_guards_against_two() -> None:
     ev = enc.defend(F(1), b.id)  # a natural 1 defending: critical, Potencia 4 + 3
     d = one(ev, DefenseResolved)
     assert isinstance(d, DefenseResolved) and d.result.critical and d.result.acoso == 2
-    assert aguantes(enc)["Bran"] == 7 and aguantes(enc)["Kaeda"] == 15
-    roundtrip(enc)
+    assert board(enc) == {
+        "Kaeda": (15, (), "gastada", False, "sostener"),
+        "Bran": (7, (), "gastada", False, None),
+        "Guardia 1": (3, (), "libre", False, None),
+        "Guardia 2": (10, (), "libre", False, None),
+        "Guardia 3": (7, (), "gastada", True, None),
+        "Guardia 4": (14, (), "gastada", False, None),
+        "Guardia 5": (14, (), "gastada", False, None),
+        "Guardia 6": (14, (), "libre", False, None),
+    }
     ev = enc.advance()
     assert any(isinstance(e, Expired) and e.what == "interponerse" for e in ev)
     assert enc.extra["interponerse"] == []
@@ -172,7 +193,9 @@ def test_mesa_six_guards_against_two() -> None:
     assert enc.get(b.id).sosteniendo is None
     tick = one(ev, SangradoTick)
     assert isinstance(tick, SangradoTick) and (tick.aguante_before, tick.aguante_after) == (7, 6)
-    roundtrip(enc)
+    assert board(enc)["Bran"] == (6, ("sangrando",), "libre", False, None)
+    assert board(enc)["Guardia 1"] == (0, (), "libre", False, None)
+    assert enc.get(g[1]).status == "fuera"
 
     # --- Sangrando to Malherido, secuelas without Aliento --------------------------------------
     enc.adjust(b.id, aguante=1)
@@ -207,4 +230,6 @@ def test_mesa_six_guards_against_two() -> None:
     s = one(ev, SecuelasRolled)
     assert isinstance(s, SecuelasRolled) and (s.total, s.death, s.aliento_spent) == (5, False, True)
     assert enc.get(k.id).aliento == 1 and enc.get(k.id).status == "malherido"
-    roundtrip(enc)
+    assert board(enc)["Kaeda"] == (0, (), "libre", False, None)
+    assert board(enc)["Bran"] == (0, ("sangrando",), "libre", False, None)
+    assert enc.states >= 60

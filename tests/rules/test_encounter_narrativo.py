@@ -16,13 +16,13 @@ from umbral_rules.encounter import (
 )
 
 from .test_encounter_mesa import ESPADA, GUARDIA, F, bran, budget, kaeda, one
-from .test_encounter_state import refused, roundtrip
+from .test_encounter_state import Reloading, board, refused, roundtrip
 
 CAPITAN = EnemySheet("Capitán", ataque=15, defensa=10, aguante=20, potencia=6, arma="Sable")
 
 
 def test_narrativo_fight() -> None:
-    enc = Encounter.start("narrativo")
+    enc = Reloading(Encounter.start("narrativo"))
     k = enc.add_character(kaeda(), [ESPADA], aliento=2)
     b = enc.add_character(bran(), [ESPADA], aliento=1)
     cap = enc.add_enemy(CAPITAN)
@@ -63,7 +63,13 @@ def test_narrativo_fight() -> None:
     hit = one(ev, AttackResolved)
     assert (hit.result.grade, hit.result.damage, hit.aguante_after) == (Grade.EXITO_PLENO, 9, 5)
     refused(enc, "Capitán ya ha gastado su acción", enc.attack, F(10, 2), cap.id, k.id)
-    roundtrip(enc)
+    assert board(enc) == {
+        "Kaeda": (11, (), "gastada", True, None),
+        "Bran": (5, (), "gastada", True, None),
+        "Capitán": (15, (), "gastada", False, None),
+        "Guardia 1": (14, (), "gastada", False, None),
+        "Guardia 2": (14, (), "gastada", False, None),
+    }
     enc.advance()
     assert enc.extra["attacked_by"] == {}
 
@@ -93,7 +99,13 @@ def test_narrativo_fight() -> None:
         enc, "Capitán ya ha usado su respuesta de este asalto (tirada de oportunidad)",
         enc.respuesta, F(5, 5), cap.id, "oportunidad", k.id,
     )  # fmt: skip
-    roundtrip(enc)
+    assert board(enc) == {
+        "Kaeda": (11, (), "gastada", False, None),
+        "Bran": (0, (), "gastada", False, None),
+        "Capitán": (15, (), "libre", False, "oportunidad"),
+        "Guardia 1": (14, (), "libre", False, None),
+        "Guardia 2": (14, (), "libre", False, None),
+    }
     # Bran spends his only point of Aliento before the secuelas roll: 3 + 4 = 7.
     ev = enc.aliento(F(3), b.id, "secuelas")
     assert one(ev, AlientoSpent).aliento_after == 0

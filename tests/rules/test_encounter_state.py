@@ -104,3 +104,38 @@ def refused(enc: Encounter, message: str, op: object, *args: object, **kw: objec
         op(*args, **kw)  # type: ignore[operator]
     assert message in str(info.value), str(info.value)
     assert enc.to_dict() == before
+
+
+class Reloading:
+    """An encounter that, after every operation (refused or not), checks the round trip and
+    goes on with a fresh copy loaded from JSON — as the bot does, loading the state from the
+    database for each command. ``states`` counts the states it went through."""
+
+    def __init__(self, enc: Encounter) -> None:
+        self.enc = enc
+        self.states = 0
+        roundtrip(enc)
+
+    def __getattr__(self, name: str) -> object:
+        attr = getattr(self.enc, name)
+        if name.startswith("_") or not callable(attr) or name in ("to_dict", "get", "find"):
+            return attr
+
+        def wrapped(*args: object, **kwargs: object) -> object:
+            try:
+                return attr(*args, **kwargs)
+            finally:
+                data = roundtrip(self.enc)
+                self.enc = Encounter.from_dict(json.loads(json.dumps(data)))
+                self.states += 1
+
+        return wrapped
+
+
+def board(enc: Encounter | Reloading) -> dict[str, tuple[object, ...]]:
+    """Everyone's Aguante, estados, acción, movimiento and respuesta, by name."""
+    real = enc.enc if isinstance(enc, Reloading) else enc
+    return {
+        c.nombre: (c.aguante, tuple(c.estados), c.accion, c.movimiento, c.respuesta)
+        for c in real.combatants
+    }

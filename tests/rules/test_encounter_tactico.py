@@ -15,7 +15,7 @@ from umbral_rules.encounter import (
 )
 
 from .test_encounter_mesa import ESPADA, GUARDIA, F, bran, budget, kaeda, one
-from .test_encounter_state import refused, roundtrip
+from .test_encounter_state import Reloading, board, refused, roundtrip
 
 ARCO = Weapon.make("Arco", "arco")
 LANZA = Weapon.make("Lanza", "mano", cualidades=["larga"])
@@ -23,7 +23,7 @@ OGRO = EnemySheet("Ogro", ataque=16, defensa=11, aguante=30, potencia=6, size="g
 
 
 def test_tactico_fight() -> None:
-    enc = Encounter.start("tactico", {"defensa_inmediata": False})
+    enc = Reloading(Encounter.start("tactico", {"defensa_inmediata": False}))
     k = enc.add_character(kaeda(), [ESPADA, ARCO], aliento=1)
     b = enc.add_character(bran(), [LANZA], aliento=1, defensa_oficio="soldado")
     ogro = enc.add_enemy(OGRO)
@@ -61,7 +61,13 @@ def test_tactico_fight() -> None:
     assert [r.aguante_after for r in results] == [13, 7]
     assert results[1].result.acoso == 1
     refused(enc, "Bran no tiene ningún ataque pendiente", enc.defend, F(5), b.id)
-    roundtrip(enc)
+    assert board(enc) == {
+        "Kaeda": (16, (), "gastada", False, None),
+        "Bran": (7, (), "gastada", True, None),
+        "Ogro": (30, (), "gastada", False, None),
+        "Guardia 1": (10, (), "gastada", False, None),
+        "Guardia 2": (14, (), "libre", False, None),
+    }
     ev = enc.advance()
     assert any(isinstance(e, Expired) and e.what == "cargar" for e in ev)
     assert enc.get(b.id).cargando is None
@@ -95,6 +101,12 @@ def test_tactico_fight() -> None:
     ev = enc.defend(F(12), k.id)  # 6 against 12 + 4, and her natural 12 lowers the hit
     r = one(ev, DefenseResolved)
     assert r.result.grade is Grade.FRACASO and r.aguante_after == 16
-    roundtrip(enc)
+    assert board(enc) == {
+        "Kaeda": (16, (), "gastada", False, None),
+        "Bran": (7, (), "gastada", False, "larga"),
+        "Ogro": (23, (), "libre", False, None),
+        "Guardia 1": (9, ("cegado",), "libre", False, None),
+        "Guardia 2": (7, (), "gastada", False, None),
+    }
     ev = enc.advance()
     assert ev[0].not_acted == (ogro.id, g1)
