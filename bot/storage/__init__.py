@@ -1,5 +1,9 @@
 """Persistence: the only code of the project that talks to the database.
 
+SQLite (the default, a file) runs in WAL mode with ``synchronous=NORMAL``, foreign keys on,
+and ``BEGIN IMMEDIATE`` transactions (writers queue instead of failing); PostgreSQL is the
+same code with ``DATABASE_URL=postgresql+asyncpg://…``.
+
 Start-up::
 
     from bot.storage import Storage, upgrade_head
@@ -33,14 +37,20 @@ With retries when the encounter changed underneath (another process on PostgreSQ
 
 ``fn`` is re-run from scratch (new transaction, fresh read) on a version conflict, at most
 ``Storage.attempts`` times (5); then :class:`ConcurrencyError` («La partida ha cambiado
-mientras tanto: inténtalo de nuevo.»), an ``UmbralError``, reaches the caller.
+mientras tanto: inténtalo de nuevo.»), an ``UmbralError``, reaches the caller. Retries read
+the encounter ``FOR UPDATE`` on PostgreSQL, so in practice the second attempt always wins;
+``storage.conflicts`` counts the re-runs. Without ``run_in_channel`` (plain
+``storage.channel``) a conflict raises ``ConcurrencyError`` at once. Any exception in the
+block rolls the whole unit back, roll-log rows included.
 ``storage.guild(guild_id)`` / ``storage.run_in_guild(guild_id, fn)`` are the same for
 commands with no channel (no lock, no ``uow.encounter``).
 
 The unit of work (:class:`UnitOfWork`), everything scoped by its guild:
 
-- ``uow.guild``: ``get()`` → :class:`GuildSettings` (defaults if never stored),
-  ``update(**fields)``.
+- ``uow.guild``: ``get()`` → :class:`GuildSettings` (defaults if never stored: change it
+  through ``update``), ``update(**fields)`` with ``gm_role_id``, ``physical_dice_allowed``,
+  ``default_mode`` ("mesa"…), ``defense_mode`` ("inmediata" / "espera"), ``secuelas``
+  (``{"2": "texto", …}``, like the encounter's ``secuelas_tabla``), ``extra_estados``.
 - ``uow.characters``: ``create(owner_id, nombre, *, atributos, aguante_max, active=True,
   **fields)``, ``get(id)``, ``active(owner_id)``, ``by_name(owner_id, nombre)``,
   ``list_for_owner(owner_id)``, ``list_all()``, ``set_active(owner_id, id)``, ``delete(id)``.
