@@ -92,6 +92,13 @@ class Reply:
         return [e.message for e in self.events]
 
     @property
+    def first(self) -> SentMessage:
+        """The answer itself (what follows may be the tracker's edit)."""
+        if not self.events:
+            raise AssertionError("El bot no respondió nada.")
+        return self.events[0].message
+
+    @property
     def last(self) -> SentMessage:
         if not self.events:
             raise AssertionError("El bot no respondió nada.")
@@ -111,6 +118,12 @@ class Mailbox:
         self._message_ids = itertools.count(1)
         self._choices: list[dict[str, Any]] | None = None
         self._adapter = _FakeAdapter(self)
+
+    def restore(self, messages: list[SentMessage]) -> None:
+        """Messages already in the channels (sent before a restart of the bot)."""
+        self.messages.extend(messages)
+        start = max((m.id % 1_000_000_000 for m in messages), default=0) + 1
+        self._message_ids = itertools.count(start)
 
     def channel_id(self, name: str) -> int:
         raise NotImplementedError

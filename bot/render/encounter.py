@@ -93,8 +93,13 @@ def render_events(
             )
         elif isinstance(event, CheckMade | Stabilised | RetoRolled):
             actor = str(getattr(event, "combatant_id", None) or getattr(event, "healer_id", ""))
+            what = {"reto": "tirada del reto", "tirada": "tirada"}.get(
+                str(getattr(event, "purpose", "reto")), str(getattr(event, "purpose", "tirada"))
+            )
+            if isinstance(event, Stabilised):
+                what = "estabilizar"
             out.embeds.append(
-                check_embed(event.result, actor=_name(enc, actor), what=event.message)
+                check_embed(event.result, actor=_name(enc, actor), what=what, note=event.message)
             )
         else:
             lines.append(event.message)

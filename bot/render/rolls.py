@@ -148,10 +148,12 @@ def attack_embed(
     return embed
 
 
-def check_embed(result: CheckResult, *, actor: str, what: str) -> discord.Embed:
+def check_embed(
+    result: CheckResult, *, actor: str, what: str, note: str | None = None
+) -> discord.Embed:
     """A check against an Umbral."""
     embed = discord.Embed(
-        title=f"{actor}: {what}", description="Tirada", colour=grade_colour(result.grade)
+        title=f"{actor}: {what}", description=note or "Tirada", colour=grade_colour(result.grade)
     )
     _field(embed, "Tirada", roll_text(result.roll))
     _field(embed, "Contra", result.target.label)

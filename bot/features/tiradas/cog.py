@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.dice import check_all_used, choose_dice
+from bot.features.combate.acting import own_combatants
 from bot.features.common import (
     ATRIBUTO_CHOICES,
     UMBRAL_CHOICES,
@@ -25,6 +26,7 @@ from bot.render.rolls import check_embed
 from bot.storage import character_sheet
 from umbral_rules import Modifier, check, oficio_modifier
 from umbral_rules.checks import umbral_name
+from umbral_rules.encounter.events import CheckMade
 from umbral_rules.tables import ATRIBUTO_LABELS
 
 
@@ -75,13 +77,22 @@ class TiradasCog(commands.Cog):
             row = await own_character(uow, interaction.user.id, None)
             sheet = character_sheet(row)
             dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
-            mods = [Modifier(ATRIBUTO_LABELS[atributo], sheet.atributo(atributo))]
-            if oficio:
-                nombre, valor = sheet.oficio(oficio)
-                mod = oficio_modifier(nombre, valor, cobertura)
-                mods.extend([mod] if mod else [])
-            result = check(dice, mods, umbral, *ventaja_sources(ventaja))
-            check_all_used(dice)
+            enc = await uow.encounter.get()
+            mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc] if enc else []
+            if enc is not None and mine:
+                # inside an encounter the rules apply the estados' desventaja
+                events = enc.check(dice, mine[0].id, atributo, umbral, oficio, cobertura, ventaja)
+                result = next(e.result for e in events if isinstance(e, CheckMade))
+                check_all_used(dice)
+                await uow.encounter.save(enc)
+            else:
+                mods = [Modifier(ATRIBUTO_LABELS[atributo], sheet.atributo(atributo))]
+                if oficio:
+                    nombre, valor = sheet.oficio(oficio)
+                    mod = oficio_modifier(nombre, valor, cobertura)
+                    mods.extend([mod] if mod else [])
+                result = check(dice, mods, umbral, *ventaja_sources(ventaja))
+                check_all_used(dice)
             await log_roll(uow, interaction, "tirada", result, umbral=umbral)
         what = f"{ATRIBUTO_LABELS[atributo]} contra Umbral {umbral_name(umbral)}"
         await interaction.response.send_message(

@@ -1,14 +1,29 @@
-"""``/reto``: load the channel's encounter, check, call its reto operations, save, render."""
+"""``/reto``: load the channel's encounter, check, call its reto operations, save, render.
+
+[D] A reto lives in the channel's encounter (that is where the rules keep it). When there
+is none, ``/reto crear`` opens one in the guild's default mode, and ``/reto tirar`` brings the
+player's active character into it.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.features.common import choices, ids, storage_of
+from bot.dice import check_all_used, choose_dice
+from bot.features.combate.acting import own_combatants
+from bot.features.common import choices, dice_of, ids, log_roll, send, storage_of
+from bot.features.encuentro.tracker import refresh_tracker
+from bot.features.fichas.cog import own_character
+from bot.permissions import require_gm
+from bot.render.encounter import events_embed, render_events
+from bot.render.retos import retos_embed
+from bot.storage import character_sheet, character_weapons
 from umbral_rules import UmbralError
-
-NOT_YET = "Los retos aún no están disponibles en el bot."
+from umbral_rules.encounter import Encounter
+from umbral_rules.encounter.events import RetoRolled
 
 
 async def autocomplete_reto(
@@ -17,14 +32,47 @@ async def autocomplete_reto(
     guild_id, channel_id = ids(interaction)
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
         enc = await uow.encounter.get()
-    names = [str(r.get("nombre", r.get("id", ""))) for r in enc.retos] if enc is not None else []
+    names = [str(r["nombre"]) for r in enc.retos if r.get("activo")] if enc is not None else []
     return choices(names, current)
+
+
+def find_reto(enc: Any, name: str | None) -> dict[str, Any]:
+    active = [r for r in enc.retos if r.get("activo")]
+    if name:
+        for reto in enc.retos:
+            if str(reto["nombre"]).casefold() == name.strip().casefold() or reto["id"] == name:
+                return dict(reto)
+        raise UmbralError(f"No hay ningún reto «{name}» en este canal.")
+    if not active:
+        raise UmbralError(
+            "No hay ningún reto abierto en este canal: el máster lo crea con /reto crear."
+        )
+    if len(active) > 1:
+        names = ", ".join(str(r["nombre"]) for r in active)
+        raise UmbralError(f"Hay varios retos abiertos ({names}): di cuál con la opción «reto».")
+    return dict(active[0])
 
 
 async def crear(
     interaction: discord.Interaction, nombre: str, umbral: int, exitos: int, coste: str | None
 ) -> None:
-    raise UmbralError(NOT_YET)
+    guild_id, channel_id = ids(interaction)
+    lines = []
+    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+        settings = await uow.guild.get()
+        enc = await uow.encounter.get()
+        info = uow.encounter.info
+        require_gm(
+            interaction, settings.gm_role_id, info.creator_id if info else None, "crear retos"
+        )
+        if enc is None:
+            enc = Encounter.start(settings.default_mode)
+            await uow.encounter.create(enc, creator_id=interaction.user.id)
+            lines.append("Se abre una escena en este canal para llevar el reto.")
+        events = enc.reto_crear(nombre, umbral, exitos, coste or "")
+        await uow.encounter.save(enc)
+    lines.extend(e.message for e in events)
+    await send(interaction, embed=events_embed("Nuevo reto", lines))
 
 
 async def tirar(
@@ -36,12 +84,61 @@ async def tirar(
     dado: str | None,
     reto: str | None,
 ) -> None:
-    raise UmbralError(NOT_YET)
+    guild_id, channel_id = ids(interaction)
+    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+        settings = await uow.guild.get()
+        enc = await uow.encounter.require()
+        info = uow.encounter.info
+        target = find_reto(enc, reto)
+        mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc]
+        if mine:
+            actor = mine[0]
+        else:
+            row = await own_character(uow, interaction.user.id, None)
+            actor = enc.add_character(
+                character_sheet(row),
+                character_weapons(row),
+                aguante=row.aguante,
+                aliento=row.aliento,
+                aliento_max=row.aliento_max,
+                character_id=row.id,
+                owner_id=row.owner_id,
+            )
+        dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
+        events = enc.reto_tirar(
+            dice, str(target["id"]), actor.id, atributo, oficio, cobertura, ventaja
+        )
+        check_all_used(dice)
+        await uow.encounter.save(enc)
+        for event in events:
+            if isinstance(event, RetoRolled):
+                await log_roll(uow, interaction, "reto", event.result, reto=target["nombre"])
+    rendered = render_events(enc, events, f"Reto «{target['nombre']}»")
+    await send(interaction, embeds=[*rendered.embeds, retos_embed(enc.retos, only=target["id"])])
+    await refresh_tracker(interaction, enc, info.tracker_message_id if info else None)
 
 
 async def ver(interaction: discord.Interaction) -> None:
-    raise UmbralError(NOT_YET)
+    guild_id, channel_id = ids(interaction)
+    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+        enc = await uow.encounter.get()
+    await send(interaction, embed=retos_embed(enc.retos if enc else []), ephemeral=True)
 
 
 async def terminar(interaction: discord.Interaction, reto: str | None) -> None:
-    raise UmbralError(NOT_YET)
+    guild_id, channel_id = ids(interaction)
+    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+        settings = await uow.guild.get()
+        enc = await uow.encounter.require()
+        info = uow.encounter.info
+        require_gm(interaction, settings.gm_role_id, info.creator_id, "terminar retos")
+        target = find_reto(enc, reto)
+        events = enc.reto_terminar(str(target["id"]))
+        await uow.encounter.save(enc)
+    await send(
+        interaction,
+        embeds=[
+            events_embed(f"Reto «{target['nombre']}»", [e.message for e in events]),
+            retos_embed(enc.retos, only=target["id"]),
+        ],
+    )

@@ -1,0 +1,253 @@
+"""Combat commands through real interactions: refusals, autocomplete, the Defender button
+(also after a restart) and the tracker edited in place."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.console import FakeDiscord, Session, open_session
+from tests.bot.conftest import GUARDIA, KAEDA, Script
+from umbral_rules import ForcedDice
+
+MESA = [
+    *GUARDIA,
+    *KAEDA,
+    "@master",
+    "/encuentro empezar modo:mesa",
+    '/encuentro enemigos nombre:"Guardia del puerto"',
+    "@kaeda",
+    "/encuentro unirse",
+]
+
+
+def public(fake: FakeDiscord) -> list[str]:
+    return [m.text() for m in fake.messages if not m.ephemeral]
+
+
+async def test_attack_without_encounter_is_refused_privately(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*KAEDA)
+    before = len(public(fake))
+    reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia"})
+    assert reply.last.ephemeral and reply.last.recipient == "kaeda"
+    assert reply.last.content == "No hay ningún encuentro activo en este canal."
+    assert len(public(fake)) == before  # the deferred "thinking…" did not stay public
+
+
+async def test_player_cannot_act_as_an_enemy(script: Script, fake: FakeDiscord) -> None:
+    await script.run(*MESA)
+    reply = await fake.command(
+        "kaeda", "mesa", "atacar", {"objetivo": "Kaeda", "atacante": "Guardia del puerto"}
+    )
+    assert reply.last.ephemeral
+    assert reply.last.content == (
+        "No puedes atacar con Guardia del puerto: solo con tus propios personajes."
+    )
+
+
+async def test_gm_must_say_who_attacks(script: Script, fake: FakeDiscord) -> None:
+    await script.run(*MESA)
+    reply = await fake.command("master", "mesa", "atacar", {"objetivo": "Kaeda"})
+    assert reply.last.content == "Como máster, di con quién: usa la opción «atacante»."
+
+
+async def test_stranger_without_character_in_the_encounter(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*MESA)
+    reply = await fake.command("bran", "mesa", "atacar", {"objetivo": "Guardia"})
+    assert "No tienes ningún personaje en este encuentro" in reply.last.content
+
+
+async def test_unknown_target_and_weapon(script: Script, fake: FakeDiscord) -> None:
+    await script.run(*MESA)
+    nobody = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Dragón"})
+    assert nobody.last.content == "No hay nadie llamado «Dragón» en el combate."
+    hacha = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia", "arma": "Hacha"})
+    assert hacha.last.content == "Kaeda no lleva «Hacha»: lleva Espada."
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"dado": "9 4"}, "Sobran dados"),
+        ({"dado": "9", "ventaja": "ventaja"}, "Faltan dados"),
+        ({"dado": "nueve"}, "«nueve» no es un dado"),
+        ({"dado": "13"}, "Un d12 no puede sacar 13"),
+    ],
+)
+async def test_physical_dice_checked(
+    script: Script, fake: FakeDiscord, options: dict[str, str], message: str
+) -> None:
+    await script.run(*MESA)
+    reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia", **options})
+    assert reply.last.ephemeral
+    assert message in reply.last.content
+    tracker = await fake.command("kaeda", "mesa", "encuentro ver")
+    assert "Guardia del puerto** — Aguante 14/14" in tracker.last.text()  # nothing changed
+
+
+async def test_physical_dice_logged_and_refused_when_disabled(
+    script: Script, fake: FakeDiscord, session: Session
+) -> None:
+    await script.run(*MESA)
+    reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia", "dado": "9"})
+    assert "d12: 9 (dado físico)" in reply.text()
+    async with session.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
+        [entry] = await uow.rolls.entries()
+    assert entry.physical and entry.command == "atacar"
+    assert entry.result["damage"] == 4
+    await fake.command("master", "mesa", "config", {"dados_fisicos": False})
+    refused = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia", "dado": "9"})
+    assert "no se usan dados físicos" in refused.last.content
+
+
+async def test_tracker_is_edited_in_place(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(*MESA)
+    trackers = [m for m in fake.messages if m.title.startswith("Encuentro en Mesa")]
+    assert len(trackers) == 1
+    tracker = trackers[0]
+    edits = tracker.edits
+    dice.push([9])
+    reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia"})
+    assert [e.kind for e in reply.events] == ["send", "edit"]
+    assert reply.events[1].message is tracker and tracker.edits == edits + 1
+    assert "Guardia del puerto** — Aguante 10/14" in tracker.text()
+    assert "acción gastada" in tracker.text()
+    assert len([m for m in fake.messages if m.title.startswith("Encuentro en Mesa")]) == 1
+
+
+async def test_tracker_reposted_when_deleted(script: Script, fake: FakeDiscord) -> None:
+    await script.run(*MESA)
+    old = next(m for m in fake.messages if m.title.startswith("Encuentro en Mesa"))
+    fake.messages.remove(old)  # someone deleted it in Discord
+    await fake.command("master", "mesa", "asalto")
+    new = [m for m in fake.messages if m.title.startswith("Encuentro en Mesa")]
+    assert len(new) == 1 and new[0].id != old.id
+    await fake.command("master", "mesa", "asalto")
+    assert new[0].edits == 1  # the new one is the tracker now
+
+
+async def test_defender_button_only_for_the_attacked_player(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(*MESA, "@master", "/asalto")
+    attack = await fake.command(
+        "master", "mesa", "atacar", {"objetivo": "Kaeda", "atacante": "Guardia del puerto"}
+    )
+    assert attack.first.content.startswith(f"<@{fake.user_id('kaeda')}>")
+    assert [b["label"] for b in attack.first.buttons] == ["Defender"]
+    other = await fake.press("master", "mesa", "Defender")
+    assert other.last.ephemeral and "Este botón es para el jugador atacado" in other.last.content
+    dice.push([6])
+    pressed = await fake.press("kaeda", "mesa", "Defender")
+    assert pressed.events[0].message.field("Aguante de Kaeda") == "16 → 15/16"
+    again = await fake.press("kaeda", "mesa", "Defender")
+    assert again.last.content == "Kaeda no tiene ningún ataque pendiente del que defenderse."
+
+
+async def test_defender_button_survives_a_restart(
+    script: Script, fake: FakeDiscord, database_url: str
+) -> None:
+    await script.run(*MESA, "@master", "/asalto")
+    await fake.command(
+        "master", "mesa", "atacar", {"objetivo": "Kaeda", "atacante": "Guardia del puerto"}
+    )
+    restarted = await open_session(database_url, dice=ForcedDice([4]), migrate=False)
+    try:
+        restarted.discord.restore(fake.messages)
+        reply = await restarted.discord.press("kaeda", "mesa", "Defender")
+        assert reply.events[0].message.field("Daño") == "4 (Potencia 4)"
+        assert reply.events[0].message.field("Aguante de Kaeda") == "16 → 12/16"
+    finally:
+        await restarted.close()
+
+
+async def test_autocomplete_targets_weapons_oficios_actors_estados(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*MESA)
+    targets = await fake.autocomplete("kaeda", "mesa", "atacar", {"objetivo": "gu"}, "objetivo")
+    assert [c["name"] for c in targets] == ["Guardia del puerto"]
+    weapons = await fake.autocomplete(
+        "kaeda", "mesa", "atacar", {"objetivo": "x", "arma": ""}, "arma"
+    )
+    assert [c["name"] for c in weapons] == ["Espada"]
+    oficios = await fake.autocomplete(
+        "kaeda", "mesa", "atacar", {"objetivo": "x", "oficio": ""}, "oficio"
+    )
+    assert [c["name"] for c in oficios] == ["armas", "contrabandista"]
+    mine = await fake.autocomplete(
+        "kaeda", "mesa", "atacar", {"objetivo": "x", "atacante": ""}, "atacante"
+    )
+    assert [c["name"] for c in mine] == ["Kaeda"]
+    gm = await fake.autocomplete(
+        "master", "mesa", "atacar", {"objetivo": "x", "atacante": ""}, "atacante"
+    )
+    assert sorted(c["name"] for c in gm) == ["Guardia del puerto", "Kaeda"]
+    enemy_weapon = await fake.autocomplete(
+        "master", "mesa", "atacar", {"objetivo": "x", "atacante": "Guardia", "arma": ""}, "arma"
+    )
+    assert [c["name"] for c in enemy_weapon] == ["Lanza"]
+    estados = await fake.autocomplete(
+        "master", "mesa", "estado poner", {"objetivo": "Kaeda", "estado": "a"}, "estado"
+    )
+    assert "Aturdido" in [c["name"] for c in estados]
+    empty = await fake.autocomplete("kaeda", "otro", "atacar", {"objetivo": ""}, "objetivo")
+    assert empty == []
+
+
+async def test_estado_is_for_the_gm(script: Script, fake: FakeDiscord) -> None:
+    await script.run(*MESA)
+    refused = await fake.command(
+        "kaeda", "mesa", "estado poner", {"objetivo": "Guardia", "estado": "Aturdido"}
+    )
+    assert refused.last.ephemeral and refused.last.content.startswith(
+        "Solo el máster puede poner o quitar estados"
+    )
+    done = await fake.command(
+        "master", "mesa", "estado poner", {"objetivo": "Kaeda", "estado": "Sangrando"}
+    )
+    assert "Kaeda queda Sangrando" in done.events[0].message.text()
+    removed = await fake.command(
+        "master", "mesa", "estado quitar", {"objetivo": "Kaeda", "estado": "Sangrando"}
+    )
+    assert not removed.last.ephemeral
+
+
+async def test_maniobra_respuesta_aliento(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(*MESA)
+    apuntar = await fake.command("kaeda", "mesa", "maniobra", {"tipo": "apuntar"})
+    assert apuntar.first.ephemeral  # nothing to shoot with
+    dice.push([5, 8])
+    cargar = await fake.command(
+        "kaeda", "mesa", "maniobra", {"tipo": "cargar", "objetivo": "Guardia"}
+    )
+    assert "2d12 con ventaja" in cargar.text()
+    assert not cargar.first.ephemeral
+    assert cargar.events[1].kind == "edit"
+    refused = await fake.command("kaeda", "mesa", "aliento", {"uso": "repetir"})
+    assert refused.last.ephemeral
+    respuesta = await fake.command(
+        "kaeda", "mesa", "respuesta", {"tipo": "larga", "objetivo": "Guardia"}
+    )
+    assert respuesta.last.ephemeral  # an Espada is not Larga: the rules refuse it in Spanish
+    assert respuesta.last.content
+
+
+async def test_shot_with_a_bow(script: Script, fake: FakeDiscord, dice: ForcedDice) -> None:
+    await script.run(*MESA, "/ficha arma nombre:Arco clase:arco")
+    refused = await fake.command("kaeda", "mesa", "encuentro quitar", {"combatiente": "Kaeda"})
+    assert refused.first.content.startswith("Solo el máster puede quitar combatientes")
+    await fake.command("master", "mesa", "encuentro quitar", {"combatiente": "Kaeda"})
+    await fake.command("kaeda", "mesa", "encuentro unirse")
+    dice.push([10])
+    reply = await fake.command("kaeda", "mesa", "disparar", {"objetivo": "Guardia", "arma": "Arco"})
+    msg = reply.events[0].message
+    assert "Kaeda dispara a Guardia del puerto" in msg.text()
+    assert msg.field("Margen") == "+1 (bandas de 4)"

@@ -1,0 +1,165 @@
+"""/encuentro, /asalto, /tirada and /reto through real interactions."""
+
+from __future__ import annotations
+
+from bot.console import FakeDiscord, Session
+from tests.bot.conftest import GUARDIA, KAEDA, Script
+from umbral_rules import ForcedDice
+
+
+async def test_empezar_is_for_the_gm_and_once_per_channel(fake: FakeDiscord) -> None:
+    refused = await fake.command("kaeda", "mesa", "encuentro empezar")
+    assert refused.first.ephemeral
+    assert refused.first.content.startswith("Solo el máster puede empezar un encuentro")
+    started = await fake.command("master", "mesa", "encuentro empezar", {"modo": "tactico"})
+    assert started.first.title == "Empieza el encuentro"
+    assert started.events[1].message.title.startswith("Encuentro en Táctico — asalto 1")
+    again = await fake.command("master", "mesa", "encuentro empezar")
+    assert "Ya hay un encuentro activo en este canal" in again.first.content
+    other = await fake.command("master", "taberna", "encuentro empezar")
+    assert other.first.title == "Empieza el encuentro"  # one per channel
+
+
+async def test_default_mode_comes_from_config(fake: FakeDiscord) -> None:
+    await fake.command("master", "mesa", "config", {"modo": "narrativo"})
+    started = await fake.command("master", "mesa", "encuentro empezar")
+    assert "Encuentro en Narrativo" in started.events[1].message.title
+
+
+async def test_enemigos_numbered_and_unirse(script: Script, fake: FakeDiscord) -> None:
+    await script.run(*GUARDIA, *KAEDA, "@master", "/encuentro empezar")
+    two = await fake.command(
+        "master", "mesa", "encuentro enemigos", {"nombre": "Guardia del puerto", "cantidad": 2}
+    )
+    text = two.first.text()
+    assert "Guardia del puerto 1 entra" in text and "Guardia del puerto 2 entra" in text
+    missing = await fake.command("master", "mesa", "encuentro enemigos", {"nombre": "Dragón"})
+    assert missing.first.content == "No hay ningún «Dragón» en el bestiario."
+    player = await fake.command(
+        "kaeda", "mesa", "encuentro enemigos", {"nombre": "Guardia del puerto"}
+    )
+    assert player.first.content.startswith("Solo el máster puede sacar enemigos")
+    joined = await fake.command("kaeda", "mesa", "encuentro unirse")
+    assert "Kaeda entra en el combate" in joined.first.text()
+    twice = await fake.command("kaeda", "mesa", "encuentro unirse")
+    assert twice.first.ephemeral
+    nochar = await fake.command("bran", "mesa", "encuentro unirse")
+    assert "No tienes personaje activo" in nochar.first.content
+    ver = await fake.command("bran", "mesa", "encuentro ver")
+    assert ver.first.ephemeral and "Guardia del puerto 2** — Aguante 14/14" in ver.first.text()
+
+
+async def test_the_creator_is_gm_of_their_encounter(script: Script, fake: FakeDiscord) -> None:
+    await script.run(*GUARDIA)
+    await fake.command("master", "mesa", "config", {"rol_master": "@everyone"})
+    started = await fake.command("lia", "mesa", "encuentro empezar")
+    assert started.first.title == "Empieza el encuentro"
+    await fake.command("master", "mesa", "config", {"rol_master": "Máster"})
+    creator = await fake.command("lia", "mesa", "asalto")
+    assert creator.first.title == "Asalto 1: actúan los enemigos"
+    other = await fake.command("kaeda", "mesa", "asalto")
+    assert other.first.content.startswith("Solo el máster puede pasar el asalto")
+
+
+async def test_asalto_reports_who_has_not_acted(script: Script, fake: FakeDiscord) -> None:
+    await script.run(
+        *GUARDIA, *KAEDA, "@master", "/encuentro empezar", "@kaeda", "/encuentro unirse"
+    )
+    first = await fake.command("master", "mesa", "asalto")
+    assert "Kaeda" in first.first.text()
+    second = await fake.command("master", "mesa", "asalto")
+    assert second.first.title == "Asalto 2: actúan los jugadores"
+
+
+async def test_terminar_with_summary(script: Script, fake: FakeDiscord, dice: ForcedDice) -> None:
+    await script.run(
+        *GUARDIA,
+        *KAEDA,
+        "@master",
+        "/encuentro empezar",
+        '/encuentro enemigos nombre:"Guardia del puerto"',
+        "@kaeda",
+        "/encuentro unirse",
+    )
+    dice.push([9])
+    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia"})
+    refused = await fake.command("kaeda", "mesa", "encuentro terminar")
+    assert refused.first.ephemeral
+    ended = await fake.command("master", "mesa", "encuentro terminar")
+    assert ended.first.title.startswith("Encuentro terminado (Mesa)")
+    assert "Guardia del puerto** — Aguante 10/14" in ended.first.text()
+    assert ended.first.embeds[0]["footer"]["text"] == "1 tiradas registradas en este canal."
+    assert ended.events[1].kind == "edit"
+    none = await fake.command("master", "mesa", "encuentro ver")
+    assert none.first.content == "No hay ningún encuentro activo en este canal."
+
+
+async def test_tirada_outside_and_inside_an_encounter(
+    script: Script, fake: FakeDiscord, dice: ForcedDice, session: Session
+) -> None:
+    await script.run(*KAEDA)
+    dice.push([9])
+    reply = await fake.command(
+        "kaeda",
+        "mesa",
+        "tirada",
+        {"atributo": "vigor", "umbral": 12, "oficio": "contrabandista", "cobertura": "mitad"},
+    )
+    msg = reply.first
+    assert msg.title == "Kaeda: Vigor contra Umbral Peliaguda (12)"
+    assert msg.field("Margen") == "+1 (bandas de 4)" and msg.field("Grado") == "Éxito"
+    await script.run("@master", "/encuentro empezar", "/estado poner objetivo:x estado:Aturdido")
+    await script.run(
+        "@kaeda", "/encuentro unirse", "@master", "/estado poner objetivo:Kaeda estado:Aturdido"
+    )
+    dice.push([3, 10])
+    inside = await fake.command("kaeda", "mesa", "tirada", {"atributo": "vigor", "umbral": 9})
+    assert "2d12 con desventaja (Aturdido (todo)): [3] y 10" in inside.first.text()
+    async with session.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
+        assert await uow.rolls.count() == 2
+
+
+async def test_tirada_refusals(script: Script, fake: FakeDiscord) -> None:
+    nochar = await fake.command("kaeda", "mesa", "tirada", {"atributo": "vigor", "umbral": 9})
+    assert "No tienes personaje activo" in nochar.first.content
+    await script.run(*KAEDA)
+    bad = await fake.command(
+        "kaeda", "mesa", "tirada", {"atributo": "vigor", "umbral": 9, "oficio": "cocina"}
+    )
+    assert bad.first.content == "Kaeda no tiene el Oficio «cocina»."
+    choices = await fake.autocomplete(
+        "kaeda", "mesa", "tirada", {"atributo": "vigor", "umbral": 9, "oficio": "con"}, "oficio"
+    )
+    assert [c["value"] for c in choices] == ["contrabandista"]
+
+
+async def test_reto_flow(script: Script, fake: FakeDiscord, dice: ForcedDice) -> None:
+    await script.run(*KAEDA)
+    refused = await fake.command(
+        "kaeda", "mesa", "reto crear", {"nombre": "Puerto", "umbral": 12, "exitos": 2}
+    )
+    assert refused.first.content.startswith("Solo el máster puede crear retos")
+    created = await fake.command(
+        "master",
+        "mesa",
+        "reto crear",
+        {"nombre": "Cruzar el puerto", "umbral": 12, "exitos": 2, "coste": "un aliado"},
+    )
+    assert "Se abre una escena" in created.first.text()
+    dice.push([9, 2])
+    ok = await fake.command(
+        "kaeda", "mesa", "reto tirar", {"atributo": "destreza", "oficio": "contrabandista"}
+    )
+    assert "éxitos 1/2" in ok.first.text()
+    repeated = await fake.command(
+        "kaeda", "mesa", "reto tirar", {"atributo": "destreza", "oficio": "contrabandista"}
+    )
+    assert "ya usó el Oficio contrabandista" in repeated.first.content
+    choices = await fake.autocomplete("kaeda", "mesa", "reto terminar", {"reto": "cru"}, "reto")
+    assert [c["value"] for c in choices] == ["Cruzar el puerto"]
+    ver = await fake.command("kaeda", "mesa", "reto ver")
+    assert ver.first.ephemeral and "Cruzar el puerto" in ver.first.text()
+    ended = await fake.command("master", "mesa", "reto terminar", {"reto": "Cruzar el puerto"})
+    assert "terminado sin lograrlo" in ended.first.text()
+    closed = await fake.command("kaeda", "mesa", "reto tirar", {"atributo": "vigor"})
+    assert "No hay ningún reto abierto" in closed.first.content

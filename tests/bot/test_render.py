@@ -1,0 +1,137 @@
+"""Pure renderers: no Discord, just rules results in, embeds out."""
+
+from __future__ import annotations
+
+from bot.render.ayuda import ayuda_embed
+from bot.render.fichas import Pools, bestiary_list_embed, ficha_embed, fichas_list_embed
+from bot.render.retos import retos_embed
+from bot.render.rolls import (
+    GRADE_COLOURS,
+    Vitals,
+    attack_embed,
+    check_embed,
+    dice_text,
+    grade_text,
+    roll_text,
+    signed,
+    static_text,
+)
+from umbral_rules import (
+    CharacterSheet,
+    EnemySheet,
+    ForcedDice,
+    Grade,
+    Incoming,
+    Modifier,
+    Weapon,
+    check,
+    mesa_attack,
+    mesa_defense,
+    opposed_attack,
+    roll_d12,
+)
+
+KAEDA = CharacterSheet(
+    "Kaeda", {"vigor": 3, "destreza": 3, "percepcion": 1, "voluntad": 1}, 1, {"armas": 3}
+)
+GUARDIA = EnemySheet("Guardia del puerto", 12, 12, 14, 4, arma="Lanza")
+ESPADA = Weapon.make("Espada", "mano")
+
+
+def fields(embed: object) -> dict[str, str]:
+    return {f.name: f.value for f in embed.fields}  # type: ignore[attr-defined]
+
+
+def test_signed() -> None:
+    assert [signed(v) for v in (3, 0, -2)] == ["+3", "0", "−2"]
+
+
+def test_ventaja_shows_both_dice_and_marks_the_kept_one() -> None:
+    die = roll_d12(ForcedDice([4, 9]), ["Apuntar"], [])
+    assert dice_text(die) == "2d12 con ventaja (Apuntar): 4 y [9], se queda el 9"
+    worst = roll_d12(ForcedDice([4, 9]), [], ["Aturdido"])
+    assert dice_text(worst) == "2d12 con desventaja (Aturdido): [4] y 9, se queda el 4"
+    physical = roll_d12(ForcedDice([7], physical=True))
+    assert dice_text(physical) == "d12: 7 (dado físico)"
+
+
+def test_roll_and_static_text_name_every_modifier() -> None:
+    result = check(ForcedDice([5]), [Modifier("Vigor", 3), Modifier("Herida", -1)], 9)
+    assert roll_text(result.roll) == "d12: 5 · 5 + Vigor 3 − Herida 1 = **7**"
+    assert static_text(KAEDA.static_defensa()) == "Defensa 13 (Base 9 + Destreza 3 + Protección 1)"
+    assert static_text(GUARDIA.static_defensa()) == "Defensa 12"
+
+
+def test_grade_text_says_why_a_natural_moved_it() -> None:
+    up = check(ForcedDice([12]), [Modifier("Vigor", 0)], 15)  # margen −3 → a medias → éxito
+    assert grade_text(up.grading) == "A medias → Éxito (12 natural: sube un grado)"
+    capped = mesa_attack(
+        ForcedDice([12]), [Modifier("Vigor", 3), Modifier("x", 1)], GUARDIA.static_defensa(), 4
+    )
+    assert "pero no pasa de Éxito pleno" in grade_text(capped.grading)
+    both = opposed_attack(ForcedDice([12, 1]), [Modifier("a", 0)], [Modifier("d", 0)], 4)
+    assert "se anulan" in grade_text(both.grading)
+
+
+def test_attack_embed_mesa() -> None:
+    result = mesa_attack(
+        ForcedDice([9]), [Modifier("Vigor", 3), Modifier("Oficio", 1)], GUARDIA.static_defensa(), 4
+    )
+    embed = attack_embed(
+        result,
+        attacker="Kaeda",
+        defender="Guardia del puerto",
+        vitals=Vitals("Guardia del puerto", 14, 10, 14),
+    )
+    assert embed.title == "Kaeda ataca a Guardia del puerto"
+    assert embed.colour == GRADE_COLOURS[Grade.EXITO]
+    f = fields(embed)
+    assert f["Margen"] == "+1 (bandas de 4)"
+    assert f["Grado"] == "Éxito"
+    assert f["Daño"] == "4 (Potencia 4)"
+    assert f["Aguante de Guardia del puerto"] == "14 → 10/14"
+
+
+def test_attack_embed_mesa_defense_critical_and_fall() -> None:
+    incoming = [Incoming("Guardia", GUARDIA.static_ataque(), 4)]
+    result = mesa_defense(ForcedDice([1]), KAEDA.defense_modifiers(), incoming)
+    embed = attack_embed(
+        result, attacker="Guardia", defender="Kaeda", vitals=Vitals("Kaeda", 5, 0, 16)
+    )
+    f = fields(embed)
+    assert f["Golpe"] == "Éxito pleno (crítico)"
+    assert f["Aguante de Kaeda"] == "5 → 0/16 — cae"
+    assert embed.colour == GRADE_COLOURS[Grade.EXITO_PLENO]
+    assert "golpe crítico" in (embed.footer.text or "")
+
+
+def test_attack_embed_opposed_and_miss() -> None:
+    result = opposed_attack(
+        ForcedDice([2, 11]), [Modifier("Vigor", 3)], [Modifier("Defensa − 7", 5)], 4
+    )
+    embed = attack_embed(result, attacker="Kaeda", defender="Guardia")
+    f = fields(embed)
+    assert f["Defensa de Guardia"] == "d12: 11 · 11 + Defensa − 7 5 = **16**"
+    assert f["Daño"] == "0 (no entra)"
+    assert embed.colour == GRADE_COLOURS[Grade.FRACASO]
+    assert Vitals("x", 3, 3, 9).text() == "3/9"
+
+
+def test_check_embed() -> None:
+    result = check(ForcedDice([9]), [Modifier("Vigor", 3)], 12)
+    embed = check_embed(result, actor="Kaeda", what="Vigor", note="nota")
+    assert embed.description == "nota"
+    assert fields(embed)["Contra"] == "Umbral Peliaguda (12)"
+
+
+def test_sheet_and_lists() -> None:
+    embed = ficha_embed(
+        KAEDA, [ESPADA], Pools(15, 16, 1, 2, 0, 0, ("aturdido",)), owner="kaeda", active=True
+    )
+    f = fields(embed)
+    assert f["Aguante"] == "15/16" and f["Aliento"] == "1/2" and f["Estados"] == "aturdido"
+    assert embed.description == "de kaeda · personaje activo"
+    assert "▶ Kaeda (activo)" in (fichas_list_embed([("Kaeda", True)]).description or "")
+    assert "Vacío" in (bestiary_list_embed([]).description or "")
+    assert "No hay retos" in (retos_embed([]).description or "")
+    assert len(ayuda_embed("jugador").fields) == 1 and len(ayuda_embed(None).fields) == 2
