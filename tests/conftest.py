@@ -11,6 +11,8 @@
     Like ``database_url`` but with nothing in it (not migrated): for migration tests.
 ``backend``
     ``"sqlite"`` or ``"postgresql"``: the backend of the current parameter.
+``@pytest.mark.backends("sqlite")``
+    Run a test on those backends only (the others are skipped before any database is made).
 
 Example::
 
@@ -119,9 +121,19 @@ def _pg_template() -> Iterator[str]:
 # --- the fixtures -------------------------------------------------------------------------
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "backends(*names): run only on these database backends (sqlite, postgresql)"
+    )
+
+
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
+    name = str(request.param)
+    marker = request.node.get_closest_marker("backends")
+    if marker is not None and name not in marker.args:
+        pytest.skip(f"only on {', '.join(marker.args)}")
+    return name
 
 
 @pytest.fixture

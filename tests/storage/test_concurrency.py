@@ -40,9 +40,8 @@ async def test_200_concurrent_attacks_one_channel(storage: Storage) -> None:
     assert aguante == START_AGUANTE - sum(damages.values()) < START_AGUANTE
 
 
-async def test_200_attacks_from_two_engines(database_url: str, backend: str) -> None:
-    if backend != "postgresql":
-        pytest.skip("two processes sharing one database is the PostgreSQL deployment")
+@pytest.mark.backends("postgresql")  # two processes sharing one database: PostgreSQL's case
+async def test_200_attacks_from_two_engines(database_url: str) -> None:
     first, second = Storage.from_url(database_url), Storage.from_url(database_url)
     try:
         await _start(first)

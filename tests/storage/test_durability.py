@@ -66,9 +66,8 @@ async def _check(url: str, acked: set[int]) -> int:
     return max(damages) + 1
 
 
-async def test_sigkill_loses_nothing_acknowledged(database_url: str, backend: str) -> None:
-    if backend != "sqlite":
-        pytest.skip("the durability of the SQLite file")
+@pytest.mark.backends("sqlite")
+async def test_sigkill_loses_nothing_acknowledged(database_url: str) -> None:
     storage = Storage.from_url(database_url)
     async with storage.channel(GUILD, CHANNEL) as uow:
         await uow.encounter.create(attack_state(), creator_id=USER)

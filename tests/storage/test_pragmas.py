@@ -8,9 +8,8 @@ from sqlalchemy import text
 from bot.storage import Storage
 
 
-async def test_sqlite_pragmas(storage: Storage, backend: str) -> None:
-    if backend != "sqlite":
-        pytest.skip("PRAGMAs are SQLite's")
+@pytest.mark.backends("sqlite")
+async def test_sqlite_pragmas(storage: Storage) -> None:
     async with storage.engine.connect() as conn:
         journal = (await conn.execute(text("PRAGMA journal_mode"))).scalar_one()
         synchronous = (await conn.execute(text("PRAGMA synchronous"))).scalar_one()
