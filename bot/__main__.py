@@ -120,8 +120,9 @@ def main(
 ) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
     settings = Settings()
-    configure_logging(settings.log_level if args.orden != "consola" else "WARNING")
-    if args.orden is None and settings.token:
+    console = args.orden == "consola" or not settings.token
+    configure_logging("ERROR" if console else settings.log_level)
+    if not console and settings.token:
         return asyncio.run(run_bot(settings, settings.token))
     masters = getattr(args, "master", None) or ["master"]
     return asyncio.run(

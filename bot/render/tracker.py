@@ -75,7 +75,8 @@ def tracker_embed(enc: Any, *, ended: bool = False) -> discord.Embed:
     pending = pending_lines(enc)
     if pending and not ended:
         embed.add_field(name="Defensas pendientes", value="\n".join(pending)[:1024], inline=False)
-    embed.set_footer(text="Este mensaje se actualiza solo tras cada cambio.")
+    footer = "Encuentro cerrado." if ended else "Este mensaje se actualiza solo tras cada cambio."
+    embed.set_footer(text=footer)
     return embed
 
 

@@ -15,6 +15,8 @@ from bot.features.combate.defender_button import DEFENDER_ID
 NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {
     "ayuda",
+    "secuelas",
+    "estabilizar",
     "tirar",
     "historial",
     "config",

@@ -251,3 +251,35 @@ async def test_shot_with_a_bow(script: Script, fake: FakeDiscord, dice: ForcedDi
     msg = reply.events[0].message
     assert "Kaeda dispara a Guardia del puerto" in msg.text()
     assert msg.field("Margen") == "+1 (bandas de 4)"
+
+
+async def test_fall_secuelas_and_estabilizar(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(
+        *MESA,
+        "@bran",
+        "/ficha crear nombre:Bran vigor:0 destreza:0 percepcion:1 voluntad:1 proteccion:0",
+        "/encuentro unirse",
+        "@master",
+        "/asalto",
+    )
+    dice.push([1])
+    await script.run('/atacar objetivo:Bran atacante:"Guardia del puerto"', "@bran", "/defender")
+    await script.run("@master", "/asalto", "/asalto")
+    dice.push([1])
+    out = await script.run(
+        '/atacar objetivo:Bran atacante:"Guardia del puerto"', "@bran", "!pulsar Defender"
+    )
+    assert "Aguante de Bran: 3 → 0/10 — cae" in out
+    assert "MALHERIDO" in out
+    dice.push([5])
+    rolled = await fake.command("bran", "mesa", "secuelas")
+    assert not rolled.first.ephemeral
+    assert "secuelas" in rolled.first.text().lower()
+    again = await fake.command("bran", "mesa", "secuelas")
+    assert again.first.ephemeral
+    dice.push([12])
+    cure = await fake.command("kaeda", "mesa", "estabilizar", {"objetivo": "Bran"})
+    assert cure.first.field("Margen") == "+1 (bandas de 4)"
+    assert "estabilizado" in cure.text()

@@ -191,3 +191,22 @@ def test_the_port_guard_converted_attacks_0_and_defends_5(tmp_path: Path) -> Non
 def test_an_impossible_face_is_an_error(tmp_path: Path) -> None:
     text = run_console(tmp_path, "13", MESA + "/atacar objetivo:Guardia")
     assert "Un d12 no puede sacar 13: las caras van de 1 a 12." in after(text, "/atacar")
+
+
+def test_the_readme_walkthrough(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- walkthrough -->")[1].split("<!-- /walkthrough -->")[0]
+    lines = block.strip().removeprefix("```text").removesuffix("```")
+    out = io.StringIO()
+    args = ["consola", "--db", str(tmp_path / "umbral.db"), "--dados", "9,6"]
+    assert main(args, stdin=io.StringIO(lines), stdout=out) == 0
+    text = out.getvalue()
+    assert "(consola)" not in text and "solo para ti" not in text.split("/ficha crear")[1]
+    assert "9 + Vigor 3 + Oficio contrabandista (mitad) 1 = **13**" in text
+    assert "Margen: +1 (bandas de 4)" in text
+    assert "Aguante de Guardia del puerto: 14 → 10/14" in text
+    assert "@kaeda, Kaeda debe defenderse" in text
+    assert "6 + Destreza 3 + Protección 1 = **10**" in text
+    assert "Margen: −2 (bandas de 4)" in text
+    assert "Aguante de Kaeda: 16 → 15/16" in text
+    assert "Encuentro terminado (Mesa)" in text

@@ -16,7 +16,7 @@ from bot.features.combate.autocomplete import (
     autocomplete_oficio,
     autocomplete_weapon,
 )
-from bot.features.common import Cobertura, VentajaOpt
+from bot.features.common import ATRIBUTO_CHOICES, Cobertura, VentajaOpt
 from bot.features.encuentro.tracker import autocomplete_combatant
 
 ManiobraTipo = Literal["sostener", "cargar", "despegarse", "apuntar", "interponerse"]
@@ -128,11 +128,21 @@ class CombateCog(commands.Cog):
     )
     @app_commands.describe(
         tipo="La maniobra",
-        objetivo="Contra quién o a quién cubres (despegarse, interponerse)",
+        objetivo="Contra quién cargas o te despegas, o a quién cubres al interponerte",
         condicion="Sostener: lo que esperas («si asoma por la puerta»)",
         personaje="Quién hace la maniobra (el máster puede elegir)",
+        arma=ATTACK_HELP["arma"],
+        oficio="Un Oficio que cubra la maniobra",
+        cobertura=ATTACK_HELP["cobertura"],
+        ventaja=ATTACK_HELP["ventaja"],
+        dado=ATTACK_HELP["dado"],
     )
-    @app_commands.autocomplete(objetivo=autocomplete_combatant, personaje=autocomplete_actor)
+    @app_commands.autocomplete(
+        objetivo=autocomplete_combatant,
+        personaje=autocomplete_actor,
+        arma=autocomplete_weapon,
+        oficio=autocomplete_oficio,
+    )
     @app_commands.guild_only()
     async def maniobra(
         self,
@@ -141,8 +151,14 @@ class CombateCog(commands.Cog):
         objetivo: str | None = None,
         condicion: app_commands.Range[str, 1, 200] | None = None,
         personaje: str | None = None,
+        arma: str | None = None,
+        oficio: str | None = None,
+        cobertura: Cobertura = "entero",
+        ventaja: VentajaOpt | None = None,
+        dado: str | None = None,
     ) -> None:
-        await service.maniobra(interaction, tipo, objetivo, condicion, personaje)
+        extra = service.RollOptions(arma, oficio, cobertura, ventaja, dado)
+        await service.maniobra(interaction, tipo, objetivo, condicion, personaje, extra)
 
     @app_commands.command(
         name="respuesta", description="Tu respuesta del asalto: trabar, larga o sostener"
@@ -151,6 +167,11 @@ class CombateCog(commands.Cog):
         tipo="Qué respuesta",
         objetivo="Contra quién",
         personaje="Quién responde (el máster puede elegir)",
+        arma=ATTACK_HELP["arma"],
+        oficio=ATTACK_HELP["oficio"],
+        cobertura=ATTACK_HELP["cobertura"],
+        ventaja=ATTACK_HELP["ventaja"],
+        dado=ATTACK_HELP["dado"],
     )
     @app_commands.choices(
         tipo=[
@@ -159,7 +180,12 @@ class CombateCog(commands.Cog):
             app_commands.Choice(name="Sostener: dispara lo que tenías preparado", value="sostener"),
         ]
     )
-    @app_commands.autocomplete(objetivo=autocomplete_combatant, personaje=autocomplete_actor)
+    @app_commands.autocomplete(
+        objetivo=autocomplete_combatant,
+        personaje=autocomplete_actor,
+        arma=autocomplete_weapon,
+        oficio=autocomplete_oficio,
+    )
     @app_commands.guild_only()
     async def respuesta(
         self,
@@ -167,8 +193,60 @@ class CombateCog(commands.Cog):
         tipo: str,
         objetivo: str,
         personaje: str | None = None,
+        arma: str | None = None,
+        oficio: str | None = None,
+        cobertura: Cobertura = "entero",
+        ventaja: VentajaOpt | None = None,
+        dado: str | None = None,
     ) -> None:
-        await service.respuesta(interaction, tipo, objetivo, personaje)
+        extra = service.RollOptions(arma, oficio, cobertura, ventaja, dado)
+        await service.respuesta(interaction, tipo, objetivo, personaje, extra)
+
+    @app_commands.command(name="secuelas", description="Tira en la tabla de secuelas al caer")
+    @app_commands.describe(
+        aliento="Gastar un punto de Aliento antes de tirar (+4)",
+        dado=DEFEND_HELP["dado"],
+        personaje="Quién tira (el máster puede elegir)",
+    )
+    @app_commands.autocomplete(personaje=autocomplete_actor)
+    @app_commands.guild_only()
+    async def secuelas(
+        self,
+        interaction: discord.Interaction,
+        aliento: bool = False,
+        dado: str | None = None,
+        personaje: str | None = None,
+    ) -> None:
+        await service.secuelas(interaction, aliento, dado, personaje)
+
+    @app_commands.command(name="estabilizar", description="Cura a un malherido: Peliaguda (12)")
+    @app_commands.describe(
+        objetivo="A quién estabilizas",
+        atributo="El atributo que usas (por defecto Percepción)",
+        oficio="Un Oficio que cubra la cura",
+        cobertura=ATTACK_HELP["cobertura"],
+        ventaja=ATTACK_HELP["ventaja"],
+        dado=ATTACK_HELP["dado"],
+        personaje="Quién cura (el máster puede elegir)",
+    )
+    @app_commands.choices(atributo=ATRIBUTO_CHOICES)
+    @app_commands.autocomplete(
+        objetivo=autocomplete_combatant, oficio=autocomplete_oficio, personaje=autocomplete_actor
+    )
+    @app_commands.guild_only()
+    async def estabilizar(
+        self,
+        interaction: discord.Interaction,
+        objetivo: str,
+        atributo: str = "percepcion",
+        oficio: str | None = None,
+        cobertura: Cobertura = "entero",
+        ventaja: VentajaOpt | None = None,
+        dado: str | None = None,
+        personaje: str | None = None,
+    ) -> None:
+        extra = service.RollOptions(None, oficio, cobertura, ventaja, dado)
+        await service.estabilizar(interaction, objetivo, atributo, personaje, extra)
 
     @estado.command(name="poner", description="Pone un estado a alguien (máster)")
     @app_commands.describe(objetivo="A quién", estado="Qué estado")

@@ -16,7 +16,14 @@ from bot.features.encuentro.tracker import refresh_tracker
 from bot.permissions import require_gm
 from bot.render.encounter import render_events
 from umbral_rules import DiceSource
-from umbral_rules.encounter.events import AttackResolved, CheckMade, DefenseResolved, RetoRolled
+from umbral_rules.encounter.events import (
+    AttackResolved,
+    CheckMade,
+    DefenseResolved,
+    RetoRolled,
+    SecuelasRolled,
+    Stabilised,
+)
 
 
 @dataclass(frozen=True)
@@ -37,6 +44,26 @@ class DefendOptions:
     ventaja: str | None = None
     dado: str | None = None
     personaje: str | None = None
+
+
+@dataclass(frozen=True)
+class RollOptions:
+    """The roll options a maniobra, a respuesta or a cure may take."""
+
+    arma: str | None = None
+    oficio: str | None = None
+    cobertura: str = "entero"
+    ventaja: str | None = None
+    dado: str | None = None
+
+    def as_rules(self, turn: Turn) -> dict[str, Any]:
+        return {
+            "weapon": self.arma,
+            "oficio": self.oficio,
+            "cobertura": self.cobertura,
+            "ventaja": self.ventaja,
+            "defender_dice": turn.other_dice,
+        }
 
 
 @dataclass
@@ -89,8 +116,23 @@ async def run(
         check_all_used(dice)
         await uow.encounter.save(enc)
         for event in events:
-            if isinstance(event, AttackResolved | DefenseResolved | CheckMade | RetoRolled):
+            if isinstance(
+                event, AttackResolved | DefenseResolved | CheckMade | RetoRolled | Stabilised
+            ):
                 await log_roll(uow, interaction, command, event.result)
+            elif isinstance(event, SecuelasRolled):
+                await uow.rolls.append(
+                    user_id=interaction.user.id,
+                    command=command,
+                    dice=[event.die],
+                    result={
+                        "total": event.total,
+                        "bonus": event.bonus,
+                        "muerte": event.death,
+                        "resultado": event.resultado,
+                    },
+                    physical=event.die.physical,
+                )
     actor_label = turn.actor.nombre if turn.actor is not None else ""
     rendered = render_events(
         enc, events, title.format(actor=actor_label).strip(": "), pending_names
@@ -158,22 +200,73 @@ async def maniobra(
     objetivo: str | None,
     condicion: str | None,
     personaje: str | None,
+    extra: RollOptions | None = None,
 ) -> None:
+    opts = extra or RollOptions()
+
     def op(turn: Turn) -> list[Any]:
         target = turn.enc.find(objetivo).id if objetivo else None
-        return list(turn.enc.maniobra(turn.dice, turn.actor.id, tipo, target, condicion))
+        options = {k: v for k, v in opts.as_rules(turn).items() if v is not None}
+        return list(turn.enc.maniobra(turn.dice, turn.actor.id, tipo, target, condicion, **options))
 
-    await run(interaction, "maniobra", f"{{actor}}: {tipo}", op, actor_name=personaje)
+    await run(
+        interaction, "maniobra", f"{{actor}}: {tipo}", op, actor_name=personaje, dado=opts.dado
+    )
 
 
 async def respuesta(
-    interaction: discord.Interaction, tipo: str, objetivo: str, personaje: str | None
+    interaction: discord.Interaction,
+    tipo: str,
+    objetivo: str,
+    personaje: str | None,
+    extra: RollOptions | None = None,
+) -> None:
+    opts = extra or RollOptions()
+
+    def op(turn: Turn) -> list[Any]:
+        target = turn.enc.find(objetivo).id
+        options = {k: v for k, v in opts.as_rules(turn).items() if v is not None}
+        return list(turn.enc.respuesta(turn.dice, turn.actor.id, tipo, target, **options))
+
+    await run(
+        interaction,
+        "respuesta",
+        f"{{actor}}: respuesta ({tipo})",
+        op,
+        actor_name=personaje,
+        dado=opts.dado,
+    )
+
+
+async def secuelas(
+    interaction: discord.Interaction, aliento: bool, dado: str | None, personaje: str | None
+) -> None:
+    def op(turn: Turn) -> list[Any]:
+        return list(turn.enc.secuelas(turn.dice, turn.actor.id, aliento))
+
+    await run(interaction, "secuelas", "{actor}: secuelas", op, actor_name=personaje, dado=dado)
+
+
+async def estabilizar(
+    interaction: discord.Interaction,
+    objetivo: str,
+    atributo: str,
+    personaje: str | None,
+    extra: RollOptions,
 ) -> None:
     def op(turn: Turn) -> list[Any]:
         target = turn.enc.find(objetivo).id
-        return list(turn.enc.respuesta(turn.dice, turn.actor.id, tipo, target))
+        return list(
+            turn.enc.estabilizar(
+                turn.dice, turn.actor.id, target, atributo, extra.oficio, extra.cobertura,
+                extra.ventaja,
+            )
+        )  # fmt: skip
 
-    await run(interaction, "respuesta", f"{{actor}}: respuesta ({tipo})", op, actor_name=personaje)
+    await run(
+        interaction, "estabilizar", "{actor}: estabilizar", op, actor_name=personaje,
+        dado=extra.dado,
+    )  # fmt: skip
 
 
 async def set_estado(

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.features.bestiario.cog import autocomplete_bestiary
-from bot.features.common import Modo, ids, storage_of
+from bot.features.common import Modo, dice_of, ids, storage_of
 from bot.features.encuentro.tracker import autocomplete_combatant, refresh_tracker
 from bot.features.fichas.cog import autocomplete_own, own_character
 from bot.permissions import require_gm
@@ -162,12 +162,13 @@ class EncuentroCog(commands.Cog):
             require_gm(
                 interaction, (await uow.guild.get()).gm_role_id, info.creator_id, "pasar el asalto"
             )
-            events = enc.advance()
+            events = enc.advance(dice_of(interaction))
             await uow.encounter.save(enc)
+        lines = [e.message for e in events]
+        waiting = ", ".join(c.nombre for c in enc.not_acted())
+        lines.append(f"Les toca: {waiting}." if waiting else "No queda nadie en pie en este bando.")
         await interaction.response.send_message(
-            embed=events_embed(
-                f"Asalto {enc.asalto}: {phase_label(enc.phase)}", [e.message for e in events]
-            )
+            embed=events_embed(f"Asalto {enc.asalto}: {phase_label(enc.phase)}", lines)
         )
         await refresh_tracker(interaction, enc, info.tracker_message_id)
 
