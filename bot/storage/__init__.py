@@ -56,7 +56,8 @@ The unit of work (:class:`UnitOfWork`), everything scoped by its guild:
   ``list_for_owner(owner_id)``, ``list_all()``, ``set_active(owner_id, id)``, ``delete(id)``.
   Rows are live: assign attributes and they are saved at commit. ``character_sheet(row)``
   and ``character_weapons(row)`` turn a row into the rules' objects.
-- ``uow.bestiary``: ``add(nombre, **fields)``, ``add_sheet(EnemySheet, notas="")``,
+- ``uow.bestiary``: ``add(nombre, **fields)``, ``add_many([{nombre, **fields}, …])`` (one
+  flush, refused whole on a taken name), ``add_sheet(EnemySheet, notas="")``,
   ``get(nombre)`` (case-insensitive), ``get_by_id(id)``, ``list_all()``, ``delete(nombre)``;
   ``enemy_sheet(row)`` → ``EnemySheet``.
 - ``uow.encounter`` (channel units only): ``get()`` / ``require()`` → ``Encounter``,

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import weakref
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import pool
+from sqlalchemy import pool, text
 
 from .engine import create_engine
 
@@ -25,10 +26,32 @@ def alembic_config(url: str | None = None) -> Config:
     return cfg
 
 
+#: Held while migrating on PostgreSQL, so that bots starting together migrate one at a time.
+MIGRATION_LOCK_KEY = 0x756D6272  # "umbr"
+
+
+#: Alembic's ``context`` and ``op`` are process-wide proxies: two migrations interleaved on
+#: one event loop would send each other's DDL to the wrong connection. One at a time.
+_LOCKS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 async def _run(url: str, action: str, revision: str) -> None:
+    loop = asyncio.get_running_loop()
+    lock = _LOCKS.setdefault(loop, asyncio.Lock())
+    async with lock:
+        await _run_alone(url, action, revision)
+
+
+async def _run_alone(url: str, action: str, revision: str) -> None:
     engine = create_engine(url, poolclass=pool.NullPool)
     try:
         async with engine.connect() as conn:
+            if conn.dialect.name == "postgresql":  # SQLite: BEGIN IMMEDIATE serialises already
+                await conn.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+                )
 
             def go(sync_conn: Any) -> None:
                 cfg = alembic_config(url)

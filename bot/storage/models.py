@@ -136,6 +136,10 @@ class BestiaryEntry(Base):
     bono_ataque: Mapped[int | None] = mapped_column(Integer)
     bono_defensa: Mapped[int | None] = mapped_column(Integer)
     notas: Mapped[str] = mapped_column(Text, default="")
+    #: Extra acciones / respuestas per asalto its sheet gives, and the estados it causes.
+    acciones_extra: Mapped[int] = mapped_column(Integer, default=0)
+    respuestas_extra: Mapped[int] = mapped_column(Integer, default=0)
+    estados: Mapped[list[Any]] = mapped_column(JsonList, default=list)
 
 
 class EncounterRow(Base):

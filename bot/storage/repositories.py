@@ -7,6 +7,7 @@ in-place changes of their top level (``ch.estados.append("Aturdido")`` is enough
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -190,6 +191,24 @@ class BestiaryRepository:
             bono_defensa=sheet.bono_defensa,
             notas=notas,
         )
+
+    async def add_many(self, entries: Sequence[Mapping[str, Any]]) -> list[BestiaryEntry]:
+        """Several new entries (each as :meth:`add`'s fields, with ``nombre``) in one flush;
+        refused whole if a name is already in the bestiary or repeats (case-insensitive)."""
+        stmt = select(BestiaryEntry.nombre).where(BestiaryEntry.guild_id == self.guild_id)
+        taken = {nombre.lower() for nombre in (await self._session.scalars(stmt)).all()}
+        rows: list[BestiaryEntry] = []
+        for entry in entries:
+            fields = dict(entry)
+            nombre = str(fields.pop("nombre")).strip()
+            if nombre.lower() in taken:
+                raise UmbralError(f"Ya hay un enemigo llamado «{nombre}» en el bestiario.")
+            taken.add(nombre.lower())
+            fields.setdefault("cualidades", [])
+            rows.append(BestiaryEntry(guild_id=self.guild_id, nombre=nombre, **fields))
+        self._session.add_all(rows)
+        await self._session.flush()
+        return rows
 
     async def get(self, nombre: str) -> BestiaryEntry | None:
         """The entry by name, case-insensitive."""

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import sys
+from asyncio.subprocess import PIPE
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +19,7 @@ from bot.storage.models import Base
 
 from .helpers import CHANNEL, GUILD, USER
 
+ROOT = Path(__file__).resolve().parents[2]
 TABLES = {
     "alembic_version",
     "bestiary",
@@ -56,6 +61,25 @@ async def test_upgrade_head_on_empty_database(empty_database_url: str) -> None:
     await upgrade_head(empty_database_url)
     assert await _tables(empty_database_url) == TABLES
     await upgrade_head(empty_database_url)  # idempotent: nothing to do the second time
+
+
+async def test_two_migrations_at_once_in_one_process(empty_database_url: str) -> None:
+    await asyncio.gather(upgrade_head(empty_database_url), upgrade_head(empty_database_url))
+    assert await _tables(empty_database_url) == TABLES
+
+
+async def test_two_bots_starting_at_once(empty_database_url: str) -> None:
+    """Two processes run ``upgrade head`` on the same empty database at the same moment."""
+    code = "import sys; from bot.storage import upgrade_head_sync; upgrade_head_sync(sys.argv[1])"
+    procs = [
+        await asyncio.create_subprocess_exec(
+            sys.executable, "-c", code, empty_database_url, cwd=ROOT, stderr=PIPE
+        )
+        for _ in range(2)
+    ]
+    results = await asyncio.gather(*(p.communicate() for p in procs))
+    assert [p.returncode for p in procs] == [0, 0], [err.decode()[-800:] for _, err in results]
+    assert await _tables(empty_database_url) == TABLES
 
 
 async def test_downgrade_base_and_upgrade_again(empty_database_url: str) -> None:
