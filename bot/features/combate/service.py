@@ -92,10 +92,15 @@ async def run(
     gm_only: bool = False,
     gm_what: str = "hacer eso",
 ) -> None:
-    """Load → check → rules → save (and log rolls) → reply → edit the tracker."""
+    """Load → check → rules → save (and log rolls) → reply → edit the tracker.
+
+    The transaction is re-run from a fresh read when another process changed the encounter
+    meanwhile (``Storage.run_in_channel``); nothing is sent until it has committed.
+    """
     await interaction.response.defer(thinking=True)
     guild_id, channel_id = ids(interaction)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+
+    async def transaction(uow: Any) -> tuple[Turn, list[Any], dict[str, str], int | None]:
         enc = await uow.encounter.require()
         info = uow.encounter.info
         settings = await uow.guild.get()
@@ -115,24 +120,14 @@ async def run(
         events = op(turn)
         check_all_used(dice)
         await uow.encounter.save(enc)
-        for event in events:
-            if isinstance(
-                event, AttackResolved | DefenseResolved | CheckMade | RetoRolled | Stabilised
-            ):
-                await log_roll(uow, interaction, command, event.result)
-            elif isinstance(event, SecuelasRolled):
-                await uow.rolls.append(
-                    user_id=interaction.user.id,
-                    command=command,
-                    dice=[event.die],
-                    result={
-                        "total": event.total,
-                        "bonus": event.bonus,
-                        "muerte": event.death,
-                        "resultado": event.resultado,
-                    },
-                    physical=event.die.physical,
-                )
+        await log_events(uow, interaction, command, events)
+        return turn, events, pending_names, info.tracker_message_id
+
+    storage = storage_of(interaction)
+    turn, events, pending_names, tracker_id = await storage.run_in_channel(
+        guild_id, channel_id, transaction
+    )
+    enc = turn.enc
     actor_label = turn.actor.nombre if turn.actor is not None else ""
     rendered = render_events(
         enc, events, title.format(actor=actor_label).strip(": "), pending_names
@@ -143,7 +138,31 @@ async def run(
 
         view = DefenderView()
     await send(interaction, content=rendered.content, embeds=rendered.embeds, view=view)
-    await refresh_tracker(interaction, enc, info.tracker_message_id)
+    await refresh_tracker(interaction, enc, tracker_id)
+
+
+async def log_events(
+    uow: Any, interaction: discord.Interaction, command: str, events: list[Any]
+) -> None:
+    """Every roll of the operation goes to the roll log, in the same transaction."""
+    for event in events:
+        if isinstance(
+            event, AttackResolved | DefenseResolved | CheckMade | RetoRolled | Stabilised
+        ):
+            await log_roll(uow, interaction, command, event.result)
+        elif isinstance(event, SecuelasRolled):
+            await uow.rolls.append(
+                user_id=interaction.user.id,
+                command=command,
+                dice=[event.die],
+                result={
+                    "total": event.total,
+                    "bonus": event.bonus,
+                    "muerte": event.death,
+                    "resultado": event.resultado,
+                },
+                physical=event.die.physical,
+            )
 
 
 async def attack(interaction: discord.Interaction, options: AttackOptions, *, shot: bool) -> None:

@@ -1,16 +1,20 @@
-"""The ``/ficha`` group: crear, oficio, arma, ver, usar, lista, borrar."""
+"""The ``/ficha`` group: crear, oficio, arma, ver, usar, lista, borrar, importar, exportar."""
 
 from __future__ import annotations
 
+import io
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.features.common import choices, storage_of
+from bot.features.bestiario.files import Conflictos, read_attachment
+from bot.features.common import choices, send, storage_of
+from bot.features.fichas.files import entry_of, import_characters
 from bot.permissions import is_gm, require_guild
 from bot.render.fichas import Pools, ficha_embed, fichas_list_embed, notice_embed, weapon_text
+from bot.sheetfiles import CHARACTERS, Format, dump, filename_for, load_characters
 from bot.storage.repositories import character_sheet, character_weapons
 from umbral_rules import CharacterSheet, UmbralError, Weapon
 from umbral_rules.sheets import validate_oficio
@@ -124,7 +128,7 @@ class FichasCog(commands.Cog):
                 aguante_extra=aguante_extra,
                 aliento_max=aliento,
             )
-            embed = sheet_embed(row, interaction.user.display_name)
+            embed = sheet_embed(row, interaction.user.mention)
         await interaction.response.send_message(
             f"{sheet.nombre} está listo y es tu personaje activo.", embed=embed
         )
@@ -224,8 +228,7 @@ class FichasCog(commands.Cog):
                     )
             else:
                 row = await own_character(uow, interaction.user.id, None)
-            owner = interaction.guild.get_member(row.owner_id) if interaction.guild else None
-            embed = sheet_embed(row, owner.display_name if owner else None)
+            embed = sheet_embed(row, f"<@{row.owner_id}>")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @ficha.command(name="usar", description="Elige tu personaje activo")
@@ -268,3 +271,55 @@ class FichasCog(commands.Cog):
             nombre = row.nombre
             await uow.characters.delete(row.id)
         await interaction.response.send_message(embed=notice_embed(f"{nombre} ha sido borrado"))
+
+    @ficha.command(
+        name="importar", description="Carga tus personajes de un archivo YAML, JSON o CSV"
+    )
+    @app_commands.describe(
+        archivo="El archivo (.yaml, .json o .csv, hasta 1 MB)",
+        conflictos="Si ya tienes personajes con esos nombres: reemplazarlos o saltarlos",
+    )
+    async def importar(
+        self,
+        interaction: discord.Interaction,
+        archivo: discord.Attachment,
+        conflictos: Conflictos | None = None,
+    ) -> None:
+        guild_id = require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        entries = load_characters(await read_attachment(archivo), archivo.filename)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            result = await import_characters(uow, interaction.user.id, entries, conflictos)
+        await send(
+            interaction,
+            embed=notice_embed("Personajes importados", "\n".join(result.lines("personajes"))),
+            ephemeral=True,
+        )
+
+    @ficha.command(name="exportar", description="Tus personajes como archivo")
+    @app_commands.describe(
+        personaje="Solo este personaje (por defecto, todos los tuyos)",
+        formato="yaml (por defecto), json o csv",
+    )
+    @app_commands.autocomplete(personaje=autocomplete_own)
+    async def exportar(
+        self,
+        interaction: discord.Interaction,
+        personaje: str | None = None,
+        formato: Format = "yaml",
+    ) -> None:
+        guild_id = require_guild(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            if personaje:
+                rows = [await own_character(uow, interaction.user.id, personaje)]
+            else:
+                rows = await uow.characters.list_for_owner(interaction.user.id)
+            entries = [entry_of(row) for row in rows]
+        if not entries:
+            raise UmbralError("No tienes personajes en este servidor: no hay nada que exportar.")
+        data = dump(entries, formato, CHARACTERS)
+        file = discord.File(io.BytesIO(data), filename=filename_for(CHARACTERS, formato))
+        names = ", ".join(e.nombre for e in entries[:10]) + ("…" if len(entries) > 10 else "")
+        await interaction.response.send_message(
+            f"Tus personajes: {names}.", file=file, ephemeral=True
+        )
