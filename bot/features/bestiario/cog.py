@@ -1,16 +1,27 @@
-"""The ``/bestiario`` group: añadir, ver, lista, borrar. Every subcommand is the GM's."""
+"""The ``/bestiario`` group: añadir, ver, lista, borrar, importar, exportar, ejemplo.
+
+Every subcommand is the GM's."""
 
 from __future__ import annotations
 
+import io
 from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.features.common import choices, storage_of
+from bot.features.bestiario.files import (
+    EXAMPLE_PATH,
+    Conflictos,
+    entry_of,
+    import_bestiary,
+    read_attachment,
+)
+from bot.features.common import choices, send, storage_of
 from bot.permissions import require_gm, require_guild
 from bot.render.fichas import bestiary_list_embed, enemy_embed, notice_embed
+from bot.sheetfiles import BESTIARY, Format, dump, filename_for, load_bestiary
 from bot.storage.repositories import enemy_sheet
 from umbral_rules import EnemySheet, UmbralError
 
@@ -107,4 +118,59 @@ class BestiarioCog(commands.Cog):
                 raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
         await interaction.response.send_message(
             embed=notice_embed(f"{nombre} ya no está en el bestiario"), ephemeral=True
+        )
+
+    @bestiario.command(name="importar", description="Carga enemigos de un archivo YAML, JSON o CSV")
+    @app_commands.describe(
+        archivo="El archivo (.yaml, .json o .csv, hasta 1 MB y 2000 enemigos)",
+        conflictos="Si ya hay enemigos con esos nombres: reemplazarlos o saltarlos",
+    )
+    async def importar(
+        self,
+        interaction: discord.Interaction,
+        archivo: discord.Attachment,
+        conflictos: Conflictos | None = None,
+    ) -> None:
+        guild_id = require_guild(interaction)
+        storage = storage_of(interaction)
+        async with storage.guild(guild_id) as uow:
+            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        entries = load_bestiary(await read_attachment(archivo), archivo.filename)
+        async with storage.guild(guild_id) as uow:
+            result = await import_bestiary(uow, entries, conflictos)
+        await send(
+            interaction,
+            embed=notice_embed("Bestiario importado", "\n".join(result.lines("enemigos"))),
+            ephemeral=True,
+        )
+
+    @bestiario.command(name="exportar", description="El bestiario del servidor como archivo")
+    @app_commands.describe(formato="yaml (por defecto), json o csv")
+    async def exportar(self, interaction: discord.Interaction, formato: Format = "yaml") -> None:
+        guild_id = require_guild(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="ver el bestiario")
+            entries = [entry_of(row) for row in await uow.bestiary.list_all()]
+        if not entries:
+            raise UmbralError("El bestiario está vacío: no hay nada que exportar.")
+        data = dump(entries, formato, BESTIARY)
+        file = discord.File(io.BytesIO(data), filename=filename_for(BESTIARY, formato))
+        await interaction.response.send_message(
+            f"El bestiario del servidor: {len(entries)} enemigos.", file=file, ephemeral=True
+        )
+
+    @bestiario.command(name="ejemplo", description="Carga el bestiario de ejemplo del bot")
+    @app_commands.describe(conflictos="Si ya hay enemigos con esos nombres: reemplazar o saltar")
+    async def ejemplo(
+        self, interaction: discord.Interaction, conflictos: Conflictos | None = None
+    ) -> None:
+        guild_id = require_guild(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
+            entries = load_bestiary(EXAMPLE_PATH.read_bytes(), EXAMPLE_PATH.name)
+            result = await import_bestiary(uow, entries, conflictos)
+        await interaction.response.send_message(
+            embed=notice_embed("Bestiario de ejemplo cargado", "\n".join(result.lines("enemigos"))),
+            ephemeral=True,
         )

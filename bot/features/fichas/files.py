@@ -1,0 +1,103 @@
+"""A player's character files: rows ↔ entries and the import with its name clashes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.features.bestiario.files import (
+    Conflictos,
+    ImportResult,
+    check_total,
+    refuse_clashes,
+)
+from bot.sheetfiles import CharacterEntry, WeaponEntry
+from bot.sheetfiles.models import cualidades_keys
+from umbral_rules.encounter.state import fold
+
+
+def row_fields(entry: CharacterEntry) -> dict[str, Any]:
+    """The columns of a character row for an entry (besides owner, name and activity)."""
+    return {
+        "atributos": dict(entry.atributos),
+        "oficios": dict(entry.oficios),
+        "proteccion": entry.proteccion,
+        "aguante_extra": entry.aguante_extra,
+        "size": entry.tamano,
+        "weapons": [w.weapon().to_dict() for w in entry.armas],
+        "aguante": entry.aguante,
+        "aguante_max": entry.aguante_max,
+        "esencia": entry.esencia,
+        "esencia_max": entry.esencia_max,
+        "aliento": entry.aliento,
+        "aliento_max": entry.aliento_max,
+        "estados": list(entry.estados),
+        "notas": entry.notas,
+    }
+
+
+def entry_of(row: Any) -> CharacterEntry:
+    """A stored character as an entry (it was validated when it was stored)."""
+    armas = [
+        WeaponEntry.model_construct(
+            nombre=w["nombre"],
+            clase=w["clase"],
+            potencia=w["potencia"],
+            atributo=w["atributo"],
+            cualidades=cualidades_keys(w.get("cualidades", [])),
+        )
+        for w in row.weapons
+    ]
+    return CharacterEntry.model_construct(
+        nombre=row.nombre,
+        atributos=dict(row.atributos),
+        proteccion=row.proteccion,
+        aguante_extra=row.aguante_extra,
+        tamano=row.size,
+        oficios=dict(row.oficios),
+        armas=armas,
+        aguante=row.aguante,
+        esencia=row.esencia,
+        esencia_max=row.esencia_max,
+        aliento=row.aliento,
+        aliento_max=row.aliento_max,
+        estados=list(row.estados),
+        notas=row.notas,
+    )
+
+
+async def import_characters(
+    uow: Any, owner_id: int, entries: list[CharacterEntry], conflictos: Conflictos | None
+) -> ImportResult:
+    """Add the entries as ``owner_id``'s characters; a clash with one of theirs is refused
+    unless told what to do. The first new one becomes active if they had none active."""
+    own = await uow.characters.list_for_owner(owner_id)
+    existing = {fold(row.nombre): row for row in own}
+    clashes = [e for e in entries if fold(e.nombre) in existing]
+    if clashes and conflictos is None:
+        raise refuse_clashes([e.nombre for e in clashes], "entre tus personajes", "personajes")
+    new = [e for e in entries if fold(e.nombre) not in existing]
+    check_total(len(existing), len(new), "entre tus personajes")
+    result = ImportResult(added=[e.nombre for e in new])
+    for entry in clashes:
+        if conflictos == "saltar":
+            result.skipped.append(entry.nombre)
+            continue
+        row = existing[fold(entry.nombre)]
+        row.nombre = entry.nombre
+        for name, value in row_fields(entry).items():
+            setattr(row, name, value)
+        result.replaced.append(entry.nombre)
+    make_active = not any(row.is_active for row in own)
+    for entry in new:
+        fields = row_fields(entry)
+        atributos, aguante_max = fields.pop("atributos"), fields.pop("aguante_max")
+        await uow.characters.create(
+            owner_id,
+            entry.nombre,
+            atributos=atributos,
+            aguante_max=aguante_max,
+            active=make_active,
+            **fields,
+        )
+        make_active = False
+    return result

@@ -1,0 +1,266 @@
+"""Whole files: bytes in → validated entries (all or nothing), entries → bytes out.
+
+The format comes from the file's extension (``.yaml``/``.yml``, ``.json``, ``.csv``); a file
+with no extension or ``.txt`` is recognised by its content. Exporting writes the same format
+so that export → import gives the same entries, and export → import → export the same bytes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import Any, Literal, Protocol, TypeVar, cast, get_args
+
+from pydantic import ValidationError
+
+from umbral_rules.encounter.state import fold
+from umbral_rules.tables import ATRIBUTOS
+
+from . import csvio, jsonio, yamlio
+from . import limits as L
+from .errors import FileRefused, explain, field_label, shown
+from .models import CharacterEntry, EnemyEntry, Entry
+
+Format = Literal["yaml", "json", "csv"]
+FORMATS: tuple[Format, ...] = get_args(Format)
+EXTENSIONS: dict[str, Format] = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".csv": "csv"}
+SNIFFED = ("", ".txt")
+E = TypeVar("E", bound=Entry)
+
+
+class Lines(Protocol):
+    def line(self, loc: Sequence[str | int]) -> int | None: ...
+
+
+# --- a character's Oficios and weapons in one CSV cell ------------------------------------
+
+WEAPON = re.compile(r"^(?P<nombre>.+?)\s*\((?P<spec>[^()]*)\)$")
+WEAPON_FORM = (
+    "«Nombre (clase, potencia, atributo, cualidades…)», p. ej. «Lanza (mano, 4, V, larga)»"
+)
+
+
+def parse_oficios(cell: str) -> dict[str, Any]:
+    oficios: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in cell.split(";"))):
+        name, _, value = item.rpartition(" ")
+        if not name.strip() or not csvio.NUMBER.fullmatch(value):
+            raise ValueError(f"«{shown(item)}» no tiene la forma «nombre valor», p. ej. «armas 3»")
+        oficios[name.strip()] = int(value)
+    return oficios
+
+
+def write_oficios(oficios: dict[str, int]) -> str:
+    return "; ".join(f"{name} {value}" for name, value in oficios.items())
+
+
+def parse_armas(cell: str) -> list[dict[str, Any]]:
+    armas: list[dict[str, Any]] = []
+    for item in filter(None, (part.strip() for part in cell.split(";"))):
+        found = WEAPON.match(item)
+        parts = [p.strip() for p in found.group("spec").split(",")] if found else []
+        if found is None or len(parts) < 3:
+            raise ValueError(f"«{shown(item)}» no tiene la forma {WEAPON_FORM}")
+        clase, potencia, atributo, *cualidades = parts
+        armas.append(
+            {
+                "nombre": found.group("nombre"),
+                "clase": clase,
+                "potencia": int(potencia) if csvio.NUMBER.fullmatch(potencia) else potencia,
+                "atributo": atributo,
+                "cualidades": [c for c in cualidades if c],
+            }
+        )
+    return armas
+
+
+def write_armas(armas: list[dict[str, Any]]) -> str:
+    specs = ([w["clase"], str(w["potencia"]), w["atributo"], *w["cualidades"]] for w in armas)
+    return "; ".join(
+        f"{w['nombre']} ({', '.join(spec)})" for w, spec in zip(armas, specs, strict=True)
+    )
+
+
+# --- the two kinds of file ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Kind:
+    key: str  # the top-level key of a YAML/JSON file: {"enemigos": [...]}
+    model: type[Entry]
+    what: str  # "enemigo", for messages
+    stem: str  # the exported file's name
+    header: str  # the exported YAML's comment
+    csv: csvio.CsvSchema
+    wrong: tuple[str, str]  # (the other kind's key, how to import it)
+
+
+BESTIARY = Kind(
+    key="enemigos",
+    model=EnemyEntry,
+    what="enemigo",
+    stem="bestiario",
+    header="# Bestiario de Umbral (exportado por el bot). Números de Mesa.\n",
+    csv=csvio.CsvSchema(
+        columns=EnemyEntry.columns(),
+        numeric=frozenset(
+            {"ataque", "defensa", "aguante", "potencia", "proteccion", "bono_ataque"}
+            | {"bono_defensa", "acciones_extra", "respuestas_extra"}
+        ),
+        lists=frozenset({"cualidades", "estados"}),
+    ),
+    wrong=("personajes", "/ficha importar"),
+)
+CHARACTERS = Kind(
+    key="personajes",
+    model=CharacterEntry,
+    what="personaje",
+    stem="personajes",
+    header="# Personajes de Umbral (exportados por el bot).\n",
+    csv=csvio.CsvSchema(
+        columns=CharacterEntry.columns(),
+        numeric=frozenset(
+            {*ATRIBUTOS, "proteccion", "aguante_extra", "aguante", "esencia", "esencia_max"}
+            | {"aliento", "aliento_max"}
+        ),
+        lists=frozenset({"estados"}),
+        nested={"atributos": ATRIBUTOS},
+        parsers={"oficios": parse_oficios, "armas": parse_armas},
+        writers=cast(
+            dict[str, Callable[[Any], str]], {"oficios": write_oficios, "armas": write_armas}
+        ),
+    ),
+    wrong=("enemigos", "/bestiario importar"),
+)
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def decode(data: bytes) -> str:
+    if len(data) > L.MAX_BYTES:
+        raise FileRefused(too_big(len(data)))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise FileRefused("el archivo no está en UTF-8 (guárdalo como UTF-8)", line=line) from None
+    if not text.strip():
+        raise FileRefused("el archivo está vacío")
+    return text
+
+
+def too_big(size: int) -> str:
+    return (
+        f"el archivo ocupa {size / 1_000_000:.1f} MB y el máximo es {L.MAX_BYTES // 1_000_000} MB"
+    )
+
+
+def detect_format(filename: str, text: str) -> Format:
+    suffix = PurePath(filename).suffix.lower()
+    if suffix in EXTENSIONS:
+        return EXTENSIONS[suffix]
+    if suffix not in SNIFFED:
+        raise FileRefused(f"formato desconocido «{suffix}»: usa .yaml, .yml, .json o .csv")
+    start = text.lstrip()
+    if start[:1] in ("{", "["):
+        return "json"
+    first = start.split("\n", 1)[0]
+    cells = [fold(c) for c in re.split(r"[;,]", first)]
+    return "csv" if len(cells) > 1 and cells[0] == "nombre" else "yaml"
+
+
+def _entries(data: Any, kind: Kind) -> tuple[list[Any], tuple[str | int, ...] | None]:
+    """The raw entries and the path to their list (``None``: the file is one entry)."""
+    if isinstance(data, list):
+        return data, ()
+    if isinstance(data, dict):
+        other, how = kind.wrong
+        if other in data:
+            raise FileRefused(f"esto es un archivo de {other}: se importa con {how}")
+        if kind.key in data:
+            extra = sorted(str(k) for k in data if k != kind.key)
+            if extra:
+                raise FileRefused(f"clave desconocida «{shown(extra[0])}» junto a «{kind.key}»")
+            if not isinstance(data[kind.key], list):
+                raise FileRefused(f"«{kind.key}» debe ser una lista")
+            return data[kind.key], (kind.key,)
+        if "nombre" in data:
+            return [data], None
+    raise FileRefused(f"se esperaba una lista de {kind.key} (o «{kind.key}:» con la lista)")
+
+
+def load(data: bytes, filename: str, kind: Kind) -> list[Entry]:
+    """Every entry of the file, validated; the first problem refuses the whole file."""
+    text = decode(data)
+    fmt = detect_format(filename, text)
+    lines: Lines
+    if fmt == "csv":
+        raw, lines = csvio.read(text, kind.csv)
+        prefix: tuple[str | int, ...] | None = ()
+    else:
+        parsed, lines = yamlio.load(text) if fmt == "yaml" else jsonio.load(text)
+        raw, prefix = _entries(parsed, kind)
+    if not raw:
+        raise FileRefused(f"el archivo no tiene ningún {kind.what}")
+    if len(raw) > L.MAX_ENTRIES:
+        raise FileRefused(f"el archivo tiene {len(raw)} entradas y el máximo es {L.MAX_ENTRIES}")
+    entries: list[Entry] = []
+    seen: dict[str, int] = {}
+    for index, item in enumerate(raw):
+        path: tuple[str | int, ...] = () if prefix is None else (*prefix, index)
+        nombre = item.get("nombre") if isinstance(item, dict) else None
+        nombre = nombre if isinstance(nombre, str) else None
+        try:
+            entry = kind.model.model_validate(item)
+        except ValidationError as error:
+            first = error.errors()[0]
+            loc = tuple(first["loc"])
+            problem = explain(first)
+            if first["type"] == "extra_forbidden":
+                problem += "; los campos son " + ", ".join(kind.csv.columns)
+            raise FileRefused(
+                problem,
+                entry=index + 1,
+                nombre=nombre,
+                field=field_label(loc) or None,
+                line=lines.line((*path, *loc)),
+            ) from None
+        key = fold(entry.nombre)
+        if key in seen:
+            raise FileRefused(
+                f"el nombre se repite (ya está en la entrada {seen[key]})",
+                entry=index + 1,
+                nombre=nombre,
+                field="nombre",
+                line=lines.line((*path, "nombre")),
+            )
+        seen[key] = index + 1
+        entries.append(entry)
+    return entries
+
+
+def load_bestiary(data: bytes, filename: str) -> list[EnemyEntry]:
+    return cast(list[EnemyEntry], load(data, filename, BESTIARY))
+
+
+def load_characters(data: bytes, filename: str) -> list[CharacterEntry]:
+    return cast(list[CharacterEntry], load(data, filename, CHARACTERS))
+
+
+# --- writing ------------------------------------------------------------------------------
+
+
+def dump(entries: Sequence[Entry], fmt: Format, kind: Kind) -> bytes:
+    exported = [e.export() for e in entries]
+    if fmt == "csv":
+        return csvio.write(exported, kind.csv).encode("utf-8")
+    if fmt == "json":
+        return jsonio.dump({kind.key: exported}).encode("utf-8")
+    return yamlio.dump({kind.key: exported}, header=kind.header).encode("utf-8")
+
+
+def filename_for(kind: Kind, fmt: Format) -> str:
+    return f"{kind.stem}.{fmt}"

@@ -1,0 +1,41 @@
+"""The limits of an imported file: size, entries, names, and the bot's numeric bounds.
+
+The rules (``umbral_rules.sheets``/``tables``) give the lower bounds and the attribute,
+Oficio and protection ranges; the upper bounds below are the bot's own sanity limits
+(the same as the slash commands' option ranges), so that nothing absurd reaches the tables.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: An attachment larger than this is refused before it is downloaded.
+MAX_BYTES: Final = 1_000_000
+#: Entries (enemies or characters) in one file.
+MAX_ENTRIES: Final = 2_000
+#: Every name in a file: an enemy's, a character's, a weapon's, an Oficio's, an estado's.
+NAME_MAX: Final = 80
+NOTAS_MAX: Final = 1_000
+#: YAML anchors and aliases: how many alias uses, and how many nodes once expanded.
+YAML_MAX_ALIASES: Final = 100
+YAML_MAX_NODES: Final = 200_000
+#: Nesting depth of a JSON or YAML document (an entry needs four).
+MAX_DEPTH: Final = 32
+
+# --- an enemy (Mesa numbers) ----------------------------------------------------------------
+ATAQUE_MAX: Final = 40
+DEFENSA_MAX: Final = 40
+AGUANTE_MAX: Final = 500
+POTENCIA_MAX: Final = 30
+#: Direct Narrativo/Táctico bonuses written by the author.
+BONO_RANGE: Final = (-10, 30)
+#: Extra acciones / respuestas per asalto an enemy's sheet may give.
+EXTRA_POR_ASALTO_MAX: Final = 5
+MAX_ESTADOS: Final = 15
+
+# --- a character ----------------------------------------------------------------------------
+AGUANTE_EXTRA_MAX: Final = 50
+ESENCIA_MAX: Final = 50
+ALIENTO_MAX: Final = 20
+MAX_WEAPONS: Final = 20
+MAX_OFICIOS: Final = 30

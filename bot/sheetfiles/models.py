@@ -1,0 +1,327 @@
+"""The entries of a file, as pydantic models: an enemy of the bestiary and a character.
+
+Every check the rules already make is made by the rules (``umbral_rules.sheets``): the
+models call them and turn their ``UmbralError`` into a field error. A validated model is
+normalised (size and estado keys, cualidades in the rules' order, weapon defaults filled
+in), so that ``export`` → import gives the same model back.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any, TypeVar
+
+from annotated_types import Ge, Le
+from pydantic import (
+    AfterValidator,
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    field_validator,
+    model_validator,
+)
+
+from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
+from umbral_rules.encounter.state import fold
+from umbral_rules.sheets import (
+    normalize_atributo,
+    validate_atributo,
+    validate_oficio,
+    validate_potencia,
+    validate_proteccion,
+)
+from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADO_LABELS, SIZE_LABELS, SIZE_STEPS
+
+from . import limits as L
+
+T = TypeVar("T")
+FORMULA_START = ("=", "+", "-", "@")
+#: Characters a name may not contain because the CSV's lists use them.
+CSV_RESERVED = ";"
+
+
+def rule(check: Callable[[T], object]) -> Callable[[T], T]:
+    """A rules' validator (raising ``UmbralError``) as a pydantic one."""
+
+    def validate(value: T) -> T:
+        try:
+            check(value)
+        except UmbralError as error:
+            raise ValueError(str(error)) from None
+        return value
+
+    return validate
+
+
+def _bad_char(ch: str, allow_newline: bool) -> bool:
+    if ch == "\n":
+        return not allow_newline
+    return unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp")
+
+
+def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved: str = "") -> str:
+    """Strip; refuse control characters, spreadsheet formulas and the CSV's separators."""
+    if allow_newline:
+        value = value.replace("\r\n", "\n").replace("\r", "\n")
+    value = value.strip()
+    if len(value) > limit:
+        raise ValueError(f"como mucho {limit} caracteres (tiene {len(value)})")
+    if any(_bad_char(ch, allow_newline) for ch in value):
+        raise ValueError("no puede llevar saltos de línea ni caracteres de control")
+    if value.startswith(FORMULA_START):
+        raise ValueError(
+            "no puede empezar por =, +, - ni @ (parece una fórmula de hoja de cálculo)"
+        )
+    bad = next((ch for ch in reserved if ch in value), None)
+    if bad:
+        raise ValueError(f"no puede llevar «{bad}»")
+    return value
+
+
+def _name(value: str) -> str:
+    value = clean_text(value, limit=L.NAME_MAX)
+    if not value:
+        raise ValueError("no puede quedar vacío")
+    return value
+
+
+def _list_name(value: str) -> str:
+    value = _name(value)
+    return clean_text(value, limit=L.NAME_MAX, reserved=CSV_RESERVED)
+
+
+def _notas(value: str) -> str:
+    return clean_text(value, limit=L.NOTAS_MAX, allow_newline=True)
+
+
+Name = Annotated[str, Strict(), AfterValidator(_name)]
+ListName = Annotated[str, Strict(), AfterValidator(_list_name)]
+Notas = Annotated[str, Strict(), AfterValidator(_notas)]
+StrictInt = Annotated[int, Strict()]
+StrictStr = Annotated[str, Strict()]
+
+
+def size_key(value: str) -> str:
+    key = fold(value)
+    if key not in SIZE_STEPS:
+        raise ValueError(
+            f"tamaño desconocido «{value}»: usa "
+            + ", ".join(label.lower() for label in SIZE_LABELS.values())
+        )
+    return key
+
+
+def size_label(key: str) -> str:
+    return SIZE_LABELS[key].lower()
+
+
+def cualidades_keys(values: Iterable[str]) -> list[str]:
+    keys = {fold(v) for v in values}
+    unknown = sorted(keys - set(CUALIDADES))
+    if unknown:
+        raise ValueError(f"cualidad desconocida «{unknown[0]}»: usa {', '.join(CUALIDADES)}")
+    return [c for c in CUALIDADES if c in keys]
+
+
+def estado_keys(values: Iterable[str]) -> list[str]:
+    """Built-in estados by their key (accents and case folded); a guild's own, folded."""
+    keys: list[str] = []
+    for value in values:
+        key = fold(_list_name(value))
+        if key not in keys:
+            keys.append(key)
+    if len(keys) > L.MAX_ESTADOS:
+        raise ValueError(f"como mucho {L.MAX_ESTADOS} estados")
+    return keys
+
+
+def estado_label(key: str) -> str:
+    return ESTADO_LABELS[key].lower() if key in ESTADO_LABELS else key
+
+
+TAMANO = Field(
+    "normal", validation_alias=AliasChoices("tamaño", "tamano"), serialization_alias="tamaño"
+)
+Size = Annotated[str, Strict(), AfterValidator(size_key)]
+Cualidades = Annotated[list[StrictStr], AfterValidator(cualidades_keys)]
+Estados = Annotated[list[StrictStr], AfterValidator(estado_keys)]
+Potencia = Annotated[int, Strict(), Le(L.POTENCIA_MAX), AfterValidator(rule(validate_potencia))]
+Proteccion = Annotated[int, Strict(), AfterValidator(rule(validate_proteccion))]
+Bono = Annotated[int, Strict(), Ge(L.BONO_RANGE[0]), Le(L.BONO_RANGE[1])]
+PorAsalto = Annotated[int, Strict(), Ge(0), Le(L.EXTRA_POR_ASALTO_MAX)]
+
+
+class Entry(BaseModel):
+    """A named entry of a file; unknown fields are refused."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    nombre: Name
+
+    @classmethod
+    def columns(cls) -> tuple[str, ...]:
+        """The fields as the file names them, in order."""
+        return tuple(info.serialization_alias or name for name, info in cls.model_fields.items())
+
+    def export(self) -> dict[str, Any]:
+        """The entry as the file writes it (sizes and estados by their Spanish names)."""
+        data = self.model_dump(by_alias=True)
+        if "tamaño" in data:
+            data["tamaño"] = size_label(data["tamaño"])
+        if "estados" in data:
+            data["estados"] = [estado_label(e) for e in data["estados"]]
+        return data
+
+
+class EnemyEntry(Entry):
+    """One enemy as the bestiary publishes it (Mesa numbers), plus what the bot keeps."""
+
+    ataque: Annotated[int, Strict(), Ge(0), Le(L.ATAQUE_MAX)]
+    defensa: Annotated[int, Strict(), Ge(0), Le(L.DEFENSA_MAX)]
+    aguante: Annotated[int, Strict(), Ge(1), Le(L.AGUANTE_MAX)]
+    potencia: Potencia
+    arma: Name = "arma"
+    tamano: Size = TAMANO
+    proteccion: Proteccion = 0
+    cualidades: Cualidades = Field(default_factory=list)
+    bono_ataque: Bono | None = None
+    bono_defensa: Bono | None = None
+    acciones_extra: PorAsalto = 0
+    respuestas_extra: PorAsalto = 0
+    estados: Estados = Field(default_factory=list)
+    notas: Notas = ""
+
+    @model_validator(mode="after")
+    def _rules(self) -> EnemyEntry:
+        try:
+            self.sheet()
+        except UmbralError as error:
+            raise ValueError(str(error)) from None
+        return self
+
+    def sheet(self) -> EnemySheet:
+        return EnemySheet(
+            nombre=self.nombre,
+            ataque=self.ataque,
+            defensa=self.defensa,
+            aguante=self.aguante,
+            potencia=self.potencia,
+            arma=self.arma,
+            size=self.tamano,
+            proteccion=self.proteccion,
+            bono_ataque=self.bono_ataque,
+            bono_defensa=self.bono_defensa,
+            cualidades=frozenset(self.cualidades),
+        )
+
+
+class WeaponEntry(Entry):
+    """A weapon of a character: one of the six classes; Potencia and attribute default."""
+
+    nombre: ListName
+    clase: StrictStr
+    potencia: Potencia | None = None
+    atributo: StrictStr | None = None
+    cualidades: Cualidades = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _rules(self) -> WeaponEntry:
+        try:
+            weapon = Weapon.make(
+                self.nombre, self.clase, self.atributo, self.potencia, self.cualidades
+            )
+        except UmbralError as error:
+            raise ValueError(str(error)) from None
+        self.clase, self.potencia, self.atributo = weapon.clase, weapon.potencia, weapon.atributo
+        return self
+
+    def weapon(self) -> Weapon:
+        return Weapon.make(self.nombre, self.clase, self.atributo, self.potencia, self.cualidades)
+
+
+def _unique(names: Iterable[str], what: str) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if fold(name) in seen:
+            raise ValueError(f"{what} «{name}» aparece dos veces")
+        seen.add(fold(name))
+
+
+class CharacterEntry(Entry):
+    """A player's character: attributes, Oficios, protection, weapons and the three bars."""
+
+    atributos: dict[StrictStr, StrictInt]
+    proteccion: Proteccion
+    aguante_extra: Annotated[int, Strict(), Ge(0), Le(L.AGUANTE_EXTRA_MAX)] = 0
+    tamano: Size = TAMANO
+    oficios: dict[ListName, StrictInt] = Field(default_factory=dict, max_length=L.MAX_OFICIOS)
+    armas: list[WeaponEntry] = Field(default_factory=list, max_length=L.MAX_WEAPONS)
+    aguante: Annotated[int, Strict(), Ge(0), Le(L.AGUANTE_MAX)] | None = None
+    esencia: Annotated[int, Strict(), Ge(0), Le(L.ESENCIA_MAX)] | None = None
+    esencia_max: Annotated[int, Strict(), Ge(0), Le(L.ESENCIA_MAX)] = 0
+    aliento: Annotated[int, Strict(), Ge(0), Le(L.ALIENTO_MAX)] | None = None
+    aliento_max: Annotated[int, Strict(), Ge(0), Le(L.ALIENTO_MAX)] = 0
+    estados: Estados = Field(default_factory=list)
+    notas: Notas = ""
+
+    @field_validator("atributos")
+    @classmethod
+    def _atributos(cls, value: dict[str, int]) -> dict[str, int]:
+        try:
+            clean = {normalize_atributo(fold(k)): v for k, v in value.items()}
+            for key in ATRIBUTOS:
+                if key not in clean:
+                    raise UmbralError(f"falta {key}: los atributos son {', '.join(ATRIBUTOS)}")
+                validate_atributo(key, clean[key])
+        except UmbralError as error:
+            raise ValueError(str(error)) from None
+        if len(clean) != len(value):
+            raise ValueError("un atributo aparece dos veces")
+        return {key: clean[key] for key in ATRIBUTOS}
+
+    @field_validator("oficios")
+    @classmethod
+    def _oficios(cls, value: dict[str, int]) -> dict[str, int]:
+        _unique(value, "el Oficio")
+        for name, number in value.items():
+            try:
+                validate_oficio(name, number)
+            except UmbralError as error:
+                raise ValueError(str(error)) from None
+        return value
+
+    @model_validator(mode="after")
+    def _rules(self) -> CharacterEntry:
+        _unique((w.nombre for w in self.armas), "el arma")
+        try:
+            maximum = self.sheet().aguante_max
+        except UmbralError as error:
+            raise ValueError(str(error)) from None
+        self.aguante = maximum if self.aguante is None else self.aguante
+        self.esencia = self.esencia_max if self.esencia is None else self.esencia
+        self.aliento = self.aliento_max if self.aliento is None else self.aliento
+        for bar, top, label in (
+            (self.aguante, maximum, "el Aguante"),
+            (self.esencia, self.esencia_max, "la Esencia"),
+            (self.aliento, self.aliento_max, "el Aliento"),
+        ):
+            if bar > top:
+                raise ValueError(f"{label} actual ({bar}) pasa de su máximo ({top})")
+        return self
+
+    def sheet(self) -> CharacterSheet:
+        return CharacterSheet(
+            nombre=self.nombre,
+            atributos=dict(self.atributos),
+            proteccion=self.proteccion,
+            oficios=dict(self.oficios),
+            aguante_extra=self.aguante_extra,
+            size=self.tamano,
+        )
+
+    @property
+    def aguante_max(self) -> int:
+        return self.sheet().aguante_max
