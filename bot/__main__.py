@@ -53,6 +53,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="caras que sacarán los dados, en orden (luego, al azar)",
     )
     consola.add_argument(
+        "--eco",
+        action="store_true",
+        help="sin terminal, repetir cada línea leída antes de sus respuestas",
+    )
+    consola.add_argument(
         "--master",
         metavar="NOMBRE",
         action="append",
@@ -70,6 +75,7 @@ async def run_console(
     masters: Sequence[str],
     stdin: TextIO,
     stdout: TextIO,
+    echo: bool = False,
 ) -> int:
     from bot.console import open_session
     from bot.console.runner import Console, interactive
@@ -90,7 +96,7 @@ async def run_console(
                 "Consola de Umbral. Escribe /ayuda; @nombre cambia de usuario, #canal de canal, "
                 "!pulsar Etiqueta pulsa un botón. Ctrl-D para salir.\n"
             )
-        await interactive(console, stdin)
+        await interactive(console, stdin, echo=echo)
     finally:
         await session.close()
     return 0
@@ -133,6 +139,7 @@ def main(
             masters=masters,
             stdin=stdin or sys.stdin,
             stdout=stdout or sys.stdout,
+            echo=getattr(args, "eco", False),
         )
     )
 

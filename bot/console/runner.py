@@ -89,8 +89,11 @@ class Console:
         return f"{header}\n{indented}" if indented else header
 
 
-async def interactive(console: Console, stream: TextIO | None = None) -> None:
-    """Read lines until EOF: a prompt on a terminal, silent when piped."""
+async def interactive(
+    console: Console, stream: TextIO | None = None, *, echo: bool = False
+) -> None:
+    """Read lines until EOF: a prompt on a terminal, silent when piped (``echo`` repeats each
+    piped line, prompt included, before its replies)."""
     source = stream or sys.stdin
     tty = source.isatty()
     while True:
@@ -100,5 +103,5 @@ async def interactive(console: Console, stream: TextIO | None = None) -> None:
         line = source.readline()
         if not line:
             break
-        await console.run_line(line, echo=not tty)
+        await console.run_line(line, echo=echo and not tty)
         console.out.flush()

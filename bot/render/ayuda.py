@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 JUGADOR = (
@@ -34,4 +36,48 @@ def ayuda_embed(para: str | None = None) -> discord.Embed:
     if para in (None, "master"):
         embed.add_field(name="Si diriges (máster)", value=MASTER, inline=False)
     embed.set_footer(text="Las respuestas que solo ves tú llevan la marca «solo para ti».")
+    return embed
+
+
+def next_steps(*, character: str | None, enc: Any, user_id: int, gm: bool) -> list[str]:
+    """What this user can type now, from what exists in this guild and channel."""
+    steps: list[str] = []
+    if character is None and not gm:
+        steps.append("Crea tu ficha: /ficha crear (luego /ficha oficio y /ficha arma).")
+    if enc is None:
+        if gm:
+            steps.append("No hay encuentro en este canal: /encuentro empezar modo:mesa.")
+        else:
+            steps.append("No hay encuentro en este canal: espera al máster, o usa /tirada.")
+        return steps
+    mine = [c for c in enc.combatants if c.owner_id == user_id]
+    if not mine and character is not None and not gm:
+        steps.append(f"Entra en el combate con {character}: /encuentro unirse.")
+    for c in mine:
+        if any(p["defender"] == c.id for p in enc.pending):
+            steps.append(f"{c.nombre} debe defenderse: pulsa Defender o escribe /defender.")
+        elif c.status == "malherido":
+            steps.append(f"{c.nombre} ha caído: /secuelas (con aliento:sí, +4).")
+        elif enc.phase == "jugadores" and not c.acted and c.active:
+            steps.append(
+                f"Turno de {c.nombre}: /atacar objetivo:…, /disparar, /maniobra, o /tirada."
+            )
+        else:
+            steps.append(f"{c.nombre} espera: el máster pasará el asalto con /asalto.")
+    if gm:
+        if not any(c.side == "enemigo" for c in enc.combatants):
+            steps.append("Saca enemigos: /encuentro enemigos nombre:… cantidad:….")
+        if enc.phase == "jugadores":
+            steps.append("Cuando acaben los jugadores: /asalto (fase de los enemigos).")
+        else:
+            steps.append("Ataca por cada enemigo: /atacar objetivo:… atacante:…; luego /asalto.")
+        if enc.pending:
+            steps.append(f"Quedan {len(enc.pending)} defensas pendientes de los jugadores.")
+    return steps
+
+
+def ayuda_now_embed(para: str | None, steps: list[str]) -> discord.Embed:
+    embed = ayuda_embed(para)
+    if steps:
+        embed.insert_field_at(0, name="Ahora", value="\n".join(steps)[:1024], inline=False)
     return embed

@@ -283,3 +283,35 @@ async def test_fall_secuelas_and_estabilizar(
     cure = await fake.command("kaeda", "mesa", "estabilizar", {"objetivo": "Bran"})
     assert cure.first.field("Margen") == "+1 (bandas de 4)"
     assert "estabilizado" in cure.text()
+
+
+async def test_aliento_repetir_and_respuesta_larga(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(
+        *GUARDIA,
+        "@kaeda",
+        "/ficha crear nombre:Kaeda vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1 aliento:2",
+        "/ficha arma nombre:Espada clase:mano",
+        "/ficha arma nombre:Pica clase:dos_manos cualidades:larga",
+        "@master",
+        "/encuentro empezar modo:mesa",
+        '/encuentro enemigos nombre:"Guardia del puerto"',
+        "@kaeda",
+        "/encuentro unirse",
+    )
+    dice.push([4, 9, 10])
+    miss = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia"})
+    assert miss.first.field("Grado") == "Fracaso"
+    again = await fake.command("kaeda", "mesa", "aliento", {"uso": "repetir"})
+    assert "Aliento (repetir): 2 → 1" in again.first.text()
+    assert again.first.field("Aguante de Guardia del puerto") == "14 → 10/14"
+    larga = await fake.command(
+        "kaeda", "mesa", "respuesta", {"tipo": "larga", "objetivo": "Guardia", "arma": "Pica"}
+    )
+    assert larga.first.field("Daño") == "6 (Potencia 6)"
+    assert "Aliento 1/2" in larga.last.text()  # the tracker
+    second = await fake.command(
+        "kaeda", "mesa", "respuesta", {"tipo": "larga", "objetivo": "Guardia", "arma": "Pica"}
+    )
+    assert second.first.ephemeral and second.first.content

@@ -106,13 +106,14 @@ def test_main_opens_the_console_without_a_token(tmp_path: Path, monkeypatch: Any
 
 def test_main_masters_hold_the_gm_role(tmp_path: Path) -> None:
     out = io.StringIO()
-    script = "/bestiario lista\n@ana\n/bestiario lista\n"
-    db = str(tmp_path / "x.db")
-    assert (
-        main(["consola", "--db", db, "--master", "ana"], stdin=io.StringIO(script), stdout=out) == 0
-    )
+    script = "/bestiario lista\n@luis\n/bestiario lista\n@pepe\n/bestiario lista\n"
+    args = ["consola", "--db", str(tmp_path / "x.db"), "--master", "ana", "--master", "luis"]
+    assert main(args, stdin=io.StringIO(script), stdout=out) == 0
     text = out.getvalue()
-    assert "ana en #mesa> /bestiario lista\nUmbral → @ana (solo para ti)\n  == Bestiario ==" in text
+    assert "> " not in text  # silent when piped: no prompt, no echo
+    assert "Umbral → @ana (solo para ti)\n  == Bestiario ==" in text  # the first is current
+    assert "Umbral → @luis (solo para ti)\n  == Bestiario ==" in text
+    assert "Umbral → @pepe (solo para ti)\n  Solo el máster puede ver el bestiario" in text
 
 
 def test_explain() -> None:
@@ -129,10 +130,10 @@ async def test_unexpected_errors_are_logged_and_apologised(
 ) -> None:
     from bot.features.ayuda import cog
 
-    def boom(para: str | None) -> discord.Embed:
+    def boom(para: str | None, steps: list[str]) -> discord.Embed:
         raise RuntimeError("fallo interno secreto")
 
-    monkeypatch.setattr(cog, "ayuda_embed", boom)
+    monkeypatch.setattr(cog, "ayuda_now_embed", boom)
     with caplog.at_level(logging.ERROR, logger="bot.errors"):
         reply = await fake.command("kaeda", "mesa", "ayuda")
     assert reply.first.ephemeral

@@ -21,7 +21,7 @@ SETUP = """
 
 def run_console(tmp_path: Path, dados: str, script: str, *extra: str) -> str:
     out = io.StringIO()
-    args = ["consola", "--db", str(tmp_path / "umbral.db"), *extra]
+    args = ["consola", "--eco", "--db", str(tmp_path / "umbral.db"), *extra]
     if dados:
         args += ["--dados", dados]
     assert main(args, stdin=io.StringIO(SETUP + script), stdout=out) == 0
@@ -198,7 +198,7 @@ def test_the_readme_walkthrough(tmp_path: Path) -> None:
     block = readme.split("<!-- walkthrough -->")[1].split("<!-- /walkthrough -->")[0]
     lines = block.strip().removeprefix("```text").removesuffix("```")
     out = io.StringIO()
-    args = ["consola", "--db", str(tmp_path / "umbral.db"), "--dados", "9,6"]
+    args = ["consola", "--eco", "--db", str(tmp_path / "umbral.db"), "--dados", "9,6"]
     assert main(args, stdin=io.StringIO(lines), stdout=out) == 0
     text = out.getvalue()
     assert "(consola)" not in text and "solo para ti" not in text.split("/ficha crear")[1]

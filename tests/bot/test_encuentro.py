@@ -163,3 +163,26 @@ async def test_reto_flow(script: Script, fake: FakeDiscord, dice: ForcedDice) ->
     assert "terminado sin lograrlo" in ended.first.text()
     closed = await fake.command("kaeda", "mesa", "reto tirar", {"atributo": "vigor"})
     assert "No hay ningún reto abierto" in closed.first.content
+
+
+async def test_ayuda_says_what_to_type_next(script: Script, fake: FakeDiscord) -> None:
+    nothing = await fake.command("kaeda", "mesa", "ayuda")
+    assert nothing.first.field("Ahora").startswith("Crea tu ficha: /ficha crear")
+    gm = await fake.command("master", "mesa", "ayuda", {"para": "master"})
+    assert "/encuentro empezar modo:mesa" in gm.first.field("Ahora")
+    assert [f["name"] for f in gm.first.embeds[0]["fields"]][1:] == ["Si diriges (máster)"]
+    await script.run(*GUARDIA, *KAEDA, "@master", "/encuentro empezar")
+    join = await fake.command("kaeda", "mesa", "ayuda")
+    assert "Entra en el combate con Kaeda: /encuentro unirse." in join.first.field("Ahora")
+    await script.run("@kaeda", "/encuentro unirse")
+    turn = await fake.command("kaeda", "mesa", "ayuda")
+    assert "Turno de Kaeda: /atacar" in turn.first.field("Ahora")
+    gm_now = await fake.command("master", "mesa", "ayuda")
+    assert "Saca enemigos" in gm_now.first.field("Ahora")
+    await script.run("@master", '/encuentro enemigos nombre:"Guardia del puerto"', "/asalto")
+    await script.run('/atacar objetivo:Kaeda atacante:"Guardia del puerto"')
+    defend = await fake.command("kaeda", "mesa", "ayuda")
+    assert "Kaeda debe defenderse" in defend.first.field("Ahora")
+    pending = await fake.command("master", "mesa", "ayuda")
+    assert "Quedan 1 defensas pendientes" in pending.first.field("Ahora")
+    assert "Ataca por cada enemigo" in pending.first.field("Ahora")

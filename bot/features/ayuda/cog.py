@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.render.ayuda import ayuda_embed
+from bot.permissions import is_gm
+from bot.render.ayuda import ayuda_embed, ayuda_now_embed, next_steps
 
 
 class AyudaCog(commands.Cog):
@@ -24,4 +25,17 @@ class AyudaCog(commands.Cog):
         interaction: discord.Interaction,
         para: Literal["jugador", "master"] | None = None,
     ) -> None:
-        await interaction.response.send_message(embed=ayuda_embed(para), ephemeral=True)
+        storage = getattr(self.bot, "storage", None)
+        if interaction.guild_id is None or interaction.channel_id is None or storage is None:
+            await interaction.response.send_message(embed=ayuda_embed(para), ephemeral=True)
+            return
+        async with storage.channel(interaction.guild_id, interaction.channel_id) as uow:
+            row = await uow.characters.active(interaction.user.id)
+            enc = await uow.encounter.get()
+            info = uow.encounter.info
+            settings = await uow.guild.get()
+        gm = is_gm(interaction, settings.gm_role_id, info.creator_id if info else None)
+        steps = next_steps(
+            character=row.nombre if row else None, enc=enc, user_id=interaction.user.id, gm=gm
+        )
+        await interaction.response.send_message(embed=ayuda_now_embed(para, steps), ephemeral=True)
