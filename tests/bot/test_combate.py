@@ -291,7 +291,8 @@ async def test_aliento_repetir_and_respuesta_larga(
     await script.run(
         *GUARDIA,
         "@kaeda",
-        "/ficha crear nombre:Kaeda vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1 aliento:2",
+        "/ficha crear nombre:Kaeda vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1 "
+        "aliento:2",
         "/ficha arma nombre:Espada clase:mano",
         "/ficha arma nombre:Pica clase:dos_manos cualidades:larga",
         "@master",
