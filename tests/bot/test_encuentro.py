@@ -186,3 +186,25 @@ async def test_ayuda_says_what_to_type_next(script: Script, fake: FakeDiscord) -
     pending = await fake.command("master", "mesa", "ayuda")
     assert "Quedan 1 defensas pendientes" in pending.first.field("Ahora")
     assert "Ataca por cada enemigo" in pending.first.field("Ahora")
+
+
+async def test_estados_and_aguante_follow_the_character(script: Script, fake: FakeDiscord) -> None:
+    await script.run(
+        *KAEDA,
+        "@master",
+        "/encuentro empezar",
+        "@kaeda",
+        "/encuentro unirse",
+        "@master",
+        "/estado poner objetivo:Kaeda estado:Sangrando",
+        "/asalto",
+        "/asalto",
+        "/encuentro terminar",
+    )
+    sheet = await fake.command("kaeda", "mesa", "ficha ver")
+    assert sheet.first.field("Estados") == "sangrando"
+    assert sheet.first.field("Aguante") == "15/16"
+    await fake.command("master", "taberna", "encuentro empezar")
+    joined = await fake.command("kaeda", "taberna", "encuentro unirse")
+    assert "Kaeda queda Sangrando" in joined.first.text()
+    assert "Aguante 15/16 · estados: sangrando" in joined.last.text()

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.features.bestiario.cog import autocomplete_bestiary
-from bot.features.common import Modo, dice_of, ids, storage_of
+from bot.features.common import Modo, dice_of, ids, send, storage_of
 from bot.features.encuentro.tracker import autocomplete_combatant, refresh_tracker
 from bot.features.fichas.cog import autocomplete_own, own_character
 from bot.permissions import require_gm
@@ -30,20 +32,22 @@ class EncuentroCog(commands.Cog):
     @app_commands.describe(modo="Mesa, Narrativo o Táctico (por defecto, el del servidor)")
     async def empezar(self, interaction: discord.Interaction, modo: Modo | None = None) -> None:
         guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             settings = await uow.guild.get()
             require_gm(interaction, settings.gm_role_id, what="empezar un encuentro")
             enc_settings = {"defensa_inmediata": settings.defense_mode == "inmediata"}
             enc = Encounter.start(modo or settings.default_mode, enc_settings)
             await uow.encounter.create(enc, creator_id=interaction.user.id)
-        await interaction.response.send_message(
+        await send(
+            interaction,
             embed=events_embed(
                 "Empieza el encuentro",
                 [
                     "Jugadores: /encuentro unirse. Máster: /encuentro enemigos.",
                     "Se juega por asaltos: primero los jugadores, luego los enemigos (/asalto).",
                 ],
-            )
+            ),
         )
         await refresh_tracker(interaction, enc, None)
 
@@ -52,6 +56,7 @@ class EncuentroCog(commands.Cog):
     @app_commands.autocomplete(personaje=autocomplete_own)
     async def unirse(self, interaction: discord.Interaction, personaje: str | None = None) -> None:
         guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
             row = await own_character(uow, interaction.user.id, personaje)
@@ -66,12 +71,13 @@ class EncuentroCog(commands.Cog):
                 character_id=row.id,
                 owner_id=row.owner_id,
             )
-            c.estados = list(row.estados)
-            events = [enc.announce(c)]
+            events: list[Any] = [enc.announce(c)]
+            for estado in row.estados:  # what the character still suffers from before
+                events.extend(enc.set_estado(c.id, str(estado), True))
             await uow.encounter.save(enc)
             tracker = uow.encounter.info.tracker_message_id
-        await interaction.response.send_message(
-            embed=events_embed("Se une al combate", [e.message for e in events])
+        await send(
+            interaction, embed=events_embed("Se une al combate", [e.message for e in events])
         )
         await refresh_tracker(interaction, enc, tracker)
 
@@ -87,6 +93,7 @@ class EncuentroCog(commands.Cog):
         cantidad: app_commands.Range[int, 1, 50] = 1,
     ) -> None:
         guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
             info = uow.encounter.info
@@ -100,9 +107,7 @@ class EncuentroCog(commands.Cog):
             added = [enc.add_enemy(sheet)] if cantidad == 1 else enc.add_enemies(sheet, cantidad)
             events = [enc.announce(c) for c in added]
             await uow.encounter.save(enc)
-        await interaction.response.send_message(
-            embed=events_embed("Entran enemigos", [e.message for e in events])
-        )
+        await send(interaction, embed=events_embed("Entran enemigos", [e.message for e in events]))
         await refresh_tracker(interaction, enc, info.tracker_message_id)
 
     @encuentro.command(name="ver", description="El estado del encuentro de este canal")
@@ -117,6 +122,7 @@ class EncuentroCog(commands.Cog):
     @app_commands.autocomplete(combatiente=autocomplete_combatant)
     async def quitar(self, interaction: discord.Interaction, combatiente: str) -> None:
         guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
             info = uow.encounter.info
@@ -128,14 +134,13 @@ class EncuentroCog(commands.Cog):
             )
             events = enc.remove(enc.find(combatiente).id)
             await uow.encounter.save(enc)
-        await interaction.response.send_message(
-            embed=events_embed("Sale del combate", [e.message for e in events])
-        )
+        await send(interaction, embed=events_embed("Sale del combate", [e.message for e in events]))
         await refresh_tracker(interaction, enc, info.tracker_message_id)
 
     @encuentro.command(name="terminar", description="Termina el encuentro con un resumen (máster)")
     async def terminar(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
             info = uow.encounter.info
@@ -147,7 +152,7 @@ class EncuentroCog(commands.Cog):
             )
             rolls = await uow.rolls.count(channel_id=channel_id)
             await uow.encounter.end()
-        await interaction.response.send_message(embed=summary_embed(enc, rolls))
+        await send(interaction, embed=summary_embed(enc, rolls))
         await refresh_tracker(interaction, enc, info.tracker_message_id, ended=True)
 
     @app_commands.command(
@@ -156,6 +161,7 @@ class EncuentroCog(commands.Cog):
     @app_commands.guild_only()
     async def asalto(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
             info = uow.encounter.info
@@ -167,8 +173,8 @@ class EncuentroCog(commands.Cog):
         lines = [e.message for e in events]
         waiting = ", ".join(c.nombre for c in enc.not_acted())
         lines.append(f"Les toca: {waiting}." if waiting else "No queda nadie en pie en este bando.")
-        await interaction.response.send_message(
-            embed=events_embed(f"Asalto {enc.asalto}: {phase_label(enc.phase)}", lines)
+        await send(
+            interaction, embed=events_embed(f"Asalto {enc.asalto}: {phase_label(enc.phase)}", lines)
         )
         await refresh_tracker(interaction, enc, info.tracker_message_id)
 

@@ -17,6 +17,7 @@ from bot.features.common import (
     dice_of,
     ids,
     log_roll,
+    send,
     storage_of,
     ventaja_sources,
 )
@@ -72,6 +73,7 @@ class TiradasCog(commands.Cog):
         dado: str | None = None,
     ) -> None:
         guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             settings = await uow.guild.get()
             row = await own_character(uow, interaction.user.id, None)
@@ -95,9 +97,7 @@ class TiradasCog(commands.Cog):
                 check_all_used(dice)
             await log_roll(uow, interaction, "tirada", result, umbral=umbral)
         what = f"{ATRIBUTO_LABELS[atributo]} contra Umbral {umbral_name(umbral)}"
-        await interaction.response.send_message(
-            embed=check_embed(result, actor=sheet.nombre, what=what)
-        )
+        await send(interaction, embed=check_embed(result, actor=sheet.nombre, what=what))
 
     @reto.command(name="crear", description="Plantea un reto en este canal (máster)")
     @app_commands.describe(

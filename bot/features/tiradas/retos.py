@@ -57,6 +57,7 @@ async def crear(
     interaction: discord.Interaction, nombre: str, umbral: int, exitos: int, coste: str | None
 ) -> None:
     guild_id, channel_id = ids(interaction)
+    await interaction.response.defer(thinking=True)
     lines = []
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
@@ -85,6 +86,7 @@ async def tirar(
     reto: str | None,
 ) -> None:
     guild_id, channel_id = ids(interaction)
+    await interaction.response.defer(thinking=True)
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
         enc = await uow.encounter.require()
@@ -127,6 +129,7 @@ async def ver(interaction: discord.Interaction) -> None:
 
 async def terminar(interaction: discord.Interaction, reto: str | None) -> None:
     guild_id, channel_id = ids(interaction)
+    await interaction.response.defer(thinking=True)
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
         enc = await uow.encounter.require()
