@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from sqlalchemy.ext.asyncio import (
 
 DEFAULT_URL = "sqlite+aiosqlite:///umbral.db"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+WAL_SWITCH_ATTEMPTS = 100
 
 
 def is_sqlite(url: str) -> bool:
@@ -27,10 +29,28 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
-    cursor.execute("PRAGMA journal_mode=WAL")
+    _wal(cursor)
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _wal(cursor: Any) -> None:
+    """WAL mode (persistent in the file): only a new file switches, and that switch can meet
+    another process opening the same new file, which SQLite answers with "locked" at once."""
+    cursor.execute("PRAGMA journal_mode")
+    if str(cursor.fetchone()[0]).lower() == "wal":
+        return
+    for attempt in range(WAL_SWITCH_ATTEMPTS):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            if str(cursor.fetchone()[0]).lower() == "wal":
+                return
+        except Exception as exc:
+            if "locked" not in str(exc) or attempt == WAL_SWITCH_ATTEMPTS - 1:
+                raise
+        time.sleep(0.05)  # only ever on a brand-new file, at start-up
+    raise RuntimeError("SQLite could not switch to WAL mode")
 
 
 def _sqlite_begin(conn: Any) -> None:
