@@ -7,6 +7,7 @@ import random
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import DBAPIError
@@ -20,6 +21,9 @@ from .repositories import BestiaryRepository, CharacterRepository, GuildSettings
 from .rolllog import RollLogRepository
 
 T = TypeVar("T")
+
+#: The channel locks the current task holds (to refuse a nested unit on the same channel).
+_HELD: ContextVar[frozenset[tuple[int, int, int]]] = ContextVar("umbral_held", default=frozenset())
 
 DEFAULT_ATTEMPTS = 5
 #: Seconds of the first retry's random back-off; it doubles with every further attempt.
@@ -114,9 +118,26 @@ class Storage:
         return lock
 
     @asynccontextmanager
+    async def _locked(self, guild_id: int, channel_id: int) -> AsyncIterator[None]:
+        """The channel's lock; asking for it again inside it is a bug (it would never come)."""
+        key = (id(self), guild_id, channel_id)
+        held = _HELD.get()
+        if key in held:
+            raise RuntimeError("Nested unit of work on the same channel: it would deadlock.")
+        async with self.lock(guild_id, channel_id):
+            token = _HELD.set(held | {key})
+            try:
+                yield
+            finally:
+                _HELD.reset(token)
+
+    @asynccontextmanager
     async def channel(self, guild_id: int, channel_id: int) -> AsyncIterator[UnitOfWork]:
         """One command in a channel: the channel's lock, one transaction, commit or rollback."""
-        async with self.lock(guild_id, channel_id), self._transaction(guild_id, channel_id) as uow:
+        async with (
+            self._locked(guild_id, channel_id),
+            self._transaction(guild_id, channel_id) as uow,
+        ):
             yield uow
 
     @asynccontextmanager
@@ -140,7 +161,7 @@ class Storage:
 
         The first attempt is purely optimistic; retries read the encounter row
         ``FOR UPDATE`` on PostgreSQL, so a retry cannot be overtaken again."""
-        async with self.lock(guild_id, channel_id):
+        async with self._locked(guild_id, channel_id):
             return await self._retrying(guild_id, channel_id, fn, attempts)
 
     async def run_in_guild(

@@ -135,3 +135,14 @@ async def test_lock_serialises_a_channel_but_not_others(storage: Storage) -> Non
     assert order == ["a+", "a-", "b+", "b-"]
     assert storage.lock(GUILD, CHANNEL) is storage.lock(GUILD, CHANNEL)
     assert storage.lock(GUILD, CHANNEL) is not storage.lock(GUILD, CHANNEL + 1)
+
+
+async def test_nested_unit_on_the_same_channel_is_refused(storage: Storage) -> None:
+    async with storage.channel(GUILD, CHANNEL):
+        with pytest.raises(RuntimeError, match="deadlock"):
+            async with storage.channel(GUILD, CHANNEL):
+                pass
+        async with storage.channel(GUILD, CHANNEL + 1):  # another channel is fine
+            pass
+    async with storage.channel(GUILD, CHANNEL):  # and the lock was given back
+        pass
