@@ -316,3 +316,38 @@ async def test_aliento_repetir_and_respuesta_larga(
         "kaeda", "mesa", "respuesta", {"tipo": "larga", "objetivo": "Guardia", "arma": "Pica"}
     )
     assert second.first.ephemeral and second.first.content
+
+
+async def test_defending_oficio_helpless_and_cover(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(
+        *GUARDIA,
+        *KAEDA,
+        "/ficha arma nombre:Arco clase:arco",
+        "@master",
+        "/config defensa:inmediata",
+        "/encuentro empezar modo:narrativo",
+        '/encuentro enemigos nombre:"Guardia del puerto"',
+        "@kaeda",
+        "/encuentro unirse oficio_defensa:armas cobertura_defensa:mitad",
+        "@master",
+        "/asalto",
+    )
+    dice.push([7, 4])
+    hit = await fake.command(
+        "master", "mesa", "atacar", {"objetivo": "Kaeda", "atacante": "Guardia del puerto"}
+    )
+    assert "4 + Destreza 3 + Protección 1 + Oficio armas (mitad) 1 = **9**" in hit.text()
+    await script.run("@master", "/asalto")
+    dice.push([6])
+    helpless = await fake.command(
+        "kaeda", "mesa", "atacar", {"objetivo": "Guardia", "indefenso": True}
+    )
+    assert helpless.first.embeds[1]["description"] == "Ataque a un blanco indefenso"
+    await script.run("@master", "/asalto", "/asalto")
+    dice.push([9])
+    covered = await fake.command(
+        "kaeda", "mesa", "disparar", {"objetivo": "Guardia", "arma": "Arco", "a_cubierto": True}
+    )
+    assert "Contra: Defensa 15 (Defensa 12 + Cobertura 3)" in covered.text()

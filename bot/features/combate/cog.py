@@ -30,7 +30,9 @@ ATTACK_HELP = {
     "ventaja": "Ventaja o desventaja en esta tirada",
     "dado": "Tu dado físico: «9», o «9 4» con ventaja o desventaja",
     "atacante": "Quién ataca (el máster, por un enemigo o un personaje)",
+    "indefenso": "El blanco no puede defenderse (dormido, atado, de espaldas)",
 }
+COVER_HELP = "El blanco está a cubierto: +3 a su Defensa contra el disparo"
 DEFEND_HELP = {
     "oficio": "Un Oficio que cubra la defensa",
     "cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
@@ -69,17 +71,20 @@ class CombateCog(commands.Cog):
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         atacante: str | None = None,
+        indefenso: bool = False,
     ) -> None:
         await service.attack(
             interaction,
-            service.AttackOptions(objetivo, arma, oficio, cobertura, ventaja, dado, atacante),
+            service.AttackOptions(
+                objetivo, arma, oficio, cobertura, ventaja, dado, atacante, indefenso
+            ),
             shot=False,
         )
 
     @app_commands.command(
         name="disparar", description="Dispara a alguien del encuentro (nunca enfrentado)"
     )
-    @app_commands.describe(**ATTACK_HELP)
+    @app_commands.describe(**ATTACK_HELP, a_cubierto=COVER_HELP)
     @app_commands.autocomplete(
         objetivo=autocomplete_combatant,
         arma=autocomplete_weapon,
@@ -97,10 +102,14 @@ class CombateCog(commands.Cog):
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         atacante: str | None = None,
+        indefenso: bool = False,
+        a_cubierto: bool = False,
     ) -> None:
         await service.attack(
             interaction,
-            service.AttackOptions(objetivo, arma, oficio, cobertura, ventaja, dado, atacante),
+            service.AttackOptions(
+                objetivo, arma, oficio, cobertura, ventaja, dado, atacante, indefenso, a_cubierto
+            ),
             shot=True,
         )
 

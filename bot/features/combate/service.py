@@ -35,6 +35,8 @@ class AttackOptions:
     ventaja: str | None = None
     dado: str | None = None
     atacante: str | None = None
+    indefenso: bool = False
+    a_cubierto: bool = False
 
 
 @dataclass(frozen=True)
@@ -179,6 +181,8 @@ async def attack(interaction: discord.Interaction, options: AttackOptions, *, sh
                 ventaja=options.ventaja,
                 shot=shot,
                 defender_dice=turn.other_dice,
+                helpless=options.indefenso,
+                cover=options.a_cubierto,
             )
         )
 

@@ -9,9 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.features.bestiario.cog import autocomplete_bestiary
-from bot.features.common import Modo, dice_of, ids, send, storage_of
+from bot.features.common import Cobertura, Modo, dice_of, ids, send, storage_of
 from bot.features.encuentro.tracker import autocomplete_combatant, refresh_tracker
-from bot.features.fichas.cog import autocomplete_own, own_character
+from bot.features.fichas.cog import autocomplete_oficio, autocomplete_own, own_character
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed
 from bot.render.tracker import summary_embed, tracker_embed
@@ -52,9 +52,19 @@ class EncuentroCog(commands.Cog):
         await refresh_tracker(interaction, enc, None)
 
     @encuentro.command(name="unirse", description="Entra en el encuentro con tu personaje")
-    @app_commands.describe(personaje="Uno de tus personajes (por defecto, el activo)")
-    @app_commands.autocomplete(personaje=autocomplete_own)
-    async def unirse(self, interaction: discord.Interaction, personaje: str | None = None) -> None:
+    @app_commands.describe(
+        personaje="Uno de tus personajes (por defecto, el activo)",
+        oficio_defensa="El Oficio que cubre tus defensas en este combate, si lo hay",
+        cobertura_defensa="Cuánto cubre ese Oficio: entero, mitad o nada",
+    )
+    @app_commands.autocomplete(personaje=autocomplete_own, oficio_defensa=autocomplete_oficio)
+    async def unirse(
+        self,
+        interaction: discord.Interaction,
+        personaje: str | None = None,
+        oficio_defensa: str | None = None,
+        cobertura_defensa: Cobertura = "entero",
+    ) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
@@ -70,6 +80,8 @@ class EncuentroCog(commands.Cog):
                 esencia_max=row.esencia_max,
                 character_id=row.id,
                 owner_id=row.owner_id,
+                defensa_oficio=oficio_defensa,
+                defensa_cobertura=cobertura_defensa,
             )
             events: list[Any] = [enc.announce(c)]
             for estado in row.estados:  # what the character still suffers from before

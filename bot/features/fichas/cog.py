@@ -79,6 +79,15 @@ async def autocomplete_any(
     return choices([r.nombre for r in own] + [r.nombre for r in rows], current)
 
 
+async def autocomplete_oficio(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    guild_id = require_guild(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        row = await uow.characters.active(interaction.user.id)
+    return choices(sorted(row.oficios) if row is not None else [], current)
+
+
 class FichasCog(commands.Cog):
     ficha = app_commands.Group(
         name="ficha", description="Tus personajes: crear, ver, elegir el activo"

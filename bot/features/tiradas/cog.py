@@ -13,7 +13,6 @@ from bot.features.common import (
     UMBRAL_CHOICES,
     Cobertura,
     VentajaOpt,
-    choices,
     dice_of,
     ids,
     log_roll,
@@ -21,7 +20,7 @@ from bot.features.common import (
     storage_of,
     ventaja_sources,
 )
-from bot.features.fichas.cog import own_character
+from bot.features.fichas.cog import autocomplete_oficio, own_character
 from bot.features.tiradas import retos
 from bot.render.rolls import check_embed
 from bot.storage import character_sheet
@@ -29,15 +28,6 @@ from umbral_rules import Modifier, check, oficio_modifier
 from umbral_rules.checks import umbral_name
 from umbral_rules.encounter.events import CheckMade
 from umbral_rules.tables import ATRIBUTO_LABELS
-
-
-async def autocomplete_oficio(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    guild_id, _ = ids(interaction)
-    async with storage_of(interaction).guild(guild_id) as uow:
-        row = await uow.characters.active(interaction.user.id)
-    return choices(sorted(row.oficios) if row is not None else [], current)
 
 
 class TiradasCog(commands.Cog):
