@@ -73,13 +73,46 @@ ambitos=(), accion=False)``
 ``adjust(combatant_id, *, aguante=None, aliento=None, esencia=None)``
 ``reto_crear(nombre, umbral, exitos, coste="")``; ``reto_tirar(dice, reto_id, actor_id,
 atributo, oficio=None, cobertura="entero", ventaja=None)``; ``reto_terminar(reto_id)``
+
+Táctico: the board (issue 7; :mod:`.tablero`, :mod:`.tactico`)
+--------------------------------------------------------------
+Only in modo ``tactico``. The board is ``extra["tablero"]`` (``grid.Board.to_dict``), one
+figure per combatant id (size from the sheet, Larga from the default weapon, ``down`` once
+fallen, kept in line after every operation); this asalto's walks, Despegarse attempts and
+offered respuestas are ``extra["tactico"]``. ``enc.board`` is the ``grid.Board`` or None.
+Squares are "C4" strings, ``grid.Square`` values, or for several "A1:A6, C4".
+``board_setup(width, height)``
+    Create the board, or resize it (walls/cover outside dropped; figures must still fit).
+``draw_walls(squares, present=True)`` / ``draw_cover(squares, present=True)``
+``place(combatant_id, square)`` / ``unplace(combatant_id)``
+    The GM's hand: put (or move) a figure anywhere free, no budget; take it off.
+``move_to(actor_id, square)``
+    A walk on the board: 6 squares keep the acción (the movimiento), up to 12 in all giving
+    it up (spends the budget as ``move`` does); no walls or standing enemies in the way.
+    Returns ``FigureMoved`` and one ``ReachOffered`` per respuesta the walk gives away
+    (leaving an enemy's reach: "oportunidad", skipped for enemies Despegarse was tried on
+    this asalto; entering a Larga's reach: "larga"). The offered enemy takes it with
+    ``respuesta(dice, enemy, tipo, mover)``, which then needs no reach.
+``squares_left(combatant_id)``
+``sweep(dice, attacker_id, squares, *, weapon=None, ventaja=None, defender_dice=None)``
+    A Grande+ blow over 2/3/4 contiguous squares in reach: the acción, one attack die, each
+    figure standing there defends once (allies too): ``SweepDeclared`` then each attack.
+``area(size, center)``
+    ``AreaListed``: the Ámbito (1, 3, 6) and who is inside. Changes nothing.
+With both figures on the board, ``attack`` (and the attacks of maniobras and respuestas)
+checks melee reach (adjacent; Larga 2, with desventaja while adjacent) or the shot (range,
+line of fire, a bocajarro ventaja, "enemigo encima" desventaja, cover) and refuses what the
+board makes impossible; acoso counts the attacker's companions with the target in reach.
+Figures off the board, or no board: everything as in Narrativo.
 """
 
 from .encounter import Encounter
 from .events import (
     AlientoSpent,
+    AreaListed,
     AsaltoAdvanced,
     AttackResolved,
+    BoardChanged,
     BudgetSpent,
     CheckMade,
     CombatantAdded,
@@ -91,8 +124,10 @@ from .events import (
     Event,
     Expired,
     Fell,
+    FigureMoved,
     HitEncajado,
     ManiobraDeclared,
+    ReachOffered,
     RespuestaUsed,
     RetoCreated,
     RetoEnded,
@@ -100,14 +135,17 @@ from .events import (
     SangradoTick,
     SecuelasRolled,
     Stabilised,
+    SweepDeclared,
     WarningEvent,
 )
 from .state import Combatant, EncounterState
 
 __all__ = [
     "AlientoSpent",
+    "AreaListed",
     "AsaltoAdvanced",
     "AttackResolved",
+    "BoardChanged",
     "BudgetSpent",
     "CheckMade",
     "Combatant",
@@ -122,8 +160,10 @@ __all__ = [
     "Event",
     "Expired",
     "Fell",
+    "FigureMoved",
     "HitEncajado",
     "ManiobraDeclared",
+    "ReachOffered",
     "RespuestaUsed",
     "RetoCreated",
     "RetoEnded",
@@ -131,5 +171,6 @@ __all__ = [
     "SangradoTick",
     "SecuelasRolled",
     "Stabilised",
+    "SweepDeclared",
     "WarningEvent",
 ]

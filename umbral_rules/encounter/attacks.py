@@ -26,6 +26,7 @@ from .common import indicated, oficio_mods
 from .estados import cannot_defend, desventajas
 from .events import AttackResolved, DefensePending, Event
 from .state import Combatant, EncounterState, JsonDict
+from .tablero import attack_geometry
 from .wounds import apply_damage, wound_snapshot
 
 # --- what each kind of combatant brings -----------------------------------------------------
@@ -137,6 +138,11 @@ def plan_attack(
     if is_shot and attacker.apuntando:
         vent.append("Apuntar")
     desv += desventajas(state, attacker, "ataque")
+    geometry = attack_geometry(state, attacker, aimed, target, w, is_shot, respuesta)
+    if geometry is not None:  # Táctico with both on the board: reach, range, line of fire
+        vent += geometry.ventajas
+        desv += geometry.desventajas
+        cover = cover or geometry.cover
     if state.mode == "mesa":
         if attacker.is_pc and not target.is_pc:
             kind = "mesa_ataque"
@@ -158,6 +164,8 @@ def plan_attack(
     if kind in ("enfrentado", "pendiente_enfrentado"):
         on_target = state.extra.get("attacked_by", {}).get(target.id, [])
         companions = len({a for a in on_target if a != attacker.id})
+        if geometry is not None and geometry.companions is not None:
+            companions = geometry.companions  # who is actually in reach of the target
     return {
         "attacker": attacker.id,
         "aimed_at": aimed.id,

@@ -25,11 +25,11 @@ from . import retos as _retos
 from . import wounds as _wounds
 from .budget import check_movimiento, require_active, spend_movimiento
 from .events import BudgetSpent, Event
-from .roster import Roster
 from .state import Combatant, JsonDict
+from .tactico import Tactico
 
 
-class Encounter(Roster):
+class Encounter(Tactico):
     """One fight in one channel. See the package docstring for the whole API."""
 
     # --- queries ----------------------------------------------------------------------------

@@ -214,3 +214,61 @@ class HitEncajado(Event):
     damage_after: int
     aguante_before: int
     aguante_after: int
+
+
+# --- Táctico: the board (issue 7) -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardChanged(Event):
+    """The GM's hand on the board: ``what`` is "crear", "muro", "cobertura", "colocar" or
+    "quitar"; ``squares`` the labels touched."""
+
+    what: str
+    squares: tuple[str, ...] = ()
+    combatant_id: str | None = None
+
+
+@dataclass(frozen=True)
+class FigureMoved(Event):
+    """A move on the board. ``moved``: squares moved this asalto in all; ``left``: what is
+    still there this asalto (giving up the acción if it is still free)."""
+
+    combatant_id: str
+    start: str
+    end: str
+    path: tuple[str, ...]
+    moved: int
+    left: int
+    through_cover: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReachOffered(Event):
+    """A move offers ``combatant_id`` a respuesta ("oportunidad" or "larga") against
+    ``objetivo_id``; ``available`` is false when its respuesta is already spent."""
+
+    combatant_id: str
+    objetivo_id: str
+    tipo: str
+    square: str
+    available: bool
+
+
+@dataclass(frozen=True)
+class SweepDeclared(Event):
+    """A big creature's blow over ``squares``: every one of ``targets`` defends once."""
+
+    combatant_id: str
+    squares: tuple[str, ...]
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AreaListed(Event):
+    """An Ámbito on the board and who is inside (fallen figures included)."""
+
+    size: int
+    center: str
+    squares: tuple[str, ...]
+    combatant_ids: tuple[str, ...]

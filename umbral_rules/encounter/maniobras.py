@@ -24,6 +24,7 @@ from .common import indicated, oficio_mods
 from .estados import desventajas
 from .events import DespegarseResolved, Event, ManiobraDeclared, RespuestaUsed, WarningEvent
 from .state import Combatant, EncounterState
+from .tablero import charge_moved
 
 #: The free roll against someone who fails to disengage goes with ventaja (Libro VI §39).
 FREE_ROLL_LABEL = "Se despega: tirada gratis con ventaja"
@@ -124,9 +125,11 @@ def cargar(
     if weapon_of(actor, options.get("weapon")).is_ranged or options.get("shot"):
         raise UmbralError("Cargar es cuerpo a cuerpo: no se carga disparando.")
     plan = plan_attack(state, actor, target, extra_ventajas=("Cargar",), **options)
-    events = check_both(state, actor, "cargar")
+    walked = charge_moved(state, actor)  # Táctico: the walk on the board was its movimiento
+    events = check_accion(state, actor) if walked else check_both(state, actor, "cargar")
     events.append(spend_accion(actor))
-    events.append(spend_movimiento(actor))
+    if not walked:
+        events.append(spend_movimiento(actor))
     actor.cargando = state.asalto
     events.append(
         ManiobraDeclared(

@@ -1,0 +1,285 @@
+"""Táctico: the board inside the encounter (Libro VI §41–43; issue 7). Pure.
+
+The board lives in ``extra["tablero"]`` as :meth:`Board.to_dict` — each figure keyed by the
+combatant's id, its size from the sheet, Larga from the combatant's default weapon, ``down``
+once it has fallen. What a side did on the board this asalto lives in ``extra["tactico"]``::
+
+    {"asalto": n, "movido": {id: squares}, "despegado": {id: [engaged ids]},
+     "ofertas": [{"de": id, "contra": id, "tipo": "oportunidad" | "larga", "casilla": "C4"}]}
+
+and is forgotten when the asalto changes. Everything here only reads and writes those two
+keys; the operations that use it are in :mod:`.tactico` and in the attack planner.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from ..errors import UmbralError
+from ..grid import (
+    Board,
+    Figure,
+    Square,
+    acoso_on,
+    parse_square,
+    parse_squares,
+    require_melee,
+    require_shot,
+)
+from ..sheets import Weapon
+from ..tables import MOVE_SQUARES, MOVE_SQUARES_NO_ACCION, WEAPON_RANGE_SQUARES
+from .events import DespegarseResolved, Event
+from .state import Combatant, EncounterState, JsonDict, fold
+
+BOARD_KEY = "tablero"
+TURN_KEY = "tactico"
+
+#: [D] An enemy of the bestiary carries one weapon of class "mano"; when its name says it
+#: shoots, it shoots with that class's range (``tables.WEAPON_RANGE_SQUARES``).
+RANGED_WORDS = (
+    ("ballesta", "ballesta"),
+    ("arco", "arco"),
+    ("arcabuz", "polvora"),
+    ("mosquete", "polvora"),
+    ("pistola", "polvora"),
+    ("polvora", "polvora"),
+)
+
+
+# --- the board in the state -----------------------------------------------------------------
+
+
+def require_tactico(state: EncounterState) -> None:
+    if state.mode != "tactico":
+        raise UmbralError(
+            f"El tablero solo se usa en modo Táctico; este encuentro es {state.mode}."
+        )
+
+
+def board_of(state: EncounterState) -> Board | None:
+    """The board of a Táctico encounter, or None (no board yet, or another mode)."""
+    data = state.extra.get(BOARD_KEY)
+    if state.mode != "tactico" or data is None:
+        return None
+    return Board.from_dict(data)
+
+
+def require_board(state: EncounterState) -> Board:
+    require_tactico(state)
+    board = board_of(state)
+    if board is None:
+        raise UmbralError("Este encuentro aún no tiene tablero: el máster tiene que crearlo.")
+    return board
+
+
+def save_board(state: EncounterState, board: Board) -> None:
+    state.extra[BOARD_KEY] = board.to_dict()
+
+
+def as_square(square: str | Square) -> Square:
+    return parse_square(square) if isinstance(square, str) else Square(*square)
+
+
+def as_squares(squares: str | Iterable[Square]) -> tuple[Square, ...]:
+    if isinstance(squares, str):
+        return parse_squares(squares)
+    found = tuple(dict.fromkeys(Square(*s) for s in squares))
+    if not found:
+        raise UmbralError("No se ha indicado ninguna casilla (por ejemplo «C4» o «A1:A6»).")
+    return found
+
+
+def default_larga(c: Combatant) -> bool:
+    """[D] The figure threatens two squares when its default weapon (an enemy's own, a PC's
+    first) is Larga."""
+    if c.enemy is not None:
+        return c.enemy.weapon.has("larga")
+    return bool(c.weapons) and c.weapons[0].has("larga")
+
+
+def figure_for(c: Combatant, position: Square) -> Figure:
+    return Figure(
+        id=c.id,
+        name=c.nombre,
+        side=c.side,
+        position=position,
+        size=c.size,
+        larga=default_larga(c),
+        down=not c.active,
+    )
+
+
+def require_figure(board: Board, c: Combatant) -> Figure:
+    if not board.has(c.id):
+        raise UmbralError(f"{c.nombre} no está en el tablero.")
+    return board.figure(c.id)
+
+
+def sync(state: EncounterState) -> None:
+    """Bring the figures in line with the combatants: names, sizes, Larga, fallen ones
+    ``down``, and the figures of whoever left the encounter gone."""
+    data = state.extra.get(BOARD_KEY)
+    if data is None:
+        return
+    board = Board.from_dict(data)
+    ids = {c.id: c for c in state.combatants}
+    figures = tuple(figure_for(ids[f.id], f.position) for f in board.figures if f.id in ids)
+    try:
+        fresh = replace(board, figures=figures)
+    except UmbralError:  # a size that no longer fits: keep the old footprint
+        kept = tuple(
+            replace(f, name=ids[f.id].nombre, down=not ids[f.id].active)
+            for f in board.figures
+            if f.id in ids
+        )
+        fresh = replace(board, figures=kept)
+    if fresh.to_dict() != data:
+        save_board(state, fresh)
+
+
+# --- what happened on the board this asalto -------------------------------------------------
+
+
+def _empty_turn(state: EncounterState) -> JsonDict:
+    return {"asalto": state.asalto, "movido": {}, "despegado": {}, "ofertas": []}
+
+
+def turn_view(state: EncounterState) -> JsonDict:
+    """This asalto's record, without changing the state."""
+    data = state.extra.get(TURN_KEY)
+    if isinstance(data, dict) and data.get("asalto") == state.asalto:
+        return data
+    return _empty_turn(state)
+
+
+def turn(state: EncounterState) -> JsonDict:
+    """This asalto's record, started afresh when the asalto changed."""
+    data = turn_view(state)
+    state.extra[TURN_KEY] = data
+    return data
+
+
+def moved(state: EncounterState, c: Combatant) -> int:
+    return int(turn_view(state)["movido"].get(c.id, 0))
+
+
+def after_operation(state: EncounterState, events: list[Event]) -> None:
+    """Run after every operation of a Táctico encounter with a board."""
+    if state.mode != "tactico" or BOARD_KEY not in state.extra:
+        return
+    sync(state)
+    for event in events:
+        if isinstance(event, DespegarseResolved):
+            engaged: list[str] = turn(state)["despegado"].setdefault(event.combatant_id, [])
+            if event.engaged_id not in engaged:
+                engaged.append(event.engaged_id)
+
+
+# --- the movement budget ----------------------------------------------------------------------
+
+
+def squares_spent(state: EncounterState, c: Combatant) -> int:
+    """Squares this asalto's budget already counts as walked: those moved on the board, or
+    a whole movimiento (two when the acción went too) spent without moving on it."""
+    walked = moved(state, c)
+    if walked:
+        return walked
+    if c.accion == "movimiento":
+        return MOVE_SQUARES_NO_ACCION
+    return MOVE_SQUARES if c.movimiento else 0
+
+
+def squares_left(state: EncounterState, c: Combatant) -> int:
+    """Six squares with the movimiento; twelve in all giving up the acción while it is free."""
+    top = MOVE_SQUARES_NO_ACCION if c.accion in ("libre", "movimiento") else MOVE_SQUARES
+    return max(0, top - squares_spent(state, c))
+
+
+def charge_moved(state: EncounterState, c: Combatant) -> bool:
+    """Cargar after walking up to six squares on the board: that walk was its movimiento."""
+    walked = moved(state, c)
+    return 0 < walked <= MOVE_SQUARES and c.accion == "libre"
+
+
+# --- attacks on the board -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """What the board adds to an attack: ventajas, desventajas, cover and acoso."""
+
+    ventajas: tuple[str, ...] = ()
+    desventajas: tuple[str, ...] = ()
+    cover: bool = False
+    companions: int | None = None  # None: the target is not on the board
+
+
+def shot_range(c: Combatant, weapon: Weapon) -> int | None:
+    """The range an enemy's weapon gets from its name (see ``RANGED_WORDS``)."""
+    if c.enemy is None or weapon.is_ranged or weapon.has("arrojadiza"):
+        return None
+    name = fold(weapon.nombre)
+    for word, clase in RANGED_WORDS:
+        if word in name:
+            return WEAPON_RANGE_SQUARES[clase]
+    return None
+
+
+def find_offer(
+    state: EncounterState, actor_id: str, target_id: str, tipo: str | None
+) -> JsonDict | None:
+    """The respuesta a walk offered ``actor_id`` against ``target_id`` this asalto, if any."""
+    for offer in turn_view(state)["ofertas"]:
+        if offer["de"] == actor_id and offer["contra"] == target_id and offer["tipo"] == tipo:
+            return dict(offer)
+    return None
+
+
+def attack_geometry(
+    state: EncounterState,
+    attacker: Combatant,
+    aimed: Combatant,
+    target: Combatant,
+    weapon: Weapon,
+    is_shot: bool,
+    respuesta: str | None = None,
+) -> Geometry | None:
+    """Reach, range, line of fire, cover and acoso when both figures are on the board.
+
+    Refuses (``UmbralError``) what the board makes impossible. A respuesta a walk offered
+    (leaving reach, entering a Larga's reach) is taken where it happened: the target counts
+    as standing on the offer's square, and no reach is checked. None when there is no board
+    or either figure is off it.
+    """
+    board = board_of(state)
+    if board is None or not board.has(attacker.id) or not board.has(aimed.id):
+        return None
+    offer = find_offer(state, attacker.id, aimed.id, respuesta)
+    if offer is not None:  # the blow lands where the walk gave it away
+        with contextlib.suppress(UmbralError):
+            board = board.place(board.figure(aimed.id).at(parse_square(offer["casilla"])))
+    ventajas: list[str] = []
+    desventajas: list[str] = []
+    cover = False
+    if is_shot:
+        vigor = attacker.sheet.atributo("vigor") if attacker.sheet is not None else 0
+        shot = require_shot(
+            board,
+            attacker.id,
+            aimed.id,
+            weapon,
+            vigor=vigor,
+            range_squares=shot_range(attacker, weapon),
+        )
+        ventajas += shot.ventajas
+        desventajas += shot.desventajas
+        cover = shot.cover
+    elif offer is None:
+        melee = require_melee(board, attacker.id, aimed.id, larga=weapon.has("larga"))
+        desventajas += melee.desventajas
+    companions = None
+    if board.has(target.id) and target.id != attacker.id:
+        companions = len(acoso_on(board, attacker.id, target.id).companions)
+    return Geometry(tuple(ventajas), tuple(desventajas), cover, companions)

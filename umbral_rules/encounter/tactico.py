@@ -1,0 +1,310 @@
+"""Táctico operations on the board (issue 7): the GM's hand, moves, sweeps and areas.
+
+:class:`Tactico` is the half of :class:`~.Encounter` that owns them; every one runs inside
+the encounter's transaction and, like every other operation, leaves the board in line with
+the combatants afterwards (fallen figures ``down``, removed ones gone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from ..dice import DiceSource, ForcedDice, Ventaja, combine_ventaja
+from ..errors import UmbralError
+from ..grid import Board, Square, area, labels, plan_move
+from ..grid import sweep as grid_sweep
+from ..grid.movement import OPORTUNIDAD
+from ..tables import MOVE_SQUARES, SIZE_LABELS
+from . import tablero as _t
+from .attacks import execute, plan_attack
+from .budget import check_accion, require_active, spend_accion, spend_movimiento
+from .events import (
+    AreaListed,
+    AttackResolved,
+    BoardChanged,
+    DefensePending,
+    Event,
+    FigureMoved,
+    ReachOffered,
+    SweepDeclared,
+    WarningEvent,
+)
+from .roster import Roster
+from .state import EncounterState, JsonDict
+
+Squares = str | Iterable[Square]
+
+
+# --- the GM's hand --------------------------------------------------------------------------
+
+
+def setup(state: EncounterState, width: int, height: int) -> list[Event]:
+    """Create the board, or resize it keeping what still fits (walls and cover outside are
+    dropped; a figure outside refuses)."""
+    _t.require_tactico(state)
+    old = _t.board_of(state)
+    if old is None:
+        board = Board(width, height)
+        text = f"Tablero de {width}×{height} casillas (1,5 m cada una)."
+    else:
+        inside = Board(width, height)
+        board = Board(
+            width,
+            height,
+            frozenset(s for s in old.walls if inside.inside(s)),
+            frozenset(s for s in old.cover if inside.inside(s)),
+            old.figures,
+        )
+        text = f"El tablero pasa de {old.width}×{old.height} a {width}×{height} casillas."
+    _t.save_board(state, board)
+    return [BoardChanged(text, "crear")]
+
+
+def draw(state: EncounterState, kind: str, squares: Squares, present: bool) -> list[Event]:
+    """Walls ("muro") or cover ("cobertura"), drawn or erased."""
+    board = _t.require_board(state)
+    chosen = _t.as_squares(squares)
+    if kind == "muro":
+        board = board.with_walls(chosen, present)
+        noun = "Muro" if len(chosen) == 1 else "Muros"
+    else:
+        board = board.with_cover(chosen, present)
+        noun = "Cobertura"
+    _t.save_board(state, board)
+    verb = "en" if present else "quitado de"
+    return [BoardChanged(f"{noun} {verb} {labels(chosen)}.", kind, tuple(s.label for s in chosen))]
+
+
+def place(state: EncounterState, combatant_id: str, square: str | Square) -> list[Event]:
+    """Put a combatant's figure on a square (or move it there by hand: no budget, no rules)."""
+    board = _t.require_board(state)
+    c = state.get(combatant_id)
+    to = board.require_inside(_t.as_square(square))
+    before = board.figure(c.id).position.label if board.has(c.id) else None
+    try:
+        board = board.place(_t.figure_for(c, to))
+    except UmbralError as exc:
+        raise UmbralError(f"{c.nombre} no puede ir a {to.label}: {exc}") from None
+    _t.save_board(state, board)
+    text = (
+        f"{c.nombre} pasa de {before} a {to.label} (a mano)."
+        if before
+        else f"{c.nombre} entra en el tablero en {to.label}."
+    )
+    return [BoardChanged(text, "colocar", (to.label,), c.id)]
+
+
+def unplace(state: EncounterState, combatant_id: str) -> list[Event]:
+    board = _t.require_board(state)
+    c = state.get(combatant_id)
+    _t.require_figure(board, c)
+    _t.save_board(state, board.remove(c.id))
+    return [BoardChanged(f"{c.nombre} sale del tablero.", "quitar", (), c.id)]
+
+
+# --- moving ---------------------------------------------------------------------------------
+
+
+def move_to(state: EncounterState, actor_id: str, square: str | Square) -> list[Event]:
+    """Walk to ``square`` (the new top-left square): six squares with the movimiento, twelve
+    in all giving up the acción. Leaving an enemy's reach offers it the oportunidad (not
+    the enemies this one already tried to Despegarse from this asalto); entering a Larga's
+    reach offers its free roll. Offers are taken with :meth:`Encounter.respuesta`."""
+    board = _t.require_board(state)
+    c = state.get(actor_id)
+    require_active(c)
+    figure = _t.require_figure(board, c)
+    left = _t.squares_left(state, c)
+    if left <= 0:
+        raise UmbralError(f"A {c.nombre} no le quedan casillas de movimiento en este asalto.")
+    spent = [x.id for x in state.combatants if x.respuesta is not None]
+    move = plan_move(board, c.id, _t.as_square(square), allowance=left, spent_respuestas=spent)
+    walked = _t.squares_spent(state, c) + move.squares
+    events: list[Event] = []
+    if not c.movimiento:
+        events.append(spend_movimiento(c))
+    if walked > MOVE_SQUARES and c.accion == "libre":
+        events.append(spend_movimiento(c))  # the second movimiento takes the acción
+    record = _t.turn(state)
+    record["movido"][c.id] = walked
+    _t.save_board(state, move.board)
+    path = tuple(s.label for s in move.path)
+    left_now = _t.squares_left(state, c)
+    cover = f" (pasa por cobertura en {labels(move.through_cover)})" if move.through_cover else ""
+    events.insert(
+        0,
+        FigureMoved(
+            f"{c.nombre} va de {figure.position.label} a {move.end.label}: {move.squares} "
+            f"casilla(s){cover}; le quedan {left_now} este asalto.",
+            c.id, figure.position.label, move.end.label, path, walked, left_now,
+            tuple(s.label for s in move.through_cover),
+        ),
+    )  # fmt: skip
+    skip = set(record["despegado"].get(c.id, []))
+    for reach in move.events:
+        if reach.kind == OPORTUNIDAD and reach.figure_id in skip:
+            continue
+        if reach.available:
+            record["ofertas"].append(
+                {
+                    "de": reach.figure_id,
+                    "contra": c.id,
+                    "tipo": reach.kind,
+                    "casilla": reach.square.label,
+                }
+            )
+        events.append(
+            ReachOffered(
+                f"{c.nombre}: {reach.message}",
+                reach.figure_id, c.id, reach.kind, reach.square.label, reach.available,
+            )
+        )  # fmt: skip
+    return events
+
+
+# --- sweeps and areas -------------------------------------------------------------------------
+
+
+def _attack_faces(state: EncounterState, events: list[Event]) -> list[int]:
+    for event in events:
+        if isinstance(event, AttackResolved) and event.result.attacker_roll is not None:
+            return list(event.result.attacker_roll.die.faces)
+        if isinstance(event, DefensePending):
+            return [int(f) for f in state.pending[-1]["die"]["faces"]]
+    return []
+
+
+def _same_die(faces: list[int], plan: JsonDict, dice: DiceSource) -> DiceSource:
+    """The sweep's one attack die again (one face, or two with ventaja/desventaja)."""
+    mode = combine_ventaja(plan["ventajas"], plan["desventajas"])
+    needed = 1 if mode is Ventaja.NORMAL else 2
+    return ForcedDice(faces[:needed], then=dice, physical=dice.physical)
+
+
+def sweep(
+    state: EncounterState,
+    dice: DiceSource,
+    attacker_id: str,
+    squares: Squares,
+    *,
+    weapon: str | None = None,
+    ventaja: str | None = None,
+    defender_dice: DiceSource | None = None,
+) -> list[Event]:
+    """A Grande/Descomunal/Inabarcable blow over the 2/3/4 contiguous squares picked within
+    its reach: one attack die, and each figure standing there defends once (allies too)."""
+    board = _t.require_board(state)
+    attacker = state.get(attacker_id)
+    require_active(attacker)
+    _t.require_figure(board, attacker)
+    swept = grid_sweep(board, attacker.id, _t.as_squares(squares))
+    where = labels(swept.squares)
+    if not swept.targets:
+        raise UmbralError(f"No hay nadie en pie en {where}: el barrido no alcanza a nadie.")
+    plans: list[JsonDict] = []
+    warnings: list[Event] = []
+    taken: set[str] = set()
+    for target_id in swept.targets:
+        plan = plan_attack(state, attacker, state.get(target_id), weapon=weapon, ventaja=ventaja)
+        if plan["target"] in taken:
+            name = state.get(plan["target"]).nombre
+            warnings.append(WarningEvent(f"{name} ya recibe este barrido: no lo encaja dos veces."))
+            continue
+        taken.add(plan["target"])
+        plans.append(plan)
+    events = check_accion(state, attacker)
+    events.append(spend_accion(attacker))
+    names = ", ".join(state.get(i).nombre for i in swept.targets)
+    events.append(
+        SweepDeclared(
+            f"{attacker.nombre} ({SIZE_LABELS[attacker.size]}) barre {where}: se defienden "
+            f"{names}.",
+            attacker.id, tuple(s.label for s in swept.squares), swept.targets,
+        )
+    )  # fmt: skip
+    events += warnings
+    faces: list[int] = []
+    for plan in plans:
+        roll = dice if not faces else _same_die(faces, plan, dice)
+        done = execute(state, roll, plan, defender_dice)
+        faces = faces or _attack_faces(state, done)
+        events += done
+    return events
+
+
+def area_of(state: EncounterState, size: int, center: str | Square) -> list[Event]:
+    """An Ámbito (1, 3×3, 6×6) around ``center``: who is inside. Changes nothing."""
+    board = _t.require_board(state)
+    found = area(board, size, _t.as_square(center))
+    names = ", ".join(state.get(i).nombre for i in found.figures)
+    first, last = found.squares[0].label, found.squares[-1].label
+    span = first if first == last else f"{first}–{last}"
+    inside = f"dentro: {names}." if names else "no hay nadie dentro."
+    return [
+        AreaListed(
+            f"Ámbito {size}×{size} en {found.center.label} ({span}): {inside}",
+            size, found.center.label, tuple(s.label for s in found.squares), found.figures,
+        )
+    ]  # fmt: skip
+
+
+# --- the encounter's half ---------------------------------------------------------------------
+
+
+class Tactico(Roster):
+    """The board operations of :class:`~.Encounter` (see the package docstring)."""
+
+    def _transaction(self, op: Callable[[], list[Event]]) -> list[Event]:
+        def with_board() -> list[Event]:
+            events = op()
+            _t.after_operation(self, events)
+            return events
+
+        return super()._transaction(with_board)
+
+    @property
+    def board(self) -> Board | None:
+        """The board (Táctico only), or None."""
+        return _t.board_of(self)
+
+    def squares_left(self, combatant_id: str) -> int:
+        """Squares the combatant may still walk this asalto (giving up a free acción)."""
+        return _t.squares_left(self, self.get(combatant_id))
+
+    def board_setup(self, width: int, height: int) -> list[Event]:
+        return self._transaction(lambda: setup(self, width, height))
+
+    def draw_walls(self, squares: Squares, present: bool = True) -> list[Event]:
+        return self._transaction(lambda: draw(self, "muro", squares, present))
+
+    def draw_cover(self, squares: Squares, present: bool = True) -> list[Event]:
+        return self._transaction(lambda: draw(self, "cobertura", squares, present))
+
+    def place(self, combatant_id: str, square: str | Square) -> list[Event]:
+        return self._transaction(lambda: place(self, combatant_id, square))
+
+    def unplace(self, combatant_id: str) -> list[Event]:
+        return self._transaction(lambda: unplace(self, combatant_id))
+
+    def move_to(self, actor_id: str, square: str | Square) -> list[Event]:
+        return self._transaction(lambda: move_to(self, actor_id, square))
+
+    def sweep(
+        self,
+        dice: DiceSource,
+        attacker_id: str,
+        squares: Squares,
+        *,
+        weapon: str | None = None,
+        ventaja: str | None = None,
+        defender_dice: DiceSource | None = None,
+    ) -> list[Event]:
+        return self._transaction(
+            lambda: sweep(
+                self, dice, attacker_id, squares, weapon=weapon, ventaja=ventaja,
+                defender_dice=defender_dice,
+            )
+        )  # fmt: skip
+
+    def area(self, size: int, center: str | Square) -> list[Event]:
+        return self._transaction(lambda: area_of(self, size, center))
