@@ -4,6 +4,7 @@ callbacks, the webhook follow-ups and its own HTTP client."""
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -45,6 +46,14 @@ class SentMessage:
                 if comp.get("type") == 2:
                     found.append(comp)
         return found
+
+    @property
+    def files(self) -> dict[str, bytes]:
+        """The files attached to the message, by file name."""
+        return {
+            str(a["filename"]): bytes(a.get("content", b""))
+            for a in self.payload.get("attachments") or []
+        }
 
     @property
     def title(self) -> str:
@@ -277,4 +286,21 @@ class _FakeAdapter(webhook_async.AsyncWebhookAdapter):
         self._discord = discord_
 
     async def request(self, route: Route, session: Any = None, **kwargs: Any) -> Any:
-        return self._discord._on_webhook(route, kwargs.get("payload"))
+        payload = kwargs.get("payload")
+        if payload is None and kwargs.get("multipart"):
+            payload = _with_files(kwargs["multipart"])
+        return self._discord._on_webhook(route, payload)
+
+
+def _with_files(multipart: list[dict[str, Any]]) -> dict[str, Any]:
+    """A multipart body as its JSON payload, each attachment holding its file's bytes."""
+    parts = {part["name"]: part for part in multipart}
+    payload: dict[str, Any] = json.loads(parts["payload_json"]["value"])
+    body = payload.get("data", payload) if "type" in payload else payload
+    for attachment in body.get("attachments") or []:
+        part = parts.get(f"files[{attachment['id']}]")
+        if part is not None:
+            fp = part["value"]
+            fp.seek(0)
+            attachment["content"] = fp.read()
+    return payload

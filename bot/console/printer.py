@@ -36,4 +36,7 @@ def message_text(payload: Mapping[str, Any], names: Mapping[int, str]) -> str:
     ]
     if buttons:
         lines.append(" ".join(buttons))
+    for attachment in payload.get("attachments") or []:
+        size = len(attachment.get("content") or b"")
+        lines.append(f"[archivo adjunto: {attachment.get('filename')}, {size} bytes]")
     return mentions_as_names("\n".join(lines), names)

@@ -16,6 +16,8 @@ import mimetypes
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 
 import discord
 from discord import app_commands
@@ -29,6 +31,7 @@ from bot.console.payloads import (
     GUILD_ID,
     OPTION_ATTACHMENT,
     OPTION_ROLE,
+    FakeResponse,
     bot_user_payload,
     coerce_option,
     stable_id,
@@ -63,6 +66,7 @@ class FakeDiscord(Mailbox):
         self.guild = state._add_guild_from_data(self._guild_payload(guild_name))  # type: ignore[arg-type]
         self.channel_id("mesa")
         bot.http.request = self._http_request  # type: ignore[method-assign]
+        bot.http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
 
     # --- identities -----------------------------------------------------------------------
 
@@ -271,6 +275,13 @@ class FakeDiscord(Mailbox):
             "proxy_url": file.resolve().as_uri(),
             "content_type": mimetypes.guess_type(file.name)[0] or "application/octet-stream",
         }
+
+    async def _get_from_cdn(self, url: str) -> bytes:
+        """An attachment's download: the console's attachments are local files."""
+        parsed = urlparse(url)
+        if parsed.scheme != "file":
+            raise discord.NotFound(FakeResponse(404), {"message": "Unknown attachment"})
+        return await asyncio.to_thread(Path(url2pathname(parsed.path)).read_bytes)
 
     def _command_data(
         self, path: Sequence[str], options: Mapping[str, Any], focused: str | None = None

@@ -147,8 +147,10 @@ def decode(data: bytes) -> str:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise FileRefused("el archivo no está en UTF-8 (guárdalo como UTF-8)", line=line) from None
-    if not text.strip():
+    if not text:
         raise FileRefused("el archivo está vacío")
+    if not text.strip():
+        raise FileRefused("el archivo solo tiene espacios en blanco")
     return text
 
 

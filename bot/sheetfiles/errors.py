@@ -48,7 +48,7 @@ class FileRefused(UmbralError):
 
 
 def shown(value: Any) -> str:
-    text = str(value)
+    text = str(value).lower() if isinstance(value, bool) else str(value)
     return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
 
 

@@ -57,7 +57,7 @@ def rule(check: Callable[[T], object]) -> Callable[[T], T]:
 
 
 def _bad_char(ch: str, allow_newline: bool) -> bool:
-    if ch == "\n":
+    if ch in "\n\t":
         return not allow_newline
     return unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp")
 

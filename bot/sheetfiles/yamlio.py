@@ -113,6 +113,11 @@ def load(text: str) -> tuple[Any, YamlLines]:
             data = loader.construct_document(root)
         finally:
             loader.dispose()
+    except yaml.constructor.ConstructorError as error:
+        line = error.problem_mark.line + 1 if error.problem_mark is not None else None
+        raise FileRefused(
+            "el YAML usa una etiqueta (!!…) que no se admite: solo datos simples", line=line
+        ) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else None

@@ -4,6 +4,7 @@ Every subcommand is the GM's."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Literal
 
@@ -168,7 +169,8 @@ class BestiarioCog(commands.Cog):
         guild_id = require_guild(interaction)
         async with storage_of(interaction).guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
-            entries = load_bestiary(EXAMPLE_PATH.read_bytes(), EXAMPLE_PATH.name)
+            example = await asyncio.to_thread(EXAMPLE_PATH.read_bytes)
+            entries = load_bestiary(example, EXAMPLE_PATH.name)
             result = await import_bestiary(uow, entries, conflictos)
         await interaction.response.send_message(
             embed=notice_embed("Bestiario de ejemplo cargado", "\n".join(result.lines("enemigos"))),

@@ -40,7 +40,7 @@ def names_text(names: list[str]) -> str:
 
 def refuse_clashes(clashes: list[str], where: str, what: str) -> FileRefused:
     return FileRefused(
-        f"{where} ya hay {len(clashes)} {what} con esos nombres ({names_text(clashes)}); "
+        f"{where} ya hay {what} con esos nombres ({names_text(clashes)}); "
         "elige conflictos:reemplazar o conflictos:saltar"
     )
 
