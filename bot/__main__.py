@@ -131,17 +131,20 @@ def main(
     if not console and settings.token:
         return asyncio.run(run_bot(settings, settings.token))
     masters = getattr(args, "master", None) or ["master"]
-    return asyncio.run(
-        run_console(
-            settings,
-            db=getattr(args, "db", None),
-            faces=getattr(args, "dados", []),
-            masters=masters,
-            stdin=stdin or sys.stdin,
-            stdout=stdout or sys.stdout,
-            echo=getattr(args, "eco", False),
+    try:
+        return asyncio.run(
+            run_console(
+                settings,
+                db=getattr(args, "db", None),
+                faces=getattr(args, "dados", []),
+                masters=masters,
+                stdin=stdin or sys.stdin,
+                stdout=stdout or sys.stdout,
+                echo=getattr(args, "eco", False),
+            )
         )
-    )
+    except KeyboardInterrupt:
+        return 0
 
 
 if __name__ == "__main__":

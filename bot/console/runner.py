@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import sys
 from collections.abc import Iterable
 from typing import TextIO
@@ -9,6 +11,8 @@ from typing import TextIO
 from bot.console.parser import Command, Press, SwitchChannel, SwitchUser, parse_line
 from bot.console.transport import Event, FakeDiscord, Reply
 from umbral_rules import UmbralError
+
+log = logging.getLogger(__name__)
 
 PROMPT = "{user} en #{channel}> "
 
@@ -93,15 +97,26 @@ async def interactive(
     console: Console, stream: TextIO | None = None, *, echo: bool = False
 ) -> None:
     """Read lines until EOF: a prompt on a terminal, silent when piped (``echo`` repeats each
-    piped line, prompt included, before its replies)."""
+    piped line, prompt included, before its replies). A fault of one line is reported and
+    the console goes on."""
     source = stream or sys.stdin
     tty = source.isatty()
     while True:
-        if tty:
-            console.out.write(console.prompt)
-            console.out.flush()
-        line = source.readline()
-        if not line:
+        try:
+            if tty and source is sys.stdin:
+                line = await asyncio.to_thread(input, console.prompt)
+            else:
+                if tty:
+                    console.out.write(console.prompt)
+                    console.out.flush()
+                line = source.readline()
+                if not line:
+                    break
+        except EOFError:
             break
-        await console.run_line(line, echo=echo and not tty)
+        try:
+            await console.run_line(line, echo=echo and not tty)
+        except Exception as error:  # keep the console alive; the bot's own faults are logged
+            log.exception("Fallo de la consola con la línea %r", line)
+            console.out.write(f"(consola) Algo ha fallado con esa línea: {error}\n")
         console.out.flush()

@@ -142,3 +142,27 @@ async def test_unexpected_errors_are_logged_and_apologised(
     record = next(r for r in caplog.records if r.name == "bot.errors")
     assert record.exc_info is not None and "fallo interno secreto" in str(record.exc_info[1])
     assert "/ayuda" in record.getMessage()
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+async def test_interactive_prompts_on_a_terminal_and_survives_faults(
+    fake: FakeDiscord, monkeypatch: Any
+) -> None:
+    from bot.console.runner import Console, interactive
+
+    out = io.StringIO()
+    console = Console(fake, out)
+    await interactive(console, _Terminal("@kaeda\n/ayuda para:jugador\n"))
+    assert "master en #mesa> kaeda en #mesa> Umbral → @kaeda (solo para ti)" in out.getvalue()
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("roto")
+
+    monkeypatch.setattr(fake, "command", broken)
+    out2 = io.StringIO()
+    await interactive(Console(fake, out2), io.StringIO("/ayuda\n/ayuda\n"))
+    assert out2.getvalue().count("(consola) Algo ha fallado con esa línea: roto") == 2

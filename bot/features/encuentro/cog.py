@@ -36,7 +36,10 @@ class EncuentroCog(commands.Cog):
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             settings = await uow.guild.get()
             require_gm(interaction, settings.gm_role_id, what="empezar un encuentro")
-            enc_settings = {"defensa_inmediata": settings.defense_mode == "inmediata"}
+            enc_settings = {
+                "defensa_inmediata": settings.defense_mode == "inmediata",
+                "secuelas_tabla": dict(settings.secuelas or {}),
+            }
             enc = Encounter.start(modo or settings.default_mode, enc_settings)
             await uow.encounter.create(enc, creator_id=interaction.user.id)
         await send(
