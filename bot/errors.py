@@ -11,6 +11,8 @@ from umbral_rules import UmbralError
 
 log = logging.getLogger(__name__)
 
+#: Set in ``interaction.extras`` once the command has answered (see ``features.common.send``).
+ANSWERED = "umbral_answered"
 APOLOGY = "Lo siento, algo ha fallado al hacer eso. Ya queda anotado; prueba de nuevo en un rato."
 
 
@@ -57,7 +59,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             if (
                 interaction.response.type
                 is discord.InteractionResponseType.deferred_channel_message
-            ) and not interaction.extras.get("umbral_answered"):
+            ) and not interaction.extras.get(ANSWERED):
                 # a deferred public "thinking…" would turn the refusal public: drop it first
                 await interaction.delete_original_response()
             await interaction.followup.send(message, ephemeral=True)

@@ -9,6 +9,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot.errors import ANSWERED as ANSWERED  # re-exported for the features
 from bot.permissions import require_guild
 from umbral_rules import DiceSource, UmbralError
 
@@ -113,9 +114,6 @@ async def log_roll(
         result={**result_summary(result), **extra},
         physical=any(r.die.physical for r in rolls),
     )
-
-
-ANSWERED = "umbral_answered"
 
 
 async def send(
