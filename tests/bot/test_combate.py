@@ -351,3 +351,24 @@ async def test_defending_oficio_helpless_and_cover(
         "kaeda", "mesa", "disparar", {"objetivo": "Guardia", "arma": "Arco", "a_cubierto": True}
     )
     assert "Contra: Defensa 15 (Defensa 12 + Cobertura 3)" in covered.text()
+
+
+async def test_recuperar_ajustar_and_estabilizar_refusal(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(*MESA, "@master", "/estado poner objetivo:Kaeda estado:Aturdido")
+    up = await fake.command("kaeda", "mesa", "estado recuperar", {"estado": "Aturdido"})
+    assert "deja de estar Aturdido" in up.first.text()
+    again = await fake.command("kaeda", "mesa", "estado recuperar", {"estado": "Aturdido"})
+    assert again.first.ephemeral
+    fixed = await fake.command(
+        "master", "mesa", "encuentro ajustar", {"combatiente": "Kaeda", "aguante": 5}
+    )
+    assert "Aguante 5/16" in fixed.first.text()
+    assert "Kaeda** — Aguante 5/16" in fixed.last.text()
+    player = await fake.command(
+        "kaeda", "mesa", "encuentro ajustar", {"combatiente": "Kaeda", "aguante": 16}
+    )
+    assert player.first.content.startswith("Solo el máster puede ajustar las barras")
+    nobody = await fake.command("kaeda", "mesa", "estabilizar", {"objetivo": "Guardia"})
+    assert nobody.first.ephemeral and nobody.first.content

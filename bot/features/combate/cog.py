@@ -269,6 +269,22 @@ class CombateCog(commands.Cog):
     async def quitar(self, interaction: discord.Interaction, objetivo: str, estado: str) -> None:
         await service.set_estado(interaction, objetivo, estado, on=False)
 
+    @estado.command(name="recuperar", description="Sacúdete un estado: Aturdido o Quebrantado")
+    @app_commands.describe(
+        estado="Aturdido (gasta la acción) o Quebrantado (acción y Voluntad contra 9)",
+        dado=DEFEND_HELP["dado"],
+        personaje="Quién se recupera (el máster puede elegir)",
+    )
+    @app_commands.autocomplete(estado=autocomplete_estado, personaje=autocomplete_actor)
+    async def recuperar(
+        self,
+        interaction: discord.Interaction,
+        estado: str,
+        dado: str | None = None,
+        personaje: str | None = None,
+    ) -> None:
+        await service.recover(interaction, estado, dado, personaje)
+
     @app_commands.command(name="aliento", description="Gasta un punto de Aliento")
     @app_commands.describe(
         uso="repetir la última tirada, subir su grado, encajar el último golpe, +4 a secuelas",

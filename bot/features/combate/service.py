@@ -315,3 +315,12 @@ async def aliento(interaction: discord.Interaction, uso: str, personaje: str | N
         return list(turn.enc.aliento(turn.dice, turn.actor.id, uso))
 
     await run(interaction, "aliento", f"{{actor}}: Aliento ({uso})", op, actor_name=personaje)
+
+
+async def recover(
+    interaction: discord.Interaction, estado: str, dado: str | None, personaje: str | None
+) -> None:
+    def op(turn: Turn) -> list[Any]:
+        return list(turn.enc.recover(turn.dice, turn.actor.id, estado))
+
+    await run(interaction, "estado", "{actor}: recuperarse", op, actor_name=personaje, dado=dado)

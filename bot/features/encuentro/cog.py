@@ -170,6 +170,34 @@ class EncuentroCog(commands.Cog):
         await send(interaction, embed=summary_embed(enc, rolls))
         await refresh_tracker(interaction, enc, info.tracker_message_id, ended=True)
 
+    @encuentro.command(name="ajustar", description="Corrige a mano las barras de alguien (máster)")
+    @app_commands.describe(
+        combatiente="A quién",
+        aguante="Aguante actual (0 al máximo)",
+        aliento="Aliento actual (0 al máximo)",
+    )
+    @app_commands.autocomplete(combatiente=autocomplete_combatant)
+    async def ajustar(
+        self,
+        interaction: discord.Interaction,
+        combatiente: str,
+        aguante: app_commands.Range[int, 0, 500] | None = None,
+        aliento: app_commands.Range[int, 0, 50] | None = None,
+    ) -> None:
+        guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(thinking=True)
+        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.require()
+            info = uow.encounter.info
+            settings = await uow.guild.get()
+            require_gm(interaction, settings.gm_role_id, info.creator_id, "ajustar las barras")
+            events = enc.adjust(enc.find(combatiente).id, aguante=aguante, aliento=aliento)
+            await uow.encounter.save(enc)
+        await send(
+            interaction, embed=events_embed("Barras corregidas", [e.message for e in events])
+        )
+        await refresh_tracker(interaction, enc, info.tracker_message_id)
+
     @app_commands.command(
         name="asalto", description="Pasa de fase: jugadores → enemigos → siguiente asalto (máster)"
     )
