@@ -16,19 +16,36 @@ BOMB = (
 )
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """``yaml.SafeLoader`` that counts alias uses while composing."""
+#: libyaml's loader when PyYAML has it (several times faster), else the pure-Python one.
+#: Both are safe loaders: plain data only.
+Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self.aliases = 0
 
-    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
-        if self.check_event(yaml.AliasEvent):
-            self.aliases += 1
-            if self.aliases > L.YAML_MAX_ALIASES:
-                raise FileRefused(BOMB.format(n=L.YAML_MAX_ALIASES))
-        return super().compose_node(parent, index)
+def _check_events(text: str) -> None:
+    """Depth and alias uses, from the event stream (no recursion), before composing."""
+    loader = Loader(text)
+    depth = aliases = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()  # type: ignore[no-untyped-call]
+            if isinstance(event, OPEN):
+                depth += 1
+                if depth > L.MAX_DEPTH:
+                    mark = event.start_mark
+                    raise FileRefused(
+                        f"el YAML anida demasiado hondo (más de {L.MAX_DEPTH} niveles)",
+                        line=mark.line + 1 if mark is not None else None,
+                    )
+            elif isinstance(event, CLOSE):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > L.YAML_MAX_ALIASES:
+                    raise FileRefused(BOMB.format(n=L.YAML_MAX_ALIASES))
+    finally:
+        loader.dispose()
 
 
 def _check_tree(root: yaml.Node) -> None:
@@ -103,8 +120,9 @@ def _child(node: yaml.Node, part: str | int) -> yaml.Node | None:
 
 def load(text: str) -> tuple[Any, YamlLines]:
     """The document's data, and where each value is."""
-    loader = _BoundedLoader(text)
     try:
+        _check_events(text)
+        loader = Loader(text)
         try:
             root = loader.get_single_node()
             if root is None:

@@ -324,3 +324,21 @@ async def test_ficha_export_with_nothing_to_export(fake: FakeDiscord) -> None:
     assert "No tienes personajes en este servidor" in reply.last.content
     other = await fake.command("kaeda", "mesa", "ficha exportar", {"personaje": "Nadie"})
     assert other.last.content == "No tienes ningún personaje llamado «Nadie»."
+
+
+async def test_a_2000_entry_bestiary_goes_through_the_database_unchanged(
+    fake: FakeDiscord, upload: Upload
+) -> None:
+    rows = "".join(
+        f"Enemigo {n},{n % 41},{n % 37},{1 + n % 500},{n % 31},,{('grande', 'normal')[n % 2]}\n"
+        for n in range(limits.MAX_ENTRIES)
+    )
+    data = ("nombre,ataque,defensa,aguante,potencia,arma,tamaño\n" + rows).encode()
+    original = dump(load(data, "b.csv", BESTIARY), "csv", BESTIARY)
+    reply = await fake.command(
+        "master", "mesa", "bestiario importar", {"archivo": upload("b.csv", original)}
+    )
+    assert "Enemigos nuevos: 2000." in reply.last.text()
+    exported = await fake.command("master", "mesa", "bestiario exportar", {"formato": "csv"})
+    by_name = sorted(load(original, "b.csv", BESTIARY), key=lambda e: e.nombre)
+    assert exported.last.files["bestiario.csv"] == dump(by_name, "csv", BESTIARY)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
-from bot.sheetfiles import BESTIARY, CHARACTERS, FileRefused, Kind, limits, load
+from bot.sheetfiles import BESTIARY, CHARACTERS, FileRefused, Kind, limits, load, yamlio
 
 MALFORMED = Path(__file__).parent / "malformed"
 
@@ -115,3 +116,17 @@ def test_the_format_is_sniffed_without_a_known_extension() -> None:
     for data, name in ((as_json, "b.txt"), (as_csv, "b"), (as_yaml, "b.txt")):
         [entry] = load(data, name, BESTIARY)
         assert entry.model_dump(include=set(guard)) == guard
+
+
+@pytest.mark.parametrize("loader", [yaml.SafeLoader, getattr(yaml, "CSafeLoader", yaml.SafeLoader)])
+def test_yaml_refusals_with_either_safe_loader(
+    monkeypatch: pytest.MonkeyPatch, loader: type[yaml.SafeLoader]
+) -> None:
+    monkeypatch.setattr(yamlio, "Loader", loader)
+    deep = ("a:\n" + "".join("  " * n + "- \n" for n in range(1, 40))).encode()
+    with pytest.raises(FileRefused, match="anida demasiado hondo"):
+        load(deep, "hondo.yaml", BESTIARY)
+    for name in sorted(EXPECTED):
+        if name.endswith(".yaml"):
+            message = refusal(name)
+            assert all(fragment in message for fragment in EXPECTED[name]), message
