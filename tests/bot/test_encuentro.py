@@ -208,3 +208,10 @@ async def test_estados_and_aguante_follow_the_character(script: Script, fake: Fa
     joined = await fake.command("kaeda", "taberna", "encuentro unirse")
     assert "Kaeda queda Sangrando" in joined.first.text()
     assert "Aguante 15/16 · estados: sangrando" in joined.last.text()
+
+
+async def test_ambush_by_the_enemies_starts_in_their_phase(fake: FakeDiscord) -> None:
+    started = await fake.command(
+        "master", "mesa", "encuentro empezar", {"modo": "mesa", "emboscada": "enemigos"}
+    )
+    assert "asalto 1, fase de los enemigos" in started.events[1].message.title

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -29,8 +29,16 @@ class EncuentroCog(commands.Cog):
         self.bot = bot
 
     @encuentro.command(name="empezar", description="Empieza un encuentro en este canal (máster)")
-    @app_commands.describe(modo="Mesa, Narrativo o Táctico (por defecto, el del servidor)")
-    async def empezar(self, interaction: discord.Interaction, modo: Modo | None = None) -> None:
+    @app_commands.describe(
+        modo="Mesa, Narrativo o Táctico (por defecto, el del servidor)",
+        emboscada="Quién embosca: ese bando actúa primero en el primer asalto",
+    )
+    async def empezar(
+        self,
+        interaction: discord.Interaction,
+        modo: Modo | None = None,
+        emboscada: Literal["jugadores", "enemigos"] | None = None,
+    ) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
@@ -39,6 +47,7 @@ class EncuentroCog(commands.Cog):
             enc_settings = {
                 "defensa_inmediata": settings.defense_mode == "inmediata",
                 "secuelas_tabla": dict(settings.secuelas or {}),
+                "emboscada": {"jugadores": "pj", "enemigos": "enemigo"}.get(emboscada or ""),
             }
             enc = Encounter.start(modo or settings.default_mode, enc_settings)
             await uow.encounter.create(enc, creator_id=interaction.user.id)
