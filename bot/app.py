@@ -24,6 +24,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.encuentro",
     "bot.features.combate",
     "bot.features.tirar",
+    "bot.features.tablero",
 )
 
 

@@ -33,6 +33,8 @@ EXPECTED = {
     "estado",
     "aliento",
     "reto",
+    "mapa",
+    "mover",
 }
 
 

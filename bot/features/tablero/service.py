@@ -1,0 +1,176 @@
+"""The board commands' four steps: load the encounter → check who may → call the rules →
+save, then answer with the events and the picture of the board (and edit the tracker)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.features.combate.acting import resolve_actor
+from bot.features.common import ANSWERED, dice_of, ids, log_roll, storage_of
+from bot.features.encuentro.tracker import refresh_tracker
+from bot.features.tablero.picture import board_embed, board_file
+from bot.permissions import is_gm, require_gm
+from bot.render.encounter import render_events
+from umbral_rules import UmbralError
+from umbral_rules.encounter.events import (
+    AreaListed,
+    AttackResolved,
+    FigureMoved,
+    ReachOffered,
+    SweepDeclared,
+)
+from umbral_rules.encounter.state import Combatant
+
+#: [D] Who may do what on the board: "gm" (the GM only), "own" (the GM, or a player with
+#: their own character), "setup" (like "own" for players only before anyone has acted in
+#: the first asalto), "any" (everyone in the channel).
+Who = str
+
+
+@dataclass
+class Step:
+    """What an operation needs: the encounter, the acting combatant, whether they are GM."""
+
+    enc: Any
+    gm: bool
+    actor: Combatant | None = None
+    dice: Any = None
+    highlight: list[str] = field(default_factory=list)
+
+
+Operation = Callable[[Step], list[Any]]
+
+
+def require_tactico(enc: Any) -> None:
+    if enc.mode != "tactico":
+        raise UmbralError(
+            f"El tablero es cosa del modo Táctico, y este encuentro es {mode_label(enc.mode)}: "
+            "en Narrativo y en Mesa la distancia se narra."
+        )
+
+
+def mode_label(mode: str) -> str:
+    return {"mesa": "Mesa", "narrativo": "Narrativo", "tactico": "Táctico"}.get(mode, mode)
+
+
+def require_board(enc: Any) -> None:
+    require_tactico(enc)
+    if enc.board is None:
+        raise UmbralError("Este encuentro aún no tiene tablero: el máster lo crea con /mapa crear.")
+
+
+def setup_time(enc: Any) -> bool:
+    """Before anyone has acted in the first asalto: players may place their own figures."""
+    return bool(enc.asalto == 1 and not any(c.acted for c in enc.combatants))
+
+
+async def run(
+    interaction: discord.Interaction,
+    command: str,
+    title: str,
+    op: Operation,
+    *,
+    who: Who,
+    actor_name: str | None = None,
+    what: str = "cambiar el tablero",
+    needs_board: bool = True,
+    changes: bool = True,
+) -> None:
+    """Load → permission → rules → save → answer with the events and the board's picture."""
+    await interaction.response.defer(thinking=True)
+    guild_id, channel_id = ids(interaction)
+    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+        enc = await uow.encounter.require()
+        info = uow.encounter.info
+        settings = await uow.guild.get()
+        (require_board if needs_board else require_tactico)(enc)
+        gm = is_gm(interaction, settings.gm_role_id, info.creator_id)
+        step = Step(enc, gm, dice=dice_of(interaction))
+        if who == "gm":
+            require_gm(interaction, settings.gm_role_id, info.creator_id, what)
+        elif who in ("own", "setup"):
+            actor = resolve_actor(interaction, enc, settings, info.creator_id, actor_name)
+            step.actor = actor.combatant
+            if who == "setup" and not gm and not setup_time(enc):
+                raise UmbralError(
+                    "Una vez empezado el combate solo el máster coloca figuras a mano; "
+                    "tu personaje se mueve con /mover."
+                )
+        events = op(step)
+        if changes:
+            await uow.encounter.save(enc)
+        for event in events:
+            if isinstance(event, AttackResolved):
+                await log_roll(uow, interaction, command, event.result)
+    rendered = render_events(enc, events, title)
+    first = rendered.embeds[0] if rendered.embeds else None
+    summary = first is not None and first.title == title
+    lines = _summary(first) if summary else []
+    embed = board_embed(enc, title, lines + offer_hints(enc, events))
+    if summary:
+        rendered.embeds[0] = embed
+    else:
+        rendered.embeds.insert(0, embed)
+    content = "\n".join(x for x in (rendered.content, *owner_mentions(enc, events)) if x)
+    extra: dict[str, Any] = {}
+    if rendered.must_defend:
+        from bot.features.combate.defender_button import DefenderView
+
+        extra["view"] = DefenderView()
+    if enc.board is not None:
+        extra["file"] = board_file(enc, step.highlight or highlight_of(events))
+    else:
+        embed.set_image(url=None)
+    await interaction.followup.send(
+        content=content or discord.utils.MISSING, embeds=rendered.embeds[:10], **extra
+    )
+    interaction.extras[ANSWERED] = True
+    if changes:
+        await refresh_tracker(interaction, enc, info.tracker_message_id)
+
+
+def _summary(embed: Any) -> list[str]:
+    """The lines of the summary embed ``render_events`` made (without its bullets)."""
+    text = embed.description or ""
+    return [line.removeprefix("• ") for line in text.splitlines() if line]
+
+
+def highlight_of(events: Sequence[Any]) -> list[str]:
+    for event in events:
+        if isinstance(event, FigureMoved):
+            return [event.start, *event.path]
+        if isinstance(event, SweepDeclared):
+            return list(event.squares)
+        if isinstance(event, AreaListed):
+            return list(event.squares)
+    return []
+
+
+def offer_hints(enc: Any, events: Sequence[Any]) -> list[str]:
+    """How to take each respuesta a walk offered."""
+    hints: list[str] = []
+    for event in events:
+        if isinstance(event, ReachOffered) and event.available:
+            who, target = enc.get(event.combatant_id), enc.get(event.objetivo_id)
+            hints.append(
+                f"→ {who.nombre} puede responder: /respuesta tipo:{event.tipo} "
+                f'objetivo:"{target.nombre}" personaje:"{who.nombre}"'
+            )
+    return hints
+
+
+def owner_mentions(enc: Any, events: Sequence[Any]) -> list[str]:
+    """The players whose characters were offered a respuesta."""
+    out: list[str] = []
+    for event in events:
+        if isinstance(event, ReachOffered) and event.available:
+            c = enc.get(event.combatant_id)
+            if c.owner_id is not None:
+                line = f"<@{c.owner_id}>, {c.nombre} tiene una respuesta: /respuesta {event.tipo}."
+                if line not in out:
+                    out.append(line)
+    return out
