@@ -42,7 +42,7 @@ async def test_every_extension_is_loaded() -> None:
     bot = await create_bot(Settings(discord_token=None))
     assert set(bot.extensions) == set(EXTENSIONS)
     names = {c.name for c in bot.tree.get_commands()}
-    assert EXPECTED <= names  # other features may add theirs
+    assert names >= EXPECTED  # other features may add theirs
     items = bot._connection._view_store._views.get(None, {})
     assert (2, DEFENDER_ID) in items  # the persistent Defender button
 
@@ -116,7 +116,7 @@ async def test_sync_offline_to_dev_guild(monkeypatch: Any) -> None:
     await bot.setup_hook()
     assert upsert.await_args is not None
     assert upsert.await_args.args[1] == 1234
-    assert EXPECTED <= {c["name"] for c in upsert.await_args.kwargs["payload"]}
+    assert {c["name"] for c in upsert.await_args.kwargs["payload"]} >= EXPECTED
 
 
 async def test_sync_offline_globally(monkeypatch: Any) -> None:
