@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.sheetfiles import BESTIARY, CHARACTERS, FileRefused, Kind, limits, load, yamlio
 
@@ -130,3 +132,16 @@ def test_yaml_refusals_with_either_safe_loader(
         if name.endswith(".yaml"):
             message = refusal(name)
             assert all(fragment in message for fragment in EXPECTED[name]), message
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.binary(max_size=300) | st.text(max_size=300).map(str.encode),
+    st.sampled_from(["a.yaml", "a.json", "a.csv", "a.txt", "a"]),
+    st.sampled_from([BESTIARY, CHARACTERS]),
+)
+def test_any_bytes_are_accepted_or_refused_in_spanish(data: bytes, name: str, kind: Kind) -> None:
+    try:
+        load(data, name, kind)
+    except FileRefused as refused:
+        assert str(refused).startswith("No se ha importado nada: ")

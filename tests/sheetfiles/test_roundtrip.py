@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -128,20 +129,20 @@ def assert_round_trip(entries: list, fmt: Format, kind) -> None:  # type: ignore
     assert dump(back, fmt, kind) == data
 
 
-ROUND = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ROUND = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.parametrize("fmt", FORMATS)
 @ROUND
-@given(st.lists(enemies(), min_size=1, max_size=5).filter(unique_names), st.sampled_from(FORMATS))
-def test_bestiary_round_trip(entries: list[EnemyEntry], fmt: Format) -> None:
+@given(entries=st.lists(enemies(), min_size=1, max_size=5).filter(unique_names))
+def test_bestiary_round_trip(fmt: Format, entries: list[EnemyEntry]) -> None:
     assert_round_trip(entries, fmt, BESTIARY)
 
 
+@pytest.mark.parametrize("fmt", FORMATS)
 @ROUND
-@given(
-    st.lists(characters(), min_size=1, max_size=4).filter(unique_names), st.sampled_from(FORMATS)
-)
-def test_characters_round_trip(entries: list[CharacterEntry], fmt: Format) -> None:
+@given(entries=st.lists(characters(), min_size=1, max_size=4).filter(unique_names))
+def test_characters_round_trip(fmt: Format, entries: list[CharacterEntry]) -> None:
     assert_round_trip(entries, fmt, CHARACTERS)
 
 
