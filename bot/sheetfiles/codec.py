@@ -155,8 +155,12 @@ def decode(data: bytes) -> str:
 
 
 def too_big(size: int) -> str:
+    def dotted(n: int) -> str:
+        return f"{n:,}".replace(",", ".")
+
     return (
-        f"el archivo ocupa {size / 1_000_000:.1f} MB y el máximo es {L.MAX_BYTES // 1_000_000} MB"
+        f"el archivo ocupa {dotted(size)} bytes y el máximo es {dotted(L.MAX_BYTES)} "
+        f"({L.MAX_BYTES / 1_000_000:g} MB)"
     )
 
 

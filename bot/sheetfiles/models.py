@@ -39,8 +39,10 @@ from . import limits as L
 
 T = TypeVar("T")
 FORMULA_START = ("=", "+", "-", "@")
-#: Characters a name may not contain because the CSV's lists use them.
+#: Characters a name may not contain because the CSV's lists use them: Oficios and weapons
+#: are separated by ";", estados by "," or ";".
 CSV_RESERVED = ";"
+ESTADO_RESERVED = ",;"
 
 
 def rule(check: Callable[[T], object]) -> Callable[[T], T]:
@@ -130,7 +132,7 @@ def estado_keys(values: Iterable[str]) -> list[str]:
     """Built-in estados by their key (accents and case folded); a guild's own, folded."""
     keys: list[str] = []
     for value in values:
-        key = fold(_list_name(value))
+        key = fold(clean_text(_name(value), limit=L.NAME_MAX, reserved=ESTADO_RESERVED))
         if key not in keys:
             keys.append(key)
     if len(keys) > L.MAX_ESTADOS:

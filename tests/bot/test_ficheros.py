@@ -161,7 +161,7 @@ async def test_a_5_mb_attachment_is_refused_before_downloading(
     monkeypatch.setattr(discord.Attachment, "read", never)
     reply = await fake.command("master", "mesa", "bestiario importar", {"archivo": path})
     assert reply.last.content == (
-        "No se ha importado nada: el archivo ocupa 5.0 MB y el máximo es 1 MB."
+        "No se ha importado nada: el archivo ocupa 5.000.000 bytes y el máximo es 1.000.000 (1 MB)."
     )
     assert await snapshot(session) == before
 

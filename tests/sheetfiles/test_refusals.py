@@ -91,7 +91,8 @@ def test_every_message_is_its_own() -> None:
 def test_a_5_mb_file_is_refused() -> None:
     data = b"enemigos:\n" + b"# relleno\n" * 500_000
     assert len(data) > 5_000_000
-    with pytest.raises(FileRefused, match=r"ocupa 5\.0 MB y el máximo es 1 MB"):
+    expected = r"ocupa 5\.000\.010 bytes y el máximo es 1\.000\.000 \(1 MB\)"
+    with pytest.raises(FileRefused, match=expected):
         load(data, "grande.yaml", BESTIARY)
 
 

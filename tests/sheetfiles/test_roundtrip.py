@@ -41,7 +41,9 @@ CUALIDADES_LIST = st.lists(st.sampled_from(CUALIDADES), unique=True).map(
     lambda qs: [c for c in CUALIDADES if c in qs]
 )
 ESTADOS_LIST = st.lists(
-    st.sampled_from([*ESTADOS, "envenenado", "asustado"]), unique=True, max_size=4
+    st.sampled_from([*ESTADOS, "envenenado", "asustado"]) | LIST_NAME.map(fold),
+    unique_by=fold,
+    max_size=4,
 )
 SIZES = st.sampled_from(list(SIZE_STEPS))
 
