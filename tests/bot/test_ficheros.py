@@ -342,3 +342,15 @@ async def test_a_2000_entry_bestiary_goes_through_the_database_unchanged(
     exported = await fake.command("master", "mesa", "bestiario exportar", {"formato": "csv"})
     by_name = sorted(load(original, "b.csv", BESTIARY), key=lambda e: e.nombre)
     assert exported.last.files["bestiario.csv"] == dump(by_name, "csv", BESTIARY)
+
+
+async def test_an_imported_grande_enemy_enters_the_encounter_with_its_size(
+    session: Session, fake: FakeDiscord, upload: Upload
+) -> None:
+    await seeded(fake, upload)
+    await fake.command("master", "mesa", "encuentro empezar", {"modo": "narrativo"})
+    await fake.command("master", "mesa", "encuentro enemigos", {"nombre": "Ogro", "cantidad": 2})
+    async with session.storage.channel(GUILD_ID, fake.channel_id("mesa")) as uow:
+        enc = await uow.encounter.require()
+        sizes = {c.nombre: c.size for c in enc.combatants}
+    assert sizes == {"Ogro 1": "grande", "Ogro 2": "grande"}
