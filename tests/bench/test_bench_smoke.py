@@ -1,0 +1,86 @@
+"""The benchmark's short mode runs end to end and writes every figure (no timing is checked).
+
+With ``TEST_DATABASE_URL`` (CI's PostgreSQL pass) it also runs the PostgreSQL pass there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SPREAD = {"median", "min", "max"}
+FIGURES = {"rate", "mean_ms", "p50_ms", "p99_ms"}
+
+
+def check_stat(stat: dict, runs: int) -> None:
+    assert len(stat["runs"]) == runs
+    for key in FIGURES:
+        assert set(stat[key]) == SPREAD
+        assert stat[key]["min"] <= stat[key]["median"] <= stat[key]["max"]
+    for one in stat["runs"]:
+        assert one["n"] > 0
+        assert set(one) >= FIGURES
+
+
+def check_backend(backend: dict, sizes: dict, floors: set[str]) -> None:
+    runs = sizes["runs"]
+    assert set(backend["floor"]) == floors
+    for stat in backend["floor"].values():
+        check_stat(stat, 2 * runs)  # measured before and after the bot's scenarios
+    assert set(backend["atacar_combatants"]) == {str(n) for n in sizes["combatants"]}
+    assert set(backend["atacar_channels"]) == {str(n) for n in sizes["channels"]}
+    for stat in [*backend["atacar_combatants"].values(), *backend["atacar_channels"].values()]:
+        check_stat(stat, runs)
+        assert stat["rss_peak_mb"] >= stat["rss_mb"] > 0
+    for n, stat in backend["atacar_channels"].items():
+        assert stat["channels"] == int(n)
+    check_stat(backend["defender"], runs)
+    assert backend["defender"]["pending"] == 6
+    check_stat(backend["asalto"], runs)
+    assert backend["asalto"]["combatants"] == max(sizes["combatants"])
+    ratios = backend["ratios"]
+    for key in (
+        "bot_over_floor",
+        "bot_over_sqlalchemy_core",
+        "cost_big_over_small",
+        "cost_many_over_few_channels",
+        "p99_many_over_few_channels",
+    ):
+        assert set(ratios[key]) == SPREAD
+    assert len(backend["targets"]) == 4
+    for target in backend["targets"]:
+        assert set(target) == {"target", "value", "limit", "met"}
+        assert isinstance(target["met"], bool)
+
+
+def test_quick_run_writes_every_figure(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "BENCH_DATABASE_URL")}
+    if os.environ.get("TEST_DATABASE_URL"):
+        env["BENCH_DATABASE_URL"] = os.environ["TEST_DATABASE_URL"]
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert "razones" in done.stdout and "objetivos" in done.stdout
+
+    results = json.loads(out.read_text())
+    assert results["meta"]["quick"] is True
+    sizes = results["meta"]["sizes"]
+    assert sizes["runs"] >= 2
+    assert set(results["meta"]["versions"]) >= {"python", "discord.py", "SQLAlchemy", "sqlite"}
+    expected = {"sqlite", *(["postgresql"] if "BENCH_DATABASE_URL" in env else [])}
+    assert set(results["backends"]) == expected
+    check_backend(results["backends"]["sqlite"], sizes, {"sqlite3", "aiosqlite", "sqlalchemy_core"})
+    if "postgresql" in expected:
+        check_backend(results["backends"]["postgresql"], sizes, {"asyncpg", "sqlalchemy_core"})
