@@ -32,6 +32,7 @@ from .tables import (
     WEAPON_CLASS_ATTRIBUTE,
     WEAPON_CLASSES,
 )
+from .text import fold
 
 # --- validation ---------------------------------------------------------------------------
 
@@ -74,7 +75,7 @@ def validate_size(size: str) -> str:
 
 
 def normalize_atributo(nombre: str) -> str:
-    key = nombre.strip().lower().replace("é", "e")
+    key = fold(nombre)
     if key not in ATRIBUTOS:
         raise UmbralError(
             f"Atributo desconocido «{nombre}»: usa {', '.join(ATRIBUTO_LABELS.values())}."

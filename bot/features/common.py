@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from typing import Any, Literal
 
@@ -12,6 +11,7 @@ from discord import app_commands
 from bot.errors import ANSWERED as ANSWERED  # re-exported for the features
 from bot.permissions import require_guild
 from umbral_rules import DiceSource, UmbralError
+from umbral_rules.text import fold
 
 Cobertura = Literal["entero", "mitad", "nada"]
 VentajaOpt = Literal["ventaja", "desventaja"]
@@ -52,11 +52,6 @@ def ids(interaction: discord.Interaction) -> tuple[int, int]:
     if interaction.channel_id is None:
         raise UmbralError("No sé en qué canal estás.")
     return guild_id, interaction.channel_id
-
-
-def fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def choices(names: Iterable[str], current: str) -> list[app_commands.Choice[str]]:

@@ -15,8 +15,8 @@ from typing import Any, Literal, Protocol, TypeVar, cast, get_args
 
 from pydantic import ValidationError
 
-from umbral_rules.encounter.state import fold
 from umbral_rules.tables import ATRIBUTOS
+from umbral_rules.text import fold
 
 from . import csvio, jsonio, yamlio
 from . import limits as L

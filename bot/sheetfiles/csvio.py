@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from umbral_rules.encounter.state import fold
+from umbral_rules.text import fold
 
 from .errors import FileRefused, shown
 from .models import FORMULA_START

@@ -25,7 +25,6 @@ from pydantic import (
 )
 
 from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
-from umbral_rules.encounter.state import fold
 from umbral_rules.sheets import (
     normalize_atributo,
     validate_atributo,
@@ -34,6 +33,7 @@ from umbral_rules.sheets import (
     validate_proteccion,
 )
 from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADO_LABELS, SIZE_LABELS, SIZE_STEPS
+from umbral_rules.text import fold
 
 from . import limits as L
 

@@ -115,6 +115,7 @@ def test_bad_arguments_raise_the_one_error_in_spanish() -> None:
         sheet(atributos={"vigor": 1})
     with pytest.raises(UmbralError, match="Atributo desconocido"):
         sheet().atributo("carisma")
+    assert sheet().atributo("Percepción") == 1 and sheet().atributo(" VIGOR ") == 2
     with pytest.raises(UmbralError, match="Oficio soldado debe estar"):
         sheet(oficios={"soldado": 8})
     with pytest.raises(UmbralError, match="necesita un nombre"):

@@ -14,7 +14,8 @@ from ..tables import (
     ESTADOS_INDEFENSO,
     ROLL_AMBITOS,
 )
-from .state import Combatant, EncounterState, fold
+from ..text import fold
+from .state import Combatant, EncounterState
 
 
 def estado_table(settings: Mapping[str, Any]) -> dict[str, tuple[str, tuple[str, ...]]]:

@@ -10,10 +10,11 @@ from ..checks import CheckResult
 from ..dice import DiceSource
 from ..errors import UmbralError
 from ..tables import RETO_GRADE_EFFECT
+from ..text import fold
 from .budget import require_active
 from .events import Event, RetoCreated, RetoEnded, RetoRolled
 from .pruebas import apply_effect, new_record, roll_check
-from .state import Combatant, EncounterState, JsonDict, fold
+from .state import Combatant, EncounterState, JsonDict
 
 _GRADE_KEYS = ("fracaso", "a_medias", "exito", "exito_pleno")
 

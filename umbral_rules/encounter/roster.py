@@ -9,9 +9,10 @@ from typing import Any, Self
 from ..errors import UmbralError
 from ..sheets import CharacterSheet, EnemySheet, Weapon
 from ..tables import MODES
+from ..text import fold
 from . import estados as _estados
 from .events import CombatantAdded, CombatantRemoved, Event
-from .state import Combatant, EncounterState, JsonDict, default_settings, fold
+from .state import Combatant, EncounterState, JsonDict, default_settings
 
 
 def validate_settings(settings: Mapping[str, Any] | None) -> JsonDict:

@@ -11,7 +11,6 @@ Every value in it is JSON-serialisable (lists, strings, ints, bools, None, dicts
 from __future__ import annotations
 
 import copy
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from ..errors import UmbralError
 from ..sheets import CharacterSheet, EnemySheet, Weapon
 from ..tables import ENCOUNTER_SCHEMA, MODES
+from ..text import fold
 
 JsonDict = dict[str, Any]
 
@@ -84,12 +84,6 @@ def enemy_from_dict(data: Mapping[str, Any]) -> EnemySheet:
         bono_defensa=None if bono_d is None else int(bono_d),
         cualidades=frozenset(str(c) for c in data.get("cualidades", ())),
     )
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, for matching names typed by people."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 @dataclass

@@ -30,8 +30,9 @@ from ..grid import (
 )
 from ..sheets import Weapon
 from ..tables import MOVE_SQUARES, MOVE_SQUARES_NO_ACCION, WEAPON_RANGE_SQUARES
+from ..text import fold
 from .events import DespegarseResolved, Event
-from .state import Combatant, EncounterState, JsonDict, fold
+from .state import Combatant, EncounterState, JsonDict
 
 BOARD_KEY = "tablero"
 TURN_KEY = "tactico"

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from bot.sheetfiles import EnemyEntry, FileRefused, too_big
 from bot.sheetfiles import limits as L
-from umbral_rules.encounter.state import fold
+from umbral_rules.text import fold
 
 Conflictos = Literal["reemplazar", "saltar"]
 #: The example bestiary, shipped inside the package; ``bestiario/ejemplo.yaml`` at the

@@ -12,7 +12,7 @@ from bot.features.bestiario.files import (
 )
 from bot.sheetfiles import CharacterEntry, WeaponEntry
 from bot.sheetfiles.models import cualidades_keys
-from umbral_rules.encounter.state import fold
+from umbral_rules.text import fold
 
 
 def row_fields(entry: CharacterEntry) -> dict[str, Any]:
