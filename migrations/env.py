@@ -16,6 +16,7 @@ from sqlalchemy import pool
 from sqlalchemy.engine import Connection
 
 from bot.storage.engine import DEFAULT_URL, create_engine
+from bot.storage.migrate import exclusive
 from bot.storage.models import Base
 
 config = context.config
@@ -45,6 +46,7 @@ def run_migrations_offline() -> None:
 
 
 def do_run_migrations(connection: Connection) -> None:
+    exclusive(connection)  # the whole run in one transaction, one process at a time
     _configure(connection=connection)
     with context.begin_transaction():
         context.run_migrations()

@@ -10,6 +10,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import pool, text
+from sqlalchemy.engine import Connection
 
 from .engine import create_engine
 
@@ -30,6 +31,18 @@ def alembic_config(url: str | None = None) -> Config:
 MIGRATION_LOCK_KEY = 0x756D6272  # "umbr"
 
 
+def exclusive(connection: Connection) -> None:
+    """Start the one transaction a whole migration run happens in, holding the database:
+    on SQLite its ``BEGIN IMMEDIATE`` is the write lock; on PostgreSQL an advisory lock.
+    Called by ``migrations/env.py`` before Alembic looks at the current revision, so that a
+    second process reads the revision only after the first one committed all of its steps
+    (otherwise Alembic commits step by step on SQLite and the second one repeats a step)."""
+    if not connection.in_transaction():
+        connection.begin()
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+
+
 #: Alembic's ``context`` and ``op`` are process-wide proxies: two migrations interleaved on
 #: one event loop would send each other's DDL to the wrong connection. One at a time.
 _LOCKS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
@@ -48,17 +61,13 @@ async def _run_alone(url: str, action: str, revision: str) -> None:
     engine = create_engine(url, poolclass=pool.NullPool)
     try:
         async with engine.connect() as conn:
-            if conn.dialect.name == "postgresql":  # SQLite: BEGIN IMMEDIATE serialises already
-                await conn.execute(
-                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
-                )
 
             def go(sync_conn: Any) -> None:
                 cfg = alembic_config(url)
                 cfg.attributes["connection"] = sync_conn
                 getattr(command, action)(cfg, revision)
 
-            await conn.run_sync(go)
+            await conn.run_sync(go)  # migrations/env.py: one transaction, see exclusive()
             await conn.commit()
     finally:
         await engine.dispose()
