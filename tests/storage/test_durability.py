@@ -38,7 +38,7 @@ async def _run_and_kill(url: str, first: int, seed: int, rng: random.Random) -> 
     assert proc.stdout is not None
     acked: list[int] = []
     try:
-        first_line = await asyncio.wait_for(proc.stdout.readline(), timeout=10)
+        first_line = await asyncio.wait_for(proc.stdout.readline(), timeout=30)
         assert first_line.endswith(b"\n"), "the worker died before its first command"
         acked.append(int(first_line))
         await asyncio.sleep(rng.uniform(0.0, 0.4))
