@@ -30,7 +30,9 @@ from bot.console.payloads import (
     GM_ROLE_NAME,
     GUILD_ID,
     OPTION_ATTACHMENT,
+    OPTION_CHANNEL,
     OPTION_ROLE,
+    OPTION_USER,
     FakeResponse,
     bot_user_payload,
     coerce_option,
@@ -231,6 +233,22 @@ class FakeDiscord(Mailbox):
                 role = self._role(str(value))
                 resolved.setdefault("roles", {})[role["id"]] = role
                 option["value"] = role["id"]
+            elif kind == OPTION_USER:
+                member = self._member_payload(str(value).lstrip("@").lower())
+                uid = member["user"]["id"]
+                resolved.setdefault("users", {})[uid] = member["user"]
+                resolved.setdefault("members", {})[uid] = {
+                    k: v for k, v in member.items() if k != "user"
+                }
+                option["value"] = uid
+            elif kind == OPTION_CHANNEL:
+                name = str(value).lstrip("#").lower()
+                cid = str(self.channel_id(name))
+                resolved.setdefault("channels", {})[cid] = {
+                    **self._channel_payload(name),
+                    "permissions": str(discord.Permissions.all().value),
+                }
+                option["value"] = cid
             elif kind == OPTION_ATTACHMENT:
                 attachment = self._attachment(str(value))
                 resolved.setdefault("attachments", {})[attachment["id"]] = attachment

@@ -19,6 +19,7 @@ def config_embed(
     default_mode: str,
     defense_mode: str,
     changed: bool,
+    gm_channel_id: int | None = None,
 ) -> discord.Embed:
     title = "Configuración guardada" if changed else "Configuración del servidor"
     embed = discord.Embed(title=title, colour=discord.Colour(0x5865F2))
@@ -36,6 +37,11 @@ def config_embed(
     embed.add_field(
         name="Defensa en Narrativo y Táctico",
         value=DEFENSE_LABELS.get(defense_mode, defense_mode),
+        inline=False,
+    )
+    embed.add_field(
+        name="Tiradas privadas",
+        value=f"también a <#{gm_channel_id}>" if gm_channel_id else "solo en /historial del máster",
         inline=False,
     )
     embed.set_footer(

@@ -48,7 +48,7 @@ commands with no channel (no lock, no ``uow.encounter``).
 The unit of work (:class:`UnitOfWork`), everything scoped by its guild:
 
 - ``uow.guild``: ``get()`` → :class:`GuildSettings` (defaults if never stored: change it
-  through ``update``), ``update(**fields)`` with ``gm_role_id``, ``physical_dice_allowed``,
+  through ``update``), ``update(**fields)`` with ``gm_role_id``, ``gm_channel_id``, ``physical_dice_allowed``,
   ``default_mode`` ("mesa"…), ``defense_mode`` ("inmediata" / "espera"), ``secuelas``
   (``{"2": "texto", …}``, like the encounter's ``secuelas_tabla``), ``extra_estados``.
 - ``uow.characters``: ``create(owner_id, nombre, *, atributos, aguante_max, active=True,

@@ -62,7 +62,10 @@ class GuildSettings(Base):
 
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     gm_role_id: Mapped[int | None] = mapped_column(BigInteger)
-    physical_dice_allowed: Mapped[bool] = mapped_column(Boolean, default=True)
+    #: Physical dice are off until a manager enables them (issue 5).
+    physical_dice_allowed: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Where the GM receives private rolls (``/tirar privada``); None = only /historial.
+    gm_channel_id: Mapped[int | None] = mapped_column(BigInteger)
     default_mode: Mapped[str] = mapped_column(String(20), default="mesa")
     #: "inmediata" (the defender rolls at once) or "espera" (the defense waits for /defender).
     defense_mode: Mapped[str] = mapped_column(String(20), default="espera")

@@ -19,7 +19,8 @@ from .models import BestiaryEntry, Character, CombatantRow, GuildSettings, table
 
 GUILD_DEFAULTS: dict[str, Any] = {
     "gm_role_id": None,
-    "physical_dice_allowed": True,
+    "physical_dice_allowed": False,
+    "gm_channel_id": None,
     "default_mode": "mesa",
     "defense_mode": "espera",
 }

@@ -80,7 +80,7 @@ async def test_unknown_target_and_weapon(script: Script, fake: FakeDiscord) -> N
 async def test_physical_dice_checked(
     script: Script, fake: FakeDiscord, options: dict[str, str], message: str
 ) -> None:
-    await script.run(*MESA)
+    await script.run(*MESA, "@master", "/config dados_fisicos:sí")
     reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia", **options})
     assert reply.last.ephemeral
     assert message in reply.last.content
@@ -92,6 +92,9 @@ async def test_physical_dice_logged_and_refused_when_disabled(
     script: Script, fake: FakeDiscord, session: Session
 ) -> None:
     await script.run(*MESA)
+    off = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia", "dado": "9"})
+    assert "no se usan dados físicos" in off.last.content  # off until a manager enables them
+    await fake.command("master", "mesa", "config", {"dados_fisicos": True})
     reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia", "dado": "9"})
     assert "d12: 9 (dado físico)" in reply.text()
     async with session.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:

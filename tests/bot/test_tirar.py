@@ -113,3 +113,36 @@ def test_every_expression_rolls_or_gives_a_spanish_error(text: str) -> None:
         return
     assert isinstance(rolled.total, int)
     assert all(face >= 1 for face in rolled.faces)
+
+
+async def test_a_private_roll_reaches_the_gm_channel(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    shown = await script.run("@master", "/config canal_master:#trastienda")
+    assert "Tiradas privadas: también a" in shown
+    dice.push([5])
+    reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d20+1", "privada": True})
+    mine, *_ = reply.messages
+    assert mine.ephemeral and mine.recipient == "kaeda" and "(enviada a su canal)" in mine.text()
+    copies = [m for m in fake.messages if m.channel == "trastienda"]
+    assert len(copies) == 1 and not copies[0].ephemeral
+    assert copies[0].title == "Tirada privada de kaeda" and "= 6" in copies[0].text()
+    assert not any(
+        "= 6" in m.text() for m in fake.messages if m.channel == "mesa" and not m.ephemeral
+    )
+
+
+async def test_history_filters_by_user_and_channel(script: Script, dice: ForcedDice) -> None:
+    dice.push([2, 5, 6])
+    await script.run(
+        "@kaeda",
+        "/tirar expresion:1d6",
+        "@bran",
+        "/tirar expresion:1d6",
+        "#taberna",
+        "/tirar expresion:1d6",
+    )
+    out = await script.run("#mesa", "@master", "/historial usuario:@kaeda")
+    assert "dados [2]" in out and "dados [5]" not in out
+    out = await script.run("/historial canal:#taberna")
+    assert "dados [6]" in out and "dados [2]" not in out

@@ -16,11 +16,12 @@ from .helpers import ATRIBUTOS, CHANNEL, GUILD, USER, combatant, make_character,
 async def test_guild_settings_round_trip(storage: Storage) -> None:
     async with storage.guild(GUILD) as uow:
         defaults = await uow.guild.get()
-        assert defaults.gm_role_id is None and defaults.physical_dice_allowed is True
+        assert defaults.gm_role_id is None and defaults.physical_dice_allowed is False
         assert (defaults.secuelas, defaults.extra_estados) == ({}, [])
         await uow.guild.update(
             gm_role_id=USER,
-            physical_dice_allowed=False,
+            physical_dice_allowed=True,
+            gm_channel_id=USER + 1,
             default_mode="narrativo",
             defense_mode="inmediata",
             secuelas={"2": "Cicatriz", "12": "Muerte"},
@@ -28,7 +29,8 @@ async def test_guild_settings_round_trip(storage: Storage) -> None:
         )
     async with storage.guild(GUILD) as uow:
         row = await uow.guild.get()
-        assert (row.gm_role_id, row.physical_dice_allowed) == (USER, False)
+        assert (row.gm_role_id, row.physical_dice_allowed) == (USER, True)
+        assert row.gm_channel_id == USER + 1
         assert (row.default_mode, row.defense_mode) == ("narrativo", "inmediata")
         assert row.secuelas == {"2": "Cicatriz", "12": "Muerte"}
         row.secuelas["3"] = "Cojera"  # in-place change of a JSON dict is tracked

@@ -23,6 +23,7 @@ class ConfigCog(commands.Cog):
         dados_fisicos="Permitir que los jugadores escriban sus dados físicos en «dado»",
         modo="El modo por defecto de los encuentros",
         defensa="En Narrativo y Táctico: la defensa de un jugador se tira al momento o espera",
+        canal_master="Canal donde el máster recibe las tiradas privadas (/tirar privada)",
     )
     @app_commands.guild_only()
     async def config(
@@ -32,6 +33,7 @@ class ConfigCog(commands.Cog):
         dados_fisicos: bool | None = None,
         modo: Modo | None = None,
         defensa: Literal["inmediata", "espera"] | None = None,
+        canal_master: discord.TextChannel | None = None,
     ) -> None:
         guild_id = require_guild(interaction)
         changes: dict[str, object] = {}
@@ -43,6 +45,8 @@ class ConfigCog(commands.Cog):
             changes["default_mode"] = modo
         if defensa is not None:
             changes["defense_mode"] = defensa
+        if canal_master is not None:
+            changes["gm_channel_id"] = canal_master.id
         async with storage_of(interaction).guild(guild_id) as uow:
             if changes:
                 require_manager(interaction)
@@ -60,6 +64,7 @@ class ConfigCog(commands.Cog):
                 physical_dice=settings.physical_dice_allowed,
                 default_mode=settings.default_mode,
                 defense_mode=settings.defense_mode,
+                gm_channel_id=settings.gm_channel_id,
                 changed=bool(changes),
             )
         await interaction.response.send_message(embed=embed, ephemeral=True)

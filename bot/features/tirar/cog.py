@@ -157,7 +157,7 @@ class TirarCog(commands.Cog):
             await uow.rolls.append(
                 user_id=interaction.user.id, command="tirar", dice=faces, result=result
             )
-        gm_channel = getattr(settings, "gm_channel_id", None)
+        gm_channel = settings.gm_channel_id
         if privada:
             embed.set_footer(
                 text="Tirada privada: la ves tú y el máster"
