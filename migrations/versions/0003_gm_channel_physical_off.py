@@ -1,4 +1,4 @@
-"""Guild settings: the GM's channel for private rolls; physical dice off by default.
+"""Guild settings: the GM's channel for private rolls (/tirar privada).
 
 Revision ID: 0003
 Revises: 0002
