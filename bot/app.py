@@ -9,7 +9,8 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.errors import UmbralTree
+from bot.guard import GuardedTree
+from bot.ratelimit import RateLimiter
 from umbral_rules import DiceSource, RandomDice
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ class UmbralBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
-            tree_cls=UmbralTree,
+            tree_cls=GuardedTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
@@ -58,6 +59,12 @@ class UmbralBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.load_features()
+        if self.settings.roll_limit_user > 0 and isinstance(self.tree, GuardedTree):
+            self.tree.limiter = RateLimiter(
+                user_rolls=self.settings.roll_limit_user,
+                channel_rolls=self.settings.roll_limit_channel,
+                per=self.settings.roll_limit_seconds,
+            )
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(id=guild_id)

@@ -21,6 +21,13 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     run_migrations: bool = True
     log_level: str = "INFO"
+    #: Rolling commands a user / a channel may send per ``roll_limit_seconds`` (0: no limit).
+    roll_limit_user: int = 6
+    roll_limit_channel: int = 20
+    roll_limit_seconds: float = 10.0
+    #: Sharding: ``SHARD_COUNT`` shards in all, ``SHARD_IDS`` ("0,1") those of this process.
+    shard_count: int | None = None
+    shard_ids: str | None = None
 
     @property
     def db_url(self) -> str:

@@ -6,6 +6,8 @@ from typing import Any
 
 import discord
 
+from bot.permisos import add_permisos
+
 JUGADOR = (
     "1. Crea tu ficha: `/ficha crear nombre:Kaeda vigor:3 destreza:3 percepcion:1 "
     "voluntad:1 proteccion:1`.\n"
@@ -78,6 +80,8 @@ def next_steps(*, character: str | None, enc: Any, user_id: int, gm: bool) -> li
 
 def ayuda_now_embed(para: str | None, steps: list[str]) -> discord.Embed:
     embed = ayuda_embed(para)
+    if para is None:  # the whole help, in a server: who may use what there
+        add_permisos(embed)
     if steps:
         embed.insert_field_at(0, name="Ahora", value="\n".join(steps)[:1024], inline=False)
     return embed

@@ -50,7 +50,7 @@ async def test_duplicate_and_invalid_entries(script: Script, fake: FakeDiscord) 
         "bestiario añadir",
         {**GUARD, "nombre": "Y", "tamaño": "grande", "aguante": 0},
     )
-    assert bad.last.content == "El Aguante de Y debe ser al menos 1."
+    assert bad.last.content == "Aguante debe estar entre 1 y 500 (se dio 0)."  # bot.guard
 
 
 async def test_config_shows_and_changes(fake: FakeDiscord) -> None:

@@ -1,0 +1,20 @@
+"""A read-only dump of every table (tests compare the database before and after a command)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from .models import Base
+
+
+async def dump_tables(engine: AsyncEngine) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every mapped table, sorted, as plain tuples (one read transaction)."""
+    dumped: dict[str, list[tuple[Any, ...]]] = {}
+    async with engine.connect() as conn:
+        for table in Base.metadata.sorted_tables:
+            rows = (await conn.execute(select(table))).all()
+            dumped[table.name] = sorted((tuple(row) for row in rows), key=repr)
+    return dumped

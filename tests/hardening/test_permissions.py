@@ -1,0 +1,298 @@
+"""Every command × {máster, dueño del personaje, otro jugador, alguien de otro servidor}:
+allowed or refused exactly as the table of :mod:`bot.permisos` says (the README's «Permisos»
+section and ``/ayuda`` print that same table)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.console import FakeDiscord
+from bot.console.payloads import GUILD_ID
+from bot.permisos import ACTORS, PERMISOS, RULES, allowed, permisos_markdown
+from tests.bot.conftest import GUARDIA, KAEDA, Script
+from tests.hardening.hostile import OTHER_GUILD_ID, dump, looks_spanish, raw_data, send_raw
+from umbral_rules import ForcedDice
+
+ROOT = Path(__file__).resolve().parents[2]
+BRAN = ["@bran", "/ficha crear nombre:Bran vigor:2 destreza:2 percepcion:2 voluntad:2 proteccion:0"]
+WORLD = [
+    *GUARDIA,
+    *KAEDA,
+    "/ficha arma nombre:Arco clase:arco",
+    *BRAN,
+    "@master",
+    "/encuentro empezar modo:mesa",
+    '/encuentro enemigos nombre:"Guardia del puerto"',
+    "@kaeda",
+    "/encuentro unirse",
+    "@bran",
+    "/encuentro unirse",
+]
+TACTICO = [
+    "@master",
+    "#tac",
+    "/encuentro empezar modo:tactico",
+    '/encuentro enemigos nombre:"Guardia del puerto"',
+    "@kaeda",
+    "/encuentro unirse",
+    "@master",
+    "/mapa crear ancho:8 alto:8",
+    "/mapa colocar combatiente:Kaeda casilla:A1",
+    '/mapa colocar combatiente:"Guardia del puerto" casilla:C3',
+]
+ENEMY_ATTACKS = ["@master", "/asalto", '/atacar objetivo:Kaeda atacante:"Guardia del puerto"']
+
+
+def falls(who: str) -> list[Any]:
+    """``who`` drops to 0 under the guard's blow (``who`` defends with a natural 1)."""
+    return [
+        "@master",
+        f"/encuentro ajustar combatiente:{who} aguante:1",
+        "/asalto",
+        [1],
+        f'/atacar objetivo:{who} atacante:"Guardia del puerto"',
+        f"@{who.lower()}",
+        "/defender",
+    ]
+
+
+OGRO = [
+    "@master",
+    "/bestiario añadir nombre:Ogro ataque:16 defensa:11 aguante:30 potencia:6 tamaño:grande",
+    "#tac",
+    "/encuentro enemigos nombre:Ogro",
+    "/mapa colocar combatiente:Ogro casilla:B1",
+]
+RETO = ["@master", "#otra", "/reto crear nombre:Puerta umbral:9 exitos:3"]
+CHARACTER_FILE = b"""personajes:
+  - nombre: Sombra
+    atributos: {vigor: 1, destreza: 4, percepcion: 3, voluntad: 2}
+    proteccion: 0
+"""
+BESTIARY_FILE = b"""enemigos:
+  - nombre: Lobo
+    ataque: 9
+    defensa: 9
+    aguante: 8
+    potencia: 2
+"""
+G = "Guardia del puerto"
+
+#: label → (channel, lines run first, command, options). The options name Kaeda, kaeda's.
+SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
+    "/ayuda": ("mesa", [], "ayuda", {}),
+    "/tirar": ("mesa", [], "tirar", {"expresion": "2d12"}),
+    "/historial": ("mesa", [], "historial", {}),
+    "/config (ver)": ("mesa", [], "config", {}),
+    "/config (cambiar)": ("mesa", [], "config", {"modo": "narrativo"}),
+    "/tirada": ("mesa", [], "tirada", {"atributo": "vigor", "umbral": 9}),
+    "/reto crear": ("otra", [], "reto crear", {"nombre": "Muro", "umbral": 9, "exitos": 2}),
+    "/reto tirar": ("otra", RETO, "reto tirar", {"atributo": "vigor"}),
+    "/reto ver": ("otra", RETO, "reto ver", {}),
+    "/reto terminar": ("otra", RETO, "reto terminar", {}),
+    "/ficha crear": (
+        "mesa",
+        [],
+        "ficha crear",
+        {
+            "nombre": "Nueva",
+            "vigor": 1,
+            "destreza": 1,
+            "percepcion": 1,
+            "voluntad": 1,
+            "proteccion": 0,
+        },
+    ),
+    "/ficha oficio": (
+        "mesa",
+        [],
+        "ficha oficio",
+        {"nombre": "sigilo", "valor": 1, "personaje": "Kaeda"},
+    ),
+    "/ficha arma": (
+        "mesa",
+        [],
+        "ficha arma",
+        {"nombre": "Daga", "clase": "daga", "personaje": "Kaeda"},
+    ),
+    "/ficha ver": ("mesa", [], "ficha ver", {"personaje": "Kaeda"}),
+    "/ficha usar": ("mesa", [], "ficha usar", {"personaje": "Kaeda"}),
+    "/ficha lista": ("mesa", [], "ficha lista", {}),
+    "/ficha borrar": ("mesa", [], "ficha borrar", {"personaje": "Kaeda"}),
+    "/ficha importar": ("mesa", [], "ficha importar", {"archivo": CHARACTER_FILE}),
+    "/ficha exportar": ("mesa", [], "ficha exportar", {"personaje": "Kaeda"}),
+    "/bestiario añadir": (
+        "mesa",
+        [],
+        "bestiario añadir",
+        {"nombre": "Lobo", "ataque": 9, "defensa": 9, "aguante": 8, "potencia": 2},
+    ),
+    "/bestiario ver": ("mesa", [], "bestiario ver", {"nombre": G}),
+    "/bestiario lista": ("mesa", [], "bestiario lista", {}),
+    "/bestiario borrar": ("mesa", [], "bestiario borrar", {"nombre": G}),
+    "/bestiario importar": ("mesa", [], "bestiario importar", {"archivo": BESTIARY_FILE}),
+    "/bestiario exportar": ("mesa", [], "bestiario exportar", {}),
+    "/bestiario ejemplo": ("mesa", [], "bestiario ejemplo", {"conflictos": "saltar"}),
+    "/encuentro empezar": ("otra", [], "encuentro empezar", {}),
+    "/encuentro unirse": (
+        "otra",
+        ["@master", "#otra", "/encuentro empezar"],
+        "encuentro unirse",
+        {"personaje": "Kaeda"},
+    ),
+    "/encuentro enemigos": (
+        "mesa",
+        ["@master", "/bestiario añadir nombre:Lobo ataque:9 defensa:9 aguante:8 potencia:2"],
+        "encuentro enemigos",
+        {"nombre": "Lobo"},
+    ),
+    "/encuentro ver": ("mesa", [], "encuentro ver", {}),
+    "/encuentro quitar": ("mesa", [], "encuentro quitar", {"combatiente": G}),
+    "/encuentro ajustar": ("mesa", [], "encuentro ajustar", {"combatiente": "Kaeda", "aguante": 5}),
+    "/encuentro terminar": ("mesa", [], "encuentro terminar", {}),
+    "/asalto": ("mesa", [], "asalto", {}),
+    "/estado poner": ("mesa", [], "estado poner", {"objetivo": "Kaeda", "estado": "Aturdido"}),
+    "/estado quitar": (
+        "mesa",
+        ["@master", "/estado poner objetivo:Kaeda estado:Aturdido"],
+        "estado quitar",
+        {"objetivo": "Kaeda", "estado": "Aturdido"},
+    ),
+    "/estado recuperar": (
+        "mesa",
+        ["@master", "/estado poner objetivo:Kaeda estado:Aturdido"],
+        "estado recuperar",
+        {"estado": "Aturdido", "personaje": "Kaeda"},
+    ),
+    "/atacar": ("mesa", [], "atacar", {"objetivo": G, "atacante": "Kaeda"}),
+    "/disparar": ("mesa", [], "disparar", {"objetivo": G, "arma": "Arco", "atacante": "Kaeda"}),
+    "/defender": ("mesa", ENEMY_ATTACKS, "defender", {"personaje": "Kaeda"}),
+    "/maniobra": ("mesa", [], "maniobra", {"tipo": "apuntar", "objetivo": G, "personaje": "Kaeda"}),
+    "/respuesta": (
+        "tac",
+        [*TACTICO, "@kaeda", "/mover casilla:B2"],
+        "respuesta",
+        {"tipo": "oportunidad", "objetivo": G, "personaje": "Kaeda"},
+    ),
+    "/secuelas": (
+        "mesa",
+        falls("Kaeda"),
+        "secuelas",
+        {"personaje": "Kaeda"},
+    ),
+    "/estabilizar": (
+        "mesa",
+        falls("Bran"),
+        "estabilizar",
+        {"objetivo": "Bran", "personaje": "Kaeda"},
+    ),
+    "/aliento": (
+        "mesa",
+        [
+            "@kaeda",
+            "/ficha crear nombre:Lira vigor:1 destreza:1 percepcion:1 voluntad:1 proteccion:0 "
+            "aliento:2",
+            "/ficha arma nombre:Daga clase:daga personaje:Lira",
+            "/encuentro unirse personaje:Lira",
+            [4],
+            '/atacar objetivo:"Guardia del puerto" atacante:Lira',
+        ],
+        "aliento",
+        {"uso": "repetir", "personaje": "Lira"},
+    ),
+    "/mapa crear": ("tac", TACTICO, "mapa crear", {"ancho": 6, "alto": 6}),
+    "/mapa muro": ("tac", TACTICO, "mapa muro", {"casillas": "D4"}),
+    "/mapa cobertura": ("tac", TACTICO, "mapa cobertura", {"casillas": "D5"}),
+    "/mapa colocar": ("tac", TACTICO, "mapa colocar", {"combatiente": "Kaeda", "casilla": "A2"}),
+    "/mapa quitar": ("tac", TACTICO, "mapa quitar", {"combatiente": "Kaeda"}),
+    "/mapa ver": ("tac", TACTICO, "mapa ver", {}),
+    "/mapa area": ("tac", TACTICO, "mapa area", {"tamaño": 1, "casilla": "E5"}),
+    "/mapa barrido": (
+        "tac",
+        [*TACTICO, *OGRO],
+        "mapa barrido",
+        {"atacante": "Ogro", "casillas": "A1:A2"},
+    ),
+    "/mover": ("tac", TACTICO, "mover", {"casilla": "A2", "personaje": "Kaeda"}),
+}
+USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}
+
+
+def test_every_command_has_a_scenario_and_a_rule(fake: FakeDiscord) -> None:
+    commands = {c.qualified_name for c in fake.bot.tree.walk_commands() if hasattr(c, "parameters")}
+    covered = {scenario[2] for scenario in SCENARIOS.values()}
+    assert covered == commands
+    assert set(SCENARIOS) == {label for label, _ in PERMISOS}
+
+
+def test_readme_states_the_table() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert permisos_markdown() in readme
+
+
+async def _send(
+    fake: FakeDiscord, tmp_path: Path, actor: str, channel: str, path: str, options: dict[str, Any]
+) -> Any:
+    command = fake.find_command(path.split())
+    built, resolved = [], {}
+    for name, value in options.items():
+        param = next(p for p in command.parameters if p.display_name == name)
+        if isinstance(value, bytes):
+            file = tmp_path / f"{name}.yaml"
+            file.write_bytes(value)
+            attachment = fake._attachment(str(file))
+            resolved.setdefault("attachments", {})[attachment["id"]] = attachment
+            value = attachment["id"]
+        built.append({"name": name, "type": param.type.value, "value": value})
+    elsewhere = actor == "otro servidor"
+    guild = OTHER_GUILD_ID if elsewhere else GUILD_ID
+    data = raw_data(command, built, resolved, guild_id=guild)
+    return await send_raw(fake, USERS[actor], channel, data, guild_id=guild)
+
+
+@pytest.mark.backends("sqlite")  # who may do what is the Discord layer's; one backend is enough
+@pytest.mark.parametrize("actor", list(ACTORS))
+@pytest.mark.parametrize("label", list(SCENARIOS))
+async def test_permission_cell(
+    label: str, actor: str, fake: FakeDiscord, script: Script, dice: ForcedDice, tmp_path: Path
+) -> None:
+    channel, pre, path, options = SCENARIOS[label]
+    await script.run(*WORLD)
+    for line in pre:
+        if isinstance(line, list):
+            dice.push(line)
+        else:
+            await script.run(line)
+    before = await dump(fake)
+    reply = await _send(fake, tmp_path, actor, channel, path, options)
+    refused = [m for m in reply.messages if m.ephemeral] and not [
+        m for m in reply.messages if not m.ephemeral
+    ]
+    text = reply.text()
+    if allowed(label, actor):
+        assert reply.messages, f"{label} como {actor}: sin respuesta"
+        assert not _is_refusal(reply), f"{label} como {actor} debería poder: {text!r}"
+    else:
+        assert reply.messages and refused and _is_refusal(reply), f"{label} como {actor}: {text!r}"
+        assert looks_spanish(text)
+        assert await dump(fake) == before, f"{label} como {actor} escribió al negarse"
+
+
+def _is_refusal(reply: Any) -> bool:
+    return any(m.ephemeral and not m.embeds and not m.files for m in reply.messages) and all(
+        m.ephemeral for m in reply.messages
+    )
+
+
+async def test_ayuda_states_the_table(fake: FakeDiscord) -> None:
+    reply = await fake.command("kaeda", "mesa", "ayuda")
+    embed = reply.first.embeds[0]
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    for label, key in PERMISOS:
+        shown = fields[f"Permisos · {RULES[key].texto}"]
+        assert label in shown.split(", "), label
+    assert len(json.dumps(embed, ensure_ascii=False)) < 6000
