@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -29,11 +30,18 @@ EXTENSIONS: tuple[str, ...] = (
 )
 
 
-class UmbralBot(commands.Bot):
-    """A ``commands.Bot`` that holds the settings, one dice source and the storage."""
+class UmbralBot(commands.AutoShardedBot):
+    """An auto-sharded bot that holds the settings, one dice source and the storage.
+
+    ``SHARD_COUNT`` / ``SHARD_IDS`` split the shards across processes (all of them on one
+    PostgreSQL); without them one process takes every shard Discord recommends."""
 
     def __init__(self, settings: Settings, dice: DiceSource, storage: Any = None) -> None:
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_id_list is not None:
+            shards["shard_ids"] = settings.shard_id_list
         super().__init__(
+            **shards,
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             tree_cls=GuardedTree,
@@ -78,6 +86,9 @@ class UmbralBot(commands.Bot):
             log.info("%d comandos sincronizados globalmente", len(synced))
 
     async def close(self) -> None:
+        if not hasattr(self, "_AutoShardedClient__queue"):
+            # never connected (tests, the console): the sharded close still posts to its queue
+            self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
         await super().close()
         if self.storage is not None and hasattr(self.storage, "dispose"):
             await self.storage.dispose()

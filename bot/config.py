@@ -30,6 +30,25 @@ class Settings(BaseSettings):
     shard_ids: str | None = None
 
     @property
+    def shard_id_list(self) -> list[int] | None:
+        """``SHARD_IDS`` ("0,2" or "0 2") as a list, checked against ``SHARD_COUNT``."""
+        if not self.shard_ids or not self.shard_ids.strip():
+            return None
+        try:
+            found = [int(part) for part in self.shard_ids.replace(",", " ").split()]
+        except ValueError:
+            raise ValueError(f"SHARD_IDS no es una lista de números: «{self.shard_ids}».") from None
+        if not self.shard_count:
+            raise ValueError("SHARD_IDS necesita SHARD_COUNT (cuántos shards hay en total).")
+        bad = [i for i in found if not 0 <= i < self.shard_count]
+        if bad or len(set(found)) != len(found):
+            raise ValueError(
+                f"SHARD_IDS ({self.shard_ids}) debe tener números distintos de 0 a "
+                f"{self.shard_count - 1}."
+            )
+        return found
+
+    @property
     def db_url(self) -> str:
         """``DATABASE_URL`` when given, else a SQLite file at ``UMBRAL_DB_PATH``."""
         if self.database_url:

@@ -6,6 +6,7 @@ A refused interaction gets one ephemeral Spanish line and never reaches the comm
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 from typing import Any
@@ -26,6 +27,7 @@ FLOOD_NOTICE = (
     "Vas demasiado deprisa: espera {segundos} s antes de volver a tirar. "
     "(No te avisaré otra vez hasta entonces.)"
 )
+CLOSING_NOTICE = "El bot se está reiniciando: vuelve a intentarlo en unos segundos."
 SNOWFLAKE_TYPES = {T.user, T.channel, T.role, T.mentionable, T.attachment}
 #: Where Discord puts the object an option of each kind points at.
 RESOLVED_KEYS = {
@@ -130,10 +132,43 @@ class GuardedTree(UmbralTree):
     bot starts (``UmbralBot.setup_hook``) or a test sets one."""
 
     limiter: RateLimiter | None = None
+    #: Set when the process is stopping (SIGTERM): new commands get a notice and don't run.
+    closing: bool = False
+
+    def __init__(self, client: discord.Client, **kwargs: Any) -> None:
+        super().__init__(client, **kwargs)
+        #: The dispatches (commands, autocompletes) running now; shutdown waits for them.
+        self.in_flight: set[asyncio.Task[Any]] = set()
+
+    async def _call(self, interaction: discord.Interaction) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self.in_flight.add(task)
+        try:
+            await super()._call(interaction)
+        finally:
+            if task is not None:
+                self.in_flight.discard(task)
+
+    async def drain(self, grace_s: float) -> bool:
+        """Refuse new commands and wait (up to ``grace_s`` s) for those running; whether
+        they all finished."""
+        self.closing = True
+        current = asyncio.current_task()
+        pending = {t for t in self.in_flight if t is not current and not t.done()}
+        if not pending:
+            return True
+        _done, left = await asyncio.wait(pending, timeout=grace_s)
+        if left:
+            log.warning("%d comandos no terminaron a tiempo al parar", len(left))
+        return not left
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if interaction.type is not discord.InteractionType.application_command:
             return True
+        if self.closing:
+            await self._refuse(interaction, CLOSING_NOTICE)
+            return False
         data: Any = interaction.data or {}
         if data.get("type", 1) != 1:
             return True

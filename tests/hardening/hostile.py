@@ -3,7 +3,8 @@ without the checks Discord's own client (and the console) would make."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import asyncio
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -110,6 +111,15 @@ def english_fault(text: str) -> str | None:
         if word in text:
             return word
     return None
+
+
+async def until(predicate: Callable[[], object]) -> None:
+    """Let the other tasks run until ``predicate()`` holds (no clock involved)."""
+    for _ in range(1_000_000):
+        if predicate():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("never happened")
 
 
 __all__ = ["APOLOGY", "OTHER_GUILD_ID", "commands_of", "dump", "raw_data", "send_raw"]

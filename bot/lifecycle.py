@@ -1,0 +1,96 @@
+"""Stopping cleanly (SIGTERM, SIGINT): no new commands, the running ones finish (up to a
+timeout), then the database is closed. For the gateway bot and for the console."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from collections.abc import Callable
+from typing import Any, TextIO
+
+log = logging.getLogger(__name__)
+
+#: Seconds the running commands get to finish once a stop is asked for.
+DRAIN_TIMEOUT_S = 25.0
+SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+async def shutdown(bot: Any, grace_s: float = DRAIN_TIMEOUT_S) -> None:
+    """Refuse new commands, let the running ones finish, then close the bot (its ``close``
+    disposes the storage's engine)."""
+    drain = getattr(bot.tree, "drain", None)
+    if drain is not None:
+        await drain(grace_s)
+    await bot.close()
+
+
+def install_bot_signals(bot: Any, grace_s: float = DRAIN_TIMEOUT_S) -> Callable[[], None]:
+    """SIGTERM / SIGINT start :func:`shutdown` once; returns what undoes the handlers."""
+    loop = asyncio.get_running_loop()
+    started: list[asyncio.Task[None]] = []
+
+    def stop(signum: int) -> None:
+        if started:
+            return
+        log.info("Señal %s: se terminan los comandos en marcha y se cierra", signum)
+        started.append(loop.create_task(shutdown(bot, grace_s)))
+
+    for sig in SIGNALS:
+        loop.add_signal_handler(sig, stop, sig)
+
+    def undo() -> None:
+        for sig in SIGNALS:
+            loop.remove_signal_handler(sig)
+
+    return undo
+
+
+class StoppableInput:
+    """The console's input: after a stop, reads end (EOF) so the line running finishes and
+    no other starts; a stop that comes while it waits for a line ends the wait at once."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.stopped = False
+        self.reading = False
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def readline(self) -> str:
+        if self.stopped:
+            return ""
+        self.reading = True
+        try:
+            return self.stream.readline()
+        except StopReading:
+            return ""
+        finally:
+            self.reading = False
+
+    def stop(self) -> None:
+        self.stopped = True
+        if self.reading:
+            raise StopReading
+
+
+class StopReading(EOFError):
+    """Raised by the signal handler inside a blocked ``readline`` (nothing is running)."""
+
+
+def install_console_signals(source: StoppableInput) -> Callable[[], None]:
+    """SIGTERM / SIGINT stop the console's input (see :class:`StoppableInput`)."""
+    previous = {sig: signal.getsignal(sig) for sig in SIGNALS}
+
+    def handler(signum: int, _frame: Any) -> None:
+        source.stop()
+
+    for sig in SIGNALS:
+        signal.signal(sig, handler)
+
+    def undo() -> None:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+    return undo
