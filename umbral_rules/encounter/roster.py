@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
@@ -12,7 +13,7 @@ from ..tables import MODES
 from ..text import fold
 from . import estados as _estados
 from .events import CombatantAdded, CombatantRemoved, Event
-from .state import Combatant, EncounterState, JsonDict, default_settings
+from .state import Combatant, EncounterState, JsonDict, default_settings, json_copy
 
 
 def validate_settings(settings: Mapping[str, Any] | None) -> JsonDict:
@@ -30,6 +31,23 @@ def validate_settings(settings: Mapping[str, Any] | None) -> JsonDict:
         raise UmbralError("La tabla de secuelas va de número a texto.")
     merged["secuelas_tabla"] = {str(k): str(v) for k, v in table.items()}
     return merged
+
+
+_Snapshot = tuple[
+    str, int, str, JsonDict, list[Combatant], list[JsonDict], list[JsonDict], JsonDict
+]
+
+
+def _copy_combatant(c: Combatant) -> Combatant:
+    """An independent copy of ``c``: its lists and JSON fields copied, its frozen sheets shared."""
+    new = copy.copy(c)
+    new.estados = list(c.estados)
+    new.weapons = list(c.weapons)
+    new.secuelas = json_copy(c.secuelas)
+    new.sosteniendo = json_copy(c.sosteniendo)
+    new.last_roll = json_copy(c.last_roll)
+    new.last_hit = json_copy(c.last_hit)
+    return new
 
 
 class Roster(EncounterState):
@@ -53,12 +71,33 @@ class Roster(EncounterState):
         return enc
 
     def _transaction(self, op: Callable[[], list[Event]]) -> list[Event]:
-        before = self.to_dict()
+        before = self._snapshot()
         try:
             return op()
         except UmbralError:
-            self.load_dict(before)
+            self._restore(before)
             raise
+
+    def _snapshot(self) -> _Snapshot:
+        """What :meth:`_restore` needs to undo a failed operation: the same as a round trip
+        through :meth:`to_dict` / :meth:`load_dict`, without building the dicts of the
+        combatants (each is copied field by field; sheets and weapons are frozen)."""
+        return (
+            self.mode,
+            self.asalto,
+            self.phase,
+            json_copy(self.settings),
+            [_copy_combatant(c) for c in self.combatants],
+            json_copy(self.pending),
+            json_copy(self.retos),
+            json_copy(self.extra),
+        )
+
+    def _restore(self, snap: _Snapshot) -> None:
+        self.mode, self.asalto, self.phase, self.settings = snap[0], snap[1], snap[2], snap[3]
+        # fresh copies again: the snapshot's own objects are never handed out
+        self.combatants = [_copy_combatant(c) for c in snap[4]]
+        self.pending, self.retos, self.extra = snap[5], snap[6], snap[7]
 
     # --- combatants -------------------------------------------------------------------------
 

@@ -68,7 +68,44 @@ def enemy_to_dict(enemy: EnemySheet) -> JsonDict:
     }
 
 
+class _Missing:
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+_MISSING = _Missing()
+_ENEMY_KEYS = (
+    "nombre",
+    "ataque",
+    "defensa",
+    "aguante",
+    "potencia",
+    "arma",
+    "size",
+    "proteccion",
+    "bono_ataque",
+    "bono_defensa",
+    "cualidades",
+)
+#: One shared (frozen) ``EnemySheet`` per distinct enemy dict: an encounter of 200 copies of
+#: the same bestiary entry builds its sheet once. Keyed by the ``repr`` of the values read, so
+#: ``1``, ``True`` and ``"1"`` stay apart; bounded (cleared when full).
+_ENEMY_CACHE: dict[str, EnemySheet] = {}
+_ENEMY_CACHE_MAX = 1024
+
+
 def enemy_from_dict(data: Mapping[str, Any]) -> EnemySheet:
+    key = repr(tuple(data.get(k, _MISSING) for k in _ENEMY_KEYS))
+    enemy = _ENEMY_CACHE.get(key)
+    if enemy is None:
+        enemy = _enemy_from_dict(data)
+        if len(_ENEMY_CACHE) >= _ENEMY_CACHE_MAX:
+            _ENEMY_CACHE.clear()
+        _ENEMY_CACHE[key] = enemy
+    return enemy
+
+
+def _enemy_from_dict(data: Mapping[str, Any]) -> EnemySheet:
     bono_a = data.get("bono_ataque")
     bono_d = data.get("bono_defensa")
     return EnemySheet(
@@ -84,6 +121,22 @@ def enemy_from_dict(data: Mapping[str, Any]) -> EnemySheet:
         bono_defensa=None if bono_d is None else int(bono_d),
         cualidades=frozenset(str(c) for c in data.get("cualidades", ())),
     )
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, scalars), several times faster than
+    ``copy.deepcopy``; anything else inside goes through ``copy.deepcopy``."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        return {k: json_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [json_copy(v) for v in value]
+    return copy.deepcopy(value)
 
 
 @dataclass
@@ -159,7 +212,7 @@ class Combatant:
             "defensa_oficio": self.defensa_oficio,
             "defensa_cobertura": self.defensa_cobertura,
             "status": self.status,
-            "secuelas": copy.deepcopy(self.secuelas),
+            "secuelas": json_copy(self.secuelas),
             "secuelas_pendiente": self.secuelas_pendiente,
             "reserva_aliento": self.reserva_aliento,
             "accion": self.accion,
@@ -169,9 +222,9 @@ class Combatant:
             "defended": self.defended,
             "cargando": self.cargando,
             "apuntando": self.apuntando,
-            "sosteniendo": copy.deepcopy(self.sosteniendo),
-            "last_roll": copy.deepcopy(self.last_roll),
-            "last_hit": copy.deepcopy(self.last_hit),
+            "sosteniendo": json_copy(self.sosteniendo),
+            "last_roll": json_copy(self.last_roll),
+            "last_hit": json_copy(self.last_hit),
         }
 
     @classmethod
@@ -200,7 +253,7 @@ class Combatant:
             defensa_oficio=_opt_str(data.get("defensa_oficio")),
             defensa_cobertura=str(data.get("defensa_cobertura", "entero")),
             status=str(data.get("status", "activo")),
-            secuelas=copy.deepcopy(list(data.get("secuelas", []))),
+            secuelas=json_copy(list(data.get("secuelas", []))),
             secuelas_pendiente=bool(data.get("secuelas_pendiente", False)),
             reserva_aliento=bool(data.get("reserva_aliento", False)),
             accion=str(data.get("accion", "libre")),
@@ -210,9 +263,9 @@ class Combatant:
             defended=bool(data.get("defended", False)),
             cargando=_opt_int(data.get("cargando")),
             apuntando=bool(data.get("apuntando", False)),
-            sosteniendo=copy.deepcopy(data.get("sosteniendo")),
-            last_roll=copy.deepcopy(data.get("last_roll")),
-            last_hit=copy.deepcopy(data.get("last_hit")),
+            sosteniendo=json_copy(data.get("sosteniendo")),
+            last_roll=json_copy(data.get("last_roll")),
+            last_hit=json_copy(data.get("last_hit")),
         )
 
 
@@ -250,11 +303,11 @@ class EncounterState:
             "mode": self.mode,
             "asalto": self.asalto,
             "phase": self.phase,
-            "settings": copy.deepcopy(self.settings),
+            "settings": json_copy(self.settings),
             "combatants": [c.to_dict() for c in self.combatants],
-            "pending": copy.deepcopy(self.pending),
-            "retos": copy.deepcopy(self.retos),
-            "extra": copy.deepcopy(self.extra),
+            "pending": json_copy(self.pending),
+            "retos": json_copy(self.retos),
+            "extra": json_copy(self.extra),
         }
 
     def load_dict(self, data: Mapping[str, Any]) -> None:
@@ -273,11 +326,11 @@ class EncounterState:
         self.mode = mode
         self.asalto = int(data["asalto"])
         self.phase = phase
-        self.settings = copy.deepcopy(dict(data.get("settings", {})))
+        self.settings = json_copy(dict(data.get("settings", {})))
         self.combatants = [Combatant.from_dict(c) for c in data.get("combatants", [])]
-        self.pending = copy.deepcopy(list(data.get("pending", [])))
-        self.retos = copy.deepcopy(list(data.get("retos", [])))
-        self.extra = copy.deepcopy(dict(data.get("extra", {})))
+        self.pending = json_copy(list(data.get("pending", [])))
+        self.retos = json_copy(list(data.get("retos", [])))
+        self.extra = json_copy(dict(data.get("extra", {})))
 
     # --- lookups ---------------------------------------------------------------------------
 
