@@ -15,8 +15,8 @@ order and ``data`` keeps the rest of its keys.
 
 from __future__ import annotations
 
+import copy
 import functools
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -50,9 +50,19 @@ class EncounterRows:
     retos: list[Row]
 
 
-def canonical(row: Mapping[str, Any]) -> str:
-    """A stable text of a row, to tell whether it changed since it was read."""
-    return json.dumps(row, sort_keys=True, separators=(",", ":"), default=list)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, scalars); anything else via ``copy.deepcopy``."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        return {k: json_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [json_copy(v) for v in value]
+    return copy.deepcopy(value)
 
 
 def _rest(item: Mapping[str, Any], columns: Iterable[str]) -> dict[str, Any]:
@@ -162,9 +172,11 @@ def writeback_values(row: Row) -> dict[str, Any]:
 
 
 def to_dict(encounter: Any) -> dict[str, Any]:
-    """``encounter.to_dict()`` for an ``Encounter``; a plain mapping is copied."""
+    """``encounter.to_dict()`` for an ``Encounter``; a plain mapping is copied (deeply: the
+    rows remembered after a save must not change with the caller's dict)."""
     if isinstance(encounter, Mapping):
-        return dict(encounter)
+        copied: dict[str, Any] = json_copy(dict(encounter))
+        return copied
     result: dict[str, Any] = encounter.to_dict()
     return result
 

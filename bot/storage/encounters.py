@@ -1,9 +1,10 @@
 """The channel's encounter: rows ⇄ ``Encounter`` and the optimistic version check.
 
-Reading remembers the version and a fingerprint of every child row; saving runs
+Reading remembers the version and every child row as read; saving runs
 ``UPDATE encounters SET …, version = version + 1 WHERE id = … AND version = <read>`` first
 (which also takes the row's lock on PostgreSQL) and, only if that touched one row, writes the
-child rows that changed. A PC combatant's Aguante, estados, aliento and esencia go back to its
+child rows that changed (compared as dicts, ``!=``: values equal in Python such as ``1`` and
+``1.0`` count as unchanged). A PC combatant's Aguante, estados, aliento and esencia go back to its
 character row in the same transaction.
 
 A load is two round trips (the encounter row, then its children in one UNION ALL); a save is
@@ -51,11 +52,11 @@ class EncounterInfo:
 @dataclass
 class _Tracked:
     info: EncounterInfo
-    # key -> fingerprint of the row as read / last written
-    combatants: dict[str, str] = field(default_factory=dict)
-    writeback: dict[str, str] = field(default_factory=dict)
-    pending: dict[str, str] = field(default_factory=dict)
-    retos: dict[str, str] = field(default_factory=dict)
+    # key -> the row as read / last written (never shared with a dict handed out)
+    combatants: dict[str, emap.Row] = field(default_factory=dict)
+    writeback: dict[str, emap.Row] = field(default_factory=dict)
+    pending: dict[str, emap.Row] = field(default_factory=dict)
+    retos: dict[str, emap.Row] = field(default_factory=dict)
 
 
 def _info(row: Any) -> EncounterInfo:
@@ -71,8 +72,8 @@ def _info(row: Any) -> EncounterInfo:
     )
 
 
-def _fingerprints(rows: list[emap.Row]) -> dict[str, str]:
-    return {r["key"]: emap.canonical(r) for r in rows}
+def _by_key(rows: list[emap.Row]) -> dict[str, emap.Row]:
+    return {r["key"]: r for r in rows}
 
 
 def _children(rows: Any) -> tuple[list[emap.Row], list[emap.Row], list[emap.Row]]:
@@ -128,7 +129,7 @@ class EncounterRepository:
 
     async def get(self) -> Any:
         """The channel's active ``Encounter``, or ``None``."""
-        state = await self.get_state()
+        state = await self._read()  # from_dict copies what it keeps: no need to copy here
         return None if state is None else emap.from_dict(state)
 
     async def require(self) -> Any:
@@ -140,6 +141,11 @@ class EncounterRepository:
 
     async def get_state(self) -> dict[str, Any] | None:
         """The active encounter as its ``to_dict()`` layout, or ``None``."""
+        state = await self._read()
+        # a copy: the caller may change it in place, and the rows as read must stay as read
+        return None if state is None else emap.json_copy(state)
+
+    async def _read(self) -> dict[str, Any] | None:
         conn = await self._conn()
         stmt = st.SELECT_ACTIVE_FOR_UPDATE if self.for_update else st.SELECT_ACTIVE
         row = (await conn.execute(stmt, self._where())).mappings().first()
@@ -153,10 +159,10 @@ class EncounterRepository:
         header["extra"] = row["extra"] or {}
         self._tracked = _Tracked(
             info=_info(row),
-            combatants=_fingerprints(combatants),
-            writeback=self._writeback_prints(combatants),
-            pending=_fingerprints(pending),
-            retos=_fingerprints(retos),
+            combatants=_by_key(combatants),
+            writeback=self._writeback_rows(combatants),
+            pending=_by_key(pending),
+            retos=_by_key(retos),
         )
         return emap.assemble(emap.EncounterRows(header, combatants, pending, retos))
 
@@ -260,12 +266,12 @@ class EncounterRepository:
         self,
         child: Any,
         eid: int,
-        old: dict[str, str],
+        old: dict[str, emap.Row],
         rows: list[emap.Row],
         fixed: dict[str, Any],
-    ) -> dict[str, str]:
-        """Delete, insert and update only the rows that differ; return the new fingerprints."""
-        prints = _fingerprints(rows)
+    ) -> dict[str, emap.Row]:
+        """Delete, insert and update only the rows that differ; return the rows now stored."""
+        prints = _by_key(rows)
         conn = await self._conn()
         gone = [k for k in old if k not in prints]
         if gone:
@@ -284,15 +290,15 @@ class EncounterRepository:
         return prints
 
     @staticmethod
-    def _writeback_prints(combatants: list[emap.Row]) -> dict[str, str]:
+    def _writeback_rows(combatants: list[emap.Row]) -> dict[str, emap.Row]:
         return {
-            c["key"]: emap.canonical({"id": c["character_id"], **emap.writeback_values(c)})
+            c["key"]: {"id": c["character_id"], **emap.writeback_values(c)}
             for c in combatants
             if c["character_id"] is not None
         }
 
     async def _write_back(self, tracked: _Tracked, combatants: list[emap.Row]) -> None:
-        prints = self._writeback_prints(combatants)
+        prints = self._writeback_rows(combatants)
         for c in combatants:
             key = c["key"]
             if key not in prints or tracked.writeback.get(key) == prints[key]:
