@@ -293,10 +293,12 @@ class Bench:
 
     @classmethod
     async def open(cls, url: str, tag: str, seed: int) -> Bench:
+        from bot.__main__ import freeze_startup_heap
         from bot.console import open_session
         from umbral_rules import RandomDice
 
         session = await open_session(url, dice=RandomDice(seed), migrate=False)
+        freeze_startup_heap()  # as `umbral-bot` does once its bot is built
         return cls(session, tag)
 
     async def close(self) -> None:
