@@ -5,20 +5,23 @@ from __future__ import annotations
 import asyncio
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import pool, text
 from sqlalchemy.engine import Connection
 
 from .engine import create_engine
+
+if TYPE_CHECKING:  # Alembic (~11 MB) is imported only when a migration runs
+    from alembic.config import Config
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def alembic_config(url: str | None = None) -> Config:
     """The project's Alembic configuration (``alembic.ini`` when present), for ``url``."""
+    from alembic.config import Config
+
     ini = ROOT / "alembic.ini"
     cfg = Config(str(ini)) if ini.exists() else Config()
     cfg.set_main_option("script_location", str(ROOT / "migrations"))
@@ -63,6 +66,8 @@ async def _run_alone(url: str, action: str, revision: str) -> None:
         async with engine.connect() as conn:
 
             def go(sync_conn: Any) -> None:
+                from alembic import command
+
                 cfg = alembic_config(url)
                 cfg.attributes["connection"] = sync_conn
                 getattr(command, action)(cfg, revision)
