@@ -59,9 +59,25 @@ def _sqlite_begin(conn: Any) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+def _sqlite_reset(dbapi_connection: Any, _record: Any, state: Any) -> None:
+    """The pool's reset of a connection it takes back (the engine has
+    ``pool_reset_on_return=None``): a ROLLBACK only when a transaction is still open. The
+    pool's own reset would roll back after every COMMIT too, one more trip to the driver's
+    thread per command for nothing."""
+    if state.terminate_only or not state.asyncio_safe or state.transaction_was_reset:
+        return
+    try:
+        open_transaction = bool(dbapi_connection._connection.in_transaction)
+    except Exception:  # not aiosqlite's connection, or already closed: as the pool would
+        open_transaction = True
+    if open_transaction:
+        dbapi_connection.rollback()
+
+
 def create_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
     """An async engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` and foreign keys,
-    its folder is created if missing, and every transaction starts with ``BEGIN IMMEDIATE``.
+    its folder is created if missing, and every transaction starts with ``BEGIN IMMEDIATE``;
+    a connection given back to the pool is rolled back only if a transaction is still open.
     Use a file, not ``:memory:`` (each pooled connection would get its own empty database).
 
     Extra keyword arguments go to :func:`sqlalchemy.ext.asyncio.create_async_engine`.
@@ -70,7 +86,10 @@ def create_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
         database = make_url(url).database
         if database and database != ":memory:" and not database.startswith("file:"):
             Path(database).parent.mkdir(parents=True, exist_ok=True)
+        reset = kwargs.setdefault("pool_reset_on_return", None) is None
         engine = create_async_engine(url, **kwargs)
+        if reset:
+            event.listen(engine.sync_engine.pool, "reset", _sqlite_reset)
         event.listen(engine.sync_engine, "connect", _sqlite_connect)
         event.listen(engine.sync_engine, "begin", _sqlite_begin)
         return engine
