@@ -1,13 +1,36 @@
-FROM python:3.11-slim
+# syntax=docker/dockerfile:1
+# Umbral bot: `docker build -t umbral-bot .` then, with DISCORD_TOKEN in .env,
+# `docker run --env-file .env -v umbral-data:/data umbral-bot` (SQLite on the volume), or
+# `docker compose up` (the bot and PostgreSQL, compose.yaml).
+
+FROM python:3.11-slim AS build
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /app
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
-COPY pyproject.toml README.md ./
+RUN python -m venv /opt/venv
+COPY pyproject.toml README.md alembic.ini ./
 COPY umbral_rules ./umbral_rules
 COPY bot ./bot
 COPY migrations ./migrations
-COPY alembic.ini ./
-RUN pip install --no-cache-dir . && useradd --create-home umbral && mkdir -p /data && chown umbral /data
-USER umbral
-ENV UMBRAL_DB_PATH=/data/umbral.db
+# Editable: the code stays in /app, next to alembic.ini and migrations/ (the bot migrates
+# at start-up from there); the final stage copies /app and /opt/venv to the same paths.
+RUN /opt/venv/bin/pip install --no-cache-dir -e . \
+    && /opt/venv/bin/python -m compileall -q /app/bot /app/umbral_rules /app/migrations
+
+FROM python:3.11-slim
+ENV PYTHONUNBUFFERED=1 \
+    PATH=/opt/venv/bin:$PATH \
+    UMBRAL_DB_PATH=/data/umbral.db
+RUN useradd --create-home --uid 10001 --user-group umbral \
+    && mkdir /data \
+    && chown umbral:umbral /data
+COPY --from=build /opt/venv /opt/venv
+COPY --from=build /app /app
+WORKDIR /data
+USER 10001:10001
 VOLUME ["/data"]
+# The database answers (SQLite file on the volume, or DATABASE_URL); no token needed.
+HEALTHCHECK --interval=60s --timeout=15s --start-period=90s --retries=3 \
+    CMD ["python", "-m", "bot.health"]
+# SIGTERM: running commands finish (up to 25 s), then the database is closed.
+STOPSIGNAL SIGTERM
 CMD ["umbral-bot"]

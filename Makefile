@@ -26,3 +26,4 @@ lint: $(STAMP)
 	$(BIN)/ruff check umbral_rules bot tests migrations bench
 	$(BIN)/ruff format --check umbral_rules bot tests migrations bench
 	$(BIN)/mypy umbral_rules bot
+	$(BIN)/hadolint Dockerfile

@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="usuario con el rol de máster (se puede repetir; por defecto «master»)",
     )
+    from bot import respaldo
+
+    respaldo.add_parser(sub)
     return parser
 
 
@@ -97,7 +100,15 @@ async def run_console(
                 "Consola de Umbral. Escribe /ayuda; @nombre cambia de usuario, #canal de canal, "
                 "!pulsar Etiqueta pulsa un botón. Ctrl-D para salir.\n"
             )
-        await interactive(console, stdin, echo=echo)
+        from bot.lifecycle import StoppableInput, install_console_signals
+
+        source = stdin if stdin.isatty() else StoppableInput(stdin)
+        restore = install_console_signals(source) if isinstance(source, StoppableInput) else None
+        try:
+            await interactive(console, source, echo=echo)  # type: ignore[arg-type]
+        finally:
+            if restore is not None:
+                restore()
     finally:
         await session.close()
     return 0
@@ -124,6 +135,9 @@ async def run_bot(settings: Settings, token: str) -> int:
     bot = UmbralBot(settings, RandomDice(), storage)
     freeze_startup_heap()
     async with bot:
+        from bot.lifecycle import install_bot_signals
+
+        install_bot_signals(bot)
         await bot.start(token)
     return 0
 
@@ -136,6 +150,10 @@ def main(
 ) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
     settings = Settings()
+    if args.orden == "respaldo":
+        from bot import respaldo
+
+        return respaldo.run(args, settings)
     console = args.orden == "consola" or not settings.token
     configure_logging("ERROR" if console else settings.log_level)
     if not console and settings.token:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import threading
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -26,8 +27,11 @@ async def shutdown(bot: Any, grace_s: float = DRAIN_TIMEOUT_S) -> None:
 
 
 def install_bot_signals(bot: Any, grace_s: float = DRAIN_TIMEOUT_S) -> Callable[[], None]:
-    """SIGTERM / SIGINT start :func:`shutdown` once; returns what undoes the handlers."""
+    """SIGTERM / SIGINT start :func:`shutdown` once; returns what undoes the handlers (only
+    the main thread can receive signals: elsewhere nothing is installed)."""
     loop = asyncio.get_running_loop()
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
     started: list[asyncio.Task[None]] = []
 
     def stop(signum: int) -> None:
@@ -81,6 +85,8 @@ class StopReading(EOFError):
 
 def install_console_signals(source: StoppableInput) -> Callable[[], None]:
     """SIGTERM / SIGINT stop the console's input (see :class:`StoppableInput`)."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
     previous = {sig: signal.getsignal(sig) for sig in SIGNALS}
 
     def handler(signum: int, _frame: Any) -> None:
