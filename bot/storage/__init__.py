@@ -47,10 +47,12 @@ commands with no channel (no lock, no ``uow.encounter``).
 
 The unit of work (:class:`UnitOfWork`), everything scoped by its guild:
 
-- ``uow.guild``: ``get()`` → :class:`GuildSettings` (defaults if never stored: change it
-  through ``update``), ``update(**fields)`` with ``gm_role_id``, ``gm_channel_id``, ``physical_dice_allowed``,
-  ``default_mode`` ("mesa"…), ``defense_mode`` ("inmediata" / "espera"), ``secuelas``
-  (``{"2": "texto", …}``, like the encounter's ``secuelas_tabla``), ``extra_estados``.
+- ``uow.guild``: ``get()`` → :class:`GuildSettings` (defaults if never stored; often a
+  detached copy from the storage's per-guild cache, :mod:`bot.storage.settings_cache`: change
+  settings through ``update``), ``update(**fields)`` with ``gm_role_id``, ``gm_channel_id``,
+  ``physical_dice_allowed``, ``default_mode`` ("mesa"…), ``defense_mode`` ("inmediata" /
+  "espera"), ``secuelas`` (``{"2": "texto", …}``, like the encounter's ``secuelas_tabla``),
+  ``extra_estados``. Another process's change of the settings is seen within 5 s.
 - ``uow.characters``: ``create(owner_id, nombre, *, atributos, aguante_max, active=True,
   **fields)``, ``get(id)``, ``active(owner_id)``, ``by_name(owner_id, nombre)``,
   ``list_for_owner(owner_id)``, ``list_all()``, ``set_active(owner_id, id)``, ``delete(id)``.

@@ -12,10 +12,12 @@ from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.util import identity_key
 
 from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
 
 from .models import BestiaryEntry, Character, CombatantRow, GuildSettings, table
+from .settings_cache import SettingsCache
 
 GUILD_DEFAULTS: dict[str, Any] = {
     "gm_role_id": None,
@@ -27,30 +29,53 @@ GUILD_DEFAULTS: dict[str, Any] = {
 
 
 class GuildSettingsRepository:
-    def __init__(self, session: AsyncSession, guild_id: int) -> None:
+    def __init__(
+        self, session: AsyncSession, guild_id: int, cache: SettingsCache | None = None
+    ) -> None:
         self._session = session
         self.guild_id = guild_id
+        self._cache = cache
 
     async def get(self) -> GuildSettings:
-        """The guild's settings; defaults (not stored yet) when it never changed any."""
+        """The guild's settings; defaults (not stored yet) when it never changed any.
+
+        With the storage's cache (:mod:`bot.storage.settings_cache`) the object may be a
+        detached copy: change settings through :meth:`update`."""
+        loaded = self._session.sync_session.identity_map.get(
+            identity_key(GuildSettings, self.guild_id)
+        )
+        if isinstance(loaded, GuildSettings):  # read or changed in this unit: that one
+            return loaded
+        cache = self._cache
+        generation = 0
+        if cache is not None:
+            cached = cache.get(self.guild_id)
+            if cached is not None:
+                return cached
+            generation = cache.generation
         row = await self._session.get(GuildSettings, self.guild_id)
         if row is None:
-            row = GuildSettings(
-                guild_id=self.guild_id, secuelas={}, extra_estados=[], **GUILD_DEFAULTS
-            )
+            row = self._defaults()
+        if cache is not None:
+            cache.put(row, generation)
         return row
 
     async def update(self, **changes: Any) -> GuildSettings:
         """Set some fields (``gm_role_id=…``, ``secuelas=[…]``…), creating the row if needed."""
         row = await self._session.get(GuildSettings, self.guild_id)
         if row is None:
-            row = await self.get()
+            row = self._defaults()
             self._session.add(row)
         for name, value in changes.items():
             if name in ("guild_id", "version") or not hasattr(GuildSettings, name):
                 raise TypeError(f"GuildSettings has no settable field {name!r}")
             setattr(row, name, value)
         return row
+
+    def _defaults(self) -> GuildSettings:
+        return GuildSettings(
+            guild_id=self.guild_id, secuelas={}, extra_estados=[], **GUILD_DEFAULTS
+        )
 
 
 class CharacterRepository:

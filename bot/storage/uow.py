@@ -19,6 +19,7 @@ from .engine import create_engine, create_sessionmaker
 from .errors import ConcurrencyError
 from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
 from .rolllog import RollLogRepository
+from .settings_cache import SettingsCache
 
 T = TypeVar("T")
 
@@ -48,11 +49,12 @@ class UnitOfWork:
         channel_id: int | None,
         *,
         lock_encounter: bool = False,
+        settings_cache: SettingsCache | None = None,
     ) -> None:
         self.session = session
         self.guild_id = guild_id
         self.channel_id = channel_id
-        self.guild = GuildSettingsRepository(session, guild_id)
+        self.guild = GuildSettingsRepository(session, guild_id, settings_cache)
         self.characters = CharacterRepository(session, guild_id)
         self.bestiary = BestiaryRepository(session, guild_id)
         self.rolls = RollLogRepository(session, guild_id, channel_id)
@@ -91,6 +93,8 @@ class Storage:
         #: How many times a command was re-run because the encounter changed underneath.
         self.conflicts = 0
         self._sessions = create_sessionmaker(engine)
+        #: The guilds' settings, read once per guild (see :mod:`bot.storage.settings_cache`).
+        self.settings_cache = SettingsCache(engine)
         self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -102,6 +106,7 @@ class Storage:
         return cls(create_engine(url, **engine_kwargs), attempts=attempts)
 
     async def close(self) -> None:
+        self.settings_cache.unwatch(self.engine)
         await self.engine.dispose()
 
     async def dispose(self) -> None:
@@ -200,7 +205,13 @@ class Storage:
     ) -> AsyncIterator[UnitOfWork]:
         try:
             async with self._sessions() as session, session.begin():
-                yield UnitOfWork(session, guild_id, channel_id, lock_encounter=lock_encounter)
+                yield UnitOfWork(
+                    session,
+                    guild_id,
+                    channel_id,
+                    lock_encounter=lock_encounter,
+                    settings_cache=self.settings_cache,
+                )
         except (StaleDataError, DBAPIError) as exc:
             if _is_retryable(exc):
                 raise ConcurrencyError() from exc

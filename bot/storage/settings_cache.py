@@ -1,0 +1,106 @@
+"""Guild settings kept in memory by one :class:`~bot.storage.Storage` (issue 9).
+
+Nearly every command reads its guild's settings and almost none change them, so a
+``Storage`` keeps the values it last read per guild and hands out fresh, detached
+``GuildSettings`` objects built from them.
+
+Freshness:
+
+- **This process**: any statement through the storage's engine that writes
+  ``guild_settings`` (the ORM's flush of ``uow.guild.update``, Core, raw SQL) empties the
+  cache when it runs and again when its transaction commits or rolls back; a read that
+  started before an emptying never stores what it read. So a change made through this
+  ``Storage`` is seen by the next command, as before.
+- **Another process** (or another engine) changing the same database: its change is seen
+  within :data:`TTL_S` seconds, when the entry expires. That staleness is the price of the
+  cache; before, every command read the row.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy import event, inspect
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from .encounter_map import json_copy
+from .models import GuildSettings
+
+#: How long a guild's settings are trusted without reading them again (seconds).
+TTL_S = 5.0
+#: Guilds remembered at most (then the cache starts again empty).
+MAX_GUILDS = 10_000
+_TABLE = GuildSettings.__tablename__
+_FLAG = "umbral_wrote_guild_settings"
+
+
+def _writes_settings(statement: str) -> bool:
+    head = statement.lstrip()[:6].upper()
+    return head in ("INSERT", "UPDATE", "DELETE") and _TABLE in statement
+
+
+class SettingsCache:
+    """Per guild: the settings' column values, when they were read."""
+
+    def __init__(self, engine: AsyncEngine | None = None) -> None:
+        self._values: dict[int, tuple[float, dict[str, Any]]] = {}
+        #: Bumped on every emptying: a read that saw another generation does not store.
+        self.generation = 0
+        self._columns = tuple(a.key for a in inspect(GuildSettings).column_attrs)
+        if engine is not None:
+            self.watch(engine)
+
+    def watch(self, engine: AsyncEngine) -> None:
+        sync = engine.sync_engine
+        event.listen(sync, "before_cursor_execute", self._on_execute)
+        event.listen(sync, "commit", self._on_end)
+        event.listen(sync, "rollback", self._on_end)
+
+    def unwatch(self, engine: AsyncEngine) -> None:
+        sync = engine.sync_engine
+        for name, fn in (
+            ("before_cursor_execute", self._on_execute),
+            ("commit", self._on_end),
+            ("rollback", self._on_end),
+        ):
+            if event.contains(sync, name, fn):
+                event.remove(sync, name, fn)
+
+    def clear(self) -> None:
+        self._values.clear()
+        self.generation += 1
+
+    def get(self, guild_id: int) -> GuildSettings | None:
+        """A detached ``GuildSettings`` with the cached values, or ``None``."""
+        hit = self._values.get(guild_id)
+        if hit is None:
+            return None
+        read_at, values = hit
+        if time.monotonic() - read_at > TTL_S:
+            del self._values[guild_id]
+            return None
+        return GuildSettings(**json_copy(values))
+
+    def put(self, row: GuildSettings, generation: int) -> None:
+        """Remember ``row``'s values, unless the cache was emptied since ``generation``."""
+        if generation != self.generation:
+            return
+        if len(self._values) >= MAX_GUILDS:
+            self._values.clear()
+        values = {name: json_copy(getattr(row, name)) for name in self._columns}
+        self._values[row.guild_id] = (time.monotonic(), values)
+
+    # --- engine events ----------------------------------------------------------------------
+
+    def _on_execute(
+        self, conn: Connection, _cursor: Any, statement: str, *_args: Any, **_kw: Any
+    ) -> None:
+        if _writes_settings(statement):
+            conn.info[_FLAG] = True
+            self.clear()
+
+    def _on_end(self, conn: Connection) -> None:
+        if conn.info.pop(_FLAG, False):
+            self.clear()
