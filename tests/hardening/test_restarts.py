@@ -4,11 +4,13 @@ button and the tracker message included), and a stop lets running commands finis
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from typing import Any
 
 from bot.console import FakeDiscord, Session, open_session
 from bot.guard import CLOSING_NOTICE
-from bot.lifecycle import shutdown
+from bot.lifecycle import install_bot_signals, shutdown
 from bot.storage.dump import dump_tables
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.hardening.hostile import until
@@ -92,3 +94,21 @@ async def test_a_stop_finishes_running_commands_and_refuses_new_ones(
     await stopping
     assert any(not m.ephemeral and "Vigor" in m.text() for m in reply.messages)  # it finished
     assert session.storage.engine.pool.checkedout() == 0  # the engine was disposed
+
+
+async def test_sigterm_to_the_bot_process_closes_it(session: Session, fake: FakeDiscord) -> None:
+    closed = asyncio.Event()
+    original = fake.bot.close
+
+    async def close() -> None:
+        await original()
+        closed.set()
+
+    fake.bot.close = close  # type: ignore[method-assign]
+    undo = install_bot_signals(fake.bot, grace_s=60)
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)  # handled by the loop: shutdown(), not death
+        await closed.wait()
+    finally:
+        undo()
+    assert fake.bot.tree.closing  # type: ignore[attr-defined]
