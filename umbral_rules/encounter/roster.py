@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
@@ -40,13 +39,16 @@ _Snapshot = tuple[
 
 def _copy_combatant(c: Combatant) -> Combatant:
     """An independent copy of ``c``: its lists and JSON fields copied, its frozen sheets shared."""
-    new = copy.copy(c)
-    new.estados = list(c.estados)
-    new.weapons = list(c.weapons)
-    new.secuelas = json_copy(c.secuelas)
-    new.sosteniendo = json_copy(c.sosteniendo)
-    new.last_roll = json_copy(c.last_roll)
-    new.last_hit = json_copy(c.last_hit)
+    new = object.__new__(type(c))  # copy.copy without its __reduce_ex__ detour
+    fields = new.__dict__
+    fields.update(c.__dict__)
+    fields["estados"] = list(c.estados)
+    fields["weapons"] = list(c.weapons)
+    fields["secuelas"] = json_copy(c.secuelas)
+    for name in ("sosteniendo", "last_roll", "last_hit"):
+        value = fields[name]
+        if value is not None:
+            fields[name] = json_copy(value)
     return new
 
 
