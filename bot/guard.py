@@ -27,6 +27,7 @@ FLOOD_NOTICE = (
     "Vas demasiado deprisa: espera {segundos} s antes de volver a tirar. "
     "(No te avisaré otra vez hasta entonces.)"
 )
+UI_TASKS = ("discord-ui-view-dispatch", "discord-ui-modal-dispatch", "discord-ui-dynamic-item")
 CLOSING_NOTICE = "El bot se está reiniciando: vuelve a intentarlo en unos segundos."
 SNOWFLAKE_TYPES = {T.user, T.channel, T.role, T.mentionable, T.attachment}
 #: Where Discord puts the object an option of each kind points at.
@@ -151,11 +152,14 @@ class GuardedTree(UmbralTree):
                 self.in_flight.discard(task)
 
     async def drain(self, grace_s: float) -> bool:
-        """Refuse new commands and wait (up to ``grace_s`` s) for those running; whether
-        they all finished."""
+        """Refuse new commands and wait (up to ``grace_s`` s) for those running and for the
+        button presses being handled; whether they all finished."""
         self.closing = True
         current = asyncio.current_task()
         pending = {t for t in self.in_flight if t is not current and not t.done()}
+        pending |= {  # button presses (Defender) and modals: discord.py's own tasks
+            t for t in asyncio.all_tasks() if t.get_name().startswith(UI_TASKS) and not t.done()
+        }
         if not pending:
             return True
         _done, left = await asyncio.wait(pending, timeout=grace_s)

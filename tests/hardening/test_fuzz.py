@@ -174,6 +174,12 @@ class Recorder:
         self.refusals.clear()
 
 
+@pytest.fixture
+def recorder(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> Recorder:
+    """One per test (hypothesis runs every example of a test on the same fixtures)."""
+    return Recorder(fake, monkeypatch)
+
+
 @pytest.mark.parametrize("path", COMMANDS)
 @settings(
     max_examples=20,
@@ -189,11 +195,10 @@ async def test_hostile_options_never_fault(
     fake: FakeDiscord,
     script: Script,
     attachments: list[dict[str, Any]],
-    monkeypatch: pytest.MonkeyPatch,
+    recorder: Recorder,
 ) -> None:
     if not fake.messages:
         await script.run(*WORLD)
-    recorder = Recorder(fake, monkeypatch)
     command = fake.find_command(path.split())
     options: list[dict[str, Any]] = []
     resolved: dict[str, Any] = {}

@@ -9,7 +9,7 @@ import signal
 from typing import Any
 
 from bot.console import FakeDiscord, Session, open_session
-from bot.guard import CLOSING_NOTICE
+from bot.guard import CLOSING_NOTICE, UI_TASKS
 from bot.lifecycle import install_bot_signals, shutdown
 from bot.storage.dump import dump_tables
 from tests.bot.conftest import GUARDIA, KAEDA, Script
@@ -112,3 +112,32 @@ async def test_sigterm_to_the_bot_process_closes_it(session: Session, fake: Fake
     finally:
         undo()
     assert fake.bot.tree.closing  # type: ignore[attr-defined]
+
+
+async def test_a_stop_waits_for_a_defender_press_being_handled(
+    session: Session, fake: FakeDiscord, script: Script, dice: ForcedDice
+) -> None:
+    await script.run(
+        *GUARDIA,
+        *KAEDA,
+        "@master",
+        "/encuentro empezar modo:mesa",
+        '/encuentro enemigos nombre:"Guardia del puerto"',
+        "@kaeda",
+        "/encuentro unirse",
+        "@master",
+        "/asalto",
+        '/atacar objetivo:Kaeda atacante:"Guardia del puerto"',
+    )
+    lock = session.storage.lock(fake.guild.id, fake.channel_id("mesa"))
+    await lock.acquire()
+    dice.push([9])
+    pressing = asyncio.create_task(fake.press("kaeda", "mesa", "Defender"))
+    await until(lambda: any(t.get_name().startswith(UI_TASKS) for t in asyncio.all_tasks()))
+    stopping = asyncio.create_task(shutdown(fake.bot, grace_s=60))
+    await until(lambda: fake.bot.tree.closing)  # type: ignore[attr-defined]
+    assert not stopping.done()
+    lock.release()
+    reply = await pressing
+    await stopping
+    assert "Kaeda se defiende de Guardia del puerto" in reply.text()
