@@ -12,10 +12,9 @@ import os
 from logging.config import fileConfig
 
 from alembic import context
-from sqlalchemy import pool
 from sqlalchemy.engine import Connection
 
-from bot.storage.engine import DEFAULT_URL, create_engine
+from bot.storage.engine import DEFAULT_URL, create_migration_engine
 from bot.storage.migrate import exclusive
 from bot.storage.models import Base
 
@@ -53,7 +52,7 @@ def do_run_migrations(connection: Connection) -> None:
 
 
 async def run_async_migrations() -> None:
-    engine = create_engine(_url(), poolclass=pool.NullPool)
+    engine = create_migration_engine(_url())
     try:
         async with engine.connect() as connection:
             await connection.run_sync(do_run_migrations)

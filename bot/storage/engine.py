@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, pool
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -80,6 +80,8 @@ def create_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
     a connection given back to the pool is rolled back only if a transaction is still open.
     Use a file, not ``:memory:`` (each pooled connection would get its own empty database).
 
+    PostgreSQL transactions run at REPEATABLE READ.
+
     Extra keyword arguments go to :func:`sqlalchemy.ext.asyncio.create_async_engine`.
     """
     if is_sqlite(url):
@@ -94,7 +96,19 @@ def create_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
         event.listen(engine.sync_engine, "begin", _sqlite_begin)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
+    # One snapshot per transaction: the encounter row and its child rows, read in two
+    # statements, always come from the same commit. A concurrent write then fails with a
+    # serialization error (SQLSTATE 40001), which the unit of work retries.
+    kwargs.setdefault("isolation_level", "REPEATABLE READ")
     return create_async_engine(url, **kwargs)
+
+
+def create_migration_engine(url: str) -> AsyncEngine:
+    """The engine a migration runs on: no pool, and on PostgreSQL READ COMMITTED rather than
+    REPEATABLE READ, because a migration waits for another one's lock and must then see what
+    that one committed."""
+    extra: dict[str, Any] = {} if is_sqlite(url) else {"isolation_level": "READ COMMITTED"}
+    return create_engine(url, poolclass=pool.NullPool, **extra)
 
 
 def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -7,10 +7,10 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import pool, text
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
-from .engine import create_engine
+from .engine import create_migration_engine
 
 if TYPE_CHECKING:  # Alembic (~11 MB) is imported only when a migration runs
     from alembic.config import Config
@@ -61,7 +61,7 @@ async def _run(url: str, action: str, revision: str) -> None:
 
 
 async def _run_alone(url: str, action: str, revision: str) -> None:
-    engine = create_engine(url, poolclass=pool.NullPool)
+    engine = create_migration_engine(url)
     try:
         async with engine.connect() as conn:
 
