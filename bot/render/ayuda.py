@@ -16,7 +16,10 @@ JUGADOR = (
     "3. Cuando el máster abra un encuentro: `/encuentro unirse`.\n"
     "4. En tu turno: `/atacar objetivo:…` o `/disparar objetivo:…`; si te atacan, "
     "`/defender` o el botón **Defender**.\n"
-    "5. Fuera de combate: `/tirada atributo:… umbral:…`. Mira tu ficha con `/ficha ver`."
+    "5. Fuera de combate: `/tirada atributo:… umbral:…`. Mira tu ficha con `/ficha ver`.\n"
+    "6. Cualquier dado: `/tirar expresion:4d6kh3` (`privada:sí` para que solo lo veáis tú y "
+    "el máster); `/historial` enseña las últimas tiradas. Tus fichas van y vienen con "
+    "`/ficha exportar` y `/ficha importar`."
 )
 MASTER = (
     '1. Prepara enemigos: `/bestiario añadir nombre:"Guardia del puerto" ataque:12 '
@@ -27,7 +30,9 @@ MASTER = (
     "y al asalto siguiente.\n"
     '4. Para que ataque un enemigo: `/atacar objetivo:Kaeda atacante:"Guardia del puerto"`.\n'
     "5. `/estado poner`, `/reto crear`, y `/encuentro terminar` al acabar. "
-    "`/config` ajusta el rol de máster y los dados físicos."
+    "`/config` ajusta el rol de máster y los dados físicos.\n"
+    "6. Bestiarios enteros: `/bestiario importar archivo:…` (YAML, JSON o CSV), "
+    "`/bestiario exportar`, o `/bestiario ejemplo` para probar."
 )
 
 
