@@ -1,0 +1,1 @@
+"""The benchmark (``make bench``): see bench/README.md."""

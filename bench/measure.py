@@ -1,0 +1,228 @@
+"""Sizes, statistics and the floor: bare one-row transactions through each driver."""
+
+from __future__ import annotations
+
+import resource
+import sqlite3
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = ROOT / "bench" / "results.json"
+SQLITE_PRAGMAS = (
+    "PRAGMA busy_timeout=10000",
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+    "PRAGMA foreign_keys=ON",
+)
+FLOOR_TABLE = "bench_floor"
+#: The enemies of every encounter: sturdy enough never to fall during a run.
+ENEMY = {"nombre": "Guardia", "ataque": 12, "defensa": 12, "aguante": 1_000_000, "potencia": 4}
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How big each scenario is; ``--quick`` shrinks everything."""
+
+    runs: int = 5
+    floor_tx: int = 1000
+    commands: int = 200
+    combatants: tuple[int, ...] = (2, 20, 200)
+    channels: tuple[int, ...] = (1, 10, 100, 1000)
+    channel_combatants: int = 6
+    defender_commands: int = 100
+    asalto_commands: int = 100
+    pending: int = 6
+
+
+QUICK = Sizes(
+    runs=2,
+    floor_tx=50,
+    commands=8,
+    combatants=(2, 5),
+    channels=(1, 3),
+    channel_combatants=2,
+    defender_commands=4,
+    asalto_commands=4,
+    pending=6,
+)
+
+
+# --- statistics -------------------------------------------------------------------------
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (``q`` in 0..100) of a non-empty list."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+def round_stats(latencies: list[float]) -> dict[str, float]:
+    """One run: operations per second (over the time spent in them) and latency in ms."""
+    total = sum(latencies)
+    return {
+        "n": len(latencies),
+        "rate": len(latencies) / total if total else 0.0,
+        "mean_ms": 1000 * total / len(latencies),
+        "p50_ms": 1000 * percentile(latencies, 50),
+        "p99_ms": 1000 * percentile(latencies, 99),
+    }
+
+
+def spread(values: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def summarise(rounds: list[dict[str, float]], **extra: Any) -> dict[str, Any]:
+    """Every run, and the median and min–max across runs of each figure."""
+    summary: dict[str, Any] = {"runs": rounds}
+    for key in ("rate", "mean_ms", "p50_ms", "p99_ms"):
+        summary[key] = spread([r[key] for r in rounds])
+    summary.update(extra)
+    return summary
+
+
+def memory_mb() -> dict[str, float]:
+    """This process's resident set now and at its peak (VmRSS / VmHWM), in MB."""
+    found: dict[str, float] = {}
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                found[key] = int(value.split()[0]) / 1024
+    except OSError:  # not Linux: ru_maxrss (KiB on Linux, bytes on macOS)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        found["VmHWM"] = peak / (1024 * 1024 if sys.platform == "darwin" else 1024)
+        found["VmRSS"] = found["VmHWM"]
+    return {"rss_mb": found["VmRSS"], "rss_peak_mb": found["VmHWM"]}
+
+
+# --- the floor --------------------------------------------------------------------------
+
+
+def sqlite_path(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    database = make_url(url).database
+    assert database, url
+    return database
+
+
+def floor_sqlite3(path: str, n: int, runs: int) -> dict[str, Any]:
+    con = sqlite3.connect(path, isolation_level=None)
+    for pragma in SQLITE_PRAGMAS:
+        con.execute(pragma)
+    con.execute(f"CREATE TABLE IF NOT EXISTS {FLOOR_TABLE} (id INTEGER PRIMARY KEY, v TEXT)")
+    rounds = []
+    clock = time.perf_counter
+    for _ in range(runs):
+        lat = []
+        for i in range(n):
+            t0 = clock()
+            con.execute("BEGIN IMMEDIATE")
+            con.execute(f"INSERT INTO {FLOOR_TABLE} (v) VALUES (?)", (f"row {i}",))
+            con.execute("COMMIT")
+            lat.append(clock() - t0)
+        rounds.append(round_stats(lat))
+    con.close()
+    return summarise(rounds)
+
+
+async def floor_aiosqlite(path: str, n: int, runs: int) -> dict[str, Any]:
+    import aiosqlite
+
+    rounds = []
+    clock = time.perf_counter
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        for pragma in SQLITE_PRAGMAS:
+            await db.execute(pragma)
+        for _ in range(runs):
+            lat = []
+            for i in range(n):
+                t0 = clock()
+                await db.execute("BEGIN IMMEDIATE")
+                await db.execute(f"INSERT INTO {FLOOR_TABLE} (v) VALUES (?)", (f"row {i}",))
+                await db.execute("COMMIT")
+                lat.append(clock() - t0)
+            rounds.append(round_stats(lat))
+    return summarise(rounds)
+
+
+def pg_connect_args(url: str) -> dict[str, Any]:
+    from sqlalchemy.engine import make_url
+
+    u = make_url(url)
+    return {
+        "user": u.username,
+        "password": u.password,
+        "host": u.host,
+        "port": u.port,
+        "database": u.database,
+    }
+
+
+async def floor_asyncpg(url: str, n: int, runs: int) -> dict[str, Any]:
+    import asyncpg
+
+    conn = await asyncpg.connect(**pg_connect_args(url))
+    rounds = []
+    clock = time.perf_counter
+    try:
+        await conn.execute(
+            f"CREATE TABLE IF NOT EXISTS {FLOOR_TABLE} (id SERIAL PRIMARY KEY, v TEXT)"
+        )
+        for _ in range(runs):
+            lat = []
+            for i in range(n):
+                t0 = clock()
+                async with conn.transaction():
+                    await conn.execute(f"INSERT INTO {FLOOR_TABLE} (v) VALUES ($1)", f"row {i}")
+                lat.append(clock() - t0)
+            rounds.append(round_stats(lat))
+    finally:
+        await conn.close()
+    return summarise(rounds)
+
+
+async def floor_sqlalchemy(url: str, n: int, runs: int) -> dict[str, Any]:
+    """SQLAlchemy Core on the bot's own engine (its PRAGMAs, its ``BEGIN IMMEDIATE``)."""
+    from sqlalchemy import text
+
+    from bot.storage import create_engine
+
+    engine = create_engine(url)
+    stmt = text(f"INSERT INTO {FLOOR_TABLE} (v) VALUES (:v)")
+    rounds = []
+    clock = time.perf_counter
+    try:
+        for _ in range(runs):
+            lat = []
+            for i in range(n):
+                t0 = clock()
+                async with engine.begin() as conn:
+                    await conn.execute(stmt, {"v": f"row {i}"})
+                lat.append(clock() - t0)
+            rounds.append(round_stats(lat))
+    finally:
+        await engine.dispose()
+    return summarise(rounds)
+
+
+async def worker_floor(url: str, n: int, runs: int) -> dict[str, Any]:
+    from bot.storage import is_sqlite
+
+    result: dict[str, Any] = {}
+    if is_sqlite(url):
+        path = sqlite_path(url)
+        result["sqlite3"] = floor_sqlite3(path, n, runs)
+        result["aiosqlite"] = await floor_aiosqlite(path, n, runs)
+    else:
+        result["asyncpg"] = await floor_asyncpg(url, n, runs)
+    result["sqlalchemy_core"] = await floor_sqlalchemy(url, n, runs)
+    result.update(memory_mb())
+    return result

@@ -1,0 +1,167 @@
+"""Ratios, targets, the printed table and what was measured."""
+
+from __future__ import annotations
+
+import os
+import platform
+import sqlite3
+import subprocess
+from typing import Any
+
+from bench.measure import ROOT, Sizes, summarise
+
+
+def merge_floors(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The floor measured before and after the bot's scenarios, as one set of runs."""
+    merged: dict[str, Any] = {}
+    for key, value in before.items():
+        if isinstance(value, dict) and "runs" in value:
+            merged[key] = summarise(value["runs"] + after[key]["runs"])
+            merged[key]["before"] = value["rate"]
+            merged[key]["after"] = after[key]["rate"]
+    return merged
+
+
+def ratio(num: dict[str, float], den: dict[str, float]) -> dict[str, float]:
+    """``num / den`` of two spreads: the ratio of medians and its widest range."""
+    return {
+        "median": num["median"] / den["median"],
+        "min": num["min"] / den["max"],
+        "max": num["max"] / den["min"],
+    }
+
+
+def ratios(result: dict[str, Any], sizes: Sizes) -> dict[str, Any]:
+    floor = result["floor"]
+    driver = floor.get("aiosqlite") or floor["asyncpg"]
+    small, big = min(sizes.combatants), max(sizes.combatants)
+    few, many = min(sizes.channels), max(sizes.channels)
+    by_size = result["atacar_combatants"]
+    by_chan = result["atacar_channels"]
+    return {
+        "floor_driver": "aiosqlite" if "aiosqlite" in floor else "asyncpg",
+        "bot_over_floor": ratio(by_size[str(small)]["rate"], driver["rate"]),
+        "bot_over_sqlalchemy_core": ratio(
+            by_size[str(small)]["rate"], floor["sqlalchemy_core"]["rate"]
+        ),
+        "cost_big_over_small": ratio(by_size[str(big)]["mean_ms"], by_size[str(small)]["mean_ms"]),
+        "cost_many_over_few_channels": ratio(
+            by_chan[str(many)]["mean_ms"], by_chan[str(few)]["mean_ms"]
+        ),
+        "p99_many_over_few_channels": ratio(
+            by_chan[str(many)]["p99_ms"], by_chan[str(few)]["p99_ms"]
+        ),
+        "sizes": {"small": small, "big": big, "few": few, "many": many},
+    }
+
+
+def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
+    r = result["ratios"]
+    z = r["sizes"]
+    many = result["atacar_channels"][str(z["many"])]
+    return [
+        {
+            "target": "/atacar ≥ 50 % de la transacción de una fila del driver",
+            "value": r["bot_over_floor"]["median"],
+            "limit": 0.5,
+            "met": r["bot_over_floor"]["median"] >= 0.5,
+        },
+        {
+            "target": f"coste por comando {z['big']} ÷ {z['small']} combatientes ≤ 1.5×",
+            "value": r["cost_big_over_small"]["median"],
+            "limit": 1.5,
+            "met": r["cost_big_over_small"]["median"] <= 1.5,
+        },
+        {
+            "target": f"{z['many']} canales: pico de RSS < 150 MB",
+            "value": many["rss_peak_mb"],
+            "limit": 150,
+            "met": many["rss_peak_mb"] < 150,
+        },
+        {
+            "target": f"{z['many']} canales: p99 < 25 ms",
+            "value": many["p99_ms"]["median"],
+            "limit": 25,
+            "met": many["p99_ms"]["median"] < 25,
+        },
+    ]
+
+
+# --- the table ------------------------------------------------------------------------------
+
+
+def fmt(s: dict[str, float], digits: int = 0) -> str:
+    return f"{s['median']:.{digits}f} ({s['min']:.{digits}f}–{s['max']:.{digits}f})"
+
+
+def table(name: str, result: dict[str, Any]) -> str:
+    lines = [f"== {name}: {result['url']} ==", ""]
+    head = (
+        f"{'escenario':<38} {'op/s mediana (mín–máx)':<26} {'p50 ms':<20} {'p99 ms':<20} "
+        f"{'RSS pico':>8}"
+    )
+    lines += [head, "-" * len(head)]
+
+    def row(label: str, s: dict[str, Any]) -> None:
+        rss = f"{s['rss_peak_mb']:.0f} MB" if "rss_peak_mb" in s else ""
+        p50, p99 = fmt(s["p50_ms"], 2), fmt(s["p99_ms"], 2)
+        lines.append(f"{label:<38} {fmt(s['rate']):<26} {p50:<20} {p99:<20} {rss:>8}")
+
+    for key, s in result["floor"].items():
+        row(f"suelo: {key}", s)
+    for n, s in result["atacar_combatants"].items():
+        row(f"/atacar, 1 canal, {n} combatientes", s)
+    for c, s in result["atacar_channels"].items():
+        row(f"/atacar, {c} canales", s)
+    row(f"/defender ({result['defender']['pending']} pendientes)", result["defender"])
+    row(f"/asalto ({result['asalto']['combatants']} combatientes)", result["asalto"])
+    r = result["ratios"]
+    z = r["sizes"]
+    lines += [
+        "",
+        "razones (mediana, rango):",
+        f"  /atacar ÷ suelo {r['floor_driver']}: {fmt(r['bot_over_floor'], 3)}",
+        f"  /atacar ÷ SQLAlchemy Core: {fmt(r['bot_over_sqlalchemy_core'], 3)}",
+        f"  coste {z['big']} ÷ {z['small']} combatientes: {fmt(r['cost_big_over_small'], 2)}",
+        f"  coste {z['many']} ÷ {z['few']} canales: {fmt(r['cost_many_over_few_channels'], 2)}",
+        f"  p99 {z['many']} ÷ {z['few']} canales: {fmt(r['p99_many_over_few_channels'], 2)}",
+        "",
+        "objetivos:",
+    ]
+    for t in result["targets"]:
+        mark = "CUMPLE" if t["met"] else "NO CUMPLE"
+        lines.append(f"  [{mark}] {t['target']}: {t['value']:.3g} (límite {t['limit']})")
+    return "\n".join(lines)
+
+
+# --- main ---------------------------------------------------------------------------------
+
+
+def commit() -> dict[str, Any]:
+    """What was measured: the commit and whether the tree had uncommitted changes."""
+    if os.environ.get("BENCH_COMMIT"):
+        return {"commit": os.environ["BENCH_COMMIT"], "dirty": None}
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True
+        )
+        status = subprocess.run(
+            ["git", "-C", str(ROOT), "status", "--porcelain", "--", "bot", "umbral_rules"],
+            capture_output=True,
+            text=True,
+        )
+    except OSError:
+        return {"commit": None, "dirty": None}
+    if head.returncode != 0:
+        return {"commit": None, "dirty": None}
+    return {"commit": head.stdout.strip(), "dirty": bool(status.stdout.strip())}
+
+
+def versions() -> dict[str, str]:
+    from importlib.metadata import version
+
+    found = {"python": platform.python_version()}
+    for dist in ("discord.py", "SQLAlchemy", "aiosqlite", "asyncpg"):
+        found[dist] = version(dist)
+    found["sqlite"] = sqlite3.sqlite_version
+    return found
