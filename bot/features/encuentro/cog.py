@@ -41,7 +41,8 @@ class EncuentroCog(commands.Cog):
     ) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
-        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+
+        async def work(uow: Any) -> Encounter:
             settings = await uow.guild.get()
             require_gm(interaction, settings.gm_role_id, what="empezar un encuentro")
             enc_settings = {
@@ -51,6 +52,9 @@ class EncuentroCog(commands.Cog):
             }
             enc = Encounter.start(modo or settings.default_mode, enc_settings)
             await uow.encounter.create(enc, creator_id=interaction.user.id)
+            return enc
+
+        enc = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
         await send(
             interaction,
             embed=events_embed(
@@ -79,7 +83,8 @@ class EncuentroCog(commands.Cog):
     ) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
-        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+
+        async def work(uow: Any) -> tuple[Encounter, list[Any], int | None]:
             enc = await uow.encounter.require()
             row = await own_character(uow, interaction.user.id, personaje)
             c = enc.add_character(
@@ -99,7 +104,11 @@ class EncuentroCog(commands.Cog):
             for estado in row.estados:  # what the character still suffers from before
                 events.extend(enc.set_estado(c.id, str(estado), True))
             await uow.encounter.save(enc)
-            tracker = uow.encounter.info.tracker_message_id
+            return enc, events, uow.encounter.info.tracker_message_id
+
+        enc, events, tracker = await storage_of(interaction).run_in_channel(
+            guild_id, channel_id, work
+        )
         await send(
             interaction, embed=events_embed("Se une al combate", [e.message for e in events])
         )
@@ -118,7 +127,8 @@ class EncuentroCog(commands.Cog):
     ) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
-        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+
+        async def work(uow: Any) -> tuple[Encounter, list[Any], Any]:
             enc = await uow.encounter.require()
             info = uow.encounter.info
             require_gm(
@@ -131,6 +141,9 @@ class EncuentroCog(commands.Cog):
             added = [enc.add_enemy(sheet)] if cantidad == 1 else enc.add_enemies(sheet, cantidad)
             events = [enc.announce(c) for c in added]
             await uow.encounter.save(enc)
+            return enc, events, info
+
+        enc, events, info = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
         await send(interaction, embed=events_embed("Entran enemigos", [e.message for e in events]))
         await refresh_tracker(interaction, enc, info.tracker_message_id)
 
@@ -147,7 +160,8 @@ class EncuentroCog(commands.Cog):
     async def quitar(self, interaction: discord.Interaction, combatiente: str) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
-        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+
+        async def work(uow: Any) -> tuple[Encounter, list[Any], Any]:
             enc = await uow.encounter.require()
             info = uow.encounter.info
             require_gm(
@@ -158,6 +172,9 @@ class EncuentroCog(commands.Cog):
             )
             events = enc.remove(enc.find(combatiente).id)
             await uow.encounter.save(enc)
+            return enc, events, info
+
+        enc, events, info = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
         await send(interaction, embed=events_embed("Sale del combate", [e.message for e in events]))
         await refresh_tracker(interaction, enc, info.tracker_message_id)
 
@@ -165,7 +182,8 @@ class EncuentroCog(commands.Cog):
     async def terminar(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
-        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+
+        async def work(uow: Any) -> tuple[Encounter, int, Any]:
             enc = await uow.encounter.require()
             info = uow.encounter.info
             require_gm(
@@ -176,6 +194,9 @@ class EncuentroCog(commands.Cog):
             )
             rolls = await uow.rolls.count(channel_id=channel_id)
             await uow.encounter.end()
+            return enc, rolls, info
+
+        enc, rolls, info = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
         await send(interaction, embed=summary_embed(enc, rolls))
         await refresh_tracker(interaction, enc, info.tracker_message_id, ended=True)
 
@@ -195,13 +216,17 @@ class EncuentroCog(commands.Cog):
     ) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
-        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+
+        async def work(uow: Any) -> tuple[Encounter, list[Any], Any]:
             enc = await uow.encounter.require()
             info = uow.encounter.info
             settings = await uow.guild.get()
             require_gm(interaction, settings.gm_role_id, info.creator_id, "ajustar las barras")
             events = enc.adjust(enc.find(combatiente).id, aguante=aguante, aliento=aliento)
             await uow.encounter.save(enc)
+            return enc, events, info
+
+        enc, events, info = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
         await send(
             interaction, embed=events_embed("Barras corregidas", [e.message for e in events])
         )
@@ -214,7 +239,8 @@ class EncuentroCog(commands.Cog):
     async def asalto(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
-        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+
+        async def work(uow: Any) -> tuple[Encounter, list[Any], Any]:
             enc = await uow.encounter.require()
             info = uow.encounter.info
             require_gm(
@@ -222,6 +248,9 @@ class EncuentroCog(commands.Cog):
             )
             events = enc.advance(dice_of(interaction))
             await uow.encounter.save(enc)
+            return enc, events, info
+
+        enc, events, info = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
         lines = [e.message for e in events]
         waiting = ", ".join(c.nombre for c in enc.not_acted())
         lines.append(f"Les toca: {waiting}." if waiting else "No queda nadie en pie en este bando.")
