@@ -80,7 +80,7 @@ SIZE_STEPS: Final = MappingProxyType(
     {"diminuto": 1, "pequeno": 1, "normal": 1, "grande": 2, "descomunal": 3, "inabarcable": 4}
 )
 #: Static Defensa modifier against shots by size.
-#: [D] Inabarcable counts as Descomunal (the texts stop at "nueve o más: −6").
+#: Inabarcable takes −6 like Descomunal: the seed says "nueve o más" squares, −6.
 SIZE_DEFENSA_MOD: Final = MappingProxyType(
     {"diminuto": 6, "pequeno": 3, "normal": 0, "grande": -3, "descomunal": -6, "inabarcable": -6}
 )
