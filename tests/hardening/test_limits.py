@@ -127,9 +127,9 @@ async def test_caps_on_dice_and_expressions(
 @pytest.mark.parametrize(
     ("path", "options", "message"),
     [
-        ("ficha crear", {"nombre": "x" * 101}, "«nombre» admite como mucho 100 caracteres"),
+        ("ficha crear", {"nombre": "x" * 81}, "«nombre» admite como mucho 80 caracteres"),
         ("bestiario añadir", {"nombre": "x" * 81}, "«nombre» admite como mucho 80 caracteres"),
-        ("ficha oficio", {"nombre": "x" * 51, "valor": 1}, "como mucho 50 caracteres"),
+        ("ficha oficio", {"nombre": "x" * 81, "valor": 1}, "como mucho 80 caracteres"),
         ("reto crear", {"nombre": "x" * 81, "umbral": 9, "exitos": 2}, "como mucho 80"),
         ("tirar", {"motivo": "x" * 201}, "«motivo» admite como mucho 200 caracteres"),
         ("encuentro enemigos", {"nombre": "Guardia", "cantidad": 10**6}, "Cantidad debe estar"),

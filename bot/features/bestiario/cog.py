@@ -23,6 +23,7 @@ from bot.features.common import choices, send, storage_of
 from bot.permissions import require_gm, require_guild
 from bot.render.fichas import bestiary_list_embed, enemy_embed, notice_embed
 from bot.sheetfiles import BESTIARY, Format, dump, filename_for, load_bestiary
+from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.repositories import enemy_sheet
 from umbral_rules import EnemySheet, UmbralError
 
@@ -61,12 +62,12 @@ class BestiarioCog(commands.Cog):
     async def anadir(
         self,
         interaction: discord.Interaction,
-        nombre: app_commands.Range[str, 1, 80],
+        nombre: app_commands.Range[str, 1, NAME_MAX],
         ataque: app_commands.Range[int, 0, 40],
         defensa: app_commands.Range[int, 0, 40],
         aguante: app_commands.Range[int, 1, 500],
         potencia: app_commands.Range[int, 0, 30],
-        arma: app_commands.Range[str, 1, 80] | None = None,
+        arma: app_commands.Range[str, 1, NAME_MAX] | None = None,
         tamano: Tamano = "normal",
         notas: app_commands.Range[str, 0, 1000] | None = None,
     ) -> None:

@@ -15,6 +15,7 @@ from bot.features.fichas.files import entry_of, import_characters
 from bot.permissions import is_gm, require_guild
 from bot.render.fichas import Pools, ficha_embed, fichas_list_embed, notice_embed, weapon_text
 from bot.sheetfiles import CHARACTERS, Format, dump, filename_for, load_characters
+from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.repositories import character_sheet, character_weapons
 from umbral_rules import CharacterSheet, UmbralError, Weapon
 from umbral_rules.sheets import validate_oficio
@@ -110,7 +111,7 @@ class FichasCog(commands.Cog):
     async def crear(
         self,
         interaction: discord.Interaction,
-        nombre: app_commands.Range[str, 1, 100],
+        nombre: app_commands.Range[str, 1, NAME_MAX],
         vigor: Atributo,
         destreza: Atributo,
         percepcion: Atributo,
@@ -152,7 +153,7 @@ class FichasCog(commands.Cog):
     async def oficio(
         self,
         interaction: discord.Interaction,
-        nombre: app_commands.Range[str, 1, 50],
+        nombre: app_commands.Range[str, 1, NAME_MAX],
         valor: app_commands.Range[int, 0, 5],
         personaje: str | None = None,
     ) -> None:
@@ -193,7 +194,7 @@ class FichasCog(commands.Cog):
     async def arma(
         self,
         interaction: discord.Interaction,
-        nombre: app_commands.Range[str, 1, 50],
+        nombre: app_commands.Range[str, 1, NAME_MAX],
         clase: str,
         atributo: Literal["V", "D", "V/D"] | None = None,
         potencia: app_commands.Range[int, 0, 20] | None = None,

@@ -23,6 +23,7 @@ from bot.features.common import (
 from bot.features.fichas.cog import autocomplete_oficio, own_character
 from bot.features.tiradas import retos
 from bot.render.rolls import check_embed
+from bot.sheetfiles.limits import NAME_MAX
 from bot.storage import character_sheet
 from umbral_rules import Modifier, check, oficio_modifier
 from umbral_rules.checks import umbral_name
@@ -100,7 +101,7 @@ class TiradasCog(commands.Cog):
     async def reto_crear(
         self,
         interaction: discord.Interaction,
-        nombre: app_commands.Range[str, 1, 80],
+        nombre: app_commands.Range[str, 1, NAME_MAX],
         umbral: int,
         exitos: app_commands.Range[int, 1, 20],
         coste: app_commands.Range[str, 1, 200] | None = None,
