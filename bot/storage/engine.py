@@ -15,6 +15,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from .loopsqlite import LoopConnection, creator
+
 DEFAULT_URL = "sqlite+aiosqlite:///umbral.db"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 WAL_SWITCH_ATTEMPTS = 100
@@ -28,7 +30,9 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     # SQLAlchemy, not the driver, emits BEGIN (see _sqlite_begin): the driver must not.
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
-    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    # On the loop's thread SQLite must never sleep: loopsqlite waits for the lock itself.
+    in_loop = isinstance(getattr(dbapi_connection, "_connection", None), LoopConnection)
+    cursor.execute(f"PRAGMA busy_timeout={0 if in_loop else SQLITE_BUSY_TIMEOUT_MS}")
     _wal(cursor)
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
@@ -74,11 +78,14 @@ def _sqlite_reset(dbapi_connection: Any, _record: Any, state: Any) -> None:
         dbapi_connection.rollback()
 
 
-def create_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
+def create_engine(url: str = DEFAULT_URL, *, in_loop: bool = True, **kwargs: Any) -> AsyncEngine:
     """An async engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` and foreign keys,
     its folder is created if missing, and every transaction starts with ``BEGIN IMMEDIATE``;
     a connection given back to the pool is rolled back only if a transaction is still open.
     Use a file, not ``:memory:`` (each pooled connection would get its own empty database).
+
+    With ``in_loop`` (the default) a SQLite file is driven by :mod:`bot.storage.loopsqlite`
+    on the event loop's own thread, with no trip to aiosqlite's thread per call.
 
     PostgreSQL transactions run at REPEATABLE READ.
 
@@ -88,6 +95,9 @@ def create_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
         database = make_url(url).database
         if database and database != ":memory:" and not database.startswith("file:"):
             Path(database).parent.mkdir(parents=True, exist_ok=True)
+        if in_loop and database and database != ":memory:":
+            uri = str(make_url(url).query.get("uri", "")).lower() == "true"
+            kwargs.setdefault("async_creator", creator(database, uri=uri))
         reset = kwargs.setdefault("pool_reset_on_return", None) is None
         engine = create_async_engine(url, **kwargs)
         if reset:
@@ -106,9 +116,12 @@ def create_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
 def create_migration_engine(url: str) -> AsyncEngine:
     """The engine a migration runs on: no pool, and on PostgreSQL READ COMMITTED rather than
     REPEATABLE READ, because a migration waits for another one's lock and must then see what
-    that one committed."""
-    extra: dict[str, Any] = {} if is_sqlite(url) else {"isolation_level": "READ COMMITTED"}
-    return create_engine(url, poolclass=pool.NullPool, **extra)
+    that one committed. On SQLite it keeps aiosqlite's thread (``in_loop=False``): a migration
+    is long DDL, and a second bot starting at once waits there on SQLite's own busy timeout.
+    """
+    if is_sqlite(url):
+        return create_engine(url, in_loop=False, poolclass=pool.NullPool)
+    return create_engine(url, poolclass=pool.NullPool, isolation_level="READ COMMITTED")
 
 
 def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
