@@ -49,6 +49,48 @@ def pending_lines(enc: Any) -> list[str]:
     return lines
 
 
+#: Room for the roster in the embed's description (Discord allows 4096 characters).
+DESCRIPTION_MAX = 4000
+
+
+def roster_text(combatants: Sequence[Any], limit: int = DESCRIPTION_MAX) -> str:
+    """Players first, then enemies, one line each, as many whole lines as fit in ``limit``
+    characters and then «… y N más»; only the lines shown are built (a fight of 200 builds
+    about forty)."""
+    groups = [
+        ("**Jugadores**", [c for c in combatants if c.side == "pj"]),
+        ("**Enemigos**", [c for c in combatants if c.side != "pj"]),
+    ]
+    total = sum(len(members) for _, members in groups)
+    if not total:
+        return "Nadie en combate todavía: /encuentro unirse, /encuentro enemigos."
+    # what a «… y 200 más» line can take, kept free until the last combatant is shown
+    reserve = len("\n… y  más") + len(str(total))
+    out: list[str] = []
+    used = shown = 0
+    full = False
+    for heading, members in groups:
+        if not members or full:
+            continue
+        block = ("\n\n" if out else "") + heading
+        if used + len(block) + reserve > limit:
+            break
+        out.append(block)
+        used += len(block)
+        for c in members:
+            line = "\n" + combatant_line(c)
+            room = limit if shown + 1 == total else limit - reserve
+            if used + len(line) > room:
+                full = True
+                break
+            out.append(line)
+            used += len(line)
+            shown += 1
+    if shown < total:
+        out.append(f"\n… y {total - shown} más")
+    return "".join(out)
+
+
 def tracker_embed(enc: Any, *, ended: bool = False) -> discord.Embed:
     mode = MODE_LABELS.get(enc.mode, enc.mode)
     if ended:
@@ -57,19 +99,10 @@ def tracker_embed(enc: Any, *, ended: bool = False) -> discord.Embed:
         title = (
             f"Encuentro en {mode} — asalto {enc.asalto}, {PHASE_LABELS.get(enc.phase, enc.phase)}"
         )
-    players = [c for c in enc.combatants if c.side == "pj"]
-    enemies = [c for c in enc.combatants if c.side != "pj"]
-    blocks = []
-    if players:
-        blocks.append("**Jugadores**\n" + "\n".join(combatant_line(c) for c in players))
-    if enemies:
-        blocks.append("**Enemigos**\n" + "\n".join(combatant_line(c) for c in enemies))
-    description = (
-        "\n\n".join(blocks) or "Nadie en combate todavía: /encuentro unirse, /encuentro enemigos."
-    )
+    description = roster_text(enc.combatants)
     embed = discord.Embed(
         title=title,
-        description=description[:4000],
+        description=description,
         colour=ENDED_COLOUR if ended else TRACKER_COLOUR,
     )
     pending = pending_lines(enc)

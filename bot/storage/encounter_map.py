@@ -91,22 +91,9 @@ def split(state: Mapping[str, Any]) -> EncounterRows:
         "settings": dict(state.get("settings") or {}),
         "extra": dict(state.get("extra") or {}),
     }
-    combatants = []
-    for position, c in enumerate(state.get("combatants") or ()):
-        combatants.append(
-            {
-                "key": _key(c, "Combatant"),
-                "position": position,
-                "nombre": c["nombre"],
-                "side": c["side"],
-                "aguante": int(c["aguante"]),
-                "aguante_max": int(c["aguante_max"]),
-                "estados": list(c.get("estados") or ()),
-                "character_id": c.get("character_id"),
-                "owner_id": c.get("owner_id"),
-                "data": _rest(c, COMBATANT_COLUMNS),
-            }
-        )
+    combatants = [
+        combatant_row(c, position) for position, c in enumerate(state.get("combatants") or ())
+    ]
     pending = [
         {
             "key": _key(p, "Pending defense"),
@@ -121,13 +108,29 @@ def split(state: Mapping[str, Any]) -> EncounterRows:
         {"key": _key(r, "Reto"), "position": position, "data": _rest(r, ())}
         for position, r in enumerate(state.get("retos") or ())
     ]
-    _check_unique(combatants, "combatant")
-    _check_unique(pending, "pending defense")
-    _check_unique(retos, "reto")
+    check_unique(combatants, "combatant")
+    check_unique(pending, "pending defense")
+    check_unique(retos, "reto")
     return EncounterRows(header, combatants, pending, retos)
 
 
-def _check_unique(rows: list[Row], what: str) -> None:
+def combatant_row(c: Mapping[str, Any], position: int) -> Row:
+    """The row of one combatant's dict (``Combatant.to_dict()``) at ``position``."""
+    return {
+        "key": _key(c, "Combatant"),
+        "position": position,
+        "nombre": c["nombre"],
+        "side": c["side"],
+        "aguante": int(c["aguante"]),
+        "aguante_max": int(c["aguante_max"]),
+        "estados": list(c.get("estados") or ()),
+        "character_id": c.get("character_id"),
+        "owner_id": c.get("owner_id"),
+        "data": _rest(c, COMBATANT_COLUMNS),
+    }
+
+
+def check_unique(rows: list[Row], what: str) -> None:
     keys = [r["key"] for r in rows]
     if len(keys) != len(set(keys)):
         raise ValueError(f"Duplicate {what} ids: {keys}")

@@ -7,13 +7,19 @@ child rows that changed (compared as dicts, ``!=``: values equal in Python such 
 ``1.0`` count as unchanged). A PC combatant's Aguante, estados, aliento and esencia go back to its
 character row in the same transaction.
 
-A load is two round trips (the encounter row, then its children in one UNION ALL); a save is
-the version UPDATE plus one statement per kind of change (delete / insert / update, each one
-executemany), plus one per linked PC whose numbers changed.
+A load is two round trips (the encounter row, then its children in one UNION ALL), or one
+when the storage's :mod:`~bot.storage.encounter_cache` holds that encounter at that version;
+a save is the version UPDATE plus one statement per kind of change (delete / insert / update,
+each one executemany), plus one per linked PC whose numbers changed.
+
+Saving the ``Encounter`` a unit read (or created) compares each combatant with a copy of it
+as stored (``==``) and turns into rows only those that differ; any other object or a plain
+dict goes whole through ``to_dict``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -27,6 +33,7 @@ from umbral_rules import UmbralError
 
 from . import encounter_map as emap
 from . import statements as st
+from .encounter_cache import CachedEncounter, EncounterCache
 from .errors import ConcurrencyError
 from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED, Character
 
@@ -57,6 +64,8 @@ class _Tracked:
     writeback: dict[str, emap.Row] = field(default_factory=dict)
     pending: dict[str, emap.Row] = field(default_factory=dict)
     retos: dict[str, emap.Row] = field(default_factory=dict)
+    #: combatant id -> a copy of that ``Combatant`` as its row stores it (None: not tracked)
+    copies: dict[str, Any] | None = None
 
 
 def _info(row: Any) -> EncounterInfo:
@@ -111,7 +120,13 @@ class EncounterRepository:
     """The active encounter of one channel of one guild."""
 
     def __init__(
-        self, session: AsyncSession, guild_id: int, channel_id: int, *, for_update: bool = False
+        self,
+        session: AsyncSession,
+        guild_id: int,
+        channel_id: int,
+        *,
+        for_update: bool = False,
+        cache: EncounterCache | None = None,
     ) -> None:
         self._session = session
         self.guild_id = guild_id
@@ -121,6 +136,11 @@ class EncounterRepository:
         self.for_update = for_update
         self._tracked: _Tracked | None = None
         self._connection: AsyncConnection | None = None
+        self._cache = cache
+        #: The Encounter whose combatants ``_tracked.copies`` follows (read or created here).
+        self._encounter: Any = None
+        #: Whether, once committed, this unit leaves its encounter in the cache.
+        self._publish = False
 
     @property
     def info(self) -> EncounterInfo | None:
@@ -129,8 +149,28 @@ class EncounterRepository:
 
     async def get(self) -> Any:
         """The channel's active ``Encounter``, or ``None``."""
-        state = await self._read()  # from_dict copies what it keeps: no need to copy here
-        return None if state is None else emap.from_dict(state)
+        row = await self._read_row()
+        if row is None:
+            return None
+        entry = (
+            None
+            if self._cache is None
+            else self._cache.take(self._key(), row["id"], row["version"])
+        )
+        if entry is not None:
+            entry.tracked.info = _info(row)
+            self._tracked = entry.tracked
+            encounter = entry.encounter
+        else:
+            state = await self._read_children(row)
+            encounter = emap.from_dict(state)  # from_dict copies what it keeps
+            self._adopt(encounter, publish=False)  # cached only once a save of it commits
+        if not isinstance(encounter, Mapping):
+            # No copy of every combatant before each operation: a refusal aborts this unit,
+            # which rolls back and never caches the object, so nothing sees the half-change.
+            encounter.undo_on_refusal = False
+        self._encounter = encounter
+        return encounter
 
     async def require(self) -> Any:
         """The channel's active ``Encounter``; a Spanish error when there is none."""
@@ -146,12 +186,21 @@ class EncounterRepository:
         return None if state is None else emap.json_copy(state)
 
     async def _read(self) -> dict[str, Any] | None:
+        row = await self._read_row()
+        return None if row is None else await self._read_children(row)
+
+    async def _read_row(self) -> Any:
         conn = await self._conn()
         stmt = st.SELECT_ACTIVE_FOR_UPDATE if self.for_update else st.SELECT_ACTIVE
         row = (await conn.execute(stmt, self._where())).mappings().first()
-        if row is None:
-            self._tracked = None
-            return None
+        self._tracked = None
+        self._encounter = None
+        if row is None and self._cache is not None:
+            self._cache.drop(self._key())
+        return row
+
+    async def _read_children(self, row: Any) -> dict[str, Any]:
+        conn = await self._conn()
         result = await conn.execute(st.SELECT_CHILDREN, {"eid": row["id"]})
         combatants, pending, retos = _children(result.all())
         header = {k: row[k] for k in ("schema_version", "mode", "asalto", "phase")}
@@ -191,14 +240,64 @@ class EncounterRepository:
             raise ConcurrencyError() from exc
         self._tracked = _Tracked(info=_info(result.mappings().one()))
         await self._write_children(self._tracked, rows)
+        self._adopt(encounter, publish=True)
         return self._tracked.info
 
     async def save(self, encounter: Any) -> None:
         """Write the encounter read in this unit; ``ConcurrencyError`` if it changed since."""
         tracked = self._require_tracked()
-        rows = emap.split(emap.to_dict(encounter))
+        if encounter is self._encounter and tracked.copies is not None:
+            rows, copies = self._changed_rows(encounter, tracked.copies, tracked.combatants)
+        else:
+            rows, copies = emap.split(emap.to_dict(encounter)), None
         await self._bump(tracked, rows.header)
         await self._write_children(tracked, rows)
+        if copies is None:
+            self._adopt(encounter, publish=True)
+        else:
+            tracked.copies = copies
+            self._publish = True
+
+    def publish(self) -> None:
+        """After the unit's COMMIT: leave the encounter it saved in the storage's cache."""
+        tracked = self._tracked
+        active = tracked is not None and tracked.info.status == ENCOUNTER_ACTIVE
+        if self._publish and self._cache is not None and active:
+            assert tracked is not None
+            self._cache.put(self._key(), CachedEncounter(tracked, self._encounter))
+        self._publish = False
+
+    def _adopt(self, encounter: Any, *, publish: bool) -> None:
+        """Follow ``encounter`` (an ``Encounter`` equal to what the rows now hold): a later
+        save compares its combatants with copies; with ``publish`` the commit caches it."""
+        tracked = self._tracked
+        if tracked is None or isinstance(encounter, Mapping):
+            self._encounter = None
+            self._publish = False
+            if tracked is not None:
+                tracked.copies = None
+            return
+        tracked.copies = {c.id: c.copy() for c in encounter.combatants}
+        self._encounter = encounter
+        self._publish = publish
+
+    @staticmethod
+    def _changed_rows(
+        encounter: Any, copies: dict[str, Any], stored: dict[str, emap.Row]
+    ) -> tuple[emap.EncounterRows, dict[str, Any]]:
+        """The encounter's rows, building a row only for a combatant that differs from its
+        copy (or moved): the others keep the row as stored."""
+        rows = emap.split(encounter.to_dict(combatants=False))
+        new_copies: dict[str, Any] = {}
+        for position, c in enumerate(encounter.combatants):
+            copy, row = copies.get(c.id), stored.get(c.id)
+            if copy is None or row is None or row["position"] != position or not copy.same(c):
+                row = emap.combatant_row(c.to_dict(), position)
+                copy = c.copy()
+            new_copies[c.id] = copy
+            rows.combatants.append(row)
+        emap.check_unique(rows.combatants, "combatant")
+        return rows, new_copies
 
     async def set_tracker_message(self, message_id: int | None) -> None:
         """Remember the message that shows the encounter's tracker."""
@@ -209,6 +308,9 @@ class EncounterRepository:
         """Mark the encounter read in this unit as ended (its rows stay, as history)."""
         tracked = self._require_tracked()
         await self._bump(tracked, {"status": ENCOUNTER_ENDED, "ended_at": datetime.now(UTC)})
+        self._publish = False
+        if self._cache is not None:
+            self._cache.drop(self._key())
 
     async def history(self, limit: int = 10) -> list[EncounterInfo]:
         """The channel's encounters, newest first."""
@@ -227,6 +329,9 @@ class EncounterRepository:
         if self._connection is None:  # one per unit of work: the transaction's connection
             self._connection = await self._session.connection()
         return self._connection
+
+    def _key(self) -> tuple[int, int]:
+        return (self.guild_id, self.channel_id)
 
     def _where(self) -> dict[str, int]:
         return {"g": self.guild_id, "c": self.channel_id}
@@ -279,7 +384,9 @@ class EncounterRepository:
         added = [{**r, **fixed, "encounter_id": eid} for r in rows if r["key"] not in old]
         if added:
             await conn.execute(st.insert_rows(child), added)
-        changed = [r for r in rows if r["key"] in old and old[r["key"]] != prints[r["key"]]]
+        changed = [
+            r for r in rows if r["key"] in old and old[r["key"]] is not r and old[r["key"]] != r
+        ]
         if changed:
             columns = tuple(k for k in changed[0] if k != "key")
             params = [

@@ -16,7 +16,14 @@ from sqlalchemy.orm.util import identity_key
 
 from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
 
-from .models import BestiaryEntry, Character, CombatantRow, GuildSettings, table
+from .models import (
+    BestiaryEntry,
+    Character,
+    CombatantRow,
+    EncounterRow,
+    GuildSettings,
+    table,
+)
 from .settings_cache import SettingsCache
 
 GUILD_DEFAULTS: dict[str, Any] = {
@@ -163,6 +170,15 @@ class CharacterRepository:
         row = await self.get(character_id)
         if row is None:
             return False
+        # the encounters it fights in change: their version says so (see encounter_cache)
+        combats = select(CombatantRow.encounter_id).where(
+            CombatantRow.guild_id == self.guild_id, CombatantRow.character_id == character_id
+        )
+        await self._session.execute(
+            update(table(EncounterRow))
+            .where(EncounterRow.guild_id == self.guild_id, EncounterRow.id.in_(combats))
+            .values(version=EncounterRow.version + 1)
+        )
         await self._session.execute(
             update(table(CombatantRow))
             .where(

@@ -14,6 +14,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from sqlalchemy.orm.exc import StaleDataError
 
+from .encounter_cache import EncounterCache
 from .encounters import EncounterRepository
 from .engine import create_engine, create_sessionmaker
 from .errors import ConcurrencyError
@@ -50,6 +51,7 @@ class UnitOfWork:
         *,
         lock_encounter: bool = False,
         settings_cache: SettingsCache | None = None,
+        encounter_cache: EncounterCache | None = None,
     ) -> None:
         self.session = session
         self.guild_id = guild_id
@@ -61,7 +63,13 @@ class UnitOfWork:
         self._encounter = (
             None
             if channel_id is None
-            else EncounterRepository(session, guild_id, channel_id, for_update=lock_encounter)
+            else EncounterRepository(
+                session,
+                guild_id,
+                channel_id,
+                for_update=lock_encounter,
+                cache=encounter_cache,
+            )
         )
 
     @property
@@ -95,6 +103,8 @@ class Storage:
         self._sessions = create_sessionmaker(engine)
         #: The guilds' settings, read once per guild (see :mod:`bot.storage.settings_cache`).
         self.settings_cache = SettingsCache(engine)
+        #: The encounters this process saved last, checked by version on every read.
+        self.encounter_cache = EncounterCache()
         self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -107,6 +117,7 @@ class Storage:
 
     async def close(self) -> None:
         self.settings_cache.unwatch(self.engine)
+        self.encounter_cache.clear()
         await self.engine.dispose()
 
     async def dispose(self) -> None:
@@ -204,14 +215,19 @@ class Storage:
         self, guild_id: int, channel_id: int | None, lock_encounter: bool = False
     ) -> AsyncIterator[UnitOfWork]:
         try:
-            async with self._sessions() as session, session.begin():
-                yield UnitOfWork(
-                    session,
-                    guild_id,
-                    channel_id,
-                    lock_encounter=lock_encounter,
-                    settings_cache=self.settings_cache,
-                )
+            async with self._sessions() as session:
+                async with session.begin():
+                    uow = UnitOfWork(
+                        session,
+                        guild_id,
+                        channel_id,
+                        lock_encounter=lock_encounter,
+                        settings_cache=self.settings_cache,
+                        encounter_cache=self.encounter_cache,
+                    )
+                    yield uow
+                if uow._encounter is not None:  # committed: its encounter may be cached
+                    uow._encounter.publish()
         except (StaleDataError, DBAPIError) as exc:
             if _is_retryable(exc):
                 raise ConcurrencyError() from exc

@@ -139,3 +139,40 @@ def board(enc: Encounter | Reloading) -> dict[str, tuple[object, ...]]:
         c.nombre: (c.aguante, tuple(c.estados), c.accion, c.movimiento, c.respuesta)
         for c in real.combatants
     }
+
+
+def test_combatant_copy_is_equal_independent_and_same_sees_any_change() -> None:
+    enc = Encounter.start("mesa")
+    pc = enc.add_character(kaeda(), [ESPADA], aliento=2)
+    pc.secuelas.append({"tirada": 7, "texto": "una cicatriz"})
+    pc.last_roll = {"dados": [7, 3], "total": 12}
+    pc.sosteniendo = {"condicion": "si entra", "asalto": 1, "weapon": "Espada"}
+    twin = pc.copy()
+    assert twin is not pc and twin == pc and twin.same(pc) and pc.same(twin)
+    assert twin.to_dict() == pc.to_dict()
+    assert twin.sheet is pc.sheet  # frozen: shared
+    changes = [
+        lambda c: c.estados.append("aturdido"),
+        lambda c: c.secuelas[0].update(texto="otra"),
+        lambda c: c.last_roll.update(total=13),
+        lambda c: c.sosteniendo.update(asalto=2),
+        lambda c: c.weapons.clear(),
+        lambda c: setattr(c, "aguante", c.aguante - 1),
+        lambda c: setattr(c, "accion", "gastada"),
+    ]
+    for change in changes:
+        copy = pc.copy()
+        change(copy)
+        assert not copy.same(pc) and copy != pc
+        assert pc.same(twin)  # the original never moved
+    assert not pc.same(enc.add_enemy(GUARDIA))
+
+
+def test_to_dict_without_combatants() -> None:
+    enc = Encounter.start("mesa")
+    enc.add_enemies(GUARDIA, 2)
+    whole, header = enc.to_dict(), enc.to_dict(combatants=False)
+    assert header["combatants"] == [] and len(whole["combatants"]) == 2
+    assert {k: v for k, v in whole.items() if k != "combatants"} == {
+        k: v for k, v in header.items() if k != "combatants"
+    }

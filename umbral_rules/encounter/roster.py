@@ -37,23 +37,14 @@ _Snapshot = tuple[
 ]
 
 
-def _copy_combatant(c: Combatant) -> Combatant:
-    """An independent copy of ``c``: its lists and JSON fields copied, its frozen sheets shared."""
-    new = object.__new__(type(c))  # copy.copy without its __reduce_ex__ detour
-    fields = new.__dict__
-    fields.update(c.__dict__)
-    fields["estados"] = list(c.estados)
-    fields["weapons"] = list(c.weapons)
-    fields["secuelas"] = json_copy(c.secuelas)
-    for name in ("sosteniendo", "last_roll", "last_hit"):
-        value = fields[name]
-        if value is not None:
-            fields[name] = json_copy(value)
-    return new
-
-
 class Roster(EncounterState):
     """Creation, persistence and the list of combatants; operations are in :class:`Encounter`."""
+
+    #: Whether a refused operation puts the state back as it was (a copy of every combatant
+    #: before each operation). A caller that throws the object away on any refusal, as the
+    #: bot's unit of work does (it rolls back and reads again), may set it to ``False`` on
+    #: its instance; the state is then left half-changed by a refusal and must not be used.
+    undo_on_refusal: bool = True
 
     # --- creation and persistence -----------------------------------------------------------
 
@@ -73,6 +64,8 @@ class Roster(EncounterState):
         return enc
 
     def _transaction(self, op: Callable[[], list[Event]]) -> list[Event]:
+        if not self.undo_on_refusal:
+            return op()
         before = self._snapshot()
         try:
             return op()
@@ -89,7 +82,7 @@ class Roster(EncounterState):
             self.asalto,
             self.phase,
             json_copy(self.settings),
-            [_copy_combatant(c) for c in self.combatants],
+            [c.copy() for c in self.combatants],
             json_copy(self.pending),
             json_copy(self.retos),
             json_copy(self.extra),
@@ -98,7 +91,7 @@ class Roster(EncounterState):
     def _restore(self, snap: _Snapshot) -> None:
         self.mode, self.asalto, self.phase, self.settings = snap[0], snap[1], snap[2], snap[3]
         # fresh copies again: the snapshot's own objects are never handed out
-        self.combatants = [_copy_combatant(c) for c in snap[4]]
+        self.combatants = [c.copy() for c in snap[4]]
         self.pending, self.retos, self.extra = snap[5], snap[6], snap[7]
 
     # --- combatants -------------------------------------------------------------------------

@@ -192,6 +192,26 @@ class Combatant:
             return self.sheet.size
         return self.enemy.size if self.enemy is not None else "normal"
 
+    def copy(self) -> Combatant:
+        """An independent copy: its lists and JSON fields copied, its frozen sheets shared
+        (equal to ``self``, and ``from_dict(to_dict())`` without building the dict)."""
+        fields = self.__dict__.copy()  # copy.copy without its __reduce_ex__ detour
+        fields["estados"] = self.estados[:]
+        fields["weapons"] = self.weapons[:]
+        fields["secuelas"] = json_copy(self.secuelas) if self.secuelas else []
+        for name in ("sosteniendo", "last_roll", "last_hit"):
+            value = fields[name]
+            if value is not None:
+                fields[name] = json_copy(value)
+        new = object.__new__(type(self))
+        new.__dict__ = fields
+        return new
+
+    def same(self, other: Combatant) -> bool:
+        """Whether ``other`` holds exactly this state (``==`` field by field, without building
+        the tuples of the dataclass's ``__eq__``)."""
+        return type(other) is type(self) and other.__dict__ == self.__dict__
+
     def to_dict(self) -> JsonDict:
         return {
             "id": self.id,
@@ -297,14 +317,16 @@ class EncounterState:
     retos: list[JsonDict] = field(default_factory=list)
     extra: JsonDict = field(default_factory=dict)
 
-    def to_dict(self) -> JsonDict:
+    def to_dict(self, *, combatants: bool = True) -> JsonDict:
+        """The lossless plain-dict form; ``combatants=False`` leaves their list empty (for a
+        caller that turns only the combatants that changed into dicts)."""
         return {
             "schema": ENCOUNTER_SCHEMA,
             "mode": self.mode,
             "asalto": self.asalto,
             "phase": self.phase,
             "settings": json_copy(self.settings),
-            "combatants": [c.to_dict() for c in self.combatants],
+            "combatants": [c.to_dict() for c in self.combatants] if combatants else [],
             "pending": json_copy(self.pending),
             "retos": json_copy(self.retos),
             "extra": json_copy(self.extra),
