@@ -44,6 +44,7 @@ def ratios(result: dict[str, Any], sizes: Sizes) -> dict[str, Any]:
         "bot_over_sqlalchemy_core": ratio(
             by_size[str(small)]["rate"], floor["sqlalchemy_core"]["rate"]
         ),
+        "dispatch_over_floor": ratio(result["dispatch"]["rate"], driver["rate"]),
         "cost_big_over_small": ratio(by_size[str(big)]["mean_ms"], by_size[str(small)]["mean_ms"]),
         "cost_many_over_few_channels": ratio(
             by_chan[str(many)]["mean_ms"], by_chan[str(few)]["mean_ms"]
@@ -109,6 +110,7 @@ def table(name: str, result: dict[str, Any]) -> str:
 
     for key, s in result["floor"].items():
         row(f"suelo: {key}", s)
+    row("comando vacío (despacho y respuesta)", result["dispatch"])
     for n, s in result["atacar_combatants"].items():
         row(f"/atacar, 1 canal, {n} combatientes", s)
     for c, s in result["atacar_channels"].items():
@@ -122,6 +124,8 @@ def table(name: str, result: dict[str, Any]) -> str:
         "razones (mediana, rango):",
         f"  /atacar ÷ suelo {r['floor_driver']}: {fmt(r['bot_over_floor'], 3)}",
         f"  /atacar ÷ SQLAlchemy Core: {fmt(r['bot_over_sqlalchemy_core'], 3)}",
+        f"  comando vacío ÷ suelo {r['floor_driver']} (el techo de cualquier comando): "
+        f"{fmt(r['dispatch_over_floor'], 3)}",
         f"  coste {z['big']} ÷ {z['small']} combatientes: {fmt(r['cost_big_over_small'], 2)}",
         f"  coste {z['many']} ÷ {z['few']} canales: {fmt(r['cost_many_over_few_channels'], 2)}",
         f"  p99 {z['many']} ÷ {z['few']} canales: {fmt(r['p99_many_over_few_channels'], 2)}",

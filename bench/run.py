@@ -140,6 +140,17 @@ def run_backend(url: str, sizes: Sizes, seed: int) -> dict[str, Any]:
     log("  suelo (transacción de una fila)…")
     floor_before = spawn({"kind": "floor", "url": url, "n": sizes.floor_tx, "runs": runs})
 
+    log("  un comando vacío (despacho y respuesta, sin base de datos)…")
+    dispatch = spawn(
+        {
+            "kind": "despacho",
+            "url": url,
+            "tag": f"{run_id}-eco",
+            "commands": sizes.commands,
+            "runs": runs,
+            "seed": seed,
+        }
+    )
     by_size: dict[str, Any] = {}
     for n in sizes.combatants:
         log(f"  /atacar, 1 canal, {n} combatientes…")
@@ -201,6 +212,7 @@ def run_backend(url: str, sizes: Sizes, seed: int) -> dict[str, Any]:
     floor = merge_floors(floor_before, floor_after)
     result.update(
         floor=floor,
+        dispatch=dispatch,
         atacar_combatants=by_size,
         atacar_channels=by_channels,
         defender=defender,

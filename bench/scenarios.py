@@ -226,8 +226,39 @@ async def worker_asalto(
     return summarise(rounds, combatants=combatants, **memory_mb())
 
 
+async def worker_despacho(
+    url: str, tag: str, commands: int, runs: int, seed: int
+) -> dict[str, Any]:
+    """What any command costs before it does anything: an interaction payload through the same
+    tree, guard and error handler as ``/atacar``, and one embed in reply; no database, no
+    rules. A bound on how close a command can come to the floor."""
+    import discord
+    from discord import app_commands
+
+    bench = await Bench.open(url, tag, seed)
+
+    @app_commands.command(name="eco", description="Responde con un embed y nada más.")
+    async def eco(interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="Eco", description="Nada más que responder.")
+        await interaction.response.send_message(embed=embed)
+
+    try:
+        bench.session.bot.tree.add_command(eco)
+        channel, player = f"{tag}-0", f"{tag}-p0"
+        await bench.fake.command(player, channel, "eco", {})  # warm-up
+        bench.forget_messages()
+        rounds = []
+        for _ in range(runs):
+            lat = [await bench.timed(player, channel, "eco", {}) for _ in range(commands)]
+            rounds.append(round_stats(lat))
+    finally:
+        await bench.close()
+    return summarise(rounds, **memory_mb())
+
+
 WORKERS: dict[str, Callable[..., Coroutine[Any, Any, dict[str, Any]]]] = {
     "floor": worker_floor,
+    "despacho": worker_despacho,
     "atacar": worker_atacar,
     "defender": worker_defender,
     "asalto": worker_asalto,

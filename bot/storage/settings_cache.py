@@ -89,7 +89,7 @@ class SettingsCache:
             return
         if len(self._values) >= MAX_GUILDS:
             self._values.clear()
-        values = {name: json_copy(getattr(row, name)) for name in self._columns}
+        values = {name: _plain(getattr(row, name)) for name in self._columns}
         self._values[row.guild_id] = (time.monotonic(), values)
 
     # --- engine events ----------------------------------------------------------------------
@@ -104,3 +104,13 @@ class SettingsCache:
     def _on_end(self, conn: Connection) -> None:
         if conn.info.pop(_FLAG, False):
             self.clear()
+
+
+def _plain(value: Any) -> Any:
+    """A plain-JSON copy of a column's value: the ORM's mutable dicts and lists become ``dict``
+    and ``list``, which :func:`json_copy` copies quickly (anything else it deep-copies)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return json_copy(value)

@@ -38,6 +38,7 @@ def check_backend(backend: dict, sizes: dict, floors: set[str]) -> None:
         assert stat["rss_peak_mb"] >= stat["rss_mb"] > 0
     for n, stat in backend["atacar_channels"].items():
         assert stat["channels"] == int(n)
+    check_stat(backend["dispatch"], runs)
     check_stat(backend["defender"], runs)
     assert backend["defender"]["pending"] == 6
     check_stat(backend["asalto"], runs)
@@ -46,6 +47,7 @@ def check_backend(backend: dict, sizes: dict, floors: set[str]) -> None:
     for key in (
         "bot_over_floor",
         "bot_over_sqlalchemy_core",
+        "dispatch_over_floor",
         "cost_big_over_small",
         "cost_many_over_few_channels",
         "p99_many_over_few_channels",
