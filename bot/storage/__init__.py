@@ -42,7 +42,7 @@ With retries when the encounter changed underneath (another process on PostgreSQ
 ``fn`` is re-run from scratch (new transaction, fresh read) on a version conflict, at most
 ``Storage.attempts`` times (5); then :class:`ConcurrencyError` («La partida ha cambiado
 mientras tanto: inténtalo de nuevo.»), an ``UmbralError``, reaches the caller. Retries read
-the encounter ``FOR UPDATE`` on PostgreSQL, so in practice the second attempt always wins;
+the encounter ``FOR UPDATE`` at READ COMMITTED on PostgreSQL, so the second attempt wins;
 ``storage.conflicts`` counts the re-runs. Without ``run_in_channel`` (plain
 ``storage.channel``) a conflict raises ``ConcurrencyError`` at once. Any exception in the
 block rolls the whole unit back, roll-log rows included.

@@ -87,7 +87,8 @@ def create_engine(url: str = DEFAULT_URL, *, in_loop: bool = True, **kwargs: Any
     With ``in_loop`` (the default) a SQLite file is driven by :mod:`bot.storage.loopsqlite`
     on the event loop's own thread, with no trip to aiosqlite's thread per call.
 
-    PostgreSQL transactions run at REPEATABLE READ.
+    PostgreSQL transactions run at REPEATABLE READ (a unit of work's retry, at READ
+    COMMITTED: see ``Storage``).
 
     Extra keyword arguments go to :func:`sqlalchemy.ext.asyncio.create_async_engine`.
     """

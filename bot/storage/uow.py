@@ -16,7 +16,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from .encounter_cache import EncounterCache
 from .encounters import EncounterRepository
-from .engine import create_engine, create_sessionmaker
+from .engine import create_engine, create_sessionmaker, is_sqlite
 from .errors import ConcurrencyError
 from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
 from .rolllog import RollLogRepository
@@ -101,6 +101,17 @@ class Storage:
         #: How many times a command was re-run because the encounter changed underneath.
         self.conflicts = 0
         self._sessions = create_sessionmaker(engine)
+        #: PostgreSQL's retries: READ COMMITTED, so that the encounter row read FOR UPDATE
+        #: first is the latest one once the lock comes. Under REPEATABLE READ that read fails
+        #: again whenever the row changed after the retry's snapshot, so a retry could lose to
+        #: the same busy channel every time. Holding the encounter's row lock from the first
+        #: statement keeps the children consistent with it: every writer of the children
+        #: bumps the encounter row first.
+        self._retry_sessions = (
+            self._sessions
+            if is_sqlite(str(engine.url))
+            else create_sessionmaker(engine.execution_options(isolation_level="READ COMMITTED"))
+        )
         #: The guilds' settings, read once per guild (see :mod:`bot.storage.settings_cache`).
         self.settings_cache = SettingsCache(engine)
         #: The encounters this process saved last, checked by version on every read.
@@ -176,7 +187,7 @@ class Storage:
         effects (messages) until it returns: it may run more than once.
 
         The first attempt is purely optimistic; retries read the encounter row
-        ``FOR UPDATE`` on PostgreSQL, so a retry cannot be overtaken again."""
+        ``FOR UPDATE`` at READ COMMITTED on PostgreSQL, so a retry cannot be overtaken again."""
         async with self._locked(guild_id, channel_id):
             return await self._retrying(guild_id, channel_id, fn, attempts)
 
@@ -215,7 +226,8 @@ class Storage:
         self, guild_id: int, channel_id: int | None, lock_encounter: bool = False
     ) -> AsyncIterator[UnitOfWork]:
         try:
-            async with self._sessions() as session:
+            sessions = self._retry_sessions if lock_encounter else self._sessions
+            async with sessions() as session:
                 async with session.begin():
                     uow = UnitOfWork(
                         session,
