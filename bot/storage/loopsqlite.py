@@ -149,6 +149,7 @@ class LoopConnection:
         self._conn = conn
         self._writer = writer
         self._holds_writer = False
+        self._closed = False
 
     @classmethod
     async def connect(cls, database: str, writer: asyncio.Lock, *, uri: bool = False) -> Any:
@@ -161,7 +162,8 @@ class LoopConnection:
 
     @property
     def _connection(self) -> sqlite3.Connection | None:
-        return self._conn
+        # None once closed, as aiosqlite's: SQLAlchemy then skips a COMMIT or ROLLBACK
+        return None if self._closed else self._conn
 
     @property
     def isolation_level(self) -> str | None:
@@ -201,6 +203,7 @@ class LoopConnection:
         self.stop()
 
     def stop(self) -> None:
+        self._closed = True
         try:
             self._conn.close()
         finally:

@@ -108,3 +108,14 @@ async def test_a_cancelled_writer_gives_the_lock_back(tmp_path: Path) -> None:
         assert await _values(engine) == [2]
     finally:
         await engine.dispose()
+
+
+async def test_a_closed_connection_skips_commit_and_rollback(tmp_path: Path) -> None:
+    conn = await loopsqlite.LoopConnection.connect(str(tmp_path / "k.db"), asyncio.Lock())
+    assert conn._connection is not None and not conn.in_transaction
+    cursor = await conn.cursor()
+    await cursor.execute("BEGIN IMMEDIATE")
+    assert conn.in_transaction and conn._writer.locked()
+    await conn.close()
+    assert conn._connection is None  # SQLAlchemy's adapter then skips COMMIT / ROLLBACK
+    assert not conn._writer.locked()  # closing gave the write lock back
