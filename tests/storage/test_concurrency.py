@@ -170,3 +170,26 @@ async def test_one_retry_is_enough_between_two_engines(database_url: str) -> Non
     finally:
         await first.close()
         await second.close()
+
+
+@pytest.mark.backends("sqlite")
+async def test_200_attacks_from_two_engines_on_one_sqlite_file(database_url: str) -> None:
+    """Two engines are two writers SQLite knows nothing in common about: each waits for the
+    other's write lock with loopsqlite's back-off, never with a blocked loop, and as every
+    transaction takes the lock at BEGIN, nobody even reads a stale version."""
+    first, second = Storage.from_url(database_url), Storage.from_url(database_url)
+    try:
+        await _start(first)
+        results = await asyncio.gather(
+            _attack_many(first, range(0, ATTACKS, 2), seed=6),
+            _attack_many(second, range(1, ATTACKS, 2), seed=7),
+        )
+        errors = [r for part in results for r in part if isinstance(r, BaseException)]
+        assert errors == []
+        aguante, damages = await check_ledger(first)
+        assert len(damages) == ATTACKS
+        assert aguante == START_AGUANTE - sum(damages.values())
+        assert first.conflicts + second.conflicts == 0
+    finally:
+        await first.close()
+        await second.close()
