@@ -130,6 +130,10 @@ def combatant_row(c: Mapping[str, Any], position: int) -> Row:
     }
 
 
+def by_key(rows: list[Row]) -> dict[str, Row]:
+    return {r["key"]: r for r in rows}
+
+
 def check_unique(rows: list[Row], what: str) -> None:
     keys = [r["key"] for r in rows]
     if len(keys) != len(set(keys)):

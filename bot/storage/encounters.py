@@ -81,41 +81,6 @@ def _info(row: Any) -> EncounterInfo:
     )
 
 
-def _by_key(rows: list[emap.Row]) -> dict[str, emap.Row]:
-    return {r["key"]: r for r in rows}
-
-
-def _children(rows: Any) -> tuple[list[emap.Row], list[emap.Row], list[emap.Row]]:
-    combatants: list[emap.Row] = []
-    pending: list[emap.Row] = []
-    retos: list[emap.Row] = []
-    for r in rows:
-        kind, key, position, a, b = r[0], r[1], r[2], r[3], r[4]
-        data = r[10] or {}
-        if kind == st.KIND_COMBATANT:
-            combatants.append(
-                {
-                    "key": key,
-                    "position": position,
-                    "nombre": a,
-                    "side": b,
-                    "aguante": r[5],
-                    "aguante_max": r[6],
-                    "estados": r[7] or [],
-                    "character_id": r[8],
-                    "owner_id": r[9],
-                    "data": data,
-                }
-            )
-        elif kind == st.KIND_PENDING:
-            pending.append(
-                {"key": key, "position": position, "defender": a, "attacker": b, "data": data}
-            )
-        else:
-            retos.append({"key": key, "position": position, "data": data})
-    return combatants, pending, retos
-
-
 class EncounterRepository:
     """The active encounter of one channel of one guild."""
 
@@ -202,16 +167,16 @@ class EncounterRepository:
     async def _read_children(self, row: Any) -> dict[str, Any]:
         conn = await self._conn()
         result = await conn.execute(st.SELECT_CHILDREN, {"eid": row["id"]})
-        combatants, pending, retos = _children(result.all())
+        combatants, pending, retos = st.children(result.all())
         header = {k: row[k] for k in ("schema_version", "mode", "asalto", "phase")}
         header["settings"] = row["settings"] or {}
         header["extra"] = row["extra"] or {}
         self._tracked = _Tracked(
             info=_info(row),
-            combatants=_by_key(combatants),
+            combatants=emap.by_key(combatants),
             writeback=self._writeback_rows(combatants),
-            pending=_by_key(pending),
-            retos=_by_key(retos),
+            pending=emap.by_key(pending),
+            retos=emap.by_key(retos),
         )
         return emap.assemble(emap.EncounterRows(header, combatants, pending, retos))
 
@@ -376,7 +341,7 @@ class EncounterRepository:
         fixed: dict[str, Any],
     ) -> dict[str, emap.Row]:
         """Delete, insert and update only the rows that differ; return the rows now stored."""
-        prints = _by_key(rows)
+        prints = emap.by_key(rows)
         conn = await self._conn()
         gone = [k for k in old if k not in prints]
         if gone:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from sqlalchemy import (
     Delete,
@@ -20,6 +21,7 @@ from sqlalchemy import (
     update,
 )
 
+from .encounter_map import Row
 from .models import (
     ENCOUNTER_ACTIVE,
     Character,
@@ -91,6 +93,39 @@ SELECT_CHILDREN = union_all(
         RETO.c.data,
     ).where(RETO.c.encounter_id == bindparam("eid")),
 ).order_by(literal_column("kind"), literal_column("position"))
+
+
+def children(rows: Any) -> tuple[list[Row], list[Row], list[Row]]:
+    """The rows of :data:`SELECT_CHILDREN` as combatant, pending-defense and reto rows."""
+    combatants: list[Row] = []
+    pending: list[Row] = []
+    retos: list[Row] = []
+    for r in rows:
+        kind, key, position, a, b = r[0], r[1], r[2], r[3], r[4]
+        data = r[10] or {}
+        if kind == KIND_COMBATANT:
+            combatants.append(
+                {
+                    "key": key,
+                    "position": position,
+                    "nombre": a,
+                    "side": b,
+                    "aguante": r[5],
+                    "aguante_max": r[6],
+                    "estados": r[7] or [],
+                    "character_id": r[8],
+                    "owner_id": r[9],
+                    "data": data,
+                }
+            )
+        elif kind == KIND_PENDING:
+            pending.append(
+                {"key": key, "position": position, "defender": a, "attacker": b, "data": data}
+            )
+        else:
+            retos.append({"key": key, "position": position, "data": data})
+    return combatants, pending, retos
+
 
 #: Insert any table's rows (the parameters name the columns).
 INSERT_ENCOUNTER: Insert = insert(ENC).returning(*ENC.c)
