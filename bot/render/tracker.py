@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import discord
@@ -53,6 +53,18 @@ def pending_lines(enc: Any) -> list[str]:
 DESCRIPTION_MAX = 4000
 
 
+def _roster_pieces(groups: Sequence[tuple[str, Sequence[Any]]]) -> Iterator[tuple[str, bool]]:
+    """Each heading and each combatant's line (built only when asked for), with whether it is
+    a combatant's line."""
+    first = True
+    for heading, members in groups:
+        if members:
+            yield ("" if first else "\n\n") + heading, False
+            first = False
+            for c in members:
+                yield "\n" + combatant_line(c), True
+
+
 def roster_text(combatants: Sequence[Any], limit: int = DESCRIPTION_MAX) -> str:
     """Players first, then enemies, one line each, as many whole lines as fit in ``limit``
     characters and then «… y N más»; only the lines shown are built (a fight of 200 builds
@@ -68,24 +80,13 @@ def roster_text(combatants: Sequence[Any], limit: int = DESCRIPTION_MAX) -> str:
     reserve = len("\n… y  más") + len(str(total))
     out: list[str] = []
     used = shown = 0
-    full = False
-    for heading, members in groups:
-        if not members or full:
-            continue
-        block = ("\n\n" if out else "") + heading
-        if used + len(block) + reserve > limit:
+    for piece, is_line in _roster_pieces(groups):
+        room = limit if is_line and shown + 1 == total else limit - reserve
+        if used + len(piece) > room:
             break
-        out.append(block)
-        used += len(block)
-        for c in members:
-            line = "\n" + combatant_line(c)
-            room = limit if shown + 1 == total else limit - reserve
-            if used + len(line) > room:
-                full = True
-                break
-            out.append(line)
-            used += len(line)
-            shown += 1
+        out.append(piece)
+        used += len(piece)
+        shown += is_line
     if shown < total:
         out.append(f"\n… y {total - shown} más")
     return "".join(out)

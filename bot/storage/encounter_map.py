@@ -15,11 +15,12 @@ order and ``data`` keeps the rest of its keys.
 
 from __future__ import annotations
 
-import copy
-import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from umbral_rules.encounter import Encounter
+from umbral_rules.encounter.state import json_copy
 
 Row = dict[str, Any]
 
@@ -48,21 +49,6 @@ class EncounterRows:
     combatants: list[Row]
     pending: list[Row]
     retos: list[Row]
-
-
-_SCALARS = frozenset({str, int, float, bool, type(None)})
-
-
-def json_copy(value: Any) -> Any:
-    """A deep copy of JSON data (dicts, lists, scalars); anything else via ``copy.deepcopy``."""
-    kind = type(value)
-    if kind in _SCALARS:
-        return value
-    if kind is dict:
-        return {k: json_copy(v) for k, v in value.items()}
-    if kind is list:
-        return [json_copy(v) for v in value]
-    return copy.deepcopy(value)
 
 
 def _rest(item: Mapping[str, Any], columns: Iterable[str]) -> dict[str, Any]:
@@ -188,16 +174,6 @@ def to_dict(encounter: Any) -> dict[str, Any]:
     return result
 
 
-@functools.cache
-def _encounter_class() -> Any:
-    try:
-        from umbral_rules.encounter import Encounter
-    except ImportError:  # pragma: no cover - only while umbral_rules.encounter is being written
-        return None
-    return Encounter
-
-
-def from_dict(state: dict[str, Any]) -> Any:
-    """``Encounter.from_dict(state)`` once ``umbral_rules.encounter`` exists; else the dict."""
-    cls = _encounter_class()
-    return state if cls is None else cls.from_dict(state)
+def from_dict(state: dict[str, Any]) -> Encounter:
+    """``Encounter.from_dict(state)``."""
+    return Encounter.from_dict(state)

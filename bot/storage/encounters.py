@@ -30,6 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm.util import identity_key
 
 from umbral_rules import UmbralError
+from umbral_rules.encounter.state import json_copy
 
 from . import encounter_map as emap
 from . import statements as st
@@ -125,17 +126,15 @@ class EncounterRepository:
         if entry is not None:
             entry.tracked.info = _info(row)
             self._tracked = entry.tracked
-            encounter = entry.encounter
+            self._encounter = entry.encounter
         else:
             state = await self._read_children(row)
             encounter = emap.from_dict(state)  # from_dict copies what it keeps
             self._adopt(encounter, publish=False)  # cached only once a save of it commits
-        if not isinstance(encounter, Mapping):
-            # No copy of every combatant before each operation: a refusal aborts this unit,
-            # which rolls back and never caches the object, so nothing sees the half-change.
-            encounter.undo_on_refusal = False
-        self._encounter = encounter
-        return encounter
+        # No copy of every combatant before each operation: a refusal aborts this unit,
+        # which rolls back and never caches the object, so nothing sees the half-change.
+        self._encounter.undo_on_refusal = False
+        return self._encounter
 
     async def require(self) -> Any:
         """The channel's active ``Encounter``; a Spanish error when there is none."""
@@ -148,7 +147,7 @@ class EncounterRepository:
         """The active encounter as its ``to_dict()`` layout, or ``None``."""
         state = await self._read()
         # a copy: the caller may change it in place, and the rows as read must stay as read
-        return None if state is None else emap.json_copy(state)
+        return None if state is None else json_copy(state)
 
     async def _read(self) -> dict[str, Any] | None:
         row = await self._read_row()

@@ -15,10 +15,11 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from .loopsqlite import LoopConnection, creator
+from .loopsqlite import BUSY_TIMEOUT_S, LoopConnection, creator
 
 DEFAULT_URL = "sqlite+aiosqlite:///umbral.db"
-SQLITE_BUSY_TIMEOUT_MS = 10_000
+#: aiosqlite's connections (migrations) wait as long as loopsqlite's BEGIN does.
+SQLITE_BUSY_TIMEOUT_MS = round(BUSY_TIMEOUT_S * 1000)
 WAL_SWITCH_ATTEMPTS = 100
 
 

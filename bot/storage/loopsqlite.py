@@ -32,8 +32,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-#: How long ``BEGIN IMMEDIATE`` keeps retrying while another process writes (as the
-#: driver's ``busy_timeout`` did).
+#: How long ``BEGIN IMMEDIATE`` keeps retrying while another process writes; also the
+#: ``busy_timeout`` of the aiosqlite connections migrations use (``engine.py``).
 BUSY_TIMEOUT_S = 10.0
 #: The first back-off while another process holds the write lock; it doubles up to the cap.
 BUSY_BACKOFF_S = 0.001

@@ -25,7 +25,8 @@ from sqlalchemy import event, inspect
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from .encounter_map import json_copy
+from umbral_rules.encounter.state import json_copy
+
 from .models import GuildSettings
 
 #: How long a guild's settings are trusted without reading them again (seconds).
