@@ -42,6 +42,15 @@ DEFEND_HELP = {
 }
 
 
+#: The choices /atacar and /disparar offer while their options are typed.
+ATTACK_AUTOCOMPLETE = {
+    "objetivo": autocomplete_combatant,
+    "arma": autocomplete_weapon,
+    "oficio": autocomplete_oficio,
+    "atacante": autocomplete_actor,
+}
+
+
 class CombateCog(commands.Cog):
     estado = app_commands.Group(
         name="estado", description="Estados: aturdido, sangrando…", guild_only=True
@@ -54,12 +63,7 @@ class CombateCog(commands.Cog):
         name="atacar", description="Ataca cuerpo a cuerpo a alguien del encuentro"
     )
     @app_commands.describe(**ATTACK_HELP)
-    @app_commands.autocomplete(
-        objetivo=autocomplete_combatant,
-        arma=autocomplete_weapon,
-        oficio=autocomplete_oficio,
-        atacante=autocomplete_actor,
-    )
+    @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @app_commands.guild_only()
     async def atacar(
         self,
@@ -85,12 +89,7 @@ class CombateCog(commands.Cog):
         name="disparar", description="Dispara a alguien del encuentro (nunca enfrentado)"
     )
     @app_commands.describe(**ATTACK_HELP, a_cubierto=COVER_HELP)
-    @app_commands.autocomplete(
-        objetivo=autocomplete_combatant,
-        arma=autocomplete_weapon,
-        oficio=autocomplete_oficio,
-        atacante=autocomplete_actor,
-    )
+    @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @app_commands.guild_only()
     async def disparar(
         self,
