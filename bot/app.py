@@ -59,10 +59,11 @@ class UmbralBot(commands.AutoShardedBot):
             return
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        from bot.views import persistent_views
+        from bot.views import dynamic_items, persistent_views
 
         for view in persistent_views():
             self.add_view(view)
+        self.add_dynamic_items(*dynamic_items())
         self._loaded = True
 
     async def setup_hook(self) -> None:

@@ -150,9 +150,10 @@ class EncuentroCog(commands.Cog):
     @encuentro.command(name="ver", description="El estado del encuentro de este canal")
     async def ver(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
-        await interaction.response.send_message(embed=tracker_embed(enc), ephemeral=True)
+        await send(interaction, embed=tracker_embed(enc), ephemeral=True)
 
     @encuentro.command(name="quitar", description="Saca a alguien del encuentro (máster)")
     @app_commands.describe(combatiente="A quién")
