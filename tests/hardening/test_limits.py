@@ -1,5 +1,6 @@
 """Abuse limits: rolling commands rate-limited per user and per channel (a private notice
-every time: no interaction goes unanswered), caps on dice, expressions, attachments and names, and mentions that can't ping."""
+every time: no interaction goes unanswered), caps on dice, expressions, attachments and
+names, and mentions that can't ping."""
 
 from __future__ import annotations
 
