@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.features.encuentro.publisher import TrackerPublisher
 from bot.guard import GuardedTree
 from bot.ratelimit import RateLimiter
 from umbral_rules import DiceSource, RandomDice
@@ -51,6 +52,7 @@ class UmbralBot(commands.AutoShardedBot):
         self.settings = settings
         self.dice = dice
         self.storage = storage
+        self.trackers = TrackerPublisher(storage)
         self._loaded = False
 
     async def load_features(self) -> None:

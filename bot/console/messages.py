@@ -29,6 +29,7 @@ class SentMessage:
     ephemeral: bool = False
     recipient: str | None = None  # the only user who sees an ephemeral message
     edits: int = 0
+    pinned: bool = False
 
     @property
     def content(self) -> str:
@@ -191,7 +192,7 @@ class Mailbox:
             "attachments": [],
             "embeds": body.get("embeds") or [],
             "components": body.get("components") or [],
-            "pinned": False,
+            "pinned": message.pinned,
             "type": 0,
             "flags": EPHEMERAL if message.ephemeral else 0,
         }
@@ -275,6 +276,10 @@ class Mailbox:
                 return self._message_payload(message)
             if route.method == "DELETE":
                 return None
+        if route.path == "/channels/{channel_id}/messages/pins/{message_id}":
+            message = self.message_by_id(int(parts[-1]))
+            message.pinned = route.method == "PUT"
+            return None
         raise NotImplementedError(f"La consola no sabe hacer {route.method} {route.path}.")
 
 

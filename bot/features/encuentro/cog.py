@@ -10,7 +10,11 @@ from discord.ext import commands
 
 from bot.features.bestiario.cog import autocomplete_bestiary
 from bot.features.common import Cobertura, Modo, dice_of, ids, send, storage_of
-from bot.features.encuentro.tracker import autocomplete_combatant, refresh_tracker
+from bot.features.encuentro.tracker import (
+    autocomplete_combatant,
+    refresh_tracker,
+    require_channel_permissions,
+)
 from bot.features.fichas.cog import autocomplete_oficio, autocomplete_own, own_character
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed
@@ -40,6 +44,7 @@ class EncuentroCog(commands.Cog):
         emboscada: Literal["jugadores", "enemigos"] | None = None,
     ) -> None:
         guild_id, channel_id = ids(interaction)
+        require_channel_permissions(interaction, "llevar un encuentro", board=False)
         await interaction.response.defer(thinking=True)
 
         async def work(uow: Any) -> Encounter:
