@@ -16,8 +16,17 @@ LABELS = {
     "attach_files": "Adjuntar archivos",
     "read_message_history": "Leer el historial de mensajes",
     "pin_messages": "Fijar mensajes",
-    "manage_threads": "Gestionar hilos",
 }
+#: What the invite link asks for (README «Invitar el bot» gives their integer).
+INVITE_PERMISSIONS = (
+    "view_channel",
+    "send_messages",
+    "send_messages_in_threads",
+    "embed_links",
+    "attach_files",
+    "read_message_history",
+    "pin_messages",
+)
 HOW = (
     "Un administrador puede dármelo en los ajustes del canal (Permisos → la aplicación Umbral) "
     "o en el rol del bot."
@@ -60,3 +69,7 @@ def tracker_note(lacking: list[str]) -> str:
         f"Hecho, pero no puedo actualizar el estado del encuentro en este canal: me falta {word} "
         f"{names(lacking)}. {HOW}"
     )
+
+
+def invite_permissions() -> discord.Permissions:
+    return discord.Permissions(**dict.fromkeys(INVITE_PERMISSIONS, True))

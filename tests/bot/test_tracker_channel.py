@@ -173,3 +173,15 @@ async def test_concurrent_commands_end_with_the_final_state(
     shown = next(m for m in fake.messages if m.id == tid)
     assert shown.embeds[0]["description"] == tracker_embed(enc).description
     assert publisher.requests[fake.channel_id("mesa")] - start_requests <= 15
+
+
+def test_the_readme_gives_the_invite_permissions_integer() -> None:
+    from pathlib import Path
+
+    from bot.channel_perms import LABELS, invite_permissions
+
+    readme = Path(__file__).parents[2].joinpath("README.md").read_text(encoding="utf-8")
+    section = readme.split("## Invitar el bot", 1)[1].split("\n## ", 1)[0]
+    assert f"**{invite_permissions().value}**" in section
+    assert "`bot`" in section and "`applications.commands`" in section
+    assert all(label in section for label in LABELS.values())
