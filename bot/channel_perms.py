@@ -16,6 +16,7 @@ LABELS = {
     "attach_files": "Adjuntar archivos",
     "read_message_history": "Leer el historial de mensajes",
     "pin_messages": "Fijar mensajes",
+    "manage_threads": "Gestionar hilos",
 }
 #: What the invite link asks for (README «Invitar el bot» gives their integer).
 INVITE_PERMISSIONS = (
@@ -35,6 +36,21 @@ HOW = (
 
 def in_thread(interaction: discord.Interaction) -> bool:
     return isinstance(interaction.channel, discord.Thread)
+
+
+def closed_thread(interaction: discord.Interaction) -> str | None:
+    """Why the bot can't reopen this archived thread (``None``: not archived, or it can).
+    An archived thread that is not locked reopens with «Enviar mensajes en hilos»; a locked
+    one only with «Gestionar hilos»."""
+    thread = interaction.channel
+    if not isinstance(thread, discord.Thread) or not thread.archived or not thread.locked:
+        return None
+    if interaction.app_permissions.manage_threads:
+        return None
+    return (
+        "Este hilo está archivado y bloqueado, y no puedo reabrirlo: un moderador puede "
+        "desbloquearlo (menú del hilo → Desbloquear) o darme «Gestionar hilos»."
+    )
 
 
 def tracker_needs(thread: bool) -> tuple[str, ...]:

@@ -128,6 +128,8 @@ class Mailbox:
         self._message_ids = itertools.count(1)
         self._choices: list[dict[str, Any]] | None = None
         self._adapter = _FakeAdapter(self)
+        #: Threads by id (their channel payload), for PATCH /channels/{id} (reopening).
+        self.threads: dict[int, dict[str, Any]] = {}
 
     def restore(self, messages: list[SentMessage]) -> None:
         """Messages already in the channels (sent before a restart of the bot)."""
@@ -276,6 +278,13 @@ class Mailbox:
                 return self._message_payload(message)
             if route.method == "DELETE":
                 return None
+        if route.method == "PATCH" and route.path == "/channels/{channel_id}":
+            thread = self.threads.get(int(str(route.channel_id)))
+            if thread is None:
+                raise discord.NotFound(FakeResponse(404), {"message": "Unknown Channel"})
+            meta = thread["thread_metadata"]
+            meta.update({k: payload[k] for k in ("archived", "locked") if k in payload})
+            return thread
         if route.path == "/channels/{channel_id}/messages/pins/{message_id}":
             message = self.message_by_id(int(parts[-1]))
             message.pinned = route.method == "PUT"

@@ -143,10 +143,23 @@ class TrackerPublisher:
         state.last_request = self.clock()
         self.requests[channel_id] = self.requests.get(channel_id, 0) + 1
 
+    async def _reopen(self, channel_id: int, state: _Channel) -> None:
+        """An archived thread (play by post goes quiet for days) is reopened first: Discord
+        refuses messages in it. Not locked, «Enviar mensajes en hilos» is enough."""
+        thread = state.channel
+        if not isinstance(thread, discord.Thread) or not thread.archived:
+            return
+        await self._throttle(channel_id, state)
+        try:
+            state.channel = await thread.edit(archived=False)
+        except discord.HTTPException:
+            log.info("No pude reabrir el hilo %s", channel_id, exc_info=True)
+
     async def _edit(
         self, channel_id: int, state: _Channel, message_id: int, embed: discord.Embed
     ) -> bool:
         """Edit the tracker; whether it worked (``False``: it must be posted again)."""
+        await self._reopen(channel_id, state)
         await self._throttle(channel_id, state)
         try:
             await state.channel.get_partial_message(message_id).edit(embed=embed)
@@ -175,6 +188,7 @@ class TrackerPublisher:
         old = info.tracker_message_id
         if old is not None and await self._edit(channel_id, state, old, embed):
             return
+        await self._reopen(channel_id, state)
         await self._throttle(channel_id, state)
         message = await state.channel.send(embed=embed)
         await self._remember(state, channel_id, info.id, message.id)

@@ -7,7 +7,15 @@ from typing import Any
 
 import discord
 
-from bot.channel_perms import in_thread, map_needs, missing, refusal, tracker_needs, tracker_note
+from bot.channel_perms import (
+    closed_thread,
+    in_thread,
+    map_needs,
+    missing,
+    refusal,
+    tracker_needs,
+    tracker_note,
+)
 from bot.features.common import choices, ids, storage_of
 from bot.render.tracker import tracker_embed
 from umbral_rules import UmbralError
@@ -33,9 +41,11 @@ async def refresh_tracker(
         publisher.ended(guild_id, channel_id, channel, perms, tracker_id, embed)
         return
     lacking = missing(perms, tracker_needs(in_thread(interaction)))
-    if lacking:
+    closed = closed_thread(interaction) or ""
+    if lacking or closed:
+        note = tracker_note(lacking) if lacking else f"Hecho, pero {closed[:1].lower()}{closed[1:]}"
         try:
-            await interaction.followup.send(tracker_note(lacking), ephemeral=True)
+            await interaction.followup.send(note, ephemeral=True)
         except discord.HTTPException:
             log.warning("No se pudo avisar de los permisos que faltan", exc_info=True)
         return
@@ -52,6 +62,9 @@ def require_channel_permissions(
     )
     if lacking:
         raise UmbralError(refusal(what, lacking))
+    closed = closed_thread(interaction)
+    if closed:
+        raise UmbralError(closed)
 
 
 async def autocomplete_combatant(
