@@ -60,8 +60,9 @@ def expression_embed(
     colour = grade_colour(grade) if grade is not None else NEUTRAL
     title = "Tirada privada" if private else "Tirada"
     embed = _embed(title, who, motivo, colour)
+    room = min(900, 4500 // max(1, len(rolls)))  # all the rolls within 6,000 characters
     for i, roll in enumerate(rolls):
-        lines = [_clip(roll.rendered, 900)]
+        lines = [_clip(roll.rendered, room)]
         if successes is not None:
             lines.append(f"Éxitos: **{successes[i]}**")
         embed.add_field(name=_roll_name(roll), value="\n".join(lines), inline=False)

@@ -205,3 +205,14 @@ async def test_tirar_a_long_expression_cuts_the_field_name(fake: FakeDiscord) ->
     reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d12+" + "9" * 140})
     assert not reply.first.ephemeral
     assert_all_fit(fake)
+
+
+async def test_tirar_six_expressions_of_200_dice_fit_one_message(fake: FakeDiscord) -> None:
+    reply = await fake.command(
+        "kaeda",
+        "mesa",
+        "tirar",
+        {"expresion": ";".join(["200d12"] * 6), "motivo": "m" * 200, "umbral": 9},
+    )
+    assert not reply.first.ephemeral and len(reply.first.embeds[0]["fields"]) == 7
+    assert_all_fit(fake)

@@ -185,3 +185,26 @@ def test_the_readme_gives_the_invite_permissions_integer() -> None:
     assert f"**{invite_permissions().value}**" in section
     assert "`bot`" in section and "`applications.commands`" in section
     assert all(label in section for label in LABELS.values())
+
+
+async def test_a_private_roll_whose_gm_copy_fails_is_saved_and_said(
+    script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await script.run("@master", "/config canal_master:#master")
+    gm_channel = fake.channel_id("master")
+    request = fake._http_request
+
+    async def refuse(route: Any, **kwargs: Any) -> Any:
+        if route.method == "POST" and int(str(route.channel_id)) == gm_channel:
+            raise discord.Forbidden(
+                FakeResponse(403), {"code": 50013, "message": "Missing Permissions"}
+            )
+        return await request(route, **kwargs)
+
+    monkeypatch.setattr(fake.bot.http, "request", refuse)
+    reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d12", "privada": True})
+    assert all(m.ephemeral for m in reply.messages)
+    assert "queda anotada" in reply.last.content
+    assert APOLOGY not in reply.text()
+    async with fake.bot.storage.guild(fake.guild.id) as uow:
+        assert await uow.rolls.count() == 1

@@ -46,6 +46,13 @@ def _one_mode(chosen: dict[str, Any]) -> str:
     return given[0]
 
 
+#: The private roll was saved and shown, but its copy for the GM could not be posted.
+GM_COPY_FAILED = (
+    "Tu tirada queda anotada (el máster la ve en /historial), pero no pude enviar la copia al "
+    "canal del máster: necesito «Ver canal», «Enviar mensajes» e «Insertar enlaces» allí."
+)
+
+
 class TirarCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -170,7 +177,10 @@ class TirarCog(commands.Cog):
             copy = embed.copy()
             copy.title = f"Tirada privada de {who}"
             channel = self.bot.get_partial_messageable(gm_channel, guild_id=guild_id)
-            await channel.send(embed=copy)
+            try:
+                await channel.send(embed=copy)
+            except discord.HTTPException:  # the roll is saved: say so, don't apologise
+                await send(interaction, content=GM_COPY_FAILED, ephemeral=True)
 
     @app_commands.command(name="historial", description="Las últimas tiradas registradas")
     @app_commands.describe(
