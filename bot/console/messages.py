@@ -131,6 +131,12 @@ class Mailbox:
         #: Threads by id (their channel payload), for PATCH /channels/{id} (reopening).
         self.threads: dict[int, dict[str, Any]] = {}
 
+    async def settle(self) -> None:
+        """Wait for what the bot does in the background after an interaction (the tracker)."""
+        trackers = getattr(getattr(self, "bot", None), "trackers", None)
+        if trackers is not None:
+            await trackers.idle()
+
     def restore(self, messages: list[SentMessage]) -> None:
         """Messages already in the channels (sent before a restart of the bot)."""
         self.messages.extend(messages)

@@ -394,9 +394,7 @@ class FakeDiscord(Mailbox):
         try:
             ctx = contextvars.copy_context()
             await asyncio.get_running_loop().create_task(coro, context=ctx)
-            trackers = getattr(self.bot, "trackers", None)
-            if trackers is not None:  # the tracker's background edits, made deterministic
-                await trackers.idle()
+            await self.settle()  # the tracker's background edits, made deterministic
         finally:
             webhook_async.async_context.reset(token)
         return Reply(self.events[start:], self._choices)
