@@ -77,3 +77,27 @@ async def test_under_sharding_only_the_process_of_shard_0_syncs(storage: Storage
     first = await make_bot(storage, shard_count=2, shard_ids="0")
     await sync_commands(first)
     assert upserts(first) == 1
+
+
+def test_umbral_bot_sincronizar_forces_the_sync(tmp_path: Any, monkeypatch: Any) -> None:
+    from bot.__main__ import main
+
+    monkeypatch.setenv("UMBRAL_DB_PATH", str(tmp_path / "umbral.db"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("DEV_GUILD_ID", raising=False)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["sincronizar"]) == 2  # no token: nothing to sync with
+    monkeypatch.setenv("DISCORD_TOKEN", "token-de-prueba")
+    counts: list[int] = []
+
+    async def fake_login(self: UmbralBot, token: str) -> None:
+        self._connection.application_id = 42
+        upsert = AsyncMock(return_value=[])
+        self.http.bulk_upsert_global_commands = upsert  # type: ignore[method-assign]
+        await self.setup_hook()
+        counts.append(upsert.await_count)
+
+    monkeypatch.setattr(UmbralBot, "login", fake_login)
+    assert main(["sincronizar"]) == 0
+    assert main(["sincronizar"]) == 0  # same tree, synced again: it is forced
+    assert counts == [1, 1]
