@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="usuario con el rol de máster (se puede repetir; por defecto «master»)",
     )
+    sub.add_parser(
+        "sincronizar", help="envía a Discord la lista de comandos aunque no haya cambiado"
+    )
     from bot import respaldo
 
     respaldo.add_parser(sub)
@@ -122,6 +125,21 @@ def freeze_startup_heap() -> None:
     gc.freeze()
 
 
+async def sync_now(settings: Settings, token: str) -> int:
+    """``umbral-bot sincronizar``: log in, sync the command tree (forced), log out."""
+    from bot.app import UmbralBot
+    from bot.storage import Storage, upgrade_head
+    from umbral_rules import RandomDice
+
+    if settings.run_migrations:
+        await upgrade_head(settings.db_url)
+    bot = UmbralBot(settings, RandomDice(), Storage.from_url(settings.db_url))
+    bot.force_sync = True
+    async with bot:
+        await bot.login(token)  # runs setup_hook, which syncs
+    return 0
+
+
 async def run_bot(settings: Settings, token: str) -> int:
     from bot.app import UmbralBot
     from bot.storage import Storage, upgrade_head
@@ -154,6 +172,12 @@ def main(
         from bot import respaldo
 
         return respaldo.run(args, settings)
+    if args.orden == "sincronizar":
+        configure_logging(settings.log_level)
+        if not settings.token:
+            log.error("Para sincronizar los comandos hace falta DISCORD_TOKEN.")
+            return 2
+        return asyncio.run(sync_now(settings, settings.token))
     console = args.orden == "consola" or not settings.token
     configure_logging("ERROR" if console else settings.log_level)
     if not console and settings.token:

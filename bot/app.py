@@ -10,8 +10,10 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.features.encuentro.publisher import TrackerPublisher
 from bot.guard import GuardedTree
 from bot.ratelimit import RateLimiter
+from bot.sync import sync_commands
 from umbral_rules import DiceSource, RandomDice
 
 log = logging.getLogger(__name__)
@@ -51,6 +53,9 @@ class UmbralBot(commands.AutoShardedBot):
         self.settings = settings
         self.dice = dice
         self.storage = storage
+        self.trackers = TrackerPublisher(storage)
+        #: ``umbral-bot sincronizar``: sync the command tree even if its hash is unchanged.
+        self.force_sync = False
         self._loaded = False
 
     async def load_features(self) -> None:
@@ -59,10 +64,11 @@ class UmbralBot(commands.AutoShardedBot):
             return
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        from bot.views import persistent_views
+        from bot.views import dynamic_items, persistent_views
 
         for view in persistent_views():
             self.add_view(view)
+        self.add_dynamic_items(*dynamic_items())
         self._loaded = True
 
     async def setup_hook(self) -> None:
@@ -73,17 +79,7 @@ class UmbralBot(commands.AutoShardedBot):
                 channel_rolls=self.settings.roll_limit_channel,
                 per=self.settings.roll_limit_seconds,
             )
-        guild_id = self.settings.dev_guild_id
-        if guild_id:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info(
-                "%d comandos sincronizados con el servidor de pruebas %s", len(synced), guild_id
-            )
-        else:
-            synced = await self.tree.sync()
-            log.info("%d comandos sincronizados globalmente", len(synced))
+        await sync_commands(self, force=self.force_sync)
 
     async def close(self) -> None:
         if not hasattr(self, "_AutoShardedClient__queue"):

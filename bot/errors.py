@@ -7,6 +7,7 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.render.limits import cut_quotes
 from umbral_rules import UmbralError
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             exc_info=(type(original), original, original.__traceback__),
         )
         message = APOLOGY
+    message = cut_quotes(message)
     try:
         if interaction.response.is_done():
             if (

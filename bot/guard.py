@@ -17,16 +17,14 @@ from discord.enums import AppCommandOptionType as T
 
 from bot.errors import UmbralTree
 from bot.ratelimit import ROLLING_COMMANDS, RateLimiter
+from bot.render.limits import cut_quotes, quote
 
 log = logging.getLogger(__name__)
 
 #: Discord's own bounds: integers are JSON numbers, strings at most 6000 characters.
 MAX_SAFE_INT = 2**53
 MAX_STRING = 6000
-FLOOD_NOTICE = (
-    "Vas demasiado deprisa: espera {segundos} s antes de volver a tirar. "
-    "(No te avisaré otra vez hasta entonces.)"
-)
+FLOOD_NOTICE = "Vas demasiado deprisa: espera {segundos} s antes de volver a tirar."
 UI_TASKS = ("discord-ui-view-dispatch", "discord-ui-modal-dispatch", "discord-ui-dynamic-item")
 CLOSING_NOTICE = "El bot se está reiniciando: vuelve a intentarlo en unos segundos."
 SNOWFLAKE_TYPES = {T.user, T.channel, T.role, T.mentionable, T.attachment}
@@ -41,8 +39,7 @@ RESOLVED_KEYS = {
 
 
 def _fmt(value: Any) -> str:
-    text = str(value)
-    return text if len(text) <= 40 else text[:40] + "…"
+    return quote(value, 40)
 
 
 def _bad_text(text: str) -> bool:
@@ -167,9 +164,28 @@ class GuardedTree(UmbralTree):
             log.warning("%d comandos no terminaron a tiempo al parar", len(left))
         return not left
 
+    async def admit_roll(self, interaction: discord.Interaction) -> bool:
+        """Whether a roll may go now; if not, the private notice (every time: an interaction
+        Discord sent must be answered)."""
+        if self.limiter is None:
+            return True
+        allowed, _first, wait = self.limiter.check(interaction.user.id, interaction.channel_id)
+        if not allowed:
+            seconds = max(1, math.ceil(wait))
+            await self._refuse(interaction, FLOOD_NOTICE.format(segundos=seconds))
+        return allowed
+
+    async def admit_component(self, interaction: discord.Interaction, *, rolls: bool) -> bool:
+        """The gate for a button press: the shutdown refusal and, for a button that rolls
+        (Defender), the rate limit."""
+        if self.closing:
+            await self._refuse(interaction, CLOSING_NOTICE)
+            return False
+        return await self.admit_roll(interaction) if rolls else True
+
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if interaction.type is not discord.InteractionType.application_command:
-            return True
+            return True  # components pass through gate_component (their own check)
         if self.closing:
             await self._refuse(interaction, CLOSING_NOTICE)
             return False
@@ -185,13 +201,8 @@ class GuardedTree(UmbralTree):
         given: list[dict[str, Any]] = [dict(o) for o in options]
         problem = check_options(command, given, data.get("resolved"))
         rolling = command.qualified_name in ROLLING_COMMANDS
-        if problem is None and rolling and self.limiter is not None:
-            allowed, notify, wait = self.limiter.check(interaction.user.id, interaction.channel_id)
-            if not allowed:
-                if notify:
-                    seconds = max(1, math.ceil(wait))
-                    await self._refuse(interaction, FLOOD_NOTICE.format(segundos=seconds))
-                return False
+        if problem is None and rolling and not await self.admit_roll(interaction):
+            return False
         if problem is None:
             return True
         await self._refuse(interaction, problem)
@@ -199,6 +210,14 @@ class GuardedTree(UmbralTree):
 
     async def _refuse(self, interaction: discord.Interaction, message: str) -> None:
         try:
-            await interaction.response.send_message(message, ephemeral=True)
+            await interaction.response.send_message(cut_quotes(message), ephemeral=True)
         except discord.HTTPException:
             log.warning("No se pudo avisar del rechazo al usuario", exc_info=True)
+
+
+async def gate_component(interaction: discord.Interaction, *, rolls: bool = False) -> bool:
+    """A button's ``interaction_check``: the tree's gate (shutdown, rate limit)."""
+    tree = getattr(interaction.client, "tree", None)
+    if isinstance(tree, GuardedTree):
+        return await tree.admit_component(interaction, rolls=rolls)
+    return True

@@ -23,6 +23,12 @@ async def shutdown(bot: Any, grace_s: float = DRAIN_TIMEOUT_S) -> None:
     drain = getattr(bot.tree, "drain", None)
     if drain is not None:
         await drain(grace_s)
+    trackers = getattr(bot, "trackers", None)
+    if trackers is not None:  # the last tracker edits go out before the connection closes
+        try:
+            await asyncio.wait_for(trackers.idle(), timeout=grace_s)
+        except TimeoutError:
+            log.warning("El tracker no terminó de actualizarse al parar")
     await bot.close()
 
 

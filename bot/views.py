@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 
@@ -9,3 +11,10 @@ def persistent_views() -> list[discord.ui.View]:
     from bot.features.combate.defender_button import DefenderView
 
     return [DefenderView()]
+
+
+def dynamic_items() -> list[type[discord.ui.DynamicItem[Any]]]:
+    """Buttons whose ``custom_id`` carries their state (the page buttons of long lists)."""
+    from bot.features.pages import PageButton
+
+    return [PageButton]

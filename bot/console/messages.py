@@ -29,6 +29,7 @@ class SentMessage:
     ephemeral: bool = False
     recipient: str | None = None  # the only user who sees an ephemeral message
     edits: int = 0
+    pinned: bool = False
 
     @property
     def content(self) -> str:
@@ -127,6 +128,14 @@ class Mailbox:
         self._message_ids = itertools.count(1)
         self._choices: list[dict[str, Any]] | None = None
         self._adapter = _FakeAdapter(self)
+        #: Threads by id (their channel payload), for PATCH /channels/{id} (reopening).
+        self.threads: dict[int, dict[str, Any]] = {}
+
+    async def settle(self) -> None:
+        """Wait for what the bot does in the background after an interaction (the tracker)."""
+        trackers = getattr(getattr(self, "bot", None), "trackers", None)
+        if trackers is not None:
+            await trackers.idle()
 
     def restore(self, messages: list[SentMessage]) -> None:
         """Messages already in the channels (sent before a restart of the bot)."""
@@ -191,7 +200,7 @@ class Mailbox:
             "attachments": [],
             "embeds": body.get("embeds") or [],
             "components": body.get("components") or [],
-            "pinned": False,
+            "pinned": message.pinned,
             "type": 0,
             "flags": EPHEMERAL if message.ephemeral else 0,
         }
@@ -275,6 +284,17 @@ class Mailbox:
                 return self._message_payload(message)
             if route.method == "DELETE":
                 return None
+        if route.method == "PATCH" and route.path == "/channels/{channel_id}":
+            thread = self.threads.get(int(str(route.channel_id)))
+            if thread is None:
+                raise discord.NotFound(FakeResponse(404), {"message": "Unknown Channel"})
+            meta = thread["thread_metadata"]
+            meta.update({k: payload[k] for k in ("archived", "locked") if k in payload})
+            return thread
+        if route.path == "/channels/{channel_id}/messages/pins/{message_id}":
+            message = self.message_by_id(int(parts[-1]))
+            message.pinned = route.method == "PUT"
+            return None
         raise NotImplementedError(f"La consola no sabe hacer {route.method} {route.path}.")
 
 

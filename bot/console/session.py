@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from bot.app import UmbralBot, create_bot
 from bot.config import Settings
 from bot.console.transport import FakeDiscord
+from bot.features.encuentro.publisher import InstantClock
 from bot.storage import Storage, upgrade_head
 from umbral_rules import DiceSource
 
@@ -36,5 +37,6 @@ async def open_session(
         await upgrade_head(db_url)
     storage = Storage.from_url(db_url)
     bot = await create_bot(settings or Settings(discord_token=None), dice=dice, storage=storage)
+    bot.trackers.use_clock(InstantClock())  # the console has no wall-clock waits
     fake = FakeDiscord(bot, masters=masters, managers=managers)
     return Session(bot, fake, storage)

@@ -310,7 +310,6 @@ class FakeDiscord(Mailbox):
             built = [
                 {"name": path[depth], "type": 1 if depth == len(path) - 1 else 2, "options": built}
             ]
-        root: Any = self.bot.tree.get_command(path[0])  # type: ignore[attr-defined]
         data: dict[str, Any] = {
             "id": str(stable_id("command", path[0])),
             "name": path[0],
@@ -320,7 +319,6 @@ class FakeDiscord(Mailbox):
         }
         if resolved:
             data["resolved"] = resolved
-        del root
         return data
 
     async def command(
@@ -394,6 +392,7 @@ class FakeDiscord(Mailbox):
         try:
             ctx = contextvars.copy_context()
             await asyncio.get_running_loop().create_task(coro, context=ctx)
+            await self.settle()  # the tracker's background edits, made deterministic
         finally:
             webhook_async.async_context.reset(token)
         return Reply(self.events[start:], self._choices)

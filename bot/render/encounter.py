@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.render.limits import DESCRIPTION_MAX, EMBEDS_MAX, EMBEDS_TOTAL_MAX, cut, split_text
 from bot.render.rolls import Vitals, attack_embed, check_embed
 from umbral_rules.encounter.events import (
     AttackResolved,
@@ -19,13 +20,50 @@ from umbral_rules.encounter.events import (
 )
 
 EVENT_COLOUR = discord.Colour(0x2C3E50)
-MAX_EMBEDS = 10
+MAX_EMBEDS = EMBEDS_MAX
+#: The fields of a roll's embed its line in a summary repeats.
+SUMMARY_FIELDS = ("Grado", "Golpe", "Daño", "Aguante")
 
 
 def events_embed(title: str, lines: Sequence[str]) -> discord.Embed:
     """A title and one line per event message."""
     text = "\n".join(f"• {line}" for line in lines if line)
-    return discord.Embed(title=title, description=text[:4000] or None, colour=EVENT_COLOUR)
+    return discord.Embed(
+        title=cut(title, 256), description=cut(text, DESCRIPTION_MAX) or None, colour=EVENT_COLOUR
+    )
+
+
+def summary_line(embed: discord.Embed) -> str:
+    """One roll's embed as a line: its title and its grade, damage and Aguante."""
+    parts = [
+        f"{f.name}: {f.value}"
+        for f in embed.fields
+        if f.name and f.value and f.name.startswith(SUMMARY_FIELDS)
+    ]
+    return f"**{embed.title}**" + (" — " + " · ".join(parts) if parts else "")
+
+
+def with_summary(
+    title: str, lines: Sequence[str], rolls: list[discord.Embed]
+) -> list[discord.Embed]:
+    """When the rolls don't fit one message (10 embeds, 6,000 characters), a summary of all of
+    them first (the event lines and a line per roll, in as many embeds as it takes), then
+    every roll's own embed: the caller sends them in as many messages as needed."""
+    size = sum(len(e) for e in rolls) + len(title) + sum(len(line) + 3 for line in lines)
+    if len(rolls) + 1 <= MAX_EMBEDS and size <= EMBEDS_TOTAL_MAX:
+        return ([events_embed(title, lines)] if lines or not rolls else []) + rolls
+    summary = [f"• {line}" for line in lines if line] + [summary_line(e) for e in rolls]
+    chunks = split_text(summary, 3900)
+    heads = [
+        discord.Embed(
+            title=cut(title if i == 0 else f"{title} (sigue)", 256),
+            description=chunk,
+            colour=EVENT_COLOUR,
+        )
+        for i, chunk in enumerate(chunks)
+    ]
+    heads[-1].set_footer(text=f"{len(rolls)} tiradas: el detalle de cada una va a continuación.")
+    return heads + rolls
 
 
 @dataclass
@@ -111,9 +149,7 @@ def render_events(
                         f"<@{owner}>, {_name(enc, event.defender_id)} debe defenderse: "
                         "pulsa **Defender** o escribe /defender."
                     )
-    if lines or not out.embeds:
-        out.embeds.insert(0, events_embed(title, lines))
-    out.embeds = out.embeds[:MAX_EMBEDS]
+    out.embeds = with_summary(title, lines, out.embeds)
     out.content = "\n".join(mentions)
     return out
 

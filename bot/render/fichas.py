@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.render.limits import PAGE_CHARS, PAGE_LINES, add_long_field, cut, split_text
 from umbral_rules import CharacterSheet, EnemySheet, Weapon
 from umbral_rules.tables import ATRIBUTO_LABELS, PROTECCION, SIZE_LABELS, WEAPON_CLASS_LABELS
 
@@ -60,29 +61,38 @@ def ficha_embed(
     embed.add_field(name="Aliento", value=f"{pools.aliento}/{pools.aliento_max}", inline=True)
     if pools.esencia_max:
         embed.add_field(name="Esencia", value=f"{pools.esencia}/{pools.esencia_max}", inline=True)
-    oficios = ", ".join(f"{k} {v}" for k, v in sorted(sheet.oficios.items())) or "ninguno"
-    embed.add_field(name="Oficios", value=oficios, inline=False)
-    armas = "\n".join(weapon_text(w) for w in weapons) or "ninguna (usa /ficha arma)"
-    embed.add_field(name="Armas", value=armas[:1024], inline=False)
+    oficios = [f"{k} {v}" for k, v in sorted(sheet.oficios.items())] or ["ninguno"]
+    add_long_field(embed, "Oficios", oficios, ", ")
+    armas = [weapon_text(w) for w in weapons] or ["ninguna (usa /ficha arma)"]
+    add_long_field(embed, "Armas", armas)
     if pools.estados:
-        embed.add_field(name="Estados", value=", ".join(pools.estados), inline=False)
+        add_long_field(embed, "Estados", list(pools.estados), ", ")
     return embed
 
 
 def fichas_list_embed(names: Sequence[tuple[str, bool]]) -> discord.Embed:
-    """``(nombre, activo)`` pairs."""
+    """The first page of :func:`fichas_list_pages`."""
+    return fichas_list_pages(names)[0]
+
+
+def fichas_list_pages(names: Sequence[tuple[str, bool]]) -> list[discord.Embed]:
+    """``(nombre, activo)`` pairs, twenty to a page."""
     lines = [
         f"{'▶ ' if active else '• '}{name}{' (activo)' if active else ''}" for name, active in names
     ]
-    return discord.Embed(
-        title="Tus personajes",
-        description="\n".join(lines) or "No tienes ninguno: crea uno con /ficha crear.",
-        colour=SHEET_COLOUR,
-    )
+    chunks = split_text(lines, PAGE_CHARS, PAGE_LINES) or [
+        "No tienes ninguno: crea uno con /ficha crear."
+    ]
+    return [
+        discord.Embed(title="Tus personajes", description=chunk, colour=SHEET_COLOUR)
+        for chunk in chunks
+    ]
 
 
 def enemy_embed(enemy: EnemySheet, notas: str = "") -> discord.Embed:
-    embed = discord.Embed(title=enemy.nombre, description="Bestiario", colour=BESTIARY_COLOUR)
+    embed = discord.Embed(
+        title=cut(enemy.nombre, 256), description="Bestiario", colour=BESTIARY_COLOUR
+    )
     embed.add_field(name="Ataque", value=str(enemy.ataque), inline=True)
     embed.add_field(name="Defensa", value=str(enemy.defensa), inline=True)
     embed.add_field(name="Aguante", value=str(enemy.aguante), inline=True)
@@ -105,16 +115,23 @@ def enemy_embed(enemy: EnemySheet, notas: str = "") -> discord.Embed:
 
 
 def bestiary_list_embed(entries: Sequence[EnemySheet]) -> discord.Embed:
+    """The first page of :func:`bestiary_list_pages`."""
+    return bestiary_list_pages(entries)[0]
+
+
+def bestiary_list_pages(entries: Sequence[EnemySheet]) -> list[discord.Embed]:
     lines = [
         f"• {e.nombre}: Ataque {e.ataque}, Defensa {e.defensa}, Aguante {e.aguante}, "
         f"Potencia {e.potencia}"
         for e in entries
     ]
-    return discord.Embed(
-        title="Bestiario",
-        description="\n".join(lines)[:4000] or "Vacío: añade enemigos con /bestiario añadir.",
-        colour=BESTIARY_COLOUR,
-    )
+    chunks = split_text(lines, PAGE_CHARS, PAGE_LINES) or [
+        "Vacío: añade enemigos con /bestiario añadir."
+    ]
+    return [
+        discord.Embed(title="Bestiario", description=chunk, colour=BESTIARY_COLOUR)
+        for chunk in chunks
+    ]
 
 
 def notice_embed(title: str, text: str = "") -> discord.Embed:

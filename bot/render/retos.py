@@ -7,9 +7,12 @@ from typing import Any
 
 import discord
 
+from bot.render.limits import FIELD_NAME_MAX, cut
 from umbral_rules.checks import umbral_name
 
 RETO_COLOUR = discord.Colour(0x16A085)
+#: Retos a page of ``/reto ver`` shows (each a field of up to ~350 characters).
+RETOS_PER_PAGE = 8
 
 
 def reto_line(reto: Mapping[str, Any]) -> str:
@@ -25,10 +28,19 @@ def reto_line(reto: Mapping[str, Any]) -> str:
 
 
 def retos_embed(retos: Sequence[Mapping[str, Any]], only: str | None = None) -> discord.Embed:
-    shown = [r for r in retos if only is None or r["id"] == only]
-    embed = discord.Embed(title="Retos" if only is None else "Cómo va", colour=RETO_COLOUR)
-    for reto in shown[:25]:
-        embed.add_field(name=str(reto["nombre"]), value=reto_line(reto), inline=False)
-    if not shown:
-        embed.description = "No hay retos en este canal: el máster los crea con /reto crear."
-    return embed
+    """The retos (or only one) in one embed: the first page of :func:`retos_pages`."""
+    return retos_pages([r for r in retos if only is None or r["id"] == only], only is not None)[0]
+
+
+def retos_pages(retos: Sequence[Mapping[str, Any]], one: bool = False) -> list[discord.Embed]:
+    """Every reto as a field, eight to a page."""
+    pages = []
+    for start in range(0, max(1, len(retos)), RETOS_PER_PAGE):
+        embed = discord.Embed(title="Cómo va" if one else "Retos", colour=RETO_COLOUR)
+        for reto in retos[start : start + RETOS_PER_PAGE]:
+            name = cut(str(reto["nombre"]), FIELD_NAME_MAX)
+            embed.add_field(name=name, value=cut(reto_line(reto), 1024), inline=False)
+        pages.append(embed)
+    if not retos:
+        pages[0].description = "No hay retos en este canal: el máster los crea con /reto crear."
+    return pages

@@ -17,6 +17,7 @@ from bot.features.tirar.systems import (
     PoolRoll,
     pool_passive,
 )
+from bot.render.limits import FIELD_NAME_MAX, PAGE_CHARS, PAGE_LINES, cut, split_text
 from bot.render.rolls import grade_colour, signed
 from bot.storage import RollLogEntry
 from umbral_rules import Grade
@@ -29,6 +30,13 @@ MAX_FIELD = 1024
 
 def _clip(text: str, limit: int = MAX_FIELD) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _roll_name(roll: ExpressionRoll) -> str:
+    """The field name of one roll: the expression (cut when long) and its total."""
+    total = f" = {roll.total}"
+    room = FIELD_NAME_MAX - len(total) - 2
+    return f"`{cut(roll.expression, room)}`{total}"
 
 
 def _embed(title: str, who: str, motivo: str | None, colour: discord.Colour) -> discord.Embed:
@@ -52,13 +60,12 @@ def expression_embed(
     colour = grade_colour(grade) if grade is not None else NEUTRAL
     title = "Tirada privada" if private else "Tirada"
     embed = _embed(title, who, motivo, colour)
+    room = min(900, 4500 // max(1, len(rolls)))  # all the rolls within 6,000 characters
     for i, roll in enumerate(rolls):
-        lines = [_clip(roll.rendered, 900)]
+        lines = [_clip(roll.rendered, room)]
         if successes is not None:
             lines.append(f"Éxitos: **{successes[i]}**")
-        embed.add_field(
-            name=f"`{roll.expression}` = {roll.total}", value="\n".join(lines), inline=False
-        )
+        embed.add_field(name=_roll_name(roll), value="\n".join(lines), inline=False)
     if umbral is not None and grade is not None:
         margen = rolls[0].total - umbral
         embed.add_field(
@@ -163,16 +170,30 @@ def history_embed(
     viewer_id: int,
     viewer_is_gm: bool,
 ) -> discord.Embed:
-    embed = discord.Embed(title="Historial de tiradas", colour=NEUTRAL)
+    """The first page of :func:`history_pages`."""
+    return history_pages(entries, names=names, viewer_id=viewer_id, viewer_is_gm=viewer_is_gm)[0]
+
+
+def history_pages(
+    entries: Sequence[RollLogEntry],
+    *,
+    names: Mapping[int, str],
+    viewer_id: int,
+    viewer_is_gm: bool,
+) -> list[discord.Embed]:
+    """The log's lines, a page of at most 20 lines (and 3,500 characters) per embed."""
     if not entries:
-        embed.description = "No hay tiradas registradas con esos filtros."
-        return embed
+        empty = "No hay tiradas registradas con esos filtros."
+        return [discord.Embed(title="Historial de tiradas", description=empty, colour=NEUTRAL)]
     lines = []
     for entry in entries:
         hidden = bool(entry.result.get("privada")) and not (
             viewer_is_gm or entry.user_id == viewer_id
         )
         lines.append(_entry_line(entry, names, hidden))
-    embed.description = _clip("\n".join(lines), 4000)
-    embed.set_footer(text="El registro no se puede editar ni borrar.")
-    return embed
+    pages = []
+    for chunk in split_text(lines, PAGE_CHARS, PAGE_LINES):
+        embed = discord.Embed(title="Historial de tiradas", description=chunk, colour=NEUTRAL)
+        embed.set_footer(text="El registro no se puede editar ni borrar.")
+        pages.append(embed)
+    return pages

@@ -259,3 +259,14 @@ class RollLogRow(Base):
 def table(model: type[Base]) -> Table:
     """The Core table of a model, typed as such (for Core statements)."""
     return cast(Table, model.__table__)
+
+
+class CommandSyncRow(Base):
+    """The hash of the command tree last synced with Discord, per scope ("global" or
+    "guild:<id>"): a start-up syncs only when the tree changed (issue 16)."""
+
+    __tablename__ = "command_sync"
+
+    scope: Mapped[str] = mapped_column(String(40), primary_key=True)
+    payload_hash: Mapped[str] = mapped_column(String(64))
+    synced_at: Mapped[datetime] = _created()

@@ -25,6 +25,7 @@ TABLES = {
     "bestiary",
     "characters",
     "combatants",
+    "command_sync",
     "encounters",
     "guild_settings",
     "pending_defenses",

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.features.common import send
 from bot.permissions import is_gm
 from bot.render.ayuda import ayuda_embed, ayuda_now_embed, next_steps
 
@@ -29,6 +30,7 @@ class AyudaCog(commands.Cog):
         if interaction.guild_id is None or interaction.channel_id is None or storage is None:
             await interaction.response.send_message(embed=ayuda_embed(para), ephemeral=True)
             return
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage.channel(interaction.guild_id, interaction.channel_id) as uow:
             row = await uow.characters.active(interaction.user.id)
             enc = await uow.encounter.get()
@@ -38,4 +40,4 @@ class AyudaCog(commands.Cog):
         steps = next_steps(
             character=row.nombre if row else None, enc=enc, user_id=interaction.user.id, gm=gm
         )
-        await interaction.response.send_message(embed=ayuda_now_embed(para, steps), ephemeral=True)
+        await send(interaction, embed=ayuda_now_embed(para, steps), ephemeral=True)

@@ -20,8 +20,9 @@ from bot.features.bestiario.files import (
     read_attachment,
 )
 from bot.features.common import choices, send, storage_of
+from bot.features.pages import send_pages
 from bot.permissions import require_gm, require_guild
-from bot.render.fichas import bestiary_list_embed, enemy_embed, notice_embed
+from bot.render.fichas import bestiary_list_pages, enemy_embed, notice_embed
 from bot.sheetfiles import BESTIARY, Format, dump, filename_for, load_bestiary
 from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.repositories import enemy_sheet
@@ -81,11 +82,15 @@ class BestiarioCog(commands.Cog):
             arma=(arma or "arma").strip(),
             size=tamano,
         )
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
             await uow.bestiary.add_sheet(sheet, notas=notas or "")
-        await interaction.response.send_message(
-            "Añadido al bestiario.", embed=enemy_embed(sheet, notas or ""), ephemeral=True
+        await send(
+            interaction,
+            content="Añadido al bestiario.",
+            embed=enemy_embed(sheet, notas or ""),
+            ephemeral=True,
         )
 
     @bestiario.command(name="ver", description="Muestra un enemigo del bestiario")
@@ -93,33 +98,36 @@ class BestiarioCog(commands.Cog):
     @app_commands.autocomplete(nombre=autocomplete_bestiary)
     async def ver(self, interaction: discord.Interaction, nombre: str) -> None:
         guild_id = require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="ver el bestiario")
             row = await uow.bestiary.get(nombre)
             if row is None:
                 raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
             embed = enemy_embed(enemy_sheet(row), row.notas)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await send(interaction, embed=embed, ephemeral=True)
 
     @bestiario.command(name="lista", description="Todos los enemigos del bestiario")
     async def lista(self, interaction: discord.Interaction) -> None:
         guild_id = require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="ver el bestiario")
             sheets = [enemy_sheet(r) for r in await uow.bestiary.list_all()]
-        await interaction.response.send_message(embed=bestiary_list_embed(sheets), ephemeral=True)
+        await send_pages(interaction, bestiary_list_pages(sheets), ephemeral=True)
 
     @bestiario.command(name="borrar", description="Quita un enemigo del bestiario")
     @app_commands.describe(nombre="Nombre del enemigo")
     @app_commands.autocomplete(nombre=autocomplete_bestiary)
     async def borrar(self, interaction: discord.Interaction, nombre: str) -> None:
         guild_id = require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
             if not await uow.bestiary.delete(nombre):
                 raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
-        await interaction.response.send_message(
-            embed=notice_embed(f"{nombre} ya no está en el bestiario"), ephemeral=True
+        await send(
+            interaction, embed=notice_embed(f"{nombre} ya no está en el bestiario"), ephemeral=True
         )
 
     @bestiario.command(name="importar", description="Carga enemigos de un archivo YAML, JSON o CSV")
@@ -135,9 +143,9 @@ class BestiarioCog(commands.Cog):
     ) -> None:
         guild_id = require_guild(interaction)
         storage = storage_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage.guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
-        await interaction.response.defer(ephemeral=True, thinking=True)
         entries = load_bestiary(await read_attachment(archivo), archivo.filename)
         async with storage.guild(guild_id) as uow:
             result = await import_bestiary(uow, entries, conflictos)
@@ -151,6 +159,7 @@ class BestiarioCog(commands.Cog):
     @app_commands.describe(formato="yaml (por defecto), json o csv")
     async def exportar(self, interaction: discord.Interaction, formato: Format = "yaml") -> None:
         guild_id = require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="ver el bestiario")
             entries = [entry_of(row) for row in await uow.bestiary.list_all()]
@@ -158,7 +167,7 @@ class BestiarioCog(commands.Cog):
             raise UmbralError("El bestiario está vacío: no hay nada que exportar.")
         data = dump(entries, formato, BESTIARY)
         file = discord.File(io.BytesIO(data), filename=filename_for(BESTIARY, formato))
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"El bestiario del servidor: {len(entries)} enemigos.", file=file, ephemeral=True
         )
 
@@ -168,12 +177,14 @@ class BestiarioCog(commands.Cog):
         self, interaction: discord.Interaction, conflictos: Conflictos | None = None
     ) -> None:
         guild_id = require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
             example = await asyncio.to_thread(EXAMPLE_PATH.read_bytes)
             entries = load_bestiary(example, EXAMPLE_PATH.name)
             result = await import_bestiary(uow, entries, conflictos)
-        await interaction.response.send_message(
+        await send(
+            interaction,
             embed=notice_embed("Bestiario de ejemplo cargado", "\n".join(result.lines("enemigos"))),
             ephemeral=True,
         )

@@ -12,25 +12,30 @@ from typing import Any
 import discord
 
 from bot.errors import report_error
-from umbral_rules import UmbralError
+from bot.guard import gate_component
 
 DEFENDER_ID = "umbral:defender"
+NOT_YOURS = "Este botón es para el jugador atacado: tú no tienes que defenderte aquí."
 
 
 class DefenderView(discord.ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=None)
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Only the player the message mentions may press; then the tree's gate (shutdown,
+        the rolls' rate limit)."""
+        message = interaction.message
+        allowed = message.raw_mentions if message is not None else []
+        if interaction.user.id not in allowed:
+            await interaction.response.send_message(NOT_YOURS, ephemeral=True)
+            return False
+        return await gate_component(interaction, rolls=True)
+
     @discord.ui.button(label="Defender", style=discord.ButtonStyle.primary, custom_id=DEFENDER_ID)
     async def defender(
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
-        message = interaction.message
-        allowed = message.raw_mentions if message is not None else []
-        if interaction.user.id not in allowed:
-            raise UmbralError(
-                "Este botón es para el jugador atacado: tú no tienes que defenderte aquí."
-            )
         from bot.features.combate.service import defend
 
         await defend(interaction)

@@ -11,8 +11,9 @@ import discord
 
 from bot.dice import check_all_used, choose_dice
 from bot.features.combate.acting import resolve_actor
-from bot.features.common import dice_of, ids, log_roll, send, storage_of
+from bot.features.common import dice_of, ids, log_roll, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
+from bot.features.replies import send_split
 from bot.permissions import require_gm
 from bot.render.encounter import render_events
 from umbral_rules import DiceSource
@@ -139,7 +140,7 @@ async def run(
         from bot.features.combate.defender_button import DefenderView
 
         view = DefenderView()
-    await send(interaction, content=rendered.content, embeds=rendered.embeds, view=view)
+    await send_split(interaction, content=rendered.content, embeds=rendered.embeds, view=view)
     await refresh_tracker(interaction, enc, tracker_id)
 
 

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.features.common import Modo, storage_of
+from bot.features.common import Modo, send, storage_of
 from bot.permissions import require_guild, require_manager
 from bot.render.config import config_embed
 
@@ -47,6 +47,7 @@ class ConfigCog(commands.Cog):
             changes["defense_mode"] = defensa
         if canal_master is not None:
             changes["gm_channel_id"] = canal_master.id
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             if changes:
                 require_manager(interaction)
@@ -67,4 +68,4 @@ class ConfigCog(commands.Cog):
                 gm_channel_id=settings.gm_channel_id,
                 changed=bool(changes),
             )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await send(interaction, embed=embed, ephemeral=True)

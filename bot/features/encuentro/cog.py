@@ -10,7 +10,11 @@ from discord.ext import commands
 
 from bot.features.bestiario.cog import autocomplete_bestiary
 from bot.features.common import Cobertura, Modo, dice_of, ids, send, storage_of
-from bot.features.encuentro.tracker import autocomplete_combatant, refresh_tracker
+from bot.features.encuentro.tracker import (
+    autocomplete_combatant,
+    refresh_tracker,
+    require_channel_permissions,
+)
 from bot.features.fichas.cog import autocomplete_oficio, autocomplete_own, own_character
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed
@@ -40,6 +44,7 @@ class EncuentroCog(commands.Cog):
         emboscada: Literal["jugadores", "enemigos"] | None = None,
     ) -> None:
         guild_id, channel_id = ids(interaction)
+        require_channel_permissions(interaction, "llevar un encuentro", board=False)
         await interaction.response.defer(thinking=True)
 
         async def work(uow: Any) -> Encounter:
@@ -150,9 +155,10 @@ class EncuentroCog(commands.Cog):
     @encuentro.command(name="ver", description="El estado del encuentro de este canal")
     async def ver(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
-        await interaction.response.send_message(embed=tracker_embed(enc), ephemeral=True)
+        await send(interaction, embed=tracker_embed(enc), ephemeral=True)
 
     @encuentro.command(name="quitar", description="Saca a alguien del encuentro (máster)")
     @app_commands.describe(combatiente="A quién")

@@ -1,4 +1,4 @@
-"""The tracker message: one per encounter, edited in place after every change."""
+"""The tracker message: one per encounter, kept up to date after every change."""
 
 from __future__ import annotations
 
@@ -7,8 +7,18 @@ from typing import Any
 
 import discord
 
+from bot.channel_perms import (
+    closed_thread,
+    in_thread,
+    map_needs,
+    missing,
+    refusal,
+    tracker_needs,
+    tracker_note,
+)
 from bot.features.common import choices, ids, storage_of
 from bot.render.tracker import tracker_embed
+from umbral_rules import UmbralError
 
 log = logging.getLogger(__name__)
 
@@ -16,27 +26,45 @@ log = logging.getLogger(__name__)
 async def refresh_tracker(
     interaction: discord.Interaction, enc: Any, tracker_id: int | None, *, ended: bool = False
 ) -> None:
-    """Edit the tracker in place; post a new one (and remember it) if it is gone."""
+    """After a committed change: the channel's tracker is brought up to date in the background
+    (:class:`~.publisher.TrackerPublisher`). When the bot may not post it here, the user gets
+    a short private note saying which permission is missing — never an error: the change
+    was saved."""
     channel: Any = interaction.channel
-    if channel is None or not hasattr(channel, "send"):
+    publisher = getattr(interaction.client, "trackers", None)
+    if channel is None or not hasattr(channel, "send") or publisher is None:
         return
-    embed = tracker_embed(enc, ended=ended)
-    if tracker_id is not None:
-        try:
-            await channel.get_partial_message(tracker_id).edit(embed=embed)
-            return
-        except discord.NotFound:
-            log.info("El mensaje del tracker %s ya no existe: se publica otro", tracker_id)
-        except discord.HTTPException:
-            log.warning("No se pudo editar el tracker %s", tracker_id, exc_info=True)
-            return
-    if ended:
-        return
-    message = await channel.send(embed=embed)
     guild_id, channel_id = ids(interaction)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
-        if await uow.encounter.get() is not None:
-            await uow.encounter.set_tracker_message(message.id)
+    perms = interaction.app_permissions
+    if ended:
+        embed = tracker_embed(enc, ended=True)
+        publisher.ended(guild_id, channel_id, channel, perms, tracker_id, embed)
+        return
+    lacking = missing(perms, tracker_needs(in_thread(interaction)))
+    closed = closed_thread(interaction) or ""
+    if lacking or closed:
+        note = tracker_note(lacking) if lacking else f"Hecho, pero {closed[:1].lower()}{closed[1:]}"
+        try:
+            await interaction.followup.send(note, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("No se pudo avisar de los permisos que faltan", exc_info=True)
+        return
+    publisher.changed(guild_id, channel_id, channel, perms)
+
+
+def require_channel_permissions(
+    interaction: discord.Interaction, what: str, *, board: bool
+) -> None:
+    """Refuse (before anything is created) when the bot can't show the encounter here."""
+    thread = in_thread(interaction)
+    lacking = missing(
+        interaction.app_permissions, map_needs(thread) if board else tracker_needs(thread)
+    )
+    if lacking:
+        raise UmbralError(refusal(what, lacking))
+    closed = closed_thread(interaction)
+    if closed:
+        raise UmbralError(closed)
 
 
 async def autocomplete_combatant(

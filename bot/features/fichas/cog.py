@@ -12,8 +12,9 @@ from discord.ext import commands
 from bot.features.bestiario.files import Conflictos, read_attachment
 from bot.features.common import choices, send, storage_of
 from bot.features.fichas.files import entry_of, import_characters
+from bot.features.pages import send_pages
 from bot.permissions import is_gm, require_guild
-from bot.render.fichas import Pools, ficha_embed, fichas_list_embed, notice_embed, weapon_text
+from bot.render.fichas import Pools, ficha_embed, fichas_list_pages, notice_embed, weapon_text
 from bot.sheetfiles import CHARACTERS, Format, dump, filename_for, load_characters
 from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.repositories import character_sheet, character_weapons
@@ -128,6 +129,7 @@ class FichasCog(commands.Cog):
             "voluntad": voluntad,
         }
         sheet = CharacterSheet(nombre.strip(), atributos, proteccion, aguante_extra=aguante_extra)
+        await interaction.response.defer(thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await uow.characters.create(
                 interaction.user.id,
@@ -139,8 +141,8 @@ class FichasCog(commands.Cog):
                 aliento_max=aliento,
             )
             embed = sheet_embed(row, interaction.user.mention)
-        await interaction.response.send_message(
-            f"{sheet.nombre} está listo y es tu personaje activo.", embed=embed
+        await send(
+            interaction, content=f"{sheet.nombre} está listo y es tu personaje activo.", embed=embed
         )
 
     @ficha.command(name="oficio", description="Añade o cambia un Oficio de tu personaje activo")
@@ -160,6 +162,7 @@ class FichasCog(commands.Cog):
         guild_id = require_guild(interaction)
         nombre = nombre.strip()
         validate_oficio(nombre, valor)
+        await interaction.response.defer(thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
             for existing in list(row.oficios):
@@ -167,8 +170,9 @@ class FichasCog(commands.Cog):
                     del row.oficios[existing]
             row.oficios[nombre] = valor
             character_sheet(row)
-        await interaction.response.send_message(
-            embed=notice_embed(f"Oficio {nombre} {valor}", f"Anotado en la ficha de {row.nombre}.")
+        await send(
+            interaction,
+            embed=notice_embed(f"Oficio {nombre} {valor}", f"Anotado en la ficha de {row.nombre}."),
         )
 
     @ficha.command(name="arma", description="Añade un arma a tu personaje activo")
@@ -204,15 +208,14 @@ class FichasCog(commands.Cog):
         guild_id = require_guild(interaction)
         quals = [q for q in (cualidades or "").replace(";", ",").split(",") if q.strip()]
         weapon = Weapon.make(nombre, clase, atributo, potencia, quals)
+        await interaction.response.defer(thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
             kept = [
                 w for w in row.weapons if str(w.get("nombre", "")).lower() != weapon.nombre.lower()
             ]
             row.weapons = [*kept, weapon.to_dict()]
-        await interaction.response.send_message(
-            embed=notice_embed(f"Arma para {row.nombre}", weapon_text(weapon))
-        )
+        await send(interaction, embed=notice_embed(f"Arma para {row.nombre}", weapon_text(weapon)))
 
     @ficha.command(
         name="ver", description="Muestra una ficha (por defecto, la de tu personaje activo)"
@@ -221,6 +224,7 @@ class FichasCog(commands.Cog):
     @app_commands.autocomplete(personaje=autocomplete_any)
     async def ver(self, interaction: discord.Interaction, personaje: str | None = None) -> None:
         guild_id = require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = None
             if personaje:
@@ -239,33 +243,38 @@ class FichasCog(commands.Cog):
             else:
                 row = await own_character(uow, interaction.user.id, None)
             embed = sheet_embed(row, f"<@{row.owner_id}>")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await send(interaction, embed=embed, ephemeral=True)
 
     @ficha.command(name="usar", description="Elige tu personaje activo")
     @app_commands.describe(personaje="Uno de tus personajes")
     @app_commands.autocomplete(personaje=autocomplete_own)
     async def usar(self, interaction: discord.Interaction, personaje: str) -> None:
         guild_id = require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
             await uow.characters.set_active(interaction.user.id, row.id)
-        await interaction.response.send_message(
-            embed=notice_embed(f"{row.nombre} es ahora tu personaje activo"), ephemeral=True
+        await send(
+            interaction,
+            embed=notice_embed(f"{row.nombre} es ahora tu personaje activo"),
+            ephemeral=True,
         )
 
     @ficha.command(name="lista", description="Tus personajes en este servidor")
     async def lista(self, interaction: discord.Interaction) -> None:
         guild_id = require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             rows = await uow.characters.list_for_owner(interaction.user.id)
             names = [(r.nombre, r.is_active) for r in rows]
-        await interaction.response.send_message(embed=fichas_list_embed(names), ephemeral=True)
+        await send_pages(interaction, fichas_list_pages(names), ephemeral=True)
 
     @ficha.command(name="borrar", description="Borra uno de tus personajes")
     @app_commands.describe(personaje="El personaje que quieres borrar")
     @app_commands.autocomplete(personaje=autocomplete_own)
     async def borrar(self, interaction: discord.Interaction, personaje: str) -> None:
         guild_id = require_guild(interaction)
+        await interaction.response.defer(thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await uow.characters.by_name(interaction.user.id, personaje)
             if row is None:
@@ -280,7 +289,7 @@ class FichasCog(commands.Cog):
                 row = others[0]
             nombre = row.nombre
             await uow.characters.delete(row.id)
-        await interaction.response.send_message(embed=notice_embed(f"{nombre} ha sido borrado"))
+        await send(interaction, embed=notice_embed(f"{nombre} ha sido borrado"))
 
     @ficha.command(
         name="importar", description="Carga tus personajes de un archivo YAML, JSON o CSV"
@@ -319,6 +328,7 @@ class FichasCog(commands.Cog):
         formato: Format = "yaml",
     ) -> None:
         guild_id = require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             if personaje:
                 rows = [await own_character(uow, interaction.user.id, personaje)]
@@ -330,6 +340,4 @@ class FichasCog(commands.Cog):
         data = dump(entries, formato, CHARACTERS)
         file = discord.File(io.BytesIO(data), filename=filename_for(CHARACTERS, formato))
         names = ", ".join(e.nombre for e in entries[:10]) + ("…" if len(entries) > 10 else "")
-        await interaction.response.send_message(
-            f"Tus personajes: {names}.", file=file, ephemeral=True
-        )
+        await interaction.followup.send(f"Tus personajes: {names}.", file=file, ephemeral=True)

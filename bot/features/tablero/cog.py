@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.features.combate.autocomplete import autocomplete_actor
-from bot.features.encuentro.tracker import autocomplete_combatant
+from bot.features.encuentro.tracker import autocomplete_combatant, require_channel_permissions
 from bot.features.tablero import service
 from bot.features.tablero.service import Step
 
@@ -36,6 +36,7 @@ class TableroCog(commands.Cog):
         def op(step: Step) -> list[Any]:
             return list(step.enc.board_setup(ancho, alto))
 
+        require_channel_permissions(interaction, "dibujar el tablero", board=True)
         await service.run(
             interaction, "mapa crear", "Tablero", op, who="gm", what="crear el tablero",
             needs_board=False,

@@ -12,6 +12,7 @@ import discord
 from bot.features.combate.acting import resolve_actor
 from bot.features.common import ANSWERED, dice_of, ids, log_roll, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
+from bot.features.replies import split_reply
 from bot.features.tablero.picture import board_embed, board_file
 from bot.permissions import is_gm, require_gm
 from bot.render.encounter import render_events
@@ -125,9 +126,11 @@ async def run(
         extra["file"] = board_file(enc, step.highlight or highlight_of(events))
     else:
         embed.set_image(url=None)
-    await interaction.followup.send(
-        content=content or discord.utils.MISSING, embeds=rendered.embeds[:10], **extra
-    )
+    parts = split_reply(content, rendered.embeds)  # the board first, every result after
+    for i, (text, batch) in enumerate(parts):
+        await interaction.followup.send(
+            content=text or discord.utils.MISSING, embeds=batch, **(extra if i == 0 else {})
+        )
     interaction.extras[ANSWERED] = True
     if changes:
         await refresh_tracker(interaction, enc, info.tracker_message_id)

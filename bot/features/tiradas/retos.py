@@ -17,9 +17,11 @@ from bot.features.combate.acting import own_combatants
 from bot.features.common import choices, dice_of, ids, log_roll, send, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
 from bot.features.fichas.cog import own_character
+from bot.features.pages import send_pages
+from bot.features.replies import send_split
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed, render_events
-from bot.render.retos import retos_embed
+from bot.render.retos import retos_embed, retos_pages
 from bot.storage import character_sheet, character_weapons
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
@@ -116,15 +118,18 @@ async def tirar(
             if isinstance(event, RetoRolled):
                 await log_roll(uow, interaction, "reto", event.result, reto=target["nombre"])
     rendered = render_events(enc, events, f"Reto «{target['nombre']}»")
-    await send(interaction, embeds=[*rendered.embeds, retos_embed(enc.retos, only=target["id"])])
+    await send_split(
+        interaction, embeds=[*rendered.embeds, retos_embed(enc.retos, only=target["id"])]
+    )
     await refresh_tracker(interaction, enc, info.tracker_message_id if info else None)
 
 
 async def ver(interaction: discord.Interaction) -> None:
     guild_id, channel_id = ids(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
         enc = await uow.encounter.get()
-    await send(interaction, embed=retos_embed(enc.retos if enc else []), ephemeral=True)
+    await send_pages(interaction, retos_pages(enc.retos if enc else []), ephemeral=True)
 
 
 async def terminar(interaction: discord.Interaction, reto: str | None) -> None:

@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.features.common import UMBRAL_CHOICES, dice_of, ids, storage_of
+from bot.features.common import UMBRAL_CHOICES, dice_of, ids, send, storage_of
+from bot.features.pages import send_pages
 from bot.features.tirar.expression import count_successes, roll_many
 from bot.features.tirar.systems import (
     POOL_BASE_DIFFICULTY,
@@ -21,7 +22,7 @@ from bot.permissions import is_gm
 from bot.render.tirar import (
     expression_embed,
     graded_embed,
-    history_embed,
+    history_pages,
     initiative_embed,
     percentile_embed,
     pool_embed,
@@ -43,6 +44,13 @@ def _one_mode(chosen: dict[str, Any]) -> str:
             "«agilidad» (iniciativa)."
         )
     return given[0]
+
+
+#: The private roll was saved and shown, but its copy for the GM could not be posted.
+GM_COPY_FAILED = (
+    "Tu tirada queda anotada (el máster la ve en /historial), pero no pude enviar la copia al "
+    "canal del máster: necesito «Ver canal», «Enviar mensajes» e «Insertar enlaces» allí."
+)
 
 
 class TirarCog(commands.Cog):
@@ -94,6 +102,7 @@ class TirarCog(commands.Cog):
         if mode != "expresion" and (umbral is not None or exitos is not None):
             raise UmbralError("«umbral» y «exitos» solo valen con «expresion».")
         guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(ephemeral=privada, thinking=True)
         dice = dice_of(interaction)
         who = interaction.user.display_name
         faces: list[Any]
@@ -163,12 +172,15 @@ class TirarCog(commands.Cog):
                 text="Tirada privada: la ves tú y el máster"
                 + (" (enviada a su canal)." if gm_channel else " (en /historial).")
             )
-        await interaction.response.send_message(embed=embed, ephemeral=privada)
+        await send(interaction, embed=embed, ephemeral=privada)
         if privada and gm_channel:
             copy = embed.copy()
             copy.title = f"Tirada privada de {who}"
             channel = self.bot.get_partial_messageable(gm_channel, guild_id=guild_id)
-            await channel.send(embed=copy)
+            try:
+                await channel.send(embed=copy)
+            except discord.HTTPException:  # the roll is saved: say so, don't apologise
+                await send(interaction, content=GM_COPY_FAILED, ephemeral=True)
 
     @app_commands.command(name="historial", description="Las últimas tiradas registradas")
     @app_commands.describe(
@@ -185,6 +197,7 @@ class TirarCog(commands.Cog):
         canal: discord.TextChannel | None = None,
     ) -> None:
         guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             settings = await uow.guild.get()
             entries = await uow.rolls.entries(
@@ -195,10 +208,10 @@ class TirarCog(commands.Cog):
         names = {interaction.user.id: interaction.user.display_name}
         if usuario is not None:
             names[usuario.id] = usuario.display_name
-        embed = history_embed(
+        pages = history_pages(
             entries,
             names=names,
             viewer_id=interaction.user.id,
             viewer_is_gm=is_gm(interaction, settings.gm_role_id),
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await send_pages(interaction, pages, ephemeral=True)

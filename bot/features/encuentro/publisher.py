@@ -1,0 +1,216 @@
+"""The tracker's messages, kept up to date outside the commands' critical path.
+
+A command that changed an encounter only marks its channel *dirty* (no await, no request).
+One background task per channel then reads the encounter as it is *now* (the latest
+committed state: never an older state over a newer one), renders it and edits the tracker —
+one request in flight per channel, at most one every :data:`INTERVAL_S` seconds (Discord
+allows about five message creates and edits per channel every five seconds), so a burst of
+commands becomes one or two edits. An edit that fails (message deleted: 10008; too old to
+edit again: 30046; forbidden) posts a new tracker, stores its id and unpins the old one.
+
+``idle()`` waits until every channel's task has finished: tests await it after each
+interaction (the console's :class:`~bot.console.transport.FakeDiscord` does), shutdown too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.render.tracker import tracker_embed
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two tracker requests in one channel: ≤ 4 per 5 s, ≤ 8 per 10 s.
+INTERVAL_S = 1.25
+#: Discord's code for "this message is too old to be edited that often".
+TOO_OLD = 30046
+
+
+class InstantClock:
+    """A clock for the console and tests: waiting moves it forward at once (no wall time)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += max(0.0, seconds)
+        await asyncio.sleep(0)
+
+
+@dataclass
+class _Channel:
+    guild_id: int
+    channel: Any  # a Messageable: the channel or thread
+    perms: discord.Permissions
+    dirty: bool = False
+    #: Trackers of encounters that just ended: (message id, final embed).
+    finals: list[tuple[int, discord.Embed]] = field(default_factory=list)
+    task: asyncio.Task[None] | None = None
+    last_request: float | None = None
+
+
+class TrackerPublisher:
+    def __init__(
+        self,
+        storage: Any,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+    ) -> None:
+        self.storage = storage
+        self.clock = clock or (lambda: asyncio.get_running_loop().time())
+        self.sleep = sleep or asyncio.sleep
+        self.interval = INTERVAL_S
+        self._channels: dict[int, _Channel] = {}
+        #: Requests made per channel (creates, edits, pins): what the benchmark counts.
+        self.requests: dict[int, int] = {}
+
+    def use_clock(self, clock: InstantClock) -> None:
+        self.clock, self.sleep = clock, clock.sleep
+
+    # --- what commands call (synchronous: nothing on their critical path) ---------------
+
+    def changed(self, guild_id: int, channel_id: int, channel: Any, perms: Any) -> None:
+        """The encounter of ``channel_id`` changed: show its latest state soon."""
+        state = self._state(guild_id, channel_id, channel, perms)
+        state.dirty = True
+        self._start(channel_id, state)
+
+    def ended(
+        self,
+        guild_id: int,
+        channel_id: int,
+        channel: Any,
+        perms: Any,
+        message_id: int | None,
+        embed: discord.Embed,
+    ) -> None:
+        """The encounter ended: its tracker shows the final state (if it still exists)."""
+        state = self._state(guild_id, channel_id, channel, perms)
+        state.dirty = False
+        if message_id is not None:
+            state.finals.append((message_id, embed))
+        self._start(channel_id, state)
+
+    async def idle(self) -> None:
+        """Wait until no channel has a tracker request pending."""
+        while True:
+            tasks = [s.task for s in self._channels.values() if s.task and not s.task.done()]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    # --- the background task --------------------------------------------------------------
+
+    def _state(self, guild_id: int, channel_id: int, channel: Any, perms: Any) -> _Channel:
+        state = self._channels.get(channel_id)
+        if state is None:
+            state = self._channels[channel_id] = _Channel(guild_id, channel, perms)
+        state.channel, state.perms, state.guild_id = channel, perms, guild_id
+        return state
+
+    def _start(self, channel_id: int, state: _Channel) -> None:
+        if state.task is None or state.task.done():
+            state.task = asyncio.get_running_loop().create_task(
+                self._run(channel_id, state), name=f"umbral-tracker-{channel_id}"
+            )
+
+    async def _run(self, channel_id: int, state: _Channel) -> None:
+        while state.finals or state.dirty:
+            try:
+                if state.finals:
+                    message_id, embed = state.finals.pop(0)
+                    await self._edit(channel_id, state, message_id, embed)
+                else:
+                    state.dirty = False
+                    await self._refresh(channel_id, state)
+            except Exception:
+                log.exception("No se pudo actualizar el tracker del canal %s", channel_id)
+
+    async def _throttle(self, channel_id: int, state: _Channel) -> None:
+        if state.last_request is not None:
+            wait = state.last_request + self.interval - self.clock()
+            if wait > 0:
+                await self.sleep(wait)
+        state.last_request = self.clock()
+        self.requests[channel_id] = self.requests.get(channel_id, 0) + 1
+
+    async def _reopen(self, channel_id: int, state: _Channel) -> None:
+        """An archived thread (play by post goes quiet for days) is reopened first: Discord
+        refuses messages in it. Not locked, «Enviar mensajes en hilos» is enough."""
+        thread = state.channel
+        if not isinstance(thread, discord.Thread) or not thread.archived:
+            return
+        await self._throttle(channel_id, state)
+        try:
+            state.channel = await thread.edit(archived=False)
+        except discord.HTTPException:
+            log.info("No pude reabrir el hilo %s", channel_id, exc_info=True)
+
+    async def _edit(
+        self, channel_id: int, state: _Channel, message_id: int, embed: discord.Embed
+    ) -> bool:
+        """Edit the tracker; whether it worked (``False``: it must be posted again)."""
+        await self._reopen(channel_id, state)
+        await self._throttle(channel_id, state)
+        try:
+            await state.channel.get_partial_message(message_id).edit(embed=embed)
+            return True
+        except discord.NotFound:
+            log.info("El tracker %s ya no existe: se publica otro", message_id)
+        except discord.Forbidden:
+            log.info("No puedo editar el tracker %s: se publica otro", message_id)
+        except discord.HTTPException as error:
+            if error.code != TOO_OLD:
+                raise
+            log.info(
+                "El tracker %s es demasiado antiguo para editarlo: se publica otro", message_id
+            )
+        return False
+
+    async def _refresh(self, channel_id: int, state: _Channel) -> None:
+        if self.storage is None:
+            return
+        async with self.storage.channel(state.guild_id, channel_id) as uow:
+            enc = await uow.encounter.get()
+            info = uow.encounter.info
+        if enc is None or info is None:
+            return
+        embed = tracker_embed(enc)
+        old = info.tracker_message_id
+        if old is not None and await self._edit(channel_id, state, old, embed):
+            return
+        await self._reopen(channel_id, state)
+        await self._throttle(channel_id, state)
+        message = await state.channel.send(embed=embed)
+        await self._remember(state, channel_id, info.id, message.id)
+        await self._pin(channel_id, state, message, old)
+
+    async def _remember(self, state: _Channel, channel_id: int, eid: int, message_id: int) -> None:
+        async def work(uow: Any) -> None:
+            if await uow.encounter.get() is not None and uow.encounter.info.id == eid:
+                await uow.encounter.set_tracker_message(message_id)
+
+        await self.storage.run_in_channel(state.guild_id, channel_id, work)
+
+    async def _pin(
+        self, channel_id: int, state: _Channel, message: discord.Message, old: int | None
+    ) -> None:
+        if not getattr(state.perms, "pin_messages", False):
+            return
+        try:
+            await self._throttle(channel_id, state)
+            await message.pin()
+            if old is not None:
+                await self._throttle(channel_id, state)
+                await state.channel.get_partial_message(old).unpin()
+        except discord.HTTPException:  # gone, 50 pins already, or not allowed after all
+            log.info("No se pudo fijar el tracker %s", message.id, exc_info=True)

@@ -1,0 +1,210 @@
+"""The tracker under a strict Discord (issue 16): permissions checked before an encounter
+starts, a short note (never an apology) when the tracker can't be shown after a change, one
+coalesced background edit, a new tracker when the old one is gone or too old, pinned."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.console import FakeDiscord
+from bot.console.payloads import FakeResponse
+from bot.errors import APOLOGY
+from tests.bot.conftest import GUARDIA, KAEDA, Script
+from tests.bot.discord_limits import assert_all_fit
+
+START = [
+    *GUARDIA,
+    *KAEDA,
+    "@master",
+    "/encuentro empezar",
+    '/encuentro enemigos nombre:"Guardia del puerto"',
+]
+
+
+def bot_lacks(monkeypatch: pytest.MonkeyPatch, fake: FakeDiscord, *names: str) -> None:
+    """The bot loses ``names`` in every channel (what ``!permiso quitar`` will do)."""
+    original = fake._base_payload
+
+    def payload(*args: Any) -> dict[str, Any]:
+        body = original(*args)
+        perms = discord.Permissions.all()
+        perms.update(**{n: False for n in names})
+        body["app_permissions"] = str(perms.value)
+        return body
+
+    monkeypatch.setattr(fake, "_base_payload", payload)
+
+
+async def tracker_id(fake: FakeDiscord) -> int | None:
+    async with fake.bot.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
+        await uow.encounter.get()
+        info = uow.encounter.info
+        return info.tracker_message_id if info else None
+
+
+def trackers(fake: FakeDiscord) -> list[Any]:
+    return [m for m in fake.messages if m.title.startswith("Encuentro en") and not m.ephemeral]
+
+
+async def test_empezar_refuses_without_embed_links_and_creates_nothing(
+    script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot_lacks(monkeypatch, fake, "embed_links", "send_messages")
+    reply = await fake.command("master", "mesa", "encuentro empezar")
+    assert reply.first.ephemeral
+    assert "«Enviar mensajes» y «Insertar enlaces»" in reply.first.content
+    assert "ajustes del canal" in reply.first.content
+    assert await tracker_id(fake) is None
+    async with fake.bot.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
+        assert await uow.encounter.get() is None
+
+
+async def test_mapa_crear_names_attach_files(
+    script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await script.run("@master", "/encuentro empezar modo:tactico")
+    bot_lacks(monkeypatch, fake, "attach_files")
+    reply = await fake.command("master", "mesa", "mapa crear", {"ancho": 5, "alto": 5})
+    assert reply.first.ephemeral and "«Adjuntar archivos»" in reply.first.content
+
+
+async def test_permission_lost_during_an_encounter_is_a_note_not_an_apology(
+    script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await script.run(*START)
+    first = await tracker_id(fake)
+    assert first is not None
+    with monkeypatch.context() as m:
+        bot_lacks(m, fake, "embed_links")
+        reply = await fake.command("master", "mesa", "asalto")
+        assert not reply.first.ephemeral  # the change is reported
+        notes = [x for x in reply.messages if x.ephemeral]
+        assert len(notes) == 1 and "«Insertar enlaces»" in notes[0].content
+        assert APOLOGY not in reply.text()
+    again = await fake.command("master", "mesa", "asalto")
+    assert again.last.id == first and "asalto 2" in again.last.title
+    assert_all_fit(fake)
+
+
+async def test_a_deleted_tracker_is_posted_again_pinned_and_stored(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*START)
+    old = await tracker_id(fake)
+    assert next(m for m in fake.messages if m.id == old).pinned
+    fake.messages[:] = [m for m in fake.messages if m.id != old]  # someone deleted it
+    reply = await fake.command("master", "mesa", "asalto")
+    new = await tracker_id(fake)
+    assert new is not None and new != old
+    assert reply.last.id == new and reply.last.pinned
+    assert "fase de los enemigos" in reply.last.title
+    assert APOLOGY not in reply.text()
+
+
+@pytest.mark.parametrize("failure", ["too_old", "forbidden"])
+async def test_an_edit_refused_posts_a_new_tracker_and_unpins_the_old(
+    script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, failure: str
+) -> None:
+    await script.run(*START)
+    old = await tracker_id(fake)
+    old_message = next(m for m in fake.messages if m.id == old)
+    edit = fake._edit
+
+    def refuse(message: Any, payload: Any) -> Any:
+        if message.id != old:
+            return edit(message, payload)
+        if failure == "too_old":
+            raise discord.HTTPException(
+                FakeResponse(400),
+                {"code": 30046, "message": "Maximum edits to messages older than 1 hour reached."},
+            )
+        raise discord.Forbidden(
+            FakeResponse(403), {"code": 50013, "message": "Missing Permissions"}
+        )
+
+    monkeypatch.setattr(fake, "_edit", refuse)
+    reply = await fake.command("master", "mesa", "asalto")
+    new = await tracker_id(fake)
+    assert new != old and reply.last.id == new
+    assert reply.last.pinned and not old_message.pinned
+    assert APOLOGY not in reply.text()
+    later = await fake.command("master", "mesa", "asalto")
+    assert later.last.id == new  # the new one is edited from now on
+
+
+async def test_a_burst_of_changes_is_one_edit_showing_the_latest_state(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*START)
+    publisher: Any = fake.bot.trackers
+    channel = fake.bot.get_channel(fake.channel_id("mesa"))
+    before = len(fake.events)
+    for _ in range(10):
+        publisher.changed(
+            fake.guild.id, fake.channel_id("mesa"), channel, discord.Permissions.all()
+        )
+    await publisher.idle()
+    edits = fake.events[before:]
+    assert len(edits) == 1 and edits[0].kind == "edit"
+
+
+async def test_concurrent_commands_end_with_the_final_state(
+    script: Script, fake: FakeDiscord
+) -> None:
+    import asyncio
+
+    from bot.render.tracker import tracker_embed
+
+    await script.run(*START, "@kaeda", "/encuentro unirse")
+    publisher: Any = fake.bot.trackers
+    start_requests = publisher.requests.get(fake.channel_id("mesa"), 0)
+    commands = [
+        fake.command("master", "mesa", "encuentro ajustar", {"combatiente": "Kaeda", "aguante": n})
+        for n in range(1, 16)
+    ]
+    await asyncio.gather(*commands)
+    await publisher.idle()
+    async with fake.bot.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
+        enc = await uow.encounter.get()
+        tid = uow.encounter.info.tracker_message_id
+    shown = next(m for m in fake.messages if m.id == tid)
+    assert shown.embeds[0]["description"] == tracker_embed(enc).description
+    assert publisher.requests[fake.channel_id("mesa")] - start_requests <= 15
+
+
+def test_the_readme_gives_the_invite_permissions_integer() -> None:
+    from pathlib import Path
+
+    from bot.channel_perms import LABELS, invite_permissions
+
+    readme = Path(__file__).parents[2].joinpath("README.md").read_text(encoding="utf-8")
+    section = readme.split("## Invitar el bot", 1)[1].split("\n## ", 1)[0]
+    assert f"**{invite_permissions().value}**" in section
+    assert "`bot`" in section and "`applications.commands`" in section
+    assert all(label in section for label in LABELS.values())
+
+
+async def test_a_private_roll_whose_gm_copy_fails_is_saved_and_said(
+    script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await script.run("@master", "/config canal_master:#master")
+    gm_channel = fake.channel_id("master")
+    request = fake._http_request
+
+    async def refuse(route: Any, **kwargs: Any) -> Any:
+        if route.method == "POST" and int(str(route.channel_id)) == gm_channel:
+            raise discord.Forbidden(
+                FakeResponse(403), {"code": 50013, "message": "Missing Permissions"}
+            )
+        return await request(route, **kwargs)
+
+    monkeypatch.setattr(fake.bot.http, "request", refuse)
+    reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d12", "privada": True})
+    assert all(m.ephemeral for m in reply.messages)
+    assert "queda anotada" in reply.last.content
+    assert APOLOGY not in reply.text()
+    async with fake.bot.storage.guild(fake.guild.id) as uow:
+        assert await uow.rolls.count() == 1
