@@ -8,11 +8,12 @@ from typing import Any
 
 import discord
 
-from bot.render.rolls import Vitals, attack_embed, check_embed
+from bot.render.rolls import Vitals, attack_embed, check_embed, reread_embed
 from umbral_rules.encounter.events import (
     AttackResolved,
     CheckMade,
     DefensePending,
+    DefenseReread,
     DefenseResolved,
     RetoRolled,
     Stabilised,
@@ -89,6 +90,20 @@ def render_events(
                         enc, event.defender_id, event.aguante_before, event.aguante_after
                     ),
                     title=f"{defender} se defiende de {attacker}",
+                )
+            )
+        elif isinstance(event, DefenseReread):
+            out.embeds.append(
+                reread_embed(
+                    event.first,
+                    event.result,
+                    attacker=_name(enc, event.attacker_id),
+                    defender=_name(enc, event.defender_id),
+                    damage=event.damage,
+                    asalto=event.asalto,
+                    vitals=_vitals(
+                        enc, event.defender_id, event.aguante_before, event.aguante_after
+                    ),
                 )
             )
         elif isinstance(event, CheckMade | Stabilised | RetoRolled):

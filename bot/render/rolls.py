@@ -160,3 +160,46 @@ def check_embed(
     _field(embed, "Margen", f"{signed(result.margen)} (bandas de {result.grading.band})")
     _field(embed, "Grado", grade_text(result.grading))
     return embed
+
+
+def reading_text(result: AttackResult) -> str:
+    """One reading of a Mesa Defensa: against what, margen, grade, the blow, its damage."""
+    against = static_text(result.target) if result.target is not None else ""
+    hit = result.hit.label + (" (crítico)" if result.critical else "")
+    return (
+        f"contra {against} · margen {signed(result.margen)} · {grade_text(result.grading)} · "
+        f"golpe {hit}: {result.damage} de daño"
+    )
+
+
+def reread_embed(
+    first: AttackResult,
+    result: AttackResult,
+    *,
+    attacker: str,
+    defender: str,
+    damage: int,
+    asalto: int,
+    vitals: Vitals | None = None,
+) -> discord.Embed:
+    """A late attack read against the Defensa already rolled this asalto: both readings."""
+    embed = discord.Embed(
+        title=f"{attacker} ataca a {defender} después de su Defensa",
+        description=(
+            f"Asalto {asalto}: la Defensa se tira una vez por asalto; se lee otra vez la "
+            "misma tirada y solo entra la diferencia de daño."
+        ),
+        colour=grade_colour(result.hit),
+    )
+    assert result.defender_roll is not None
+    _field(embed, f"Defensa de {defender} (ya tirada)", roll_text(result.defender_roll))
+    _field(embed, "Primera lectura", reading_text(first))
+    _field(embed, "Nueva lectura", reading_text(result))
+    if result.damage >= first.damage:
+        how = f"{result.damage} − {first.damage} = {damage} (solo la diferencia)"
+    else:
+        how = f"{result.damage} − {first.damage}: 0 (el daño nunca baja ni cura)"
+    _field(embed, "Daño", how)
+    if vitals is not None:
+        _field(embed, f"Aguante de {vitals.nombre}", vitals.text())
+    return embed

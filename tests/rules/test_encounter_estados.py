@@ -9,6 +9,7 @@ from umbral_rules.encounter import (
     AttackResolved,
     CheckMade,
     CombatantRemoved,
+    DefenseReread,
     DefenseResolved,
     DespegarseResolved,
     Encounter,
@@ -185,13 +186,13 @@ def test_mesa_pc_against_pc_is_the_receivers_roll() -> None:
     ev = enc.defend(F(6), "c2")
     d = one(ev, DefenseResolved)
     assert (d.result.margen, d.result.damage, d.aguante_after) == (-3, 1, 13)
-    # a second attack in the same asalto: Bran rolls again, with a warning
-    enc.attack(F(), "c1", "c2", oficio="armas", ventaja="desventaja")
-    ev = enc.defend(F(5, 9), "c2")  # Kaeda's desventaja is Bran's ventaja: keeps 9
-    assert "ya tiró su Defensa" in ev[0].message
-    d = one(ev, DefenseResolved)
-    assert d.result.defender_roll.die.ventaja_sources == ("Desventaja de Kaeda",)
-    assert d.result.defender_roll.natural == 9
+    # a second attack in the same asalto: no new roll, the 6 is read again ([D] digest §5);
+    # the same attacker adds no acoso (acoso counts attackers), so nothing more lands
+    ev = enc.attack(F(), "c1", "c2", oficio="armas", ventaja="desventaja")
+    r = one(ev, DefenseReread)
+    assert (r.first.margen, r.result.margen, r.damage, r.aguante_after) == (-3, -3, 0, 13)
+    assert enc.pending == []
+    refused(enc, "Bran no tiene ningún ataque pendiente", enc.defend, F(5), "c2")
 
 
 def test_mesa_despegarse_won_and_lost() -> None:

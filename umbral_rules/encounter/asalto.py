@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..dice import DiceSource
 from ..tables import SANGRANDO_PER_ASALTO
+from .defense import READINGS_KEY
 from .events import AsaltoAdvanced, Event, Expired, SangradoTick, WarningEvent
 from .state import Combatant, EncounterState
 from .wounds import apply_damage
@@ -80,6 +81,7 @@ def _between_asaltos(state: EncounterState, dice: DiceSource | None) -> list[Eve
         )
     state.extra["interponerse"] = []
     state.extra["attacked_by"] = {}
+    state.extra.pop(READINGS_KEY, None)  # a new asalto, a new Defensa roll
     for c in list(state.combatants):
         _refresh(c)
         if "sangrando" in c.estados and c.aguante > 0 and c.status == "activo":

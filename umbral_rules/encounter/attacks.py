@@ -330,6 +330,11 @@ def _make_pending(
     if pending["kind"] == "mesa":
         pending["ataque"] = plan["ataque"]
         pending["ventaja"] = mode.value
+        from .late import reading_for, reread
+
+        reading = reading_for(state, target)
+        if reading is not None:  # the defender already rolled this asalto: read it again
+            return reread(state, dice, target, pending, reading)
     else:
         die = roll_d12(dice, plan["ventajas"], plan["desventajas"])
         pending["die"] = die.to_dict()

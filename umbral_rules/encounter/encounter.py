@@ -112,10 +112,12 @@ class Encounter(Tactico):
         oficio: str | None = None,
         cobertura: str | None = None,
         ventaja: str | None = None,
+        asaltos: int | None = None,
     ) -> list[Event]:
-        """A PC's own defense roll against every attack pending on them."""
+        """A PC's own defense rolls: one per asalto with attacks pending on them, oldest
+        first (``asaltos``: only that many)."""
         return self._transaction(
-            lambda: _defense.defend(self, dice, defender_id, oficio, cobertura, ventaja)
+            lambda: _defense.defend(self, dice, defender_id, oficio, cobertura, ventaja, asaltos)
         )
 
     def maniobra(
