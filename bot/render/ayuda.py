@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.permisos import add_permisos
+from umbral_rules.encounter.asalto import owed_text
 
 JUGADOR = (
     "1. Crea tu ficha: `/ficha crear nombre:Kaeda vigor:3 destreza:3 percepcion:1 "
@@ -79,7 +80,7 @@ def next_steps(*, character: str | None, enc: Any, user_id: int, gm: bool) -> li
         else:
             steps.append("Ataca por cada enemigo: /atacar objetivo:… atacante:…; luego /asalto.")
         if enc.pending:
-            steps.append(f"Quedan {len(enc.pending)} defensas pendientes de los jugadores.")
+            steps.append(owed_text(enc))
     return steps
 
 

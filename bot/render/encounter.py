@@ -81,6 +81,7 @@ def render_events(
                 sorted({(pending_names or {}).get(p, p) for p in event.pending_ids})
             )
             defender = _name(enc, event.defender_id)
+            asalto = f" (asalto {event.asalto})" if event.asalto is not None else ""
             out.embeds.append(
                 attack_embed(
                     event.result,
@@ -89,7 +90,7 @@ def render_events(
                     vitals=_vitals(
                         enc, event.defender_id, event.aguante_before, event.aguante_after
                     ),
-                    title=f"{defender} se defiende de {attacker}",
+                    title=f"{defender} se defiende de {attacker}" + asalto,
                 )
             )
         elif isinstance(event, DefenseReread):

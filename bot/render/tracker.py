@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.render.config import MODE_LABELS
+from umbral_rules.encounter.defense import owed
 
 TRACKER_COLOUR = discord.Colour(0x34495E)
 ENDED_COLOUR = discord.Colour(0x95A5A6)
@@ -38,14 +39,15 @@ def combatant_line(c: Any) -> str:
 
 
 def pending_lines(enc: Any) -> list[str]:
+    """The defenses owed, by asalto: in Mesa one roll answers an asalto's attacks."""
     lines = []
-    for p in enc.pending:
+    for defender_id, asalto, attacks in owed(enc):
         try:
-            defender = enc.get(p["defender"]).nombre
-            attacker = enc.get(p["attacker"]).nombre
+            defender = enc.get(defender_id).nombre
+            attackers = ", ".join(enc.get(p["attacker"]).nombre for p in attacks)
         except Exception:  # a combatant removed meanwhile
             continue
-        lines.append(f"{defender} debe defenderse de {attacker}")
+        lines.append(f"Asalto {asalto} — {defender} debe defenderse de {attackers}")
     return lines
 
 

@@ -184,7 +184,9 @@ async def test_ayuda_says_what_to_type_next(script: Script, fake: FakeDiscord) -
     defend = await fake.command("kaeda", "mesa", "ayuda")
     assert "Kaeda debe defenderse" in defend.first.field("Ahora")
     pending = await fake.command("master", "mesa", "ayuda")
-    assert "Quedan 1 defensas pendientes" in pending.first.field("Ahora")
+    assert (
+        "Queda 1 defensa pendiente sin tirar: Kaeda, del asalto 1 (Guardia del puerto)."
+    ) in pending.first.field("Ahora")
     assert "Ataca por cada enemigo" in pending.first.field("Ahora")
 
 

@@ -73,3 +73,72 @@ async def test_a_late_attack_is_read_against_the_roll_already_made(
     tracker = await fake.command("iria", "mesa", "encuentro ver")
     assert "**Iria** — Aguante 6/12" in tracker.last.text()
     assert "Defensas pendientes" not in tracker.last.text()
+
+
+async def three_asaltos_unanswered(script: Script, fake: FakeDiscord) -> str:
+    """Asalto 1: both Bandidos on Iria; asalto 2: Bandido 1; asalto 3: Sargento and
+    Bandido 1. She answers none before the GM moves on; returns the last /asalto's text."""
+    await script.run(*SETUP)
+    await attack(fake, "Bandido 1")
+    await attack(fake, "Bandido 2")
+    await script.run("@master", "/asalto", "/asalto")
+    await attack(fake, "Bandido 1")
+    await script.run("/asalto", "/asalto")
+    await attack(fake, "Sargento")
+    await attack(fake, "Bandido 1")
+    moved = await fake.command("master", "mesa", "asalto")
+    return moved.first.text()
+
+
+async def test_three_unanswered_asaltos_answered_in_one_defender(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    text = await three_asaltos_unanswered(script, fake)
+    assert (
+        "Quedan 3 defensas pendientes sin tirar: Iria, del asalto 1 (Bandido 1, Bandido 2), "
+        "del asalto 2 (Bandido 1) y del asalto 3 (Sargento, Bandido 1). /defender las contesta "
+        "una tirada por asalto, del asalto más antiguo al más reciente."
+    ) in text
+    tracker = await fake.command("iria", "mesa", "encuentro ver")
+    assert tracker.last.field("Defensas pendientes") == (
+        "Asalto 1 — Iria debe defenderse de Bandido 1, Bandido 2\n"
+        "Asalto 2 — Iria debe defenderse de Bandido 1\n"
+        "Asalto 3 — Iria debe defenderse de Sargento, Bandido 1"
+    )
+    dice.push([7, 3, 10])
+    reply = await fake.command("iria", "mesa", "defender")
+    rolls = [e for e in reply.first.embeds if "se defiende de" in str(e.get("title"))]
+    assert [e["title"] for e in rolls] == [
+        "Iria se defiende de Bandido 1 (asalto 1)",
+        "Iria se defiende de Bandido 1 (asalto 2)",
+        "Iria se defiende de Sargento (asalto 3)",
+    ]
+    fields = [{f["name"]: f["value"] for f in e["fields"]} for e in rolls]
+    assert [(f["Contra"], f["Margen"], f["Daño"], f["Aguante de Iria"]) for f in fields] == [
+        ("Ataque 12 (Ataque 11 + Acoso (2 atacantes) 1)", "−1 (bandas de 4)",
+         "1 (un punto de roce)", "12 → 11/12"),
+        ("Ataque 11", "−4 (bandas de 4)", "4 (Potencia 4)", "11 → 7/12"),
+        ("Ataque 15 (Ataque 14 + Acoso (2 atacantes) 1)", "−1 (bandas de 4)",
+         "1 (un punto de roce)", "7 → 6/12"),
+    ]  # fmt: skip
+    tracker = await fake.command("iria", "mesa", "encuentro ver")
+    assert "**Iria** — Aguante 6/12" in tracker.last.text()
+    assert "Defensas pendientes" not in tracker.last.text()
+
+
+async def test_three_unanswered_asaltos_answered_in_three_defender(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await three_asaltos_unanswered(script, fake)
+    seen = []
+    for face in (7, 3, 10):
+        dice.push([face])
+        reply = await fake.command("iria", "mesa", "defender", {"asaltos": 1})
+        seen.append((reply.first.embeds[-1]["title"], reply.first.field("Aguante de Iria")))
+    assert seen == [
+        ("Iria se defiende de Bandido 1 (asalto 1)", "12 → 11/12"),
+        ("Iria se defiende de Bandido 1 (asalto 2)", "11 → 7/12"),
+        ("Iria se defiende de Sargento (asalto 3)", "7 → 6/12"),
+    ]
+    done = await fake.command("iria", "mesa", "defender")
+    assert done.last.content == "Iria no tiene ningún ataque pendiente del que defenderse."

@@ -13,7 +13,9 @@ from umbral_rules.encounter import (
     DefenseResolved,
     Encounter,
     Event,
+    WarningEvent,
 )
+from umbral_rules.encounter.defense import owed
 
 from .test_encounter_state import refused, roundtrip
 
@@ -187,3 +189,82 @@ def test_only_mesa_reads_a_roll_again(mode: str) -> None:
     enc.defend(F(6), pc)
     ev = enc.attack(F(6), b, pc)  # an opposed hit waits for its own die
     assert only(ev, DefensePending) and len(enc.pending) == 1
+
+
+# --- [D] each asalto is its own roll, answered oldest first ------------------------------------
+
+
+def three_asaltos_unanswered() -> tuple[Encounter, str, list[str], list[Event]]:
+    """Asalto 1: both Bandidos; asalto 2: Bandido 1; asalto 3: the Sargento and Bandido 1.
+    Iria answers none of them before the GM moves on."""
+    enc, pc, ids = setup(BANDIDO, BANDIDO, SARGENTO)
+    b1, b2, sargento = ids
+    plan = [[b1, b2], [b1], [sargento, b1]]
+    warnings: list[Event] = []
+    for n, attackers in enumerate(plan, start=1):
+        assert (enc.asalto, enc.phase) == (n, "enemigos")
+        for a in attackers:
+            enc.attack(F(), a, pc)
+        if n < 3:
+            warnings = enc.advance() + enc.advance()
+    return enc, pc, ids, warnings
+
+
+def test_asalto_warnings_list_the_unanswered_defenses_by_asalto() -> None:
+    enc, pc, _, warnings = three_asaltos_unanswered()
+    warning = [e for e in warnings if isinstance(e, WarningEvent)][-1]
+    assert warning.message == (
+        "Quedan 2 defensas pendientes sin tirar: Iria, del asalto 1 (Bandido 1, Bandido 2) y "
+        "del asalto 2 (Bandido 1). /defender las contesta una tirada por asalto, del asalto "
+        "más antiguo al más reciente."
+    )
+    assert [(asalto, len(attacks)) for _, asalto, attacks in owed(enc)] == [(1, 2), (2, 1), (3, 2)]
+    ev = enc.advance()
+    [warning] = [e for e in ev if isinstance(e, WarningEvent)]
+    assert warning.message.startswith("Quedan 3 defensas pendientes sin tirar: Iria, del")
+    assert "del asalto 2 (Bandido 1) y del asalto 3 (Sargento 3, Bandido 1)." in warning.message
+    enc.defend(F(12, 12), pc, asaltos=2)
+    ev = enc.advance()
+    [warning] = [e for e in ev if isinstance(e, WarningEvent)]
+    assert warning.message.startswith(
+        "Queda 1 defensa pendiente sin tirar: Iria, del asalto 3 (Sargento 3, Bandido 1)."
+    )
+
+
+def defenses(events: list[Event]) -> list[tuple[int | None, int, int, int, int]]:
+    """(asalto answered, target, margen, damage, Aguante after) of each roll."""
+    out = []
+    for e in events:
+        if isinstance(e, DefenseResolved):
+            assert e.result.target is not None
+            out.append((e.asalto, e.result.target.value, e.result.margen, e.result.damage,
+                        e.aguante_after))  # fmt: skip
+    return out
+
+
+def test_three_asaltos_answered_in_one_defender() -> None:
+    enc, pc, (_, b2, _), _ = three_asaltos_unanswered()
+    ev = enc.defend(F(7, 3, 10), pc)  # three rolls, oldest asalto first
+    assert defenses(ev) == [
+        (1, 12, -1, 1, 11),  # 11 against 11 + acoso 1 (two attackers in asalto 1)
+        (2, 11, -4, 4, 7),  # 7 against 11: no acoso, Bandido 2 attacked in asalto 1 only
+        (3, 15, -1, 1, 6),  # 14 against the Sargento's 14 + acoso 1
+    ]
+    assert [e.message.split(":")[0] for e in ev if isinstance(e, DefenseResolved)] == [
+        f"Iria se defiende de los ataques del asalto {n}" for n in (1, 2, 3)
+    ]
+    assert enc.pending == [] and enc.get(pc).aguante == 6
+    # asalto 3's roll answered this asalto: a late attack is read against it
+    r = late(enc, b2, pc)
+    assert reading(r) == (10, 16, -2, Grade.A_MEDIAS, 1) and r.damage == 0
+
+
+def test_three_asaltos_answered_in_three_defender() -> None:
+    enc, pc, (_, b2, _), _ = three_asaltos_unanswered()
+    seen = []
+    for face in (7, 3, 10):
+        ev = enc.defend(F(face), pc, asaltos=1)
+        seen += defenses(ev)
+        roundtrip(enc)
+    assert seen == [(1, 12, -1, 1, 11), (2, 11, -4, 4, 7), (3, 15, -1, 1, 6)]
+    refused(enc, "Iria no tiene ningún ataque pendiente", enc.defend, F(5), pc)

@@ -51,6 +51,24 @@ def by_asalto(state: EncounterState, pending: list[JsonDict]) -> dict[int, list[
     return groups
 
 
+def owed(state: EncounterState) -> list[tuple[str, int, list[JsonDict]]]:
+    """The defense rolls still owed: (defender id, asalto, its pending attacks), by asalto
+    and then in the order the defenders were first attacked. In Mesa one roll answers an
+    asalto's attacks; an opposed hit waits for a die of its own."""
+    rolls: list[tuple[str, int, list[JsonDict]]] = []
+    groups: dict[tuple[str, int], list[JsonDict]] = {}
+    for p in sorted(state.pending, key=lambda p: pending_asalto(state, p)):
+        key = (str(p["defender"]), pending_asalto(state, p))
+        if p["kind"] != "mesa":
+            rolls.append((*key, [p]))
+        elif key in groups:
+            groups[key].append(p)
+        else:
+            groups[key] = [p]
+            rolls.append((*key, groups[key]))
+    return rolls
+
+
 def defend(
     state: EncounterState,
     dice: DiceSource,
@@ -217,9 +235,9 @@ def _apply(
 ) -> list[Event]:
     hit = {"attacker": source["attacker"], "grade": int(result.hit), "potencia": result.potencia}
     before, after, fell = apply_damage(state, d, result.damage, hit=hit, dice=dice)
-    late = f" (ataques del asalto {answers})" if answers != state.asalto else ""
     text = (
-        f"{d.nombre} se defiende{late}: {result.grade.label}; golpe {result.hit.label}, "
+        f"{d.nombre} se defiende de los ataques del asalto {answers}: {result.grade.label}; "
+        f"golpe {result.hit.label}, "
         f"{result.damage} de daño; Aguante {before} → {after}."
     )
     return [DefenseResolved(text, d.id, tuple(ids), result, before, after, answers), *fell]
