@@ -260,7 +260,7 @@ def test_three_asaltos_answered_in_one_defender() -> None:
 
 
 def test_three_asaltos_answered_in_three_defender() -> None:
-    enc, pc, (_, b2, _), _ = three_asaltos_unanswered()
+    enc, pc, _, _ = three_asaltos_unanswered()
     seen = []
     for face in (7, 3, 10):
         ev = enc.defend(F(face), pc, asaltos=1)
