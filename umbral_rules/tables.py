@@ -137,8 +137,14 @@ AMBITO_LABELS: Final = MappingProxyType(
         "defensa": "defensa",
         "movimiento": "movimiento",
         "vista": "lo que depende de la vista",
+        "otra": "otras acciones",
     }
 )
+#: [D] What a roll is (digest §9): the ámbitos a check (``/tirada``, ``/reto tirar``) may name.
+#: An attack or a shot is ofensiva and vista, a defense defensa and vista (``ROLL_AMBITOS``);
+#: "otra" is a check none of the others covers (only an estado "en todo" reaches it). A check
+#: must name its ámbito when the roller suffers an estado that limits some ámbitos and not all.
+CHECK_AMBITOS: Final = ("ofensiva", "defensa", "movimiento", "social", "vista", "otra")
 #: The five estados of Libro III §17 and where each gives desventaja.
 ESTADOS: Final = MappingProxyType(
     {

@@ -54,7 +54,11 @@ def test_quebrantado_offensive_and_social_not_defense() -> None:
     ev = enc.check(F(3, 8), "c1", "voluntad", 9, ambitos=["social"])
     r = one(ev, CheckMade).result
     assert r.roll.die.desventaja_sources == ("Quebrantado (acciones sociales)",)
-    ev = enc.check(F(8), "c1", "vigor", 9)  # climbing: not offensive nor social
+    refused(
+        enc, "Kaeda está Quebrantado (desventaja en acciones ofensivas y acciones sociales): "
+        "di qué es la tirada con «ambito»", enc.check, F(8), "c1", "vigor", 9,
+    )  # fmt: skip
+    ev = enc.check(F(8), "c1", "vigor", 9, ambitos=["movimiento"])  # climbing
     assert one(ev, CheckMade).result.roll.die.desventaja_sources == ()
     enc.advance()
     ev = enc.attack(F(5, 6), "c3", "c1")

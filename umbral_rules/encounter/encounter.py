@@ -248,10 +248,11 @@ class Encounter(Tactico):
         oficio: str | None = None,
         cobertura: str = "entero",
         ventaja: str | None = None,
+        ambitos: Iterable[str] = (),
     ) -> list[Event]:
         return self._transaction(
             lambda: _retos.tirar(self, dice, reto_id, actor_id, atributo, oficio, cobertura,
-                                 ventaja)
+                                 ventaja, tuple(ambitos))
         )  # fmt: skip
 
     def reto_terminar(self, reto_id: str) -> list[Event]:

@@ -16,6 +16,7 @@ from ..tables import (
     ESTADO_QUITAR_ACCION,
     ESTADO_QUITAR_CHECK,
 )
+from .ambitos import require_ambitos, validate_ambitos
 from .budget import check_accion, require_active, spend_accion
 from .common import check_mods, indicated
 from .estados import desventajas, estado_label, normalize_estado
@@ -129,11 +130,14 @@ def do_check(
     ambitos: Sequence[str] = (),
     accion: bool = False,
 ) -> list[Event]:
-    """A check against an Umbral; ``ambitos`` say where estados give desventaja."""
+    """A check against an Umbral; ``ambitos`` say what it is, so each estado gives
+    desventaja where it says (required when an estado limits some ámbitos)."""
     actor = state.get(actor_id)
     require_active(actor)
+    ambitos = validate_ambitos(ambitos)
     record = new_record(state, actor, "tirada", atributo, umbral, oficio, cobertura, ventaja,
                         ambitos)  # fmt: skip
+    require_ambitos(state.settings, actor.nombre, actor.estados, ambitos)
     events = check_accion(state, actor) if accion else []
     if accion:
         events.append(spend_accion(actor))

@@ -5,12 +5,14 @@ each failure costs; each player may use a given Oficio only once in the reto.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 
 from ..checks import CheckResult
 from ..dice import DiceSource
 from ..errors import UmbralError
 from ..tables import RETO_GRADE_EFFECT
 from ..text import fold
+from .ambitos import require_ambitos, validate_ambitos
 from .budget import require_active
 from .events import Event, RetoCreated, RetoEnded, RetoRolled
 from .pruebas import apply_effect, new_record, roll_check
@@ -64,6 +66,7 @@ def tirar(
     oficio: str | None = None,
     cobertura: str = "entero",
     ventaja: str | None = None,
+    ambitos: Sequence[str] = (),
 ) -> list[Event]:
     reto = get_reto(state, reto_id)
     if not reto["activo"]:
@@ -72,8 +75,10 @@ def tirar(
     require_active(actor)
     if not actor.is_pc:
         raise UmbralError("En un reto tiran los personajes jugadores.")
+    ambitos = validate_ambitos(ambitos)
     record = new_record(state, actor, "reto", atributo, int(reto["umbral"]), oficio, cobertura,
-                        ventaja)  # fmt: skip
+                        ventaja, ambitos)  # fmt: skip
+    require_ambitos(state.settings, actor.nombre, actor.estados, ambitos)
     oficio_key = None
     if oficio and actor.sheet is not None:
         oficio_key = fold(actor.sheet.oficio(oficio)[0])

@@ -12,6 +12,7 @@ from bot.features.bestiario.cog import autocomplete_bestiary
 from bot.features.common import Cobertura, Modo, dice_of, ids, send, storage_of
 from bot.features.encuentro.tracker import autocomplete_combatant, refresh_tracker
 from bot.features.fichas.cog import autocomplete_oficio, autocomplete_own, own_character
+from bot.features.tiradas.ambito import guild_estados
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed
 from bot.render.tracker import summary_embed, tracker_embed
@@ -49,6 +50,7 @@ class EncuentroCog(commands.Cog):
                 "defensa_inmediata": settings.defense_mode == "inmediata",
                 "secuelas_tabla": dict(settings.secuelas or {}),
                 "emboscada": {"jugadores": "pj", "enemigos": "enemigo"}.get(emboscada or ""),
+                "estados_extra": guild_estados(settings.extra_estados),
             }
             enc = Encounter.start(modo or settings.default_mode, enc_settings)
             await uow.encounter.create(enc, creator_id=interaction.user.id)
