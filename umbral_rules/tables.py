@@ -245,6 +245,10 @@ MOVE_SQUARES: Final = 6  # a movimiento, keeping the acción
 MOVE_SQUARES_NO_ACCION: Final = 12  # giving up the acción for a second movimiento
 MELEE_REACH: Final = 1  # the adjacent square, orthogonal or diagonal
 LARGA_REACH: Final = 2
+#: [D] Interponerse on the board (digest §7): the ward must be within the protector's melee
+#: reach — keyed by whether the protector's figure carries a Larga weapon. Off the board the
+#: GM's word stands.
+INTERPONERSE_REACH: Final = MappingProxyType({False: MELEE_REACH, True: LARGA_REACH})
 POINT_BLANK_SQUARES: Final = 2  # a bocajarro: ventaja
 #: Ámbito of magic on the grid, in squares of side: 1, 3×3, 6×6 (or drawn by hand).
 AMBITOS: Final = (1, 3, 6)

@@ -273,3 +273,29 @@ async def test_an_enemy_walking_away_offers_the_player_a_respuesta(
         f"<@{kaeda}>, Kaeda tiene una respuesta: /respuesta oportunidad."
     )
     assert "Guardia del puerto 1: Sale del alcance de Kaeda desde D3" in walked.first.text()
+
+
+async def test_interponerse_needs_the_ward_in_reach(script: Script, fake: FakeDiscord) -> None:
+    await board(
+        script,
+        fake,
+        "@bran",
+        "/ficha crear nombre:Bran vigor:2 destreza:3 percepcion:2 voluntad:2 proteccion:2",
+        "/ficha arma nombre:Espada clase:mano",
+        "/encuentro unirse",
+        "@master",
+        "/mapa colocar combatiente:Kaeda casilla:B2",
+        "/mapa colocar combatiente:Bran casilla:E2",
+    )
+    far = await fake.command(
+        "bran", "mesa", "maniobra", {"tipo": "interponerse", "objetivo": "Kaeda"}
+    )
+    assert far.last.ephemeral and far.last.content == (
+        "Kaeda está a 3 casillas de Bran: para interponerse ha de tenerlo a su alcance cuerpo "
+        "a cuerpo (1 casilla)."
+    )
+    await script.run("@master", "/mapa colocar combatiente:Bran casilla:C3")
+    near = await fake.command(
+        "bran", "mesa", "maniobra", {"tipo": "interponerse", "objetivo": "Kaeda"}
+    )
+    assert "Bran se interpone delante de Kaeda este asalto." in near.first.text()

@@ -24,7 +24,7 @@ from .common import indicated, oficio_mods
 from .estados import desventajas
 from .events import DespegarseResolved, Event, ManiobraDeclared, RespuestaUsed, WarningEvent
 from .state import Combatant, EncounterState
-from .tablero import charge_moved
+from .tablero import charge_moved, require_ward_in_reach
 
 #: The free roll against someone who fails to disengage goes with ventaja (Libro VI §39).
 FREE_ROLL_LABEL = "Se despega: tirada gratis con ventaja"
@@ -69,6 +69,7 @@ def interponerse(state: EncounterState, actor: Combatant, protegido: Combatant) 
         raise UmbralError(f"{protegido.nombre} no es un compañero de {actor.nombre}.")
     if not protegido.active:
         raise UmbralError(f"{protegido.nombre} ya ha caído.")
+    require_ward_in_reach(state, actor, protegido)
     covers: list[dict[str, Any]] = state.extra.setdefault("interponerse", [])
     for cover in covers:
         if cover["protegido"] == protegido.id:
