@@ -209,6 +209,10 @@ RESPUESTA_LABELS: Final = MappingProxyType(
 #: "tira gratis y con ventaja contra ti") and without it in Mesa (Libro III §15 says nothing of
 #: ventaja); the free roll after a lost Despegarse goes with ventaja in every mode.
 OPORTUNIDAD_VENTAJA: Final = MappingProxyType({"mesa": False, "narrativo": True, "tactico": True})
+#: [D] Phase order (digest §7): an enemy acting in the players' phase, or a PC in the
+#: enemies', is refused in Narrativo and Táctico and only a warning in Mesa (by post, the GM
+#: arbitrates). Respuestas and defending happen in any phase.
+PHASE_ORDER_REFUSED: Final = MappingProxyType({"mesa": False, "narrativo": True, "tactico": True})
 
 # --- §8 Wounds ----------------------------------------------------------------------------
 SECUELAS_DIE: Final = 12

@@ -177,6 +177,11 @@ async def test_mover_walks_spends_and_offers_respuestas(
     assert far.first.content == "De A9 a L12 hay 11 casillas de camino; a Kaeda le quedan 4."
     spent = await fake.command("kaeda", "mesa", "mover")
     assert "ya se ha movido y no le queda acción" in spent.first.content
+    early = await fake.command("master", "mesa", "mover", {"casilla": "I10", "personaje": G2})
+    assert early.first.content.startswith(
+        "Es la fase de los jugadores: Guardia del puerto 2 actúa en la de los enemigos"
+    )
+    await script.run("@master", "/asalto")
     gm = await fake.command("master", "mesa", "mover", {"casilla": "I10", "personaje": G2})
     assert "Guardia del puerto 2 va de J10 a I10" in gm.first.text()
 

@@ -7,10 +7,9 @@ from ..plural import plural
 from ..tables import SANGRANDO_PER_ASALTO
 from .defense import READINGS_KEY, owed
 from .events import AsaltoAdvanced, Event, Expired, SangradoTick, WarningEvent
+from .phases import PHASE_SIDE
 from .state import Combatant, EncounterState
 from .wounds import apply_damage
-
-PHASE_SIDE = {"jugadores": "pj", "enemigos": "enemigo"}
 
 
 def advance(state: EncounterState, dice: DiceSource | None = None) -> list[Event]:

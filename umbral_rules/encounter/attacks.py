@@ -25,6 +25,7 @@ from .budget import check_accion, require_active, require_target, spend_accion
 from .common import indicated, oficio_mods
 from .estados import cannot_defend, desventajas
 from .events import AttackResolved, DefensePending, Event
+from .phases import check_phase
 from .state import Combatant, EncounterState, JsonDict
 from .tablero import attack_geometry
 from .wounds import apply_damage, wound_snapshot
@@ -197,7 +198,8 @@ def attack(
     attacker = state.get(attacker_id)
     aimed = state.get(target_id)
     plan = plan_attack(state, attacker, aimed, **options)
-    events = check_accion(state, attacker)
+    events = check_phase(state, attacker)
+    events += check_accion(state, attacker)
     events.append(spend_accion(attacker))
     return events + execute(state, dice, plan, defender_dice)
 

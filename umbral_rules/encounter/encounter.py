@@ -25,6 +25,7 @@ from . import retos as _retos
 from . import wounds as _wounds
 from .budget import check_movimiento, require_active, spend_movimiento
 from .events import BudgetSpent, Event
+from .phases import check_phase
 from .state import Combatant, JsonDict
 from .tactico import Tactico
 
@@ -63,7 +64,7 @@ class Encounter(Tactico):
         def op() -> list[Event]:
             c = self.get(actor_id)
             require_active(c)
-            events = check_movimiento(self, c)
+            events = check_phase(self, c) + check_movimiento(self, c)
             return [*events, spend_movimiento(c)]
 
         return self._transaction(op)

@@ -23,6 +23,7 @@ from .budget import (
 from .common import indicated, oficio_mods
 from .estados import desventajas
 from .events import DespegarseResolved, Event, ManiobraDeclared, RespuestaUsed, WarningEvent
+from .phases import check_phase
 from .state import Combatant, EncounterState
 from .tablero import charge_moved, require_ward_in_reach
 
@@ -47,18 +48,19 @@ def maniobra(
     target = state.get(objetivo) if objetivo else None
     if key in ("interponerse", "cargar", "despegarse") and target is None:
         raise UmbralError(f"{key.capitalize()} necesita un objetivo.")
+    events = check_phase(state, actor)
     if key == "interponerse":
         assert target is not None
-        return interponerse(state, actor, target)
+        return events + interponerse(state, actor, target)
     if key == "sostener":
-        return sostener(state, actor, condicion, options.get("weapon"))
+        return events + sostener(state, actor, condicion, options.get("weapon"))
     if key == "cargar":
         assert target is not None
-        return cargar(state, dice, actor, target, options)
+        return events + cargar(state, dice, actor, target, options)
     if key == "despegarse":
         assert target is not None
-        return despegarse(state, dice, actor, target, options)
-    return apuntar(state, actor)
+        return events + despegarse(state, dice, actor, target, options)
+    return events + apuntar(state, actor)
 
 
 def interponerse(state: EncounterState, actor: Combatant, protegido: Combatant) -> list[Event]:

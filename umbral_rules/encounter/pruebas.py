@@ -21,6 +21,7 @@ from .budget import check_accion, require_active, spend_accion
 from .common import check_mods, indicated
 from .estados import desventajas, estado_label, normalize_estado
 from .events import CheckMade, EstadoChanged, Event, Stabilised
+from .phases import check_phase
 from .state import Combatant, EncounterState, JsonDict
 from .wounds import snapshot_fields
 
@@ -138,7 +139,7 @@ def do_check(
     record = new_record(state, actor, "tirada", atributo, umbral, oficio, cobertura, ventaja,
                         ambitos)  # fmt: skip
     require_ambitos(state.settings, actor.nombre, actor.estados, ambitos)
-    events = check_accion(state, actor) if accion else []
+    events = check_phase(state, actor) + check_accion(state, actor) if accion else []
     if accion:
         events.append(spend_accion(actor))
     return events + apply_effect(state, actor, record, roll_check(state, dice, actor, record))
@@ -160,7 +161,7 @@ def recover(state: EncounterState, dice: DiceSource, actor_id: str, estado: str)
         touched = {actor.id: snapshot_fields(actor, ("estados",))}
         record = new_record(state, actor, key, atributo, umbral, None, "nada", None,
                             touched=touched)  # fmt: skip
-    events = check_accion(state, actor)
+    events = check_phase(state, actor) + check_accion(state, actor)
     events.append(spend_accion(actor))
     if record is None:
         actor.estados.remove(key)
@@ -191,7 +192,7 @@ def estabilizar(
     record = new_record(state, healer, "estabilizar", atributo, ESTABILIZAR_UMBRAL, oficio,
                         cobertura, ventaja, touched=touched)  # fmt: skip
     record["target"] = target.id
-    events = check_accion(state, healer)
+    events = check_phase(state, healer) + check_accion(state, healer)
     events.append(spend_accion(healer))
     return events + apply_effect(state, healer, record, roll_check(state, dice, healer, record))
 

@@ -29,6 +29,7 @@ from .events import (
     SweepDeclared,
     WarningEvent,
 )
+from .phases import check_phase
 from .roster import Roster
 from .state import EncounterState, JsonDict
 
@@ -120,7 +121,7 @@ def move_to(state: EncounterState, actor_id: str, square: str | Square) -> list[
     spent = [x.id for x in state.combatants if x.respuesta is not None]
     move = plan_move(board, c.id, _t.as_square(square), allowance=left, spent_respuestas=spent)
     walked = _t.squares_spent(state, c) + move.squares
-    events: list[Event] = []
+    events: list[Event] = check_phase(state, c)
     if not c.movimiento:
         events.append(spend_movimiento(c))
     if walked > MOVE_SQUARES and c.accion == "libre":
@@ -212,7 +213,7 @@ def sweep(
             continue
         taken.add(plan["target"])
         plans.append(plan)
-    events = check_accion(state, attacker)
+    events = check_phase(state, attacker) + check_accion(state, attacker)
     events.append(spend_accion(attacker))
     names = ", ".join(state.get(i).nombre for i in swept.targets)
     events.append(
