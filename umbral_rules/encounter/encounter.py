@@ -25,7 +25,7 @@ from . import retos as _retos
 from . import wounds as _wounds
 from .budget import check_movimiento, require_active, spend_movimiento
 from .events import BudgetSpent, Event
-from .phases import check_phase
+from .phases import PHASE_SIDE, check_phase
 from .state import Combatant, JsonDict
 from .tactico import Tactico
 
@@ -37,7 +37,7 @@ class Encounter(Tactico):
 
     def not_acted(self) -> list[Combatant]:
         """Who of the side whose phase it is has not acted yet (and can)."""
-        side = _asalto.PHASE_SIDE[self.phase]
+        side = PHASE_SIDE[self.phase]
         return [c for c in self.combatants if c.side == side and c.active and not c.acted]
 
     def first_actor(self) -> Combatant | None:
