@@ -226,6 +226,10 @@ ALIENTO_USOS: Final = ("repetir", "subir", "encajar", "secuelas")
 ALIENTO_COST: Final = 1
 
 # --- §11 Retos ----------------------------------------------------------------------------
+#: [D] «cada uno solo puede repetir un mismo Oficio una vez», read literally (digest §11): a
+#: player may use the same Oficio this many times in one reto (one repetition); one more is
+#: refused.
+RETO_OFICIO_USOS: Final = 2
 #: [D] What each grade does in a reto: Éxito and Éxito pleno add one success, Fracaso costs,
 #: A medias neither advances nor costs.
 RETO_GRADE_EFFECT: Final = MappingProxyType(
