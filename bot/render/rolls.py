@@ -39,7 +39,13 @@ def dice_text(die: DieRoll) -> str:
     """``d12: 9``; with ventaja both faces, the kept one marked."""
     physical = " (dado físico)" if die.physical else ""
     if die.mode is Ventaja.NORMAL:
-        return f"d{die.sides}: {die.natural}{physical}"
+        cancel = ""
+        if die.ventaja_sources and die.desventaja_sources:  # [D] one of each cancels
+            cancel = (
+                f" (ventaja y desventaja se anulan: {', '.join(die.ventaja_sources)} / "
+                f"{', '.join(die.desventaja_sources)})"
+            )
+        return f"d{die.sides}: {die.natural}{physical}{cancel}"
     faces = " y ".join(
         f"[{face}]" if i == die.kept_index else str(face) for i, face in enumerate(die.faces)
     )
@@ -49,12 +55,21 @@ def dice_text(die: DieRoll) -> str:
     return f"2d{die.sides} con {how}{why}: {faces}, se queda el {die.natural}{physical}"
 
 
+def modifier_text(name: str, value: int) -> str:
+    """``+ Vigor 3``; a modifier whose name is itself a sum (a converted enemy's
+    «Ataque 12 − 12») shows its result: ``+ (Ataque 12 − 12 = +0)``."""
+    if name[-1:].isdigit():
+        result = f"+{value}" if value >= 0 else f"{MINUS}{-value}"
+        return f"+ ({name} = {result})"
+    sign = "+" if value >= 0 else MINUS
+    return f"{sign} {name} {abs(value)}"
+
+
 def roll_text(roll: Roll) -> str:
     """``d12: 9 · 9 + Vigor 3 + Oficio contrabandista (mitad) 1 = 13``."""
     parts = [str(roll.natural)]
     for mod in roll.modifiers:
-        sign = "+" if mod.value >= 0 else MINUS
-        parts.append(f"{sign} {mod.name} {abs(mod.value)}")
+        parts.append(modifier_text(mod.name, mod.value))
     return f"{dice_text(roll.die)} · {' '.join(parts)} = **{roll.total}**"
 
 

@@ -86,3 +86,31 @@ async def test_estados_reach_checks_and_retos_by_ambito(
     text = reto.first.text()
     assert "2d12 con desventaja (Quebrantado (acciones sociales)): 12 y [9]" in text
     assert "9 + Voluntad 1 = **10**" in text and "Margen: −2 (bandas de 4)" in text
+
+
+async def test_ventaja_and_desventaja_cancel_in_the_reply(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(
+        "@master",
+        "/bestiario añadir nombre:Bandido ataque:11 defensa:11 aguante:10 potencia:4 arma:Porra",
+        *IRIA,
+        "@master",
+        "/encuentro empezar modo:mesa",
+        "/encuentro enemigos nombre:Bandido",
+        "@iria",
+        "/encuentro unirse",
+        "@master",
+        "/estado poner objetivo:Iria estado:Quebrantado",
+    )
+    dice.push([9])  # one die: Quebrantado's desventaja and the ventaja cancel
+    hit = await fake.command(
+        "iria", "mesa", "atacar", {"objetivo": "Bandido", "ventaja": "ventaja"}
+    )
+    assert hit.first.field("Tirada de Iria") == (
+        "d12: 9 (ventaja y desventaja se anulan: Indicada / Quebrantado (acciones ofensivas)) · "
+        "9 + Vigor 1 = **10**"
+    )
+    assert hit.first.field("Margen") == "−1 (bandas de 4)"
+    assert hit.first.field("Daño") == "1 (un punto de roce)"
+    assert hit.first.field("Aguante de Bandido") == "10 → 9/10"

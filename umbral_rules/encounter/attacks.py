@@ -19,6 +19,7 @@ from ..combat import (
 )
 from ..dice import DiceSource, ForcedDice, combine_ventaja, roll_d12
 from ..errors import UmbralError
+from ..plural import plural
 from ..rolls import Modifier, Static
 from ..sheets import Weapon
 from .budget import check_accion, require_active, require_target, spend_accion
@@ -261,7 +262,7 @@ def execute(
         assert result.defender_roll is not None
         defense_faces = list(result.defender_roll.die.faces)
     if shift:
-        result = regrade(result, shift, f"Aliento: sube {shift} grado(s)")
+        result = regrade(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
     assert result.attacker_roll is not None
     if record and attacker.is_pc:
         attacker.last_roll = {

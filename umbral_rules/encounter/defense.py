@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..combat import AttackResult, Incoming, mesa_defense, most_dangerous, opposed_attack, regrade
 from ..dice import DiceSource
 from ..errors import UmbralError
+from ..plural import plural
 from .attacks import defense_desventajas, defense_mods, mods_from_list, replay_dice
 from .budget import require_active
 from .common import indicated, oficio_mods
@@ -121,7 +122,7 @@ def resolve(
     if all(p["kind"] == "mesa" for p in mine):
         result, chosen, vent, desv = _mesa(dice, d, mine, args, vent, desv)
         if shift:
-            result = regrade(result, shift, f"Aliento: sube {shift} grado(s)")
+            result = regrade(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
         assert result.defender_roll is not None
         faces.append(list(result.defender_roll.die.faces))
         grade = int(result.grade)
@@ -143,7 +144,9 @@ def resolve(
                 break
             result = _opposed(dice, d, p, args, vent, desv)
             if shift:
-                result = regrade(result, -shift, f"Aliento: el defensor sube {shift} grado(s)")
+                result = regrade(
+                    result, -shift, f"Aliento: el defensor sube {plural(shift, 'grado')}"
+                )
             assert result.defender_roll is not None
             faces.append(list(result.defender_roll.die.faces))
             grade = 3 - int(result.hit)

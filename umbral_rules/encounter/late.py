@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..combat import AttackResult, mesa_defense, regrade
 from ..dice import DiceSource
+from ..plural import plural
 from .attacks import defense_mods, replay_dice
 from .defense import READINGS_KEY, mesa_incoming
 from .events import DefenseReread, Event
@@ -40,7 +41,7 @@ def read(d: Combatant, mine: list[JsonDict], reading: JsonDict) -> tuple[AttackR
     )
     shift = int(reading.get("shift", 0))
     if shift:
-        result = regrade(result, shift, f"Aliento: sube {shift} grado(s)")
+        result = regrade(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
     return result, chosen
 
 

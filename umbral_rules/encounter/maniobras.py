@@ -189,7 +189,7 @@ def despegarse(
         leave += oficio_mods(actor, oficio, cob)
     else:
         assert actor.enemy is not None
-        leave = [Modifier("Defensa − 7", actor.enemy.opposed_defense_bonus)]
+        leave = list(actor.enemy.defense_modifiers())
     ew = weapon_of(engaged, None) if (engaged.enemy or engaged.weapons) else None
     if ew is None:
         raise UmbralError(f"{engaged.nombre} no lleva arma con que retener a nadie.")

@@ -10,6 +10,7 @@ from typing import Any
 from ..checks import CheckResult, check, regrade_check, validate_umbral
 from ..dice import DiceSource
 from ..errors import UmbralError
+from ..plural import plural
 from ..tables import (
     ESTABILIZAR_ATRIBUTO,
     ESTABILIZAR_UMBRAL,
@@ -42,7 +43,7 @@ def roll_check(
         record["desventajas"],
     )  # fmt: skip
     if shift:
-        result = regrade_check(result, shift, f"Aliento: sube {shift} grado(s)")
+        result = regrade_check(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
     record["faces"] = list(result.roll.die.faces)
     record["shift"] = shift
     record["grade"] = int(result.grade)

@@ -14,6 +14,7 @@ from ..errors import UmbralError
 from ..grid import Board, Square, area, labels, plan_move
 from ..grid import sweep as grid_sweep
 from ..grid.movement import OPORTUNIDAD
+from ..plural import plural
 from ..tables import MOVE_SQUARES, SIZE_LABELS
 from . import tablero as _t
 from .attacks import execute, plan_attack
@@ -135,8 +136,8 @@ def move_to(state: EncounterState, actor_id: str, square: str | Square) -> list[
     events.insert(
         0,
         FigureMoved(
-            f"{c.nombre} va de {figure.position.label} a {move.end.label}: {move.squares} "
-            f"casilla(s){cover}; le quedan {left_now} este asalto.",
+            f"{c.nombre} va de {figure.position.label} a {move.end.label}: "
+            f"{plural(move.squares, 'casilla')}{cover}; le quedan {left_now} este asalto.",
             c.id, figure.position.label, move.end.label, path, walked, left_now,
             tuple(s.label for s in move.through_cover),
         ),
