@@ -142,3 +142,13 @@ async def test_three_unanswered_asaltos_answered_in_three_defender(
     ]
     done = await fake.command("iria", "mesa", "defender")
     assert done.last.content == "Iria no tiene ningún ataque pendiente del que defenderse."
+
+
+async def test_ayuda_says_how_late_attacks_and_unanswered_asaltos_go(fake: FakeDiscord) -> None:
+    ayuda = await fake.command("iria", "mesa", "ayuda")
+    jugador = ayuda.first.field("Si juegas")
+    assert "se lee la misma tirada y solo encajas la diferencia" in jugador
+    assert "`/defender` tira uno por asalto, del más antiguo al último" in jugador
+    assert "las defensas sin contestar esperan, cada una con su asalto" in (
+        ayuda.first.field("Si diriges (máster)")
+    )
