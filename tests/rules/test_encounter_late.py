@@ -13,6 +13,7 @@ from umbral_rules.encounter import (
     DefenseResolved,
     Encounter,
     Event,
+    HitEncajado,
     WarningEvent,
 )
 from umbral_rules.encounter.defense import owed
@@ -268,3 +269,13 @@ def test_three_asaltos_answered_in_three_defender() -> None:
         roundtrip(enc)
     assert seen == [(1, 12, -1, 1, 11), (2, 11, -4, 4, 7), (3, 15, -1, 1, 6)]
     refused(enc, "Iria no tiene ningún ataque pendiente", enc.defend, F(5), pc)
+
+
+def test_encajar_after_a_late_attack_acts_on_the_whole_blow() -> None:
+    enc, pc, (bandido, sargento) = setup(BANDIDO, SARGENTO)
+    first_roll(enc, pc, [bandido], 5)  # a medias: 12 → 11
+    late(enc, sargento, pc)  # the Sargento's fracaso reading: 6 in all, 11 → 6
+    ev = enc.aliento(None, pc, "encajar")  # the blow drops to a medias: 1 in all
+    e = only(ev, HitEncajado)
+    assert isinstance(e, HitEncajado)
+    assert (e.damage_before, e.damage_after, e.aguante_before, e.aguante_after) == (6, 1, 6, 11)

@@ -24,7 +24,8 @@ from .wounds import apply_damage, wound_snapshot
 
 #: Where the roll answering this asalto's attacks is kept, by defender id (cleared when the
 #: asalto ends): ``{"asalto", "faces", "ventajas", "desventajas", "args", "shift",
-#: "resolved" (the pending attacks read so far), "damage" (taken from them), "result"}``.
+#: "resolved" (the pending attacks read so far), "damage" (taken from them), "aguante" (before
+#: them)}``.
 READINGS_KEY = "defensas"
 
 
@@ -137,6 +138,7 @@ def resolve(
                 "shift": shift,
                 "resolved": list(mine),
                 "damage": result.damage,
+                "aguante": snapshot[d.id]["aguante"],  # before this asalto's blows
             }
     else:
         for p in mine:

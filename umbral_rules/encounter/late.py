@@ -64,6 +64,9 @@ def reread(
     damage = max(0, result.damage - taken)
     hit = {"attacker": chosen["attacker"], "grade": int(result.hit), "potencia": result.potencia}
     before, after, fell = apply_damage(state, d, damage, hit=hit, dice=dice)
+    if damage and d.last_hit is not None and "aguante" in reading:
+        # Aliento «encajar» acts on the asalto's whole blow, as read now
+        d.last_hit.update(damage=result.damage, aguante=int(reading["aguante"]))
     reading["resolved"] = mine
     reading["damage"] = max(taken, result.damage)
     record = d.last_roll
