@@ -152,7 +152,7 @@ async def test_mover_walks_spends_and_offers_respuestas(
     walked = await fake.command("kaeda", "mesa", "mover", {"casilla": "A3"})
     text = walked.first.text()
     assert walked.first.title == "Movimiento"
-    assert "Kaeda va de C3 a A3: 2 casilla(s); le quedan 10 este asalto." in text
+    assert "Kaeda va de C3 a A3: 2 casillas; le quedan 10 este asalto." in text
     assert "Kaeda: Sale del alcance de Guardia del puerto 1 desde C3" in text
     assert (
         '→ Guardia del puerto 1 puede responder: /respuesta tipo:oportunidad objetivo:"Kaeda" '
