@@ -176,6 +176,7 @@ async def worker_defender(
 ) -> dict[str, Any]:
     """``/defender`` by the player against ``pending`` attacks waiting on their PC (Mesa)."""
     from umbral_rules import RandomDice
+    from umbral_rules.encounter.defense import READINGS_KEY
 
     bench = await Bench.open(url, tag, seed)
     dice = RandomDice(seed + 1)
@@ -190,6 +191,7 @@ async def worker_defender(
                 enc = await uow.encounter.require()
                 pc = enc.find(t.pc)
                 pc.aguante, pc.status, pc.defended = pc.aguante_max, "activo", False
+                enc.extra.pop(READINGS_KEY, None)  # as in a new asalto: the attacks wait
                 for name in t.enemies:
                     enc.attack(dice, enc.find(name).id, pc.id)
                 if len(enc.pending) != pending:

@@ -14,6 +14,7 @@ from enum import Enum
 from .dice import DiceSource
 from .errors import UmbralError
 from .grades import Grade, Grading, damage_for, grade_opposed, grade_single, shift_grade
+from .plural import plural
 from .rolls import Modifier, Roll, Static, make_roll
 from .sheets import validate_potencia, validate_size
 from .tables import ACOSO_MAX, BAND_FIXED, COVER_BONUS, SIZE_DEFENSA_MOD, SIZE_LABELS, SIZE_STEPS
@@ -245,7 +246,7 @@ def mesa_defense(
     chosen = most_dangerous(incoming)
     validate_potencia(chosen.potencia)
     acoso = mesa_acoso(len(incoming))
-    target = chosen.ataque.plus(Modifier(f"Acoso ({len(incoming)} atacantes)", acoso))
+    target = chosen.ataque.plus(Modifier(f"Acoso ({plural(len(incoming), 'atacante')})", acoso))
     roll = make_roll(dice, defense, ventajas, desventajas)
     grading = grade_single(roll.total - target.value, roll.die, BAND_FIXED)
     critical = roll.die.is_natural_one

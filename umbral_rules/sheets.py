@@ -331,7 +331,11 @@ class EnemySheet:
         return self.defensa - ENEMY_DEFENSE_OFFSET
 
     def attack_modifiers(self) -> tuple[Modifier, ...]:
-        label = "Bono de ataque" if self.bono_ataque is not None else "Ataque − 12"
+        label = (
+            "Bono de ataque"
+            if self.bono_ataque is not None
+            else f"Ataque {self.ataque} − {ENEMY_ATTACK_OFFSET}"
+        )
         return (Modifier(label, self.opposed_attack_bonus),)
 
     def static_ataque(self) -> Static:
@@ -341,7 +345,11 @@ class EnemySheet:
         return self.proteccion - protection_counted(self.proteccion, perforante)
 
     def defense_modifiers(self, perforante: bool = False) -> tuple[Modifier, ...]:
-        label = "Bono de defensa" if self.bono_defensa is not None else "Defensa − 7"
+        label = (
+            "Bono de defensa"
+            if self.bono_defensa is not None
+            else f"Defensa {self.defensa} − {ENEMY_DEFENSE_OFFSET}"
+        )
         mods = [Modifier(label, self.opposed_defense_bonus)]
         loss = self._perforante_loss(perforante)
         if loss:

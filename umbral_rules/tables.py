@@ -137,8 +137,14 @@ AMBITO_LABELS: Final = MappingProxyType(
         "defensa": "defensa",
         "movimiento": "movimiento",
         "vista": "lo que depende de la vista",
+        "otra": "otras acciones",
     }
 )
+#: [D] What a roll is (digest §9): the ámbitos a check (``/tirada``, ``/reto tirar``) may name.
+#: An attack or a shot is ofensiva and vista, a defense defensa and vista (``ROLL_AMBITOS``);
+#: "otra" is a check none of the others covers (only an estado "en todo" reaches it). A check
+#: must name its ámbito when the roller suffers an estado that limits some ámbitos and not all.
+CHECK_AMBITOS: Final = ("ofensiva", "defensa", "movimiento", "social", "vista", "otra")
 #: The five estados of Libro III §17 and where each gives desventaja.
 ESTADOS: Final = MappingProxyType(
     {
@@ -203,6 +209,10 @@ RESPUESTA_LABELS: Final = MappingProxyType(
 #: "tira gratis y con ventaja contra ti") and without it in Mesa (Libro III §15 says nothing of
 #: ventaja); the free roll after a lost Despegarse goes with ventaja in every mode.
 OPORTUNIDAD_VENTAJA: Final = MappingProxyType({"mesa": False, "narrativo": True, "tactico": True})
+#: [D] Phase order (digest §7): an enemy acting in the players' phase, or a PC in the
+#: enemies', is refused in Narrativo and Táctico and only a warning in Mesa (by post, the GM
+#: arbitrates). Respuestas and defending happen in any phase.
+PHASE_ORDER_REFUSED: Final = MappingProxyType({"mesa": False, "narrativo": True, "tactico": True})
 
 # --- §8 Wounds ----------------------------------------------------------------------------
 SECUELAS_DIE: Final = 12
@@ -216,6 +226,10 @@ ALIENTO_USOS: Final = ("repetir", "subir", "encajar", "secuelas")
 ALIENTO_COST: Final = 1
 
 # --- §11 Retos ----------------------------------------------------------------------------
+#: [D] «cada uno solo puede repetir un mismo Oficio una vez», read literally (digest §11): a
+#: player may use the same Oficio this many times in one reto (one repetition); one more is
+#: refused.
+RETO_OFICIO_USOS: Final = 2
 #: [D] What each grade does in a reto: Éxito and Éxito pleno add one success, Fracaso costs,
 #: A medias neither advances nor costs.
 RETO_GRADE_EFFECT: Final = MappingProxyType(
@@ -239,6 +253,10 @@ MOVE_SQUARES: Final = 6  # a movimiento, keeping the acción
 MOVE_SQUARES_NO_ACCION: Final = 12  # giving up the acción for a second movimiento
 MELEE_REACH: Final = 1  # the adjacent square, orthogonal or diagonal
 LARGA_REACH: Final = 2
+#: [D] Interponerse on the board (digest §7): the ward must be within the protector's melee
+#: reach — keyed by whether the protector's figure carries a Larga weapon. Off the board the
+#: GM's word stands.
+INTERPONERSE_REACH: Final = MappingProxyType({False: MELEE_REACH, True: LARGA_REACH})
 POINT_BLANK_SQUARES: Final = 2  # a bocajarro: ventaja
 #: Ámbito of magic on the grid, in squares of side: 1, 3×3, 6×6 (or drawn by hand).
 AMBITOS: Final = (1, 3, 6)

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.permisos import add_permisos
+from umbral_rules.encounter.asalto import owed_text
 
 JUGADOR = (
     "1. Crea tu ficha: `/ficha crear nombre:Kaeda vigor:3 destreza:3 percepcion:1 "
@@ -15,8 +16,11 @@ JUGADOR = (
     "`/ficha arma nombre:Espada clase:mano`.\n"
     "3. Cuando el máster abra un encuentro: `/encuentro unirse`.\n"
     "4. En tu turno: `/atacar objetivo:…` o `/disparar objetivo:…`; si te atacan, "
-    "`/defender` o el botón **Defender**.\n"
-    "5. Fuera de combate: `/tirada atributo:… umbral:…`. Mira tu ficha con `/ficha ver`.\n"
+    "`/defender` o el botón **Defender**. En Mesa tiras una Defensa por asalto: si luego "
+    "llega otro ataque ese asalto, se lee la misma tirada y solo encajas la diferencia; si no "
+    "contestaste un asalto, `/defender` tira uno por asalto, del más antiguo al último.\n"
+    "5. Fuera de combate: `/tirada atributo:… umbral:… ambito:…` (el ámbito es obligatorio "
+    "si un estado te limita en algo). Mira tu ficha con `/ficha ver`.\n"
     "6. Cualquier dado: `/tirar expresion:4d6kh3` (`privada:sí` para que solo lo veáis tú y "
     "el máster); `/historial` enseña las últimas tiradas. Tus fichas van y vienen con "
     "`/ficha exportar` y `/ficha importar`."
@@ -27,8 +31,10 @@ MASTER = (
     "2. Abre la escena: `/encuentro empezar modo:mesa`, y "
     '`/encuentro enemigos nombre:"Guardia del puerto" cantidad:2`.\n'
     "3. Los jugadores se unen; `/asalto` pasa de la fase de jugadores a la de enemigos "
-    "y al asalto siguiente.\n"
-    '4. Para que ataque un enemigo: `/atacar objetivo:Kaeda atacante:"Guardia del puerto"`.\n'
+    "y al asalto siguiente (en Narrativo y Táctico cada bando actúa en su fase).\n"
+    '4. Para que ataque un enemigo: `/atacar objetivo:Kaeda atacante:"Guardia del puerto"`. '
+    "En Mesa, un ataque publicado tras la Defensa del jugador se lee contra esa tirada (solo "
+    "la diferencia de daño); las defensas sin contestar esperan, cada una con su asalto.\n"
     "5. `/estado poner`, `/reto crear`, y `/encuentro terminar` al acabar. "
     "`/config` ajusta el rol de máster y los dados físicos.\n"
     "6. Bestiarios enteros: `/bestiario importar archivo:…` (YAML, JSON o CSV), "
@@ -79,7 +85,7 @@ def next_steps(*, character: str | None, enc: Any, user_id: int, gm: bool) -> li
         else:
             steps.append("Ataca por cada enemigo: /atacar objetivo:… atacante:…; luego /asalto.")
         if enc.pending:
-            steps.append(f"Quedan {len(enc.pending)} defensas pendientes de los jugadores.")
+            steps.append(owed_text(enc))
     return steps
 
 

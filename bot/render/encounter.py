@@ -9,11 +9,12 @@ from typing import Any
 import discord
 
 from bot.render.limits import DESCRIPTION_MAX, EMBEDS_MAX, EMBEDS_TOTAL_MAX, cut, split_text
-from bot.render.rolls import Vitals, attack_embed, check_embed
+from bot.render.rolls import Vitals, attack_embed, check_embed, reread_embed
 from umbral_rules.encounter.events import (
     AttackResolved,
     CheckMade,
     DefensePending,
+    DefenseReread,
     DefenseResolved,
     RetoRolled,
     Stabilised,
@@ -118,6 +119,7 @@ def render_events(
                 sorted({(pending_names or {}).get(p, p) for p in event.pending_ids})
             )
             defender = _name(enc, event.defender_id)
+            asalto = f" (asalto {event.asalto})" if event.asalto is not None else ""
             out.embeds.append(
                 attack_embed(
                     event.result,
@@ -126,7 +128,21 @@ def render_events(
                     vitals=_vitals(
                         enc, event.defender_id, event.aguante_before, event.aguante_after
                     ),
-                    title=f"{defender} se defiende de {attacker}",
+                    title=f"{defender} se defiende de {attacker}" + asalto,
+                )
+            )
+        elif isinstance(event, DefenseReread):
+            out.embeds.append(
+                reread_embed(
+                    event.first,
+                    event.result,
+                    attacker=_name(enc, event.attacker_id),
+                    defender=_name(enc, event.defender_id),
+                    damage=event.damage,
+                    asalto=event.asalto,
+                    vitals=_vitals(
+                        enc, event.defender_id, event.aguante_before, event.aguante_after
+                    ),
                 )
             )
         elif isinstance(event, CheckMade | Stabilised | RetoRolled):

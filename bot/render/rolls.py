@@ -39,7 +39,13 @@ def dice_text(die: DieRoll) -> str:
     """``d12: 9``; with ventaja both faces, the kept one marked."""
     physical = " (dado físico)" if die.physical else ""
     if die.mode is Ventaja.NORMAL:
-        return f"d{die.sides}: {die.natural}{physical}"
+        cancel = ""
+        if die.ventaja_sources and die.desventaja_sources:  # [D] one of each cancels
+            cancel = (
+                f" (ventaja y desventaja se anulan: {', '.join(die.ventaja_sources)} / "
+                f"{', '.join(die.desventaja_sources)})"
+            )
+        return f"d{die.sides}: {die.natural}{physical}{cancel}"
     faces = " y ".join(
         f"[{face}]" if i == die.kept_index else str(face) for i, face in enumerate(die.faces)
     )
@@ -49,12 +55,21 @@ def dice_text(die: DieRoll) -> str:
     return f"2d{die.sides} con {how}{why}: {faces}, se queda el {die.natural}{physical}"
 
 
+def modifier_text(name: str, value: int) -> str:
+    """``+ Vigor 3``; a modifier whose name is itself a sum (a converted enemy's
+    «Ataque 12 − 12») shows its result: ``+ (Ataque 12 − 12 = +0)``."""
+    if name[-1:].isdigit():
+        result = f"+{value}" if value >= 0 else f"{MINUS}{-value}"
+        return f"+ ({name} = {result})"
+    sign = "+" if value >= 0 else MINUS
+    return f"{sign} {name} {abs(value)}"
+
+
 def roll_text(roll: Roll) -> str:
     """``d12: 9 · 9 + Vigor 3 + Oficio contrabandista (mitad) 1 = 13``."""
     parts = [str(roll.natural)]
     for mod in roll.modifiers:
-        sign = "+" if mod.value >= 0 else MINUS
-        parts.append(f"{sign} {mod.name} {abs(mod.value)}")
+        parts.append(modifier_text(mod.name, mod.value))
     return f"{dice_text(roll.die)} · {' '.join(parts)} = **{roll.total}**"
 
 
@@ -159,4 +174,47 @@ def check_embed(
     _field(embed, "Contra", result.target.label)
     _field(embed, "Margen", f"{signed(result.margen)} (bandas de {result.grading.band})")
     _field(embed, "Grado", grade_text(result.grading))
+    return embed
+
+
+def reading_text(result: AttackResult) -> str:
+    """One reading of a Mesa Defensa: against what, margen, grade, the blow, its damage."""
+    against = static_text(result.target) if result.target is not None else ""
+    hit = result.hit.label + (" (crítico)" if result.critical else "")
+    return (
+        f"contra {against} · margen {signed(result.margen)} · {grade_text(result.grading)} · "
+        f"golpe {hit}: {result.damage} de daño"
+    )
+
+
+def reread_embed(
+    first: AttackResult,
+    result: AttackResult,
+    *,
+    attacker: str,
+    defender: str,
+    damage: int,
+    asalto: int,
+    vitals: Vitals | None = None,
+) -> discord.Embed:
+    """A late attack read against the Defensa already rolled this asalto: both readings."""
+    embed = discord.Embed(
+        title=f"{attacker} ataca a {defender} después de su Defensa",
+        description=(
+            f"Asalto {asalto}: la Defensa se tira una vez por asalto; se lee otra vez la "
+            "misma tirada y solo entra la diferencia de daño."
+        ),
+        colour=grade_colour(result.hit),
+    )
+    assert result.defender_roll is not None
+    _field(embed, f"Defensa de {defender} (ya tirada)", roll_text(result.defender_roll))
+    _field(embed, "Primera lectura", reading_text(first))
+    _field(embed, "Nueva lectura", reading_text(result))
+    if result.damage >= first.damage:
+        how = f"{result.damage} − {first.damage} = {damage} (solo la diferencia)"
+    else:
+        how = f"{result.damage} − {first.damage}: 0 (el daño nunca baja ni cura)"
+    _field(embed, "Daño", how)
+    if vitals is not None:
+        _field(embed, f"Aguante de {vitals.nombre}", vitals.text())
     return embed

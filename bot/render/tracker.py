@@ -8,6 +8,8 @@ from typing import Any
 import discord
 
 from bot.render.config import MODE_LABELS
+from umbral_rules.encounter.defense import owed
+from umbral_rules.plural import plural
 
 TRACKER_COLOUR = discord.Colour(0x34495E)
 ENDED_COLOUR = discord.Colour(0x95A5A6)
@@ -38,14 +40,15 @@ def combatant_line(c: Any) -> str:
 
 
 def pending_lines(enc: Any) -> list[str]:
+    """The defenses owed, by asalto: in Mesa one roll answers an asalto's attacks."""
     lines = []
-    for p in enc.pending:
+    for defender_id, asalto, attacks in owed(enc):
         try:
-            defender = enc.get(p["defender"]).nombre
-            attacker = enc.get(p["attacker"]).nombre
+            defender = enc.get(defender_id).nombre
+            attackers = ", ".join(enc.get(p["attacker"]).nombre for p in attacks)
         except Exception:  # a combatant removed meanwhile
             continue
-        lines.append(f"{defender} debe defenderse de {attacker}")
+        lines.append(f"Asalto {asalto} — {defender} debe defenderse de {attackers}")
     return lines
 
 
@@ -95,7 +98,7 @@ def roster_text(combatants: Sequence[Any], limit: int = DESCRIPTION_MAX) -> str:
 def tracker_embed(enc: Any, *, ended: bool = False) -> discord.Embed:
     mode = MODE_LABELS.get(enc.mode, enc.mode)
     if ended:
-        title = f"Encuentro terminado ({mode}) tras {enc.asalto} asaltos"
+        title = f"Encuentro terminado ({mode}) tras {plural(enc.asalto, 'asalto')}"
     else:
         title = (
             f"Encuentro en {mode} — asalto {enc.asalto}, {PHASE_LABELS.get(enc.phase, enc.phase)}"
@@ -117,7 +120,7 @@ def tracker_embed(enc: Any, *, ended: bool = False) -> discord.Embed:
 def summary_embed(enc: Any, rolls: int, events: Sequence[str] = ()) -> discord.Embed:
     """``/encuentro terminar``: how everyone ended up."""
     embed = tracker_embed(enc, ended=True)
-    embed.set_footer(text=f"{rolls} tiradas registradas en este canal.")
+    embed.set_footer(text=f"{plural(rolls, 'tirada registrada')} en este canal.")
     if events:
         embed.add_field(name="Último", value="\n".join(events)[:1024], inline=False)
     return embed

@@ -147,7 +147,7 @@ NARRATIVO = """
 def test_narrativo_kaeda_9_against_the_captain_5(tmp_path: Path) -> None:
     out = after(run_console(tmp_path, "9,5", NARRATIVO), "/atacar")
     assert "Tirada de Kaeda: d12: 9 · 9 + Vigor 3 + Oficio contrabandista (mitad) 1 = **13**" in out
-    assert "Defensa de Capitán: d12: 5 · 5 + Defensa − 7 3 = **8**" in out
+    assert "Defensa de Capitán: d12: 5 · 5 + (Defensa 10 − 7 = +3) = **8**" in out
     assert "Margen: +5 (bandas de 6)" in out
     assert "Grado: Éxito\n" in out
     assert "Daño: 4 (Potencia 4)" in out
@@ -179,10 +179,10 @@ def test_the_port_guard_converted_attacks_0_and_defends_5(tmp_path: Path) -> Non
 """
     text = run_console(tmp_path, "9,5,7,4", script)
     first = text[text.index("/atacar objetivo:Guardia") : text.index("> /asalto")]
-    assert "Defensa de Guardia del puerto: d12: 5 · 5 + Defensa − 7 5 = **10**" in first
+    assert "Defensa de Guardia del puerto: d12: 5 · 5 + (Defensa 12 − 7 = +5) = **10**" in first
     assert "Margen: +3 (bandas de 6)" in first
     out = after(text, "/defender")
-    assert "Tirada de Guardia del puerto: d12: 7 · 7 + Ataque − 12 0 = **7**" in out
+    assert "Tirada de Guardia del puerto: d12: 7 · 7 + (Ataque 12 − 12 = +0) = **7**" in out
     assert "Defensa de Kaeda: d12: 4 · 4 + Destreza 3 + Protección 1 = **8**" in out
     assert "Margen: −1 (bandas de 6)" in out
     assert "Daño: 1 (un punto de roce)" in out

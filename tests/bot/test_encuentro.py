@@ -88,7 +88,7 @@ async def test_terminar_with_summary(script: Script, fake: FakeDiscord, dice: Fo
     ended = await fake.command("master", "mesa", "encuentro terminar")
     assert ended.first.title.startswith("Encuentro terminado (Mesa)")
     assert "Guardia del puerto** — Aguante 10/14" in ended.first.text()
-    assert ended.first.embeds[0]["footer"]["text"] == "1 tiradas registradas en este canal."
+    assert ended.first.embeds[0]["footer"]["text"] == "1 tirada registrada en este canal."
     assert ended.events[1].kind == "edit"
     none = await fake.command("master", "mesa", "encuentro ver")
     assert none.first.content == "No hay ningún encuentro activo en este canal."
@@ -150,11 +150,19 @@ async def test_reto_flow(script: Script, fake: FakeDiscord, dice: ForcedDice) ->
     ok = await fake.command(
         "kaeda", "mesa", "reto tirar", {"atributo": "destreza", "oficio": "contrabandista"}
     )
-    assert "éxitos 1/2" in ok.first.text()
+    assert "Éxitos 1/2, 0 fracasos." in ok.first.text()  # 9 + 3 + 2 = 14 against 12
+    # [D] one repetition of an Oficio is allowed: 2 + 5 = 7, a fracaso that costs
     repeated = await fake.command(
         "kaeda", "mesa", "reto tirar", {"atributo": "destreza", "oficio": "contrabandista"}
     )
-    assert "ya usó el Oficio contrabandista" in repeated.first.content
+    assert "Fracaso: un fracaso (un aliado). Éxitos 1/2, 1 fracaso." in repeated.first.text()
+    third = await fake.command(
+        "kaeda", "mesa", "reto tirar", {"atributo": "destreza", "oficio": "contrabandista"}
+    )
+    assert third.first.content == (
+        "Kaeda ya usó el Oficio contrabandista 2 veces en este reto: cada uno solo puede "
+        "repetir un mismo Oficio una vez. Propón otra forma."
+    )
     choices = await fake.autocomplete("kaeda", "mesa", "reto terminar", {"reto": "cru"}, "reto")
     assert [c["value"] for c in choices] == ["Cruzar el puerto"]
     ver = await fake.command("kaeda", "mesa", "reto ver")
@@ -184,7 +192,9 @@ async def test_ayuda_says_what_to_type_next(script: Script, fake: FakeDiscord) -
     defend = await fake.command("kaeda", "mesa", "ayuda")
     assert "Kaeda debe defenderse" in defend.first.field("Ahora")
     pending = await fake.command("master", "mesa", "ayuda")
-    assert "Quedan 1 defensas pendientes" in pending.first.field("Ahora")
+    assert (
+        "Queda 1 defensa pendiente sin tirar: Kaeda, del asalto 1 (Guardia del puerto)."
+    ) in pending.first.field("Ahora")
     assert "Ataca por cada enemigo" in pending.first.field("Ahora")
 
 

@@ -84,10 +84,10 @@ NARRATIVO = """
 def test_the_example_port_guard_in_narrativo_attacks_0_and_defends_5(tmp_path: Path) -> None:
     text = run(tmp_path, "9,5,7,4", NARRATIVO)
     attack = text[text.index("> /atacar objetivo:Guardia") : text.index("> /asalto")]
-    assert "Defensa de Guardia del puerto: d12: 5 · 5 + Defensa − 7 5 = **10**" in attack
+    assert "Defensa de Guardia del puerto: d12: 5 · 5 + (Defensa 12 − 7 = +5) = **10**" in attack
     assert "Margen: +3 (bandas de 6)" in attack
     defense = text[text.index("> /defender") :]
-    assert "Tirada de Guardia del puerto: d12: 7 · 7 + Ataque − 12 0 = **7**" in defense
+    assert "Tirada de Guardia del puerto: d12: 7 · 7 + (Ataque 12 − 12 = +0) = **7**" in defense
     assert "Defensa de Kaeda: d12: 4 · 4 + Destreza 3 + Protección 1 = **8**" in defense
     assert "Margen: −1 (bandas de 6)" in defense
 

@@ -107,11 +107,11 @@ def test_attack_embed_mesa_defense_critical_and_fall() -> None:
 
 def test_attack_embed_opposed_and_miss() -> None:
     result = opposed_attack(
-        ForcedDice([2, 11]), [Modifier("Vigor", 3)], [Modifier("Defensa − 7", 5)], 4
+        ForcedDice([2, 11]), [Modifier("Vigor", 3)], [Modifier("Defensa 12 − 7", 5)], 4
     )
     embed = attack_embed(result, attacker="Kaeda", defender="Guardia")
     f = fields(embed)
-    assert f["Defensa de Guardia"] == "d12: 11 · 11 + Defensa − 7 5 = **16**"
+    assert f["Defensa de Guardia"] == "d12: 11 · 11 + (Defensa 12 − 7 = +5) = **16**"
     assert f["Daño"] == "0 (no entra)"
     assert embed.colour == GRADE_COLOURS[Grade.FRACASO]
     assert Vitals("x", 3, 3, 9).text() == "3/9"
@@ -135,3 +135,31 @@ def test_sheet_and_lists() -> None:
     assert "Vacío" in (bestiary_list_embed([]).description or "")
     assert "No hay retos" in (retos_embed([]).description or "")
     assert len(ayuda_embed("jugador").fields) == 1 and len(ayuda_embed(None).fields) == 2
+
+
+def test_ventaja_and_desventaja_cancel_and_say_so() -> None:
+    result = check(ForcedDice([7]), [Modifier("Vigor", 3)], 9, ["Apuntar"], ["Cegado (vista)"])
+    assert result.roll.die.faces == (7,)  # [D] one of each: a plain roll
+    assert fields(check_embed(result, actor="Kaeda", what="Vigor"))["Tirada"] == (
+        "d12: 7 (ventaja y desventaja se anulan: Apuntar / Cegado (vista)) · 7 + Vigor 3 = **10**"
+    )
+    plain = check(ForcedDice([7]), [Modifier("Vigor", 3)], 9)
+    assert fields(check_embed(plain, actor="Kaeda", what="Vigor"))["Tirada"] == (
+        "d12: 7 · 7 + Vigor 3 = **10**"
+    )
+
+
+def test_converted_enemy_bonuses_read_as_sums() -> None:
+    result = opposed_attack(
+        ForcedDice([7, 4]), list(GUARDIA.attack_modifiers()), [Modifier("Destreza", 3)], 4
+    )
+    f = fields(attack_embed(result, attacker="Guardia", defender="Kaeda"))
+    assert f["Tirada de Guardia"] == "d12: 7 · 7 + (Ataque 12 − 12 = +0) = **7**"
+    low = opposed_attack(
+        ForcedDice([7, 4]),
+        [Modifier("Vigor", 3)],
+        list(EnemySheet("Rata", 6, 5, 3, 2).defense_modifiers()),
+        4,
+    )
+    f = fields(attack_embed(low, attacker="Kaeda", defender="Rata"))
+    assert f["Defensa de Rata"] == "d12: 4 · 4 + (Defensa 5 − 7 = −2) = **2**"

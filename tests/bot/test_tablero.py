@@ -152,7 +152,7 @@ async def test_mover_walks_spends_and_offers_respuestas(
     walked = await fake.command("kaeda", "mesa", "mover", {"casilla": "A3"})
     text = walked.first.text()
     assert walked.first.title == "Movimiento"
-    assert "Kaeda va de C3 a A3: 2 casilla(s); le quedan 10 este asalto." in text
+    assert "Kaeda va de C3 a A3: 2 casillas; le quedan 10 este asalto." in text
     assert "Kaeda: Sale del alcance de Guardia del puerto 1 desde C3" in text
     assert (
         '→ Guardia del puerto 1 puede responder: /respuesta tipo:oportunidad objetivo:"Kaeda" '
@@ -177,6 +177,11 @@ async def test_mover_walks_spends_and_offers_respuestas(
     assert far.first.content == "De A9 a L12 hay 11 casillas de camino; a Kaeda le quedan 4."
     spent = await fake.command("kaeda", "mesa", "mover")
     assert "ya se ha movido y no le queda acción" in spent.first.content
+    early = await fake.command("master", "mesa", "mover", {"casilla": "I10", "personaje": G2})
+    assert early.first.content.startswith(
+        "Es la fase de los jugadores: Guardia del puerto 2 actúa en la de los enemigos"
+    )
+    await script.run("@master", "/asalto")
     gm = await fake.command("master", "mesa", "mover", {"casilla": "I10", "personaje": G2})
     assert "Guardia del puerto 2 va de J10 a I10" in gm.first.text()
 
@@ -273,3 +278,29 @@ async def test_an_enemy_walking_away_offers_the_player_a_respuesta(
         f"<@{kaeda}>, Kaeda tiene una respuesta: /respuesta oportunidad."
     )
     assert "Guardia del puerto 1: Sale del alcance de Kaeda desde D3" in walked.first.text()
+
+
+async def test_interponerse_needs_the_ward_in_reach(script: Script, fake: FakeDiscord) -> None:
+    await board(
+        script,
+        fake,
+        "@bran",
+        "/ficha crear nombre:Bran vigor:2 destreza:3 percepcion:2 voluntad:2 proteccion:2",
+        "/ficha arma nombre:Espada clase:mano",
+        "/encuentro unirse",
+        "@master",
+        "/mapa colocar combatiente:Kaeda casilla:B2",
+        "/mapa colocar combatiente:Bran casilla:E2",
+    )
+    far = await fake.command(
+        "bran", "mesa", "maniobra", {"tipo": "interponerse", "objetivo": "Kaeda"}
+    )
+    assert far.last.ephemeral and far.last.content == (
+        "Kaeda está a 3 casillas de Bran: para interponerse ha de tenerlo a su alcance cuerpo "
+        "a cuerpo (1 casilla)."
+    )
+    await script.run("@master", "/mapa colocar combatiente:Bran casilla:C3")
+    near = await fake.command(
+        "bran", "mesa", "maniobra", {"tipo": "interponerse", "objetivo": "Kaeda"}
+    )
+    assert "Bran se interpone delante de Kaeda este asalto." in near.first.text()

@@ -66,6 +66,7 @@ OGRO = [
     "#tac",
     "/encuentro enemigos nombre:Ogro",
     "/mapa colocar combatiente:Ogro casilla:B1",
+    "/asalto",  # the enemies' phase: the Ogro's turn
 ]
 RETO = ["@master", "#otra", "/reto crear nombre:Puerta umbral:9 exitos:3"]
 CHARACTER_FILE = b"""personajes:

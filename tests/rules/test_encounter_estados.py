@@ -9,6 +9,7 @@ from umbral_rules.encounter import (
     AttackResolved,
     CheckMade,
     CombatantRemoved,
+    DefenseReread,
     DefenseResolved,
     DespegarseResolved,
     Encounter,
@@ -53,7 +54,11 @@ def test_quebrantado_offensive_and_social_not_defense() -> None:
     ev = enc.check(F(3, 8), "c1", "voluntad", 9, ambitos=["social"])
     r = one(ev, CheckMade).result
     assert r.roll.die.desventaja_sources == ("Quebrantado (acciones sociales)",)
-    ev = enc.check(F(8), "c1", "vigor", 9)  # climbing: not offensive nor social
+    refused(
+        enc, "Kaeda está Quebrantado (desventaja en acciones ofensivas y acciones sociales): "
+        "di qué es la tirada con «ambito»", enc.check, F(8), "c1", "vigor", 9,
+    )  # fmt: skip
+    ev = enc.check(F(8), "c1", "vigor", 9, ambitos=["movimiento"])  # climbing
     assert one(ev, CheckMade).result.roll.die.desventaja_sources == ()
     enc.advance()
     ev = enc.attack(F(5, 6), "c3", "c1")
@@ -185,13 +190,13 @@ def test_mesa_pc_against_pc_is_the_receivers_roll() -> None:
     ev = enc.defend(F(6), "c2")
     d = one(ev, DefenseResolved)
     assert (d.result.margen, d.result.damage, d.aguante_after) == (-3, 1, 13)
-    # a second attack in the same asalto: Bran rolls again, with a warning
-    enc.attack(F(), "c1", "c2", oficio="armas", ventaja="desventaja")
-    ev = enc.defend(F(5, 9), "c2")  # Kaeda's desventaja is Bran's ventaja: keeps 9
-    assert "ya tiró su Defensa" in ev[0].message
-    d = one(ev, DefenseResolved)
-    assert d.result.defender_roll.die.ventaja_sources == ("Desventaja de Kaeda",)
-    assert d.result.defender_roll.natural == 9
+    # a second attack in the same asalto: no new roll, the 6 is read again ([D] digest §5);
+    # the same attacker adds no acoso (acoso counts attackers), so nothing more lands
+    ev = enc.attack(F(), "c1", "c2", oficio="armas", ventaja="desventaja")
+    r = one(ev, DefenseReread)
+    assert (r.first.margen, r.result.margen, r.damage, r.aguante_after) == (-3, -3, 0, 13)
+    assert enc.pending == []
+    refused(enc, "Bran no tiene ningún ataque pendiente", enc.defend, F(5), "c2")
 
 
 def test_mesa_despegarse_won_and_lost() -> None:

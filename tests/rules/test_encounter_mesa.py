@@ -8,6 +8,7 @@ from umbral_rules.encounter import (
     AsaltoAdvanced,
     AttackResolved,
     DefensePending,
+    DefenseReread,
     DefenseResolved,
     Encounter,
     Event,
@@ -49,6 +50,13 @@ def bran() -> CharacterSheet:
         {"vigor": 2, "destreza": 3, "percepcion": 2, "voluntad": 2},
         proteccion=2,
         oficios={"soldado": 2},
+    )
+
+
+def nadia() -> CharacterSheet:
+    """Destreza 2, protección 1: defends with 1d12 + 3; Aguante 10 + 2 × 2 = 14."""
+    return CharacterSheet(
+        "Nadia", {"vigor": 2, "destreza": 2, "percepcion": 1, "voluntad": 1}, proteccion=1
     )
 
 
@@ -233,3 +241,33 @@ def test_mesa_six_guards_against_two() -> None:
     assert board(enc)["Kaeda"] == (0, (), "libre", False, None)
     assert board(enc)["Bran"] == (0, ("sangrando",), "libre", False, None)
     assert enc.states >= 60
+
+    # --- by post: the GM posts the guards one at a time around Nadia's Defensa ----------------
+    enc.advance()
+    enc.advance()  # a fresh enemies' phase
+    n = enc.add_character(nadia(), [ESPADA], owner_id=30).id
+    enc.attack(F(), g[2], n)
+    ev = enc.defend(F(9), n)  # 9 + Destreza 2 + protección 1 = 12 against Ataque 12: hers
+    d = one(ev, DefenseResolved)
+    assert isinstance(d, DefenseResolved) and d.asalto == enc.asalto
+    assert (d.result.margen, d.result.grade, d.result.damage, d.aguante_after) == (
+        0, Grade.EXITO, 0, 14,
+    )  # fmt: skip
+    readings = []
+    for guard in (g[3], g[4], g[5], g[6]):  # each posted after her roll: no new die
+        r = one(enc.attack(F(), guard, n), DefenseReread)
+        assert isinstance(r, DefenseReread)
+        assert r.result.target is not None
+        readings.append((r.result.target.value, r.result.margen, r.result.grade, r.damage,
+                         r.aguante_after))  # fmt: skip
+    assert readings == [
+        (13, -1, Grade.A_MEDIAS, 1, 13),  # acoso +1: a medias, 1 − 0 = 1
+        (14, -2, Grade.A_MEDIAS, 0, 13),  # +2: still a medias, 1 − 1 = 0
+        (15, -3, Grade.A_MEDIAS, 0, 13),  # +3: the cap
+        (15, -3, Grade.A_MEDIAS, 0, 13),  # a fifth attacker adds nothing past the cap
+    ]
+    assert enc.pending == [] and aguantes(enc)["Nadia"] == 13
+    roundtrip(enc)
+    enc.advance()
+    enc.advance()  # the next asalto: a new roll
+    assert isinstance(one(enc.attack(F(), g[2], n), DefensePending), DefensePending)

@@ -7,6 +7,8 @@ from umbral_rules.combat import AttackKind
 from umbral_rules.encounter import (
     AlientoSpent,
     AttackResolved,
+    DefensePending,
+    DefenseResolved,
     DespegarseResolved,
     Encounter,
     Fell,
@@ -126,3 +128,26 @@ def test_narrativo_fight() -> None:
     assert enc.get(b.id).status == "estabilizado"
     refused(enc, "Bran no está Malherido sin estabilizar", enc.estabilizar, F(11), cap.id, b.id)
     roundtrip(enc)
+
+    # --- by post: each blow waits for Kaeda's die, posted one at a time around her rolls ------
+    enc.settings["defensa_inmediata"] = False  # the guild plays by post («espera»)
+    enc.advance()  # the enemies' phase of asalto 3
+    enc.attack(F(7), g1, k.id)
+    hit = one(enc.defend(F(5), k.id), DefenseResolved)  # 7 + 0 against 5 + 4 = 9
+    assert (hit.result.margen, hit.result.grade, hit.result.damage, hit.aguante_after) == (
+        -2, Grade.A_MEDIAS, 1, 10,
+    )  # fmt: skip
+    ev = enc.attack(F(9), g2, k.id)  # posted after her roll: an opposed hit waits for its own
+    assert one(ev, DefensePending) and len(enc.pending) == 1
+    hit = one(enc.defend(F(6), k.id), DefenseResolved)  # 9 + 0 + acoso 1 = 10 against 10
+    assert (hit.result.acoso, hit.result.margen, hit.result.grade, hit.result.damage) == (
+        1, 0, Grade.EXITO, 4,
+    )  # fmt: skip
+    assert hit.aguante_after == 6
+    enc.attack(F(4), cap.id, k.id)  # 4 + (15 − 12) + acoso 2 = 9
+    hit = one(enc.defend(F(10), k.id), DefenseResolved)  # against 10 + 4 = 14
+    assert (hit.result.acoso, hit.result.margen, hit.result.grade, hit.aguante_after) == (
+        2, -5, Grade.A_MEDIAS, 5,
+    )  # fmt: skip
+    assert hit.asalto == 3 and enc.pending == []
+    assert board(enc)["Kaeda"] == (5, (), "gastada", False, None)

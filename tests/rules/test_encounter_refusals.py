@@ -37,6 +37,9 @@ def test_second_accion_and_movimiento_refused_in_narrativo_and_tactico() -> None
         enc.move("c2")
         assert enc.get("c2").accion == "movimiento"
         refused(enc, "Bran ya cambió su acción en este asalto", enc.attack, F(5, 5), "c2", "c3")
+        refused(enc, "Es la fase de los jugadores: Guardia 2 actúa en la de los enemigos",
+                enc.move, "c4")  # fmt: skip
+        enc.advance()
         enc.move("c4")
         refused(enc, "Guardia 2 ya se ha movido en este asalto y cargar pide el movimiento",
                 enc.maniobra, F(5, 5, 5), "c4", "cargar", "c1")  # fmt: skip
@@ -62,6 +65,7 @@ def test_second_respuesta_refused() -> None:
 def test_acting_while_fallen_refused() -> None:
     enc = fight()
     enc.adjust("c1", aguante=1)
+    enc.advance()  # the enemies' phase
     enc.attack(F(12, 1), "c3", "c1")
     assert enc.get("c1").status == "malherido"
     for op, args in (
@@ -76,6 +80,7 @@ def test_acting_while_fallen_refused() -> None:
     ):
         refused(enc, "Kaeda está Malherido", op, *args)
     refused(enc, "Kaeda ya ha caído", enc.attack, F(5, 5), "c4", "c1")
+    enc.advance()
     refused(enc, "Kaeda ya ha caído", enc.maniobra, F(), "c2", "interponerse", "c1")
 
 

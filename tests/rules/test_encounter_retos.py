@@ -20,8 +20,6 @@ def test_convencer_al_consejo() -> None:
     ev = enc.reto_tirar(F(11), "r1", "c1", "voluntad", "contrabandista")
     r = one(ev, RetoRolled)
     assert (r.effect, r.exitos, r.fracasos) == ("exito", 1, 0)
-    refused(enc, "Kaeda ya usó el Oficio contrabandista en este reto", enc.reto_tirar, F(11),
-            "r1", "c1", "voluntad", "Contrabandista")  # fmt: skip
     # Bran: Vigor 2 + 1: fracaso, and it costs.
     ev = enc.reto_tirar(F(1), "r1", "c2", "vigor")
     r = one(ev, RetoRolled)
@@ -66,3 +64,30 @@ def test_only_player_characters_roll_a_reto() -> None:
     enc.reto_crear("Asedio", 12, 2, "un muro")
     refused(enc, "En un reto tiran los personajes jugadores", enc.reto_tirar, F(5), "r1", "c1",
             "vigor")  # fmt: skip
+
+
+def test_an_oficio_may_be_repeated_once_the_third_use_is_refused() -> None:
+    """[D] digest §11: «solo puede repetir un mismo Oficio una vez», read literally."""
+    enc = Encounter.start("mesa")
+    enc.add_character(kaeda(), aliento=1)  # c1
+    enc.add_character(bran(), aliento=1)  # c2
+    enc.reto_crear("Cruzar los tejados", 15, 5, "una herida")
+    # Kaeda: Destreza 3 + contrabandista 2 + 10 = 15: éxito; again with a 4: 9, fracaso
+    ev = enc.reto_tirar(F(10), "r1", "c1", "destreza", "contrabandista")
+    assert one(ev, RetoRolled).effect == "exito"  # type: ignore[attr-defined]
+    ev = enc.reto_tirar(F(4), "r1", "c1", "destreza", "Contrabandista")  # the repetition
+    r = one(ev, RetoRolled)
+    assert (r.effect, r.exitos, r.fracasos) == ("fracaso", 1, 1)  # type: ignore[attr-defined]
+    # Aliento «repetir» redoes that second use: it does not count as a third
+    ev = enc.aliento(F(12), "c1", "repetir")
+    assert (one(ev, RetoRolled).exitos, enc.retos[0]["fracasos"]) == (2, 0)  # type: ignore[attr-defined]
+    refused(
+        enc, "Kaeda ya usó el Oficio contrabandista 2 veces en este reto: cada uno solo puede "
+        "repetir un mismo Oficio una vez. Propón otra forma.", enc.reto_tirar, F(10), "r1",
+        "c1", "destreza", "contrabandista",
+    )  # fmt: skip
+    ev = enc.reto_tirar(F(12), "r1", "c1", "destreza", "armas")  # another Oficio is fine
+    assert one(ev, RetoRolled).exitos == 3  # type: ignore[attr-defined]
+    ev = enc.reto_tirar(F(12), "r1", "c2", "destreza", "soldado")  # and Bran has his own
+    assert one(ev, RetoRolled).exitos == 4  # type: ignore[attr-defined]
+    roundtrip(enc)

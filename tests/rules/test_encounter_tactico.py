@@ -110,3 +110,17 @@ def test_tactico_fight() -> None:
     }
     ev = enc.advance()
     assert ev[0].not_acted == (ogro.id, g1)
+
+    # --- asalto 3 by post: the GM posts one blow, Kaeda answers, then the next ---------------
+    enc.advance()  # the enemies' phase
+    enc.attack(F(5), g2, k.id)
+    r = one(enc.defend(F(3), k.id), DefenseResolved)  # 5 + 0 against 3 + 4 = 7
+    assert (r.result.margen, r.result.grade, r.result.damage, r.aguante_after) == (
+        -2, Grade.A_MEDIAS, 1, 15,
+    )  # fmt: skip
+    assert one(enc.attack(F(6), ogro.id, k.id), DefensePending)  # its own die, not a re-read
+    r = one(enc.defend(F(8), k.id), DefenseResolved)  # 6 + 4 + acoso 1 = 11 against 12
+    assert (r.result.acoso, r.result.margen, r.result.grade, r.result.damage) == (
+        1, -1, Grade.A_MEDIAS, 1,
+    )  # fmt: skip
+    assert r.aguante_after == 14 and enc.get(k.id).aguante_max == 16 and enc.pending == []

@@ -133,5 +133,5 @@ def test_kaeda_le_entra_al_capitan_con_un_12_pleno_sin_apilar() -> None:
 def test_el_guardia_del_puerto_convertido() -> None:
     assert GUARDIA.opposed_attack_bonus == 0
     assert GUARDIA.opposed_defense_bonus == 5
-    assert [(m.name, m.value) for m in GUARDIA.attack_modifiers()] == [("Ataque − 12", 0)]
-    assert [(m.name, m.value) for m in GUARDIA.defense_modifiers()] == [("Defensa − 7", 5)]
+    assert [(m.name, m.value) for m in GUARDIA.attack_modifiers()] == [("Ataque 12 − 12", 0)]
+    assert [(m.name, m.value) for m in GUARDIA.defense_modifiers()] == [("Defensa 12 − 7", 5)]

@@ -50,11 +50,21 @@ ventaja=None, shot=False, defender_dice=None, *, helpless=False, cover=False)``
     ``defensa_inmediata`` is off; shots (ranged weapons or ``shot=True``) and targets that
     cannot defend (Cegado or ``helpless=True``) go against the static Defensa. Attacks on a
     companion covered by Interponerse go to the protector.
-``defend(dice, defender_id, oficio=None, cobertura=None, ventaja=None)``
-    The PC's own roll against everything pending on them: in Mesa one roll against the most
-    dangerous Ataque plus acoso (``combat.mesa_defense``); opposed pendings one die each.
+``defend(dice, defender_id, oficio=None, cobertura=None, ventaja=None, asaltos=None)``
+    The PC's own rolls against what is pending on them, one asalto at a time, oldest first
+    (``asaltos``: only that many): in Mesa one roll per asalto against that asalto's most
+    dangerous Ataque plus its acoso (``combat.mesa_defense``), never pooled across asaltos;
+    opposed pendings one die each. In Mesa the roll answering the current asalto is kept
+    (``extra["defensas"]``): an attack on that PC arriving after it gets no roll of its own
+    but a ``DefenseReread`` (:mod:`.late`): the same roll read against the new most dangerous
+    Ataque and acoso, taking only the difference in damage, never healing.
+
+Phase order ([D], :mod:`.phases`): attacking, moving, maniobras, checks that cost the acción,
+recovering and stabilising out of one's side's phase are refused in Narrativo/Táctico and a
+warning in Mesa; respuestas and defending happen in any phase.
 ``maniobra(dice, actor_id, tipo, objetivo=None, condicion=None, **options)``
-    "interponerse" (objetivo: the companion), "sostener" (condicion, optional weapon),
+    "interponerse" (objetivo: the companion; on the board within the protector's melee
+    reach), "sostener" (condicion, optional weapon),
     "cargar" (objetivo; acción + movimiento; ventaja now, desventaja defending until the next
     turn), "despegarse" (objetivo: the engaged enemy; lose and it rolls with ventaja as its
     respuesta), "apuntar" (ventaja on the next shot).
@@ -64,6 +74,8 @@ ventaja=None, shot=False, defender_dice=None, *, helpless=False, cover=False)``
     The GM's estados; shaking off Aturdido (an acción) or Quebrantado (acción + Voluntad 9).
 ``check(dice, actor_id, atributo, umbral, oficio=None, cobertura="entero", ventaja=None,
 ambitos=(), accion=False)``
+    ``ambitos`` from ``tables.CHECK_AMBITOS`` say what the check is (:mod:`.ambitos`); required
+    while the actor suffers an estado that limits some ámbitos and not all.
 ``estabilizar(dice, healer_id, target_id, atributo="percepcion", oficio=None, ...)``
     Peliaguda (12) by someone else.
 ``secuelas(dice, combatant_id, aliento=False)``
@@ -72,7 +84,8 @@ ambitos=(), accion=False)``
     "repetir", "subir", "encajar", "secuelas".
 ``adjust(combatant_id, *, aguante=None, aliento=None, esencia=None)``
 ``reto_crear(nombre, umbral, exitos, coste="")``; ``reto_tirar(dice, reto_id, actor_id,
-atributo, oficio=None, cobertura="entero", ventaja=None)``; ``reto_terminar(reto_id)``
+atributo, oficio=None, cobertura="entero", ventaja=None, ambitos=())`` (the same Oficio at
+most ``tables.RETO_OFICIO_USOS`` times per player); ``reto_terminar(reto_id)``
 
 Táctico: the board (issue 7; :mod:`.tablero`, :mod:`.tactico`)
 --------------------------------------------------------------
@@ -118,6 +131,7 @@ from .events import (
     CombatantAdded,
     CombatantRemoved,
     DefensePending,
+    DefenseReread,
     DefenseResolved,
     DespegarseResolved,
     EstadoChanged,
@@ -152,6 +166,7 @@ __all__ = [
     "CombatantAdded",
     "CombatantRemoved",
     "DefensePending",
+    "DefenseReread",
     "DefenseResolved",
     "DespegarseResolved",
     "Encounter",

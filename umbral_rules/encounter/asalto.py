@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from ..dice import DiceSource
+from ..plural import plural
 from ..tables import SANGRANDO_PER_ASALTO
+from .defense import READINGS_KEY, owed
 from .events import AsaltoAdvanced, Event, Expired, SangradoTick, WarningEvent
+from .phases import PHASE_SIDE
 from .state import Combatant, EncounterState
 from .wounds import apply_damage
-
-PHASE_SIDE = {"jugadores": "pj", "enemigos": "enemigo"}
 
 
 def advance(state: EncounterState, dice: DiceSource | None = None) -> list[Event]:
@@ -37,8 +38,29 @@ def advance(state: EncounterState, dice: DiceSource | None = None) -> list[Event
         text += f" Sin actuar en la fase anterior: {names}."
     pending = tuple(p["id"] for p in state.pending)
     if pending:
-        events.append(WarningEvent(f"Quedan {len(pending)} defensas pendientes sin tirar.", None))
+        events.append(WarningEvent(owed_text(state), None))
     return [AsaltoAdvanced(text, state.asalto, state.phase, not_acted, pending), *events]
+
+
+def owed_text(state: EncounterState) -> str:
+    """«Quedan 2 defensas pendientes sin tirar: Iria, del asalto 1 (Bandido 1) y del asalto 2
+    (Bandido 1, Sargento).» — [D] each asalto is its own roll, answered oldest first."""
+    rolls = owed(state)
+    by_defender: dict[str, list[str]] = {}
+    for defender, asalto, attacks in rolls:
+        names = ", ".join(str(p["nombre"]) for p in attacks)
+        by_defender.setdefault(defender, []).append(f"del asalto {asalto} ({names})")
+    who = "; ".join(f"{state.get(d).nombre}, {_and(parts)}" for d, parts in by_defender.items())
+    n = len(rolls)
+    how = "una tirada por asalto, " if state.mode == "mesa" else ""
+    return (
+        f"{plural(n, 'Queda', 'Quedan', number=False)} {plural(n, 'defensa pendiente')} "
+        f"sin tirar: {who}. /defender las contesta {how}del asalto más antiguo al más reciente."
+    )
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} y {parts[-1]}"
 
 
 def _phase_label(phase: str) -> str:
@@ -80,6 +102,7 @@ def _between_asaltos(state: EncounterState, dice: DiceSource | None) -> list[Eve
         )
     state.extra["interponerse"] = []
     state.extra["attacked_by"] = {}
+    state.extra.pop(READINGS_KEY, None)  # a new asalto, a new Defensa roll
     for c in list(state.combatants):
         _refresh(c)
         if "sangrando" in c.estados and c.aguante > 0 and c.status == "activo":

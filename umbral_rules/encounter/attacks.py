@@ -19,12 +19,14 @@ from ..combat import (
 )
 from ..dice import DiceSource, ForcedDice, combine_ventaja, roll_d12
 from ..errors import UmbralError
+from ..plural import plural
 from ..rolls import Modifier, Static
 from ..sheets import Weapon
 from .budget import check_accion, require_active, require_target, spend_accion
 from .common import indicated, oficio_mods
 from .estados import cannot_defend, desventajas
 from .events import AttackResolved, DefensePending, Event
+from .phases import check_phase
 from .state import Combatant, EncounterState, JsonDict
 from .tablero import attack_geometry
 from .wounds import apply_damage, wound_snapshot
@@ -197,7 +199,8 @@ def attack(
     attacker = state.get(attacker_id)
     aimed = state.get(target_id)
     plan = plan_attack(state, attacker, aimed, **options)
-    events = check_accion(state, attacker)
+    events = check_phase(state, attacker)
+    events += check_accion(state, attacker)
     events.append(spend_accion(attacker))
     return events + execute(state, dice, plan, defender_dice)
 
@@ -259,7 +262,7 @@ def execute(
         assert result.defender_roll is not None
         defense_faces = list(result.defender_roll.die.faces)
     if shift:
-        result = regrade(result, shift, f"Aliento: sube {shift} grado(s)")
+        result = regrade(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
     assert result.attacker_roll is not None
     if record and attacker.is_pc:
         attacker.last_roll = {
@@ -330,6 +333,11 @@ def _make_pending(
     if pending["kind"] == "mesa":
         pending["ataque"] = plan["ataque"]
         pending["ventaja"] = mode.value
+        from .late import reading_for, reread
+
+        reading = reading_for(state, target)
+        if reading is not None:  # the defender already rolled this asalto: read it again
+            return reread(state, dice, target, pending, reading)
     else:
         die = roll_d12(dice, plan["ventajas"], plan["desventajas"])
         pending["die"] = die.to_dict()

@@ -25,6 +25,7 @@ from . import retos as _retos
 from . import wounds as _wounds
 from .budget import check_movimiento, require_active, spend_movimiento
 from .events import BudgetSpent, Event
+from .phases import PHASE_SIDE, check_phase
 from .state import Combatant, JsonDict
 from .tactico import Tactico
 
@@ -36,7 +37,7 @@ class Encounter(Tactico):
 
     def not_acted(self) -> list[Combatant]:
         """Who of the side whose phase it is has not acted yet (and can)."""
-        side = _asalto.PHASE_SIDE[self.phase]
+        side = PHASE_SIDE[self.phase]
         return [c for c in self.combatants if c.side == side and c.active and not c.acted]
 
     def first_actor(self) -> Combatant | None:
@@ -63,7 +64,7 @@ class Encounter(Tactico):
         def op() -> list[Event]:
             c = self.get(actor_id)
             require_active(c)
-            events = check_movimiento(self, c)
+            events = check_phase(self, c) + check_movimiento(self, c)
             return [*events, spend_movimiento(c)]
 
         return self._transaction(op)
@@ -112,10 +113,12 @@ class Encounter(Tactico):
         oficio: str | None = None,
         cobertura: str | None = None,
         ventaja: str | None = None,
+        asaltos: int | None = None,
     ) -> list[Event]:
-        """A PC's own defense roll against every attack pending on them."""
+        """A PC's own defense rolls: one per asalto with attacks pending on them, oldest
+        first (``asaltos``: only that many)."""
         return self._transaction(
-            lambda: _defense.defend(self, dice, defender_id, oficio, cobertura, ventaja)
+            lambda: _defense.defend(self, dice, defender_id, oficio, cobertura, ventaja, asaltos)
         )
 
     def maniobra(
@@ -246,10 +249,11 @@ class Encounter(Tactico):
         oficio: str | None = None,
         cobertura: str = "entero",
         ventaja: str | None = None,
+        ambitos: Iterable[str] = (),
     ) -> list[Event]:
         return self._transaction(
             lambda: _retos.tirar(self, dice, reto_id, actor_id, atributo, oficio, cobertura,
-                                 ventaja)
+                                 ventaja, tuple(ambitos))
         )  # fmt: skip
 
     def reto_terminar(self, reto_id: str) -> list[Event]:

@@ -76,6 +76,25 @@ class DefenseResolved(Event):
     result: AttackResult
     aguante_before: int
     aguante_after: int
+    asalto: int | None = None  # the asalto whose attacks this roll answers
+
+
+@dataclass(frozen=True)
+class DefenseReread(Event):
+    """Mesa: an attack that came after the defender rolled this asalto is read against the
+    roll already made ([D] digest §5). ``first`` is the reading before it, ``result`` the new
+    one (same die, the new most dangerous Ataque and acoso); ``damage`` is what the character
+    takes now: the difference between the two readings' damage, never below 0."""
+
+    defender_id: str
+    pending_id: str
+    attacker_id: str
+    first: AttackResult
+    result: AttackResult
+    damage: int
+    aguante_before: int
+    aguante_after: int
+    asalto: int
 
 
 @dataclass(frozen=True)

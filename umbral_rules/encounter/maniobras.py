@@ -23,8 +23,9 @@ from .budget import (
 from .common import indicated, oficio_mods
 from .estados import desventajas
 from .events import DespegarseResolved, Event, ManiobraDeclared, RespuestaUsed, WarningEvent
+from .phases import check_phase
 from .state import Combatant, EncounterState
-from .tablero import charge_moved
+from .tablero import charge_moved, require_ward_in_reach
 
 #: The free roll against someone who fails to disengage goes with ventaja (Libro VI §39).
 FREE_ROLL_LABEL = "Se despega: tirada gratis con ventaja"
@@ -47,18 +48,19 @@ def maniobra(
     target = state.get(objetivo) if objetivo else None
     if key in ("interponerse", "cargar", "despegarse") and target is None:
         raise UmbralError(f"{key.capitalize()} necesita un objetivo.")
+    events = check_phase(state, actor)
     if key == "interponerse":
         assert target is not None
-        return interponerse(state, actor, target)
+        return events + interponerse(state, actor, target)
     if key == "sostener":
-        return sostener(state, actor, condicion, options.get("weapon"))
+        return events + sostener(state, actor, condicion, options.get("weapon"))
     if key == "cargar":
         assert target is not None
-        return cargar(state, dice, actor, target, options)
+        return events + cargar(state, dice, actor, target, options)
     if key == "despegarse":
         assert target is not None
-        return despegarse(state, dice, actor, target, options)
-    return apuntar(state, actor)
+        return events + despegarse(state, dice, actor, target, options)
+    return events + apuntar(state, actor)
 
 
 def interponerse(state: EncounterState, actor: Combatant, protegido: Combatant) -> list[Event]:
@@ -69,6 +71,7 @@ def interponerse(state: EncounterState, actor: Combatant, protegido: Combatant) 
         raise UmbralError(f"{protegido.nombre} no es un compañero de {actor.nombre}.")
     if not protegido.active:
         raise UmbralError(f"{protegido.nombre} ya ha caído.")
+    require_ward_in_reach(state, actor, protegido)
     covers: list[dict[str, Any]] = state.extra.setdefault("interponerse", [])
     for cover in covers:
         if cover["protegido"] == protegido.id:
@@ -186,7 +189,7 @@ def despegarse(
         leave += oficio_mods(actor, oficio, cob)
     else:
         assert actor.enemy is not None
-        leave = [Modifier("Defensa − 7", actor.enemy.opposed_defense_bonus)]
+        leave = list(actor.enemy.defense_modifiers())
     ew = weapon_of(engaged, None) if (engaged.enemy or engaged.weapons) else None
     if ew is None:
         raise UmbralError(f"{engaged.nombre} no lleva arma con que retener a nadie.")

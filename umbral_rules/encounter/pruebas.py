@@ -10,16 +10,19 @@ from typing import Any
 from ..checks import CheckResult, check, regrade_check, validate_umbral
 from ..dice import DiceSource
 from ..errors import UmbralError
+from ..plural import plural
 from ..tables import (
     ESTABILIZAR_ATRIBUTO,
     ESTABILIZAR_UMBRAL,
     ESTADO_QUITAR_ACCION,
     ESTADO_QUITAR_CHECK,
 )
+from .ambitos import require_ambitos, validate_ambitos
 from .budget import check_accion, require_active, spend_accion
 from .common import check_mods, indicated
 from .estados import desventajas, estado_label, normalize_estado
 from .events import CheckMade, EstadoChanged, Event, Stabilised
+from .phases import check_phase
 from .state import Combatant, EncounterState, JsonDict
 from .wounds import snapshot_fields
 
@@ -40,7 +43,7 @@ def roll_check(
         record["desventajas"],
     )  # fmt: skip
     if shift:
-        result = regrade_check(result, shift, f"Aliento: sube {shift} grado(s)")
+        result = regrade_check(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
     record["faces"] = list(result.roll.die.faces)
     record["shift"] = shift
     record["grade"] = int(result.grade)
@@ -129,12 +132,15 @@ def do_check(
     ambitos: Sequence[str] = (),
     accion: bool = False,
 ) -> list[Event]:
-    """A check against an Umbral; ``ambitos`` say where estados give desventaja."""
+    """A check against an Umbral; ``ambitos`` say what it is, so each estado gives
+    desventaja where it says (required when an estado limits some ámbitos)."""
     actor = state.get(actor_id)
     require_active(actor)
+    ambitos = validate_ambitos(ambitos)
     record = new_record(state, actor, "tirada", atributo, umbral, oficio, cobertura, ventaja,
                         ambitos)  # fmt: skip
-    events = check_accion(state, actor) if accion else []
+    require_ambitos(state.settings, actor.nombre, actor.estados, ambitos)
+    events = check_phase(state, actor) + check_accion(state, actor) if accion else []
     if accion:
         events.append(spend_accion(actor))
     return events + apply_effect(state, actor, record, roll_check(state, dice, actor, record))
@@ -156,7 +162,7 @@ def recover(state: EncounterState, dice: DiceSource, actor_id: str, estado: str)
         touched = {actor.id: snapshot_fields(actor, ("estados",))}
         record = new_record(state, actor, key, atributo, umbral, None, "nada", None,
                             touched=touched)  # fmt: skip
-    events = check_accion(state, actor)
+    events = check_phase(state, actor) + check_accion(state, actor)
     events.append(spend_accion(actor))
     if record is None:
         actor.estados.remove(key)
@@ -187,7 +193,7 @@ def estabilizar(
     record = new_record(state, healer, "estabilizar", atributo, ESTABILIZAR_UMBRAL, oficio,
                         cobertura, ventaja, touched=touched)  # fmt: skip
     record["target"] = target.id
-    events = check_accion(state, healer)
+    events = check_phase(state, healer) + check_accion(state, healer)
     events.append(spend_accion(healer))
     return events + apply_effect(state, healer, record, roll_check(state, dice, healer, record))
 

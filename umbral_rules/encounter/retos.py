@@ -1,16 +1,20 @@
 """Retos (§11): conflicts that are not combat. An Umbral, the successes needed, and what
-each failure costs; each player may use a given Oficio only once in the reto.
+each failure costs; [D] each player may use a given Oficio twice in the reto (one
+repetition, ``tables.RETO_OFICIO_USOS``).
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 
 from ..checks import CheckResult
 from ..dice import DiceSource
 from ..errors import UmbralError
-from ..tables import RETO_GRADE_EFFECT
+from ..plural import plural
+from ..tables import RETO_GRADE_EFFECT, RETO_OFICIO_USOS
 from ..text import fold
+from .ambitos import require_ambitos, validate_ambitos
 from .budget import require_active
 from .events import Event, RetoCreated, RetoEnded, RetoRolled
 from .pruebas import apply_effect, new_record, roll_check
@@ -49,7 +53,7 @@ def crear(state: EncounterState, nombre: str, umbral: int, exitos: int, coste: s
     }
     state.retos.append(reto)
     text = (
-        f"Reto «{reto['nombre']}»: {umbral_name(umbral)}, {exitos} éxitos; "
+        f"Reto «{reto['nombre']}»: {umbral_name(umbral)}, {plural(exitos, 'éxito')}; "
         f"cada fracaso cuesta: {reto['coste'] or 'lo que diga el máster'}."
     )
     return [RetoCreated(text, str(reto["id"]))]
@@ -64,6 +68,7 @@ def tirar(
     oficio: str | None = None,
     cobertura: str = "entero",
     ventaja: str | None = None,
+    ambitos: Sequence[str] = (),
 ) -> list[Event]:
     reto = get_reto(state, reto_id)
     if not reto["activo"]:
@@ -72,15 +77,18 @@ def tirar(
     require_active(actor)
     if not actor.is_pc:
         raise UmbralError("En un reto tiran los personajes jugadores.")
+    ambitos = validate_ambitos(ambitos)
     record = new_record(state, actor, "reto", atributo, int(reto["umbral"]), oficio, cobertura,
-                        ventaja)  # fmt: skip
+                        ventaja, ambitos)  # fmt: skip
+    require_ambitos(state.settings, actor.nombre, actor.estados, ambitos)
     oficio_key = None
     if oficio and actor.sheet is not None:
         oficio_key = fold(actor.sheet.oficio(oficio)[0])
-        if [actor.id, oficio_key] in reto["usados"]:
+        if reto["usados"].count([actor.id, oficio_key]) >= RETO_OFICIO_USOS:
             raise UmbralError(
-                f"{actor.nombre} ya usó el Oficio {actor.sheet.oficio(oficio)[0]} en este "
-                "reto: cada uno solo puede repetir un Oficio una vez. Propón otra forma."
+                f"{actor.nombre} ya usó el Oficio {actor.sheet.oficio(oficio)[0]} "
+                f"{plural(RETO_OFICIO_USOS, 'vez', 'veces')} en este reto: cada uno solo puede "
+                "repetir un mismo Oficio una vez. Propón otra forma."
             )
     record["reto"] = reto["id"]
     record["oficio_key"] = oficio_key
@@ -108,7 +116,7 @@ def apply_reto(
     text = (
         f"{actor.nombre} en «{reto['nombre']}»: {result.roll.total} contra {reto['umbral']}, "
         f"{result.grade.label}: {word}{cost}. Éxitos {reto['exitos']}/"
-        f"{reto['exitos_necesarios']}, fracasos {reto['fracasos']}."
+        f"{reto['exitos_necesarios']}, {plural(reto['fracasos'], 'fracaso')}."
     )
     events: list[Event] = [
         RetoRolled(text, str(reto["id"]), actor.id, result, effect, reto["exitos"],
@@ -131,5 +139,8 @@ def _end(reto: JsonDict, logrado: bool) -> list[Event]:
     reto["activo"] = False
     reto["logrado"] = logrado
     how = "logrado" if logrado else "terminado sin lograrse"
-    text = f"Reto «{reto['nombre']}» {how}: {reto['exitos']} éxitos, {reto['fracasos']} fracasos."
+    text = (
+        f"Reto «{reto['nombre']}» {how}: {plural(reto['exitos'], 'éxito')}, "
+        f"{plural(reto['fracasos'], 'fracaso')}."
+    )
     return [RetoEnded(text, str(reto["id"]), logrado, reto["exitos"], reto["fracasos"])]

@@ -23,13 +23,20 @@ from ..grid import (
     Figure,
     Square,
     acoso_on,
+    figure_distance,
     parse_square,
     parse_squares,
     require_melee,
     require_shot,
 )
+from ..plural import plural
 from ..sheets import Weapon
-from ..tables import MOVE_SQUARES, MOVE_SQUARES_NO_ACCION, WEAPON_RANGE_SQUARES
+from ..tables import (
+    INTERPONERSE_REACH,
+    MOVE_SQUARES,
+    MOVE_SQUARES_NO_ACCION,
+    WEAPON_RANGE_SQUARES,
+)
 from ..text import fold
 from .events import DespegarseResolved, Event
 from .state import Combatant, EncounterState, JsonDict
@@ -196,6 +203,24 @@ def squares_left(state: EncounterState, c: Combatant) -> int:
     """Six squares with the movimiento; twelve in all giving up the acción while it is free."""
     top = MOVE_SQUARES_NO_ACCION if c.accion in ("libre", "movimiento") else MOVE_SQUARES
     return max(0, top - squares_spent(state, c))
+
+
+def require_ward_in_reach(state: EncounterState, protector: Combatant, ward: Combatant) -> None:
+    """Interponerse on the board: the ward within the protector's melee reach (adjacent, or
+    two squares with a Larga weapon). Off the board, or no board: the GM's word stands."""
+    board = board_of(state)
+    if board is None or not board.has(protector.id) or not board.has(ward.id):
+        return
+    figure = board.figure(protector.id)
+    reach = INTERPONERSE_REACH[figure.larga]
+    distance = figure_distance(figure, board.figure(ward.id))
+    if distance > reach:
+        larga = " con su arma Larga" if figure.larga else ""
+        raise UmbralError(
+            f"{ward.nombre} está a {plural(distance, 'casilla')} de {protector.nombre}: para "
+            f"interponerse ha de tenerlo a su alcance cuerpo a cuerpo ({plural(reach, 'casilla')}"
+            f"{larga})."
+        )
 
 
 def charge_moved(state: EncounterState, c: Combatant) -> bool:

@@ -14,6 +14,7 @@ from ..errors import UmbralError
 from ..grid import Board, Square, area, labels, plan_move
 from ..grid import sweep as grid_sweep
 from ..grid.movement import OPORTUNIDAD
+from ..plural import plural
 from ..tables import MOVE_SQUARES, SIZE_LABELS
 from . import tablero as _t
 from .attacks import execute, plan_attack
@@ -29,6 +30,7 @@ from .events import (
     SweepDeclared,
     WarningEvent,
 )
+from .phases import check_phase
 from .roster import Roster
 from .state import EncounterState, JsonDict
 
@@ -120,7 +122,7 @@ def move_to(state: EncounterState, actor_id: str, square: str | Square) -> list[
     spent = [x.id for x in state.combatants if x.respuesta is not None]
     move = plan_move(board, c.id, _t.as_square(square), allowance=left, spent_respuestas=spent)
     walked = _t.squares_spent(state, c) + move.squares
-    events: list[Event] = []
+    events: list[Event] = check_phase(state, c)
     if not c.movimiento:
         events.append(spend_movimiento(c))
     if walked > MOVE_SQUARES and c.accion == "libre":
@@ -134,8 +136,8 @@ def move_to(state: EncounterState, actor_id: str, square: str | Square) -> list[
     events.insert(
         0,
         FigureMoved(
-            f"{c.nombre} va de {figure.position.label} a {move.end.label}: {move.squares} "
-            f"casilla(s){cover}; le quedan {left_now} este asalto.",
+            f"{c.nombre} va de {figure.position.label} a {move.end.label}: "
+            f"{plural(move.squares, 'casilla')}{cover}; le quedan {left_now} este asalto.",
             c.id, figure.position.label, move.end.label, path, walked, left_now,
             tuple(s.label for s in move.through_cover),
         ),
@@ -212,7 +214,7 @@ def sweep(
             continue
         taken.add(plan["target"])
         plans.append(plan)
-    events = check_accion(state, attacker)
+    events = check_phase(state, attacker) + check_accion(state, attacker)
     events.append(spend_accion(attacker))
     names = ", ".join(state.get(i).nombre for i in swept.targets)
     events.append(

@@ -39,6 +39,7 @@ DEFEND_HELP = {
     "ventaja": "Ventaja o desventaja en esta tirada",
     "dado": "Tu dado físico: «9», o «9 4» con ventaja o desventaja",
     "personaje": "Quién se defiende (el máster puede tirar por otro)",
+    "asaltos": "Cuántos asaltos contestas, del más antiguo (por defecto, todos los pendientes)",
 }
 
 
@@ -126,9 +127,11 @@ class CombateCog(commands.Cog):
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         personaje: str | None = None,
+        asaltos: app_commands.Range[int, 1, 50] | None = None,
     ) -> None:
         await service.defend(
-            interaction, service.DefendOptions(oficio, cobertura, ventaja, dado, personaje)
+            interaction,
+            service.DefendOptions(oficio, cobertura, ventaja, dado, personaje, asaltos),
         )
 
     @app_commands.command(

@@ -47,6 +47,7 @@ class DefendOptions:
     ventaja: str | None = None
     dado: str | None = None
     personaje: str | None = None
+    asaltos: int | None = None  # how many asaltos to answer, oldest first (None: all)
 
 
 @dataclass(frozen=True)
@@ -204,7 +205,9 @@ async def defend(interaction: discord.Interaction, options: DefendOptions | None
 
     def op(turn: Turn) -> list[Any]:
         return list(
-            turn.enc.defend(turn.dice, turn.actor.id, opts.oficio, opts.cobertura, opts.ventaja)
+            turn.enc.defend(
+                turn.dice, turn.actor.id, opts.oficio, opts.cobertura, opts.ventaja, opts.asaltos
+            )
         )
 
     await run(

@@ -16,6 +16,7 @@ from bot.features.encuentro.tracker import (
     require_channel_permissions,
 )
 from bot.features.fichas.cog import autocomplete_oficio, autocomplete_own, own_character
+from bot.features.tiradas.ambito import guild_estados
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed
 from bot.render.tracker import summary_embed, tracker_embed
@@ -54,6 +55,7 @@ class EncuentroCog(commands.Cog):
                 "defensa_inmediata": settings.defense_mode == "inmediata",
                 "secuelas_tabla": dict(settings.secuelas or {}),
                 "emboscada": {"jugadores": "pj", "enemigos": "enemigo"}.get(emboscada or ""),
+                "estados_extra": guild_estados(settings.extra_estados),
             }
             enc = Encounter.start(modo or settings.default_mode, enc_settings)
             await uow.encounter.create(enc, creator_id=interaction.user.id)

@@ -131,9 +131,13 @@ class TableroCog(commands.Cog):
             interaction, "mapa barrido", "Barrido", op, who="gm", what="barrer con una criatura"
         )
 
-    @app_commands.command(name="mover", description="Mueve tu figura por el tablero (Táctico)")
+    @app_commands.command(
+        name="mover", description="Gasta un movimiento; en Táctico, mueve tu figura por el tablero"
+    )
     @app_commands.describe(
-        casilla="Adónde: «C4». Sin casilla, gasta un movimiento fuera del tablero",
+        casilla=(
+            "Adónde: «C4». Sin casilla, en cualquier modo, gasta un movimiento (el 2.º, la acción)"
+        ),
         personaje="Quién se mueve (el máster puede mover a cualquiera)",
     )
     @app_commands.autocomplete(personaje=autocomplete_actor)
@@ -152,5 +156,5 @@ class TableroCog(commands.Cog):
 
         await service.run(
             interaction, "mover", "Movimiento", op, who="own", actor_name=personaje,
-            needs_board=casilla is not None,
+            needs_board=casilla is not None, needs_tactico=casilla is not None,
         )  # fmt: skip

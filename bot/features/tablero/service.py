@@ -79,6 +79,7 @@ async def run(
     actor_name: str | None = None,
     what: str = "cambiar el tablero",
     needs_board: bool = True,
+    needs_tactico: bool = True,
     changes: bool = True,
 ) -> None:
     """Load → permission → rules → save → answer with the events and the board's picture."""
@@ -88,7 +89,10 @@ async def run(
         enc = await uow.encounter.require()
         info = uow.encounter.info
         settings = await uow.guild.get()
-        (require_board if needs_board else require_tactico)(enc)
+        if needs_board:
+            require_board(enc)
+        elif needs_tactico:
+            require_tactico(enc)
         gm = is_gm(interaction, settings.gm_role_id, info.creator_id)
         step = Step(enc, gm, dice=dice_of(interaction))
         if who == "gm":

@@ -22,11 +22,13 @@ from bot.features.common import (
 )
 from bot.features.fichas.cog import autocomplete_oficio, own_character
 from bot.features.tiradas import retos
+from bot.features.tiradas.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of, guild_estados
 from bot.render.rolls import check_embed
 from bot.sheetfiles.limits import NAME_MAX
 from bot.storage import character_sheet
 from umbral_rules import Modifier, check, oficio_modifier
 from umbral_rules.checks import umbral_name
+from umbral_rules.encounter.ambitos import check_desventajas, require_ambitos
 from umbral_rules.encounter.events import CheckMade
 from umbral_rules.tables import ATRIBUTO_LABELS
 
@@ -49,8 +51,9 @@ class TiradasCog(commands.Cog):
         cobertura="Cuánto cubre el Oficio: entero, mitad o nada (por defecto entero)",
         ventaja="Ventaja o desventaja en esta tirada",
         dado="Tu dado físico: «9», o «9 4» con ventaja o desventaja",
+        ambito=AMBITO_HELP,
     )
-    @app_commands.choices(atributo=ATRIBUTO_CHOICES)
+    @app_commands.choices(atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES)
     @app_commands.choices(umbral=UMBRAL_CHOICES)
     @app_commands.autocomplete(oficio=autocomplete_oficio)
     async def tirada(
@@ -62,6 +65,7 @@ class TiradasCog(commands.Cog):
         cobertura: Cobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
+        ambito: str | None = None,
     ) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
@@ -74,7 +78,10 @@ class TiradasCog(commands.Cog):
             mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc] if enc else []
             if enc is not None and mine:
                 # inside an encounter the rules apply the estados' desventaja
-                events = enc.check(dice, mine[0].id, atributo, umbral, oficio, cobertura, ventaja)
+                events = enc.check(
+                    dice, mine[0].id, atributo, umbral, oficio, cobertura, ventaja,
+                    ambitos=ambitos_of(ambito),
+                )  # fmt: skip
                 result = next(e.result for e in events if isinstance(e, CheckMade))
                 check_all_used(dice)
                 await uow.encounter.save(enc)
@@ -84,10 +91,17 @@ class TiradasCog(commands.Cog):
                     nombre, valor = sheet.oficio(oficio)
                     mod = oficio_modifier(nombre, valor, cobertura)
                     mods.extend([mod] if mod else [])
-                result = check(dice, mods, umbral, *ventaja_sources(ventaja))
+                # no encounter: the character's own estados, read from the same table
+                table = {"estados_extra": guild_estados(settings.extra_estados)}
+                ambitos = require_ambitos(table, sheet.nombre, row.estados, ambitos_of(ambito))
+                vent, desv = ventaja_sources(ventaja)
+                desv += check_desventajas(table, row.estados, ambitos)
+                result = check(dice, mods, umbral, vent, desv)
                 check_all_used(dice)
             await log_roll(uow, interaction, "tirada", result, umbral=umbral)
         what = f"{ATRIBUTO_LABELS[atributo]} contra Umbral {umbral_name(umbral)}"
+        if ambito:
+            what += f" ({ambito})"
         await send(interaction, embed=check_embed(result, actor=sheet.nombre, what=what))
 
     @reto.command(name="crear", description="Plantea un reto en este canal (máster)")
@@ -116,8 +130,9 @@ class TiradasCog(commands.Cog):
         ventaja="Ventaja o desventaja en esta tirada",
         dado="Tu dado físico: «9», o «9 4» con ventaja o desventaja",
         reto="Qué reto (si hay más de uno)",
+        ambito=AMBITO_HELP,
     )
-    @app_commands.choices(atributo=ATRIBUTO_CHOICES)
+    @app_commands.choices(atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES)
     @app_commands.autocomplete(oficio=autocomplete_oficio, reto=retos.autocomplete_reto)
     async def reto_tirar(
         self,
@@ -128,8 +143,11 @@ class TiradasCog(commands.Cog):
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         reto: str | None = None,
+        ambito: str | None = None,
     ) -> None:
-        await retos.tirar(interaction, atributo, oficio, cobertura, ventaja, dado, reto)
+        await retos.tirar(
+            interaction, atributo, oficio, cobertura, ventaja, dado, reto, ambitos_of(ambito)
+        )
 
     @reto.command(name="ver", description="Cómo van los retos de este canal")
     async def reto_ver(self, interaction: discord.Interaction) -> None:

@@ -19,6 +19,7 @@ from bot.features.encuentro.tracker import refresh_tracker
 from bot.features.fichas.cog import own_character
 from bot.features.pages import send_pages
 from bot.features.replies import send_split
+from bot.features.tiradas.ambito import guild_estados
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed, render_events
 from bot.render.retos import retos_embed, retos_pages
@@ -69,7 +70,9 @@ async def crear(
             interaction, settings.gm_role_id, info.creator_id if info else None, "crear retos"
         )
         if enc is None:
-            enc = Encounter.start(settings.default_mode)
+            enc = Encounter.start(
+                settings.default_mode, {"estados_extra": guild_estados(settings.extra_estados)}
+            )
             await uow.encounter.create(enc, creator_id=interaction.user.id)
             lines.append("Se abre una escena en este canal para llevar el reto.")
         events = enc.reto_crear(nombre, umbral, exitos, coste or "")
@@ -86,6 +89,7 @@ async def tirar(
     ventaja: str | None,
     dado: str | None,
     reto: str | None,
+    ambitos: tuple[str, ...] = (),
 ) -> None:
     guild_id, channel_id = ids(interaction)
     await interaction.response.defer(thinking=True)
@@ -108,9 +112,11 @@ async def tirar(
                 character_id=row.id,
                 owner_id=row.owner_id,
             )
+            for estado in row.estados:  # what the character still suffers from
+                enc.set_estado(actor.id, str(estado), True)
         dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
         events = enc.reto_tirar(
-            dice, str(target["id"]), actor.id, atributo, oficio, cobertura, ventaja
+            dice, str(target["id"]), actor.id, atributo, oficio, cobertura, ventaja, ambitos
         )
         check_all_used(dice)
         await uow.encounter.save(enc)

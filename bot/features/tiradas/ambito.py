@@ -1,0 +1,38 @@
+"""What a check is (digest §9): the ``ambito`` option of /tirada and /reto tirar, and the
+guild's own estados (``GuildSettings.extra_estados``) as the rules' ``estados_extra``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from discord import app_commands
+
+from umbral_rules.encounter.estados import validate_estados_extra
+from umbral_rules.tables import AMBITO_LABELS, CHECK_AMBITOS
+
+AMBITO_CHOICES = [
+    app_commands.Choice(name=f"{a} ({AMBITO_LABELS[a]})" if a != "otra" else "otra", value=a)
+    for a in CHECK_AMBITOS
+]
+AMBITO_HELP = (
+    "Qué es la tirada, para los estados: ofensiva, defensa, movimiento, social, vista u otra "
+    "(obligatorio si sufres un estado que limita algunas)"
+)
+
+
+def guild_estados(extra_estados: Iterable[Any] | None) -> dict[str, Any]:
+    """The guild's estados as the encounter's ``estados_extra``: each entry of the stored list
+    is a name (desventaja nowhere) or ``{"nombre": ..., "desventaja": [ámbito, ...]}``."""
+    table: dict[str, Any] = {}
+    for entry in extra_estados or ():
+        if isinstance(entry, dict):
+            nombre = str(entry.get("nombre", ""))
+            table[nombre] = {"nombre": nombre, "desventaja": list(entry.get("desventaja", []))}
+        else:
+            table[str(entry)] = {"nombre": str(entry), "desventaja": []}
+    return validate_estados_extra(table)
+
+
+def ambitos_of(ambito: str | None) -> tuple[str, ...]:
+    return (ambito,) if ambito else ()
