@@ -12,12 +12,18 @@ import asyncio
 import gc
 import logging
 import sys
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from bot.config import Settings, configure_logging, db_url_from
 
 log = logging.getLogger("bot")
+
+#: Exit statuses as a shell reports a death by SIGINT (Ctrl-C) or SIGTERM: 128 + signal.
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
 
 
 def parse_faces(text: str) -> list[int]:
@@ -45,7 +51,17 @@ def build_parser() -> argparse.ArgumentParser:
     consola = sub.add_parser(
         "consola", help="la consola local: un Discord de mentira en la terminal"
     )
-    consola.add_argument("--db", metavar="RUTA_O_URL", help="fichero SQLite o URL de base de datos")
+    where = consola.add_mutually_exclusive_group()
+    where.add_argument(
+        "--db",
+        metavar="RUTA_O_URL",
+        help="fichero SQLite, URL de base de datos o :memory: (en memoria, se pierde al salir)",
+    )
+    where.add_argument(
+        "--nueva",
+        action="store_true",
+        help="una base de datos nueva y desechable, que se borra al salir",
+    )
     consola.add_argument(
         "--dados",
         metavar="9,5,12",
@@ -80,7 +96,19 @@ async def run_console(
     stdin: TextIO,
     stdout: TextIO,
     echo: bool = False,
+    fresh: bool = False,
 ) -> int:
+    if fresh:  # a throwaway file (WAL and all, as a real one), removed with its folder at exit
+        with tempfile.TemporaryDirectory(prefix="umbral-consola-") as folder:
+            return await run_console(
+                settings,
+                db=str(Path(folder) / "umbral.db"),
+                faces=faces,
+                masters=masters,
+                stdin=stdin,
+                stdout=stdout,
+                echo=echo,
+            )
     from bot.console import open_session
     from bot.console.runner import Console, interactive
     from umbral_rules import ForcedDice
@@ -100,15 +128,17 @@ async def run_console(
                 "Consola de Umbral. Escribe /ayuda; @nombre cambia de usuario, #canal de canal, "
                 "!pulsar Etiqueta pulsa un botón. Ctrl-D para salir.\n"
             )
-        from bot.lifecycle import StoppableInput, install_console_signals
+        from bot.lifecycle import StoppableInput, install_console_signals, install_terminal_stop
 
         source = stdin if stdin.isatty() else StoppableInput(stdin)
-        restore = install_console_signals(source) if isinstance(source, StoppableInput) else None
+        if isinstance(source, StoppableInput):
+            restore = install_console_signals(source)
+        else:  # on a terminal Ctrl-C (asyncio.run) and SIGTERM end the console at once
+            restore = install_terminal_stop()
         try:
             await interactive(console, source, echo=echo)  # type: ignore[arg-type]
         finally:
-            if restore is not None:
-                restore()
+            restore()
     finally:
         await session.close()
     return 0
@@ -159,6 +189,7 @@ def main(
     if not console and settings.token:
         return asyncio.run(run_bot(settings, settings.token))
     masters = getattr(args, "master", None) or ["master"]
+    out = stdout or sys.stdout
     try:
         return asyncio.run(
             run_console(
@@ -167,12 +198,17 @@ def main(
                 faces=getattr(args, "dados", []),
                 masters=masters,
                 stdin=stdin or sys.stdin,
-                stdout=stdout or sys.stdout,
+                stdout=out,
                 echo=getattr(args, "eco", False),
+                fresh=getattr(args, "nueva", False),
             )
         )
-    except KeyboardInterrupt:
-        return 0
+    except KeyboardInterrupt:  # Ctrl-C on a terminal: the database is closed by now
+        out.write("\n")
+        out.flush()
+        return EXIT_INTERRUPTED
+    except asyncio.CancelledError:  # SIGTERM on a terminal (install_terminal_stop)
+        return EXIT_TERMINATED
 
 
 if __name__ == "__main__":
