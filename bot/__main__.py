@@ -111,16 +111,18 @@ async def run_console(
             )
     from bot.console import open_session
     from bot.console.runner import Console, interactive
+    from bot.startup import database_errors
     from umbral_rules import ForcedDice
 
     url = db_url_from(db) if db else settings.db_url
-    session = await open_session(
-        url,
-        dice=ForcedDice(faces),
-        masters=masters,
-        migrate=settings.run_migrations,
-        settings=settings,
-    )
+    with database_errors(url):
+        session = await open_session(
+            url,
+            dice=ForcedDice(faces),
+            masters=masters,
+            migrate=settings.run_migrations,
+            settings=settings,
+        )
     try:
         console = Console(session.discord, stdout, user=masters[0])
         if stdin.isatty():
@@ -154,21 +156,29 @@ def freeze_startup_heap() -> None:
 
 async def run_bot(settings: Settings, token: str) -> int:
     from bot.app import UmbralBot
+    from bot.lifecycle import install_bot_signals
+    from bot.startup import database_errors, probe, run_with_retries
     from bot.storage import Storage, upgrade_head
     from umbral_rules import RandomDice
 
     url = settings.db_url
-    if settings.run_migrations:
-        log.info("Aplicando migraciones")
-        await upgrade_head(url)
-    storage = Storage.from_url(url)
-    bot = UmbralBot(settings, RandomDice(), storage)
-    freeze_startup_heap()
-    async with bot:
-        from bot.lifecycle import install_bot_signals
+    with database_errors(url):
+        if settings.run_migrations:
+            log.info("Aplicando migraciones")
+            await upgrade_head(url)
+        else:
+            await probe(url)
+    bots = 0
 
-        install_bot_signals(bot)
-        await bot.start(token)
+    def make_bot() -> UmbralBot:
+        nonlocal bots
+        bot = UmbralBot(settings, RandomDice(), Storage.from_url(url))
+        bots += 1
+        if bots == 1:
+            freeze_startup_heap()
+        return bot
+
+    await run_with_retries(make_bot, token, install_bot_signals)
     return 0
 
 
@@ -186,8 +196,22 @@ def main(
         return respaldo.run(args, settings)
     console = args.orden == "consola" or not settings.token
     configure_logging("ERROR" if console else settings.log_level)
-    if not console and settings.token:
-        return asyncio.run(run_bot(settings, settings.token))
+    from bot.startup import StartupError
+
+    try:
+        if not console and settings.token:
+            return asyncio.run(run_bot(settings, settings.token))
+        return _console(args, settings, stdin, stdout)
+    except StartupError as failure:
+        print(f"umbral-bot: {failure}", file=sys.stderr)
+        return failure.status
+    except KeyboardInterrupt:  # Ctrl-C before the bot's own signal handlers are in place
+        return EXIT_INTERRUPTED
+
+
+def _console(
+    args: argparse.Namespace, settings: Settings, stdin: TextIO | None, stdout: TextIO | None
+) -> int:
     masters = getattr(args, "master", None) or ["master"]
     out = stdout or sys.stdout
     try:
