@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from bot.cli import ArgumentParser
 from bot.config import Settings, configure_logging, db_url_from
 
 log = logging.getLogger("bot")
@@ -43,11 +44,11 @@ def parse_faces(text: str) -> list[int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="umbral-bot",
         description="Bot de Discord de Umbral. Sin DISCORD_TOKEN abre la consola local.",
     )
-    sub = parser.add_subparsers(dest="orden")
+    sub = parser.add_subparsers(dest="orden", title="órdenes")  # each one a Spanish parser
     consola = sub.add_parser(
         "consola", help="la consola local: un Discord de mentira en la terminal"
     )
