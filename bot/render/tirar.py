@@ -56,8 +56,18 @@ def expression_embed(
         lines = [_clip(roll.rendered, 900)]
         if successes is not None:
             lines.append(f"Éxitos: **{successes[i]}**")
+        which = f" · {roll.set_number} de {roll.sets}" if roll.sets > 1 else ""
         embed.add_field(
-            name=f"`{roll.expression}` = {roll.total}", value="\n".join(lines), inline=False
+            name=f"`{roll.expression}`{which} = {roll.total}",
+            value="\n".join(lines),
+            inline=False,
+        )
+    in_sets = [roll for roll in rolls if roll.sets > 1]
+    if in_sets:
+        embed.add_field(
+            name="Totales",
+            value=_clip(", ".join(str(roll.total) for roll in in_sets)),
+            inline=False,
         )
     if umbral is not None and grade is not None:
         margen = rolls[0].total - umbral

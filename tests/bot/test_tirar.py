@@ -146,3 +146,25 @@ async def test_history_filters_by_user_and_channel(script: Script, dice: ForcedD
     assert "dados [2]" in out and "dados [5]" not in out
     out = await script.run("/historial canal:#taberna")
     assert "dados [6]" in out and "dados [2]" not in out
+
+
+async def test_sets_and_dropped_dice_through_the_tree(fake: FakeDiscord, dice: ForcedDice) -> None:
+    dice.push([1, 5, 4, 1, 6, 6, 2, 3, 3, 4, 5, 6])
+    reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "3 4d6kh3"})
+    msg = reply.last
+    assert msg.field("`4d6kh3` · 1 de 3 = 10") == "4d6kh3 (1, 5, 4, ~~1~~) = 10"
+    assert msg.field("`4d6kh3` · 2 de 3 = 15") == "4d6kh3 (6, 6, ~~2~~, 3) = 15"
+    assert msg.field("`4d6kh3` · 3 de 3 = 15") == "4d6kh3 (~~3~~, 4, 5, 6) = 15"
+    assert msg.field("Totales") == "10, 15, 15"
+
+
+async def test_an_unreadable_expression_points_to_the_dice_help(fake: FakeDiscord) -> None:
+    bad = await fake.command("kaeda", "mesa", "tirar", {"expresion": "3d6?"})
+    assert bad.last.ephemeral
+    assert "esperaba el final y encontré «?»" in bad.last.content
+    assert "`/ayuda tema:tirar`" in bad.last.content
+    help_ = await fake.command("kaeda", "mesa", "ayuda", {"tema": "tirar"})
+    text = help_.last.text()
+    assert help_.last.ephemeral and help_.last.title == "Ayuda: /tirar"
+    for example in ("`4d6kh3`", "`3d6!`", "`6 4d6kh3`", "`d%`", "~~1~~", "(6!, 2, 4)"):
+        assert example in text
