@@ -127,6 +127,10 @@ class Mailbox:
         self._message_ids = itertools.count(1)
         self._choices: list[dict[str, Any]] | None = None
         self._adapter = _FakeAdapter(self)
+        self.names: dict[int, str] = {}
+
+    def _member_payload(self, user: str) -> dict[str, Any]:
+        raise NotImplementedError  # FakeDiscord knows its members
 
     def restore(self, messages: list[SentMessage]) -> None:
         """Messages already in the channels (sent before a restart of the bot)."""
@@ -275,6 +279,13 @@ class Mailbox:
                 return self._message_payload(message)
             if route.method == "DELETE":
                 return None
+        if route.method == "GET" and route.path == "/guilds/{guild_id}/members/{member_id}":
+            name = self.names.get(int(parts[-1]))
+            if name is None:  # nobody the console has seen: as Discord answers
+                raise discord.NotFound(
+                    FakeResponse(404), {"message": "Unknown Member", "code": 10007}
+                )
+            return self._member_payload(name)
         raise NotImplementedError(f"La consola no sabe hacer {route.method} {route.path}.")
 
 

@@ -25,6 +25,8 @@ NEUTRAL = discord.Colour(0x5865F2)
 SUCCESS = discord.Colour(0x27AE60)
 FAILURE = discord.Colour(0xC0392B)
 MAX_FIELD = 1024
+#: ``/historial``: someone whose name the guild no longer gives (left, or Discord didn't say).
+NOT_A_MEMBER = "alguien que ya no está en el servidor"
 
 
 def _clip(text: str, limit: int = MAX_FIELD) -> str:
@@ -137,7 +139,7 @@ def initiative_embed(roll: InitiativeRoll, *, who: str, motivo: str | None = Non
 
 def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> str:
     when = entry.created_at.strftime("%d/%m %H:%M:%S") if entry.created_at else "?"
-    who = names.get(entry.user_id, f"<@{entry.user_id}>")
+    who = names.get(entry.user_id, NOT_A_MEMBER)
     parts = [f"`#{entry.id}` {when}", who, f"/{entry.command}"]
     if hidden:
         parts.append("(tirada privada)")
