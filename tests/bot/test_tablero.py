@@ -273,3 +273,24 @@ async def test_an_enemy_walking_away_offers_the_player_a_respuesta(
         f"<@{kaeda}>, Kaeda tiene una respuesta: /respuesta oportunidad."
     )
     assert "Guardia del puerto 1: Sale del alcance de Kaeda desde D3" in walked.first.text()
+
+
+async def test_the_picture_has_a_spanish_description_of_who_stands_where(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await board(
+        script,
+        fake,
+        f'/mapa colocar combatiente:"{G1}" casilla:D3',
+        "/mapa colocar combatiente:Kaeda casilla:C3",
+        f'/estado poner objetivo:"{G1}" estado:aturdido',
+    )
+    ver = await fake.command("kaeda", "mesa", "mapa ver")
+    picture_of(ver.first)
+    (attachment,) = ver.first.payload["attachments"]
+    assert attachment["description"] == (
+        "Tablero de 12×12 casillas. "
+        "Guardia del puerto 1 en D3: enemigo · Aguante 14/14 · Aturdido. "
+        "Kaeda en C3: PJ · Aguante 16/16. "
+        "Fuera del tablero: Guardia del puerto 2, Ogro."
+    )
