@@ -12,7 +12,7 @@ UV_VERSION := 0.13.8
 COMPILE = $(LOCK_VENV)/bin/uv pip compile pyproject.toml --quiet --universal \
 	--python-version 3.11 --generate-hashes --custom-compile-command "make lock"
 
-.PHONY: run test lint bench lock
+.PHONY: run test lint bench lock ejemplo-tablero
 
 $(STAMP): pyproject.toml requirements-dev.lock
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/pytest --cov --cov-fail-under=95 $(PYTEST_ARGS)
+
+# La pelea de Táctico de docs/ con sus imágenes del tablero: `make ejemplo-tablero CARPETA=/tmp/t`
+# (sin CARPETA, una carpeta temporal). Rehace también docs/tablero-*.png y la salida de la consola.
+ejemplo-tablero: $(STAMP)
+	$(BIN)/python docs/tablero_ejemplo.py $(CARPETA)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py $(ARGS)
