@@ -14,6 +14,8 @@ from pathlib import Path
 
 #: Generous, so that a slow machine can't fail it: the console ends well within it.
 WAIT_S = 10.0
+#: Starting a Python with discord.py and migrating takes a while on a loaded machine.
+OUTPUT_WAIT_S = 90.0
 
 #: In the child: creating a sheet writes its row, says so and then never finishes, so a
 #: Ctrl-C lands in the middle of a command with its transaction open.
@@ -39,7 +41,7 @@ class Terminal:
         self.output = b""
 
     def read_until(self, marker: bytes) -> None:
-        deadline = time.monotonic() + WAIT_S
+        deadline = time.monotonic() + OUTPUT_WAIT_S
         while marker not in self.output:
             assert time.monotonic() < deadline, self.output.decode(errors="replace")
             ready, _, _ = select.select([self.fd], [], [], 0.1)
