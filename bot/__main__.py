@@ -102,7 +102,7 @@ async def run_console(
     if fresh:  # a throwaway file (WAL and all, as a real one), removed with its folder at exit
         with tempfile.TemporaryDirectory(prefix="umbral-consola-") as folder:
             return await run_console(
-                settings,
+                settings.model_copy(update={"run_migrations": True}),  # a new file needs them
                 db=str(Path(folder) / "umbral.db"),
                 faces=faces,
                 masters=masters,
