@@ -7,13 +7,17 @@ FROM python:3.11-slim AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /app
 RUN python -m venv /opt/venv
+# The dependencies first, at the exact versions (and hashes) of the lock file: a layer that
+# changes only with requirements.lock (`make lock`).
+COPY requirements.lock ./
+RUN /opt/venv/bin/pip install --no-cache-dir --require-hashes -r requirements.lock
 COPY pyproject.toml README.md alembic.ini ./
 COPY umbral_rules ./umbral_rules
 COPY bot ./bot
 COPY migrations ./migrations
 # Editable: the code stays in /app, next to alembic.ini and migrations/ (the bot migrates
 # at start-up from there); the final stage copies /app and /opt/venv to the same paths.
-RUN /opt/venv/bin/pip install --no-cache-dir -e . \
+RUN /opt/venv/bin/pip install --no-cache-dir --no-deps -e . \
     && /opt/venv/bin/python -m compileall -q /app/bot /app/umbral_rules /app/migrations
 
 FROM python:3.11-slim

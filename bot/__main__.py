@@ -12,12 +12,19 @@ import asyncio
 import gc
 import logging
 import sys
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
+from bot.cli import ArgumentParser
 from bot.config import Settings, configure_logging, db_url_from
 
 log = logging.getLogger("bot")
+
+#: Exit statuses as a shell reports a death by SIGINT (Ctrl-C) or SIGTERM: 128 + signal.
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
 
 
 def parse_faces(text: str) -> list[int]:
@@ -37,15 +44,25 @@ def parse_faces(text: str) -> list[int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="umbral-bot",
         description="Bot de Discord de Umbral. Sin DISCORD_TOKEN abre la consola local.",
     )
-    sub = parser.add_subparsers(dest="orden")
+    sub = parser.add_subparsers(dest="orden", title="órdenes")  # each one a Spanish parser
     consola = sub.add_parser(
         "consola", help="la consola local: un Discord de mentira en la terminal"
     )
-    consola.add_argument("--db", metavar="RUTA_O_URL", help="fichero SQLite o URL de base de datos")
+    where = consola.add_mutually_exclusive_group()
+    where.add_argument(
+        "--db",
+        metavar="RUTA_O_URL",
+        help="fichero SQLite, URL de base de datos o :memory: (en memoria, se pierde al salir)",
+    )
+    where.add_argument(
+        "--nueva",
+        action="store_true",
+        help="una base de datos nueva y desechable, que se borra al salir",
+    )
     consola.add_argument(
         "--dados",
         metavar="9,5,12",
@@ -83,19 +100,33 @@ async def run_console(
     stdin: TextIO,
     stdout: TextIO,
     echo: bool = False,
+    fresh: bool = False,
 ) -> int:
+    if fresh:  # a throwaway file (WAL and all, as a real one), removed with its folder at exit
+        with tempfile.TemporaryDirectory(prefix="umbral-consola-") as folder:
+            return await run_console(
+                settings.model_copy(update={"run_migrations": True}),  # a new file needs them
+                db=str(Path(folder) / "umbral.db"),
+                faces=faces,
+                masters=masters,
+                stdin=stdin,
+                stdout=stdout,
+                echo=echo,
+            )
     from bot.console import open_session
     from bot.console.runner import Console, interactive
+    from bot.startup import database_errors
     from umbral_rules import ForcedDice
 
     url = db_url_from(db) if db else settings.db_url
-    session = await open_session(
-        url,
-        dice=ForcedDice(faces),
-        masters=masters,
-        migrate=settings.run_migrations,
-        settings=settings,
-    )
+    with database_errors(url):
+        session = await open_session(
+            url,
+            dice=ForcedDice(faces),
+            masters=masters,
+            migrate=settings.run_migrations,
+            settings=settings,
+        )
     try:
         console = Console(session.discord, stdout, user=masters[0])
         if stdin.isatty():
@@ -103,15 +134,17 @@ async def run_console(
                 "Consola de Umbral. Escribe /ayuda; @nombre cambia de usuario, #canal de canal, "
                 "!pulsar Etiqueta pulsa un botón. Ctrl-D para salir.\n"
             )
-        from bot.lifecycle import StoppableInput, install_console_signals
+        from bot.lifecycle import StoppableInput, install_console_signals, install_terminal_stop
 
         source = stdin if stdin.isatty() else StoppableInput(stdin)
-        restore = install_console_signals(source) if isinstance(source, StoppableInput) else None
+        if isinstance(source, StoppableInput):
+            restore = install_console_signals(source)
+        else:  # on a terminal Ctrl-C (asyncio.run) and SIGTERM end the console at once
+            restore = install_terminal_stop()
         try:
             await interactive(console, source, echo=echo)  # type: ignore[arg-type]
         finally:
-            if restore is not None:
-                restore()
+            restore()
     finally:
         await session.close()
     return 0
@@ -142,21 +175,29 @@ async def sync_now(settings: Settings, token: str) -> int:
 
 async def run_bot(settings: Settings, token: str) -> int:
     from bot.app import UmbralBot
+    from bot.lifecycle import install_bot_signals
+    from bot.startup import database_errors, probe, run_with_retries
     from bot.storage import Storage, upgrade_head
     from umbral_rules import RandomDice
 
     url = settings.db_url
-    if settings.run_migrations:
-        log.info("Aplicando migraciones")
-        await upgrade_head(url)
-    storage = Storage.from_url(url)
-    bot = UmbralBot(settings, RandomDice(), storage)
-    freeze_startup_heap()
-    async with bot:
-        from bot.lifecycle import install_bot_signals
+    with database_errors(url):
+        if settings.run_migrations:
+            log.info("Aplicando migraciones")
+            await upgrade_head(url)
+        else:
+            await probe(url)
+    bots = 0
 
-        install_bot_signals(bot)
-        await bot.start(token)
+    def make_bot() -> UmbralBot:
+        nonlocal bots
+        bot = UmbralBot(settings, RandomDice(), Storage.from_url(url))
+        bots += 1
+        if bots == 1:
+            freeze_startup_heap()
+        return bot
+
+    await run_with_retries(make_bot, token, install_bot_signals)
     return 0
 
 
@@ -180,9 +221,24 @@ def main(
         return asyncio.run(sync_now(settings, settings.token))
     console = args.orden == "consola" or not settings.token
     configure_logging("ERROR" if console else settings.log_level)
-    if not console and settings.token:
-        return asyncio.run(run_bot(settings, settings.token))
+    from bot.startup import StartupError
+
+    try:
+        if not console and settings.token:
+            return asyncio.run(run_bot(settings, settings.token))
+        return _console(args, settings, stdin, stdout)
+    except StartupError as failure:
+        print(f"umbral-bot: {failure}", file=sys.stderr)
+        return failure.status
+    except KeyboardInterrupt:  # Ctrl-C before the bot's own signal handlers are in place
+        return EXIT_INTERRUPTED
+
+
+def _console(
+    args: argparse.Namespace, settings: Settings, stdin: TextIO | None, stdout: TextIO | None
+) -> int:
     masters = getattr(args, "master", None) or ["master"]
+    out = stdout or sys.stdout
     try:
         return asyncio.run(
             run_console(
@@ -191,12 +247,17 @@ def main(
                 faces=getattr(args, "dados", []),
                 masters=masters,
                 stdin=stdin or sys.stdin,
-                stdout=stdout or sys.stdout,
+                stdout=out,
                 echo=getattr(args, "eco", False),
+                fresh=getattr(args, "nueva", False),
             )
         )
-    except KeyboardInterrupt:
-        return 0
+    except KeyboardInterrupt:  # Ctrl-C on a terminal: the database is closed by now
+        out.write("\n")
+        out.flush()
+        return EXIT_INTERRUPTED
+    except asyncio.CancelledError:  # SIGTERM on a terminal (install_terminal_stop)
+        return EXIT_TERMINATED
 
 
 if __name__ == "__main__":

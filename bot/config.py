@@ -70,8 +70,41 @@ def db_url_from(path_or_url: str) -> str:
     return f"sqlite+aiosqlite:///{path_or_url}"
 
 
+#: Other libraries' chatter at start-up, logged at DEBUG instead: Alembic's INFO lines
+#: ("Context impl SQLiteImpl", "Running upgrade …"), discord.py's INFO lines and its warning
+#: that PyNaCl or davey (voice, which the bot never uses) is not installed.
+QUIET_LOGGERS = ("alembic", "discord")
+QUIET_WARNINGS = ("PyNaCl is not installed", "davey is not installed")
+
+
+class ThirdPartyStartupNoise(logging.Filter):
+    """On the root handler: a quiet library's INFO, and the known harmless warnings, become
+    DEBUG records, shown only when the level is DEBUG."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__()
+        self.level = level
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        quiet = record.name.split(".", 1)[0] in QUIET_LOGGERS
+        if (quiet and record.levelno == logging.INFO) or (
+            record.levelno == logging.WARNING
+            and any(text in record.getMessage() for text in QUIET_WARNINGS)
+        ):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+            return self.level <= logging.DEBUG
+        return True
+
+
 def configure_logging(level: str) -> None:
-    logging.basicConfig(
-        level=getattr(logging, level.upper(), logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    """As :func:`logging.basicConfig` (nothing when the root logger already has a handler),
+    with :class:`ThirdPartyStartupNoise` on the handler."""
+    root = logging.getLogger()
+    if root.handlers:
+        return
+    number = getattr(logging, level.upper(), logging.INFO)
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(ThirdPartyStartupNoise(number))
+    root.addHandler(handler)
+    root.setLevel(number)

@@ -106,3 +106,18 @@ def install_console_signals(source: StoppableInput) -> Callable[[], None]:
             signal.signal(sig, old)
 
     return undo
+
+
+def install_terminal_stop() -> Callable[[], None]:
+    """The console on a terminal: SIGTERM cancels the main task, as Ctrl-C does through
+    ``asyncio.run`` (so the database is closed on the way out); returns what undoes it."""
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+    if task is None or threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    loop.add_signal_handler(signal.SIGTERM, task.cancel)
+
+    def undo() -> None:
+        loop.remove_signal_handler(signal.SIGTERM)
+
+    return undo

@@ -7,7 +7,8 @@ cada PNG que publica el bot como ``CARPETA/NN-tablero.png``. Las líneas marcada
 ``tablero-inicio.png`` y ``tablero-barrido.png``), y lo que imprime la consola queda en
 ``docs/tablero-pelea.salida.txt``.
 
-Uso: ``python docs/tablero_ejemplo.py [CARPETA]`` (por defecto, una carpeta temporal).
+Uso: ``make ejemplo-tablero CARPETA=…``, o ``.venv/bin/python docs/tablero_ejemplo.py
+[CARPETA]`` con el Python del entorno del proyecto (por defecto, una carpeta temporal).
 """
 
 from __future__ import annotations

@@ -12,7 +12,11 @@
 ``backend``
     ``"sqlite"`` or ``"postgresql"``: the backend of the current parameter.
 ``@pytest.mark.backends("sqlite")``
-    Run a test on those backends only (the others are skipped before any database is made).
+    Run a test on those backends only (the others are not collected: no database is made).
+``db`` (marker)
+    Put on every test that uses these fixtures (any that asks for ``backend``), and by hand
+    on a test that reaches ``TEST_DATABASE_URL`` some other way: CI's PostgreSQL pass runs
+    ``-m db`` with ``TEST_BACKENDS=postgresql`` (only the PostgreSQL parameter).
 
 Example::
 
@@ -39,7 +43,11 @@ from bot.storage import Storage
 from bot.storage.migrate import upgrade_head
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
-BACKENDS = ["sqlite", *(["postgresql"] if TEST_DATABASE_URL else [])]
+#: ``TEST_BACKENDS=postgresql`` (with TEST_DATABASE_URL) runs the database tests there only.
+BACKENDS = os.environ.get("TEST_BACKENDS", "").split() or [
+    "sqlite",
+    *(["postgresql"] if TEST_DATABASE_URL else []),
+]
 
 _counter = itertools.count(1)
 
@@ -125,15 +133,32 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "backends(*names): run only on these database backends (sqlite, postgresql)"
     )
+    config.addinivalue_line("markers", "db: the test touches a database (CI's PostgreSQL pass)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test on the database fixtures gets the ``db`` marker; a backend a test's
+    ``backends`` marker leaves out is not collected at all (rather than skipped)."""
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if "backend" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.db)
+            only = item.get_closest_marker("backends")
+            chosen = callspec.params.get("backend") if callspec is not None else None
+            if only is not None and chosen is not None and chosen not in only.args:
+                dropped.append(item)
+                continue
+        kept.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
-    name = str(request.param)
-    marker = request.node.get_closest_marker("backends")
-    if marker is not None and name not in marker.args:
-        pytest.skip(f"only on {', '.join(marker.args)}")
-    return name
+    return str(request.param)
 
 
 @pytest.fixture

@@ -130,12 +130,16 @@ class Mailbox:
         self._adapter = _FakeAdapter(self)
         #: Threads by id (their channel payload), for PATCH /channels/{id} (reopening).
         self.threads: dict[int, dict[str, Any]] = {}
+        self.names: dict[int, str] = {}
 
     async def settle(self) -> None:
         """Wait for what the bot does in the background after an interaction (the tracker)."""
         trackers = getattr(getattr(self, "bot", None), "trackers", None)
         if trackers is not None:
             await trackers.idle()
+
+    def _member_payload(self, user: str) -> dict[str, Any]:
+        raise NotImplementedError  # FakeDiscord knows its members
 
     def restore(self, messages: list[SentMessage]) -> None:
         """Messages already in the channels (sent before a restart of the bot)."""
@@ -295,6 +299,14 @@ class Mailbox:
             message = self.message_by_id(int(parts[-1]))
             message.pinned = route.method == "PUT"
             return None
+
+        if route.method == "GET" and route.path == "/guilds/{guild_id}/members/{member_id}":
+            name = self.names.get(int(parts[-1]))
+            if name is None:  # nobody the console has seen: as Discord answers
+                raise discord.NotFound(
+                    FakeResponse(404), {"message": "Unknown Member", "code": 10007}
+                )
+            return self._member_payload(name)
         raise NotImplementedError(f"La consola no sabe hacer {route.method} {route.path}.")
 
 

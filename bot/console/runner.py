@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 from collections.abc import Iterable
 from typing import TextIO
@@ -93,30 +94,78 @@ class Console:
         return f"{header}\n{indented}" if indented else header
 
 
+class TerminalInput:
+    """Lines typed on a terminal, read on the event loop (``loop.add_reader``): no thread sits
+    blocked in ``input()``, so Ctrl-C (``asyncio.run`` cancels the main task) ends the console
+    at once, at the prompt or mid-command. The terminal's own line editing stays."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.fd = stream.fileno()
+        self.encoding = getattr(stream, "encoding", None) or "utf-8"
+        self.pending = b""
+        self.ended = False
+
+    async def readline(self) -> str:
+        """The next line with its newline; at the end (Ctrl-D) what is left, then ``""``."""
+        while b"\n" not in self.pending and not self.ended:
+            await self._readable()
+            chunk = os.read(self.fd, 65536)
+            self.ended = not chunk
+            self.pending += chunk
+        line, newline, self.pending = self.pending.partition(b"\n")
+        return (line + newline).decode(self.encoding, errors="replace")
+
+    async def _readable(self) -> None:
+        loop = asyncio.get_running_loop()
+        ready: asyncio.Future[None] = loop.create_future()
+
+        def wake() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(self.fd, wake)
+        try:
+            await ready
+        finally:
+            loop.remove_reader(self.fd)
+
+
 async def interactive(
     console: Console, stream: TextIO | None = None, *, echo: bool = False
 ) -> None:
     """Read lines until EOF: a prompt on a terminal, silent when piped (``echo`` repeats each
     piped line, prompt included, before its replies). A fault of one line is reported and
-    the console goes on."""
+    the console goes on. On a terminal, Ctrl-D ends the console on a line of its own."""
     source = stream or sys.stdin
     tty = source.isatty()
+    terminal = TerminalInput(source) if tty and _has_fd(source) else None
     while True:
-        try:
-            if tty and source is sys.stdin:
-                line = await asyncio.to_thread(input, console.prompt)
-            else:
-                if tty:
-                    console.out.write(console.prompt)
-                    console.out.flush()
-                line = source.readline()
-                if not line:
-                    break
-        except EOFError:
-            break
+        if terminal is not None:
+            console.out.write(console.prompt)
+            console.out.flush()
+            line = await terminal.readline()
+            if not line:
+                console.out.write("\n")
+                console.out.flush()
+                break
+        else:
+            if tty:
+                console.out.write(console.prompt)
+                console.out.flush()
+            line = source.readline()
+            if not line:
+                break
         try:
             await console.run_line(line, echo=echo and not tty)
         except Exception as error:  # keep the console alive; the bot's own faults are logged
             log.exception("Fallo de la consola con la línea %r", line)
             console.out.write(f"(consola) Algo ha fallado con esa línea: {error}\n")
         console.out.flush()
+
+
+def _has_fd(stream: TextIO) -> bool:
+    try:
+        stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    return True

@@ -10,6 +10,7 @@ from bot.config import Settings
 from bot.console.transport import FakeDiscord
 from bot.features.encuentro.publisher import InstantClock
 from bot.storage import Storage, upgrade_head
+from bot.storage.engine import is_sqlite_memory
 from umbral_rules import DiceSource
 
 
@@ -32,10 +33,14 @@ async def open_session(
     migrate: bool = True,
     settings: Settings | None = None,
 ) -> Session:
-    """Migrate ``db_url`` (unless told not to), open it and load the bot on a fake guild."""
-    if migrate:
+    """Migrate ``db_url`` (unless told not to), open it and load the bot on a fake guild.
+    An in-memory database is migrated on the storage's own engine (it lives there)."""
+    memory = is_sqlite_memory(db_url)
+    if migrate and not memory:
         await upgrade_head(db_url)
     storage = Storage.from_url(db_url)
+    if migrate and memory:
+        await upgrade_head(db_url, engine=storage.engine)
     bot = await create_bot(settings or Settings(discord_token=None), dice=dice, storage=storage)
     bot.trackers.use_clock(InstantClock())  # the console has no wall-clock waits
     fake = FakeDiscord(bot, masters=masters, managers=managers)

@@ -22,7 +22,8 @@ JUGADOR = (
     "5. Fuera de combate: `/tirada atributo:… umbral:… ambito:…` (el ámbito es obligatorio "
     "si un estado te limita en algo). Mira tu ficha con `/ficha ver`.\n"
     "6. Cualquier dado: `/tirar expresion:4d6kh3` (`privada:sí` para que solo lo veáis tú y "
-    "el máster); `/historial` enseña las últimas tiradas. Tus fichas van y vienen con "
+    "el máster; cómo se escriben los dados: `/ayuda tema:tirar`); `/historial` enseña las "
+    "últimas tiradas. Tus fichas van y vienen con "
     "`/ficha exportar` y `/ficha importar`."
 )
 MASTER = (
@@ -40,6 +41,47 @@ MASTER = (
     "6. Bestiarios enteros: `/bestiario importar archivo:…` (YAML, JSON o CSV), "
     "`/bestiario exportar`, o `/bestiario ejemplo` para probar."
 )
+
+
+#: ``/ayuda tema:tirar``: how ``/tirar expresion:`` is written, with examples.
+TIRAR = (
+    ("Dados", "`2d6` dos d6 · `d20` uno · `d%` un d100 · `2d6+3`, `1d8-1`, `(1d4+1)*2`."),
+    (
+        "Quedarse con unos pocos",
+        "`4d6kh3` guarda los 3 mayores · `2d20kl1` el menor (desventaja) · `4d6pl1` descarta "
+        "el menor. Los descartados salen tachados: `(6, 4, 3, ~~1~~)`.",
+    ),
+    (
+        "Dados que explotan",
+        "`3d6!` vuelve a tirar cada 6 y lo suma (explota la cara más alta) · `1d10e10` lo "
+        "mismo escrito a mano · `1d6e>5` explota con 5 o 6. Un dado que explota sale con "
+        "«!»: `(6!, 2, 4)`.",
+    ),
+    ("Volver a tirar", "`4d6ro1` repite una vez los 1 · `2d6rr1` los repite hasta que no salgan."),
+    (
+        "Varias a la vez",
+        "`6 4d6kh3` seis tiradas de 4d6kh3, cada una con su total · `1d20+5; 2d6+3` "
+        "varias expresiones separadas por «;».",
+    ),
+    (
+        "Opciones de /tirar",
+        "`umbral:` gradúa el total contra un Umbral (bandas de 4) · `exitos:>=7` cuenta los "
+        "dados que cumplen · `privada:sí` solo la ves tú y el máster · `motivo:` para qué es. "
+        "Otros sistemas: `reserva:`, `porcentaje:`, `habilidad:`, `agilidad:`.",
+    ),
+)
+
+
+def ayuda_tirar_embed() -> discord.Embed:
+    embed = discord.Embed(
+        title="Ayuda: /tirar",
+        description="`/tirar expresion:…` tira cualquier dado. Así se escriben:",
+        colour=discord.Colour(0x5865F2),
+    )
+    for name, value in TIRAR:
+        embed.add_field(name=name, value=value, inline=False)
+    embed.set_footer(text="Como mucho 200 dados por tirada y 12 tiradas de una vez.")
+    return embed
 
 
 def ayuda_embed(para: str | None = None) -> discord.Embed:

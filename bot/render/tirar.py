@@ -26,6 +26,8 @@ NEUTRAL = discord.Colour(0x5865F2)
 SUCCESS = discord.Colour(0x27AE60)
 FAILURE = discord.Colour(0xC0392B)
 MAX_FIELD = 1024
+#: ``/historial``: someone whose name the guild no longer gives (left, or Discord didn't say).
+NOT_A_MEMBER = "alguien que ya no está en el servidor"
 
 
 def _clip(text: str, limit: int = MAX_FIELD) -> str:
@@ -34,7 +36,8 @@ def _clip(text: str, limit: int = MAX_FIELD) -> str:
 
 def _roll_name(roll: ExpressionRoll) -> str:
     """The field name of one roll: the expression (cut when long) and its total."""
-    total = f" = {roll.total}"
+    which = f" · {roll.set_number} de {roll.sets}" if roll.sets > 1 else ""
+    total = f"{which} = {roll.total}"
     room = FIELD_NAME_MAX - len(total) - 2
     return f"`{cut(roll.expression, room)}`{total}"
 
@@ -66,6 +69,13 @@ def expression_embed(
         if successes is not None:
             lines.append(f"Éxitos: **{successes[i]}**")
         embed.add_field(name=_roll_name(roll), value="\n".join(lines), inline=False)
+    in_sets = [roll for roll in rolls if roll.sets > 1]
+    if in_sets:
+        embed.add_field(
+            name="Totales",
+            value=_clip(", ".join(str(roll.total) for roll in in_sets)),
+            inline=False,
+        )
     if umbral is not None and grade is not None:
         margen = rolls[0].total - umbral
         embed.add_field(
@@ -134,7 +144,7 @@ def initiative_embed(roll: InitiativeRoll, *, who: str, motivo: str | None = Non
 
 def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> str:
     when = entry.created_at.strftime("%d/%m %H:%M:%S") if entry.created_at else "?"
-    who = names.get(entry.user_id, f"<@{entry.user_id}>")
+    who = names.get(entry.user_id, NOT_A_MEMBER)
     parts = [f"`#{entry.id}` {when}", who, f"/{entry.command}"]
     if hidden:
         parts.append("(tirada privada)")

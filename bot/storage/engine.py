@@ -27,6 +27,15 @@ def is_sqlite(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
 
 
+def is_sqlite_memory(url: str) -> bool:
+    """A private in-memory SQLite database (``sqlite+aiosqlite:///:memory:`` or no file): it
+    lives in one connection and is gone when that connection closes."""
+    if not is_sqlite(url):
+        return False
+    database = make_url(url).database
+    return not database or database == ":memory:"
+
+
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     # SQLAlchemy, not the driver, emits BEGIN (see _sqlite_begin): the driver must not.
     dbapi_connection.isolation_level = None
@@ -44,7 +53,8 @@ def _wal(cursor: Any) -> None:
     """WAL mode (persistent in the file): only a new file switches, and that switch can meet
     another process opening the same new file, which SQLite answers with "locked" at once."""
     cursor.execute("PRAGMA journal_mode")
-    if str(cursor.fetchone()[0]).lower() == "wal":
+    mode = str(cursor.fetchone()[0]).lower()
+    if mode in ("wal", "memory"):  # an in-memory database has no file to keep a WAL beside
         return
     for attempt in range(WAL_SWITCH_ATTEMPTS):
         try:
@@ -83,7 +93,10 @@ def create_engine(url: str = DEFAULT_URL, *, in_loop: bool = True, **kwargs: Any
     """An async engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` and foreign keys,
     its folder is created if missing, and every transaction starts with ``BEGIN IMMEDIATE``;
     a connection given back to the pool is rolled back only if a transaction is still open.
-    Use a file, not ``:memory:`` (each pooled connection would get its own empty database).
+    ``:memory:`` gets one connection for the whole engine (:class:`~sqlalchemy.pool.StaticPool`:
+    each new connection would see its own empty database), and no WAL; it suits one process
+    used one command at a time (the console, tests). Migrate it with ``upgrade_head(url,
+    engine=...)`` on that same engine.
 
     With ``in_loop`` (the default) a SQLite file is driven by :mod:`bot.storage.loopsqlite`
     on the event loop's own thread, with no trip to aiosqlite's thread per call.
@@ -100,6 +113,8 @@ def create_engine(url: str = DEFAULT_URL, *, in_loop: bool = True, **kwargs: Any
         if in_loop and database and database != ":memory:":
             uri = str(make_url(url).query.get("uri", "")).lower() == "true"
             kwargs.setdefault("async_creator", creator(database, uri=uri))
+        if is_sqlite_memory(url):
+            kwargs.setdefault("poolclass", pool.StaticPool)
         reset = kwargs.setdefault("pool_reset_on_return", None) is None
         engine = create_async_engine(url, **kwargs)
         if reset:

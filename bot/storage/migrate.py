@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .engine import create_migration_engine
 
@@ -53,15 +54,19 @@ _LOCKS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
 )
 
 
-async def _run(url: str, action: str, revision: str) -> None:
+async def _run(url: str, action: str, revision: str, engine: AsyncEngine | None = None) -> None:
     loop = asyncio.get_running_loop()
     lock = _LOCKS.setdefault(loop, asyncio.Lock())
     async with lock:
-        await _run_alone(url, action, revision)
+        await _run_alone(url, action, revision, engine)
 
 
-async def _run_alone(url: str, action: str, revision: str) -> None:
-    engine = create_migration_engine(url)
+async def _run_alone(
+    url: str, action: str, revision: str, given: AsyncEngine | None = None
+) -> None:
+    """On ``given`` (left open: an in-memory database lives in its engine), else on a
+    migration engine of its own."""
+    engine = given or create_migration_engine(url)
     try:
         async with engine.connect() as conn:
 
@@ -75,12 +80,14 @@ async def _run_alone(url: str, action: str, revision: str) -> None:
             await conn.run_sync(go)  # migrations/env.py: one transaction, see exclusive()
             await conn.commit()
     finally:
-        await engine.dispose()
+        if given is None:
+            await engine.dispose()
 
 
-async def upgrade_head(url: str) -> None:
-    """``alembic upgrade head`` on ``url``: what the bot runs at start-up."""
-    await _run(url, "upgrade", "head")
+async def upgrade_head(url: str, *, engine: AsyncEngine | None = None) -> None:
+    """``alembic upgrade head`` on ``url``: what the bot runs at start-up. ``engine``: run
+    it on that engine instead of a migration engine of its own (an in-memory database)."""
+    await _run(url, "upgrade", "head", engine)
 
 
 async def upgrade(url: str, revision: str = "head") -> None:

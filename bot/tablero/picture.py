@@ -7,6 +7,7 @@ font is used, so no font file is needed.
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -82,6 +83,33 @@ def _font(size: int) -> Font:
         return ImageFont.load_default()
 
 
+#: How the key names each side.
+SIDE_NAMES = {"pj": "PJ", "aliado": "aliado", "enemigo": "enemigo"}
+KEY_MAX_WIDTH = 460
+
+
+def _ascii(text: str) -> str:
+    """Pillow's bundled font has no accents or ñ: «Enmarañado» is drawn «Enmaranado»."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("·", "-").replace("…", "..."))
+    return "".join(ch for ch in decomposed if ch.isascii() and not unicodedata.combining(ch))
+
+
+def key_facts(figure: Figure, token: Token) -> str:
+    """What the key says of a figure after its name: side, Aguante, estados, «caído»."""
+    parts = [SIDE_NAMES.get(figure.side, figure.side)]
+    if token.aguante is not None:
+        parts.append(f"Aguante {token.aguante[0]}/{token.aguante[1]}")
+    parts.extend(token.estados)
+    if figure.down:
+        parts.append("caído")
+    return " · ".join(parts)
+
+
+def key_line(figure: Figure, token: Token) -> str:
+    """One line of the key: name, side, Aguante, estados (and «caído»)."""
+    return f"{figure.name} · {key_facts(figure, token)}"
+
+
 def _plain(text: str) -> str:
     table = str.maketrans("áéíóúñÁÉÍÓÚÑ", "aeiounAEIOUN")
     return text.strip().lower().translate(table)
@@ -105,15 +133,40 @@ def default_labels(board: Board) -> dict[str, str]:
 
 
 class _Painter:
-    def __init__(self, board: Board, cell: int) -> None:
+    def __init__(self, board: Board, cell: int, key: list[tuple[Colour, str, str, str]]) -> None:
         self.board = board
         self.cell = cell
         self.margin = _margin(cell)
         self.font = _font(max(10, min(18, cell // 3)))
+        self.key_rows = key
+        self.key_font = _font(KEY_FONT)
         width = self.margin * 2 + board.width * cell
         height = self.margin * 2 + board.height * cell
+        if key:
+            texts = [self.key_font.getlength(_ascii(f"{n} · {f}")) for _, _, n, f in key]
+            width += min(KEY_MAX_WIDTH, round(KEY_ROW + 12 + max(texts))) + self.margin // 2
+            height = max(height, self.margin * 2 + KEY_ROW * (len(key) + 1))
         self.image = Image.new("RGB", (width, height), BACKGROUND)
         self.draw = ImageDraw.Draw(self.image)
+
+    def key(self) -> None:
+        """Beside the board: a heading, then each token's disc and label and its line."""
+        x = self.margin * 2 + self.board.width * self.cell
+        y = float(self.margin)
+        right = self.image.width - 4
+        self.draw.text((x, y), "Leyenda", font=self.key_font, fill=TEXT, anchor="lm")
+        for colour, label, name, facts in self.key_rows:
+            y += KEY_ROW
+            r = KEY_ROW / 2 - 2
+            cx = x + r
+            self.draw.ellipse((cx - r, y - r, cx + r, y + r), fill=colour, outline=TEXT)
+            self.text((cx, y), label, _font(max(8, round(r * 0.9))), (255, 255, 255))
+            room = right - (x + KEY_ROW + 6)
+            short, line = _ascii(name), _ascii(f"{name} · {facts}")
+            while len(short) > 1 and self.key_font.getlength(line) > room:  # cut the name
+                short = short[:-1]
+                line = _ascii(f"{short}... · {facts}")
+            self.draw.text((x + KEY_ROW + 6, y), line, font=self.key_font, fill=TEXT, anchor="lm")
 
     def xy(self, square: Square) -> tuple[int, int]:
         return self.margin + square.col * self.cell, self.margin + square.row * self.cell
@@ -230,6 +283,10 @@ class _Painter:
             self.text((x + mark / 2, y + mark / 2), f"+{len(estados) - len(shown)}", font, TEXT)
 
 
+KEY_FONT = 15
+KEY_ROW = 24
+
+
 def _cell_for(board: Board) -> int:
     return max(28, min(64, 1200 // max(board.width, board.height)))
 
@@ -264,10 +321,12 @@ def render_board(
     *tokens: Token | Mapping[str, object],
     highlight: Iterable[Square] = (),
     cell: int | None = None,
+    key: bool = True,
 ) -> bytes:
     """The board as PNG bytes. ``tokens`` add labels, estados and bars to figures by id;
     a figure without a token is drawn with a two-letter label and empty bars.
-    ``highlight`` outlines squares (an area, a sweep, a path)."""
+    ``highlight`` outlines squares (an area, a sweep, a path). ``key``: beside the board,
+    each token's label, name, side, Aguante and estados (:func:`key_line`)."""
     if not isinstance(board, Board):
         board = Board.from_dict(board)
     if cell is not None and not 12 <= cell <= 128:
@@ -278,9 +337,18 @@ def render_board(
         t.figure_id: t for t in (x if isinstance(x, Token) else Token.from_dict(x) for x in tokens)
     }
     labels = default_labels(board)
-    painter = _Painter(board, cell or _cell_for(board))
+    rows: list[tuple[Colour, str, str, str]] = []
+    if key:
+        for figure in board.figures:
+            token = given.get(figure.id, Token(figure.id))
+            colour = DOWN_COLOUR if figure.down else SIDE_COLOURS.get(figure.side, ESTADO_OTHER)
+            label = token.label or labels[figure.id]
+            rows.append((colour, label, figure.name, key_facts(figure, token)))
+    painter = _Painter(board, cell or _cell_for(board), rows)
     painter.grid()
     painter.highlight(highlight)
+    if rows:
+        painter.key()
     slots: dict[Square, int] = {}
     order = sorted(board.figures, key=lambda f: (f.size == "diminuto", f.down is False))
     for figure in order:

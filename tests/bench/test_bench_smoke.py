@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 SPREAD = {"median", "min", "max"}
 FIGURES = {"rate", "mean_ms", "p50_ms", "p99_ms"}
@@ -59,6 +61,7 @@ def check_backend(backend: dict, sizes: dict, floors: set[str]) -> None:
         assert isinstance(target["met"], bool)
 
 
+@pytest.mark.db  # with TEST_DATABASE_URL it benchmarks PostgreSQL too
 def test_quick_run_writes_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "results.json"
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "BENCH_DATABASE_URL")}

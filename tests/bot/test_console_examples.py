@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.__main__ import main
 
@@ -193,14 +196,27 @@ def test_an_impossible_face_is_an_error(tmp_path: Path) -> None:
     assert "Un d12 no puede sacar 13: las caras van de 1 a 12." in after(text, "/atacar")
 
 
-def test_the_readme_walkthrough(tmp_path: Path) -> None:
+def readme_walkthrough() -> tuple[list[str], str]:
+    """The ``make run ARGS="consola …"`` arguments the README gives, and its pasted lines."""
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    block = readme.split("<!-- walkthrough -->")[1].split("<!-- /walkthrough -->")[0]
-    lines = block.strip().removeprefix("```text").removesuffix("```")
+    intro, block = readme.split("<!-- walkthrough -->")[:2]
+    command = intro.rsplit('make run ARGS="', 1)[1].split('"', 1)[0]
+    lines = block.split("<!-- /walkthrough -->")[0].strip()
+    return command.split(), lines.removeprefix("```text").removesuffix("```")
+
+
+def run_walkthrough(*extra: str) -> str:
+    args, lines = readme_walkthrough()
     out = io.StringIO()
-    args = ["consola", "--eco", "--db", str(tmp_path / "umbral.db"), "--dados", "9,6"]
-    assert main(args, stdin=io.StringIO(lines), stdout=out) == 0
-    text = out.getvalue()
+    assert main([*args, "--eco", *extra], stdin=io.StringIO(lines), stdout=out) == 0
+    return out.getvalue()
+
+
+def test_the_readme_walkthrough(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)  # nothing is left behind: no ./umbral.db
+    args, _ = readme_walkthrough()
+    assert args == ["consola", "--nueva", "--dados", "9,6"]
+    text = run_walkthrough()
     assert "(consola)" not in text and "solo para ti" not in text.split("/ficha crear")[1]
     assert "9 + Vigor 3 + Oficio contrabandista (mitad) 1 = **13**" in text
     assert "Margen: +1 (bandas de 4)" in text
@@ -210,3 +226,23 @@ def test_the_readme_walkthrough(tmp_path: Path) -> None:
     assert "Margen: −2 (bandas de 4)" in text
     assert "Aguante de Kaeda: 16 → 15/16" in text
     assert "Encuentro terminado (Mesa)" in text
+    assert run_walkthrough() == text  # pasted again: the same numbers, no «Ya hay…»
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_walkthrough_on_an_in_memory_database(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)
+    args, lines = readme_walkthrough()
+    memory = [a if a != "--nueva" else "--db" for a in args]
+    memory.insert(memory.index("--db") + 1, ":memory:")
+    out = io.StringIO()
+    assert main([*memory, "--eco"], stdin=io.StringIO(lines), stdout=out) == 0
+    assert out.getvalue() == run_walkthrough()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_nueva_and_db_together_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["consola", "--nueva", "--db", "otra.db"])
+    assert exit_.value.code == 2
+    assert "--nueva" in capsys.readouterr().err

@@ -304,3 +304,24 @@ async def test_interponerse_needs_the_ward_in_reach(script: Script, fake: FakeDi
         "bran", "mesa", "maniobra", {"tipo": "interponerse", "objetivo": "Kaeda"}
     )
     assert "Bran se interpone delante de Kaeda este asalto." in near.first.text()
+
+
+async def test_the_picture_has_a_spanish_description_of_who_stands_where(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await board(
+        script,
+        fake,
+        f'/mapa colocar combatiente:"{G1}" casilla:D3',
+        "/mapa colocar combatiente:Kaeda casilla:C3",
+        f'/estado poner objetivo:"{G1}" estado:aturdido',
+    )
+    ver = await fake.command("kaeda", "mesa", "mapa ver")
+    picture_of(ver.first)
+    (attachment,) = ver.first.payload["attachments"]
+    assert attachment["description"] == (
+        "Tablero de 12×12 casillas. "
+        "Guardia del puerto 1 en D3: enemigo · Aguante 14/14 · Aturdido. "
+        "Kaeda en C3: PJ · Aguante 16/16. "
+        "Fuera del tablero: Guardia del puerto 2, Ogro."
+    )

@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.console import FakeDiscord
+from bot.console.payloads import GUILD_ID
 from bot.features.tirar.expression import roll_expression
 from tests.bot.conftest import Script
 from umbral_rules import ForcedDice, RandomDice, UmbralError
@@ -146,3 +147,44 @@ async def test_history_filters_by_user_and_channel(script: Script, dice: ForcedD
     assert "dados [2]" in out and "dados [5]" not in out
     out = await script.run("/historial canal:#taberna")
     assert "dados [6]" in out and "dados [2]" not in out
+
+
+async def test_sets_and_dropped_dice_through_the_tree(fake: FakeDiscord, dice: ForcedDice) -> None:
+    dice.push([1, 5, 4, 1, 6, 6, 2, 3, 3, 4, 5, 6])
+    reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "3 4d6kh3"})
+    msg = reply.last
+    assert msg.field("`4d6kh3` · 1 de 3 = 10") == "4d6kh3 (1, 5, 4, ~~1~~) = 10"
+    assert msg.field("`4d6kh3` · 2 de 3 = 15") == "4d6kh3 (6, 6, ~~2~~, 3) = 15"
+    assert msg.field("`4d6kh3` · 3 de 3 = 15") == "4d6kh3 (~~3~~, 4, 5, 6) = 15"
+    assert msg.field("Totales") == "10, 15, 15"
+
+
+async def test_an_unreadable_expression_points_to_the_dice_help(fake: FakeDiscord) -> None:
+    bad = await fake.command("kaeda", "mesa", "tirar", {"expresion": "3d6?"})
+    assert bad.last.ephemeral
+    assert "esperaba el final y encontré «?»" in bad.last.content
+    assert "`/ayuda tema:tirar`" in bad.last.content
+    help_ = await fake.command("kaeda", "mesa", "ayuda", {"tema": "tirar"})
+    text = help_.last.text()
+    assert help_.last.ephemeral and help_.last.title == "Ayuda: /tirar"
+    for example in ("`4d6kh3`", "`3d6!`", "`6 4d6kh3`", "`d%`", "~~1~~", "(6!, 2, 4)"):
+        assert example in text
+
+
+async def test_history_names_people_by_their_server_name_even_unseen_ones(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    dice.push([3, 4, 12])
+    await script.run("@kaeda", "/tirar expresion:2d6", "@bran", "/tirar expresion:1d12")
+    gone = 800_000_000_000_000_123  # someone who rolled, then left the server
+    async with fake.bot.storage.channel(GUILD_ID, fake.channel_id("mesa")) as uow:
+        await uow.rolls.append(
+            user_id=gone, command="tirar", dice=[{"faces": [4]}], result={"expresion": "1d6"}
+        )
+    out = await script.run("@master", "/historial n:5")
+    assert " · kaeda · /tirar · `2d6`" in out and " · bran · /tirar · `1d12`" in out
+    assert " · alguien que ya no está en el servidor · /tirar · `1d6`" in out, out
+    assert "<@" not in out and str(gone) not in out
+    names = fake.bot.get_cog("TirarCog").member_names  # type: ignore[union-attr]
+    assert names.cached(GUILD_ID, fake.user_id("bran")) == "bran"  # fetched once, kept
+    assert names.cached(GUILD_ID, gone) is None

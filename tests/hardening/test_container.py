@@ -72,6 +72,7 @@ def test_compose_runs_the_bot_on_postgresql() -> None:
     assert bot["environment"]["DATABASE_URL"].startswith("postgresql+asyncpg://")
     assert bot["depends_on"]["db"]["condition"] == "service_healthy"
     assert "DISCORD_TOKEN" not in str(compose)  # the token comes from .env only
+    assert bot["restart"] == "on-failure:3"  # a refused token (status 78) can't loop forever
 
 
 def health(env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from bot.storage import Storage
+from bot.storage import Storage, upgrade_head
 from bot.storage.engine import create_migration_engine
 from bot.storage.loopsqlite import LoopConnection
 
@@ -42,3 +42,19 @@ async def test_migration_engine_keeps_aiosqlite_and_its_busy_timeout(tmp_path: P
     assert (journal, foreign_keys) == ("wal", 1)
     assert busy > 0
     assert not isinstance(driver, LoopConnection)
+
+
+@pytest.mark.backends("sqlite")
+async def test_an_in_memory_database_is_one_migrated_database_for_every_session() -> None:
+    url = "sqlite+aiosqlite:///:memory:"
+    storage = Storage.from_url(url)
+    try:
+        await upgrade_head(url, engine=storage.engine)  # migrated where it lives
+        journal, synchronous, foreign_keys, _, _ = await _pragmas(storage.engine)
+        assert (journal, synchronous, foreign_keys) == ("memory", 1, 1)  # no WAL in memory
+        async with storage.guild(1) as uow:
+            await uow.characters.create(7, "Kaeda", atributos={"vigor": 1}, aguante_max=10)
+        async with storage.guild(1) as uow:  # another session, the same database
+            assert [c.nombre for c in await uow.characters.list_all()] == ["Kaeda"]
+    finally:
+        await storage.close()

@@ -10,7 +10,15 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.tablero import Token, default_labels, layout, render_board
-from bot.tablero.picture import BAR_COLOURS, COVER_FILL, COVER_HATCH, SIDE_COLOURS, WALL
+from bot.tablero.picture import (
+    BAR_COLOURS,
+    COVER_FILL,
+    COVER_HATCH,
+    DOWN_COLOUR,
+    SIDE_COLOURS,
+    WALL,
+    key_line,
+)
 from umbral_rules import UmbralError
 from umbral_rules.grid import Board, Figure, Square, parse_square, parse_squares
 
@@ -56,7 +64,12 @@ def test_size_and_colours_where_they_belong() -> None:
     image = decode(render_board(board, *tokens))
     grid = layout(board)
     assert grid.cell == 64
-    assert image.size == (2 * grid.margin + 12 * 64, 2 * grid.margin + 12 * 64)
+    assert decode(render_board(board, *tokens, key=False)).size == (
+        2 * grid.margin + 12 * 64,
+        2 * grid.margin + 12 * 64,
+    )
+    assert image.size[1] == 2 * grid.margin + 12 * 64  # the key beside it, not below
+    assert image.size[0] > 2 * grid.margin + 12 * 64
     assert image.getpixel(grid.centre(sq("F3"))) == WALL
     x, y = grid.origin(sq("D8"))
     cover_pixels = {image.getpixel((x + i, y + 2)) for i in range(2, 60)}
@@ -102,6 +115,24 @@ def test_the_scene_matches_the_stored_reference() -> None:
     assert changed <= image.size[0] * image.size[1] // 100  # fonts may move a pixel or two
 
 
+def test_the_key_names_every_token_beside_the_board() -> None:
+    board, tokens = scene()
+    by_id = {t.figure_id: t for t in tokens}
+    lines = [key_line(f, by_id.get(f.id, Token(f.id))) for f in board.figures]
+    assert lines[0] == "Kaeda · PJ · Aguante 12/16 · Sangrando"
+    assert "Ogro · enemigo · Aguante 20/30 · Cegado · Aturdido" in lines
+    assert "Guardia · enemigo · Aguante 0/14 · caído" in lines
+    assert "Pip · aliado" in lines
+    image = decode(render_board(board, *tokens))
+    grid = layout(board)
+    x = 2 * grid.margin + 12 * grid.cell + 3  # in the key's discs, left of their labels
+    discs = [image.getpixel((x, grid.margin + 24 * (i + 1))) for i in range(len(lines))]
+    assert discs[0] == SIDE_COLOURS["pj"]  # Kaeda
+    assert discs[3] == SIDE_COLOURS["enemigo"]  # the ogre
+    assert discs[5] == DOWN_COLOUR  # the fallen guard
+    assert discs[7] == SIDE_COLOURS["aliado"]  # Pip
+
+
 def test_highlight_estados_overflow_and_fallen_figures_are_drawn() -> None:
     board, _ = scene()
     plain = decode(render_board(board))
@@ -129,7 +160,9 @@ def test_labels_default_to_two_letters_numbered_when_repeated() -> None:
 
 def test_cell_size_is_checked() -> None:
     board, _ = scene()
-    assert decode(render_board(board, cell=20)).size == (2 * 20 + 240, 2 * 20 + 240)
+    assert decode(render_board(board, cell=20, key=False)).size == (2 * 20 + 240, 2 * 20 + 240)
+    # the key (24 px a line, nine figures and its heading) makes a small board taller
+    assert decode(render_board(board, cell=20)).size[1] == 2 * 20 + 24 * 10
     with pytest.raises(UmbralError, match="píxeles"):
         render_board(board, cell=4)
 

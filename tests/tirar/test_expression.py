@@ -63,3 +63,61 @@ def test_the_global_random_is_restored() -> None:
 
     roll_expression("1d6", ForcedDice([2]))
     assert d20.expression.random is random
+
+
+def test_dropped_dice_are_struck_through() -> None:
+    result = roll_expression("4d6kh3", ForcedDice([1, 5, 4, 1]))
+    assert result.rendered == "4d6kh3 (1, 5, 4, ~~1~~) = 10"
+    assert result.faces == (1, 5, 4)
+    low = roll_expression("2d20kl1", ForcedDice([17, 4]))
+    assert low.rendered == "2d20kl1 (~~17~~, 4) = 4"
+
+
+def test_bang_explodes_on_the_highest_face_and_shows_it() -> None:
+    result = roll_expression("3d6!", ForcedDice([6, 2, 6, 3, 4]))
+    assert result.expression == "3d6!"  # as the player wrote it
+    assert result.rendered == "3d6e6 (6!, 2, 6!, 3, 4) = 21"
+    assert result.total == 21
+    kept = roll_expression("4d6kh3!", ForcedDice([6, 2, 6, 3, 4, 1]))
+    assert kept.rendered == "4d6e6kh3 (6!, ~~2~~, 6!, ~~3~~, 4, ~~1~~) = 16"
+    assert roll_expression("1d10!", ForcedDice([10, 10, 3])).total == 23
+
+
+def test_a_count_before_the_expression_rolls_that_many_sets() -> None:
+    faces = [1, 5, 4, 1, 6, 6, 2, 3, 3, 4, 5, 6, 4, 5, 2, 1, 1, 6, 2, 2, 1, 2, 4, 6]
+    rolls = roll_many("6 4d6kh3", ForcedDice(faces))
+    assert [r.total for r in rolls] == [10, 15, 15, 11, 10, 12]
+    assert [(r.set_number, r.sets) for r in rolls] == [(n, 6) for n in range(1, 7)]
+    assert {r.expression for r in rolls} == {"4d6kh3"}
+    mixed = roll_many("2 1d6; 1d20", ForcedDice([3, 4, 17]))
+    assert [(r.expression, r.total, r.sets) for r in mixed] == [
+        ("1d6", 3, 2),
+        ("1d6", 4, 2),
+        ("1d20", 17, 1),
+    ]
+    assert roll_many("2 + 3", ForcedDice([]))[0].total == 5  # a sum, not sets
+
+
+def test_too_many_sets_are_refused() -> None:
+    with pytest.raises(UmbralError, match="Entre 1 y 10 tiradas"):
+        roll_many("11 1d6", RandomDice(1))
+    with pytest.raises(UmbralError, match="Como mucho 12 tiradas"):
+        roll_many("10 1d6; 3 1d6", RandomDice(1))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("4d6kh", "en la posición 5 esperaba un número y encontré el final"),
+        ("2d", "esperaba las caras del dado (el 6 de `2d6`) y encontré el final"),
+        ("3d6?", "en la posición 4 esperaba el final y encontré «?»"),
+        ("hola", "esperaba un dado (`d6`), un número, un paréntesis o un signo y encontré «h»"),
+    ],
+)
+def test_an_unreadable_expression_says_what_was_expected(text: str, expected: str) -> None:
+    with pytest.raises(UmbralError) as error:
+        roll_expression(text, RandomDice(1))
+    message = str(error.value)
+    assert message.startswith(f"No entiendo «{text}»: ")
+    assert expected in message
+    assert message.endswith("Mira `/ayuda tema:tirar` para ver cómo se escriben los dados.")

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.features.common import send
 from bot.permissions import is_gm
-from bot.render.ayuda import ayuda_embed, ayuda_now_embed, next_steps
+from bot.render.ayuda import ayuda_embed, ayuda_now_embed, ayuda_tirar_embed, next_steps
 
 
 class AyudaCog(commands.Cog):
@@ -20,12 +20,19 @@ class AyudaCog(commands.Cog):
     @app_commands.command(
         name="ayuda", description="Qué escribir ahora, para jugadores y para el máster"
     )
-    @app_commands.describe(para="Para quién es la ayuda (por defecto, las dos)")
+    @app_commands.describe(
+        para="Para quién es la ayuda (por defecto, las dos)",
+        tema="Un tema: «tirar», cómo se escriben los dados de /tirar",
+    )
     async def ayuda(
         self,
         interaction: discord.Interaction,
         para: Literal["jugador", "master"] | None = None,
+        tema: Literal["tirar"] | None = None,
     ) -> None:
+        if tema == "tirar":
+            await interaction.response.send_message(embed=ayuda_tirar_embed(), ephemeral=True)
+            return
         storage = getattr(self.bot, "storage", None)
         if interaction.guild_id is None or interaction.channel_id is None or storage is None:
             await interaction.response.send_message(embed=ayuda_embed(para), ephemeral=True)

@@ -10,6 +10,7 @@ import discord
 
 from bot.render.encounter import events_embed
 from bot.tablero import Token, render_board
+from bot.tablero.picture import key_facts
 from umbral_rules.encounter.estados import estado_table
 from umbral_rules.grid import Board, Square, parse_square
 
@@ -46,8 +47,33 @@ def picture(enc: Any, highlight: Iterable[str | Square] = ()) -> bytes:
     return render_board(board, *tokens(enc), highlight=squares)
 
 
+#: Discord's limit for an attachment's description (its alt text).
+ALT_TEXT_MAX = 1024
+
+
+def alt_text(enc: Any) -> str:
+    """The picture in words, for a screen reader or a phone that doesn't load it (Discord's
+    attachment description): the board's size, then who stands where, side, Aguante and
+    estados, then who is off the board."""
+    board: Board | None = enc.board
+    if board is None:
+        return ""
+    by_id = {t.figure_id: t for t in tokens(enc)}
+    lines = [f"Tablero de {board.width}×{board.height} casillas."]
+    for figure in board.figures:
+        token = by_id.get(figure.id, Token(figure.id))
+        lines.append(f"{figure.name} en {figure.position.label}: {key_facts(figure, token)}.")
+    off = [c.nombre for c in enc.combatants if not board.has(c.id)]
+    if off:
+        lines.append("Fuera del tablero: " + ", ".join(off) + ".")
+    text = " ".join(lines)
+    return text if len(text) <= ALT_TEXT_MAX else text[: ALT_TEXT_MAX - 1] + "…"
+
+
 def board_file(enc: Any, highlight: Iterable[str | Square] = ()) -> discord.File:
-    return discord.File(io.BytesIO(picture(enc, highlight)), filename=FILENAME)
+    return discord.File(
+        io.BytesIO(picture(enc, highlight)), filename=FILENAME, description=alt_text(enc)
+    )
 
 
 def legend(enc: Any) -> str:

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.features.common import UMBRAL_CHOICES, dice_of, ids, send, storage_of
 from bot.features.pages import send_pages
 from bot.features.tirar.expression import count_successes, roll_many
+from bot.features.tirar.names import MemberNames
 from bot.features.tirar.systems import (
     POOL_BASE_DIFFICULTY,
     roll_graded,
@@ -56,6 +57,7 @@ GM_COPY_FAILED = (
 class TirarCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.member_names = MemberNames()
 
     @app_commands.command(name="tirar", description="Tira dados: expresiones y otros sistemas")
     @app_commands.describe(
@@ -208,6 +210,9 @@ class TirarCog(commands.Cog):
         names = {interaction.user.id: interaction.user.display_name}
         if usuario is not None:
             names[usuario.id] = usuario.display_name
+        others = [entry.user_id for entry in entries if entry.user_id not in names]
+        if others and interaction.guild is not None:
+            names.update(await self.member_names.names(interaction.guild, others))
         pages = history_pages(
             entries,
             names=names,
