@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.errors import ANSWERED as ANSWERED  # re-exported for the features
 from bot.permissions import require_guild
 from umbral_rules import DiceSource, UmbralError
-from umbral_rules.text import fold
+from umbral_rules.text import name_key
 
 Cobertura = Literal["entero", "mitad", "nada"]
 VentajaOpt = Literal["ventaja", "desventaja"]
@@ -56,11 +56,11 @@ def ids(interaction: discord.Interaction) -> tuple[int, int]:
 
 def choices(names: Iterable[str], current: str) -> list[app_commands.Choice[str]]:
     """Up to 25 names that contain what was typed (accent- and case-insensitive)."""
-    typed = fold(current)
+    typed = name_key(current)
     seen: set[str] = set()
     found: list[app_commands.Choice[str]] = []
     for name in names:
-        if name in seen or (typed and typed not in fold(name)):
+        if name in seen or (typed and typed not in name_key(name)):
             continue
         seen.add(name)
         found.append(app_commands.Choice(name=name[:100], value=name[:100]))

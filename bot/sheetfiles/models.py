@@ -33,7 +33,8 @@ from umbral_rules.sheets import (
     validate_proteccion,
 )
 from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADO_LABELS, SIZE_LABELS, SIZE_STEPS
-from umbral_rules.text import fold
+from umbral_rules.encounter.estados import estado_key
+from umbral_rules.text import name_key, word_key
 
 from . import limits as L
 
@@ -107,7 +108,7 @@ StrictStr = Annotated[str, Strict()]
 
 
 def size_key(value: str) -> str:
-    key = fold(value)
+    key = word_key(value)
     if key not in SIZE_STEPS:
         raise ValueError(
             f"tamaño desconocido «{value}»: usa "
@@ -121,7 +122,7 @@ def size_label(key: str) -> str:
 
 
 def cualidades_keys(values: Iterable[str]) -> list[str]:
-    keys = {fold(v) for v in values}
+    keys = {word_key(v) for v in values}
     unknown = sorted(keys - set(CUALIDADES))
     if unknown:
         raise ValueError(f"cualidad desconocida «{unknown[0]}»: usa {', '.join(CUALIDADES)}")
@@ -129,10 +130,10 @@ def cualidades_keys(values: Iterable[str]) -> list[str]:
 
 
 def estado_keys(values: Iterable[str]) -> list[str]:
-    """Built-in estados by their key (accents and case folded); a guild's own, folded."""
+    """Built-in estados by their ASCII key; any other by its name key (see ``estado_key``)."""
     keys: list[str] = []
     for value in values:
-        key = fold(clean_text(_name(value), limit=L.NAME_MAX, reserved=ESTADO_RESERVED))
+        key = estado_key(clean_text(_name(value), limit=L.NAME_MAX, reserved=ESTADO_RESERVED))
         if key not in keys:
             keys.append(key)
     if len(keys) > L.MAX_ESTADOS:
@@ -247,9 +248,9 @@ class WeaponEntry(Entry):
 def _unique(names: Iterable[str], what: str) -> None:
     seen: set[str] = set()
     for name in names:
-        if fold(name) in seen:
+        if name_key(name) in seen:
             raise ValueError(f"{what} «{name}» aparece dos veces")
-        seen.add(fold(name))
+        seen.add(name_key(name))
 
 
 class CharacterEntry(Entry):
@@ -273,7 +274,7 @@ class CharacterEntry(Entry):
     @classmethod
     def _atributos(cls, value: dict[str, int]) -> dict[str, int]:
         try:
-            clean = {normalize_atributo(fold(k)): v for k, v in value.items()}
+            clean = {normalize_atributo(word_key(k)): v for k, v in value.items()}
             for key in ATRIBUTOS:
                 if key not in clean:
                     raise UmbralError(f"falta {key}: los atributos son {', '.join(ATRIBUTOS)}")

@@ -19,6 +19,7 @@ from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.repositories import character_sheet, character_weapons
 from umbral_rules import CharacterSheet, UmbralError, Weapon
 from umbral_rules.sheets import validate_oficio
+from umbral_rules.text import name_key
 
 Atributo = app_commands.Range[int, 0, 5]
 ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]
@@ -163,7 +164,7 @@ class FichasCog(commands.Cog):
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
             for existing in list(row.oficios):
-                if existing.lower() == nombre.lower():
+                if name_key(existing) == name_key(nombre):
                     del row.oficios[existing]
             row.oficios[nombre] = valor
             character_sheet(row)
@@ -207,7 +208,9 @@ class FichasCog(commands.Cog):
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
             kept = [
-                w for w in row.weapons if str(w.get("nombre", "")).lower() != weapon.nombre.lower()
+                w
+                for w in row.weapons
+                if name_key(str(w.get("nombre", ""))) != name_key(weapon.nombre)
             ]
             row.weapons = [*kept, weapon.to_dict()]
         await interaction.response.send_message(
