@@ -14,6 +14,7 @@ import functools
 import re
 import unicodedata
 
+from .errors import UmbralError
 from .tables import NAME_MAX
 
 #: Latin letters with a stroke or ligature that do not decompose in Unicode.
@@ -23,7 +24,7 @@ _TILDE = "\u0303"
 
 @functools.lru_cache(maxsize=2048)
 def _is_latin(ch: str) -> bool:
-    return unicodedata.name(ch, "").startswith("LATIN ")
+    return bool(ch) and unicodedata.name(ch, "").startswith("LATIN ")
 
 
 @functools.lru_cache(maxsize=8192)  # names are looked up again on every command
@@ -71,42 +72,41 @@ def _emoji_part(ch: str) -> bool:
 
 
 def name_problem(name: str) -> str | None:
-    """Why ``name`` (already trimmed) cannot be a name, in Spanish; None when it can.
+    """Why ``name`` (already trimmed) cannot be a name, as the end of a Spanish sentence
+    («no puede estar vacío»); None when it can.
 
-    [D] What a name may be (``tables.NAME_RULE``): 1–80 characters as typed; letters of any
+    [D] What a name may be (``tables.NAME_MAX``): 1–80 characters as typed; letters of any
     script, digits, spaces, punctuation, symbols and emoji, with the joiners and variation
     selectors emoji sequences need (only right after an emoji, a digit, ``#`` or ``*``).
     Refused: control characters and line breaks, any other zero-width or bidi-control
     character, and anything Discord reads as a mention (``<@…>``, ``<#…>``, ``@everyone``)."""
     if not name:
-        return "El nombre no puede estar vacío."
+        return "no puede estar vacío"
     if len(name) > NAME_MAX:
-        return f"El nombre es demasiado largo: como mucho {NAME_MAX} caracteres (tiene {len(name)})."
+        return f"es demasiado largo: como mucho {NAME_MAX} caracteres (tiene {len(name)})"
     in_emoji = False
     for ch in name:
         cat = unicodedata.category(ch)
         if ch in _LINE_BREAKS or cat == "Cc":
-            return "El nombre no puede llevar saltos de línea ni caracteres de control."
+            return "no puede llevar saltos de línea ni caracteres de control"
         if _emoji_part(ch):
             if not in_emoji:
-                return "El nombre lleva un carácter invisible que solo vale dentro de un emoji."
+                return f"lleva un carácter invisible (U+{ord(ch):04X}) fuera de un emoji"
             continue
         if cat in ("Cf", "Co", "Cs", "Cn"):
-            return "El nombre lleva un carácter invisible o de control de dirección."
+            return f"lleva un carácter invisible o de control (U+{ord(ch):04X}) que no se admite"
         in_emoji = cat in ("So", "Sk") or ch in "0123456789#*"
     if _MENTION.search(name):
-        return "El nombre no puede parecer una mención de Discord (<@…>, <#…>, @everyone, @here)."
+        return "no puede parecer una mención de Discord (<@…>, <#…>, @everyone, @here)"
     if not name_key(name):
-        return "El nombre no puede estar vacío."
+        return "no puede estar vacío"
     return None
 
 
-def clean_name(name: str) -> str:
+def clean_name(name: str, what: str = "El nombre") -> str:
     """The name trimmed, or :class:`~umbral_rules.errors.UmbralError` saying why not."""
-    from .errors import UmbralError
-
     trimmed = name.strip()
     problem = name_problem(trimmed)
     if problem is not None:
-        raise UmbralError(problem)
+        raise UmbralError(f"{what} {problem}.")
     return trimmed

@@ -25,6 +25,7 @@ from pydantic import (
 )
 
 from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
+from umbral_rules.encounter.estados import estado_key
 from umbral_rules.sheets import (
     normalize_atributo,
     validate_atributo,
@@ -33,8 +34,7 @@ from umbral_rules.sheets import (
     validate_proteccion,
 )
 from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADO_LABELS, SIZE_LABELS, SIZE_STEPS
-from umbral_rules.encounter.estados import estado_key
-from umbral_rules.text import name_key, word_key
+from umbral_rules.text import name_key, name_problem, word_key
 
 from . import limits as L
 
@@ -85,9 +85,11 @@ def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved:
 
 
 def _name(value: str) -> str:
+    """The same rule as a name typed in a command (``umbral_rules.text.name_problem``)."""
     value = clean_text(value, limit=L.NAME_MAX)
-    if not value:
-        raise ValueError("no puede quedar vacío")
+    problem = name_problem(value)
+    if problem is not None:
+        raise ValueError(problem)
     return value
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.util import identity_key
 
@@ -129,7 +130,7 @@ class CharacterRepository:
             **fields,
         )
         self._session.add(row)
-        await self._session.flush()
+        await _flush_new(self._session, f"Ya tienes un personaje llamado «{nombre}».")
         return row
 
     async def get(self, character_id: int) -> Character | None:
@@ -227,7 +228,7 @@ class BestiaryRepository:
         fields.setdefault("cualidades", [])
         row = BestiaryEntry(guild_id=self.guild_id, nombre=nombre, **fields)
         self._session.add(row)
-        await self._session.flush()
+        await _flush_new(self._session, f"Ya hay un enemigo llamado «{nombre}» en el bestiario.")
         return row
 
     async def add_sheet(self, sheet: EnemySheet, notas: str = "") -> BestiaryEntry:
@@ -289,6 +290,17 @@ class BestiaryRepository:
         await self._session.delete(row)
         await self._session.flush()
         return True
+
+
+async def _flush_new(session: AsyncSession, refusal: str) -> None:
+    """Write a new named row; another command that took the same name key in between (the
+    unique index says so) is a refusal in Spanish, not an error (nothing is written)."""
+    try:
+        await session.flush()
+    except IntegrityError as exc:
+        if "name_key" not in str(exc.orig):
+            raise
+        raise UmbralError(refusal) from None
 
 
 def character_sheet(row: Character) -> CharacterSheet:

@@ -127,9 +127,7 @@ def children(rows: Any) -> tuple[list[Row], list[Row], list[Row]]:
                 {"key": key, "position": position, "defender": a, "attacker": b, "data": data}
             )
         else:
-            retos.append(
-                {"key": key, "position": position, "name_key": r[11], "data": data}
-            )
+            retos.append({"key": key, "position": position, "name_key": r[11], "data": data})
     return combatants, pending, retos
 
 

@@ -35,9 +35,7 @@ def crear(state: EncounterState, nombre: str, umbral: int, exitos: int, coste: s
     nombre = clean_name(nombre)
     same = [r for r in state.retos if name_key(str(r.get("nombre", ""))) == name_key(nombre)]
     if same:
-        raise UmbralError(
-            f"Ya hay un reto «{same[0]['nombre']}» en este canal: ponle otro nombre."
-        )
+        raise UmbralError(f"Ya hay un reto «{same[0]['nombre']}» en este canal: ponle otro nombre.")
     if not 1 <= exitos <= 20:
         raise UmbralError("Un reto pide entre 1 y 20 éxitos.")
     reto = {

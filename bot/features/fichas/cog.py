@@ -19,7 +19,7 @@ from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.repositories import character_sheet, character_weapons
 from umbral_rules import CharacterSheet, UmbralError, Weapon
 from umbral_rules.sheets import validate_oficio
-from umbral_rules.text import name_key
+from umbral_rules.text import clean_name, name_key
 
 Atributo = app_commands.Range[int, 0, 5]
 ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]
@@ -159,7 +159,7 @@ class FichasCog(commands.Cog):
         personaje: str | None = None,
     ) -> None:
         guild_id = require_guild(interaction)
-        nombre = nombre.strip()
+        nombre = clean_name(nombre, "El nombre del Oficio")
         validate_oficio(nombre, valor)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
@@ -204,7 +204,9 @@ class FichasCog(commands.Cog):
     ) -> None:
         guild_id = require_guild(interaction)
         quals = [q for q in (cualidades or "").replace(";", ",").split(",") if q.strip()]
-        weapon = Weapon.make(nombre, clase, atributo, potencia, quals)
+        weapon = Weapon.make(
+            clean_name(nombre, "El nombre del arma"), clase, atributo, potencia, quals
+        )
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
             kept = [
