@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.errors import ANSWERED as ANSWERED  # re-exported for the features
 from bot.permissions import require_guild
+from bot.render.safe import allowed_mentions
 from umbral_rules import DiceSource, UmbralError
 from umbral_rules.text import name_key
 
@@ -119,9 +120,15 @@ async def send(
     embeds: list[discord.Embed] | None = None,
     view: discord.ui.View | None = None,
     ephemeral: bool = False,
+    pings: Iterable[int] = (),
 ) -> None:
-    """Answer the interaction, whether or not it was deferred."""
-    kwargs: dict[str, Any] = {"content": content or None, "ephemeral": ephemeral}
+    """Answer the interaction, whether or not it was deferred. Only the users in ``pings``
+    (those the content pings on purpose, see ``bot.render.safe``) can be pinged."""
+    kwargs: dict[str, Any] = {
+        "content": content or None,
+        "ephemeral": ephemeral,
+        "allowed_mentions": allowed_mentions(pings),
+    }
     if embed is not None:
         kwargs["embed"] = embed
     if embeds:

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.render.rolls import Vitals, attack_embed, check_embed
+from bot.render.safe import ping, shown
 from umbral_rules.encounter.events import (
     AttackResolved,
     CheckMade,
@@ -23,25 +24,28 @@ MAX_EMBEDS = 10
 
 
 def events_embed(title: str, lines: Sequence[str]) -> discord.Embed:
-    """A title and one line per event message."""
-    text = "\n".join(f"• {line}" for line in lines if line)
-    return discord.Embed(title=title, description=text[:4000] or None, colour=EVENT_COLOUR)
+    """A title and one line per event message (plain texts with names in them: escaped)."""
+    text = "\n".join(f"• {shown(line)}" for line in lines if line)
+    return discord.Embed(title=shown(title), description=text[:4000] or None, colour=EVENT_COLOUR)
 
 
 @dataclass
 class Rendered:
-    """A message: content (mentions), embeds, and the players who must defend."""
+    """A message: content (pings), embeds, and the players who must defend (the only users
+    its content pings: send it with ``allowed_mentions(rendered.must_defend)``)."""
 
     content: str = ""
     embeds: list[discord.Embed] = field(default_factory=list)
     must_defend: list[int] = field(default_factory=list)  # user ids
+    lines: list[str] = field(default_factory=list)  # the summary's lines, plain
 
 
 def _name(enc: Any, combatant_id: str) -> str:
+    """The combatant's name, escaped for markdown."""
     try:
-        return str(enc.get(combatant_id).nombre)
+        return shown(enc.get(combatant_id).nombre)
     except Exception:
-        return combatant_id
+        return shown(combatant_id)
 
 
 def _vitals(enc: Any, combatant_id: str, before: int, after: int) -> Vitals:
@@ -65,7 +69,7 @@ def render_events(
             if event.interposed_by:
                 extra.append(f"Se interpone {_name(enc, event.interposed_by)}.")
             if event.respuesta:
-                extra.append(f"Respuesta: {event.respuesta}.")
+                extra.append(f"Respuesta: {shown(event.respuesta)}.")
             out.embeds.append(
                 attack_embed(
                     event.result,
@@ -79,6 +83,7 @@ def render_events(
             attacker = event.result.source or ", ".join(
                 sorted({(pending_names or {}).get(p, p) for p in event.pending_ids})
             )
+            attacker = shown(attacker)
             defender = _name(enc, event.defender_id)
             out.embeds.append(
                 attack_embed(
@@ -99,7 +104,9 @@ def render_events(
             if isinstance(event, Stabilised):
                 what = "estabilizar"
             out.embeds.append(
-                check_embed(event.result, actor=_name(enc, actor), what=what, note=event.message)
+                check_embed(
+                    event.result, actor=_name(enc, actor), what=what, note=shown(event.message)
+                )
             )
         else:
             lines.append(event.message)
@@ -108,12 +115,16 @@ def render_events(
                 if owner is not None and owner not in out.must_defend:
                     out.must_defend.append(owner)
                     mentions.append(
-                        f"<@{owner}>, {_name(enc, event.defender_id)} debe defenderse: "
-                        "pulsa **Defender** o escribe /defender."
+                        ping(
+                            owner,
+                            f"{_name(enc, event.defender_id)} debe defenderse: "
+                            "pulsa **Defender** o escribe /defender.",
+                        )
                     )
     if lines or not out.embeds:
         out.embeds.insert(0, events_embed(title, lines))
     out.embeds = out.embeds[:MAX_EMBEDS]
+    out.lines = [line for line in lines if line]
     out.content = "\n".join(mentions)
     return out
 

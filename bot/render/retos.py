@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.render.safe import shown
 from umbral_rules.checks import umbral_name
 
 RETO_COLOUR = discord.Colour(0x16A085)
@@ -16,7 +17,7 @@ def reto_line(reto: Mapping[str, Any]) -> str:
     estado = "abierto"
     if not reto.get("activo"):
         estado = "logrado" if reto.get("logrado") else "terminado sin lograrlo"
-    coste = reto.get("coste") or "lo que diga el máster"
+    coste = shown(reto.get("coste") or "lo que diga el máster")
     return (
         f"{umbral_name(int(reto['umbral']))} · éxitos {reto['exitos']}/"
         f"{reto['exitos_necesarios']} · fracasos {reto['fracasos']} "
@@ -25,10 +26,10 @@ def reto_line(reto: Mapping[str, Any]) -> str:
 
 
 def retos_embed(retos: Sequence[Mapping[str, Any]], only: str | None = None) -> discord.Embed:
-    shown = [r for r in retos if only is None or r["id"] == only]
+    picked = [r for r in retos if only is None or r["id"] == only]
     embed = discord.Embed(title="Retos" if only is None else "Cómo va", colour=RETO_COLOUR)
-    for reto in shown[:25]:
-        embed.add_field(name=str(reto["nombre"]), value=reto_line(reto), inline=False)
-    if not shown:
+    for reto in picked[:25]:
+        embed.add_field(name=shown(reto["nombre"]), value=reto_line(reto), inline=False)
+    if not picked:
         embed.description = "No hay retos en este canal: el máster los crea con /reto crear."
     return embed

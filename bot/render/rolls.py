@@ -13,6 +13,8 @@ import discord
 from umbral_rules import AttackResult, CheckResult, DieRoll, Grade, Grading, Roll, Static, Ventaja
 from umbral_rules.combat import AttackKind
 
+from .safe import shown
+
 GRADE_COLOURS = {
     Grade.FRACASO: discord.Colour(0xC0392B),
     Grade.A_MEDIAS: discord.Colour(0xE67E22),
@@ -45,7 +47,7 @@ def dice_text(die: DieRoll) -> str:
     )
     how = "ventaja" if die.mode is Ventaja.VENTAJA else "desventaja"
     sources = die.ventaja_sources if die.mode is Ventaja.VENTAJA else die.desventaja_sources
-    why = f" ({', '.join(sources)})" if sources else ""
+    why = f" ({', '.join(shown(s) for s in sources)})" if sources else ""
     return f"2d{die.sides} con {how}{why}: {faces}, se queda el {die.natural}{physical}"
 
 
@@ -54,7 +56,7 @@ def roll_text(roll: Roll) -> str:
     parts = [str(roll.natural)]
     for mod in roll.modifiers:
         sign = "+" if mod.value >= 0 else MINUS
-        parts.append(f"{sign} {mod.name} {abs(mod.value)}")
+        parts.append(f"{sign} {shown(mod.name)} {abs(mod.value)}")
     return f"{dice_text(roll.die)} · {' '.join(parts)} = **{roll.total}**"
 
 
