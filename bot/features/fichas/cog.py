@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.features.bestiario.files import Conflictos, read_attachment
 from bot.features.common import choices, send, storage_of
 from bot.features.fichas.files import entry_of, import_characters
+from bot.features.fichas.lookup import named_character
 from bot.permissions import is_gm, require_guild
 from bot.render.fichas import Pools, ficha_embed, fichas_list_embed, notice_embed, weapon_text
 from bot.sheetfiles import CHARACTERS, Format, dump, filename_for, load_characters
@@ -19,7 +20,7 @@ from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.repositories import character_sheet, character_weapons
 from umbral_rules import CharacterSheet, UmbralError, Weapon
 from umbral_rules.sheets import validate_oficio
-from umbral_rules.text import clean_name, name_key
+from umbral_rules.text import clean_name, name_key, spanish_sorted
 
 Atributo = app_commands.Range[int, 0, 5]
 ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]
@@ -74,11 +75,24 @@ async def autocomplete_own(
 async def autocomplete_any(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
+    """The user's characters first, then everyone else's (Spanish order)."""
     guild_id = require_guild(interaction)
     async with storage_of(interaction).guild(guild_id) as uow:
         own = await uow.characters.list_for_owner(interaction.user.id)
         rows = await uow.characters.list_all()
-    return choices([r.nombre for r in own] + [r.nombre for r in rows], current)
+    return choices([r.nombre for r in own] + spanish_sorted([r.nombre for r in rows]), current)
+
+
+async def autocomplete_deletable(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """What ``/ficha borrar`` can take: the user's own; the GM's, everyone's."""
+    guild_id = require_guild(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        own = await uow.characters.list_for_owner(interaction.user.id)
+        gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
+        rows = await uow.characters.list_all() if gm else []
+    return choices([r.nombre for r in own] + spanish_sorted([r.nombre for r in rows]), current)
 
 
 async def autocomplete_oficio(
@@ -222,25 +236,22 @@ class FichasCog(commands.Cog):
     @ficha.command(
         name="ver", description="Muestra una ficha (por defecto, la de tu personaje activo)"
     )
-    @app_commands.describe(personaje="El personaje que quieres ver")
+    @app_commands.describe(
+        personaje="El personaje que quieres ver",
+        dueno="De quién es, si varios jugadores tienen uno con ese nombre",
+    )
+    @app_commands.rename(dueno="dueño")
     @app_commands.autocomplete(personaje=autocomplete_any)
-    async def ver(self, interaction: discord.Interaction, personaje: str | None = None) -> None:
+    async def ver(
+        self,
+        interaction: discord.Interaction,
+        personaje: str | None = None,
+        dueno: discord.User | None = None,
+    ) -> None:
         guild_id = require_guild(interaction)
         async with storage_of(interaction).guild(guild_id) as uow:
-            row = None
             if personaje:
-                row = await uow.characters.by_name(interaction.user.id, personaje)
-                if row is None:
-                    matches = [
-                        r
-                        for r in await uow.characters.list_all()
-                        if r.nombre.lower() == personaje.strip().lower()
-                    ]
-                    row = matches[0] if matches else None
-                if row is None:
-                    raise UmbralError(
-                        f"No hay ningún personaje llamado «{personaje}» en este servidor."
-                    )
+                row = await named_character(uow, interaction, personaje, dueno, others_allowed=True)
             else:
                 row = await own_character(uow, interaction.user.id, None)
             embed = sheet_embed(row, f"<@{row.owner_id}>")
@@ -267,22 +278,19 @@ class FichasCog(commands.Cog):
         await interaction.response.send_message(embed=fichas_list_embed(names), ephemeral=True)
 
     @ficha.command(name="borrar", description="Borra uno de tus personajes")
-    @app_commands.describe(personaje="El personaje que quieres borrar")
-    @app_commands.autocomplete(personaje=autocomplete_own)
-    async def borrar(self, interaction: discord.Interaction, personaje: str) -> None:
+    @app_commands.describe(
+        personaje="El personaje que quieres borrar",
+        dueno="Máster: de quién es, si varios jugadores tienen uno con ese nombre",
+    )
+    @app_commands.rename(dueno="dueño")
+    @app_commands.autocomplete(personaje=autocomplete_deletable)
+    async def borrar(
+        self, interaction: discord.Interaction, personaje: str, dueno: discord.User | None = None
+    ) -> None:
         guild_id = require_guild(interaction)
         async with storage_of(interaction).guild(guild_id) as uow:
-            row = await uow.characters.by_name(interaction.user.id, personaje)
-            if row is None:
-                gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
-                others = [
-                    r
-                    for r in await uow.characters.list_all()
-                    if r.nombre.lower() == personaje.strip().lower()
-                ]
-                if not (gm and others):
-                    raise UmbralError(f"No tienes ningún personaje llamado «{personaje}».")
-                row = others[0]
+            gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
+            row = await named_character(uow, interaction, personaje, dueno, others_allowed=gm)
             nombre = row.nombre
             await uow.characters.delete(row.id)
         await interaction.response.send_message(embed=notice_embed(f"{nombre} ha sido borrado"))
