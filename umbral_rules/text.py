@@ -96,6 +96,8 @@ def name_problem(name: str) -> str | None:
         if cat in ("Cf", "Co", "Cs", "Cn"):
             return f"lleva un carácter invisible o de control (U+{ord(ch):04X}) que no se admite"
         in_emoji = cat in ("So", "Sk") or ch in "0123456789#*"
+    if name[0] in "=+-@":
+        return "no puede empezar por =, +, - ni @ (una hoja de cálculo lo tomaría por fórmula)"
     if _MENTION.search(name):
         return "no puede parecer una mención de Discord (<@…>, <#…>, @everyone, @here)"
     if not name_key(name):
