@@ -26,6 +26,7 @@ from bot.sheetfiles import BESTIARY, Format, dump, filename_for, load_bestiary
 from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.repositories import enemy_sheet
 from umbral_rules import EnemySheet, UmbralError
+from umbral_rules.text import clean_name
 
 Tamano = Literal["diminuto", "pequeno", "normal", "grande", "descomunal", "inabarcable"]
 
@@ -88,7 +89,7 @@ class BestiarioCog(commands.Cog):
             defensa,
             aguante,
             potencia,
-            arma=(arma or "arma").strip(),
+            arma=clean_name(arma or "arma", "El nombre del arma"),
             size=tamano,
         )
         async with storage_of(interaction).guild(guild_id) as uow:
