@@ -48,7 +48,7 @@ class UmbralBot(commands.AutoShardedBot):
             intents=discord.Intents(guilds=True),
             tree_cls=GuardedTree,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # pings: bot.render.safe only
         )
         self.settings = settings
         self.dice = dice

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from umbral_rules import UmbralError
-from umbral_rules.text import fold
+from umbral_rules.text import word_key
 
 #: [D] While a guild has configured no GM role, a role with one of these names counts as it.
 DEFAULT_GM_ROLE_NAMES = frozenset({"master", "gm", "dj", "director de juego"})
@@ -22,7 +22,7 @@ def has_gm_role(interaction: discord.Interaction, gm_role_id: int | None) -> boo
         return False
     if gm_role_id is not None:
         return any(role.id == gm_role_id for role in member.roles)
-    return any(fold(role.name) in DEFAULT_GM_ROLE_NAMES for role in member.roles)
+    return any(word_key(role.name) in DEFAULT_GM_ROLE_NAMES for role in member.roles)
 
 
 def is_gm(

@@ -32,7 +32,7 @@ from .tables import (
     WEAPON_CLASS_ATTRIBUTE,
     WEAPON_CLASSES,
 )
-from .text import fold
+from .text import name_key, word_key
 
 # --- validation ---------------------------------------------------------------------------
 
@@ -75,7 +75,7 @@ def validate_size(size: str) -> str:
 
 
 def normalize_atributo(nombre: str) -> str:
-    key = fold(nombre)
+    key = word_key(nombre)
     if key not in ATRIBUTOS:
         raise UmbralError(
             f"Atributo desconocido «{nombre}»: usa {', '.join(ATRIBUTO_LABELS.values())}."
@@ -217,7 +217,7 @@ class CharacterSheet:
     def oficio(self, nombre: str) -> tuple[str, int]:
         """The Oficio by name (case-insensitive)."""
         for key, value in self.oficios.items():
-            if key.lower() == nombre.strip().lower():
+            if name_key(key) == name_key(nombre):
                 return key, value
         raise UmbralError(f"{self.nombre} no tiene el Oficio «{nombre}».")
 

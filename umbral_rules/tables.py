@@ -11,6 +11,20 @@ from types import MappingProxyType
 from typing import Final
 
 # --- §1 The roll --------------------------------------------------------------------------
+# --- Names ---------------------------------------------------------------------------------
+#: [D] One key for every name (characters, enemies, combatants, Oficios, weapons, retos, a
+#: guild's estados), computed in Python by ``umbral_rules.text.name_key``: Unicode NFKC, then
+#: case-folded, then the diacritics of Latin letters folded (á→a, ü→u, ç→c, ø→o) while ñ stays
+#: its own letter (año ≠ ano) and the marks of other scripts are kept (й, ά). Every lookup,
+#: uniqueness rule and autocomplete match uses it; the database stores it in ``name_key``
+#: columns (never ``lower()`` in SQL, whose result depends on the engine and the locale).
+#: The rulebook's own words (sizes, built-in estados, modes) keep ASCII identifiers in code
+#: (``pequeno``, ``enmaranado``) and are matched by ``word_key`` (the name key with ñ as n).
+NAME_KEY: Final = "NFKC + casefold + Latin diacritics folded, ñ kept"
+#: [D] A name: 1–80 characters as typed (``umbral_rules.text.name_problem`` says what may be
+#: in it); lists of names sort the Spanish way (Á with A, ñ after n), in Python.
+NAME_MAX: Final = 80
+
 DIE_SIDES: Final = 12
 UMBRALES: Final = (6, 9, 12, 15, 18, 21)
 #: [D] Umbral 9 is "Corriente"; 12 is "Peliaguda" in the texts.

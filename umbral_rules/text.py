@@ -1,13 +1,114 @@
-"""Matching names typed by people: case- and accent-insensitive."""
+"""Names typed by people: the one key they are matched by, the Spanish sort, what a name may be.
+
+[D] The name key (``umbral_rules.tables.NAME_KEY``): Unicode NFKC, then Python's case fold,
+then the diacritics of *Latin* letters folded (á→a, ü→u, ç→c, ø→o) — except ñ, which stays a
+letter of its own (``año`` is not ``ano``); marks on letters of other scripts (й, ά, हि) are
+kept. Runs of white space count as one space. Every lookup, uniqueness rule and autocomplete
+match of a name goes through :func:`name_key`, in Python (never the database's ``lower``), so
+SQLite and PostgreSQL under any locale agree.
+"""
 
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 
+from .errors import UmbralError
+from .tables import NAME_MAX
 
-@functools.lru_cache(maxsize=4096)  # names are looked up again on every command
-def fold(text: str) -> str:
-    """Lower case without accents: «Percepción» → «percepcion»."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+#: Latin letters with a stroke or ligature that do not decompose in Unicode.
+_LATIN_PLAIN = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ŧ": "t", "ı": "i"})
+_TILDE = "\u0303"
+
+
+@functools.lru_cache(maxsize=2048)
+def _is_latin(ch: str) -> bool:
+    return bool(ch) and unicodedata.name(ch, "").startswith("LATIN ")
+
+
+@functools.lru_cache(maxsize=8192)  # names are looked up again on every command
+def name_key(text: str) -> str:
+    """The key a name is matched and kept unique by: «Ángel» → «angel», «Ñu» → «ñu»."""
+    folded = " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    out: list[str] = []
+    base = ""
+    for ch in unicodedata.normalize("NFD", folded):
+        if unicodedata.category(ch).startswith("M"):
+            if _is_latin(base) and not (base == "n" and ch == _TILDE):
+                continue  # a Latin diacritic: folded away (ñ's tilde stays)
+        else:
+            base = ch
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out).translate(_LATIN_PLAIN))
+
+
+def word_key(text: str) -> str:
+    """A word of the rulebook's vocabulary (a size, an estado, a mode, a column) as the
+    ASCII identifier the code spells it with: the name key with ñ as n («Pequeño» → «pequeno»)."""
+    return name_key(text).replace("ñ", "n")
+
+
+def sort_key(text: str) -> tuple[str, str]:
+    """Spanish order, in Python: Á sorts with A, ñ right after n, then the exact spelling."""
+    key = name_key(text).replace("ñ", "n\U0010ffff")
+    return key, text
+
+
+def spanish_sorted(names: list[str]) -> list[str]:
+    return sorted(names, key=sort_key)
+
+
+#: What Discord reads as a user, role or channel mention, or a mass ping.
+_MENTION = re.compile(r"<[@#]|@everyone|@here", re.IGNORECASE)
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x85\u2028\u2029")
+
+
+def _emoji_part(ch: str) -> bool:
+    """A character that only means something inside an emoji sequence: the joiner (ZWJ),
+    variation selectors, the keycap mark and the tag characters of subdivision flags."""
+    cp = ord(ch)
+    return ch == "\u200d" or 0xFE00 <= cp <= 0xFE0F or ch == "\u20e3" or 0xE0020 <= cp <= 0xE007F
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (already trimmed) cannot be a name, as the end of a Spanish sentence
+    («no puede estar vacío»); None when it can.
+
+    [D] What a name may be (``tables.NAME_MAX``): 1–80 characters as typed; letters of any
+    script, digits, spaces, punctuation, symbols and emoji, with the joiners and variation
+    selectors emoji sequences need (only right after an emoji, a digit, ``#`` or ``*``).
+    Refused: control characters and line breaks, any other zero-width or bidi-control
+    character, and anything Discord reads as a mention (``<@…>``, ``<#…>``, ``@everyone``)."""
+    if not name:
+        return "no puede estar vacío"
+    if len(name) > NAME_MAX:
+        return f"es demasiado largo: como mucho {NAME_MAX} caracteres (tiene {len(name)})"
+    in_emoji = False
+    for ch in name:
+        cat = unicodedata.category(ch)
+        if ch in _LINE_BREAKS or cat == "Cc":
+            return "no puede llevar saltos de línea ni caracteres de control"
+        if _emoji_part(ch):
+            if not in_emoji:
+                return f"lleva un carácter invisible (U+{ord(ch):04X}) fuera de un emoji"
+            continue
+        if cat in ("Cf", "Co", "Cs", "Cn"):
+            return f"lleva un carácter invisible o de control (U+{ord(ch):04X}) que no se admite"
+        in_emoji = cat in ("So", "Sk") or ch in "0123456789#*"
+    if name[0] in "=+-@":
+        return "no puede empezar por =, +, - ni @ (una hoja de cálculo lo tomaría por fórmula)"
+    if _MENTION.search(name):
+        return "no puede parecer una mención de Discord (<@…>, <#…>, @everyone, @here)"
+    if not name_key(name):
+        return "no puede estar vacío"
+    return None
+
+
+def clean_name(name: str, what: str = "El nombre") -> str:
+    """The name trimmed, or :class:`~umbral_rules.errors.UmbralError` saying why not."""
+    trimmed = name.strip()
+    problem = name_problem(trimmed)
+    if problem is not None:
+        raise UmbralError(f"{what} {problem}.")
+    return trimmed

@@ -10,8 +10,9 @@ from discord import app_commands
 
 from bot.errors import ANSWERED as ANSWERED  # re-exported for the features
 from bot.permissions import require_guild
+from bot.render.safe import allowed_mentions
 from umbral_rules import DiceSource, UmbralError
-from umbral_rules.text import fold
+from umbral_rules.text import name_key
 
 Cobertura = Literal["entero", "mitad", "nada"]
 VentajaOpt = Literal["ventaja", "desventaja"]
@@ -56,11 +57,11 @@ def ids(interaction: discord.Interaction) -> tuple[int, int]:
 
 def choices(names: Iterable[str], current: str) -> list[app_commands.Choice[str]]:
     """Up to 25 names that contain what was typed (accent- and case-insensitive)."""
-    typed = fold(current)
+    typed = name_key(current)
     seen: set[str] = set()
     found: list[app_commands.Choice[str]] = []
     for name in names:
-        if name in seen or (typed and typed not in fold(name)):
+        if name in seen or (typed and typed not in name_key(name)):
             continue
         seen.add(name)
         found.append(app_commands.Choice(name=name[:100], value=name[:100]))
@@ -119,9 +120,15 @@ async def send(
     embeds: list[discord.Embed] | None = None,
     view: discord.ui.View | None = None,
     ephemeral: bool = False,
+    pings: Iterable[int] = (),
 ) -> None:
-    """Answer the interaction, whether or not it was deferred."""
-    kwargs: dict[str, Any] = {"content": content or None, "ephemeral": ephemeral}
+    """Answer the interaction, whether or not it was deferred. Only the users in ``pings``
+    (those the content pings on purpose, see ``bot.render.safe``) can be pinged."""
+    kwargs: dict[str, Any] = {
+        "content": content or None,
+        "ephemeral": ephemeral,
+        "allowed_mentions": allowed_mentions(pings),
+    }
     if embed is not None:
         kwargs["embed"] = embed
     if embeds:

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import zip_longest
 
 import discord
@@ -34,8 +34,10 @@ async def send_split(
     embeds: Sequence[discord.Embed] = (),
     view: discord.ui.View | None = None,
     ephemeral: bool = False,
+    pings: Iterable[int] = (),
 ) -> None:
-    """Answer with as many messages as the reply needs (the view goes on the first)."""
+    """Answer with as many messages as the reply needs (the view goes on the first; only
+    the users in ``pings`` can be pinged, see ``bot.render.safe``)."""
     for i, (text, batch) in enumerate(split_reply(content, embeds)):
         await send(
             interaction,
@@ -43,4 +45,5 @@ async def send_split(
             embeds=batch,
             view=view if i == 0 else None,
             ephemeral=ephemeral,
+            pings=pings,
         )

@@ -10,6 +10,7 @@ import discord
 
 from bot.render.limits import DESCRIPTION_MAX, EMBEDS_MAX, EMBEDS_TOTAL_MAX, cut, split_text
 from bot.render.rolls import Vitals, attack_embed, check_embed, reread_embed
+from bot.render.safe import ping, shown
 from umbral_rules.encounter.events import (
     AttackResolved,
     CheckMade,
@@ -27,10 +28,12 @@ SUMMARY_FIELDS = ("Grado", "Golpe", "Daño", "Aguante")
 
 
 def events_embed(title: str, lines: Sequence[str]) -> discord.Embed:
-    """A title and one line per event message."""
-    text = "\n".join(f"• {line}" for line in lines if line)
+    """A title and one line per event message (plain texts with names in them: escaped)."""
+    text = "\n".join(f"• {shown(line)}" for line in lines if line)
     return discord.Embed(
-        title=cut(title, 256), description=cut(text, DESCRIPTION_MAX) or None, colour=EVENT_COLOUR
+        title=cut(shown(title), 256),
+        description=cut(text, DESCRIPTION_MAX) or None,
+        colour=EVENT_COLOUR,
     )
 
 
@@ -53,11 +56,11 @@ def with_summary(
     size = sum(len(e) for e in rolls) + len(title) + sum(len(line) + 3 for line in lines)
     if len(rolls) + 1 <= MAX_EMBEDS and size <= EMBEDS_TOTAL_MAX:
         return ([events_embed(title, lines)] if lines or not rolls else []) + rolls
-    summary = [f"• {line}" for line in lines if line] + [summary_line(e) for e in rolls]
+    summary = [f"• {shown(line)}" for line in lines if line] + [summary_line(e) for e in rolls]
     chunks = split_text(summary, 3900)
     heads = [
         discord.Embed(
-            title=cut(title if i == 0 else f"{title} (sigue)", 256),
+            title=cut(shown(title) if i == 0 else f"{shown(title)} (sigue)", 256),
             description=chunk,
             colour=EVENT_COLOUR,
         )
@@ -69,18 +72,21 @@ def with_summary(
 
 @dataclass
 class Rendered:
-    """A message: content (mentions), embeds, and the players who must defend."""
+    """A message: content (pings), embeds, and the players who must defend (the only users
+    its content pings: send it with ``allowed_mentions(rendered.must_defend)``)."""
 
     content: str = ""
     embeds: list[discord.Embed] = field(default_factory=list)
     must_defend: list[int] = field(default_factory=list)  # user ids
+    lines: list[str] = field(default_factory=list)  # the summary's lines, plain
 
 
 def _name(enc: Any, combatant_id: str) -> str:
+    """The combatant's name, escaped for markdown."""
     try:
-        return str(enc.get(combatant_id).nombre)
+        return shown(enc.get(combatant_id).nombre)
     except Exception:
-        return combatant_id
+        return shown(combatant_id)
 
 
 def _vitals(enc: Any, combatant_id: str, before: int, after: int) -> Vitals:
@@ -104,7 +110,7 @@ def render_events(
             if event.interposed_by:
                 extra.append(f"Se interpone {_name(enc, event.interposed_by)}.")
             if event.respuesta:
-                extra.append(f"Respuesta: {event.respuesta}.")
+                extra.append(f"Respuesta: {shown(event.respuesta)}.")
             out.embeds.append(
                 attack_embed(
                     event.result,
@@ -118,6 +124,7 @@ def render_events(
             attacker = event.result.source or ", ".join(
                 sorted({(pending_names or {}).get(p, p) for p in event.pending_ids})
             )
+            attacker = shown(attacker)
             defender = _name(enc, event.defender_id)
             asalto = f" (asalto {event.asalto})" if event.asalto is not None else ""
             out.embeds.append(
@@ -153,7 +160,9 @@ def render_events(
             if isinstance(event, Stabilised):
                 what = "estabilizar"
             out.embeds.append(
-                check_embed(event.result, actor=_name(enc, actor), what=what, note=event.message)
+                check_embed(
+                    event.result, actor=_name(enc, actor), what=what, note=shown(event.message)
+                )
             )
         else:
             lines.append(event.message)
@@ -162,10 +171,14 @@ def render_events(
                 if owner is not None and owner not in out.must_defend:
                     out.must_defend.append(owner)
                     mentions.append(
-                        f"<@{owner}>, {_name(enc, event.defender_id)} debe defenderse: "
-                        "pulsa **Defender** o escribe /defender."
+                        ping(
+                            owner,
+                            f"{_name(enc, event.defender_id)} debe defenderse: "
+                            "pulsa **Defender** o escribe /defender.",
+                        )
                     )
     out.embeds = with_summary(title, lines, out.embeds)
+    out.lines = [line for line in lines if line]
     out.content = "\n".join(mentions)
     return out
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.render.limits import PAGE_CHARS, PAGE_LINES, add_long_field, cut, split_text
+from bot.render.safe import shown
 from umbral_rules import CharacterSheet, EnemySheet, Weapon
 from umbral_rules.tables import ATRIBUTO_LABELS, PROTECCION, SIZE_LABELS, WEAPON_CLASS_LABELS
 
@@ -29,6 +30,7 @@ class Pools:
 
 
 def weapon_text(weapon: Weapon) -> str:
+    """One weapon as plain text (escape it with ``shown`` where markdown renders)."""
     clase = WEAPON_CLASS_LABELS.get(weapon.clase, weapon.clase)
     quals = f", {', '.join(sorted(weapon.cualidades))}" if weapon.cualidades else ""
     return (
@@ -45,7 +47,7 @@ def ficha_embed(
     active: bool = False,
 ) -> discord.Embed:
     """The whole sheet: attributes, derived numbers, Oficios, weapons, bars and estados."""
-    embed = discord.Embed(title=sheet.nombre, colour=SHEET_COLOUR)
+    embed = discord.Embed(title=shown(sheet.nombre), colour=SHEET_COLOUR)
     if owner or active:
         parts = [f"de {owner}" if owner else "", "personaje activo" if active else ""]
         embed.description = " · ".join(p for p in parts if p)
@@ -61,12 +63,12 @@ def ficha_embed(
     embed.add_field(name="Aliento", value=f"{pools.aliento}/{pools.aliento_max}", inline=True)
     if pools.esencia_max:
         embed.add_field(name="Esencia", value=f"{pools.esencia}/{pools.esencia_max}", inline=True)
-    oficios = [f"{k} {v}" for k, v in sorted(sheet.oficios.items())] or ["ninguno"]
+    oficios = [f"{shown(k)} {v}" for k, v in sorted(sheet.oficios.items())] or ["ninguno"]
     add_long_field(embed, "Oficios", oficios, ", ")
-    armas = [weapon_text(w) for w in weapons] or ["ninguna (usa /ficha arma)"]
+    armas = [shown(weapon_text(w)) for w in weapons] or ["ninguna (usa /ficha arma)"]
     add_long_field(embed, "Armas", armas)
     if pools.estados:
-        add_long_field(embed, "Estados", list(pools.estados), ", ")
+        add_long_field(embed, "Estados", [shown(e) for e in pools.estados], ", ")
     return embed
 
 
@@ -78,7 +80,8 @@ def fichas_list_embed(names: Sequence[tuple[str, bool]]) -> discord.Embed:
 def fichas_list_pages(names: Sequence[tuple[str, bool]]) -> list[discord.Embed]:
     """``(nombre, activo)`` pairs, twenty to a page."""
     lines = [
-        f"{'▶ ' if active else '• '}{name}{' (activo)' if active else ''}" for name, active in names
+        f"{'▶ ' if active else '• '}{shown(name)}{' (activo)' if active else ''}"
+        for name, active in names
     ]
     chunks = split_text(lines, PAGE_CHARS, PAGE_LINES) or [
         "No tienes ninguno: crea uno con /ficha crear."
@@ -91,14 +94,14 @@ def fichas_list_pages(names: Sequence[tuple[str, bool]]) -> list[discord.Embed]:
 
 def enemy_embed(enemy: EnemySheet, notas: str = "") -> discord.Embed:
     embed = discord.Embed(
-        title=cut(enemy.nombre, 256), description="Bestiario", colour=BESTIARY_COLOUR
+        title=cut(shown(enemy.nombre), 256), description="Bestiario", colour=BESTIARY_COLOUR
     )
     embed.add_field(name="Ataque", value=str(enemy.ataque), inline=True)
     embed.add_field(name="Defensa", value=str(enemy.defensa), inline=True)
     embed.add_field(name="Aguante", value=str(enemy.aguante), inline=True)
     quals = f" ({', '.join(sorted(enemy.cualidades))})" if enemy.cualidades else ""
     embed.add_field(
-        name="Arma", value=f"{enemy.arma}, Potencia {enemy.potencia}{quals}", inline=False
+        name="Arma", value=f"{shown(enemy.arma)}, Potencia {enemy.potencia}{quals}", inline=False
     )
     embed.add_field(name="Tamaño", value=SIZE_LABELS.get(enemy.size, enemy.size), inline=True)
     embed.add_field(
@@ -110,7 +113,7 @@ def enemy_embed(enemy: EnemySheet, notas: str = "") -> discord.Embed:
         inline=False,
     )
     if notas:
-        embed.add_field(name="Notas", value=notas[:1024], inline=False)
+        embed.add_field(name="Notas", value=shown(notas, multiline=True)[:1024], inline=False)
     return embed
 
 
@@ -121,7 +124,7 @@ def bestiary_list_embed(entries: Sequence[EnemySheet]) -> discord.Embed:
 
 def bestiary_list_pages(entries: Sequence[EnemySheet]) -> list[discord.Embed]:
     lines = [
-        f"• {e.nombre}: Ataque {e.ataque}, Defensa {e.defensa}, Aguante {e.aguante}, "
+        f"• {shown(e.nombre)}: Ataque {e.ataque}, Defensa {e.defensa}, Aguante {e.aguante}, "
         f"Potencia {e.potencia}"
         for e in entries
     ]
@@ -135,5 +138,9 @@ def bestiary_list_pages(entries: Sequence[EnemySheet]) -> list[discord.Embed]:
 
 
 def notice_embed(title: str, text: str = "") -> discord.Embed:
-    """A short confirmation."""
-    return discord.Embed(title=title, description=text or None, colour=SHEET_COLOUR)
+    """A short confirmation; ``title`` and ``text`` are plain (names in them get escaped)."""
+    return discord.Embed(
+        title=shown(title),
+        description=shown(text, multiline=True) if text else None,
+        colour=SHEET_COLOUR,
+    )

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.render.limits import FIELD_NAME_MAX, cut
+from bot.render.safe import shown
 from umbral_rules.checks import umbral_name
 
 RETO_COLOUR = discord.Colour(0x16A085)
@@ -19,7 +20,7 @@ def reto_line(reto: Mapping[str, Any]) -> str:
     estado = "abierto"
     if not reto.get("activo"):
         estado = "logrado" if reto.get("logrado") else "terminado sin lograrlo"
-    coste = reto.get("coste") or "lo que diga el máster"
+    coste = shown(reto.get("coste") or "lo que diga el máster")
     return (
         f"{umbral_name(int(reto['umbral']))} · éxitos {reto['exitos']}/"
         f"{reto['exitos_necesarios']} · fracasos {reto['fracasos']} "
@@ -38,7 +39,7 @@ def retos_pages(retos: Sequence[Mapping[str, Any]], one: bool = False) -> list[d
     for start in range(0, max(1, len(retos)), RETOS_PER_PAGE):
         embed = discord.Embed(title="Cómo va" if one else "Retos", colour=RETO_COLOUR)
         for reto in retos[start : start + RETOS_PER_PAGE]:
-            name = cut(str(reto["nombre"]), FIELD_NAME_MAX)
+            name = cut(shown(reto["nombre"]), FIELD_NAME_MAX)
             embed.add_field(name=name, value=cut(reto_line(reto), 1024), inline=False)
         pages.append(embed)
     if not retos:

@@ -13,6 +13,8 @@ import discord
 from umbral_rules import AttackResult, CheckResult, DieRoll, Grade, Grading, Roll, Static, Ventaja
 from umbral_rules.combat import AttackKind
 
+from .safe import shown
+
 GRADE_COLOURS = {
     Grade.FRACASO: discord.Colour(0xC0392B),
     Grade.A_MEDIAS: discord.Colour(0xE67E22),
@@ -51,7 +53,7 @@ def dice_text(die: DieRoll) -> str:
     )
     how = "ventaja" if die.mode is Ventaja.VENTAJA else "desventaja"
     sources = die.ventaja_sources if die.mode is Ventaja.VENTAJA else die.desventaja_sources
-    why = f" ({', '.join(sources)})" if sources else ""
+    why = f" ({', '.join(shown(s) for s in sources)})" if sources else ""
     return f"2d{die.sides} con {how}{why}: {faces}, se queda el {die.natural}{physical}"
 
 
@@ -69,7 +71,7 @@ def roll_text(roll: Roll) -> str:
     """``d12: 9 · 9 + Vigor 3 + Oficio contrabandista (mitad) 1 = 13``."""
     parts = [str(roll.natural)]
     for mod in roll.modifiers:
-        parts.append(modifier_text(mod.name, mod.value))
+        parts.append(modifier_text(shown(mod.name), mod.value))
     return f"{dice_text(roll.die)} · {' '.join(parts)} = **{roll.total}**"
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.render.config import MODE_LABELS
+from bot.render.safe import shown
 from umbral_rules.encounter.defense import owed
 from umbral_rules.plural import plural
 
@@ -29,14 +30,14 @@ def combatant_line(c: Any) -> str:
     if c.status != "activo":
         parts.append(STATUS_LABELS.get(c.status, c.status))
     if c.estados:
-        parts.append("estados: " + ", ".join(c.estados))
+        parts.append("estados: " + ", ".join(shown(e) for e in c.estados))
     parts.append(f"acción {ACCION_LABELS.get(c.accion, c.accion)}")
     parts.append("movimiento gastado" if c.movimiento else "movimiento libre")
-    parts.append(f"respuesta: {c.respuesta}" if c.respuesta else "respuesta libre")
+    parts.append(f"respuesta: {shown(c.respuesta)}" if c.respuesta else "respuesta libre")
     if c.is_pc and c.aliento_max:
         parts.append(f"Aliento {c.aliento}/{c.aliento_max}")
     side = "⚔" if c.side == "enemigo" else "★"
-    return f"{side} **{c.nombre}** — " + " · ".join(parts)
+    return f"{side} **{shown(c.nombre)}** — " + " · ".join(parts)
 
 
 def pending_lines(enc: Any) -> list[str]:
@@ -48,7 +49,7 @@ def pending_lines(enc: Any) -> list[str]:
             attackers = ", ".join(enc.get(p["attacker"]).nombre for p in attacks)
         except Exception:  # a combatant removed meanwhile
             continue
-        lines.append(f"Asalto {asalto} — {defender} debe defenderse de {attackers}")
+        lines.append(f"Asalto {asalto} — {shown(defender)} debe defenderse de {shown(attackers)}")
     return lines
 
 
@@ -122,5 +123,7 @@ def summary_embed(enc: Any, rolls: int, events: Sequence[str] = ()) -> discord.E
     embed = tracker_embed(enc, ended=True)
     embed.set_footer(text=f"{plural(rolls, 'tirada registrada')} en este canal.")
     if events:
-        embed.add_field(name="Último", value="\n".join(events)[:1024], inline=False)
+        embed.add_field(
+            name="Último", value="\n".join(shown(e) for e in events)[:1024], inline=False
+        )
     return embed

@@ -16,7 +16,7 @@ from typing import Any, Literal, Protocol, TypeVar, cast, get_args
 from pydantic import ValidationError
 
 from umbral_rules.tables import ATRIBUTOS
-from umbral_rules.text import fold
+from umbral_rules.text import name_key, word_key
 
 from . import csvio, jsonio, yamlio
 from . import limits as L
@@ -174,7 +174,7 @@ def detect_format(filename: str, text: str) -> Format:
     if start[:1] in ("{", "["):
         return "json"
     first = start.split("\n", 1)[0]
-    cells = [fold(c) for c in re.split(r"[;,]", first)]
+    cells = [word_key(c) for c in re.split(r"[;,]", first)]
     return "csv" if len(cells) > 1 and cells[0] == "nombre" else "yaml"
 
 
@@ -234,7 +234,7 @@ def load(data: bytes, filename: str, kind: Kind) -> list[Entry]:
                 field=field_label(loc) or None,
                 line=lines.line((*path, *loc)),
             ) from None
-        key = fold(entry.nombre)
+        key = name_key(entry.nombre)
         if key in seen:
             raise FileRefused(
                 f"el nombre se repite (ya está en la entrada {seen[key]})",

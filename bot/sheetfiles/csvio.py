@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from umbral_rules.text import fold
+from umbral_rules.text import word_key
 
 from .errors import FileRefused, shown
 from .models import FORMULA_START
@@ -59,10 +59,10 @@ def _delimiter(text: str) -> str:
 
 
 def _header(cells: list[str], schema: CsvSchema) -> list[str]:
-    known = {fold(c): c for c in schema.flat}
+    known = {word_key(c): c for c in schema.flat}
     header: list[str] = []
     for cell in cells:
-        name = known.get(fold(cell))
+        name = known.get(word_key(cell))
         if name is None:
             raise FileRefused(
                 f"columna desconocida «{shown(cell)}»: las columnas son {', '.join(schema.flat)}",

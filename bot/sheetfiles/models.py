@@ -25,6 +25,7 @@ from pydantic import (
 )
 
 from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
+from umbral_rules.encounter.estados import estado_key
 from umbral_rules.sheets import (
     normalize_atributo,
     validate_atributo,
@@ -33,7 +34,7 @@ from umbral_rules.sheets import (
     validate_proteccion,
 )
 from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADO_LABELS, SIZE_LABELS, SIZE_STEPS
-from umbral_rules.text import fold
+from umbral_rules.text import name_key, name_problem, word_key
 
 from . import limits as L
 
@@ -84,9 +85,11 @@ def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved:
 
 
 def _name(value: str) -> str:
+    """The same rule as a name typed in a command (``umbral_rules.text.name_problem``)."""
     value = clean_text(value, limit=L.NAME_MAX)
-    if not value:
-        raise ValueError("no puede quedar vacío")
+    problem = name_problem(value)
+    if problem is not None:
+        raise ValueError(problem)
     return value
 
 
@@ -107,7 +110,7 @@ StrictStr = Annotated[str, Strict()]
 
 
 def size_key(value: str) -> str:
-    key = fold(value)
+    key = word_key(value)
     if key not in SIZE_STEPS:
         raise ValueError(
             f"tamaño desconocido «{value}»: usa "
@@ -121,7 +124,7 @@ def size_label(key: str) -> str:
 
 
 def cualidades_keys(values: Iterable[str]) -> list[str]:
-    keys = {fold(v) for v in values}
+    keys = {word_key(v) for v in values}
     unknown = sorted(keys - set(CUALIDADES))
     if unknown:
         raise ValueError(f"cualidad desconocida «{unknown[0]}»: usa {', '.join(CUALIDADES)}")
@@ -129,10 +132,10 @@ def cualidades_keys(values: Iterable[str]) -> list[str]:
 
 
 def estado_keys(values: Iterable[str]) -> list[str]:
-    """Built-in estados by their key (accents and case folded); a guild's own, folded."""
+    """Built-in estados by their ASCII key; any other by its name key (see ``estado_key``)."""
     keys: list[str] = []
     for value in values:
-        key = fold(clean_text(_name(value), limit=L.NAME_MAX, reserved=ESTADO_RESERVED))
+        key = estado_key(clean_text(_name(value), limit=L.NAME_MAX, reserved=ESTADO_RESERVED))
         if key not in keys:
             keys.append(key)
     if len(keys) > L.MAX_ESTADOS:
@@ -247,9 +250,9 @@ class WeaponEntry(Entry):
 def _unique(names: Iterable[str], what: str) -> None:
     seen: set[str] = set()
     for name in names:
-        if fold(name) in seen:
+        if name_key(name) in seen:
             raise ValueError(f"{what} «{name}» aparece dos veces")
-        seen.add(fold(name))
+        seen.add(name_key(name))
 
 
 class CharacterEntry(Entry):
@@ -273,7 +276,7 @@ class CharacterEntry(Entry):
     @classmethod
     def _atributos(cls, value: dict[str, int]) -> dict[str, int]:
         try:
-            clean = {normalize_atributo(fold(k)): v for k, v in value.items()}
+            clean = {normalize_atributo(word_key(k)): v for k, v in value.items()}
             for key in ATRIBUTOS:
                 if key not in clean:
                     raise UmbralError(f"falta {key}: los atributos son {', '.join(ATRIBUTOS)}")

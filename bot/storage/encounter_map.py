@@ -10,7 +10,8 @@ Layout of the dict (schema 1)::
      "extra": {...}}
 
 Each combatant / pending defense / reto is one row keyed by its ``id``; ``position`` keeps the
-order and ``data`` keeps the rest of its keys.
+order and ``data`` keeps the rest of its keys. Combatant and reto rows carry the ``name_key``
+of their name (a unique index per encounter; it is not part of the dict).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.state import json_copy
+from umbral_rules.text import name_key
 
 Row = dict[str, Any]
 
@@ -91,7 +93,12 @@ def split(state: Mapping[str, Any]) -> EncounterRows:
         for position, p in enumerate(state.get("pending") or ())
     ]
     retos = [
-        {"key": _key(r, "Reto"), "position": position, "data": _rest(r, ())}
+        {
+            "key": _key(r, "Reto"),
+            "position": position,
+            "name_key": reto_key(r),
+            "data": _rest(r, ()),
+        }
         for position, r in enumerate(state.get("retos") or ())
     ]
     check_unique(combatants, "combatant")
@@ -100,12 +107,19 @@ def split(state: Mapping[str, Any]) -> EncounterRows:
     return EncounterRows(header, combatants, pending, retos)
 
 
+def reto_key(reto: Mapping[str, Any]) -> str:
+    """A reto's name key; one without a name gets ``<#id>``, which no name can be."""
+    nombre = reto.get("nombre")
+    return name_key(str(nombre)) if nombre else f"<#{_key(reto, 'Reto')}>"
+
+
 def combatant_row(c: Mapping[str, Any], position: int) -> Row:
     """The row of one combatant's dict (``Combatant.to_dict()``) at ``position``."""
     return {
         "key": _key(c, "Combatant"),
         "position": position,
         "nombre": c["nombre"],
+        "name_key": name_key(str(c["nombre"])),
         "side": c["side"],
         "aguante": int(c["aguante"]),
         "aguante_max": int(c["aguante_max"]),

@@ -28,7 +28,9 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.ext.mutable import MutableDict, MutableList
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, validates
+
+from umbral_rules.text import name_key
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -42,6 +44,9 @@ NAMING_CONVENTION = {
 BigId = BigInteger().with_variant(Integer(), "sqlite")
 JsonDict = MutableDict.as_mutable(JSON())
 JsonList = MutableList.as_mutable(JSON())
+#: ``umbral_rules.text.name_key`` of a row's name ([D] in umbral_rules/tables.py): NFKC may
+#: make a key longer than its 80-character name.
+NAME_KEY_LENGTH = 400
 
 ENCOUNTER_ACTIVE = "active"
 ENCOUNTER_ENDED = "ended"
@@ -84,6 +89,8 @@ class Character(Base):
     __table_args__ = (
         UniqueConstraint("guild_id", "id"),
         UniqueConstraint("guild_id", "owner_id", "nombre"),
+        Index("uq_characters_owner_name_key", "guild_id", "owner_id", "name_key", unique=True),
+        Index("ix_characters_guild_name_key", "guild_id", "name_key"),
         Index(
             "uq_characters_active_owner",
             "guild_id",
@@ -98,6 +105,7 @@ class Character(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger)
     owner_id: Mapped[int] = mapped_column(BigInteger)
     nombre: Mapped[str] = mapped_column(String(100))
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), server_default="")
     atributos: Mapped[dict[str, Any]] = mapped_column(JsonDict, default=dict)
     oficios: Mapped[dict[str, Any]] = mapped_column(JsonDict, default=dict)
     proteccion: Mapped[int] = mapped_column(Integer, default=0)
@@ -118,16 +126,25 @@ class Character(Base):
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012
 
+    @validates("nombre")
+    def _keyed(self, _: str, nombre: str) -> str:
+        self.name_key = name_key(nombre)
+        return nombre
+
 
 class BestiaryEntry(Base):
     """An enemy of a guild's bestiary, with its Mesa numbers."""
 
     __tablename__ = "bestiary"
-    __table_args__ = (UniqueConstraint("guild_id", "nombre"),)
+    __table_args__ = (
+        UniqueConstraint("guild_id", "nombre"),
+        Index("uq_bestiary_name_key", "guild_id", "name_key", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     guild_id: Mapped[int] = mapped_column(BigInteger)
     nombre: Mapped[str] = mapped_column(String(100))
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), server_default="")
     ataque: Mapped[int] = mapped_column(Integer)
     defensa: Mapped[int] = mapped_column(Integer)
     aguante: Mapped[int] = mapped_column(Integer)
@@ -143,6 +160,11 @@ class BestiaryEntry(Base):
     acciones_extra: Mapped[int] = mapped_column(Integer, default=0)
     respuestas_extra: Mapped[int] = mapped_column(Integer, default=0)
     estados: Mapped[list[Any]] = mapped_column(JsonList, default=list)
+
+    @validates("nombre")
+    def _keyed(self, _: str, nombre: str) -> str:
+        self.name_key = name_key(nombre)
+        return nombre
 
 
 class EncounterRow(Base):
@@ -194,6 +216,7 @@ class CombatantRow(Base):
             ["guild_id", "character_id"], ["characters.guild_id", "characters.id"]
         ),
         Index("ix_combatants_character", "guild_id", "character_id"),
+        Index("uq_combatants_name_key", "encounter_id", "name_key", unique=True),
     )
 
     encounter_id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -201,6 +224,7 @@ class CombatantRow(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger)
     position: Mapped[int] = mapped_column(Integer)
     nombre: Mapped[str] = mapped_column(String(100))
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), server_default="")
     side: Mapped[str] = mapped_column(String(10))
     aguante: Mapped[int] = mapped_column(Integer)
     aguante_max: Mapped[int] = mapped_column(Integer)
@@ -229,12 +253,15 @@ class RetoRow(Base):
     """A reto (a challenge of the encounter) as its dict."""
 
     __tablename__ = "retos"
+    __table_args__ = (Index("uq_retos_name_key", "encounter_id", "name_key", unique=True),)
 
     encounter_id: Mapped[int] = mapped_column(
         ForeignKey("encounters.id", ondelete="CASCADE"), primary_key=True
     )
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     position: Mapped[int] = mapped_column(Integer)
+    #: The name key of ``data["nombre"]``: a channel's encounter has one reto of each name.
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), server_default="")
     data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
 
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.util import identity_key
 
 from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
+from umbral_rules.text import clean_name, name_key, sort_key
 
 from .models import (
     BestiaryEntry,
@@ -106,9 +108,10 @@ class CharacterRepository:
         (``oficios``, ``proteccion``, ``weapons``, ``esencia_max``…); ``aguante`` defaults to
         ``aguante_max`` and ``esencia`` / ``aliento`` to their maximum.
         """
-        nombre = nombre.strip()
-        if await self.by_name(owner_id, nombre) is not None:
-            raise UmbralError(f"Ya tienes un personaje llamado «{nombre}».")
+        nombre = clean_name(nombre)
+        same = await self.by_name(owner_id, nombre)
+        if same is not None:
+            raise UmbralError(f"Ya tienes un personaje llamado «{same.nombre}».")
         if active:
             await self._deactivate(owner_id)
         fields.setdefault("aguante", aguante_max)
@@ -127,7 +130,7 @@ class CharacterRepository:
             **fields,
         )
         self._session.add(row)
-        await self._session.flush()
+        await _flush_new(self._session, f"Ya tienes un personaje llamado «{nombre}».")
         return row
 
     async def get(self, character_id: int) -> Character | None:
@@ -139,18 +142,27 @@ class CharacterRepository:
         return await self._one(Character.owner_id == owner_id, Character.is_active.is_(True))
 
     async def by_name(self, owner_id: int, nombre: str) -> Character | None:
+        """The owner's character of that name (by the name key: «angel» finds «Ángel»)."""
         return await self._one(
-            Character.owner_id == owner_id,
-            func.lower(Character.nombre) == nombre.strip().lower(),
+            Character.owner_id == owner_id, Character.name_key == name_key(nombre)
         )
 
-    async def list_for_owner(self, owner_id: int) -> list[Character]:
+    async def all_by_name(self, nombre: str) -> list[Character]:
+        """Every character of the guild with that name (one per owner at most), by id."""
         stmt = (
             select(Character)
-            .where(Character.guild_id == self.guild_id, Character.owner_id == owner_id)
-            .order_by(Character.nombre)
+            .where(Character.guild_id == self.guild_id, Character.name_key == name_key(nombre))
+            .order_by(Character.id)
         )
         return list((await self._session.scalars(stmt)).all())
+
+    async def list_for_owner(self, owner_id: int) -> list[Character]:
+        """The owner's characters in Spanish order (Á with A, ñ after n)."""
+        stmt = select(Character).where(
+            Character.guild_id == self.guild_id, Character.owner_id == owner_id
+        )
+        rows = (await self._session.scalars(stmt)).all()
+        return sorted(rows, key=lambda r: sort_key(r.nombre))
 
     async def list_all(self) -> list[Character]:
         stmt = select(Character).where(Character.guild_id == self.guild_id).order_by(Character.id)
@@ -209,13 +221,14 @@ class BestiaryRepository:
 
     async def add(self, nombre: str, **fields: Any) -> BestiaryEntry:
         """A new entry (``ataque``, ``defensa``, ``aguante``, ``potencia`` are required)."""
-        nombre = nombre.strip()
-        if await self.get(nombre) is not None:
-            raise UmbralError(f"Ya hay un enemigo llamado «{nombre}» en el bestiario.")
+        nombre = clean_name(nombre)
+        same = await self.get(nombre)
+        if same is not None:
+            raise UmbralError(f"Ya hay un enemigo llamado «{same.nombre}» en el bestiario.")
         fields.setdefault("cualidades", [])
         row = BestiaryEntry(guild_id=self.guild_id, nombre=nombre, **fields)
         self._session.add(row)
-        await self._session.flush()
+        await _flush_new(self._session, f"Ya hay un enemigo llamado «{nombre}» en el bestiario.")
         return row
 
     async def add_sheet(self, sheet: EnemySheet, notas: str = "") -> BestiaryEntry:
@@ -236,16 +249,16 @@ class BestiaryRepository:
 
     async def add_many(self, entries: Sequence[Mapping[str, Any]]) -> list[BestiaryEntry]:
         """Several new entries (each as :meth:`add`'s fields, with ``nombre``) in one flush;
-        refused whole if a name is already in the bestiary or repeats (case-insensitive)."""
-        stmt = select(BestiaryEntry.nombre).where(BestiaryEntry.guild_id == self.guild_id)
-        taken = {nombre.lower() for nombre in (await self._session.scalars(stmt)).all()}
+        refused whole if a name is already in the bestiary or repeats (by the name key)."""
+        stmt = select(BestiaryEntry.name_key).where(BestiaryEntry.guild_id == self.guild_id)
+        taken = set((await self._session.scalars(stmt)).all())
         rows: list[BestiaryEntry] = []
         for entry in entries:
             fields = dict(entry)
-            nombre = str(fields.pop("nombre")).strip()
-            if nombre.lower() in taken:
+            nombre = clean_name(str(fields.pop("nombre")))
+            if name_key(nombre) in taken:
                 raise UmbralError(f"Ya hay un enemigo llamado «{nombre}» en el bestiario.")
-            taken.add(nombre.lower())
+            taken.add(name_key(nombre))
             fields.setdefault("cualidades", [])
             rows.append(BestiaryEntry(guild_id=self.guild_id, nombre=nombre, **fields))
         self._session.add_all(rows)
@@ -253,10 +266,10 @@ class BestiaryRepository:
         return rows
 
     async def get(self, nombre: str) -> BestiaryEntry | None:
-        """The entry by name, case-insensitive."""
+        """The entry by name (by the name key: «nu salvaje» does not find «Ñu salvaje»,
+        «ÑU SALVAJE» does)."""
         stmt = select(BestiaryEntry).where(
-            BestiaryEntry.guild_id == self.guild_id,
-            func.lower(BestiaryEntry.nombre) == nombre.strip().lower(),
+            BestiaryEntry.guild_id == self.guild_id, BestiaryEntry.name_key == name_key(nombre)
         )
         return (await self._session.scalars(stmt.limit(1))).first()
 
@@ -265,12 +278,10 @@ class BestiaryRepository:
         return row if row is not None and row.guild_id == self.guild_id else None
 
     async def list_all(self) -> list[BestiaryEntry]:
-        stmt = (
-            select(BestiaryEntry)
-            .where(BestiaryEntry.guild_id == self.guild_id)
-            .order_by(BestiaryEntry.nombre)
-        )
-        return list((await self._session.scalars(stmt)).all())
+        """The bestiary in Spanish order (Á with A, ñ after n)."""
+        stmt = select(BestiaryEntry).where(BestiaryEntry.guild_id == self.guild_id)
+        rows = (await self._session.scalars(stmt)).all()
+        return sorted(rows, key=lambda r: sort_key(r.nombre))
 
     async def delete(self, nombre: str) -> bool:
         row = await self.get(nombre)
@@ -279,6 +290,17 @@ class BestiaryRepository:
         await self._session.delete(row)
         await self._session.flush()
         return True
+
+
+async def _flush_new(session: AsyncSession, refusal: str) -> None:
+    """Write a new named row; another command that took the same name key in between (the
+    unique index says so) is a refusal in Spanish, not an error (nothing is written)."""
+    try:
+        await session.flush()
+    except IntegrityError as exc:
+        if "name_key" not in str(exc.orig):
+            raise
+        raise UmbralError(refusal) from None
 
 
 def character_sheet(row: Character) -> CharacterSheet:

@@ -50,8 +50,8 @@ KIND_COMBATANT, KIND_PENDING, KIND_RETO = 0, 1, 2
 
 #: The three kinds of child rows of encounter ``eid`` in one round trip, ordered by kind and
 #: position. Columns: kind, key, position, a, b, aguante, aguante_max, estados,
-#: character_id, owner_id, data (a/b: nombre/side of a combatant, defender/attacker of a
-#: pending defense).
+#: character_id, owner_id, data, name_key (a/b: nombre/side of a combatant, defender/attacker
+#: of a pending defense).
 SELECT_CHILDREN = union_all(
     select(
         literal_column(str(KIND_COMBATANT)).label("kind"),
@@ -65,6 +65,7 @@ SELECT_CHILDREN = union_all(
         COMB.c.character_id,
         COMB.c.owner_id,
         COMB.c.data,
+        COMB.c.name_key,
     ).where(COMB.c.encounter_id == bindparam("eid")),
     select(
         literal_column(str(KIND_PENDING)),
@@ -78,6 +79,7 @@ SELECT_CHILDREN = union_all(
         null(),
         null(),
         PEND.c.data,
+        null(),
     ).where(PEND.c.encounter_id == bindparam("eid")),
     select(
         literal_column(str(KIND_RETO)),
@@ -91,6 +93,7 @@ SELECT_CHILDREN = union_all(
         null(),
         null(),
         RETO.c.data,
+        RETO.c.name_key,
     ).where(RETO.c.encounter_id == bindparam("eid")),
 ).order_by(literal_column("kind"), literal_column("position"))
 
@@ -109,6 +112,7 @@ def children(rows: Any) -> tuple[list[Row], list[Row], list[Row]]:
                     "key": key,
                     "position": position,
                     "nombre": a,
+                    "name_key": r[11],
                     "side": b,
                     "aguante": r[5],
                     "aguante_max": r[6],
@@ -123,7 +127,7 @@ def children(rows: Any) -> tuple[list[Row], list[Row], list[Row]]:
                 {"key": key, "position": position, "defender": a, "attacker": b, "data": data}
             )
         else:
-            retos.append({"key": key, "position": position, "data": data})
+            retos.append({"key": key, "position": position, "name_key": r[11], "data": data})
     return combatants, pending, retos
 
 

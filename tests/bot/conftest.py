@@ -17,14 +17,14 @@ from umbral_rules import ForcedDice
 
 KAEDA = [
     "@kaeda",
-    "/ficha crear nombre:Kaeda vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1",
+    "/ficha crear nombre:Íñigo vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1",
     "/ficha oficio nombre:contrabandista valor:2",
     "/ficha oficio nombre:armas valor:3",
     "/ficha arma nombre:Espada clase:mano",
 ]
 GUARDIA = [
     "@master",
-    '/bestiario añadir nombre:"Guardia del puerto" ataque:12 defensa:12 aguante:14 potencia:4 '
+    '/bestiario añadir nombre:"Ñu del puerto" ataque:12 defensa:12 aguante:14 potencia:4 '
     "arma:Lanza",
 ]
 

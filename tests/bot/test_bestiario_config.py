@@ -7,29 +7,25 @@ import pytest
 from bot.console import FakeDiscord, open_session
 from tests.bot.conftest import GUARDIA, Script
 
-GUARD = {"nombre": "Guardia del puerto", "ataque": 12, "defensa": 12, "aguante": 14, "potencia": 4}
+GUARD = {"nombre": "Ñu del puerto", "ataque": 12, "defensa": 12, "aguante": 14, "potencia": 4}
 
 
 async def test_anadir_ver_lista_borrar(fake: FakeDiscord) -> None:
     added = await fake.command("master", "mesa", "bestiario añadir", {**GUARD, "arma": "Lanza"})
     assert added.last.ephemeral
     assert added.last.field("En Narrativo y Táctico") == "ataca con 1d12+0, defiende con 1d12+5"
-    ver = await fake.command("master", "mesa", "bestiario ver", {"nombre": "guardia del puerto"})
+    ver = await fake.command("master", "mesa", "bestiario ver", {"nombre": "ñu del puerto"})
     assert ver.last.field("Arma") == "Lanza, Potencia 4"
     lista = await fake.command("master", "mesa", "bestiario lista")
-    assert "Guardia del puerto: Ataque 12, Defensa 12, Aguante 14, Potencia 4" in lista.last.text()
+    assert "Ñu del puerto: Ataque 12, Defensa 12, Aguante 14, Potencia 4" in lista.last.text()
     choices = await fake.autocomplete(
-        "master", "mesa", "bestiario borrar", {"nombre": "gua"}, "nombre"
+        "master", "mesa", "bestiario borrar", {"nombre": "ñu d"}, "nombre"
     )
-    assert [c["value"] for c in choices] == ["Guardia del puerto"]
-    borrado = await fake.command(
-        "master", "mesa", "bestiario borrar", {"nombre": "Guardia del puerto"}
-    )
-    assert borrado.last.title == "Guardia del puerto ya no está en el bestiario"
-    again = await fake.command(
-        "master", "mesa", "bestiario borrar", {"nombre": "Guardia del puerto"}
-    )
-    assert again.last.content == "No hay ningún «Guardia del puerto» en el bestiario."
+    assert [c["value"] for c in choices] == ["Ñu del puerto"]
+    borrado = await fake.command("master", "mesa", "bestiario borrar", {"nombre": "Ñu del puerto"})
+    assert borrado.last.title == "Ñu del puerto ya no está en el bestiario"
+    again = await fake.command("master", "mesa", "bestiario borrar", {"nombre": "Ñu del puerto"})
+    assert again.last.content == "No hay ningún «Ñu del puerto» en el bestiario."
 
 
 @pytest.mark.parametrize("sub", ["añadir", "ver", "lista", "borrar"])
@@ -43,7 +39,7 @@ async def test_players_are_refused(fake: FakeDiscord, sub: str) -> None:
 async def test_duplicate_and_invalid_entries(script: Script, fake: FakeDiscord) -> None:
     await script.run(*GUARDIA)
     dup = await fake.command("master", "mesa", "bestiario añadir", GUARD)
-    assert "Ya hay un enemigo llamado «Guardia del puerto»" in dup.last.content
+    assert "Ya hay un enemigo llamado «Ñu del puerto»" in dup.last.content
     bad = await fake.command(
         "master",
         "mesa",

@@ -14,7 +14,7 @@ MESA = [
     *KAEDA,
     "@master",
     "/encuentro empezar modo:mesa",
-    '/encuentro enemigos nombre:"Guardia del puerto"',
+    '/encuentro enemigos nombre:"Ñu del puerto"',
     "@kaeda",
     "/encuentro unirse",
 ]
@@ -29,7 +29,7 @@ async def test_attack_without_encounter_is_refused_privately(
 ) -> None:
     await script.run(*KAEDA)
     before = len(public(fake))
-    reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia"})
+    reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu"})
     assert reply.last.ephemeral and reply.last.recipient == "kaeda"
     assert reply.last.content == "No hay ningún encuentro activo en este canal."
     assert len(public(fake)) == before  # the deferred "thinking…" did not stay public
@@ -38,17 +38,17 @@ async def test_attack_without_encounter_is_refused_privately(
 async def test_player_cannot_act_as_an_enemy(script: Script, fake: FakeDiscord) -> None:
     await script.run(*MESA)
     reply = await fake.command(
-        "kaeda", "mesa", "atacar", {"objetivo": "Kaeda", "atacante": "Guardia del puerto"}
+        "kaeda", "mesa", "atacar", {"objetivo": "Íñigo", "atacante": "Ñu del puerto"}
     )
     assert reply.last.ephemeral
     assert reply.last.content == (
-        "No puedes atacar con Guardia del puerto: solo con tus propios personajes."
+        "No puedes atacar con Ñu del puerto: solo con tus propios personajes."
     )
 
 
 async def test_gm_must_say_who_attacks(script: Script, fake: FakeDiscord) -> None:
     await script.run(*MESA)
-    reply = await fake.command("master", "mesa", "atacar", {"objetivo": "Kaeda"})
+    reply = await fake.command("master", "mesa", "atacar", {"objetivo": "Íñigo"})
     assert reply.last.content == "Como máster, di con quién: usa la opción «atacante»."
 
 
@@ -56,7 +56,7 @@ async def test_stranger_without_character_in_the_encounter(
     script: Script, fake: FakeDiscord
 ) -> None:
     await script.run(*MESA)
-    reply = await fake.command("bran", "mesa", "atacar", {"objetivo": "Guardia"})
+    reply = await fake.command("bran", "mesa", "atacar", {"objetivo": "Ñu"})
     assert "No tienes ningún personaje en este encuentro" in reply.last.content
 
 
@@ -64,8 +64,8 @@ async def test_unknown_target_and_weapon(script: Script, fake: FakeDiscord) -> N
     await script.run(*MESA)
     nobody = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Dragón"})
     assert nobody.last.content == "No hay nadie llamado «Dragón» en el combate."
-    hacha = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia", "arma": "Hacha"})
-    assert hacha.last.content == "Kaeda no lleva «Hacha»: lleva Espada."
+    hacha = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu", "arma": "Hacha"})
+    assert hacha.last.content == "Íñigo no lleva «Hacha»: lleva Espada."
 
 
 @pytest.mark.parametrize(
@@ -81,28 +81,28 @@ async def test_physical_dice_checked(
     script: Script, fake: FakeDiscord, options: dict[str, str], message: str
 ) -> None:
     await script.run(*MESA, "@master", "/config dados_fisicos:sí")
-    reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia", **options})
+    reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu", **options})
     assert reply.last.ephemeral
     assert message in reply.last.content
     tracker = await fake.command("kaeda", "mesa", "encuentro ver")
-    assert "Guardia del puerto** — Aguante 14/14" in tracker.last.text()  # nothing changed
+    assert "Ñu del puerto** — Aguante 14/14" in tracker.last.text()  # nothing changed
 
 
 async def test_physical_dice_logged_and_refused_when_disabled(
     script: Script, fake: FakeDiscord, session: Session
 ) -> None:
     await script.run(*MESA)
-    off = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia", "dado": "9"})
+    off = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu", "dado": "9"})
     assert "no se usan dados físicos" in off.last.content  # off until a manager enables them
     await fake.command("master", "mesa", "config", {"dados_fisicos": True})
-    reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia", "dado": "9"})
+    reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu", "dado": "9"})
     assert "d12: 9 (dado físico)" in reply.text()
     async with session.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
         [entry] = await uow.rolls.entries()
     assert entry.physical and entry.command == "atacar"
     assert entry.result["damage"] == 4
     await fake.command("master", "mesa", "config", {"dados_fisicos": False})
-    refused = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia", "dado": "9"})
+    refused = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu", "dado": "9"})
     assert "no se usan dados físicos" in refused.last.content
 
 
@@ -115,10 +115,10 @@ async def test_tracker_is_edited_in_place(
     tracker = trackers[0]
     edits = tracker.edits
     dice.push([9])
-    reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia"})
+    reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu"})
     assert [e.kind for e in reply.events] == ["send", "edit"]
     assert reply.events[1].message is tracker and tracker.edits == edits + 1
-    assert "Guardia del puerto** — Aguante 10/14" in tracker.text()
+    assert "Ñu del puerto** — Aguante 10/14" in tracker.text()
     assert "acción gastada" in tracker.text()
     assert len([m for m in fake.messages if m.title.startswith("Encuentro en Mesa")]) == 1
 
@@ -139,7 +139,7 @@ async def test_defender_button_only_for_the_attacked_player(
 ) -> None:
     await script.run(*MESA, "@master", "/asalto")
     attack = await fake.command(
-        "master", "mesa", "atacar", {"objetivo": "Kaeda", "atacante": "Guardia del puerto"}
+        "master", "mesa", "atacar", {"objetivo": "Íñigo", "atacante": "Ñu del puerto"}
     )
     assert attack.first.content.startswith(f"<@{fake.user_id('kaeda')}>")
     assert [b["label"] for b in attack.first.buttons] == ["Defender"]
@@ -147,9 +147,9 @@ async def test_defender_button_only_for_the_attacked_player(
     assert other.last.ephemeral and "Este botón es para el jugador atacado" in other.last.content
     dice.push([6])
     pressed = await fake.press("kaeda", "mesa", "Defender")
-    assert pressed.events[0].message.field("Aguante de Kaeda") == "16 → 15/16"
+    assert pressed.events[0].message.field("Aguante de Íñigo") == "16 → 15/16"
     again = await fake.press("kaeda", "mesa", "Defender")
-    assert again.last.content == "Kaeda no tiene ningún ataque pendiente del que defenderse."
+    assert again.last.content == "Íñigo no tiene ningún ataque pendiente del que defenderse."
 
 
 async def test_defender_button_survives_a_restart(
@@ -157,14 +157,14 @@ async def test_defender_button_survives_a_restart(
 ) -> None:
     await script.run(*MESA, "@master", "/asalto")
     await fake.command(
-        "master", "mesa", "atacar", {"objetivo": "Kaeda", "atacante": "Guardia del puerto"}
+        "master", "mesa", "atacar", {"objetivo": "Íñigo", "atacante": "Ñu del puerto"}
     )
     restarted = await open_session(database_url, dice=ForcedDice([4]), migrate=False)
     try:
         restarted.discord.restore(fake.messages)
         reply = await restarted.discord.press("kaeda", "mesa", "Defender")
         assert reply.events[0].message.field("Daño") == "4 (Potencia 4)"
-        assert reply.events[0].message.field("Aguante de Kaeda") == "16 → 12/16"
+        assert reply.events[0].message.field("Aguante de Íñigo") == "16 → 12/16"
     finally:
         await restarted.close()
 
@@ -173,8 +173,8 @@ async def test_autocomplete_targets_weapons_oficios_actors_estados(
     script: Script, fake: FakeDiscord
 ) -> None:
     await script.run(*MESA)
-    targets = await fake.autocomplete("kaeda", "mesa", "atacar", {"objetivo": "gu"}, "objetivo")
-    assert [c["name"] for c in targets] == ["Guardia del puerto"]
+    targets = await fake.autocomplete("kaeda", "mesa", "atacar", {"objetivo": "ñu"}, "objetivo")
+    assert [c["name"] for c in targets] == ["Ñu del puerto"]
     weapons = await fake.autocomplete(
         "kaeda", "mesa", "atacar", {"objetivo": "x", "arma": ""}, "arma"
     )
@@ -186,17 +186,17 @@ async def test_autocomplete_targets_weapons_oficios_actors_estados(
     mine = await fake.autocomplete(
         "kaeda", "mesa", "atacar", {"objetivo": "x", "atacante": ""}, "atacante"
     )
-    assert [c["name"] for c in mine] == ["Kaeda"]
+    assert [c["name"] for c in mine] == ["Íñigo"]
     gm = await fake.autocomplete(
         "master", "mesa", "atacar", {"objetivo": "x", "atacante": ""}, "atacante"
     )
-    assert sorted(c["name"] for c in gm) == ["Guardia del puerto", "Kaeda"]
+    assert sorted(c["name"] for c in gm) == ["Íñigo", "Ñu del puerto"]
     enemy_weapon = await fake.autocomplete(
-        "master", "mesa", "atacar", {"objetivo": "x", "atacante": "Guardia", "arma": ""}, "arma"
+        "master", "mesa", "atacar", {"objetivo": "x", "atacante": "Ñu", "arma": ""}, "arma"
     )
     assert [c["name"] for c in enemy_weapon] == ["Lanza"]
     estados = await fake.autocomplete(
-        "master", "mesa", "estado poner", {"objetivo": "Kaeda", "estado": "a"}, "estado"
+        "master", "mesa", "estado poner", {"objetivo": "Íñigo", "estado": "a"}, "estado"
     )
     assert "Aturdido" in [c["name"] for c in estados]
     empty = await fake.autocomplete("kaeda", "otro", "atacar", {"objetivo": ""}, "objetivo")
@@ -206,17 +206,17 @@ async def test_autocomplete_targets_weapons_oficios_actors_estados(
 async def test_estado_is_for_the_gm(script: Script, fake: FakeDiscord) -> None:
     await script.run(*MESA)
     refused = await fake.command(
-        "kaeda", "mesa", "estado poner", {"objetivo": "Guardia", "estado": "Aturdido"}
+        "kaeda", "mesa", "estado poner", {"objetivo": "Ñu", "estado": "Aturdido"}
     )
     assert refused.last.ephemeral and refused.last.content.startswith(
         "Solo el máster puede poner o quitar estados"
     )
     done = await fake.command(
-        "master", "mesa", "estado poner", {"objetivo": "Kaeda", "estado": "Sangrando"}
+        "master", "mesa", "estado poner", {"objetivo": "Íñigo", "estado": "Sangrando"}
     )
-    assert "Kaeda queda Sangrando" in done.events[0].message.text()
+    assert "Íñigo queda Sangrando" in done.events[0].message.text()
     removed = await fake.command(
-        "master", "mesa", "estado quitar", {"objetivo": "Kaeda", "estado": "Sangrando"}
+        "master", "mesa", "estado quitar", {"objetivo": "Íñigo", "estado": "Sangrando"}
     )
     assert not removed.last.ephemeral
 
@@ -228,16 +228,14 @@ async def test_maniobra_respuesta_aliento(
     apuntar = await fake.command("kaeda", "mesa", "maniobra", {"tipo": "apuntar"})
     assert apuntar.first.ephemeral  # nothing to shoot with
     dice.push([5, 8])
-    cargar = await fake.command(
-        "kaeda", "mesa", "maniobra", {"tipo": "cargar", "objetivo": "Guardia"}
-    )
+    cargar = await fake.command("kaeda", "mesa", "maniobra", {"tipo": "cargar", "objetivo": "Ñu"})
     assert "2d12 con ventaja" in cargar.text()
     assert not cargar.first.ephemeral
     assert cargar.events[1].kind == "edit"
     refused = await fake.command("kaeda", "mesa", "aliento", {"uso": "repetir"})
     assert refused.last.ephemeral
     respuesta = await fake.command(
-        "kaeda", "mesa", "respuesta", {"tipo": "larga", "objetivo": "Guardia"}
+        "kaeda", "mesa", "respuesta", {"tipo": "larga", "objetivo": "Ñu"}
     )
     assert respuesta.last.ephemeral  # an Espada is not Larga: the rules refuse it in Spanish
     assert respuesta.last.content
@@ -245,14 +243,14 @@ async def test_maniobra_respuesta_aliento(
 
 async def test_shot_with_a_bow(script: Script, fake: FakeDiscord, dice: ForcedDice) -> None:
     await script.run(*MESA, "/ficha arma nombre:Arco clase:arco")
-    refused = await fake.command("kaeda", "mesa", "encuentro quitar", {"combatiente": "Kaeda"})
+    refused = await fake.command("kaeda", "mesa", "encuentro quitar", {"combatiente": "Íñigo"})
     assert refused.first.content.startswith("Solo el máster puede quitar combatientes")
-    await fake.command("master", "mesa", "encuentro quitar", {"combatiente": "Kaeda"})
+    await fake.command("master", "mesa", "encuentro quitar", {"combatiente": "Íñigo"})
     await fake.command("kaeda", "mesa", "encuentro unirse")
     dice.push([10])
-    reply = await fake.command("kaeda", "mesa", "disparar", {"objetivo": "Guardia", "arma": "Arco"})
+    reply = await fake.command("kaeda", "mesa", "disparar", {"objetivo": "Ñu", "arma": "Arco"})
     msg = reply.events[0].message
-    assert "Kaeda dispara a Guardia del puerto" in msg.text()
+    assert "Íñigo dispara a Ñu del puerto" in msg.text()
     assert msg.field("Margen") == "+1 (bandas de 4)"
 
 
@@ -268,11 +266,11 @@ async def test_fall_secuelas_and_estabilizar(
         "/asalto",
     )
     dice.push([1])
-    await script.run('/atacar objetivo:Bran atacante:"Guardia del puerto"', "@bran", "/defender")
+    await script.run('/atacar objetivo:Bran atacante:"Ñu del puerto"', "@bran", "/defender")
     await script.run("@master", "/asalto", "/asalto")
     dice.push([1])
     out = await script.run(
-        '/atacar objetivo:Bran atacante:"Guardia del puerto"', "@bran", "!pulsar Defender"
+        '/atacar objetivo:Bran atacante:"Ñu del puerto"', "@bran", "!pulsar Defender"
     )
     assert "Aguante de Bran: 3 → 0/10 — cae" in out
     assert "MALHERIDO" in out
@@ -294,29 +292,29 @@ async def test_aliento_repetir_and_respuesta_larga(
     await script.run(
         *GUARDIA,
         "@kaeda",
-        "/ficha crear nombre:Kaeda vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1 "
+        "/ficha crear nombre:Íñigo vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1 "
         "aliento:2",
         "/ficha arma nombre:Espada clase:mano",
         "/ficha arma nombre:Pica clase:dos_manos cualidades:larga",
         "@master",
         "/encuentro empezar modo:mesa",
-        '/encuentro enemigos nombre:"Guardia del puerto"',
+        '/encuentro enemigos nombre:"Ñu del puerto"',
         "@kaeda",
         "/encuentro unirse",
     )
     dice.push([4, 9, 10])
-    miss = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia"})
+    miss = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu"})
     assert miss.first.field("Grado") == "Fracaso"
     again = await fake.command("kaeda", "mesa", "aliento", {"uso": "repetir"})
     assert "Aliento (repetir): 2 → 1" in again.first.text()
-    assert again.first.field("Aguante de Guardia del puerto") == "14 → 10/14"
+    assert again.first.field("Aguante de Ñu del puerto") == "14 → 10/14"
     larga = await fake.command(
-        "kaeda", "mesa", "respuesta", {"tipo": "larga", "objetivo": "Guardia", "arma": "Pica"}
+        "kaeda", "mesa", "respuesta", {"tipo": "larga", "objetivo": "Ñu", "arma": "Pica"}
     )
     assert larga.first.field("Daño") == "6 (Potencia 6)"
     assert "Aliento 1/2" in larga.last.text()  # the tracker
     second = await fake.command(
-        "kaeda", "mesa", "respuesta", {"tipo": "larga", "objetivo": "Guardia", "arma": "Pica"}
+        "kaeda", "mesa", "respuesta", {"tipo": "larga", "objetivo": "Ñu", "arma": "Pica"}
     )
     assert second.first.ephemeral and second.first.content
 
@@ -331,7 +329,7 @@ async def test_defending_oficio_helpless_and_cover(
         "@master",
         "/config defensa:inmediata",
         "/encuentro empezar modo:narrativo",
-        '/encuentro enemigos nombre:"Guardia del puerto"',
+        '/encuentro enemigos nombre:"Ñu del puerto"',
         "@kaeda",
         "/encuentro unirse oficio_defensa:armas cobertura_defensa:mitad",
         "@master",
@@ -339,19 +337,17 @@ async def test_defending_oficio_helpless_and_cover(
     )
     dice.push([7, 4])
     hit = await fake.command(
-        "master", "mesa", "atacar", {"objetivo": "Kaeda", "atacante": "Guardia del puerto"}
+        "master", "mesa", "atacar", {"objetivo": "Íñigo", "atacante": "Ñu del puerto"}
     )
     assert "4 + Destreza 3 + Protección 1 + Oficio armas (mitad) 1 = **9**" in hit.text()
     await script.run("@master", "/asalto")
     dice.push([6])
-    helpless = await fake.command(
-        "kaeda", "mesa", "atacar", {"objetivo": "Guardia", "indefenso": True}
-    )
+    helpless = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu", "indefenso": True})
     assert helpless.first.embeds[1]["description"] == "Ataque a un blanco indefenso"
     await script.run("@master", "/asalto", "/asalto")
     dice.push([9])
     covered = await fake.command(
-        "kaeda", "mesa", "disparar", {"objetivo": "Guardia", "arma": "Arco", "a_cubierto": True}
+        "kaeda", "mesa", "disparar", {"objetivo": "Ñu", "arma": "Arco", "a_cubierto": True}
     )
     assert "Contra: Defensa 15 (Defensa 12 + Cobertura 3)" in covered.text()
 
@@ -359,19 +355,19 @@ async def test_defending_oficio_helpless_and_cover(
 async def test_recuperar_ajustar_and_estabilizar_refusal(
     script: Script, fake: FakeDiscord, dice: ForcedDice
 ) -> None:
-    await script.run(*MESA, "@master", "/estado poner objetivo:Kaeda estado:Aturdido")
+    await script.run(*MESA, "@master", "/estado poner objetivo:Íñigo estado:Aturdido")
     up = await fake.command("kaeda", "mesa", "estado recuperar", {"estado": "Aturdido"})
     assert "deja de estar Aturdido" in up.first.text()
     again = await fake.command("kaeda", "mesa", "estado recuperar", {"estado": "Aturdido"})
     assert again.first.ephemeral
     fixed = await fake.command(
-        "master", "mesa", "encuentro ajustar", {"combatiente": "Kaeda", "aguante": 5}
+        "master", "mesa", "encuentro ajustar", {"combatiente": "Íñigo", "aguante": 5}
     )
     assert "Aguante 5/16" in fixed.first.text()
-    assert "Kaeda** — Aguante 5/16" in fixed.last.text()
+    assert "Íñigo** — Aguante 5/16" in fixed.last.text()
     player = await fake.command(
-        "kaeda", "mesa", "encuentro ajustar", {"combatiente": "Kaeda", "aguante": 16}
+        "kaeda", "mesa", "encuentro ajustar", {"combatiente": "Íñigo", "aguante": 16}
     )
     assert player.first.content.startswith("Solo el máster puede ajustar las barras")
-    nobody = await fake.command("kaeda", "mesa", "estabilizar", {"objetivo": "Guardia"})
+    nobody = await fake.command("kaeda", "mesa", "estabilizar", {"objetivo": "Ñu"})
     assert nobody.first.ephemeral and nobody.first.content

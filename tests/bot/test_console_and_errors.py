@@ -22,14 +22,14 @@ from umbral_rules import UmbralError
 def test_parse_lines() -> None:
     assert parse_line("") is None
     assert parse_line("   ; un comentario") is None
-    assert parse_line("@Kaeda") == SwitchUser("Kaeda")
+    assert parse_line("@Íñigo") == SwitchUser("Íñigo")
     assert parse_line("#Taberna") == SwitchChannel("taberna")
     assert parse_line("!pulsar Defender ahora") == Press("Defender ahora")
-    assert parse_line('/ficha crear nombre:"Kaeda la Roja" vigor:3 ; comentario') == Command(
-        ("ficha", "crear"), {"nombre": "Kaeda la Roja", "vigor": "3"}
+    assert parse_line('/ficha crear nombre:"Íñigo la Roja" vigor:3 ; comentario') == Command(
+        ("ficha", "crear"), {"nombre": "Íñigo la Roja", "vigor": "3"}
     )
-    assert parse_line('/atacar objetivo:"Guardia del puerto"') == Command(
-        ("atacar",), {"objetivo": "Guardia del puerto"}
+    assert parse_line('/atacar objetivo:"Ñu del puerto"') == Command(
+        ("atacar",), {"objetivo": "Ñu del puerto"}
     )
 
 

@@ -29,24 +29,22 @@ async def test_default_mode_comes_from_config(fake: FakeDiscord) -> None:
 async def test_enemigos_numbered_and_unirse(script: Script, fake: FakeDiscord) -> None:
     await script.run(*GUARDIA, *KAEDA, "@master", "/encuentro empezar")
     two = await fake.command(
-        "master", "mesa", "encuentro enemigos", {"nombre": "Guardia del puerto", "cantidad": 2}
+        "master", "mesa", "encuentro enemigos", {"nombre": "Ñu del puerto", "cantidad": 2}
     )
     text = two.first.text()
-    assert "Guardia del puerto 1 entra" in text and "Guardia del puerto 2 entra" in text
+    assert "Ñu del puerto 1 entra" in text and "Ñu del puerto 2 entra" in text
     missing = await fake.command("master", "mesa", "encuentro enemigos", {"nombre": "Dragón"})
     assert missing.first.content == "No hay ningún «Dragón» en el bestiario."
-    player = await fake.command(
-        "kaeda", "mesa", "encuentro enemigos", {"nombre": "Guardia del puerto"}
-    )
+    player = await fake.command("kaeda", "mesa", "encuentro enemigos", {"nombre": "Ñu del puerto"})
     assert player.first.content.startswith("Solo el máster puede sacar enemigos")
     joined = await fake.command("kaeda", "mesa", "encuentro unirse")
-    assert "Kaeda entra en el combate" in joined.first.text()
+    assert "Íñigo entra en el combate" in joined.first.text()
     twice = await fake.command("kaeda", "mesa", "encuentro unirse")
     assert twice.first.ephemeral
     nochar = await fake.command("bran", "mesa", "encuentro unirse")
     assert "No tienes personaje activo" in nochar.first.content
     ver = await fake.command("bran", "mesa", "encuentro ver")
-    assert ver.first.ephemeral and "Guardia del puerto 2** — Aguante 14/14" in ver.first.text()
+    assert ver.first.ephemeral and "Ñu del puerto 2** — Aguante 14/14" in ver.first.text()
 
 
 async def test_the_creator_is_gm_of_their_encounter(script: Script, fake: FakeDiscord) -> None:
@@ -66,7 +64,7 @@ async def test_asalto_reports_who_has_not_acted(script: Script, fake: FakeDiscor
         *GUARDIA, *KAEDA, "@master", "/encuentro empezar", "@kaeda", "/encuentro unirse"
     )
     first = await fake.command("master", "mesa", "asalto")
-    assert "Kaeda" in first.first.text()
+    assert "Íñigo" in first.first.text()
     second = await fake.command("master", "mesa", "asalto")
     assert second.first.title == "Asalto 2: actúan los jugadores"
 
@@ -77,17 +75,17 @@ async def test_terminar_with_summary(script: Script, fake: FakeDiscord, dice: Fo
         *KAEDA,
         "@master",
         "/encuentro empezar",
-        '/encuentro enemigos nombre:"Guardia del puerto"',
+        '/encuentro enemigos nombre:"Ñu del puerto"',
         "@kaeda",
         "/encuentro unirse",
     )
     dice.push([9])
-    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia"})
+    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu"})
     refused = await fake.command("kaeda", "mesa", "encuentro terminar")
     assert refused.first.ephemeral
     ended = await fake.command("master", "mesa", "encuentro terminar")
     assert ended.first.title.startswith("Encuentro terminado (Mesa)")
-    assert "Guardia del puerto** — Aguante 10/14" in ended.first.text()
+    assert "Ñu del puerto** — Aguante 10/14" in ended.first.text()
     assert ended.first.embeds[0]["footer"]["text"] == "1 tirada registrada en este canal."
     assert ended.events[1].kind == "edit"
     none = await fake.command("master", "mesa", "encuentro ver")
@@ -106,11 +104,11 @@ async def test_tirada_outside_and_inside_an_encounter(
         {"atributo": "vigor", "umbral": 12, "oficio": "contrabandista", "cobertura": "mitad"},
     )
     msg = reply.first
-    assert msg.title == "Kaeda: Vigor contra Umbral Peliaguda (12)"
+    assert msg.title == "Íñigo: Vigor contra Umbral Peliaguda (12)"
     assert msg.field("Margen") == "+1 (bandas de 4)" and msg.field("Grado") == "Éxito"
     await script.run("@master", "/encuentro empezar", "/estado poner objetivo:x estado:Aturdido")
     await script.run(
-        "@kaeda", "/encuentro unirse", "@master", "/estado poner objetivo:Kaeda estado:Aturdido"
+        "@kaeda", "/encuentro unirse", "@master", "/estado poner objetivo:Íñigo estado:Aturdido"
     )
     dice.push([3, 10])
     inside = await fake.command("kaeda", "mesa", "tirada", {"atributo": "vigor", "umbral": 9})
@@ -126,7 +124,7 @@ async def test_tirada_refusals(script: Script, fake: FakeDiscord) -> None:
     bad = await fake.command(
         "kaeda", "mesa", "tirada", {"atributo": "vigor", "umbral": 9, "oficio": "cocina"}
     )
-    assert bad.first.content == "Kaeda no tiene el Oficio «cocina»."
+    assert bad.first.content == "Íñigo no tiene el Oficio «cocina»."
     choices = await fake.autocomplete(
         "kaeda", "mesa", "tirada", {"atributo": "vigor", "umbral": 9, "oficio": "con"}, "oficio"
     )
@@ -160,7 +158,7 @@ async def test_reto_flow(script: Script, fake: FakeDiscord, dice: ForcedDice) ->
         "kaeda", "mesa", "reto tirar", {"atributo": "destreza", "oficio": "contrabandista"}
     )
     assert third.first.content == (
-        "Kaeda ya usó el Oficio contrabandista 2 veces en este reto: cada uno solo puede "
+        "Íñigo ya usó el Oficio contrabandista 2 veces en este reto: cada uno solo puede "
         "repetir un mismo Oficio una vez. Propón otra forma."
     )
     choices = await fake.autocomplete("kaeda", "mesa", "reto terminar", {"reto": "cru"}, "reto")
@@ -181,19 +179,19 @@ async def test_ayuda_says_what_to_type_next(script: Script, fake: FakeDiscord) -
     assert [f["name"] for f in gm.first.embeds[0]["fields"]][1:] == ["Si diriges (máster)"]
     await script.run(*GUARDIA, *KAEDA, "@master", "/encuentro empezar")
     join = await fake.command("kaeda", "mesa", "ayuda")
-    assert "Entra en el combate con Kaeda: /encuentro unirse." in join.first.field("Ahora")
+    assert "Entra en el combate con Íñigo: /encuentro unirse." in join.first.field("Ahora")
     await script.run("@kaeda", "/encuentro unirse")
     turn = await fake.command("kaeda", "mesa", "ayuda")
-    assert "Turno de Kaeda: /atacar" in turn.first.field("Ahora")
+    assert "Turno de Íñigo: /atacar" in turn.first.field("Ahora")
     gm_now = await fake.command("master", "mesa", "ayuda")
     assert "Saca enemigos" in gm_now.first.field("Ahora")
-    await script.run("@master", '/encuentro enemigos nombre:"Guardia del puerto"', "/asalto")
-    await script.run('/atacar objetivo:Kaeda atacante:"Guardia del puerto"')
+    await script.run("@master", '/encuentro enemigos nombre:"Ñu del puerto"', "/asalto")
+    await script.run('/atacar objetivo:Íñigo atacante:"Ñu del puerto"')
     defend = await fake.command("kaeda", "mesa", "ayuda")
-    assert "Kaeda debe defenderse" in defend.first.field("Ahora")
+    assert "Íñigo debe defenderse" in defend.first.field("Ahora")
     pending = await fake.command("master", "mesa", "ayuda")
     assert (
-        "Queda 1 defensa pendiente sin tirar: Kaeda, del asalto 1 (Guardia del puerto)."
+        "Queda 1 defensa pendiente sin tirar: Íñigo, del asalto 1 (Ñu del puerto)."
     ) in pending.first.field("Ahora")
     assert "Ataca por cada enemigo" in pending.first.field("Ahora")
 
@@ -206,7 +204,7 @@ async def test_estados_and_aguante_follow_the_character(script: Script, fake: Fa
         "@kaeda",
         "/encuentro unirse",
         "@master",
-        "/estado poner objetivo:Kaeda estado:Sangrando",
+        "/estado poner objetivo:Íñigo estado:Sangrando",
         "/asalto",
         "/asalto",
         "/encuentro terminar",
@@ -216,7 +214,7 @@ async def test_estados_and_aguante_follow_the_character(script: Script, fake: Fa
     assert sheet.first.field("Aguante") == "15/16"
     await fake.command("master", "taberna", "encuentro empezar")
     joined = await fake.command("kaeda", "taberna", "encuentro unirse")
-    assert "Kaeda queda Sangrando" in joined.first.text()
+    assert "Íñigo queda Sangrando" in joined.first.text()
     assert "Aguante 15/16 · estados: sangrando" in joined.last.text()
 
 

@@ -6,7 +6,7 @@ from bot.console import FakeDiscord
 from tests.bot.conftest import KAEDA, Script
 
 CREAR = {
-    "nombre": "Kaeda",
+    "nombre": "Íñigo",
     "vigor": 3,
     "destreza": 3,
     "percepcion": 1,
@@ -19,7 +19,7 @@ async def test_crear_shows_the_sheet_publicly(fake: FakeDiscord) -> None:
     reply = await fake.command("kaeda", "mesa", "ficha crear", CREAR)
     msg = reply.last
     assert not msg.ephemeral
-    assert msg.title == "Kaeda"
+    assert msg.title == "Íñigo"
     assert msg.field("Defensa").startswith("13 ")
     assert msg.field("Aguante") == "16/16"
     assert "personaje activo" in msg.text()
@@ -35,7 +35,7 @@ async def test_crear_refuses_a_duplicate_name(fake: FakeDiscord) -> None:
     await fake.command("kaeda", "mesa", "ficha crear", CREAR)
     reply = await fake.command("kaeda", "mesa", "ficha crear", CREAR)
     assert reply.last.ephemeral
-    assert "Ya tienes un personaje llamado «Kaeda»" in reply.last.content
+    assert "Ya tienes un personaje llamado «Íñigo»" in reply.last.content
 
 
 async def test_oficio_arma_and_ver(script: Script, fake: FakeDiscord) -> None:
@@ -68,17 +68,17 @@ async def test_several_characters_one_active(fake: FakeDiscord) -> None:
     lista = (await fake.command("kaeda", "mesa", "ficha lista")).last
     assert lista.ephemeral
     assert "▶ Bran (activo)" in lista.text()
-    assert "• Kaeda" in lista.text()
-    await fake.command("kaeda", "mesa", "ficha usar", {"personaje": "kaeda"})
+    assert "• Íñigo" in lista.text()
+    await fake.command("kaeda", "mesa", "ficha usar", {"personaje": "iñigo"})
     lista = (await fake.command("kaeda", "mesa", "ficha lista")).last
-    assert "▶ Kaeda (activo)" in lista.text()
+    assert "▶ Íñigo (activo)" in lista.text()
 
 
 async def test_autocomplete_lists_only_own_characters(fake: FakeDiscord) -> None:
     await fake.command("kaeda", "mesa", "ficha crear", CREAR)
     await fake.command("bran", "mesa", "ficha crear", {**CREAR, "nombre": "Bran"})
     mine = await fake.autocomplete("kaeda", "mesa", "ficha usar", {"personaje": ""}, "personaje")
-    assert [c["name"] for c in mine] == ["Kaeda"]
+    assert [c["name"] for c in mine] == ["Íñigo"]
     anyone = await fake.autocomplete("kaeda", "mesa", "ficha ver", {"personaje": "br"}, "personaje")
     assert [c["name"] for c in anyone] == ["Bran"]
 

@@ -24,7 +24,7 @@ from tests.sheetfiles.test_refusals import EXPECTED, MALFORMED
 Upload = Callable[[str, bytes], str]
 
 GUARDIA = """enemigos:
-  - nombre: Guardia del puerto
+  - nombre: Ñu del puerto
     ataque: 12
     defensa: 12
     aguante: 14
@@ -38,8 +38,8 @@ GUARDIA = """enemigos:
     potencia: 6
     tamaño: grande
 """.encode()
-KAEDA = b"""personajes:
-  - nombre: Kaeda
+KAEDA = """personajes:
+  - nombre: Íñigo
     atributos: {vigor: 3, destreza: 3, percepcion: 1, voluntad: 1}
     proteccion: 1
     oficios: {contrabandista: 2, armas: 3}
@@ -49,7 +49,7 @@ KAEDA = b"""personajes:
     atributos: {vigor: 1, destreza: 4, percepcion: 3, voluntad: 2}
     proteccion: 0
     armas: [{nombre: Arco corto, clase: arco, cualidades: [certera]}]
-"""
+""".encode()
 
 
 @pytest.fixture
@@ -187,7 +187,7 @@ async def test_a_bestiary_that_would_pass_the_limit_is_refused(
     before = await snapshot(session)
     monkeypatch.setattr(limits, "MAX_ENTRIES", 7)
     reply = await fake.command("master", "mesa", "bestiario ejemplo", {"conflictos": "saltar"})
-    assert "en el bestiario quedarían 8 entradas y el máximo es 7" in reply.last.content
+    assert "en el bestiario quedarían 9 entradas y el máximo es 7" in reply.last.content
     assert await snapshot(session) == before
 
 
@@ -205,7 +205,7 @@ async def test_name_clashes_need_an_option(
     assert refused.last.ephemeral
     assert refused.last.content == (
         "No se ha importado nada: en el bestiario ya hay enemigos con esos nombres "
-        "(Guardia del puerto, Ogro); elige conflictos:reemplazar o conflictos:saltar."
+        "(Ñu del puerto, Ogro); elige conflictos:reemplazar o conflictos:saltar."
     )
     assert await snapshot(session) == before
 
@@ -216,11 +216,11 @@ async def test_name_clashes_need_an_option(
         {"archivo": upload("c.yaml", changed), "conflictos": "saltar"},
     )
     assert "Enemigos nuevos: 1." in skipped.last.text()
-    assert "Saltados, ya estaban: 2 (Guardia del puerto, Ogro)." in skipped.last.text()
+    assert "Saltados, ya estaban: 2 (Ñu del puerto, Ogro)." in skipped.last.text()
     enemies, _ = await snapshot(session)
-    assert [(e["nombre"], e["aguante"]) for e in enemies] == [
-        ("Guardia del puerto", 14),
+    assert [(e["nombre"], e["aguante"]) for e in enemies] == [  # Spanish order: ñ after n
         ("Lobo", 12),
+        ("Ñu del puerto", 14),
         ("Ogro", 30),
     ]
 
@@ -230,7 +230,7 @@ async def test_name_clashes_need_an_option(
         "bestiario importar",
         {"archivo": upload("c.yaml", changed), "conflictos": "reemplazar"},
     )
-    assert "Reemplazados: 3 (Guardia del puerto, Ogro, Lobo)." in replaced.last.text()
+    assert "Reemplazados: 3 (Ñu del puerto, Ogro, Lobo)." in replaced.last.text()
     enemies, _ = await snapshot(session)
     assert [(e["nombre"], e["aguante"]) for e in enemies][2] == ("Ogro", 35)
 
@@ -282,9 +282,9 @@ async def test_ficha_import_then_export(
     assert reply.last.title == "Personajes importados"
     assert "Personajes nuevos: 2." in reply.last.text()
     _, characters = await snapshot(session)
-    assert [(c[1], c[2]["nombre"]) for c in characters] == [(True, "Kaeda"), (False, "Sombra")]
+    assert [(c[1], c[2]["nombre"]) for c in characters] == [(True, "Íñigo"), (False, "Sombra")]
     ver = await fake.command("kaeda", "mesa", "ficha ver")
-    assert ver.last.title == "Kaeda"
+    assert ver.last.title == "Íñigo"
     assert ver.last.field("Aguante") == "16/16"
     every = await fake.command("kaeda", "mesa", "ficha exportar", {"formato": fmt})
     assert every.last.ephemeral
@@ -300,7 +300,7 @@ async def test_ficha_clashes_are_per_player(
     await seeded(fake, upload)
     before = await snapshot(session)
     again = await fake.command("kaeda", "mesa", "ficha importar", {"archivo": upload("k", KAEDA)})
-    assert "entre tus personajes ya hay personajes con esos nombres (Kaeda, Sombra)" in (
+    assert "entre tus personajes ya hay personajes con esos nombres (Íñigo, Sombra)" in (
         again.last.content
     )
     assert await snapshot(session) == before
@@ -313,7 +313,7 @@ async def test_ficha_clashes_are_per_player(
         "ficha importar",
         {"archivo": upload("k", hurt), "conflictos": "reemplazar"},
     )
-    assert "Reemplazados: 2 (Kaeda, Sombra)." in replaced.last.text()
+    assert "Reemplazados: 2 (Íñigo, Sombra)." in replaced.last.text()
     ver = await fake.command("kaeda", "mesa", "ficha ver")
     assert ver.last.field("Aguante") == "5/16"
 

@@ -32,9 +32,9 @@ from umbral_rules import (
 )
 
 KAEDA = CharacterSheet(
-    "Kaeda", {"vigor": 3, "destreza": 3, "percepcion": 1, "voluntad": 1}, 1, {"armas": 3}
+    "Íñigo", {"vigor": 3, "destreza": 3, "percepcion": 1, "voluntad": 1}, 1, {"armas": 3}
 )
-GUARDIA = EnemySheet("Guardia del puerto", 12, 12, 14, 4, arma="Lanza")
+GUARDIA = EnemySheet("Ñu del puerto", 12, 12, 14, 4, arma="Lanza")
 ESPADA = Weapon.make("Espada", "mano")
 
 
@@ -79,28 +79,28 @@ def test_attack_embed_mesa() -> None:
     )
     embed = attack_embed(
         result,
-        attacker="Kaeda",
-        defender="Guardia del puerto",
-        vitals=Vitals("Guardia del puerto", 14, 10, 14),
+        attacker="Íñigo",
+        defender="Ñu del puerto",
+        vitals=Vitals("Ñu del puerto", 14, 10, 14),
     )
-    assert embed.title == "Kaeda ataca a Guardia del puerto"
+    assert embed.title == "Íñigo ataca a Ñu del puerto"
     assert embed.colour == GRADE_COLOURS[Grade.EXITO]
     f = fields(embed)
     assert f["Margen"] == "+1 (bandas de 4)"
     assert f["Grado"] == "Éxito"
     assert f["Daño"] == "4 (Potencia 4)"
-    assert f["Aguante de Guardia del puerto"] == "14 → 10/14"
+    assert f["Aguante de Ñu del puerto"] == "14 → 10/14"
 
 
 def test_attack_embed_mesa_defense_critical_and_fall() -> None:
     incoming = [Incoming("Guardia", GUARDIA.static_ataque(), 4)]
     result = mesa_defense(ForcedDice([1]), KAEDA.defense_modifiers(), incoming)
     embed = attack_embed(
-        result, attacker="Guardia", defender="Kaeda", vitals=Vitals("Kaeda", 5, 0, 16)
+        result, attacker="Guardia", defender="Íñigo", vitals=Vitals("Íñigo", 5, 0, 16)
     )
     f = fields(embed)
     assert f["Golpe"] == "Éxito pleno (crítico)"
-    assert f["Aguante de Kaeda"] == "5 → 0/16 — cae"
+    assert f["Aguante de Íñigo"] == "5 → 0/16 — cae"
     assert embed.colour == GRADE_COLOURS[Grade.EXITO_PLENO]
     assert "golpe crítico" in (embed.footer.text or "")
 
@@ -109,7 +109,7 @@ def test_attack_embed_opposed_and_miss() -> None:
     result = opposed_attack(
         ForcedDice([2, 11]), [Modifier("Vigor", 3)], [Modifier("Defensa 12 − 7", 5)], 4
     )
-    embed = attack_embed(result, attacker="Kaeda", defender="Guardia")
+    embed = attack_embed(result, attacker="Íñigo", defender="Guardia")
     f = fields(embed)
     assert f["Defensa de Guardia"] == "d12: 11 · 11 + (Defensa 12 − 7 = +5) = **16**"
     assert f["Daño"] == "0 (no entra)"
@@ -119,7 +119,7 @@ def test_attack_embed_opposed_and_miss() -> None:
 
 def test_check_embed() -> None:
     result = check(ForcedDice([9]), [Modifier("Vigor", 3)], 12)
-    embed = check_embed(result, actor="Kaeda", what="Vigor", note="nota")
+    embed = check_embed(result, actor="Íñigo", what="Vigor", note="nota")
     assert embed.description == "nota"
     assert fields(embed)["Contra"] == "Umbral Peliaguda (12)"
 
@@ -131,7 +131,7 @@ def test_sheet_and_lists() -> None:
     f = fields(embed)
     assert f["Aguante"] == "15/16" and f["Aliento"] == "1/2" and f["Estados"] == "aturdido"
     assert embed.description == "de kaeda · personaje activo"
-    assert "▶ Kaeda (activo)" in (fichas_list_embed([("Kaeda", True)]).description or "")
+    assert "▶ Íñigo (activo)" in (fichas_list_embed([("Íñigo", True)]).description or "")
     assert "Vacío" in (bestiary_list_embed([]).description or "")
     assert "No hay retos" in (retos_embed([]).description or "")
     assert len(ayuda_embed("jugador").fields) == 1 and len(ayuda_embed(None).fields) == 2

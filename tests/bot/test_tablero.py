@@ -21,13 +21,13 @@ SETUP = (
     *KAEDA,
     "@master",
     "/encuentro empezar modo:tactico",
-    '/encuentro enemigos nombre:"Guardia del puerto" cantidad:2',
+    '/encuentro enemigos nombre:"Ñu del puerto" cantidad:2',
     "/encuentro enemigos nombre:Ogro",
     "@kaeda",
     "/encuentro unirse",
 )
-G1 = "Guardia del puerto 1"
-G2 = "Guardia del puerto 2"
+G1 = "Ñu del puerto 1"
+G2 = "Ñu del puerto 2"
 
 
 def picture_of(message: SentMessage) -> Image.Image:
@@ -70,7 +70,7 @@ async def test_crear_is_for_the_gm_and_answers_with_the_picture(
     assert "Tablero de 12×12 casillas (1,5 m cada una)." in made.first.text()
     assert "[archivo adjunto: tablero.png" in made.first.text()
     assert picture_of(made.first).size[0] > 12 * 28
-    assert "Fuera del tablero: Guardia del puerto 1, Guardia del puerto 2, Ogro, Kaeda." in (
+    assert "Fuera del tablero: Ñu del puerto 1, Ñu del puerto 2, Ogro, Íñigo." in (
         made.first.text()
     )
     resized = await fake.command("master", "mesa", "mapa crear", {"ancho": 16, "alto": 10})
@@ -102,16 +102,16 @@ async def test_colocar_and_quitar(script: Script, fake: FakeDiscord, dice: Force
     placed = await fake.command(
         "master", "mesa", "mapa colocar", {"combatiente": G1, "casilla": "D3"}
     )
-    assert "Guardia del puerto 1 entra en el tablero en D3." in placed.first.text()
+    assert "Ñu del puerto 1 entra en el tablero en D3." in placed.first.text()
     own = await fake.command(
-        "kaeda", "mesa", "mapa colocar", {"combatiente": "Kaeda", "casilla": "C3"}
+        "kaeda", "mesa", "mapa colocar", {"combatiente": "Íñigo", "casilla": "C3"}
     )
-    assert "Kaeda entra en el tablero en C3." in own.first.text()
+    assert "Íñigo entra en el tablero en C3." in own.first.text()
     picture_of(own.first)
     other = await fake.command(
         "kaeda", "mesa", "mapa colocar", {"combatiente": G2, "casilla": "A1"}
     )
-    assert other.first.content.startswith("No puedes actuar con Guardia del puerto 2")
+    assert other.first.content.startswith("No puedes actuar con Ñu del puerto 2")
     wall = await fake.command(
         "master", "mesa", "mapa colocar", {"combatiente": "Ogro", "casilla": "E1"}
     )
@@ -119,22 +119,22 @@ async def test_colocar_and_quitar(script: Script, fake: FakeDiscord, dice: Force
     taken = await fake.command(
         "master", "mesa", "mapa colocar", {"combatiente": G2, "casilla": "D3"}
     )
-    assert "D3 ya la ocupa Guardia del puerto 1" in taken.first.content
+    assert "D3 ya la ocupa Ñu del puerto 1" in taken.first.content
     dice.push([12, 1])
     await script.run("@kaeda", f'/atacar objetivo:"{G1}"')
     late = await fake.command(
-        "kaeda", "mesa", "mapa colocar", {"combatiente": "Kaeda", "casilla": "B3"}
+        "kaeda", "mesa", "mapa colocar", {"combatiente": "Íñigo", "casilla": "B3"}
     )
     assert late.first.content.startswith("Una vez empezado el combate solo el máster coloca")
     gm = await fake.command(
-        "master", "mesa", "mapa colocar", {"combatiente": "Kaeda", "casilla": "B3"}
+        "master", "mesa", "mapa colocar", {"combatiente": "Íñigo", "casilla": "B3"}
     )
-    assert "Kaeda pasa de C3 a B3 (a mano)." in gm.first.text()
+    assert "Íñigo pasa de C3 a B3 (a mano)." in gm.first.text()
     quitar = await fake.command("kaeda", "mesa", "mapa quitar", {"combatiente": G1})
     assert quitar.first.content.startswith("Solo el máster puede quitar figuras")
     gone = await fake.command("master", "mesa", "mapa quitar", {"combatiente": G1})
-    assert "Guardia del puerto 1 sale del tablero." in gone.first.text()
-    assert "Fuera del tablero: Guardia del puerto 1" in gone.first.text()
+    assert "Ñu del puerto 1 sale del tablero." in gone.first.text()
+    assert "Fuera del tablero: Ñu del puerto 1" in gone.first.text()
 
 
 async def test_mover_walks_spends_and_offers_respuestas(
@@ -144,19 +144,19 @@ async def test_mover_walks_spends_and_offers_respuestas(
         script,
         fake,
         f'/mapa colocar combatiente:"{G1}" casilla:D3',
-        "/mapa colocar combatiente:Kaeda casilla:C3",
+        "/mapa colocar combatiente:Íñigo casilla:C3",
         f'/mapa colocar combatiente:"{G2}" casilla:J10',
     )
     other = await fake.command("kaeda", "mesa", "mover", {"casilla": "A1", "personaje": G2})
-    assert other.first.content.startswith("No puedes actuar con Guardia del puerto 2")
+    assert other.first.content.startswith("No puedes actuar con Ñu del puerto 2")
     walked = await fake.command("kaeda", "mesa", "mover", {"casilla": "A3"})
     text = walked.first.text()
     assert walked.first.title == "Movimiento"
-    assert "Kaeda va de C3 a A3: 2 casillas; le quedan 10 este asalto." in text
-    assert "Kaeda: Sale del alcance de Guardia del puerto 1 desde C3" in text
+    assert "Íñigo va de C3 a A3: 2 casillas; le quedan 10 este asalto." in text
+    assert "Íñigo: Sale del alcance de Ñu del puerto 1 desde C3" in text
     assert (
-        '→ Guardia del puerto 1 puede responder: /respuesta tipo:oportunidad objetivo:"Kaeda" '
-        'personaje:"Guardia del puerto 1"' in text
+        '→ Ñu del puerto 1 puede responder: /respuesta tipo:oportunidad objetivo:"Íñigo" '
+        'personaje:"Ñu del puerto 1"' in text
     )
     picture_of(walked.first)
     assert any(e.kind == "edit" for e in walked.events)  # the tracker
@@ -165,25 +165,25 @@ async def test_mover_walks_spends_and_offers_respuestas(
         "master",
         "mesa",
         "respuesta",
-        {"tipo": "oportunidad", "objetivo": "Kaeda", "personaje": G1},
+        {"tipo": "oportunidad", "objetivo": "Íñigo", "personaje": G1},
     )
-    assert "Guardia del puerto 1 usa su respuesta: tirada de oportunidad contra Kaeda." in (
+    assert "Ñu del puerto 1 usa su respuesta: tirada de oportunidad contra Íñigo." in (
         taken.first.text()
     )
     second = await fake.command("kaeda", "mesa", "mover", {"casilla": "A9"})
     assert "le quedan 4 este asalto" in second.first.text()
     assert "cambia su acción por un segundo movimiento" in second.first.text()
     far = await fake.command("kaeda", "mesa", "mover", {"casilla": "L12"})
-    assert far.first.content == "De A9 a L12 hay 11 casillas de camino; a Kaeda le quedan 4."
+    assert far.first.content == "De A9 a L12 hay 11 casillas de camino; a Íñigo le quedan 4."
     spent = await fake.command("kaeda", "mesa", "mover")
     assert "ya se ha movido y no le queda acción" in spent.first.content
     early = await fake.command("master", "mesa", "mover", {"casilla": "I10", "personaje": G2})
     assert early.first.content.startswith(
-        "Es la fase de los jugadores: Guardia del puerto 2 actúa en la de los enemigos"
+        "Es la fase de los jugadores: Ñu del puerto 2 actúa en la de los enemigos"
     )
     await script.run("@master", "/asalto")
     gm = await fake.command("master", "mesa", "mover", {"casilla": "I10", "personaje": G2})
-    assert "Guardia del puerto 2 va de J10 a I10" in gm.first.text()
+    assert "Ñu del puerto 2 va de J10 a I10" in gm.first.text()
 
 
 async def test_mover_without_a_square_spends_a_movimiento(
@@ -191,7 +191,7 @@ async def test_mover_without_a_square_spends_a_movimiento(
 ) -> None:
     await script.run(*SETUP)
     moved = await fake.command("kaeda", "mesa", "mover")
-    assert "Kaeda se mueve." in moved.first.text()
+    assert "Íñigo se mueve." in moved.first.text()
     assert moved.first.files == {}
 
 
@@ -200,11 +200,11 @@ async def test_area_lists_who_is_inside(script: Script, fake: FakeDiscord) -> No
         script,
         fake,
         f'/mapa colocar combatiente:"{G1}" casilla:D3',
-        "/mapa colocar combatiente:Kaeda casilla:C3",
+        "/mapa colocar combatiente:Íñigo casilla:C3",
     )
     area = await fake.command("kaeda", "mesa", "mapa area", {"tamaño": 3, "casilla": "C4"})
     assert area.first.title == "Ámbito"
-    assert "Ámbito 3×3 en C4 (B3–D5): dentro: Guardia del puerto 1, Kaeda." in area.first.text()
+    assert "Ámbito 3×3 en C4 (B3–D5): dentro: Ñu del puerto 1, Íñigo." in area.first.text()
     picture_of(area.first)
     empty = await fake.command("kaeda", "mesa", "mapa area", {"tamaño": 1, "casilla": "L12"})
     assert "no hay nadie dentro" in empty.first.text()
@@ -217,7 +217,7 @@ async def test_barrido_is_for_the_gm_and_rolls_one_blow(
         script,
         fake,
         "/mapa colocar combatiente:Ogro casilla:F5",
-        "/mapa colocar combatiente:Kaeda casilla:E5",
+        "/mapa colocar combatiente:Íñigo casilla:E5",
         f'/mapa colocar combatiente:"{G1}" casilla:E6',
         "/asalto",
     )
@@ -229,15 +229,15 @@ async def test_barrido_is_for_the_gm_and_rolls_one_blow(
         "master", "mesa", "mapa barrido", {"atacante": G1, "casillas": "D6 D7"}
     )
     assert "solo barren las criaturas Grandes" in small.first.content
-    dice.push([10, 3])  # the ogre's die; the guard defends; Kaeda's die waits (her button)
+    dice.push([10, 3])  # the ogre's die; the guard defends; Íñigo's die waits (her button)
     swept = await fake.command(
         "master", "mesa", "mapa barrido", {"atacante": "Ogro", "casillas": "E5:E6"}
     )
     text = swept.first.text()
     assert swept.first.title == "Barrido"
-    assert "Ogro (Grande) barre E5, E6: se defienden Kaeda, Guardia del puerto 1." in text
-    assert "Kaeda debe defenderse" in text
-    assert "Aguante de Guardia del puerto 1: 14 →" in text
+    assert "Ogro (Grande) barre E5, E6: se defienden Íñigo, Ñu del puerto 1." in text
+    assert "Íñigo debe defenderse" in text
+    assert "Aguante de Ñu del puerto 1: 14 →" in text
     picture_of(swept.first)
 
 
@@ -248,18 +248,16 @@ async def test_atacar_and_disparar_are_checked_on_the_board(
         script,
         fake,
         f'/mapa colocar combatiente:"{G1}" casilla:H3',
-        "/mapa colocar combatiente:Kaeda casilla:C3",
+        "/mapa colocar combatiente:Íñigo casilla:C3",
     )
     far = await fake.command("kaeda", "mesa", "atacar", {"objetivo": G1})
-    assert "Guardia del puerto 1 está a 5 casillas de Kaeda; su arma llega a 1." in (
-        far.first.content
-    )
+    assert "Ñu del puerto 1 está a 5 casillas de Íñigo; su arma llega a 1." in (far.first.content)
     shot = await fake.command("kaeda", "mesa", "disparar", {"objetivo": G1})
     assert "no dispara ni es Arrojadiza" in shot.first.content
     await script.run("@master", f'/mapa colocar combatiente:"{G1}" casilla:D3')
     dice.push([8, 3])
     hit = await fake.command("kaeda", "mesa", "atacar", {"objetivo": G1})
-    assert "Kaeda" in hit.first.text()
+    assert "Íñigo" in hit.first.text()
 
 
 async def test_an_enemy_walking_away_offers_the_player_a_respuesta(
@@ -269,15 +267,15 @@ async def test_an_enemy_walking_away_offers_the_player_a_respuesta(
         script,
         fake,
         f'/mapa colocar combatiente:"{G1}" casilla:D3',
-        "/mapa colocar combatiente:Kaeda casilla:C3",
+        "/mapa colocar combatiente:Íñigo casilla:C3",
         "/asalto",
     )
     walked = await fake.command("master", "mesa", "mover", {"casilla": "H3", "personaje": G1})
     kaeda = fake.user_id("kaeda")
     assert walked.first.content == (
-        f"<@{kaeda}>, Kaeda tiene una respuesta: /respuesta oportunidad."
+        f"<@{kaeda}>, Íñigo tiene una respuesta: /respuesta oportunidad."
     )
-    assert "Guardia del puerto 1: Sale del alcance de Kaeda desde D3" in walked.first.text()
+    assert "Ñu del puerto 1: Sale del alcance de Íñigo desde D3" in walked.first.text()
 
 
 async def test_interponerse_needs_the_ward_in_reach(script: Script, fake: FakeDiscord) -> None:
@@ -289,21 +287,21 @@ async def test_interponerse_needs_the_ward_in_reach(script: Script, fake: FakeDi
         "/ficha arma nombre:Espada clase:mano",
         "/encuentro unirse",
         "@master",
-        "/mapa colocar combatiente:Kaeda casilla:B2",
+        "/mapa colocar combatiente:Íñigo casilla:B2",
         "/mapa colocar combatiente:Bran casilla:E2",
     )
     far = await fake.command(
-        "bran", "mesa", "maniobra", {"tipo": "interponerse", "objetivo": "Kaeda"}
+        "bran", "mesa", "maniobra", {"tipo": "interponerse", "objetivo": "Íñigo"}
     )
     assert far.last.ephemeral and far.last.content == (
-        "Kaeda está a 3 casillas de Bran: para interponerse ha de tenerlo a su alcance cuerpo "
+        "Íñigo está a 3 casillas de Bran: para interponerse ha de tenerlo a su alcance cuerpo "
         "a cuerpo (1 casilla)."
     )
     await script.run("@master", "/mapa colocar combatiente:Bran casilla:C3")
     near = await fake.command(
-        "bran", "mesa", "maniobra", {"tipo": "interponerse", "objetivo": "Kaeda"}
+        "bran", "mesa", "maniobra", {"tipo": "interponerse", "objetivo": "Íñigo"}
     )
-    assert "Bran se interpone delante de Kaeda este asalto." in near.first.text()
+    assert "Bran se interpone delante de Íñigo este asalto." in near.first.text()
 
 
 async def test_the_picture_has_a_spanish_description_of_who_stands_where(
@@ -313,7 +311,7 @@ async def test_the_picture_has_a_spanish_description_of_who_stands_where(
         script,
         fake,
         f'/mapa colocar combatiente:"{G1}" casilla:D3',
-        "/mapa colocar combatiente:Kaeda casilla:C3",
+        "/mapa colocar combatiente:Íñigo casilla:C3",
         f'/estado poner objetivo:"{G1}" estado:aturdido',
     )
     ver = await fake.command("kaeda", "mesa", "mapa ver")
@@ -321,7 +319,7 @@ async def test_the_picture_has_a_spanish_description_of_who_stands_where(
     (attachment,) = ver.first.payload["attachments"]
     assert attachment["description"] == (
         "Tablero de 12×12 casillas. "
-        "Guardia del puerto 1 en D3: enemigo · Aguante 14/14 · Aturdido. "
-        "Kaeda en C3: PJ · Aguante 16/16. "
-        "Fuera del tablero: Guardia del puerto 2, Ogro."
+        "Ñu del puerto 1 en D3: enemigo · Aguante 14/14 · Aturdido. "
+        "Íñigo en C3: PJ · Aguante 16/16. "
+        "Fuera del tablero: Ñu del puerto 2, Ogro."
     )

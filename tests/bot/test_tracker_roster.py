@@ -12,7 +12,7 @@ GUARD = EnemySheet(nombre="Guardia", ataque=12, defensa=12, aguante=8, potencia=
 def _encounter(enemies: int) -> Encounter:
     enc = Encounter.start("mesa")
     sheet = CharacterSheet(
-        nombre="Kaeda",
+        nombre="Íñigo",
         atributos={"vigor": 3, "destreza": 3, "percepcion": 1, "voluntad": 1},
         proteccion=1,
     )

@@ -62,7 +62,7 @@ async def test_a_backup_taken_while_rolling_restores_a_prefix(
     restored = await open_session(f"sqlite+aiosqlite:///{restored_path}", migrate=True)
     try:
         reply = await restored.discord.command("kaeda", "mesa", "ficha ver")
-        assert reply.first.title == "Kaeda"
+        assert reply.first.title == "Íñigo"
         tables = await dump_tables(restored.storage.engine)
         original = await dump_tables(session.storage.engine)
         for name in tables:

@@ -38,7 +38,7 @@ WORLD = [
     "/encuentro enemigos nombre:Ogro",
     "#mesa",
     "/encuentro empezar modo:mesa",
-    '/encuentro enemigos nombre:"Guardia del puerto"',
+    '/encuentro enemigos nombre:"Ñu del puerto"',
     "@kaeda",
     "/encuentro unirse",
     "@master",
@@ -46,9 +46,9 @@ WORLD = [
 ]
 USERS = ["master", "kaeda", "intruso"]
 NAMES = [
-    "Kaeda",
-    "Guardia del puerto",
-    "Guardia del puerto 1",
+    "Íñigo",
+    "Ñu del puerto",
+    "Ñu del puerto 1",
     "Ogro",  # another channel's combatant
     "Ogro 1",
     "Nadie",

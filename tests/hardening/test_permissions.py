@@ -26,7 +26,7 @@ WORLD = [
     *BRAN,
     "@master",
     "/encuentro empezar modo:mesa",
-    '/encuentro enemigos nombre:"Guardia del puerto"',
+    '/encuentro enemigos nombre:"Ñu del puerto"',
     "@kaeda",
     "/encuentro unirse",
     "@bran",
@@ -36,15 +36,15 @@ TACTICO = [
     "@master",
     "#tac",
     "/encuentro empezar modo:tactico",
-    '/encuentro enemigos nombre:"Guardia del puerto"',
+    '/encuentro enemigos nombre:"Ñu del puerto"',
     "@kaeda",
     "/encuentro unirse",
     "@master",
     "/mapa crear ancho:8 alto:8",
-    "/mapa colocar combatiente:Kaeda casilla:A1",
-    '/mapa colocar combatiente:"Guardia del puerto" casilla:C3',
+    "/mapa colocar combatiente:Íñigo casilla:A1",
+    '/mapa colocar combatiente:"Ñu del puerto" casilla:C3',
 ]
-ENEMY_ATTACKS = ["@master", "/asalto", '/atacar objetivo:Kaeda atacante:"Guardia del puerto"']
+ENEMY_ATTACKS = ["@master", "/asalto", '/atacar objetivo:Íñigo atacante:"Ñu del puerto"']
 
 
 def falls(who: str) -> list[Any]:
@@ -54,8 +54,8 @@ def falls(who: str) -> list[Any]:
         f"/encuentro ajustar combatiente:{who} aguante:1",
         "/asalto",
         [1],
-        f'/atacar objetivo:{who} atacante:"Guardia del puerto"',
-        f"@{who.lower()}",
+        f'/atacar objetivo:{who} atacante:"Ñu del puerto"',
+        f"@{ {'Íñigo': 'kaeda'}.get(who, who.lower()) }",
         "/defender",
     ]
 
@@ -81,9 +81,9 @@ BESTIARY_FILE = b"""enemigos:
     aguante: 8
     potencia: 2
 """
-G = "Guardia del puerto"
+G = "Ñu del puerto"
 
-#: label → (channel, lines run first, command, options). The options name Kaeda, kaeda's.
+#: label → (channel, lines run first, command, options). The options name Íñigo, kaeda's.
 SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/ayuda": ("mesa", [], "ayuda", {}),
     "/tirar": ("mesa", [], "tirar", {"expresion": "2d12"}),
@@ -112,20 +112,20 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "mesa",
         [],
         "ficha oficio",
-        {"nombre": "sigilo", "valor": 1, "personaje": "Kaeda"},
+        {"nombre": "sigilo", "valor": 1, "personaje": "Íñigo"},
     ),
     "/ficha arma": (
         "mesa",
         [],
         "ficha arma",
-        {"nombre": "Daga", "clase": "daga", "personaje": "Kaeda"},
+        {"nombre": "Daga", "clase": "daga", "personaje": "Íñigo"},
     ),
-    "/ficha ver": ("mesa", [], "ficha ver", {"personaje": "Kaeda"}),
-    "/ficha usar": ("mesa", [], "ficha usar", {"personaje": "Kaeda"}),
+    "/ficha ver": ("mesa", [], "ficha ver", {"personaje": "Íñigo"}),
+    "/ficha usar": ("mesa", [], "ficha usar", {"personaje": "Íñigo"}),
     "/ficha lista": ("mesa", [], "ficha lista", {}),
-    "/ficha borrar": ("mesa", [], "ficha borrar", {"personaje": "Kaeda"}),
+    "/ficha borrar": ("mesa", [], "ficha borrar", {"personaje": "Íñigo"}),
     "/ficha importar": ("mesa", [], "ficha importar", {"archivo": CHARACTER_FILE}),
-    "/ficha exportar": ("mesa", [], "ficha exportar", {"personaje": "Kaeda"}),
+    "/ficha exportar": ("mesa", [], "ficha exportar", {"personaje": "Íñigo"}),
     "/bestiario añadir": (
         "mesa",
         [],
@@ -143,7 +143,7 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "otra",
         ["@master", "#otra", "/encuentro empezar"],
         "encuentro unirse",
-        {"personaje": "Kaeda"},
+        {"personaje": "Íñigo"},
     ),
     "/encuentro enemigos": (
         "mesa",
@@ -153,43 +153,43 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     ),
     "/encuentro ver": ("mesa", [], "encuentro ver", {}),
     "/encuentro quitar": ("mesa", [], "encuentro quitar", {"combatiente": G}),
-    "/encuentro ajustar": ("mesa", [], "encuentro ajustar", {"combatiente": "Kaeda", "aguante": 5}),
+    "/encuentro ajustar": ("mesa", [], "encuentro ajustar", {"combatiente": "Íñigo", "aguante": 5}),
     "/encuentro terminar": ("mesa", [], "encuentro terminar", {}),
     "/asalto": ("mesa", [], "asalto", {}),
-    "/estado poner": ("mesa", [], "estado poner", {"objetivo": "Kaeda", "estado": "Aturdido"}),
+    "/estado poner": ("mesa", [], "estado poner", {"objetivo": "Íñigo", "estado": "Aturdido"}),
     "/estado quitar": (
         "mesa",
-        ["@master", "/estado poner objetivo:Kaeda estado:Aturdido"],
+        ["@master", "/estado poner objetivo:Íñigo estado:Aturdido"],
         "estado quitar",
-        {"objetivo": "Kaeda", "estado": "Aturdido"},
+        {"objetivo": "Íñigo", "estado": "Aturdido"},
     ),
     "/estado recuperar": (
         "mesa",
-        ["@master", "/estado poner objetivo:Kaeda estado:Aturdido"],
+        ["@master", "/estado poner objetivo:Íñigo estado:Aturdido"],
         "estado recuperar",
-        {"estado": "Aturdido", "personaje": "Kaeda"},
+        {"estado": "Aturdido", "personaje": "Íñigo"},
     ),
-    "/atacar": ("mesa", [], "atacar", {"objetivo": G, "atacante": "Kaeda"}),
-    "/disparar": ("mesa", [], "disparar", {"objetivo": G, "arma": "Arco", "atacante": "Kaeda"}),
-    "/defender": ("mesa", ENEMY_ATTACKS, "defender", {"personaje": "Kaeda"}),
-    "/maniobra": ("mesa", [], "maniobra", {"tipo": "apuntar", "objetivo": G, "personaje": "Kaeda"}),
+    "/atacar": ("mesa", [], "atacar", {"objetivo": G, "atacante": "Íñigo"}),
+    "/disparar": ("mesa", [], "disparar", {"objetivo": G, "arma": "Arco", "atacante": "Íñigo"}),
+    "/defender": ("mesa", ENEMY_ATTACKS, "defender", {"personaje": "Íñigo"}),
+    "/maniobra": ("mesa", [], "maniobra", {"tipo": "apuntar", "objetivo": G, "personaje": "Íñigo"}),
     "/respuesta": (
         "tac",
         [*TACTICO, "@kaeda", "/mover casilla:B2"],
         "respuesta",
-        {"tipo": "oportunidad", "objetivo": G, "personaje": "Kaeda"},
+        {"tipo": "oportunidad", "objetivo": G, "personaje": "Íñigo"},
     ),
     "/secuelas": (
         "mesa",
-        falls("Kaeda"),
+        falls("Íñigo"),
         "secuelas",
-        {"personaje": "Kaeda"},
+        {"personaje": "Íñigo"},
     ),
     "/estabilizar": (
         "mesa",
         falls("Bran"),
         "estabilizar",
-        {"objetivo": "Bran", "personaje": "Kaeda"},
+        {"objetivo": "Bran", "personaje": "Íñigo"},
     ),
     "/aliento": (
         "mesa",
@@ -200,7 +200,7 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
             "/ficha arma nombre:Daga clase:daga personaje:Lira",
             "/encuentro unirse personaje:Lira",
             [4],
-            '/atacar objetivo:"Guardia del puerto" atacante:Lira',
+            '/atacar objetivo:"Ñu del puerto" atacante:Lira',
         ],
         "aliento",
         {"uso": "repetir", "personaje": "Lira"},
@@ -208,8 +208,8 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/mapa crear": ("tac", TACTICO, "mapa crear", {"ancho": 6, "alto": 6}),
     "/mapa muro": ("tac", TACTICO, "mapa muro", {"casillas": "D4"}),
     "/mapa cobertura": ("tac", TACTICO, "mapa cobertura", {"casillas": "D5"}),
-    "/mapa colocar": ("tac", TACTICO, "mapa colocar", {"combatiente": "Kaeda", "casilla": "A2"}),
-    "/mapa quitar": ("tac", TACTICO, "mapa quitar", {"combatiente": "Kaeda"}),
+    "/mapa colocar": ("tac", TACTICO, "mapa colocar", {"combatiente": "Íñigo", "casilla": "A2"}),
+    "/mapa quitar": ("tac", TACTICO, "mapa quitar", {"combatiente": "Íñigo"}),
     "/mapa ver": ("tac", TACTICO, "mapa ver", {}),
     "/mapa area": ("tac", TACTICO, "mapa area", {"tamaño": 1, "casilla": "E5"}),
     "/mapa barrido": (
@@ -218,7 +218,7 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "mapa barrido",
         {"atacante": "Ogro", "casillas": "A1:A2"},
     ),
-    "/mover": ("tac", TACTICO, "mover", {"casilla": "A2", "personaje": "Kaeda"}),
+    "/mover": ("tac", TACTICO, "mover", {"casilla": "A2", "personaje": "Íñigo"}),
 }
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}
 

@@ -23,7 +23,7 @@ MID_ASALTO = [
     "/ficha crear nombre:Bran vigor:2 destreza:2 percepcion:2 voluntad:2 proteccion:0",
     "@master",
     "/encuentro empezar modo:mesa",
-    '/encuentro enemigos nombre:"Guardia del puerto" cantidad:2',
+    '/encuentro enemigos nombre:"Ñu del puerto" cantidad:2',
     "@kaeda",
     "/encuentro unirse",
     "@bran",
@@ -31,8 +31,8 @@ MID_ASALTO = [
     "@master",
     "/estado poner objetivo:Bran estado:Aturdido",
     "/asalto",
-    '/atacar objetivo:Kaeda atacante:"Guardia del puerto 1"',
-    '/atacar objetivo:Bran atacante:"Guardia del puerto 2"',
+    '/atacar objetivo:Íñigo atacante:"Ñu del puerto 1"',
+    '/atacar objetivo:Bran atacante:"Ñu del puerto 2"',
 ]
 
 
@@ -61,7 +61,7 @@ async def test_an_encounter_mid_asalto_resumes_exactly(
         fake = restarted.discord
         fake.restore(old)
         pressed = await fake.press("bran", "mesa", "Defender")  # the old message's button
-        assert "Bran se defiende de Guardia del puerto 2" in pressed.text()
+        assert "Bran se defiende de Ñu del puerto 2" in pressed.text()
         edits = [e.message.id for e in pressed.events if e.kind == "edit"]
         assert tracker in edits  # the same tracker message, edited in place
         out = Script(fake)
@@ -122,12 +122,12 @@ async def test_a_stop_waits_for_a_defender_press_being_handled(
         *KAEDA,
         "@master",
         "/encuentro empezar modo:mesa",
-        '/encuentro enemigos nombre:"Guardia del puerto"',
+        '/encuentro enemigos nombre:"Ñu del puerto"',
         "@kaeda",
         "/encuentro unirse",
         "@master",
         "/asalto",
-        '/atacar objetivo:Kaeda atacante:"Guardia del puerto"',
+        '/atacar objetivo:Íñigo atacante:"Ñu del puerto"',
     )
     lock = session.storage.lock(fake.guild.id, fake.channel_id("mesa"))
     await lock.acquire()
@@ -140,4 +140,4 @@ async def test_a_stop_waits_for_a_defender_press_being_handled(
     lock.release()
     reply = await pressing
     await stopping
-    assert "Kaeda se defiende de Guardia del puerto" in reply.text()
+    assert "Íñigo se defiende de Ñu del puerto" in reply.text()

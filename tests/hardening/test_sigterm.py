@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CREAR = "/ficha crear nombre:Kaeda vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1"
+CREAR = "/ficha crear nombre:Íñigo vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1"
 GUARD_S = 120  # only against a hung process: no assertion is about time
 
 
@@ -53,7 +53,7 @@ async def read_until(proc: asyncio.subprocess.Process, text: str) -> str:
 
 def oficios(db: Path) -> dict[str, int]:
     with closing(sqlite3.connect(db)) as conn:
-        (raw,) = conn.execute("SELECT oficios FROM characters WHERE nombre = 'Kaeda'").fetchone()
+        (raw,) = conn.execute("SELECT oficios FROM characters WHERE nombre = 'Íñigo'").fetchone()
     return dict(json.loads(raw)) if isinstance(raw, str) else dict(raw)
 
 

@@ -20,8 +20,8 @@ from bot.sheetfiles import (
     limits,
     load,
 )
-from umbral_rules.encounter.state import fold
 from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADOS, SIZE_STEPS, WEAPON_CLASSES
+from umbral_rules.text import name_key as fold
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "bestiario" / "ejemplo.yaml"
 

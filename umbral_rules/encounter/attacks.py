@@ -22,6 +22,7 @@ from ..errors import UmbralError
 from ..plural import plural
 from ..rolls import Modifier, Static
 from ..sheets import Weapon
+from ..text import name_key
 from .budget import check_accion, require_active, require_target, spend_accion
 from .common import indicated, oficio_mods
 from .estados import cannot_defend, desventajas
@@ -43,7 +44,7 @@ def weapon_of(c: Combatant, name: str | None) -> Weapon:
     if name is None:
         return c.weapons[0]
     for w in c.weapons:
-        if w.nombre.casefold() == name.strip().casefold():
+        if name_key(w.nombre) == name_key(name):
             return w
     names = ", ".join(w.nombre for w in c.weapons)
     raise UmbralError(f"{c.nombre} no lleva «{name}»: lleva {names}.")

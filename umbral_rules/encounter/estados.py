@@ -14,8 +14,15 @@ from ..tables import (
     ESTADOS_INDEFENSO,
     ROLL_AMBITOS,
 )
-from ..text import fold
+from ..text import name_key, word_key
 from .state import Combatant, EncounterState
+
+
+def estado_key(name: str) -> str:
+    """[D] A built-in estado's key is its ASCII identifier (``enmaranado``, matched by
+    :func:`word_key`); any other estado is keyed by its name key (ñ kept: ``añoranza``)."""
+    word = word_key(name)
+    return word if word in ESTADOS else name_key(name)
 
 
 def estado_table(settings: Mapping[str, Any]) -> dict[str, tuple[str, tuple[str, ...]]]:
@@ -24,7 +31,7 @@ def estado_table(settings: Mapping[str, Any]) -> dict[str, tuple[str, tuple[str,
     for key, spec in dict(settings.get("estados_extra") or {}).items():
         label = str(spec.get("nombre", key)) if isinstance(spec, Mapping) else str(key)
         where = spec.get("desventaja", ()) if isinstance(spec, Mapping) else ()
-        table[fold(str(key))] = (label, tuple(str(w) for w in where))
+        table[estado_key(str(key))] = (label, tuple(str(w) for w in where))
     return table
 
 
@@ -36,14 +43,14 @@ def validate_estados_extra(extra: Any) -> dict[str, Any]:
         raise UmbralError("Los estados propios van como una tabla de nombre a sus ámbitos.")
     clean: dict[str, Any] = {}
     for key, spec in extra.items():
-        name = fold(str(key))
+        name = estado_key(str(key))
         if not name:
             raise UmbralError("Cada estado propio necesita un nombre.")
         if name in ESTADOS:
             raise UmbralError(f"«{key}» ya es un estado del reglamento.")
         if not isinstance(spec, Mapping):
             raise UmbralError(f"El estado «{key}» debe decir su nombre y dónde da desventaja.")
-        where = [fold(str(w)) for w in spec.get("desventaja", [])]
+        where = [word_key(str(w)) for w in spec.get("desventaja", [])]
         unknown = [w for w in where if w not in ESTADO_AMBITOS]
         if unknown:
             raise UmbralError(
@@ -55,8 +62,11 @@ def validate_estados_extra(extra: Any) -> dict[str, Any]:
 
 
 def normalize_estado(state: EncounterState, estado: str) -> str:
-    key = fold(estado).replace("ñ", "n")
+    key = estado_key(estado)
     table = estado_table(state.settings)
+    if key not in table:  # a guild estado stored before 0004 lost its ñ: «anoranza»
+        legacy = [k for k in table if word_key(k) == word_key(estado)]
+        key = legacy[0] if len(legacy) == 1 else key
     if key not in table:
         known = ", ".join(label for label, _ in table.values())
         raise UmbralError(f"Estado desconocido «{estado}»: los estados son {known}.")
@@ -71,7 +81,7 @@ def desventajas(
     state: EncounterState, c: Combatant, roll_kind: str = "", ambitos: Iterable[str] = ()
 ) -> list[str]:
     """The named desventaja sources of ``c``'s estados for a roll touching these ámbitos."""
-    touched = set(ROLL_AMBITOS.get(roll_kind, ())) | {fold(a) for a in ambitos}
+    touched = set(ROLL_AMBITOS.get(roll_kind, ())) | {word_key(a) for a in ambitos}
     table = estado_table(state.settings)
     sources: list[str] = []
     for key in c.estados:

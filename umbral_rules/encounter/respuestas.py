@@ -13,6 +13,7 @@ from typing import Any
 from ..dice import DiceSource
 from ..errors import UmbralError
 from ..tables import OPORTUNIDAD_VENTAJA, RESPUESTA_LABELS, RESPUESTAS
+from ..text import name_key
 from .attacks import execute, plan_attack
 from .budget import check_respuesta, require_active, spend_respuesta
 from .events import Event, RespuestaUsed
@@ -76,6 +77,6 @@ def _larga_weapon(actor: Combatant, name: str | None) -> str | None:
             raise UmbralError(f"El arma de {actor.nombre} no es Larga.")
         return None
     for w in actor.weapons:
-        if w.has("larga") and (name is None or w.nombre.casefold() == name.casefold()):
+        if w.has("larga") and (name is None or name_key(w.nombre) == name_key(name)):
             return w.nombre
     raise UmbralError(f"{actor.nombre} no lleva un arma Larga.")

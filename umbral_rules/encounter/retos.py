@@ -13,7 +13,7 @@ from ..dice import DiceSource
 from ..errors import UmbralError
 from ..plural import plural
 from ..tables import RETO_GRADE_EFFECT, RETO_OFICIO_USOS
-from ..text import fold
+from ..text import clean_name, name_key
 from .ambitos import require_ambitos, validate_ambitos
 from .budget import require_active
 from .events import Event, RetoCreated, RetoEnded, RetoRolled
@@ -36,6 +36,10 @@ def crear(state: EncounterState, nombre: str, umbral: int, exitos: int, coste: s
     validate_umbral(umbral)
     if not nombre.strip():
         raise UmbralError("El reto necesita un nombre.")
+    nombre = clean_name(nombre)
+    same = [r for r in state.retos if name_key(str(r.get("nombre", ""))) == name_key(nombre)]
+    if same:
+        raise UmbralError(f"Ya hay un reto «{same[0]['nombre']}» en este canal: ponle otro nombre.")
     if not 1 <= exitos <= 20:
         raise UmbralError("Un reto pide entre 1 y 20 éxitos.")
     reto = {
@@ -83,7 +87,7 @@ def tirar(
     require_ambitos(state.settings, actor.nombre, actor.estados, ambitos)
     oficio_key = None
     if oficio and actor.sheet is not None:
-        oficio_key = fold(actor.sheet.oficio(oficio)[0])
+        oficio_key = name_key(actor.sheet.oficio(oficio)[0])
         if reto["usados"].count([actor.id, oficio_key]) >= RETO_OFICIO_USOS:
             raise UmbralError(
                 f"{actor.nombre} ya usó el Oficio {actor.sheet.oficio(oficio)[0]} "

@@ -9,7 +9,7 @@ from typing import Any, Self
 from ..errors import UmbralError
 from ..sheets import CharacterSheet, EnemySheet, Weapon
 from ..tables import MODES
-from ..text import fold
+from ..text import clean_name, name_key, word_key
 from . import estados as _estados
 from .events import CombatantAdded, CombatantRemoved, Event
 from .state import Combatant, EncounterState, JsonDict, default_settings, json_copy
@@ -50,7 +50,7 @@ class Roster(EncounterState):
 
     @classmethod
     def start(cls, mode: str, settings: Mapping[str, Any] | None = None) -> Self:
-        key = fold(mode).replace("á", "a")
+        key = word_key(mode)
         if key not in MODES:
             raise UmbralError(f"Modo desconocido «{mode}»: usa {', '.join(MODES)}.")
         merged = validate_settings(settings)
@@ -98,7 +98,7 @@ class Roster(EncounterState):
 
     def _check_name_free(self, nombre: str) -> None:
         for c in self.combatants:
-            if fold(c.nombre) == fold(nombre):
+            if name_key(c.nombre) == name_key(nombre):
                 raise UmbralError(f"Ya hay alguien llamado «{c.nombre}» en el combate.")
 
     def add_character(
@@ -157,6 +157,8 @@ class Roster(EncounterState):
         name = (nombre or enemy.nombre).strip()
         if not name:
             raise UmbralError("El enemigo necesita un nombre.")
+        if nombre:
+            name = clean_name(name)
         self._check_name_free(name)
         c = Combatant(
             id=f"c{self.counter('combatant')}",
@@ -173,8 +175,10 @@ class Roster(EncounterState):
         """Add ``cantidad`` copies named "Nombre 1", "Nombre 2"... (numbering continues)."""
         if not 1 <= cantidad <= 50:
             raise UmbralError("Se añaden entre 1 y 50 enemigos de una vez.")
-        pattern = re.compile(rf"^{re.escape(fold(enemy.nombre))} (\d+)$")
-        taken = [int(m.group(1)) for c in self.combatants if (m := pattern.match(fold(c.nombre)))]
+        pattern = re.compile(rf"^{re.escape(name_key(enemy.nombre))} (\d+)$")
+        taken = [
+            int(m.group(1)) for c in self.combatants if (m := pattern.match(name_key(c.nombre)))
+        ]
         start = max(taken, default=0) + 1
         names = [f"{enemy.nombre} {n}" for n in range(start, start + cantidad)]
         for name in names:

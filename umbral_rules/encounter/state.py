@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import UmbralError
 from ..sheets import CharacterSheet, EnemySheet, Weapon
 from ..tables import ENCOUNTER_SCHEMA, MODES
-from ..text import fold
+from ..text import name_key
 
 JsonDict = dict[str, Any]
 
@@ -364,16 +364,16 @@ class EncounterState:
 
     def find(self, name_or_id: str) -> Combatant:
         """By id, then by name (case- and accent-insensitive), then by a unique prefix."""
-        key = fold(name_or_id)
+        key = name_key(name_or_id)
         if not key:
             raise UmbralError("Indica a quién: el nombre o el identificador.")
         for c in self.combatants:
             if c.id == name_or_id.strip():
                 return c
-        exact = [c for c in self.combatants if fold(c.nombre) == key]
+        exact = [c for c in self.combatants if name_key(c.nombre) == key]
         if len(exact) == 1:
             return exact[0]
-        matches = exact or [c for c in self.combatants if fold(c.nombre).startswith(key)]
+        matches = exact or [c for c in self.combatants if name_key(c.nombre).startswith(key)]
         if not matches:
             raise UmbralError(f"No hay nadie llamado «{name_or_id.strip()}» en el combate.")
         if len(matches) > 1:

@@ -37,7 +37,7 @@ from ..tables import (
     MOVE_SQUARES_NO_ACCION,
     WEAPON_RANGE_SQUARES,
 )
-from ..text import fold
+from ..text import word_key
 from .events import DespegarseResolved, Event
 from .state import Combatant, EncounterState, JsonDict
 
@@ -246,7 +246,7 @@ def shot_range(c: Combatant, weapon: Weapon) -> int | None:
     """The range an enemy's weapon gets from its name (see ``RANGED_WORDS``)."""
     if c.enemy is None or weapon.is_ranged or weapon.has("arrojadiza"):
         return None
-    name = fold(weapon.nombre)
+    name = word_key(weapon.nombre)
     for word, clase in RANGED_WORDS:
         if word in name:
             return WEAPON_RANGE_SQUARES[clase]

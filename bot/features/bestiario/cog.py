@@ -19,14 +19,15 @@ from bot.features.bestiario.files import (
     import_bestiary,
     read_attachment,
 )
-from bot.features.common import choices, send, storage_of
+from bot.features.common import choices, ids, send, storage_of
 from bot.features.pages import send_pages
-from bot.permissions import require_gm, require_guild
+from bot.permissions import is_gm, require_gm, require_guild
 from bot.render.fichas import bestiary_list_pages, enemy_embed, notice_embed
 from bot.sheetfiles import BESTIARY, Format, dump, filename_for, load_bestiary
 from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.repositories import enemy_sheet
 from umbral_rules import EnemySheet, UmbralError
+from umbral_rules.text import clean_name
 
 Tamano = Literal["diminuto", "pequeno", "normal", "grande", "descomunal", "inabarcable"]
 
@@ -34,8 +35,18 @@ Tamano = Literal["diminuto", "pequeno", "normal", "grande", "descomunal", "inaba
 async def autocomplete_bestiary(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    guild_id = require_guild(interaction)
-    async with storage_of(interaction).guild(guild_id) as uow:
+    """The bestiary, only for the GM (every command naming an entry is the GM's): a player
+    is offered nothing."""
+    guild_id, channel_id = ids(interaction)
+    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+        settings = await uow.guild.get()
+        creator = None
+        command = interaction.command
+        if command is not None and command.name == "enemigos":  # the encounter's creator too
+            await uow.encounter.get()
+            creator = uow.encounter.info.creator_id if uow.encounter.info else None
+        if not is_gm(interaction, settings.gm_role_id, creator):
+            return []
         rows = await uow.bestiary.list_all()
     return choices((r.nombre for r in rows), current)
 
@@ -79,7 +90,7 @@ class BestiarioCog(commands.Cog):
             defensa,
             aguante,
             potencia,
-            arma=(arma or "arma").strip(),
+            arma=clean_name(arma or "arma", "El nombre del arma"),
             size=tamano,
         )
         await interaction.response.defer(ephemeral=True, thinking=True)

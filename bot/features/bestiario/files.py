@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from bot.sheetfiles import EnemyEntry, FileRefused, too_big
 from bot.sheetfiles import limits as L
-from umbral_rules.text import fold
+from umbral_rules.text import name_key
 
 Conflictos = Literal["reemplazar", "saltar"]
 #: The example bestiary, shipped inside the package; ``bestiario/ejemplo.yaml`` at the
@@ -98,18 +98,18 @@ async def import_bestiary(
     uow: Any, entries: list[EnemyEntry], conflictos: Conflictos | None
 ) -> ImportResult:
     """Add the entries to the guild's bestiary; a clash is refused unless told what to do."""
-    existing = {fold(row.nombre): row for row in await uow.bestiary.list_all()}
-    clashes = [e for e in entries if fold(e.nombre) in existing]
+    existing = {name_key(row.nombre): row for row in await uow.bestiary.list_all()}
+    clashes = [e for e in entries if name_key(e.nombre) in existing]
     if clashes and conflictos is None:
         raise refuse_clashes([e.nombre for e in clashes], "en el bestiario", "enemigos")
-    new = [e for e in entries if fold(e.nombre) not in existing]
+    new = [e for e in entries if name_key(e.nombre) not in existing]
     check_total(len(existing), len(new), "en el bestiario")
     result = ImportResult(added=[e.nombre for e in new])
     for entry in clashes:
         if conflictos == "saltar":
             result.skipped.append(entry.nombre)
             continue
-        row = existing[fold(entry.nombre)]
+        row = existing[name_key(entry.nombre)]
         for name, value in row_fields(entry).items():
             setattr(row, name, value)
         result.replaced.append(entry.nombre)

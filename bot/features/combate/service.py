@@ -141,7 +141,13 @@ async def run(
         from bot.features.combate.defender_button import DefenderView
 
         view = DefenderView()
-    await send_split(interaction, content=rendered.content, embeds=rendered.embeds, view=view)
+    await send_split(
+        interaction,
+        content=rendered.content,
+        embeds=rendered.embeds,
+        view=view,
+        pings=rendered.must_defend,
+    )
     await refresh_tracker(interaction, enc, tracker_id)
 
 

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.features.bestiario.files import Conflictos, read_attachment
 from bot.features.common import choices, send, storage_of
 from bot.features.fichas.files import entry_of, import_characters
+from bot.features.fichas.lookup import named_character
 from bot.features.pages import send_pages
 from bot.permissions import is_gm, require_guild
 from bot.render.fichas import Pools, ficha_embed, fichas_list_pages, notice_embed, weapon_text
@@ -20,6 +21,7 @@ from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.repositories import character_sheet, character_weapons
 from umbral_rules import CharacterSheet, UmbralError, Weapon
 from umbral_rules.sheets import validate_oficio
+from umbral_rules.text import clean_name, name_key, spanish_sorted
 
 Atributo = app_commands.Range[int, 0, 5]
 ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]
@@ -74,11 +76,24 @@ async def autocomplete_own(
 async def autocomplete_any(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
+    """The user's characters first, then everyone else's (Spanish order)."""
     guild_id = require_guild(interaction)
     async with storage_of(interaction).guild(guild_id) as uow:
         own = await uow.characters.list_for_owner(interaction.user.id)
         rows = await uow.characters.list_all()
-    return choices([r.nombre for r in own] + [r.nombre for r in rows], current)
+    return choices([r.nombre for r in own] + spanish_sorted([r.nombre for r in rows]), current)
+
+
+async def autocomplete_deletable(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """What ``/ficha borrar`` can take: the user's own; the GM's, everyone's."""
+    guild_id = require_guild(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        own = await uow.characters.list_for_owner(interaction.user.id)
+        gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
+        rows = await uow.characters.list_all() if gm else []
+    return choices([r.nombre for r in own] + spanish_sorted([r.nombre for r in rows]), current)
 
 
 async def autocomplete_oficio(
@@ -160,13 +175,13 @@ class FichasCog(commands.Cog):
         personaje: str | None = None,
     ) -> None:
         guild_id = require_guild(interaction)
-        nombre = nombre.strip()
+        nombre = clean_name(nombre, "El nombre del Oficio")
         validate_oficio(nombre, valor)
         await interaction.response.defer(thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
             for existing in list(row.oficios):
-                if existing.lower() == nombre.lower():
+                if name_key(existing) == name_key(nombre):
                     del row.oficios[existing]
             row.oficios[nombre] = valor
             character_sheet(row)
@@ -207,12 +222,16 @@ class FichasCog(commands.Cog):
     ) -> None:
         guild_id = require_guild(interaction)
         quals = [q for q in (cualidades or "").replace(";", ",").split(",") if q.strip()]
-        weapon = Weapon.make(nombre, clase, atributo, potencia, quals)
+        weapon = Weapon.make(
+            clean_name(nombre, "El nombre del arma"), clase, atributo, potencia, quals
+        )
         await interaction.response.defer(thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
             kept = [
-                w for w in row.weapons if str(w.get("nombre", "")).lower() != weapon.nombre.lower()
+                w
+                for w in row.weapons
+                if name_key(str(w.get("nombre", ""))) != name_key(weapon.nombre)
             ]
             row.weapons = [*kept, weapon.to_dict()]
         await send(interaction, embed=notice_embed(f"Arma para {row.nombre}", weapon_text(weapon)))
@@ -220,26 +239,23 @@ class FichasCog(commands.Cog):
     @ficha.command(
         name="ver", description="Muestra una ficha (por defecto, la de tu personaje activo)"
     )
-    @app_commands.describe(personaje="El personaje que quieres ver")
+    @app_commands.describe(
+        personaje="El personaje que quieres ver",
+        dueno="De quién es, si varios jugadores tienen uno con ese nombre",
+    )
+    @app_commands.rename(dueno="dueño")
     @app_commands.autocomplete(personaje=autocomplete_any)
-    async def ver(self, interaction: discord.Interaction, personaje: str | None = None) -> None:
+    async def ver(
+        self,
+        interaction: discord.Interaction,
+        personaje: str | None = None,
+        dueno: discord.User | None = None,
+    ) -> None:
         guild_id = require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
-            row = None
             if personaje:
-                row = await uow.characters.by_name(interaction.user.id, personaje)
-                if row is None:
-                    matches = [
-                        r
-                        for r in await uow.characters.list_all()
-                        if r.nombre.lower() == personaje.strip().lower()
-                    ]
-                    row = matches[0] if matches else None
-                if row is None:
-                    raise UmbralError(
-                        f"No hay ningún personaje llamado «{personaje}» en este servidor."
-                    )
+                row = await named_character(uow, interaction, personaje, dueno, others_allowed=True)
             else:
                 row = await own_character(uow, interaction.user.id, None)
             embed = sheet_embed(row, f"<@{row.owner_id}>")
@@ -270,23 +286,20 @@ class FichasCog(commands.Cog):
         await send_pages(interaction, fichas_list_pages(names), ephemeral=True)
 
     @ficha.command(name="borrar", description="Borra uno de tus personajes")
-    @app_commands.describe(personaje="El personaje que quieres borrar")
-    @app_commands.autocomplete(personaje=autocomplete_own)
-    async def borrar(self, interaction: discord.Interaction, personaje: str) -> None:
+    @app_commands.describe(
+        personaje="El personaje que quieres borrar",
+        dueno="Máster: de quién es, si varios jugadores tienen uno con ese nombre",
+    )
+    @app_commands.rename(dueno="dueño")
+    @app_commands.autocomplete(personaje=autocomplete_deletable)
+    async def borrar(
+        self, interaction: discord.Interaction, personaje: str, dueno: discord.User | None = None
+    ) -> None:
         guild_id = require_guild(interaction)
         await interaction.response.defer(thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
-            row = await uow.characters.by_name(interaction.user.id, personaje)
-            if row is None:
-                gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
-                others = [
-                    r
-                    for r in await uow.characters.list_all()
-                    if r.nombre.lower() == personaje.strip().lower()
-                ]
-                if not (gm and others):
-                    raise UmbralError(f"No tienes ningún personaje llamado «{personaje}».")
-                row = others[0]
+            gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
+            row = await named_character(uow, interaction, personaje, dueno, others_allowed=gm)
             nombre = row.nombre
             await uow.characters.delete(row.id)
         await send(interaction, embed=notice_embed(f"{nombre} ha sido borrado"))

@@ -12,7 +12,7 @@ from bot.features.bestiario.files import (
 )
 from bot.sheetfiles import CharacterEntry, WeaponEntry
 from bot.sheetfiles.models import cualidades_keys
-from umbral_rules.text import fold
+from umbral_rules.text import name_key
 
 
 def row_fields(entry: CharacterEntry) -> dict[str, Any]:
@@ -71,18 +71,18 @@ async def import_characters(
     """Add the entries as ``owner_id``'s characters; a clash with one of theirs is refused
     unless told what to do. The first new one becomes active if they had none active."""
     own = await uow.characters.list_for_owner(owner_id)
-    existing = {fold(row.nombre): row for row in own}
-    clashes = [e for e in entries if fold(e.nombre) in existing]
+    existing = {name_key(row.nombre): row for row in own}
+    clashes = [e for e in entries if name_key(e.nombre) in existing]
     if clashes and conflictos is None:
         raise refuse_clashes([e.nombre for e in clashes], "entre tus personajes", "personajes")
-    new = [e for e in entries if fold(e.nombre) not in existing]
+    new = [e for e in entries if name_key(e.nombre) not in existing]
     check_total(len(existing), len(new), "entre tus personajes")
     result = ImportResult(added=[e.nombre for e in new])
     for entry in clashes:
         if conflictos == "saltar":
             result.skipped.append(entry.nombre)
             continue
-        row = existing[fold(entry.nombre)]
+        row = existing[name_key(entry.nombre)]
         row.nombre = entry.nombre
         for name, value in row_fields(entry).items():
             setattr(row, name, value)

@@ -16,6 +16,7 @@ from bot.features.replies import split_reply
 from bot.features.tablero.picture import board_embed, board_file
 from bot.permissions import is_gm, require_gm
 from bot.render.encounter import render_events
+from bot.render.safe import allowed_mentions, ping, shown
 from umbral_rules import UmbralError
 from umbral_rules.encounter.events import (
     AreaListed,
@@ -114,13 +115,14 @@ async def run(
     rendered = render_events(enc, events, title)
     first = rendered.embeds[0] if rendered.embeds else None
     summary = first is not None and first.title == title
-    lines = _summary(first) if summary else []
+    lines = rendered.lines if summary else []
     embed = board_embed(enc, title, lines + offer_hints(enc, events))
     if summary:
         rendered.embeds[0] = embed
     else:
         rendered.embeds.insert(0, embed)
-    content = "\n".join(x for x in (rendered.content, *owner_mentions(enc, events)) if x)
+    offered, offered_ids = owner_mentions(enc, events)
+    content = "\n".join(x for x in (rendered.content, *offered) if x)
     extra: dict[str, Any] = {}
     if rendered.must_defend:
         from bot.features.combate.defender_button import DefenderView
@@ -131,19 +133,17 @@ async def run(
     else:
         embed.set_image(url=None)
     parts = split_reply(content, rendered.embeds)  # the board first, every result after
+    mentions = allowed_mentions([*rendered.must_defend, *offered_ids])
     for i, (text, batch) in enumerate(parts):
         await interaction.followup.send(
-            content=text or discord.utils.MISSING, embeds=batch, **(extra if i == 0 else {})
+            content=text or discord.utils.MISSING,
+            embeds=batch,
+            allowed_mentions=mentions,
+            **(extra if i == 0 else {}),
         )
     interaction.extras[ANSWERED] = True
     if changes:
         await refresh_tracker(interaction, enc, info.tracker_message_id)
-
-
-def _summary(embed: Any) -> list[str]:
-    """The lines of the summary embed ``render_events`` made (without its bullets)."""
-    text = embed.description or ""
-    return [line.removeprefix("• ") for line in text.splitlines() if line]
 
 
 def highlight_of(events: Sequence[Any]) -> list[str]:
@@ -163,21 +163,24 @@ def offer_hints(enc: Any, events: Sequence[Any]) -> list[str]:
     for event in events:
         if isinstance(event, ReachOffered) and event.available:
             who, target = enc.get(event.combatant_id), enc.get(event.objetivo_id)
-            hints.append(
+            hints.append(  # plain: board_embed escapes its lines
                 f"→ {who.nombre} puede responder: /respuesta tipo:{event.tipo} "
                 f'objetivo:"{target.nombre}" personaje:"{who.nombre}"'
             )
     return hints
 
 
-def owner_mentions(enc: Any, events: Sequence[Any]) -> list[str]:
-    """The players whose characters were offered a respuesta."""
+def owner_mentions(enc: Any, events: Sequence[Any]) -> tuple[list[str], list[int]]:
+    """The lines pinging the players whose characters were offered a respuesta, and them."""
     out: list[str] = []
+    users: list[int] = []
     for event in events:
         if isinstance(event, ReachOffered) and event.available:
             c = enc.get(event.combatant_id)
             if c.owner_id is not None:
-                line = f"<@{c.owner_id}>, {c.nombre} tiene una respuesta: /respuesta {event.tipo}."
+                text = f"{shown(c.nombre)} tiene una respuesta: /respuesta {event.tipo}."
+                line = ping(c.owner_id, text)
                 if line not in out:
                     out.append(line)
-    return out
+                    users.append(int(c.owner_id))
+    return out, users

@@ -27,6 +27,7 @@ from bot.storage import character_sheet, character_weapons
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import RetoRolled
+from umbral_rules.text import name_key
 
 
 async def autocomplete_reto(
@@ -43,7 +44,7 @@ def find_reto(enc: Any, name: str | None) -> dict[str, Any]:
     active = [r for r in enc.retos if r.get("activo")]
     if name:
         for reto in enc.retos:
-            if str(reto["nombre"]).casefold() == name.strip().casefold() or reto["id"] == name:
+            if name_key(str(reto["nombre"])) == name_key(name) or reto["id"] == name:
                 return dict(reto)
         raise UmbralError(f"No hay ningún reto «{name}» en este canal.")
     if not active:

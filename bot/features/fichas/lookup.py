@@ -1,0 +1,56 @@
+"""Finding a character by name for someone who may not own it: asked, never guessed.
+
+A player reaches only their own characters. The GM (or whoever the command lets) may name
+another player's; when two players own a character of that name the command refuses and
+lists the owners, and the ``dueño`` option picks one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from umbral_rules import UmbralError
+
+
+def owner_text(owner_id: int) -> str:
+    """An owner as a mention: it shows the user's name and, sent with
+    ``AllowedMentions.none()`` like every refusal, pings nobody."""
+    return f"<@{int(owner_id)}>"
+
+
+async def named_character(
+    uow: Any,
+    interaction: discord.Interaction,
+    personaje: str,
+    dueno: discord.abc.User | None,
+    *,
+    others_allowed: bool,
+) -> Any:
+    """The character called ``personaje``: ``dueno``'s when given, else the user's own, else
+    (when ``others_allowed``) the only other one of that name in the guild."""
+    user_id = interaction.user.id
+    if dueno is not None:
+        if dueno.id != user_id and not others_allowed:
+            raise UmbralError("Solo puedes elegir tus propios personajes.")
+        row = await uow.characters.by_name(dueno.id, personaje)
+        if row is None:
+            raise UmbralError(
+                f"{owner_text(dueno.id)} no tiene ningún personaje llamado «{personaje}»."
+            )
+        return row
+    row = await uow.characters.by_name(user_id, personaje)
+    if row is not None:
+        return row
+    others = await uow.characters.all_by_name(personaje) if others_allowed else []
+    if not others:
+        where = "no hay ningún personaje" if others_allowed else "no tienes ningún personaje"
+        raise UmbralError(f"{where.capitalize()} llamado «{personaje}».")
+    if len(others) > 1:
+        owners = ", ".join(owner_text(r.owner_id) for r in others)
+        raise UmbralError(
+            f"Hay {len(others)} personajes llamados «{personaje}»: son de {owners}. "
+            "Di de quién con la opción «dueño»."
+        )
+    return others[0]
