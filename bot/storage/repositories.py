@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.util import identity_key
 
@@ -202,6 +202,25 @@ class CharacterRepository:
         return (await self._session.scalars(stmt)).first()
 
 
+#: Rows per executemany of a bulk insert: each batch's parameters are processed on the loop.
+INSERT_BATCH = 250
+_BESTIARY_INSERT = insert(table(BestiaryEntry))
+#: Every column :meth:`BestiaryRepository.add_many` may leave out (an executemany needs the
+#: same keys in every row).
+_BESTIARY_DEFAULTS: dict[str, Any] = {
+    "arma": "arma",
+    "size": "normal",
+    "proteccion": 0,
+    "cualidades": [],
+    "bono_ataque": None,
+    "bono_defensa": None,
+    "notas": "",
+    "acciones_extra": 0,
+    "respuestas_extra": 0,
+    "estados": [],
+}
+
+
 class BestiaryRepository:
     def __init__(self, session: AsyncSession, guild_id: int) -> None:
         self._session = session
@@ -234,23 +253,27 @@ class BestiaryRepository:
             notas=notas,
         )
 
-    async def add_many(self, entries: Sequence[Mapping[str, Any]]) -> list[BestiaryEntry]:
-        """Several new entries (each as :meth:`add`'s fields, with ``nombre``) in one flush;
-        refused whole if a name is already in the bestiary or repeats (case-insensitive)."""
+    async def add_many(self, entries: Sequence[Mapping[str, Any]]) -> int:
+        """Several new entries (each as :meth:`add`'s fields, with ``nombre``), inserted with
+        one executemany per :data:`INSERT_BATCH` rows (no ORM objects: an import of 2,000
+        must not hold the loop building them); refused whole if a name is already in the
+        bestiary or repeats (case-insensitive). The number of rows inserted."""
         stmt = select(BestiaryEntry.nombre).where(BestiaryEntry.guild_id == self.guild_id)
         taken = {nombre.lower() for nombre in (await self._session.scalars(stmt)).all()}
-        rows: list[BestiaryEntry] = []
+        rows: list[dict[str, Any]] = []
         for entry in entries:
-            fields = dict(entry)
-            nombre = str(fields.pop("nombre")).strip()
+            nombre = str(entry["nombre"]).strip()
             if nombre.lower() in taken:
                 raise UmbralError(f"Ya hay un enemigo llamado «{nombre}» en el bestiario.")
             taken.add(nombre.lower())
-            fields.setdefault("cualidades", [])
-            rows.append(BestiaryEntry(guild_id=self.guild_id, nombre=nombre, **fields))
-        self._session.add_all(rows)
-        await self._session.flush()
-        return rows
+            row = {**_BESTIARY_DEFAULTS, **entry, "nombre": nombre, "guild_id": self.guild_id}
+            row["cualidades"] = list(row["cualidades"])
+            row["estados"] = list(row["estados"])
+            rows.append(row)
+        conn = await self._session.connection()
+        for start in range(0, len(rows), INSERT_BATCH):
+            await conn.execute(_BESTIARY_INSERT, rows[start : start + INSERT_BATCH])
+        return len(rows)
 
     async def get(self, nombre: str) -> BestiaryEntry | None:
         """The entry by name, case-insensitive."""

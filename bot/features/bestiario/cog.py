@@ -16,13 +16,15 @@ from bot.features.bestiario.files import (
     EXAMPLE_PATH,
     Conflictos,
     entry_of,
+    export_bestiary,
     import_bestiary,
+    parse_bestiary,
     read_attachment,
 )
 from bot.features.common import choices, send, storage_of
 from bot.permissions import require_gm, require_guild
 from bot.render.fichas import bestiary_list_embed, enemy_embed, notice_embed
-from bot.sheetfiles import BESTIARY, Format, dump, filename_for, load_bestiary
+from bot.sheetfiles import BESTIARY, Format, filename_for
 from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.repositories import enemy_sheet
 from umbral_rules import EnemySheet, UmbralError
@@ -138,7 +140,7 @@ class BestiarioCog(commands.Cog):
         async with storage.guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        entries = load_bestiary(await read_attachment(archivo), archivo.filename)
+        entries = await parse_bestiary(await read_attachment(archivo), archivo.filename)
         async with storage.guild(guild_id) as uow:
             result = await import_bestiary(uow, entries, conflictos)
         await send(
@@ -156,7 +158,7 @@ class BestiarioCog(commands.Cog):
             entries = [entry_of(row) for row in await uow.bestiary.list_all()]
         if not entries:
             raise UmbralError("El bestiario está vacío: no hay nada que exportar.")
-        data = dump(entries, formato, BESTIARY)
+        data = await export_bestiary(entries, formato)
         file = discord.File(io.BytesIO(data), filename=filename_for(BESTIARY, formato))
         await interaction.response.send_message(
             f"El bestiario del servidor: {len(entries)} enemigos.", file=file, ephemeral=True
@@ -171,7 +173,7 @@ class BestiarioCog(commands.Cog):
         async with storage_of(interaction).guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
             example = await asyncio.to_thread(EXAMPLE_PATH.read_bytes)
-            entries = load_bestiary(example, EXAMPLE_PATH.name)
+            entries = await parse_bestiary(example, EXAMPLE_PATH.name)
             result = await import_bestiary(uow, entries, conflictos)
         await interaction.response.send_message(
             embed=notice_embed("Bestiario de ejemplo cargado", "\n".join(result.lines("enemigos"))),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -38,16 +39,32 @@ def tokens(enc: Any) -> list[Token]:
     return out
 
 
-def picture(enc: Any, highlight: Iterable[str | Square] = ()) -> bytes:
+def snapshot(
+    enc: Any, highlight: Iterable[str | Square] = ()
+) -> tuple[Board, list[Token], list[Square]]:
+    """What the picture is drawn from, as immutable values: the ``Board`` (a frozen value the
+    rules replace, never change), the tokens and the highlighted squares."""
     board: Board | None = enc.board
     if board is None:
         raise ValueError("sin tablero")
     squares = [parse_square(s) if isinstance(s, str) else s for s in highlight]
-    return render_board(board, *tokens(enc), highlight=squares)
+    return board, tokens(enc), squares
 
 
-def board_file(enc: Any, highlight: Iterable[str | Square] = ()) -> discord.File:
-    return discord.File(io.BytesIO(picture(enc, highlight)), filename=FILENAME)
+def draw(board: Board, toks: Sequence[Token], squares: Sequence[Square]) -> bytes:
+    return render_board(board, *toks, highlight=squares)
+
+
+def picture(enc: Any, highlight: Iterable[str | Square] = ()) -> bytes:
+    return draw(*snapshot(enc, highlight))
+
+
+async def board_file(enc: Any, highlight: Iterable[str | Square] = ()) -> discord.File:
+    """The picture as an attachment, drawn on a worker thread (a 60×60 board takes ~100 ms of
+    Pillow). The thread gets only the snapshot taken here on the loop, never the encounter,
+    which the next command in the channel may already be changing."""
+    data = await asyncio.to_thread(draw, *snapshot(enc, highlight))
+    return discord.File(io.BytesIO(data), filename=FILENAME)
 
 
 def legend(enc: Any) -> str:
