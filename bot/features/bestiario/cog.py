@@ -25,7 +25,7 @@ from bot.features.common import choices, send, storage_of
 from bot.permissions import require_gm, require_guild
 from bot.render.fichas import bestiary_list_embed, enemy_embed, notice_embed
 from bot.sheetfiles import BESTIARY, Format, filename_for
-from bot.sheetfiles.limits import NAME_MAX
+from bot.sheetfiles.limits import ENEMY_NOTAS_MAX, NAME_MAX
 from bot.storage.repositories import enemy_sheet
 from umbral_rules import EnemySheet, UmbralError
 
@@ -71,7 +71,7 @@ class BestiarioCog(commands.Cog):
         potencia: app_commands.Range[int, 0, 30],
         arma: app_commands.Range[str, 1, NAME_MAX] | None = None,
         tamano: Tamano = "normal",
-        notas: app_commands.Range[str, 0, 1000] | None = None,
+        notas: app_commands.Range[str, 0, ENEMY_NOTAS_MAX] | None = None,
     ) -> None:
         guild_id = require_guild(interaction)
         sheet = EnemySheet(
@@ -126,7 +126,7 @@ class BestiarioCog(commands.Cog):
 
     @bestiario.command(name="importar", description="Carga enemigos de un archivo YAML, JSON o CSV")
     @app_commands.describe(
-        archivo="El archivo (.yaml, .json o .csv, hasta 1 MB y 2000 enemigos)",
+        archivo="El archivo (.yaml, .json o .csv, hasta 9,8 MB y 2000 enemigos)",
         conflictos="Si ya hay enemigos con esos nombres: reemplazarlos o saltarlos",
     )
     async def importar(

@@ -291,7 +291,7 @@ class FichasCog(commands.Cog):
         name="importar", description="Carga tus personajes de un archivo YAML, JSON o CSV"
     )
     @app_commands.describe(
-        archivo="El archivo (.yaml, .json o .csv, hasta 1 MB)",
+        archivo="El archivo (.yaml, .json o .csv, hasta 9,8 MB)",
         conflictos="Si ya tienes personajes con esos nombres: reemplazarlos o saltarlos",
     )
     async def importar(
