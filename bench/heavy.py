@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bench.measure import StallMeter, memory_mb, round_stats, summarise
+from bench.measure import StallMeter, memory_mb, stall_stats, summarise
 from bench.scenarios import Bench
 
 #: Rows per executemany when seeding the roll log.
@@ -74,7 +74,7 @@ async def worker_importar(
         async with StallMeter() as stall:
             for _ in range(runs):
                 lat = []
-                stall.take()
+                stall.reset()
                 for _ in range(commands):
                     await _clear_bestiary(bench)
                     t0 = time.perf_counter()
@@ -85,7 +85,7 @@ async def worker_importar(
                     if f"Enemigos nuevos: {entries}." not in reply.last.text():
                         raise RuntimeError(f"la importación no salió: {reply.last.text()!r}")
                     bench.forget_messages()
-                rounds.append(round_stats(lat, stall.take()))
+                rounds.append(stall_stats(lat, stall))
     finally:
         folder.cleanup()
         await bench.close()
@@ -111,7 +111,7 @@ async def worker_exportar(
         async with StallMeter() as stall:
             for _ in range(runs):
                 lat = []
-                stall.take()
+                stall.reset()
                 for _ in range(commands):
                     t0 = time.perf_counter()
                     reply = await bench.fake.command(
@@ -122,7 +122,7 @@ async def worker_exportar(
                     if not size:
                         raise RuntimeError(f"la exportación no salió: {reply.last.text()!r}")
                     bench.forget_messages()
-                rounds.append(round_stats(lat, stall.take()))
+                rounds.append(stall_stats(lat, stall))
     finally:
         await bench.close()
     return summarise(rounds, entries=entries, file_bytes=size, **memory_mb())
@@ -141,7 +141,7 @@ async def worker_mapa(
         async with StallMeter() as stall:
             for _ in range(runs):
                 lat = []
-                stall.take()
+                stall.reset()
                 for _ in range(commands):
                     t0 = time.perf_counter()
                     reply = await bench.fake.command(t.player, t.channel, "mapa ver", {})
@@ -149,7 +149,7 @@ async def worker_mapa(
                     if "tablero.png" not in reply.last.files:
                         raise RuntimeError(f"/mapa ver no salió: {reply.last.text()!r}")
                     bench.forget_messages()
-                rounds.append(round_stats(lat, stall.take()))
+                rounds.append(stall_stats(lat, stall))
     finally:
         await bench.close()
     return summarise(rounds, side=side, figures=figures, **memory_mb())
@@ -208,12 +208,12 @@ async def worker_historial(
         rounds = []
         async with StallMeter() as stall:
             for _ in range(runs):
-                stall.take()
+                stall.reset()
                 lat = [
                     await bench.timed("master", channel, "historial", options)
                     for _ in range(commands)
                 ]
-                rounds.append(round_stats(lat, stall.take()))
+                rounds.append(stall_stats(lat, stall))
     finally:
         await bench.close()
     return summarise(rounds, rolls=rolls, user_rolls=mine, seed_s=seed_s, **memory_mb())

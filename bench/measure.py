@@ -97,6 +97,13 @@ def round_stats(latencies: list[float], loop_stall_ms: float | None = None) -> d
     return stats
 
 
+def stall_stats(latencies: list[float], stall: StallMeter) -> dict[str, float]:
+    """:func:`round_stats` with the round's loop stall and loop busy time."""
+    stats = round_stats(latencies, stall.take())
+    stats["loop_busy_ms"] = stall.take_busy()
+    return stats
+
+
 class StallMeter:
     """How long the event loop was held: a task that asks to wake every :data:`period`
     seconds and records the longest gap beyond that period (a callback that runs for 80 ms
@@ -106,6 +113,7 @@ class StallMeter:
 
     def __init__(self) -> None:
         self._worst = 0.0
+        self._busy = 0.0
         self._task: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> StallMeter:
@@ -120,17 +128,28 @@ class StallMeter:
             await self._task
 
     async def _tick(self) -> None:
-        clock = time.perf_counter
-        last = clock()
+        clock, cpu = time.perf_counter, time.thread_time
+        last, last_cpu = clock(), cpu()
         while True:
             await asyncio.sleep(self.period)
-            now = clock()
+            now, now_cpu = clock(), cpu()
             self._worst = max(self._worst, now - last - self.period)
-            last = now
+            self._busy = max(self._busy, now_cpu - last_cpu)
+            last, last_cpu = now, now_cpu
 
     def take(self) -> float:
         worst, self._worst = self._worst, 0.0
         return 1000 * max(worst, 0.0)
+
+    def reset(self) -> None:
+        self._worst = self._busy = 0.0
+
+    def take_busy(self) -> float:
+        """The most CPU time the loop's own thread spent between two ticks (ms): the part of
+        a stall that is the loop computing, not waiting for a CPU on a loaded machine or for
+        the GIL."""
+        busy, self._busy = self._busy, 0.0
+        return 1000 * busy
 
 
 def spread(values: list[float]) -> dict[str, float]:
@@ -140,7 +159,7 @@ def spread(values: list[float]) -> dict[str, float]:
 def summarise(rounds: list[dict[str, float]], **extra: Any) -> dict[str, Any]:
     """Every run, and the median and min–max across runs of each figure."""
     summary: dict[str, Any] = {"runs": rounds}
-    for key in ("rate", "mean_ms", "p50_ms", "p99_ms", "loop_stall_ms"):
+    for key in ("rate", "mean_ms", "p50_ms", "p99_ms", "loop_stall_ms", "loop_busy_ms"):
         if all(key in r for r in rounds):
             summary[key] = spread([r[key] for r in rounds])
     summary.update(extra)
@@ -203,14 +222,14 @@ async def floor_aiosqlite(path: str, n: int, runs: int) -> dict[str, Any]:
             await db.execute(pragma)
         for _ in range(runs):
             lat = []
-            stall.take()
+            stall.reset()
             for i in range(n):
                 t0 = clock()
                 await db.execute("BEGIN IMMEDIATE")
                 await db.execute(f"INSERT INTO {FLOOR_TABLE} (v) VALUES (?)", (f"row {i}",))
                 await db.execute("COMMIT")
                 lat.append(clock() - t0)
-            rounds.append(round_stats(lat, stall.take()))
+            rounds.append(stall_stats(lat, stall))
     return summarise(rounds)
 
 
@@ -240,13 +259,13 @@ async def floor_asyncpg(url: str, n: int, runs: int) -> dict[str, Any]:
         async with StallMeter() as stall:
             for _ in range(runs):
                 lat = []
-                stall.take()
+                stall.reset()
                 for i in range(n):
                     t0 = clock()
                     async with conn.transaction():
                         await conn.execute(f"INSERT INTO {FLOOR_TABLE} (v) VALUES ($1)", f"row {i}")
                     lat.append(clock() - t0)
-                rounds.append(round_stats(lat, stall.take()))
+                rounds.append(stall_stats(lat, stall))
     finally:
         await conn.close()
     return summarise(rounds)
@@ -266,13 +285,13 @@ async def floor_sqlalchemy(url: str, n: int, runs: int) -> dict[str, Any]:
         async with StallMeter() as stall:
             for _ in range(runs):
                 lat = []
-                stall.take()
+                stall.reset()
                 for i in range(n):
                     t0 = clock()
                     async with engine.begin() as conn:
                         await conn.execute(stmt, {"v": f"row {i}"})
                     lat.append(clock() - t0)
-                rounds.append(round_stats(lat, stall.take()))
+                rounds.append(stall_stats(lat, stall))
     finally:
         await engine.dispose()
     return summarise(rounds)

@@ -149,7 +149,7 @@ def table(name: str, result: dict[str, Any]) -> str:
     lines = [f"== {name}: {result['url']} ==", ""]
     head = (
         f"{'escenario':<40} {'op/s mediana (mín–máx)':<24} {'p50 ms':<22} {'p99 ms':<22} "
-        f"{'bucle ms':<18} {'RSS pico':>8}"
+        f"{'bucle ms':<18} {'CPU':>6} {'RSS pico':>8}"
     )
     lines += [head, "-" * len(head)]
 
@@ -158,7 +158,8 @@ def table(name: str, result: dict[str, Any]) -> str:
         p50, p99 = fmt(s["p50_ms"], 2), fmt(s["p99_ms"], 2)
         rate = fmt(s["rate"], 0 if s["rate"]["median"] >= 10 else 2)
         stall = fmt(s["loop_stall_ms"], 1) if "loop_stall_ms" in s else "—"
-        lines.append(f"{label:<40} {rate:<24} {p50:<22} {p99:<22} {stall:<18} {rss:>8}")
+        busy = f"{s['loop_busy_ms']['median']:.1f}" if "loop_busy_ms" in s else "—"
+        lines.append(f"{label:<40} {rate:<24} {p50:<22} {p99:<22} {stall:<18} {busy:>6} {rss:>8}")
 
     for key, s in result["floor"].items():
         row(f"suelo: {key}", s)
@@ -190,7 +191,11 @@ def table(name: str, result: dict[str, Any]) -> str:
         f"  coste {z['many']} ÷ {z['few']} canales: {fmt(r['cost_many_over_few_channels'], 2)}",
         f"  p99 {z['many']} ÷ {z['few']} canales: {fmt(r['p99_many_over_few_channels'], 2)}",
         "",
-        "objetivos (bucle ms: lo más que estuvo parado el bucle, mediana de las rondas):",
+        "bucle ms: lo más que estuvo parado el bucle (mediana de las rondas, mín–máx); CPU: lo",
+        "más que el propio hilo del bucle calculó entre dos tics (el resto de una parada es",
+        "esperar una CPU en una máquina cargada, o el GIL)",
+        "",
+        "objetivos:",
     ]
     for t in result["targets"]:
         mark = "CUMPLE" if t["met"] else "NO CUMPLE"

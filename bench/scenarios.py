@@ -8,7 +8,14 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.measure import ENEMY, StallMeter, memory_mb, round_stats, summarise, worker_floor
+from bench.measure import (
+    ENEMY,
+    StallMeter,
+    memory_mb,
+    stall_stats,
+    summarise,
+    worker_floor,
+)
 
 # --- the bot: fixtures through the storage API, commands through the tree ---------------
 
@@ -163,12 +170,12 @@ async def worker_atacar(
                 order = [tables[i % channels] for i in range(per_round)]
                 rng.shuffle(order)
                 lat = []
-                stall.take()
+                stall.reset()
                 for t in order:
                     target = t.enemies[rng.randrange(len(t.enemies))]
                     options = {"objetivo": target}
                     lat.append(await bench.timed(t.player, t.channel, "atacar", options))
-                rounds.append(round_stats(lat, stall.take()))
+                rounds.append(stall_stats(lat, stall))
         logged = await bench.rolls() - start_rolls
         if logged != per_round * runs:
             raise RuntimeError(f"{logged} filas en el registro de tiradas, no {per_round * runs}")
@@ -213,11 +220,11 @@ async def worker_defender(
         async with StallMeter() as stall:
             for _ in range(runs):
                 lat = []
-                stall.take()
+                stall.reset()
                 for _ in range(commands):
                     await prepare()
                     lat.append(await bench.timed(t.player, t.channel, "defender", {}))
-                rounds.append(round_stats(lat, stall.take()))
+                rounds.append(stall_stats(lat, stall))
     finally:
         await bench.close()
     return summarise(rounds, pending=pending, **memory_mb())
@@ -235,11 +242,11 @@ async def worker_asalto(
         rounds = []
         async with StallMeter() as stall:
             for _ in range(runs):
-                stall.take()
+                stall.reset()
                 lat = [
                     await bench.timed("master", t.channel, "asalto", {}) for _ in range(commands)
                 ]
-                rounds.append(round_stats(lat, stall.take()))
+                rounds.append(stall_stats(lat, stall))
     finally:
         await bench.close()
     return summarise(rounds, combatants=combatants, **memory_mb())
@@ -269,9 +276,9 @@ async def worker_despacho(
         rounds = []
         async with StallMeter() as stall:
             for _ in range(runs):
-                stall.take()
+                stall.reset()
                 lat = [await bench.timed(player, channel, "eco", {}) for _ in range(commands)]
-                rounds.append(round_stats(lat, stall.take()))
+                rounds.append(stall_stats(lat, stall))
     finally:
         await bench.close()
     return summarise(rounds, **memory_mb())

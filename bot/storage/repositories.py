@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import Row, bindparam, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.util import identity_key
 
@@ -294,6 +294,37 @@ class BestiaryRepository:
             .order_by(BestiaryEntry.nombre)
         )
         return list((await self._session.scalars(stmt)).all())
+
+    async def rows(self) -> list[Row[Any]]:
+        """Every entry as a plain read-only row (Core, no ORM objects: 2,000 ORM rows took
+        half a second of the loop to build), by name; columns as attributes."""
+        bestiary = table(BestiaryEntry)
+        stmt = (
+            select(bestiary).where(bestiary.c.guild_id == self.guild_id).order_by(bestiary.c.nombre)
+        )
+        return list((await self._session.execute(stmt)).all())
+
+    async def names(self) -> dict[int, str]:
+        """id → nombre of every entry."""
+        bestiary = table(BestiaryEntry)
+        stmt = select(bestiary.c.id, bestiary.c.nombre).where(bestiary.c.guild_id == self.guild_id)
+        return {int(i): str(n) for i, n in (await self._session.execute(stmt)).all()}
+
+    async def replace_many(self, changes: Mapping[int, Mapping[str, Any]]) -> None:
+        """Overwrite entries by id with new fields (each with the same keys), one executemany
+        per :data:`INSERT_BATCH` rows."""
+        bestiary = table(BestiaryEntry)
+        items = [{**fields, "_id": entry_id} for entry_id, fields in changes.items()]
+        if not items:
+            return
+        stmt = (
+            update(bestiary)
+            .where(bestiary.c.guild_id == self.guild_id, bestiary.c.id == bindparam("_id"))
+            .values({key: bindparam(key) for key in items[0] if key != "_id"})
+        )
+        conn = await self._session.connection()
+        for start in range(0, len(items), INSERT_BATCH):
+            await conn.execute(stmt, items[start : start + INSERT_BATCH])
 
     async def delete(self, nombre: str) -> bool:
         row = await self.get(nombre)

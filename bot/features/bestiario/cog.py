@@ -15,8 +15,7 @@ from discord.ext import commands
 from bot.features.bestiario.files import (
     EXAMPLE_PATH,
     Conflictos,
-    entry_of,
-    export_bestiary,
+    export_rows,
     import_bestiary,
     parse_bestiary,
     read_attachment,
@@ -155,13 +154,13 @@ class BestiarioCog(commands.Cog):
         guild_id = require_guild(interaction)
         async with storage_of(interaction).guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="ver el bestiario")
-            entries = [entry_of(row) for row in await uow.bestiary.list_all()]
-        if not entries:
+            rows = await uow.bestiary.rows()
+        if not rows:
             raise UmbralError("El bestiario está vacío: no hay nada que exportar.")
-        data = await export_bestiary(entries, formato)
+        data = await export_rows(rows, formato)
         file = discord.File(io.BytesIO(data), filename=filename_for(BESTIARY, formato))
         await interaction.response.send_message(
-            f"El bestiario del servidor: {len(entries)} enemigos.", file=file, ephemeral=True
+            f"El bestiario del servidor: {len(rows)} enemigos.", file=file, ephemeral=True
         )
 
     @bestiario.command(name="ejemplo", description="Carga el bestiario de ejemplo del bot")

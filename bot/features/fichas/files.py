@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,6 +11,7 @@ from bot.features.bestiario.files import (
     check_total,
     refuse_clashes,
 )
+from bot.offloop import off_loop
 from bot.sheetfiles import CHARACTERS, CharacterEntry, Format, WeaponEntry, dump, load_characters
 from bot.sheetfiles.models import cualidades_keys
 from umbral_rules.text import fold
@@ -70,12 +70,12 @@ def entry_of(row: Any) -> CharacterEntry:
 async def parse_characters(data: bytes, filename: str) -> list[CharacterEntry]:
     """:func:`~bot.sheetfiles.load_characters` on a worker thread (parsing and validating a
     big file must not hold the loop)."""
-    return await asyncio.to_thread(load_characters, data, filename)
+    return await off_loop(load_characters, data, filename)
 
 
 async def export_characters(entries: Sequence[CharacterEntry], fmt: Format) -> bytes:
     """The file of ``entries`` (plain models), written on a worker thread."""
-    return await asyncio.to_thread(dump, list(entries), fmt, CHARACTERS)
+    return await off_loop(dump, list(entries), fmt, CHARACTERS)
 
 
 async def import_characters(

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
 
+from bot.offloop import off_loop
 from bot.render.encounter import events_embed
 from bot.tablero import Token, render_board
 from umbral_rules.encounter.estados import estado_table
@@ -63,7 +63,7 @@ async def board_file(enc: Any, highlight: Iterable[str | Square] = ()) -> discor
     """The picture as an attachment, drawn on a worker thread (a 60×60 board takes ~100 ms of
     Pillow). The thread gets only the snapshot taken here on the loop, never the encounter,
     which the next command in the channel may already be changing."""
-    data = await asyncio.to_thread(draw, *snapshot(enc, highlight))
+    data = await off_loop(draw, *snapshot(enc, highlight))
     return discord.File(io.BytesIO(data), filename=FILENAME)
 
 
