@@ -53,6 +53,10 @@ def ratios(result: dict[str, Any], sizes: Sizes) -> dict[str, Any]:
             by_chan[str(many)]["p99_ms"], by_chan[str(few)]["p99_ms"]
         ),
         "sizes": {"small": small, "big": big, "few": few, "many": many},
+        # what the encounter cache saves on the big encounter (> 1: the cache pays)
+        "no_cache_over_cache": ratio(
+            result["atacar_combatants_no_cache"][str(big)]["mean_ms"], by_size[str(big)]["mean_ms"]
+        ),
     }
 
 
@@ -60,6 +64,7 @@ def ratios(result: dict[str, Any], sizes: Sizes) -> dict[str, Any]:
 SCENARIOS = (
     "dispatch",
     "atacar_combatants",
+    "atacar_combatants_no_cache",
     "atacar_channels",
     "defender",
     "asalto",
@@ -166,6 +171,8 @@ def table(name: str, result: dict[str, Any]) -> str:
     row("comando vacío (despacho y respuesta)", result["dispatch"])
     for n, s in result["atacar_combatants"].items():
         row(f"/atacar, 1 canal, {n} combatientes", s)
+    for n, s in result.get("atacar_combatants_no_cache", {}).items():
+        row(f"/atacar, 1 canal, {n} comb., sin caché", s)
     for c, s in result["atacar_channels"].items():
         row(f"/atacar, {c} canales", s)
     row(f"/defender ({result['defender']['pending']} pendientes)", result["defender"])
@@ -189,6 +196,8 @@ def table(name: str, result: dict[str, Any]) -> str:
         f"{fmt(r['dispatch_over_floor'], 3)}",
         f"  coste {z['big']} ÷ {z['small']} combatientes: {fmt(r['cost_big_over_small'], 2)}",
         f"  coste {z['many']} ÷ {z['few']} canales: {fmt(r['cost_many_over_few_channels'], 2)}",
+        f"  coste sin caché ÷ con caché, {z['big']} combatientes: "
+        f"{fmt(r['no_cache_over_cache'], 2)}",
         f"  p99 {z['many']} ÷ {z['few']} canales: {fmt(r['p99_many_over_few_channels'], 2)}",
         "",
         "bucle ms: lo más que estuvo parado el bucle (mediana de las rondas, mín–máx); CPU: lo",

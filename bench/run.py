@@ -173,6 +173,23 @@ def run_backend(url: str, sizes: Sizes, seed: int) -> dict[str, Any]:
                 "seed": seed,
             }
         )
+    big = max(sizes.combatants)
+    log(f"  /atacar, 1 canal, {big} combatientes, sin la caché de encuentros…")
+    no_cache = {
+        str(big): spawn(
+            {
+                "kind": "atacar",
+                "url": url,
+                "tag": f"{run_id}-nocache{big}",
+                "combatants": big,
+                "channels": 1,
+                "commands": sizes.commands,
+                "runs": runs,
+                "seed": seed,
+                "cache": False,
+            }
+        )
+    }
     by_channels: dict[str, Any] = {}
     for c in sizes.channels:
         log(f"  /atacar, {c} canales de {sizes.channel_combatants} combatientes…")
@@ -271,6 +288,7 @@ def run_backend(url: str, sizes: Sizes, seed: int) -> dict[str, Any]:
         floor=floor,
         dispatch=dispatch,
         atacar_combatants=by_size,
+        atacar_combatants_no_cache=no_cache,
         atacar_channels=by_channels,
         defender=defender,
         asalto=asalto,

@@ -149,11 +149,21 @@ class Bench:
 
 
 async def worker_atacar(
-    url: str, tag: str, combatants: int, channels: int, commands: int, runs: int, seed: int
+    url: str,
+    tag: str,
+    combatants: int,
+    channels: int,
+    commands: int,
+    runs: int,
+    seed: int,
+    cache: bool = True,
 ) -> dict[str, Any]:
-    """``/atacar`` by each channel's player on an enemy, channels interleaved at random."""
+    """``/atacar`` by each channel's player on an enemy, channels interleaved at random;
+    without ``cache``, the storage keeps no encounter between commands."""
     before = memory_mb()
     bench = await Bench.open(url, tag, seed)
+    if not cache:
+        bench.storage.encounter_cache.max_entries = 0
     try:
         t0 = time.perf_counter()
         tables = [await bench.table(i, combatants) for i in range(channels)]

@@ -59,6 +59,7 @@ def check_backend(backend: dict, sizes: dict, floors: set[str]) -> None:
     stalled = [
         backend["dispatch"],
         *backend["atacar_combatants"].values(),
+        *backend["atacar_combatants_no_cache"].values(),
         *backend["atacar_channels"].values(),
         *(backend[k] for k in ("defender", "asalto", "importar_bestiario")),
         *(backend[k] for k in ("exportar_bestiario", "mapa", "historial_usuario")),
@@ -74,6 +75,7 @@ def check_backend(backend: dict, sizes: dict, floors: set[str]) -> None:
         "cost_big_over_small",
         "cost_many_over_few_channels",
         "p99_many_over_few_channels",
+        "no_cache_over_cache",
     ):
         assert set(ratios[key]) == SPREAD
     # import time, history p99, cost 200 ÷ 2, 1000 channels' RSS and p99, and each scenario's
