@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import resource
 import sqlite3
 import statistics
@@ -37,6 +39,16 @@ class Sizes:
     defender_commands: int = 100
     asalto_commands: int = 100
     pending: int = 6
+    #: /bestiario importar and exportar: entries in the file, commands per round.
+    bestiary_entries: int = 2000
+    bestiary_commands: int = 3
+    #: /mapa ver: the board's side, figures on it, commands per round.
+    board_side: int = 60
+    board_figures: int = 250
+    map_commands: int = 20
+    #: /historial usuario: rolls in the log (one channel), commands per round.
+    history_rolls: int = 300_000
+    history_commands: int = 100
 
 
 QUICK = Sizes(
@@ -49,6 +61,13 @@ QUICK = Sizes(
     defender_commands=4,
     asalto_commands=4,
     pending=6,
+    bestiary_entries=40,
+    bestiary_commands=1,
+    board_side=10,
+    board_figures=6,
+    map_commands=2,
+    history_rolls=2000,
+    history_commands=4,
 )
 
 
@@ -62,16 +81,75 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank - 1]
 
 
-def round_stats(latencies: list[float]) -> dict[str, float]:
-    """One run: operations per second (over the time spent in them) and latency in ms."""
+def round_stats(latencies: list[float], loop_stall_ms: float | None = None) -> dict[str, float]:
+    """One run: operations per second (over the time spent in them), latency in ms and, for
+    a run on an event loop, the longest the loop was held during it."""
     total = sum(latencies)
-    return {
+    stats = {
         "n": len(latencies),
         "rate": len(latencies) / total if total else 0.0,
         "mean_ms": 1000 * total / len(latencies),
         "p50_ms": 1000 * percentile(latencies, 50),
         "p99_ms": 1000 * percentile(latencies, 99),
     }
+    if loop_stall_ms is not None:
+        stats["loop_stall_ms"] = loop_stall_ms
+    return stats
+
+
+def stall_stats(latencies: list[float], stall: StallMeter) -> dict[str, float]:
+    """:func:`round_stats` with the round's loop stall and loop busy time."""
+    stats = round_stats(latencies, stall.take())
+    stats["loop_busy_ms"] = stall.take_busy()
+    return stats
+
+
+class StallMeter:
+    """How long the event loop was held: a task that asks to wake every :data:`period`
+    seconds and records the longest gap beyond that period (a callback that runs for 80 ms
+    shows as ~80 ms). ``take()`` gives the longest since the last ``take()``, in ms."""
+
+    period = 0.005
+
+    def __init__(self) -> None:
+        self._worst = 0.0
+        self._busy = 0.0
+        self._task: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> StallMeter:
+        self._task = asyncio.get_running_loop().create_task(self._tick())
+        await asyncio.sleep(0)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self._task is not None
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+
+    async def _tick(self) -> None:
+        clock, cpu = time.perf_counter, time.thread_time
+        last, last_cpu = clock(), cpu()
+        while True:
+            await asyncio.sleep(self.period)
+            now, now_cpu = clock(), cpu()
+            self._worst = max(self._worst, now - last - self.period)
+            self._busy = max(self._busy, now_cpu - last_cpu)
+            last, last_cpu = now, now_cpu
+
+    def take(self) -> float:
+        worst, self._worst = self._worst, 0.0
+        return 1000 * max(worst, 0.0)
+
+    def reset(self) -> None:
+        self._worst = self._busy = 0.0
+
+    def take_busy(self) -> float:
+        """The most CPU time the loop's own thread spent between two ticks (ms): the part of
+        a stall that is the loop computing, not waiting for a CPU on a loaded machine or for
+        the GIL."""
+        busy, self._busy = self._busy, 0.0
+        return 1000 * busy
 
 
 def spread(values: list[float]) -> dict[str, float]:
@@ -81,8 +159,9 @@ def spread(values: list[float]) -> dict[str, float]:
 def summarise(rounds: list[dict[str, float]], **extra: Any) -> dict[str, Any]:
     """Every run, and the median and min–max across runs of each figure."""
     summary: dict[str, Any] = {"runs": rounds}
-    for key in ("rate", "mean_ms", "p50_ms", "p99_ms"):
-        summary[key] = spread([r[key] for r in rounds])
+    for key in ("rate", "mean_ms", "p50_ms", "p99_ms", "loop_stall_ms", "loop_busy_ms"):
+        if all(key in r for r in rounds):
+            summary[key] = spread([r[key] for r in rounds])
     summary.update(extra)
     return summary
 
@@ -138,18 +217,19 @@ async def floor_aiosqlite(path: str, n: int, runs: int) -> dict[str, Any]:
 
     rounds = []
     clock = time.perf_counter
-    async with aiosqlite.connect(path, isolation_level=None) as db:
+    async with aiosqlite.connect(path, isolation_level=None) as db, StallMeter() as stall:
         for pragma in SQLITE_PRAGMAS:
             await db.execute(pragma)
         for _ in range(runs):
             lat = []
+            stall.reset()
             for i in range(n):
                 t0 = clock()
                 await db.execute("BEGIN IMMEDIATE")
                 await db.execute(f"INSERT INTO {FLOOR_TABLE} (v) VALUES (?)", (f"row {i}",))
                 await db.execute("COMMIT")
                 lat.append(clock() - t0)
-            rounds.append(round_stats(lat))
+            rounds.append(stall_stats(lat, stall))
     return summarise(rounds)
 
 
@@ -176,14 +256,16 @@ async def floor_asyncpg(url: str, n: int, runs: int) -> dict[str, Any]:
         await conn.execute(
             f"CREATE TABLE IF NOT EXISTS {FLOOR_TABLE} (id SERIAL PRIMARY KEY, v TEXT)"
         )
-        for _ in range(runs):
-            lat = []
-            for i in range(n):
-                t0 = clock()
-                async with conn.transaction():
-                    await conn.execute(f"INSERT INTO {FLOOR_TABLE} (v) VALUES ($1)", f"row {i}")
-                lat.append(clock() - t0)
-            rounds.append(round_stats(lat))
+        async with StallMeter() as stall:
+            for _ in range(runs):
+                lat = []
+                stall.reset()
+                for i in range(n):
+                    t0 = clock()
+                    async with conn.transaction():
+                        await conn.execute(f"INSERT INTO {FLOOR_TABLE} (v) VALUES ($1)", f"row {i}")
+                    lat.append(clock() - t0)
+                rounds.append(stall_stats(lat, stall))
     finally:
         await conn.close()
     return summarise(rounds)
@@ -200,14 +282,16 @@ async def floor_sqlalchemy(url: str, n: int, runs: int) -> dict[str, Any]:
     rounds = []
     clock = time.perf_counter
     try:
-        for _ in range(runs):
-            lat = []
-            for i in range(n):
-                t0 = clock()
-                async with engine.begin() as conn:
-                    await conn.execute(stmt, {"v": f"row {i}"})
-                lat.append(clock() - t0)
-            rounds.append(round_stats(lat))
+        async with StallMeter() as stall:
+            for _ in range(runs):
+                lat = []
+                stall.reset()
+                for i in range(n):
+                    t0 = clock()
+                    async with engine.begin() as conn:
+                        await conn.execute(stmt, {"v": f"row {i}"})
+                    lat.append(clock() - t0)
+                rounds.append(stall_stats(lat, stall))
     finally:
         await engine.dispose()
     return summarise(rounds)

@@ -5,11 +5,15 @@ One run, one machine, one database file (or one fresh PostgreSQL database):
 * the floor: a bare one-row transaction (``BEGIN IMMEDIATE; INSERT; COMMIT``) through plain
   ``sqlite3``, plain ``aiosqlite`` and SQLAlchemy Core on the bot's own engine (on PostgreSQL:
   plain ``asyncpg`` and SQLAlchemy Core), in transactions per second;
+* the loop: every scenario on an event loop also reports ``loop_stall_ms``, the longest the
+  loop was held (a ticker that wakes every 5 ms; the median over runs of each run's worst);
 * the bot: ``/atacar`` dispatched through the real ``CommandTree`` by the console's
   :class:`~bot.console.transport.FakeDiscord` (payload in → load → resolve → save with its
   roll-log row → render → reply and tracker edit captured), for encounters of several sizes
   in one channel and for many channels with an active encounter each, commands interleaved;
-  ``/defender`` against six pending attacks; ``/asalto`` on the largest encounter.
+  ``/defender`` against six pending attacks; ``/asalto`` on the largest encounter;
+* the heavy commands: ``/bestiario importar`` and ``exportar`` of 2,000 enemies in YAML,
+  ``/mapa ver`` of a 60×60 board with 250 figures, ``/historial usuario:`` over 300,000 rolls.
 
 Every scenario runs in a fresh subprocess (so its peak RSS is its own) and repeats its
 measurement ``--runs`` times; the table shows the median and the min–max of the runs, and the
@@ -46,9 +50,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `python bench/run.py` from anywhere
     sys.path.insert(0, str(ROOT))
 
+from bench.heavy import HEAVY  # noqa: E402
 from bench.measure import DEFAULT_OUT, QUICK, Sizes, pg_connect_args  # noqa: E402
 from bench.report import commit, merge_floors, ratios, table, targets, versions  # noqa: E402
-from bench.scenarios import WORKERS  # noqa: E402
+from bench.scenarios import WORKERS as COMMANDS  # noqa: E402
+
+WORKERS = {**COMMANDS, **HEAVY}
 
 
 def run_worker(spec: dict[str, Any], profile: bool = False) -> dict[str, Any]:
@@ -166,6 +173,23 @@ def run_backend(url: str, sizes: Sizes, seed: int) -> dict[str, Any]:
                 "seed": seed,
             }
         )
+    big = max(sizes.combatants)
+    log(f"  /atacar, 1 canal, {big} combatientes, sin la caché de encuentros…")
+    no_cache = {
+        str(big): spawn(
+            {
+                "kind": "atacar",
+                "url": url,
+                "tag": f"{run_id}-nocache{big}",
+                "combatants": big,
+                "channels": 1,
+                "commands": sizes.commands,
+                "runs": runs,
+                "seed": seed,
+                "cache": False,
+            }
+        )
+    }
     by_channels: dict[str, Any] = {}
     for c in sizes.channels:
         log(f"  /atacar, {c} canales de {sizes.channel_combatants} combatientes…")
@@ -206,6 +230,56 @@ def run_backend(url: str, sizes: Sizes, seed: int) -> dict[str, Any]:
             "seed": seed,
         }
     )
+    log(f"  /bestiario importar, {sizes.bestiary_entries} enemigos en YAML…")
+    importar = spawn(
+        {
+            "kind": "importar",
+            "url": url,
+            "tag": f"{run_id}-importar",
+            "entries": sizes.bestiary_entries,
+            "commands": sizes.bestiary_commands,
+            "runs": runs,
+            "seed": seed,
+        }
+    )
+    log(f"  /bestiario exportar, {sizes.bestiary_entries} enemigos en YAML…")
+    exportar = spawn(
+        {
+            "kind": "exportar",
+            "url": url,
+            "tag": f"{run_id}-exportar",
+            "entries": sizes.bestiary_entries,
+            "commands": sizes.bestiary_commands,
+            "runs": runs,
+            "seed": seed,
+        }
+    )
+    side, figures = sizes.board_side, sizes.board_figures
+    log(f"  /mapa ver, tablero de {side}×{side} con {figures} figuras…")
+    mapa = spawn(
+        {
+            "kind": "mapa",
+            "url": url,
+            "tag": f"{run_id}-mapa",
+            "side": side,
+            "figures": figures,
+            "commands": sizes.map_commands,
+            "runs": runs,
+            "seed": seed,
+        }
+    )
+    log(f"  /historial usuario: sobre {sizes.history_rolls} tiradas…")
+    historial = spawn(
+        {
+            "kind": "historial",
+            "url": url,
+            "tag": f"{run_id}-historial",
+            "rolls": sizes.history_rolls,
+            "commands": sizes.history_commands,
+            "runs": runs,
+            "seed": seed,
+        }
+    )
     log("  suelo otra vez (deriva de la máquina)…")
     floor_after = spawn({"kind": "floor", "url": url, "n": sizes.floor_tx, "runs": runs})
 
@@ -214,9 +288,14 @@ def run_backend(url: str, sizes: Sizes, seed: int) -> dict[str, Any]:
         floor=floor,
         dispatch=dispatch,
         atacar_combatants=by_size,
+        atacar_combatants_no_cache=no_cache,
         atacar_channels=by_channels,
         defender=defender,
         asalto=asalto,
+        importar_bestiario=importar,
+        exportar_bestiario=exportar,
+        mapa=mapa,
+        historial_usuario=historial,
     )
     result["ratios"] = ratios(result, sizes)
     return result

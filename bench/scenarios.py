@@ -8,7 +8,14 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.measure import ENEMY, memory_mb, round_stats, summarise, worker_floor
+from bench.measure import (
+    ENEMY,
+    StallMeter,
+    memory_mb,
+    stall_stats,
+    summarise,
+    worker_floor,
+)
 
 # --- the bot: fixtures through the storage API, commands through the tree ---------------
 
@@ -51,8 +58,11 @@ class Bench:
     def guild_id(self) -> int:
         return int(self.fake.guild.id)
 
-    async def table(self, index: int, combatants: int, *, master: str = "master") -> Table:
-        """A Mesa encounter in a new channel: one PC (a stored character) and enemies."""
+    async def table(
+        self, index: int, combatants: int, *, master: str = "master", board: int = 0
+    ) -> Table:
+        """A Mesa encounter in a new channel: one PC (a stored character) and enemies; with
+        ``board``, a Táctico one on a ``board``×``board`` board with every figure placed."""
         from bot.storage import character_sheet, character_weapons
         from umbral_rules import EnemySheet, Weapon
         from umbral_rules.encounter import Encounter
@@ -71,7 +81,8 @@ class Bench:
                 oficios={"contrabandista": 2, "armas": 3},
                 weapons=[Weapon.make("Espada", "mano").to_dict()],
             )
-            enc = Encounter.start("mesa", {"defensa_inmediata": True})
+            mode = "tactico" if board else "mesa"
+            enc = Encounter.start(mode, {"defensa_inmediata": True})
             enc.add_character(
                 character_sheet(row),
                 character_weapons(row),
@@ -84,6 +95,12 @@ class Bench:
                 batch = min(left, 50)
                 t.enemies += [c.nombre for c in enc.add_enemies(enemy, batch)]
                 left -= batch
+            if board:
+                from umbral_rules.grid import Square
+
+                enc.board_setup(board, board)
+                for i, c in enumerate(enc.combatants):  # every other square of every row
+                    enc.place(c.id, Square(2 * i % board, 2 * i // board))
             await uow.encounter.create(enc, creator_id=self.fake.user_id(master))
         return t
 
@@ -132,11 +149,21 @@ class Bench:
 
 
 async def worker_atacar(
-    url: str, tag: str, combatants: int, channels: int, commands: int, runs: int, seed: int
+    url: str,
+    tag: str,
+    combatants: int,
+    channels: int,
+    commands: int,
+    runs: int,
+    seed: int,
+    cache: bool = True,
 ) -> dict[str, Any]:
-    """``/atacar`` by each channel's player on an enemy, channels interleaved at random."""
+    """``/atacar`` by each channel's player on an enemy, channels interleaved at random;
+    without ``cache``, the storage keeps no encounter between commands."""
     before = memory_mb()
     bench = await Bench.open(url, tag, seed)
+    if not cache:
+        bench.storage.encounter_cache.max_entries = 0
     try:
         t0 = time.perf_counter()
         tables = [await bench.table(i, combatants) for i in range(channels)]
@@ -148,14 +175,17 @@ async def worker_atacar(
         rng = random.Random(seed)
         per_round = max(commands, channels)
         rounds = []
-        for _ in range(runs):
-            order = [tables[i % channels] for i in range(per_round)]
-            rng.shuffle(order)
-            lat = []
-            for t in order:
-                target = t.enemies[rng.randrange(len(t.enemies))]
-                lat.append(await bench.timed(t.player, t.channel, "atacar", {"objetivo": target}))
-            rounds.append(round_stats(lat))
+        async with StallMeter() as stall:
+            for _ in range(runs):
+                order = [tables[i % channels] for i in range(per_round)]
+                rng.shuffle(order)
+                lat = []
+                stall.reset()
+                for t in order:
+                    target = t.enemies[rng.randrange(len(t.enemies))]
+                    options = {"objetivo": target}
+                    lat.append(await bench.timed(t.player, t.channel, "atacar", options))
+                rounds.append(stall_stats(lat, stall))
         logged = await bench.rolls() - start_rolls
         if logged != per_round * runs:
             raise RuntimeError(f"{logged} filas en el registro de tiradas, no {per_round * runs}")
@@ -199,12 +229,14 @@ async def worker_defender(
                 await uow.encounter.save(enc)
 
         rounds = []
-        for _ in range(runs):
-            lat = []
-            for _ in range(commands):
-                await prepare()
-                lat.append(await bench.timed(t.player, t.channel, "defender", {}))
-            rounds.append(round_stats(lat))
+        async with StallMeter() as stall:
+            for _ in range(runs):
+                lat = []
+                stall.reset()
+                for _ in range(commands):
+                    await prepare()
+                    lat.append(await bench.timed(t.player, t.channel, "defender", {}))
+                rounds.append(stall_stats(lat, stall))
     finally:
         await bench.close()
     return summarise(rounds, pending=pending, **memory_mb())
@@ -220,9 +252,13 @@ async def worker_asalto(
         await bench.fake.command(t.player, t.channel, "atacar", {"objetivo": t.enemies[0]})
         await bench.remember_trackers([t])
         rounds = []
-        for _ in range(runs):
-            lat = [await bench.timed("master", t.channel, "asalto", {}) for _ in range(commands)]
-            rounds.append(round_stats(lat))
+        async with StallMeter() as stall:
+            for _ in range(runs):
+                stall.reset()
+                lat = [
+                    await bench.timed("master", t.channel, "asalto", {}) for _ in range(commands)
+                ]
+                rounds.append(stall_stats(lat, stall))
     finally:
         await bench.close()
     return summarise(rounds, combatants=combatants, **memory_mb())
@@ -250,9 +286,11 @@ async def worker_despacho(
         await bench.fake.command(player, channel, "eco", {})  # warm-up
         bench.forget_messages()
         rounds = []
-        for _ in range(runs):
-            lat = [await bench.timed(player, channel, "eco", {}) for _ in range(commands)]
-            rounds.append(round_stats(lat))
+        async with StallMeter() as stall:
+            for _ in range(runs):
+                stall.reset()
+                lat = [await bench.timed(player, channel, "eco", {}) for _ in range(commands)]
+                rounds.append(stall_stats(lat, stall))
     finally:
         await bench.close()
     return summarise(rounds, **memory_mb())

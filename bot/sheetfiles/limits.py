@@ -9,13 +9,22 @@ from __future__ import annotations
 
 from typing import Final
 
-#: An attachment larger than this is refused before it is downloaded.
-MAX_BYTES: Final = 1_000_000
+#: An attachment larger than this is refused before it is downloaded. Sized from the largest
+#: bestiary the bot can export (MAX_ENTRIES enemies, every field at its maximum, in the format
+#: that comes out largest, counted in UTF-8: see tests/sheetfiles/test_import_limit.py), so
+#: that anything the bot exports can be imported back; that export also stays under the
+#: 10 MiB a bot may attach to a message (DISCORD_ATTACHMENT_MAX).
+MAX_BYTES: Final = 9_800_000
+DISCORD_ATTACHMENT_MAX: Final = 10 * 1024 * 1024
 #: Entries (enemies or characters) in one file.
 MAX_ENTRIES: Final = 2_000
 #: Every name in a file: an enemy's, a character's, a weapon's, an Oficio's, an estado's.
 NAME_MAX: Final = 80
 NOTAS_MAX: Final = 1_000
+#: An enemy's notes and the estados it causes are shorter than a character's: 2,000 enemies
+#: with every field at its maximum must export under DISCORD_ATTACHMENT_MAX.
+ENEMY_NOTAS_MAX: Final = 500
+ENEMY_MAX_ESTADOS: Final = 5
 #: YAML anchors and aliases: how many alias uses, and how many nodes once expanded.
 YAML_MAX_ALIASES: Final = 100
 YAML_MAX_NODES: Final = 200_000

@@ -62,7 +62,9 @@ def rule(check: Callable[[T], object]) -> Callable[[T], T]:
 def _bad_char(ch: str, allow_newline: bool) -> bool:
     if ch in "\n\t":
         return not allow_newline
-    return unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp")
+    # Cn: unassigned code points and non-characters (U+FFFF…); U+FEFF: the byte-order mark.
+    # Neither is text, and YAML can only write them escaped (6 bytes for one character).
+    return ch == "\ufeff" or unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Zl", "Zp")
 
 
 def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved: str = "") -> str:
@@ -72,7 +74,10 @@ def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved:
     value = value.strip()
     if len(value) > limit:
         raise ValueError(f"como mucho {limit} caracteres (tiene {len(value)})")
-    if any(_bad_char(ch, allow_newline) for ch in value):
+    # str.isprintable() is False for every character _bad_char refuses (and for a few more it
+    # allows, such as Zs spaces or Cf): a fast test of a whole field, char by char only if not
+    plain = value.replace("\n", "").replace("\t", "") if allow_newline else value
+    if not plain.isprintable() and any(_bad_char(ch, allow_newline) for ch in value):
         raise ValueError("no puede llevar saltos de línea ni caracteres de control")
     if value.startswith(FORMULA_START):
         raise ValueError(
@@ -102,9 +107,14 @@ def _notas(value: str) -> str:
     return clean_text(value, limit=L.NOTAS_MAX, allow_newline=True)
 
 
+def _enemy_notas(value: str) -> str:
+    return clean_text(value, limit=L.ENEMY_NOTAS_MAX, allow_newline=True)
+
+
 Name = Annotated[str, Strict(), AfterValidator(_name)]
 ListName = Annotated[str, Strict(), AfterValidator(_list_name)]
 Notas = Annotated[str, Strict(), AfterValidator(_notas)]
+EnemyNotas = Annotated[str, Strict(), AfterValidator(_enemy_notas)]
 StrictInt = Annotated[int, Strict()]
 StrictStr = Annotated[str, Strict()]
 
@@ -131,16 +141,20 @@ def cualidades_keys(values: Iterable[str]) -> list[str]:
     return [c for c in CUALIDADES if c in keys]
 
 
-def estado_keys(values: Iterable[str]) -> list[str]:
+def estado_keys(values: Iterable[str], most: int = L.MAX_ESTADOS) -> list[str]:
     """Built-in estados by their ASCII key; any other by its name key (see ``estado_key``)."""
     keys: list[str] = []
     for value in values:
         key = estado_key(clean_text(_name(value), limit=L.NAME_MAX, reserved=ESTADO_RESERVED))
         if key not in keys:
             keys.append(key)
-    if len(keys) > L.MAX_ESTADOS:
-        raise ValueError(f"como mucho {L.MAX_ESTADOS} estados")
+    if len(keys) > most:
+        raise ValueError(f"como mucho {most} estados")
     return keys
+
+
+def enemy_estado_keys(values: Iterable[str]) -> list[str]:
+    return estado_keys(values, L.ENEMY_MAX_ESTADOS)
 
 
 def estado_label(key: str) -> str:
@@ -153,6 +167,7 @@ TAMANO = Field(
 Size = Annotated[str, Strict(), AfterValidator(size_key)]
 Cualidades = Annotated[list[StrictStr], AfterValidator(cualidades_keys)]
 Estados = Annotated[list[StrictStr], AfterValidator(estado_keys)]
+EnemyEstados = Annotated[list[StrictStr], AfterValidator(enemy_estado_keys)]
 Potencia = Annotated[int, Strict(), Le(L.POTENCIA_MAX), AfterValidator(rule(validate_potencia))]
 Proteccion = Annotated[int, Strict(), AfterValidator(rule(validate_proteccion))]
 Bono = Annotated[int, Strict(), Ge(L.BONO_RANGE[0]), Le(L.BONO_RANGE[1])]
@@ -196,8 +211,8 @@ class EnemyEntry(Entry):
     bono_defensa: Bono | None = None
     acciones_extra: PorAsalto = 0
     respuestas_extra: PorAsalto = 0
-    estados: Estados = Field(default_factory=list)
-    notas: Notas = ""
+    estados: EnemyEstados = Field(default_factory=list)
+    notas: EnemyNotas = ""
 
     @model_validator(mode="after")
     def _rules(self) -> EnemyEntry:

@@ -1,9 +1,9 @@
 """Persistence: the only code of the project that talks to the database.
 
 SQLite (the default, a file) runs in WAL mode with ``synchronous=NORMAL``, foreign keys on,
-and ``BEGIN IMMEDIATE`` transactions (writers queue instead of failing), driven on the event
-loop's own thread (:mod:`bot.storage.loopsqlite`: no trip to a driver thread per call, and
-never a blocking wait for a lock); PostgreSQL is the same code with
+and ``BEGIN IMMEDIATE`` transactions (writers queue on ``busy_timeout`` instead of failing),
+through stock ``aiosqlite``: every statement, and any wait for another writer's lock, runs on
+aiosqlite's thread, never on the event loop's; PostgreSQL is the same code with
 ``DATABASE_URL=postgresql+asyncpg://…``. Each ``Storage`` keeps the encounters it last
 committed (:mod:`bot.storage.encounter_cache`), used only when the encounter's version in the
 database is still the one cached.

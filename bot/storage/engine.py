@@ -15,11 +15,10 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from .loopsqlite import BUSY_TIMEOUT_S, LoopConnection, creator
-
 DEFAULT_URL = "sqlite+aiosqlite:///umbral.db"
-#: aiosqlite's connections (migrations) wait as long as loopsqlite's BEGIN does.
-SQLITE_BUSY_TIMEOUT_MS = round(BUSY_TIMEOUT_S * 1000)
+#: How long a SQLite statement waits for another writer's lock before "database is locked".
+#: The wait happens inside ``sqlite3`` on aiosqlite's thread: the event loop keeps running.
+SQLITE_BUSY_TIMEOUT_MS = 10_000
 WAL_SWITCH_ATTEMPTS = 100
 
 
@@ -39,10 +38,10 @@ def is_sqlite_memory(url: str) -> bool:
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     # SQLAlchemy, not the driver, emits BEGIN (see _sqlite_begin): the driver must not.
     dbapi_connection.isolation_level = None
+    # Each statement runs on aiosqlite's thread (the adapter awaits it), so a writer waiting
+    # on busy_timeout for another one's lock sleeps there, never on the loop's thread.
     cursor = dbapi_connection.cursor()
-    # On the loop's thread SQLite must never sleep: loopsqlite waits for the lock itself.
-    in_loop = isinstance(getattr(dbapi_connection, "_connection", None), LoopConnection)
-    cursor.execute(f"PRAGMA busy_timeout={0 if in_loop else SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     _wal(cursor)
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
@@ -89,7 +88,7 @@ def _sqlite_reset(dbapi_connection: Any, _record: Any, state: Any) -> None:
         dbapi_connection.rollback()
 
 
-def create_engine(url: str = DEFAULT_URL, *, in_loop: bool = True, **kwargs: Any) -> AsyncEngine:
+def create_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
     """An async engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` and foreign keys,
     its folder is created if missing, and every transaction starts with ``BEGIN IMMEDIATE``;
     a connection given back to the pool is rolled back only if a transaction is still open.
@@ -98,8 +97,8 @@ def create_engine(url: str = DEFAULT_URL, *, in_loop: bool = True, **kwargs: Any
     used one command at a time (the console, tests). Migrate it with ``upgrade_head(url,
     engine=...)`` on that same engine.
 
-    With ``in_loop`` (the default) a SQLite file is driven by :mod:`bot.storage.loopsqlite`
-    on the event loop's own thread, with no trip to aiosqlite's thread per call.
+    SQLite is SQLAlchemy's stock ``sqlite+aiosqlite``: every call runs on aiosqlite's
+    thread, so a slow statement or a wait for the write lock never holds the event loop.
 
     PostgreSQL transactions run at REPEATABLE READ (a unit of work's retry, at READ
     COMMITTED: see ``Storage``).
@@ -110,9 +109,6 @@ def create_engine(url: str = DEFAULT_URL, *, in_loop: bool = True, **kwargs: Any
         database = make_url(url).database
         if database and database != ":memory:" and not database.startswith("file:"):
             Path(database).parent.mkdir(parents=True, exist_ok=True)
-        if in_loop and database and database != ":memory:":
-            uri = str(make_url(url).query.get("uri", "")).lower() == "true"
-            kwargs.setdefault("async_creator", creator(database, uri=uri))
         if is_sqlite_memory(url):
             kwargs.setdefault("poolclass", pool.StaticPool)
         reset = kwargs.setdefault("pool_reset_on_return", None) is None
@@ -133,11 +129,9 @@ def create_engine(url: str = DEFAULT_URL, *, in_loop: bool = True, **kwargs: Any
 def create_migration_engine(url: str) -> AsyncEngine:
     """The engine a migration runs on: no pool, and on PostgreSQL READ COMMITTED rather than
     REPEATABLE READ, because a migration waits for another one's lock and must then see what
-    that one committed. On SQLite it keeps aiosqlite's thread (``in_loop=False``): a migration
-    is long DDL, and a second bot starting at once waits there on SQLite's own busy timeout.
-    """
+    that one committed."""
     if is_sqlite(url):
-        return create_engine(url, in_loop=False, poolclass=pool.NullPool)
+        return create_engine(url, poolclass=pool.NullPool)
     return create_engine(url, poolclass=pool.NullPool, isolation_level="READ COMMITTED")
 
 

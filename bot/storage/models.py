@@ -269,7 +269,13 @@ class RollLogRow(Base):
     """One roll, append-only: the migration adds triggers that refuse UPDATE and DELETE."""
 
     __tablename__ = "roll_log"
-    __table_args__ = (Index("ix_roll_log_guild_channel", "guild_id", "channel_id", "id"),)
+    __table_args__ = (
+        Index("ix_roll_log_guild_channel", "guild_id", "channel_id", "id"),
+        # /historial usuario: one person's rolls, newest first (id is insertion order), in a
+        # channel or in the whole guild (migration 0005)
+        Index("ix_roll_log_guild_channel_user", "guild_id", "channel_id", "user_id", "id"),
+        Index("ix_roll_log_guild_user", "guild_id", "user_id", "id"),
+    )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     guild_id: Mapped[int] = mapped_column(BigInteger)

@@ -45,6 +45,30 @@ def check_backend(backend: dict, sizes: dict, floors: set[str]) -> None:
     assert backend["defender"]["pending"] == 6
     check_stat(backend["asalto"], runs)
     assert backend["asalto"]["combatants"] == max(sizes["combatants"])
+    for key in ("importar_bestiario", "exportar_bestiario"):
+        check_stat(backend[key], runs)
+        assert backend[key]["entries"] == sizes["bestiary_entries"]
+        assert backend[key]["file_bytes"] > 0
+    check_stat(backend["mapa"], runs)
+    assert (backend["mapa"]["side"], backend["mapa"]["figures"]) == (
+        sizes["board_side"],
+        sizes["board_figures"],
+    )
+    check_stat(backend["historial_usuario"], runs)
+    assert backend["historial_usuario"]["rolls"] == sizes["history_rolls"]
+    assert backend["historial_usuario"]["user_rolls"] > 0
+    # every scenario on an event loop says how long it held the loop (sqlite3's floor has none)
+    stalled = [
+        backend["dispatch"],
+        *backend["atacar_combatants"].values(),
+        *backend["atacar_combatants_no_cache"].values(),
+        *backend["atacar_channels"].values(),
+        *(backend[k] for k in ("defender", "asalto", "importar_bestiario")),
+        *(backend[k] for k in ("exportar_bestiario", "mapa", "historial_usuario")),
+    ]
+    for stat in stalled + [s for k, s in backend["floor"].items() if k != "sqlite3"]:
+        assert set(stat["loop_stall_ms"]) == SPREAD
+        assert all(one["loop_stall_ms"] >= 0 for one in stat["runs"])
     ratios = backend["ratios"]
     for key in (
         "bot_over_floor",
@@ -53,9 +77,13 @@ def check_backend(backend: dict, sizes: dict, floors: set[str]) -> None:
         "cost_big_over_small",
         "cost_many_over_few_channels",
         "p99_many_over_few_channels",
+        "no_cache_over_cache",
     ):
         assert set(ratios[key]) == SPREAD
-    assert len(backend["targets"]) == 4
+    # import time, history p99, cost 200 ÷ 2, 1000 channels' RSS and p99, and each scenario's
+    # loop stall
+    assert len(backend["targets"]) == 5 + len(stalled)
+    assert sum("loop_stall_ms" in t["target"] for t in backend["targets"]) == len(stalled)
     for target in backend["targets"]:
         assert set(target) == {"target", "value", "limit", "met"}
         assert isinstance(target["met"], bool)

@@ -148,12 +148,12 @@ async def test_a_malformed_file_writes_nothing(
     assert await snapshot(session) == before
 
 
-async def test_a_5_mb_attachment_is_refused_before_downloading(
+async def test_an_attachment_over_the_limit_is_refused_before_downloading(
     session: Session, fake: FakeDiscord, upload: Upload, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await seeded(fake, upload)
     before = await snapshot(session)
-    path = upload("enorme.yaml", b"#" * 5_000_000)
+    path = upload("enorme.yaml", b"#" * 12_000_000)
 
     async def never(self: discord.Attachment, *, use_cached: bool = False) -> bytes:
         raise AssertionError("no debe descargarse")
@@ -161,7 +161,8 @@ async def test_a_5_mb_attachment_is_refused_before_downloading(
     monkeypatch.setattr(discord.Attachment, "read", never)
     reply = await fake.command("master", "mesa", "bestiario importar", {"archivo": path})
     assert reply.last.content == (
-        "No se ha importado nada: el archivo ocupa 5.000.000 bytes y el máximo es 1.000.000 (1 MB)."
+        "No se ha importado nada: el archivo ocupa 12.000.000 bytes y el máximo es 9.800.000 "
+        "(9.8 MB)."
     )
     assert await snapshot(session) == before
 

@@ -88,10 +88,10 @@ def test_every_message_is_its_own() -> None:
     assert len(set(messages)) == len(messages)
 
 
-def test_a_5_mb_file_is_refused() -> None:
-    data = b"enemigos:\n" + b"# relleno\n" * 500_000
-    assert len(data) > 5_000_000
-    expected = r"ocupa 5\.000\.010 bytes y el máximo es 1\.000\.000 \(1 MB\)"
+def test_a_file_over_the_limit_is_refused() -> None:
+    data = b"enemigos:\n" + b"# relleno\n" * 1_000_000
+    assert len(data) == 10_000_010 > limits.MAX_BYTES == 9_800_000
+    expected = r"ocupa 10\.000\.010 bytes y el máximo es 9\.800\.000 \(9\.8 MB\)"
     with pytest.raises(FileRefused, match=expected):
         load(data, "grande.yaml", BESTIARY)
 

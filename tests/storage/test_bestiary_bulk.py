@@ -1,4 +1,5 @@
-"""``uow.bestiary.add_many``: one flush, scoped by guild, refused whole on a taken name."""
+"""``uow.bestiary.add_many``: batched executemany, scoped by guild, refused whole on a taken
+name."""
 
 from __future__ import annotations
 
@@ -16,10 +17,10 @@ def _entry(nombre: str, **extra: object) -> dict[str, object]:
 
 async def test_add_many_in_one_guild(storage: Storage) -> None:
     async with storage.guild(GUILD) as uow:
-        rows = await uow.bestiary.add_many(
+        added = await uow.bestiary.add_many(
             [_entry("Guardia"), _entry("Ogro", acciones_extra=1, estados=["aturdido"])]
         )
-        assert [r.id is not None for r in rows] == [True, True]
+        assert added == 2
     async with storage.guild(GUILD) as uow:
         ogro = await uow.bestiary.get("ogro")
         assert ogro is not None
@@ -41,3 +42,17 @@ async def test_add_many_refuses_a_taken_or_repeated_name(
             await uow.bestiary.add_many([_entry("Otro"), *(_entry(n) for n in names)])
     async with storage.guild(GUILD) as uow:
         assert [r.nombre for r in await uow.bestiary.list_all()] == ["Guardia"]
+
+
+async def test_add_many_in_several_batches(storage: Storage) -> None:
+    from bot.storage.repositories import INSERT_BATCH
+
+    count = 2 * INSERT_BATCH + 3
+    async with storage.guild(GUILD) as uow:
+        assert await uow.bestiary.add_many([_entry(f"Guardia {i}") for i in range(count)]) == count
+    async with storage.guild(GUILD) as uow:
+        rows = await uow.bestiary.list_all()
+    assert len(rows) == count
+    assert {(r.arma, r.size, r.notas, r.bono_ataque) for r in rows} == {
+        ("arma", "normal", "", None)
+    }

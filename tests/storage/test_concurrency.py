@@ -175,8 +175,8 @@ async def test_one_retry_is_enough_between_two_engines(database_url: str) -> Non
 @pytest.mark.backends("sqlite")
 async def test_200_attacks_from_two_engines_on_one_sqlite_file(database_url: str) -> None:
     """Two engines are two writers SQLite knows nothing in common about: each waits for the
-    other's write lock with loopsqlite's back-off, never with a blocked loop, and as every
-    transaction takes the lock at BEGIN, nobody even reads a stale version."""
+    other's write lock on ``busy_timeout`` in aiosqlite's thread, never with a blocked loop,
+    and as every transaction takes the lock at BEGIN, nobody even reads a stale version."""
     first, second = Storage.from_url(database_url), Storage.from_url(database_url)
     try:
         await _start(first)

@@ -15,16 +15,17 @@ from discord.ext import commands
 from bot.features.bestiario.files import (
     EXAMPLE_PATH,
     Conflictos,
-    entry_of,
+    export_rows,
     import_bestiary,
+    parse_bestiary,
     read_attachment,
 )
 from bot.features.common import choices, ids, send, storage_of
 from bot.features.pages import send_pages
 from bot.permissions import is_gm, require_gm, require_guild
 from bot.render.fichas import bestiary_list_pages, enemy_embed, notice_embed
-from bot.sheetfiles import BESTIARY, Format, dump, filename_for, load_bestiary
-from bot.sheetfiles.limits import NAME_MAX
+from bot.sheetfiles import BESTIARY, Format, filename_for
+from bot.sheetfiles.limits import ENEMY_NOTAS_MAX, NAME_MAX
 from bot.storage.repositories import enemy_sheet
 from umbral_rules import EnemySheet, UmbralError
 from umbral_rules.text import clean_name
@@ -81,7 +82,7 @@ class BestiarioCog(commands.Cog):
         potencia: app_commands.Range[int, 0, 30],
         arma: app_commands.Range[str, 1, NAME_MAX] | None = None,
         tamano: Tamano = "normal",
-        notas: app_commands.Range[str, 0, 1000] | None = None,
+        notas: app_commands.Range[str, 0, ENEMY_NOTAS_MAX] | None = None,
     ) -> None:
         guild_id = require_guild(interaction)
         sheet = EnemySheet(
@@ -143,7 +144,7 @@ class BestiarioCog(commands.Cog):
 
     @bestiario.command(name="importar", description="Carga enemigos de un archivo YAML, JSON o CSV")
     @app_commands.describe(
-        archivo="El archivo (.yaml, .json o .csv, hasta 1 MB y 2000 enemigos)",
+        archivo="El archivo (.yaml, .json o .csv, hasta 9,8 MB y 2000 enemigos)",
         conflictos="Si ya hay enemigos con esos nombres: reemplazarlos o saltarlos",
     )
     async def importar(
@@ -157,7 +158,7 @@ class BestiarioCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage.guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
-        entries = load_bestiary(await read_attachment(archivo), archivo.filename)
+        entries = await parse_bestiary(await read_attachment(archivo), archivo.filename)
         async with storage.guild(guild_id) as uow:
             result = await import_bestiary(uow, entries, conflictos)
         await send(
@@ -173,13 +174,13 @@ class BestiarioCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="ver el bestiario")
-            entries = [entry_of(row) for row in await uow.bestiary.list_all()]
-        if not entries:
+            rows = await uow.bestiary.rows()
+        if not rows:
             raise UmbralError("El bestiario está vacío: no hay nada que exportar.")
-        data = dump(entries, formato, BESTIARY)
+        data = await export_rows(rows, formato)
         file = discord.File(io.BytesIO(data), filename=filename_for(BESTIARY, formato))
         await interaction.followup.send(
-            f"El bestiario del servidor: {len(entries)} enemigos.", file=file, ephemeral=True
+            f"El bestiario del servidor: {len(rows)} enemigos.", file=file, ephemeral=True
         )
 
     @bestiario.command(name="ejemplo", description="Carga el bestiario de ejemplo del bot")
@@ -192,7 +193,7 @@ class BestiarioCog(commands.Cog):
         async with storage_of(interaction).guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
             example = await asyncio.to_thread(EXAMPLE_PATH.read_bytes)
-            entries = load_bestiary(example, EXAMPLE_PATH.name)
+            entries = await parse_bestiary(example, EXAMPLE_PATH.name)
             result = await import_bestiary(uow, entries, conflictos)
         await send(
             interaction,

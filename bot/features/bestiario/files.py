@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from bot.sheetfiles import EnemyEntry, FileRefused, too_big
+from bot.offloop import off_loop
+from bot.sheetfiles import BESTIARY, EnemyEntry, FileRefused, Format, dump, load_bestiary, too_big
 from bot.sheetfiles import limits as L
 from umbral_rules.text import name_key
 
@@ -94,27 +96,45 @@ def entry_of(row: Any) -> EnemyEntry:
     )
 
 
+async def parse_bestiary(data: bytes, filename: str) -> list[EnemyEntry]:
+    """:func:`~bot.sheetfiles.load_bestiary` on a worker thread: decoding, parsing and
+    validating 2,000 entries takes up to a second of CPU, which must not hold the loop."""
+    return await off_loop(load_bestiary, data, filename)
+
+
 async def import_bestiary(
     uow: Any, entries: list[EnemyEntry], conflictos: Conflictos | None
 ) -> ImportResult:
-    """Add the entries to the guild's bestiary; a clash is refused unless told what to do."""
-    existing = {name_key(row.nombre): row for row in await uow.bestiary.list_all()}
+    """Add the entries to the guild's bestiary; a clash is refused unless told what to do.
+    Replaced and new rows are written by batched executemany (no ORM objects)."""
+    existing = {
+        name_key(nombre): entry_id for entry_id, nombre in (await uow.bestiary.names()).items()
+    }
     clashes = [e for e in entries if name_key(e.nombre) in existing]
     if clashes and conflictos is None:
         raise refuse_clashes([e.nombre for e in clashes], "en el bestiario", "enemigos")
     new = [e for e in entries if name_key(e.nombre) not in existing]
     check_total(len(existing), len(new), "en el bestiario")
     result = ImportResult(added=[e.nombre for e in new])
-    for entry in clashes:
-        if conflictos == "saltar":
-            result.skipped.append(entry.nombre)
-            continue
-        row = existing[name_key(entry.nombre)]
-        for name, value in row_fields(entry).items():
-            setattr(row, name, value)
-        result.replaced.append(entry.nombre)
+    if conflictos == "saltar":
+        result.skipped = [e.nombre for e in clashes]
+    else:
+        await uow.bestiary.replace_many(
+            {existing[name_key(e.nombre)]: row_fields(e) for e in clashes}
+        )
+        result.replaced = [e.nombre for e in clashes]
     await uow.bestiary.add_many([row_fields(e) for e in new])
     return result
+
+
+async def export_rows(rows: Sequence[Any], fmt: Format) -> bytes:
+    """The file of the bestiary's plain rows (``uow.bestiary.rows()``), built and written on
+    a worker thread."""
+    return await off_loop(_export, list(rows), fmt)
+
+
+def _export(rows: list[Any], fmt: Format) -> bytes:
+    return dump([entry_of(row) for row in rows], fmt, BESTIARY)
 
 
 async def read_attachment(archivo: Any) -> bytes:

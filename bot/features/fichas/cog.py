@@ -11,12 +11,17 @@ from discord.ext import commands
 
 from bot.features.bestiario.files import Conflictos, read_attachment
 from bot.features.common import choices, send, storage_of
-from bot.features.fichas.files import entry_of, import_characters
+from bot.features.fichas.files import (
+    entry_of,
+    export_characters,
+    import_characters,
+    parse_characters,
+)
 from bot.features.fichas.lookup import named_character
 from bot.features.pages import send_pages
 from bot.permissions import is_gm, require_guild
 from bot.render.fichas import Pools, ficha_embed, fichas_list_pages, notice_embed, weapon_text
-from bot.sheetfiles import CHARACTERS, Format, dump, filename_for, load_characters
+from bot.sheetfiles import CHARACTERS, Format, filename_for
 from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.repositories import character_sheet, character_weapons
 from umbral_rules import CharacterSheet, UmbralError, Weapon
@@ -308,7 +313,7 @@ class FichasCog(commands.Cog):
         name="importar", description="Carga tus personajes de un archivo YAML, JSON o CSV"
     )
     @app_commands.describe(
-        archivo="El archivo (.yaml, .json o .csv, hasta 1 MB)",
+        archivo="El archivo (.yaml, .json o .csv, hasta 9,8 MB)",
         conflictos="Si ya tienes personajes con esos nombres: reemplazarlos o saltarlos",
     )
     async def importar(
@@ -319,7 +324,7 @@ class FichasCog(commands.Cog):
     ) -> None:
         guild_id = require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        entries = load_characters(await read_attachment(archivo), archivo.filename)
+        entries = await parse_characters(await read_attachment(archivo), archivo.filename)
         async with storage_of(interaction).guild(guild_id) as uow:
             result = await import_characters(uow, interaction.user.id, entries, conflictos)
         await send(
@@ -350,7 +355,7 @@ class FichasCog(commands.Cog):
             entries = [entry_of(row) for row in rows]
         if not entries:
             raise UmbralError("No tienes personajes en este servidor: no hay nada que exportar.")
-        data = dump(entries, formato, CHARACTERS)
+        data = await export_characters(entries, formato)
         file = discord.File(io.BytesIO(data), filename=filename_for(CHARACTERS, formato))
         names = ", ".join(e.nombre for e in entries[:10]) + ("…" if len(entries) > 10 else "")
         await interaction.followup.send(f"Tus personajes: {names}.", file=file, ephemeral=True)

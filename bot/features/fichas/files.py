@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.features.bestiario.files import (
@@ -10,7 +11,8 @@ from bot.features.bestiario.files import (
     check_total,
     refuse_clashes,
 )
-from bot.sheetfiles import CharacterEntry, WeaponEntry
+from bot.offloop import off_loop
+from bot.sheetfiles import CHARACTERS, CharacterEntry, Format, WeaponEntry, dump, load_characters
 from bot.sheetfiles.models import cualidades_keys
 from umbral_rules.text import name_key
 
@@ -63,6 +65,17 @@ def entry_of(row: Any) -> CharacterEntry:
         estados=list(row.estados),
         notas=row.notas,
     )
+
+
+async def parse_characters(data: bytes, filename: str) -> list[CharacterEntry]:
+    """:func:`~bot.sheetfiles.load_characters` on a worker thread (parsing and validating a
+    big file must not hold the loop)."""
+    return await off_loop(load_characters, data, filename)
+
+
+async def export_characters(entries: Sequence[CharacterEntry], fmt: Format) -> bytes:
+    """The file of ``entries`` (plain models), written on a worker thread."""
+    return await off_loop(dump, list(entries), fmt, CHARACTERS)
 
 
 async def import_characters(

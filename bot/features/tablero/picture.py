@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.offloop import off_loop
 from bot.render.encounter import events_embed
 from bot.tablero import Token, render_board
 from bot.tablero.picture import key_facts
@@ -39,12 +40,16 @@ def tokens(enc: Any) -> list[Token]:
     return out
 
 
-def picture(enc: Any, highlight: Iterable[str | Square] = ()) -> bytes:
+def snapshot(
+    enc: Any, highlight: Iterable[str | Square] = ()
+) -> tuple[Board, list[Token], list[Square]]:
+    """What the picture is drawn from, as immutable values: the ``Board`` (a frozen value the
+    rules replace, never change), the tokens and the highlighted squares."""
     board: Board | None = enc.board
     if board is None:
         raise ValueError("sin tablero")
     squares = [parse_square(s) if isinstance(s, str) else s for s in highlight]
-    return render_board(board, *tokens(enc), highlight=squares)
+    return board, tokens(enc), squares
 
 
 #: Discord's limit for an attachment's description (its alt text).
@@ -70,10 +75,20 @@ def alt_text(enc: Any) -> str:
     return text if len(text) <= ALT_TEXT_MAX else text[: ALT_TEXT_MAX - 1] + "…"
 
 
-def board_file(enc: Any, highlight: Iterable[str | Square] = ()) -> discord.File:
-    return discord.File(
-        io.BytesIO(picture(enc, highlight)), filename=FILENAME, description=alt_text(enc)
-    )
+def draw(board: Board, toks: Sequence[Token], squares: Sequence[Square]) -> bytes:
+    return render_board(board, *toks, highlight=squares)
+
+
+def picture(enc: Any, highlight: Iterable[str | Square] = ()) -> bytes:
+    return draw(*snapshot(enc, highlight))
+
+
+async def board_file(enc: Any, highlight: Iterable[str | Square] = ()) -> discord.File:
+    """The picture as an attachment, drawn on a worker thread (a 60×60 board takes ~100 ms of
+    Pillow). The thread gets only the snapshot taken here on the loop, never the encounter,
+    which the next command in the channel may already be changing."""
+    data = await off_loop(draw, *snapshot(enc, highlight))
+    return discord.File(io.BytesIO(data), filename=FILENAME, description=alt_text(enc))
 
 
 def legend(enc: Any) -> str:

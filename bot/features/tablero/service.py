@@ -129,7 +129,7 @@ async def run(
 
         extra["view"] = DefenderView()
     if enc.board is not None:
-        extra["file"] = board_file(enc, step.highlight or highlight_of(events))
+        extra["file"] = await board_file(enc, step.highlight or highlight_of(events))
     else:
         embed.set_image(url=None)
     parts = split_reply(content, rendered.embeds)  # the board first, every result after
