@@ -5,13 +5,12 @@ loop has ticked after it was called)."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-import bot.features.bestiario.files as bestiary_files
-import bot.features.fichas.files as character_files
-import bot.features.tablero.picture as map_picture
 from bot.console import FakeDiscord
 from bot.sheetfiles import BESTIARY, CHARACTERS, EnemyEntry, dump, load
 from tests.bot.conftest import KAEDA, Script
@@ -31,6 +30,13 @@ CHARACTER_FILE = b"""personajes:
 """
 
 
+def loaded(name: str) -> ModuleType:
+    """The feature module the bot runs now: loading the extensions for a test's bot (after an
+    earlier test unloaded them) imports them anew, so a module imported at the top of this
+    file may be a stale copy that the bot no longer calls."""
+    return importlib.import_module(name)
+
+
 def attach(tmp_path: Path, name: str, data: bytes) -> str:
     path = tmp_path / name
     path.write_bytes(data)
@@ -40,6 +46,7 @@ def attach(tmp_path: Path, name: str, data: bytes) -> str:
 async def test_bestiario_importar_parses_off_the_loop(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    bestiary_files = loaded("bot.features.bestiario.files")
     witness = OffLoop(bestiary_files.load_bestiary)
     monkeypatch.setattr(bestiary_files, "load_bestiary", witness)
     archivo = attach(tmp_path, "b.yaml", dump(ENEMIES, "yaml", BESTIARY))
@@ -52,6 +59,7 @@ async def test_bestiario_importar_parses_off_the_loop(
 async def test_bestiario_ejemplo_parses_off_the_loop(
     fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    bestiary_files = loaded("bot.features.bestiario.files")
     witness = OffLoop(bestiary_files.load_bestiary)
     monkeypatch.setattr(bestiary_files, "load_bestiary", witness)
     async with witness.watching():
@@ -64,6 +72,7 @@ async def test_bestiario_ejemplo_parses_off_the_loop(
 async def test_bestiario_exportar_writes_off_the_loop(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str
 ) -> None:
+    bestiary_files = loaded("bot.features.bestiario.files")
     archivo = attach(tmp_path, "b.yaml", dump(ENEMIES, "yaml", BESTIARY))
     await fake.command("master", "mesa", "bestiario importar", {"archivo": archivo})
     witness = OffLoop(bestiary_files.dump)
@@ -78,6 +87,7 @@ async def test_bestiario_exportar_writes_off_the_loop(
 async def test_ficha_importar_and_exportar_off_the_loop(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    character_files = loaded("bot.features.fichas.files")
     parse = OffLoop(character_files.load_characters)
     write = OffLoop(character_files.dump)
     monkeypatch.setattr(character_files, "load_characters", parse)
@@ -96,6 +106,7 @@ async def test_ficha_importar_and_exportar_off_the_loop(
 async def test_the_map_is_drawn_off_the_loop(
     script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    map_picture = loaded("bot.features.tablero.picture")
     await script.run(
         *KAEDA, "@master", "/encuentro empezar modo:tactico", "@kaeda", "/encuentro unirse"
     )
