@@ -2,7 +2,8 @@
 
 - ``umbral-bot`` with ``DISCORD_TOKEN``: the real bot (migrations, logging, command sync).
 - ``umbral-bot`` without it, or ``umbral-bot consola [--db RUTA_O_URL] [--dados 9,5,12]
-  [--master NOMBRE]…``: the local console over the same command tree.
+  [--master NOMBRE]… [--registro FICHERO]``: the local console over the same command tree
+  (exit status 1 when its Discord refused a request as invalid or left one unanswered).
 """
 
 from __future__ import annotations
@@ -59,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="sin terminal, repetir cada línea leída antes de sus respuestas",
     )
     consola.add_argument(
+        "--registro",
+        metavar="FICHERO",
+        help="escribir cada petición del bot a Discord como una línea JSON "
+        '({"method", "path", "body"})',
+    )
+    consola.add_argument(
         "--master",
         metavar="NOMBRE",
         action="append",
@@ -80,18 +87,25 @@ async def run_console(
     stdin: TextIO,
     stdout: TextIO,
     echo: bool = False,
+    registro: str | None = None,
 ) -> int:
+    """The console until end of input; non-zero when Discord refused a request as invalid
+    or an interaction went unanswered (``(discord)`` lines say which)."""
     from bot.console import open_session
     from bot.console.runner import Console, interactive
     from umbral_rules import ForcedDice
 
     url = db_url_from(db) if db else settings.db_url
+    log_file: TextIO | None = None
+    if registro:
+        log_file = await asyncio.to_thread(open, registro, "w", encoding="utf-8")
     session = await open_session(
         url,
         dice=ForcedDice(faces),
         masters=masters,
         migrate=settings.run_migrations,
         settings=settings,
+        log=log_file,
     )
     try:
         console = Console(session.discord, stdout, user=masters[0])
@@ -111,7 +125,9 @@ async def run_console(
                 restore()
     finally:
         await session.close()
-    return 0
+        if log_file is not None:
+            log_file.close()
+    return 1 if session.discord.gate.failed else 0
 
 
 def freeze_startup_heap() -> None:
@@ -169,6 +185,7 @@ def main(
                 stdin=stdin or sys.stdin,
                 stdout=stdout or sys.stdout,
                 echo=getattr(args, "eco", False),
+                registro=getattr(args, "registro", None),
             )
         )
     except KeyboardInterrupt:

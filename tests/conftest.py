@@ -38,6 +38,8 @@ from sqlalchemy.engine import make_url
 from bot.storage import Storage
 from bot.storage.migrate import upgrade_head
 
+pytest_plugins = ["tests.strict_discord"]  # every test's console Discord is strict
+
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 BACKENDS = ["sqlite", *(["postgresql"] if TEST_DATABASE_URL else [])]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TextIO
 
 from bot.app import UmbralBot, create_bot
 from bot.config import Settings
@@ -30,11 +31,13 @@ async def open_session(
     managers: Sequence[str] | None = None,
     migrate: bool = True,
     settings: Settings | None = None,
+    log: TextIO | None = None,
 ) -> Session:
-    """Migrate ``db_url`` (unless told not to), open it and load the bot on a fake guild."""
+    """Migrate ``db_url`` (unless told not to), open it and load the bot on a fake guild
+    (``log`` receives the ``--registro`` line of every request the bot makes)."""
     if migrate:
         await upgrade_head(db_url)
     storage = Storage.from_url(db_url)
     bot = await create_bot(settings or Settings(discord_token=None), dice=dice, storage=storage)
-    fake = FakeDiscord(bot, masters=masters, managers=managers)
+    fake = FakeDiscord(bot, masters=masters, managers=managers, log=log)
     return Session(bot, fake, storage)

@@ -39,9 +39,7 @@ def schema() -> dict[str, Any]:
 
 
 def _pattern(template: str) -> re.Pattern[str]:
-    parts = [
-        "[^/]+" if part.startswith("{") else re.escape(part) for part in template.split("/")
-    ]
+    parts = ["[^/]+" if part.startswith("{") else re.escape(part) for part in template.split("/")]
     return re.compile("/".join(parts) + "$")
 
 
@@ -69,7 +67,7 @@ def route_key(method: str, path: str) -> str | None:
 def _validator(ref: str) -> jsonschema.protocols.Validator:
     root = {"$schema": schema()["$schema"], "$defs": schema()["$defs"], "$ref": ref}
     cls = jsonschema.validators.validator_for(root)
-    return cls(root)  # type: ignore[no-any-return]
+    return cls(root)
 
 
 def _mismatch(error: ValidationError) -> bool:

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.observe import note_slow_work
 from umbral_rules.errors import UmbralError
 from umbral_rules.grid import Board, Figure, Square, column_label
 
@@ -268,6 +269,7 @@ def render_board(
     """The board as PNG bytes. ``tokens`` add labels, estados and bars to figures by id;
     a figure without a token is drawn with a two-letter label and empty bars.
     ``highlight`` outlines squares (an area, a sweep, a path)."""
+    note_slow_work("imagen")
     if not isinstance(board, Board):
         board = Board.from_dict(board)
     if cell is not None and not 12 <= cell <= 128:
