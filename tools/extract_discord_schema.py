@@ -15,7 +15,8 @@ clone needs nothing outside the repository. It holds, without prose (``descripti
   ``{"by_type": {"4": "#/$defs/Name", …}}`` so a validator can pick the branch first and
   name the bad field instead of "matches none of the branches";
 - ``$defs``: every component schema those reference, transitively, with ``$ref``s
-  rewritten from ``#/components/schemas/Name`` to ``#/$defs/Name`` (draft 2020-12).
+  rewritten from ``#/components/schemas/Name`` to ``#/$defs/Name`` (draft 2020-12), and
+  ``LOOSER`` where Discord accepts more than its schema says (snowflakes as integers).
 
 Run it again when Discord's file changes; the test ``tests/console/test_schema.py`` checks
 the shipped file is what this script makes of the file beside the repository.
@@ -52,6 +53,16 @@ BODILESS = [
     "DELETE /channels/{channel_id}/messages/{message_id}",
     "GET /channels/{channel_id}/messages/{message_id}",
 ]
+# Where the published schema is stricter than Discord itself: a snowflake is also accepted as
+# a JSON integer (discord.py sends attachment ids as 0, 1, …).
+LOOSER = {
+    "SnowflakeType": {
+        "anyOf": [
+            {"type": "string", "pattern": "^(0|[1-9][0-9]*)$"},
+            {"type": "integer", "minimum": 0},
+        ]
+    }
+}
 PROSE = {"description", "title", "examples", "example", "externalDocs", "deprecated"}
 NAME_MAPS = {"properties", "patternProperties", "$defs", "dependentSchemas"}
 COMPONENTS = "#/components/schemas/"
@@ -114,7 +125,7 @@ def extract(openapi: dict[str, Any]) -> dict[str, Any]:
         if name in defs:
             continue
         found: set[str] = set()
-        defs[name] = _clean(components[name], found)
+        defs[name] = LOOSER.get(name) or _clean(components[name], found)
         todo.extend(sorted(found - defs.keys()))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

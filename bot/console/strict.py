@@ -111,7 +111,13 @@ def schema_problems(ref: str, body: Any) -> list[limits.Problem]:
 
 
 def problems(key: str, body: Mapping[str, Any]) -> list[limits.Problem]:
-    """Everything wrong with ``body`` for the route ``key`` (see :func:`route_key`)."""
+    """Everything wrong with ``body`` for the route ``key`` (see :func:`route_key`), each
+    bad field once."""
+    found = _problems(key, body)
+    return [p for i, p in enumerate(found) if p[:2] not in {q[:2] for q in found[:i]}]
+
+
+def _problems(key: str, body: Mapping[str, Any]) -> list[limits.Problem]:
     route = schema()["routes"].get(key)
     if route is None:
         return []
