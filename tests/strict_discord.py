@@ -3,7 +3,9 @@ refuse as invalid, any interaction left unanswered or answered after slow work f
 
 ``@pytest.mark.lenient_discord(*kinds, reason="…")`` is the one way out, for a test whose bot
 behaviour is known to break a rule (kinds: ``"invalid"``, ``"late"``, ``"unanswered"``; none
-means all), with the reason (the issue that fixes it). Remove the marker with the fix.
+means all), with the reason (the issue that fixes it). Its fakes then do not look for those
+faults at all (bad bodies accepted, nothing noted or printed), as before the fake was strict.
+Remove the marker with the fix.
 """
 
 from __future__ import annotations
@@ -16,6 +18,12 @@ import pytest
 from bot.console.transport import FakeDiscord
 
 KINDS = {"invalid", "late", "unanswered"}
+# The reason of the opt-outs the strict fake needed when it came (issue 16a): the bot's own
+# faults, fixed by issue 16b, which removes these markers.
+ISSUE_16B = (
+    "issue 16b: the bot reads the database, parses a file or draws before its first "
+    "response, or sends what Discord refuses"
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -29,16 +37,10 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(autouse=True)
 def strict_discord(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[None]:
+) -> Iterator[list[FakeDiscord]]:
+    """The fakes the test made (a test that makes faults on purpose clears their notices)."""
     made: list[FakeDiscord] = []
     original = FakeDiscord.__init__
-
-    def init(self: FakeDiscord, *args: Any, **kwargs: Any) -> None:
-        original(self, *args, **kwargs)
-        made.append(self)
-
-    monkeypatch.setattr(FakeDiscord, "__init__", init)
-    yield
     tolerated: set[str] = set()
     marker = request.node.get_closest_marker("lenient_discord")
     if marker is not None:
@@ -47,6 +49,14 @@ def strict_discord(
         tolerated = set(marker.args) or KINDS
         if not tolerated <= KINDS:
             pytest.fail(f"lenient_discord kinds are {sorted(KINDS)}")
+
+    def init(self: FakeDiscord, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        self.gate.tolerated = frozenset(tolerated)
+        made.append(self)
+
+    monkeypatch.setattr(FakeDiscord, "__init__", init)
+    yield made
     faults = [
         n.line for fake in made for n in fake.gate.notices if n.counts and n.kind not in tolerated
     ]

@@ -107,7 +107,10 @@ def _problem(error: ValidationError) -> limits.Problem:
 
 
 def schema_problems(ref: str, body: Any) -> list[limits.Problem]:
-    return [_problem(leaf) for e in _validator(ref).iter_errors(body) for leaf in _leaves(e)]
+    validator = _validator(ref)
+    if validator.is_valid(body):
+        return []
+    return [_problem(leaf) for e in validator.iter_errors(body) for leaf in _leaves(e)]
 
 
 def problems(key: str, body: Mapping[str, Any]) -> list[limits.Problem]:

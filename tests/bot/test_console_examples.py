@@ -5,7 +5,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+
 from bot.__main__ import main
+from tests.strict_discord import ISSUE_16B
+
+pytestmark = pytest.mark.lenient_discord(reason=ISSUE_16B)
 
 SETUP = """
 ; el máster prepara el bestiario
