@@ -212,7 +212,7 @@ async def test_attach_files_and_pins_need_their_permission(fake: FakeDiscord) ->
     fake.places.set_permission(fake.places.get("mesa"), "fijar_mensajes", granted=True)
     await sent.pin()
     assert fake.message_by_id(sent.id).pinned
-    assert [m.id for m in await mesa.pins()] == [sent.id]
+    assert [m.id async for m in mesa.pins()] == [sent.id]
     refused(fake)
 
 
