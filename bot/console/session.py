@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TextIO
 
 from bot.app import UmbralBot, create_bot
 from bot.config import Settings
@@ -32,9 +33,11 @@ async def open_session(
     managers: Sequence[str] | None = None,
     migrate: bool = True,
     settings: Settings | None = None,
+    log: TextIO | None = None,
 ) -> Session:
-    """Migrate ``db_url`` (unless told not to), open it and load the bot on a fake guild.
-    An in-memory database is migrated on the storage's own engine (it lives there)."""
+    """Migrate ``db_url`` (unless told not to), open it and load the bot on a fake guild
+    (``log`` receives the ``--registro`` line of every request the bot makes). An in-memory
+    database is migrated on the storage's own engine (it lives there)."""
     memory = is_sqlite_memory(db_url)
     if migrate and not memory:
         await upgrade_head(db_url)
@@ -43,5 +46,5 @@ async def open_session(
         await upgrade_head(db_url, engine=storage.engine)
     bot = await create_bot(settings or Settings(discord_token=None), dice=dice, storage=storage)
     bot.trackers.use_clock(InstantClock())  # the console has no wall-clock waits
-    fake = FakeDiscord(bot, masters=masters, managers=managers)
+    fake = FakeDiscord(bot, masters=masters, managers=managers, log=log)
     return Session(bot, fake, storage)
