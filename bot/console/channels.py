@@ -20,11 +20,13 @@ from bot.console.mailbox import Mailbox, api_path, attach, with_files
 from bot.console.messages import SentMessage
 
 UNKNOWN_CHANNEL = 10003
+UNKNOWN_MEMBER = 10007
 PINS_MAX = 50
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 PINS = "/channels/{channel_id}/messages/pins"
 PIN = "/channels/{channel_id}/messages/pins/{message_id}"
+MEMBER = "/guilds/{guild_id}/members/{member_id}"
 
 
 def _missing(flag: str) -> Refused:
@@ -59,6 +61,8 @@ class ChannelRoutes(Mailbox):
     async def _channel_route(
         self, route: Route, path: str, body: dict[str, Any], files: Mapping[str, bytes]
     ) -> Any:
+        if route.path == MEMBER and route.method == "GET":
+            return self._member(int(path.rsplit("/", 1)[1]))
         channel_id = getattr(route, "channel_id", None)
         place = self.places.by_id(int(channel_id)) if channel_id is not None else None
         if place is None:
@@ -141,8 +145,10 @@ class ChannelRoutes(Mailbox):
         if not place.is_thread:
             raise NotImplementedError("La consola solo edita hilos.")
         if body.get("archived") is False and place.archived:
-            if not place.can(place.send_flag):
-                raise _missing(place.send_flag)
+            # Discord: a locked thread reopens only with «Gestionar hilos».
+            flag = "manage_threads" if place.locked else place.send_flag
+            if not place.can(flag):
+                raise _missing(flag)
             place.archived = False
         elif body.get("archived") is True:
             place.archived = True
@@ -152,6 +158,12 @@ class ChannelRoutes(Mailbox):
     def _new_thread(self, place: Place, name: str) -> Any:
         thread = self.places.get(f"{place.channel.name}/{name}")
         return channel_payload(thread, self.clock)
+
+    def _member(self, member_id: int) -> Any:
+        name = self.names.get(member_id)
+        if name is None:  # nobody the console has seen: as Discord answers
+            raise Refused(404, UNKNOWN_MEMBER, "Unknown Member")
+        return self._member_payload(name)
 
     # the console's fault lines
 
@@ -169,10 +181,12 @@ class ChannelRoutes(Mailbox):
             f"No hay ningún mensaje del bot en #{place.name} cuyo título empiece por «{title}»."
         )
 
-    def archive(self, channel: str) -> None:
-        """``!archivar``: the thread is archived (messages to it refused until reopened)."""
+    def archive(self, channel: str, *, locked: bool = False) -> None:
+        """``!archivar``: the thread is archived (messages to it refused until reopened);
+        ``locked`` (tests only) also locks it, as a moderator would."""
         place = self.places.get(channel)
         if not place.is_thread:
             raise LookupError("!archivar archiva un hilo: ve a uno con #canal/hilo.")
         place.archived = True
+        place.locked = place.locked or locked
         self.places.refresh(place)

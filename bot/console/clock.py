@@ -18,6 +18,10 @@ class FakeClock:
     def __init__(self) -> None:
         self.now = 0.0  # seconds since EPOCH
 
+    def __call__(self) -> float:
+        """The time now (a clock the bot's tracker publisher can read and wait on)."""
+        return self.now
+
     def advance(self, seconds: float) -> None:
         if seconds < 0:
             raise ValueError("the clock does not go back")

@@ -49,6 +49,7 @@ class Place:
     id: int
     parent: Place | None = None
     archived: bool = False
+    locked: bool = False  # a locked thread reopens only with «Gestionar hilos»
     denied: set[str] = field(default_factory=set)  # flags taken with !permiso (channels only)
 
     @property
@@ -135,7 +136,7 @@ def channel_payload(place: Place, clock: FakeClock) -> dict[str, Any]:
                 "archived": place.archived,
                 "auto_archive_duration": 1440,
                 "archive_timestamp": clock.iso(),
-                "locked": False,
+                "locked": place.locked,
             },
         }
     deny = discord.Permissions(**dict.fromkeys(place.denied, True)).value

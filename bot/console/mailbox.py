@@ -73,6 +73,17 @@ class Mailbox:
         self._message_ids = itertools.count(1)
         self._choices: list[dict[str, Any]] | None = None
         self._adapter = _FakeAdapter(self)
+        #: Display names by user id (the console's users; ``/historial`` asks for them).
+        self.names: dict[int, str] = {}
+
+    async def settle(self) -> None:
+        """Wait for what the bot does in the background after an interaction (the tracker)."""
+        trackers = getattr(getattr(self, "bot", None), "trackers", None)
+        if trackers is not None:
+            await trackers.idle()
+
+    def _member_payload(self, user: str) -> dict[str, Any]:
+        raise NotImplementedError  # FakeDiscord knows its members
 
     def restore(self, messages: list[SentMessage]) -> None:
         """Messages already in the channels (sent before a restart of the bot)."""

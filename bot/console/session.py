@@ -9,7 +9,6 @@ from typing import TextIO
 from bot.app import UmbralBot, create_bot
 from bot.config import Settings
 from bot.console.transport import FakeDiscord
-from bot.features.encuentro.publisher import InstantClock
 from bot.storage import Storage, upgrade_head
 from bot.storage.engine import is_sqlite_memory
 from umbral_rules import DiceSource
@@ -45,6 +44,7 @@ async def open_session(
     if migrate and memory:
         await upgrade_head(db_url, engine=storage.engine)
     bot = await create_bot(settings or Settings(discord_token=None), dice=dice, storage=storage)
-    bot.trackers.use_clock(InstantClock())  # the console has no wall-clock waits
     fake = FakeDiscord(bot, masters=masters, managers=managers, log=log)
+    # The tracker's waits run on the fake's clock: they advance Discord's time, not the wall's.
+    bot.trackers.use_clock(fake.clock)
     return Session(bot, fake, storage)

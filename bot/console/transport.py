@@ -78,7 +78,7 @@ class FakeDiscord(ChannelRoutes):
         self.masters = {m.lower() for m in masters}
         self.managers = {m.lower() for m in (masters if managers is None else managers)}
         self.gm_role_id = stable_id("role", GM_ROLE_NAME)
-        self.names: dict[int, str] = {BOT_USER_ID: "Umbral"}
+        self.names[BOT_USER_ID] = "Umbral"
         self._ids = itertools.count(1)
         state = bot._connection
         state.application_id = APPLICATION_ID

@@ -8,8 +8,6 @@ from typing import Any
 
 import pytest
 
-import pytest
-
 from bot.__main__ import main
 from tests.strict_discord import ISSUE_16B
 
