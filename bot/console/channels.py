@@ -56,6 +56,8 @@ class ChannelRoutes(Mailbox):
         try:
             return await self._channel_route(route, path, body or {}, files)
         except Refused as refused:
+            if route.path == MEMBER:  # someone who left: Discord's answer, not a refusal
+                raise refused.exception() from None
             raise self.gate.refuse(refused, route.method, path) from None
 
     async def _channel_route(

@@ -120,7 +120,7 @@ async def test_ficha_ver_with_13_long_oficios_splits_the_field(
         f'/ficha oficio nombre:"Oficio largo número {i} {"x" * 55}" valor:2' for i in range(13)
     ]
     out = await script.run(*KAEDA, *lines)
-    assert out.count("Anotado en la ficha de Kaeda") == 15
+    assert out.count("Anotado en la ficha de Íñigo") == 15
     reply = await fake.command("kaeda", "mesa", "ficha ver")
     fields = [f["name"] for f in reply.first.embeds[0]["fields"]]
     assert "Oficios (cont.)" in fields
