@@ -18,12 +18,6 @@ import pytest
 from bot.console.transport import FakeDiscord
 
 KINDS = {"invalid", "late", "unanswered"}
-# The reason of the opt-outs the strict fake needed when it came (issue 16a): the bot's own
-# faults, fixed by issue 16b, which removes these markers.
-ISSUE_16B = (
-    "issue 16b: the bot reads the database, parses a file or draws before its first "
-    "response, or sends what Discord refuses"
-)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -6,9 +6,6 @@ import pytest
 
 from bot.console import FakeDiscord, open_session
 from tests.bot.conftest import GUARDIA, Script
-from tests.strict_discord import ISSUE_16B
-
-pytestmark = pytest.mark.lenient_discord(reason=ISSUE_16B)
 
 GUARD = {"nombre": "Ñu del puerto", "ataque": 12, "defensa": 12, "aguante": 14, "potencia": 4}
 

@@ -7,10 +7,7 @@ import pytest
 
 from bot.console import FakeDiscord, Session, open_session
 from tests.bot.conftest import GUARDIA, KAEDA, Script
-from tests.strict_discord import ISSUE_16B
 from umbral_rules import ForcedDice
-
-pytestmark = pytest.mark.lenient_discord(reason=ISSUE_16B)
 
 MESA = [
     *GUARDIA,

@@ -16,7 +16,6 @@ from bot.console import FakeDiscord
 from bot.console.parser import Command, Press, SwitchChannel, SwitchUser, parse_line
 from bot.errors import APOLOGY, explain
 from tests.bot.conftest import Script
-from tests.strict_discord import ISSUE_16B
 from umbral_rules import UmbralError
 
 
@@ -72,7 +71,6 @@ async def test_console_reports_its_own_mistakes(script: Script) -> None:
     assert "(consola) Faltan unas comillas" in out
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_console_prints_who_reads_what(script: Script) -> None:
     out = await script.run("@kaeda", "#taberna", "/ayuda para:jugador")
     assert "kaeda en #taberna> /ayuda para:jugador" in out
@@ -97,7 +95,6 @@ def test_parse_faces() -> None:
     assert args.master == ["ana", "luis"]
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 def test_main_opens_the_console_without_a_token(tmp_path: Path, monkeypatch: Any) -> None:
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     monkeypatch.setenv("UMBRAL_DB_PATH", str(tmp_path / "umbral.db"))
@@ -107,7 +104,6 @@ def test_main_opens_the_console_without_a_token(tmp_path: Path, monkeypatch: Any
     assert (tmp_path / "umbral.db").exists()
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 def test_main_masters_hold_the_gm_role(tmp_path: Path) -> None:
     out = io.StringIO()
     script = "/bestiario lista\n@luis\n/bestiario lista\n@pepe\n/bestiario lista\n"
@@ -129,7 +125,6 @@ def test_explain() -> None:
     assert explain(RuntimeError("x")) is None
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_unexpected_errors_are_logged_and_apologised(
     fake: FakeDiscord, monkeypatch: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -154,7 +149,6 @@ class _Terminal(io.StringIO):
         return True
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_interactive_prompts_on_a_terminal_and_survives_faults(
     fake: FakeDiscord, monkeypatch: Any
 ) -> None:

@@ -9,9 +9,6 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from tests.strict_discord import ISSUE_16B
-
-pytestmark = pytest.mark.lenient_discord(reason=ISSUE_16B)
 
 SETUP = """
 ; el máster prepara el bestiario

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot.console import FakeDiscord, Session
 from tests.bot.conftest import GUARDIA, KAEDA, Script
-from tests.strict_discord import ISSUE_16B
 from umbral_rules import ForcedDice
-
-pytestmark = pytest.mark.lenient_discord(reason=ISSUE_16B)
 
 
 async def test_empezar_is_for_the_gm_and_once_per_channel(fake: FakeDiscord) -> None:

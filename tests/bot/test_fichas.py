@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot.console import FakeDiscord
 from tests.bot.conftest import KAEDA, Script
-from tests.strict_discord import ISSUE_16B
-
-pytestmark = pytest.mark.lenient_discord(reason=ISSUE_16B)
 
 CREAR = {
     "nombre": "Íñigo",

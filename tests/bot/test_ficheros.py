@@ -20,9 +20,6 @@ from bot.features.bestiario.files import entry_of as enemy_entry
 from bot.features.fichas.files import entry_of as character_entry
 from bot.sheetfiles import BESTIARY, CHARACTERS, FORMATS, Format, dump, limits, load
 from tests.sheetfiles.test_refusals import EXPECTED, MALFORMED
-from tests.strict_discord import ISSUE_16B
-
-pytestmark = pytest.mark.lenient_discord(reason=ISSUE_16B)
 
 Upload = Callable[[str, bytes], str]
 

@@ -6,13 +6,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
-
 from bot.__main__ import main
 from bot.features.bestiario.files import EXAMPLE_PATH
-from tests.strict_discord import ISSUE_16B
-
-pytestmark = pytest.mark.lenient_discord(reason=ISSUE_16B)
 
 KAEDA = """personajes:
   - nombre: Kaeda

@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from PIL import Image
 
 from bot.console import FakeDiscord, SentMessage
 from tests.bot.conftest import GUARDIA, KAEDA, Script
-from tests.strict_discord import ISSUE_16B
 from umbral_rules import ForcedDice
-
-pytestmark = pytest.mark.lenient_discord(reason=ISSUE_16B)
 
 OGRO = (
     "/bestiario añadir nombre:Ogro ataque:16 defensa:11 aguante:30 potencia:6 arma:Garrote "

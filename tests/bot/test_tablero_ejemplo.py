@@ -9,12 +9,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-import pytest
 from PIL import Image, ImageChops
-
-from tests.strict_discord import ISSUE_16B
-
-pytestmark = pytest.mark.lenient_discord(reason=ISSUE_16B)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,10 +9,7 @@ from bot.console import FakeDiscord
 from bot.console.payloads import GUILD_ID
 from bot.features.tirar.expression import roll_expression
 from tests.bot.conftest import Script
-from tests.strict_discord import ISSUE_16B
 from umbral_rules import ForcedDice, RandomDice, UmbralError
-
-pytestmark = pytest.mark.lenient_discord(reason=ISSUE_16B)
 
 
 async def test_an_expression_with_forced_dice(fake: FakeDiscord, dice: ForcedDice) -> None:

@@ -14,7 +14,6 @@ from bot.storage.backup import BackupError, backup, sqlite_path
 from bot.storage.dump import dump_tables
 from tests.bot.conftest import KAEDA, Script
 from tests.hardening.hostile import until
-from tests.strict_discord import ISSUE_16B
 
 
 def rows(path: Path, sql: str) -> list[tuple[object, ...]]:
@@ -23,7 +22,6 @@ def rows(path: Path, sql: str) -> list[tuple[object, ...]]:
 
 
 @pytest.mark.backends("sqlite")
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_a_backup_taken_while_rolling_restores_a_prefix(
     session: Session, script: Script, database_url: str, tmp_path: Path
 ) -> None:

@@ -27,9 +27,6 @@ from tests.hardening.hostile import (
     send_raw,
     strip_values,
 )
-from tests.strict_discord import ISSUE_16B
-
-pytestmark = pytest.mark.lenient_discord(reason=ISSUE_16B)
 
 WORLD = [
     *GUARDIA,

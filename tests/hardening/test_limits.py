@@ -16,7 +16,6 @@ from bot.guard import GuardedTree
 from bot.ratelimit import ROLLING_COMMANDS, RateLimiter, TokenBucket
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.hardening.hostile import raw_data, send_raw
-from tests.strict_discord import ISSUE_16B
 from umbral_rules import ForcedDice
 
 
@@ -38,7 +37,6 @@ async def rolls(fake: FakeDiscord) -> int:
         return int(await uow.rolls.count())
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_a_flood_gets_a_notice_every_time(fake: FakeDiscord) -> None:
     clock = Clock()
     limit(fake, clock, user=3, channel=100)
@@ -59,7 +57,6 @@ async def test_a_flood_gets_a_notice_every_time(fake: FakeDiscord) -> None:
     assert not (await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d12"})).first.ephemeral
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_the_channel_limit_counts_everyone_in_it(fake: FakeDiscord) -> None:
     clock = Clock()
     limit(fake, clock, user=5, channel=4)
@@ -74,7 +71,6 @@ async def test_the_channel_limit_counts_everyone_in_it(fake: FakeDiscord) -> Non
     assert not again.first.ephemeral
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_commands_that_dont_roll_are_not_limited(fake: FakeDiscord) -> None:
     limit(fake, Clock(), user=1, channel=1)
     replies = [await fake.command("kaeda", "mesa", "ayuda") for _ in range(20)]
@@ -153,7 +149,6 @@ async def test_caps_a_hostile_client_cannot_pass(
     assert reply.first.ephemeral and message in reply.first.content
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_an_attachment_over_the_cap_is_refused_before_download(
     fake: FakeDiscord, tmp_path: Any
 ) -> None:
@@ -183,7 +178,6 @@ async def test_an_attachment_over_the_cap_is_refused_before_download(
 # --- mentions -----------------------------------------------------------------------------
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_names_cannot_ping_everyone_or_roles(script: Script, fake: FakeDiscord) -> None:
     role = f"<@&{fake.gm_role_id}>"
     await script.run(

@@ -15,7 +15,6 @@ from bot.console.payloads import GUILD_ID
 from bot.permisos import ACTORS, PERMISOS, RULES, allowed, permisos_markdown
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.hardening.hostile import OTHER_GUILD_ID, dump, looks_spanish, raw_data, send_raw
-from tests.strict_discord import ISSUE_16B
 from umbral_rules import ForcedDice
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -256,7 +255,6 @@ async def _send(
     return await send_raw(fake, USERS[actor], channel, data, guild_id=guild)
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 @pytest.mark.backends("sqlite")  # who may do what is the Discord layer's; one backend is enough
 @pytest.mark.parametrize("actor", list(ACTORS))
 @pytest.mark.parametrize("label", list(SCENARIOS))
@@ -291,7 +289,6 @@ def _is_refusal(reply: Any) -> bool:
     )
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_ayuda_states_the_table(fake: FakeDiscord) -> None:
     reply = await fake.command("kaeda", "mesa", "ayuda")
     embed = reply.first.embeds[0]

@@ -8,15 +8,12 @@ import os
 import signal
 from typing import Any
 
-import pytest
-
 from bot.console import FakeDiscord, Session, open_session
 from bot.guard import CLOSING_NOTICE, UI_TASKS
 from bot.lifecycle import install_bot_signals, shutdown
 from bot.storage.dump import dump_tables
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.hardening.hostile import until
-from tests.strict_discord import ISSUE_16B
 from umbral_rules import ForcedDice
 
 MID_ASALTO = [
@@ -47,7 +44,6 @@ async def state(session: Session) -> tuple[Any, Any]:
     return encounter, tracker
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_an_encounter_mid_asalto_resumes_exactly(
     session: Session, script: Script, dice: ForcedDice, database_url: str
 ) -> None:
@@ -77,7 +73,6 @@ async def test_an_encounter_mid_asalto_resumes_exactly(
         await restarted.close()
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_a_stop_finishes_running_commands_and_refuses_new_ones(
     session: Session, fake: FakeDiscord, script: Script
 ) -> None:
@@ -119,7 +114,6 @@ async def test_sigterm_to_the_bot_process_closes_it(session: Session, fake: Fake
     assert fake.bot.tree.closing  # type: ignore[attr-defined]
 
 
-@pytest.mark.lenient_discord(reason=ISSUE_16B)
 async def test_a_stop_waits_for_a_defender_press_being_handled(
     session: Session, fake: FakeDiscord, script: Script, dice: ForcedDice
 ) -> None:
