@@ -107,11 +107,14 @@ class Gate:
     # fault another issue fixes); "invalid" accepts bad bodies, "late" and "unanswered"
     # note nothing.
     tolerated: frozenset[str] = frozenset()
+    #: Every request as it left the bot: (time on the fake's clock, method, path).
+    history: list[tuple[float, str, str]] = field(default_factory=list)
     _buckets: dict[int, list[float]] = field(default_factory=dict)
 
     async def enter(self, method: str, path: str, body: Any) -> None:
         """A request leaves the bot: write its ``--registro`` line, then the round trip."""
         self.requests += 1
+        self.history.append((self.clock.now, method, path))
         if self.log is not None:
             self.log.write(
                 json.dumps({"method": method, "path": path, "body": body}, ensure_ascii=False)

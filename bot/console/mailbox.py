@@ -75,11 +75,14 @@ class Mailbox:
         self._adapter = _FakeAdapter(self)
         #: Display names by user id (the console's users; ``/historial`` asks for them).
         self.names: dict[int, str] = {}
+        #: Whether each interaction waits for the bot's background work (the tracker) before
+        #: it returns; paced runs (:mod:`.pacing`) leave it running beside the next ones.
+        self.settles = True
 
     async def settle(self) -> None:
         """Wait for what the bot does in the background after an interaction (the tracker)."""
         trackers = getattr(getattr(self, "bot", None), "trackers", None)
-        if trackers is not None:
+        if trackers is not None and self.settles:
             await trackers.idle()
 
     def _member_payload(self, user: str) -> dict[str, Any]:

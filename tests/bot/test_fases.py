@@ -63,9 +63,7 @@ async def test_mesa_warns_instead(script: Script, fake: FakeDiscord) -> None:
         "master", "mesa", "atacar", {"objetivo": "Íñigo", "atacante": "Ñu del puerto"}
     )
     text = early.first.text()
-    assert "Aviso: Es la fase de los jugadores: Ñu del puerto actúa en la de los enemigos" in (
-        text
-    )
+    assert "Aviso: Es la fase de los jugadores: Ñu del puerto actúa en la de los enemigos" in (text)
     assert "(en Mesa lo arbitra el máster)" in text
     assert "Íñigo debe defenderse" in early.first.content  # it still happened
 

@@ -95,6 +95,10 @@ class TrackerPublisher:
             state.finals.append((message_id, embed))
         self._start(channel_id, state)
 
+    def running(self) -> int:
+        """How many channels have a tracker request pending now."""
+        return sum(1 for s in self._channels.values() if s.task and not s.task.done())
+
     async def idle(self) -> None:
         """Wait until no channel has a tracker request pending."""
         while True:
