@@ -5,13 +5,12 @@ loop has ticked after it was called)."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-import bot.features.bestiario.files as bestiary_files
-import bot.features.fichas.files as character_files
-import bot.features.tablero.picture as map_picture
 from bot.console import FakeDiscord
 from bot.sheetfiles import BESTIARY, CHARACTERS, EnemyEntry, dump, load
 from tests.bot.conftest import KAEDA, Script
@@ -31,6 +30,13 @@ CHARACTER_FILE = b"""personajes:
 """
 
 
+def current(name: str) -> ModuleType:
+    """The module as the bot under test imported it: a bot's ``close()`` unloads its
+    extensions (discord.py drops their submodules from ``sys.modules``), and the next bot
+    imports them afresh — a reference taken when this file was imported may be stale."""
+    return importlib.import_module(name)
+
+
 def attach(tmp_path: Path, name: str, data: bytes) -> str:
     path = tmp_path / name
     path.write_bytes(data)
@@ -40,8 +46,8 @@ def attach(tmp_path: Path, name: str, data: bytes) -> str:
 async def test_bestiario_importar_parses_off_the_loop(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    witness = OffLoop(bestiary_files.load_bestiary)
-    monkeypatch.setattr(bestiary_files, "load_bestiary", witness)
+    witness = OffLoop(current("bot.features.bestiario.files").load_bestiary)
+    monkeypatch.setattr(current("bot.features.bestiario.files"), "load_bestiary", witness)
     archivo = attach(tmp_path, "b.yaml", dump(ENEMIES, "yaml", BESTIARY))
     async with witness.watching():
         reply = await fake.command("master", "mesa", "bestiario importar", {"archivo": archivo})
@@ -52,8 +58,8 @@ async def test_bestiario_importar_parses_off_the_loop(
 async def test_bestiario_ejemplo_parses_off_the_loop(
     fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    witness = OffLoop(bestiary_files.load_bestiary)
-    monkeypatch.setattr(bestiary_files, "load_bestiary", witness)
+    witness = OffLoop(current("bot.features.bestiario.files").load_bestiary)
+    monkeypatch.setattr(current("bot.features.bestiario.files"), "load_bestiary", witness)
     async with witness.watching():
         reply = await fake.command("master", "mesa", "bestiario ejemplo")
     assert reply.last.title == "Bestiario de ejemplo cargado"
@@ -66,8 +72,8 @@ async def test_bestiario_exportar_writes_off_the_loop(
 ) -> None:
     archivo = attach(tmp_path, "b.yaml", dump(ENEMIES, "yaml", BESTIARY))
     await fake.command("master", "mesa", "bestiario importar", {"archivo": archivo})
-    witness = OffLoop(bestiary_files.dump)
-    monkeypatch.setattr(bestiary_files, "dump", witness)
+    witness = OffLoop(current("bot.features.bestiario.files").dump)
+    monkeypatch.setattr(current("bot.features.bestiario.files"), "dump", witness)
     async with witness.watching():
         reply = await fake.command("master", "mesa", "bestiario exportar", {"formato": fmt})
     data = reply.last.files[f"bestiario.{fmt}"]
@@ -78,10 +84,10 @@ async def test_bestiario_exportar_writes_off_the_loop(
 async def test_ficha_importar_and_exportar_off_the_loop(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    parse = OffLoop(character_files.load_characters)
-    write = OffLoop(character_files.dump)
-    monkeypatch.setattr(character_files, "load_characters", parse)
-    monkeypatch.setattr(character_files, "dump", write)
+    parse = OffLoop(current("bot.features.fichas.files").load_characters)
+    write = OffLoop(current("bot.features.fichas.files").dump)
+    monkeypatch.setattr(current("bot.features.fichas.files"), "load_characters", parse)
+    monkeypatch.setattr(current("bot.features.fichas.files"), "dump", write)
     archivo = attach(tmp_path, "k.yaml", CHARACTER_FILE)
     async with parse.watching(), write.watching():
         imported = await fake.command("kaeda", "mesa", "ficha importar", {"archivo": archivo})
@@ -99,8 +105,8 @@ async def test_the_map_is_drawn_off_the_loop(
     await script.run(
         *KAEDA, "@master", "/encuentro empezar modo:tactico", "@kaeda", "/encuentro unirse"
     )
-    draw = OffLoop(map_picture.draw)
-    monkeypatch.setattr(map_picture, "draw", draw)
+    draw = OffLoop(current("bot.features.tablero.picture").draw)
+    monkeypatch.setattr(current("bot.features.tablero.picture"), "draw", draw)
     async with draw.watching():
         await fake.command("master", "mesa", "mapa crear", {"ancho": 60, "alto": 60})
         await fake.command(
