@@ -72,10 +72,13 @@ SCENARIOS = (
     "exportar_bestiario",
     "mapa",
     "historial_usuario",
+    "canal_concurrido",
 )
 LOOP_STALL_LIMIT_MS = 50
 IMPORT_LIMIT_S = 2.0
 HISTORY_P99_LIMIT_MS = 20
+#: canal_concurrido (issue 16): the tracker's requests per interaction, worst round.
+REQUESTS_PER_COMMAND_LIMIT = 0.5
 
 
 def scenarios(result: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -130,6 +133,23 @@ def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
             "met": many["p99_ms"]["median"] < 25,
         },
     ]
+    busy = result.get("canal_concurrido")
+    if busy is not None:
+        found += [
+            {
+                "target": f"canal concurrido: peticiones del canal por comando "
+                f"≤ {REQUESTS_PER_COMMAND_LIMIT}",
+                "value": busy["requests_per_command"],
+                "limit": REQUESTS_PER_COMMAND_LIMIT,
+                "met": busy["requests_per_command"] <= REQUESTS_PER_COMMAND_LIMIT,
+            },
+            {
+                "target": "canal concurrido: respuestas 429 = 0",
+                "value": busy["rate_limited"],
+                "limit": 0,
+                "met": busy["rate_limited"] == 0,
+            },
+        ]
     for key, s in scenarios(result):
         stall = s["loop_stall_ms"]["median"]
         found.append(
@@ -181,6 +201,8 @@ def table(name: str, result: dict[str, Any]) -> str:
         n = result["importar_bestiario"]["entries"]
         row(f"/bestiario importar ({n}, YAML)", result["importar_bestiario"])
         row(f"/bestiario exportar ({n}, YAML)", result["exportar_bestiario"])
+    if "canal_concurrido" in result:
+        row("canal concurrido (19 en 10 s)", result["canal_concurrido"])
         m = result["mapa"]
         row(f"/mapa ver ({m['side']}×{m['side']}, {m['figures']} figuras)", m)
         h = result["historial_usuario"]

@@ -50,12 +50,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `python bench/run.py` from anywhere
     sys.path.insert(0, str(ROOT))
 
+from bench.busy import BUSY  # noqa: E402
 from bench.heavy import HEAVY  # noqa: E402
 from bench.measure import DEFAULT_OUT, QUICK, Sizes, pg_connect_args  # noqa: E402
 from bench.report import commit, merge_floors, ratios, table, targets, versions  # noqa: E402
 from bench.scenarios import WORKERS as COMMANDS  # noqa: E402
 
-WORKERS = {**COMMANDS, **HEAVY}
+WORKERS = {**COMMANDS, **HEAVY, **BUSY}
 
 
 def run_worker(spec: dict[str, Any], profile: bool = False) -> dict[str, Any]:
@@ -280,6 +281,9 @@ def run_backend(url: str, sizes: Sizes, seed: int) -> dict[str, Any]:
             "seed": seed,
         }
     )
+    log("  canal concurrido: 19 interacciones en 10 s de Discord…")
+    spec = {"kind": "canal_concurrido", "url": url, "tag": f"{run_id}-busy", "runs": runs}
+    busy = spawn({**spec, "seed": seed})
     log("  suelo otra vez (deriva de la máquina)…")
     floor_after = spawn({"kind": "floor", "url": url, "n": sizes.floor_tx, "runs": runs})
 
@@ -296,6 +300,7 @@ def run_backend(url: str, sizes: Sizes, seed: int) -> dict[str, Any]:
         exportar_bestiario=exportar,
         mapa=mapa,
         historial_usuario=historial,
+        canal_concurrido=busy,
     )
     result["ratios"] = ratios(result, sizes)
     return result

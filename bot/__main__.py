@@ -2,7 +2,8 @@
 
 - ``umbral-bot`` with ``DISCORD_TOKEN``: the real bot (migrations, logging, command sync).
 - ``umbral-bot`` without it, or ``umbral-bot consola [--db RUTA_O_URL] [--dados 9,5,12]
-  [--master NOMBRE]…``: the local console over the same command tree.
+  [--master NOMBRE]… [--registro FICHERO]``: the local console over the same command tree
+  (exit status 1 when its Discord refused a request as invalid or left one unanswered).
 """
 
 from __future__ import annotations
@@ -76,6 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="sin terminal, repetir cada línea leída antes de sus respuestas",
     )
     consola.add_argument(
+        "--registro",
+        metavar="FICHERO",
+        help="escribir cada petición del bot a Discord como una línea JSON "
+        '({"method", "path", "body"})',
+    )
+    consola.add_argument(
         "--master",
         metavar="NOMBRE",
         action="append",
@@ -101,7 +108,10 @@ async def run_console(
     stdout: TextIO,
     echo: bool = False,
     fresh: bool = False,
+    registro: str | None = None,
 ) -> int:
+    """The console until end of input; non-zero when Discord refused a request as invalid
+    or an interaction went unanswered (``(discord)`` lines say which)."""
     if fresh:  # a throwaway file (WAL and all, as a real one), removed with its folder at exit
         with tempfile.TemporaryDirectory(prefix="umbral-consola-") as folder:
             return await run_console(
@@ -112,6 +122,7 @@ async def run_console(
                 stdin=stdin,
                 stdout=stdout,
                 echo=echo,
+                registro=registro,
             )
     from bot.console import open_session
     from bot.console.runner import Console, interactive
@@ -119,14 +130,23 @@ async def run_console(
     from umbral_rules import ForcedDice
 
     url = db_url_from(db) if db else settings.db_url
-    with database_errors(url):
-        session = await open_session(
-            url,
-            dice=ForcedDice(faces),
-            masters=masters,
-            migrate=settings.run_migrations,
-            settings=settings,
-        )
+    log_file: TextIO | None = None
+    if registro:
+        log_file = await asyncio.to_thread(open, registro, "w", encoding="utf-8")
+    try:
+        with database_errors(url):
+            session = await open_session(
+                url,
+                dice=ForcedDice(faces),
+                masters=masters,
+                migrate=settings.run_migrations,
+                settings=settings,
+                log=log_file,
+            )
+    except BaseException:
+        if log_file is not None:
+            log_file.close()
+        raise
     try:
         console = Console(session.discord, stdout, user=masters[0])
         if stdin.isatty():
@@ -147,7 +167,9 @@ async def run_console(
             restore()
     finally:
         await session.close()
-    return 0
+        if log_file is not None:
+            log_file.close()
+    return 1 if session.discord.gate.failed else 0
 
 
 def freeze_startup_heap() -> None:
@@ -250,6 +272,7 @@ def _console(
                 stdout=out,
                 echo=getattr(args, "eco", False),
                 fresh=getattr(args, "nueva", False),
+                registro=getattr(args, "registro", None),
             )
         )
     except KeyboardInterrupt:  # Ctrl-C on a terminal: the database is closed by now

@@ -42,6 +42,8 @@ from sqlalchemy.engine import make_url
 from bot.storage import Storage
 from bot.storage.migrate import upgrade_head
 
+pytest_plugins = ["tests.strict_discord"]  # every test's console Discord is strict
+
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 #: ``TEST_BACKENDS=postgresql`` (with TEST_DATABASE_URL) runs the database tests there only.
 BACKENDS = os.environ.get("TEST_BACKENDS", "").split() or [

@@ -20,12 +20,6 @@ def stable_id(kind: str, name: str) -> int:
     return 800_000_000_000_000_000 + zlib.crc32(f"{kind}:{name.lower()}".encode()) * 1000
 
 
-class FakeResponse:
-    def __init__(self, status: int) -> None:
-        self.status = status
-        self.reason = "Not Found"
-
-
 def bot_user_payload() -> Any:
     return {
         "id": str(BOT_USER_ID),

@@ -9,13 +9,26 @@ import sys
 from collections.abc import Iterable
 from typing import TextIO
 
-from bot.console.parser import Command, Press, SwitchChannel, SwitchUser, parse_line
+from bot.console.parser import (
+    HELP,
+    Archive,
+    Command,
+    Delete,
+    Line,
+    Permission,
+    Press,
+    SwitchChannel,
+    SwitchUser,
+    Wait,
+    parse_line,
+)
 from bot.console.transport import Event, FakeDiscord, Reply
 from umbral_rules import UmbralError
 
 log = logging.getLogger(__name__)
 
 PROMPT = "{user} en #{channel}> "
+TYPING_S = 2.0  # the console's clock moves this much per command or press: a person typing
 
 
 class Console:
@@ -26,6 +39,7 @@ class Console:
         self.out = out
         self.user = user
         self.channel = "mesa"
+        self._noticed = 0  # the fake's notices already printed
 
     @property
     def prompt(self) -> str:
@@ -50,16 +64,40 @@ class Console:
             self.channel = parsed.name
             self.discord.channel_id(parsed.name)
             return None
+        if isinstance(parsed, Command | Press):
+            self.discord.clock.advance(TYPING_S)
         try:
             if isinstance(parsed, Press):
                 reply = await self.discord.press(self.user, self.channel, parsed.label)
-            else:
+            elif isinstance(parsed, Command):
                 reply = await self._command(parsed)
+            else:
+                self._fault(parsed)
+                return None
         except LookupError as error:
             self._print_error(str(error.args[0] if error.args else error))
             return None
         self.print_reply(reply)
+        if isinstance(parsed, Command) and parsed.words[0] == "ayuda":
+            self.out.write(f"(consola) {HELP}.\n")
         return reply
+
+    def _fault(self, parsed: Line) -> None:
+        """The lines that make Discord misbehave (they print nothing when they work)."""
+        if isinstance(parsed, Wait):
+            self.discord.clock.advance(parsed.seconds)
+        elif isinstance(parsed, Permission):
+            place = self.discord.places.get(self.channel)
+            self.discord.places.set_permission(place, parsed.name, parsed.granted)
+        elif isinstance(parsed, Delete):
+            self.discord.delete_titled(self.channel, parsed.title)
+        elif isinstance(parsed, Archive):
+            self.discord.archive(self.channel)
+
+    @property
+    def failed(self) -> bool:
+        """Discord refused a request as invalid, or an interaction went unanswered."""
+        return self.discord.gate.failed
 
     async def _command(self, parsed: Command) -> Reply:
         path = self.discord.resolve_path(parsed.words)
@@ -80,6 +118,10 @@ class Console:
             self.out.write("(el bot no ha respondido)\n")
         for event in reply.events:
             self.out.write(self.event_text(event) + "\n")
+        notices = self.discord.gate.notices
+        for notice in notices[self._noticed :]:
+            self.out.write(notice.line + "\n")
+        self._noticed = len(notices)
 
     def event_text(self, event: Event) -> str:
         message = event.message

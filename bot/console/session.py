@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TextIO
 
 from bot.app import UmbralBot, create_bot
 from bot.config import Settings
 from bot.console.transport import FakeDiscord
-from bot.features.encuentro.publisher import InstantClock
 from bot.storage import Storage, upgrade_head
 from bot.storage.engine import is_sqlite_memory
 from umbral_rules import DiceSource
@@ -32,9 +32,11 @@ async def open_session(
     managers: Sequence[str] | None = None,
     migrate: bool = True,
     settings: Settings | None = None,
+    log: TextIO | None = None,
 ) -> Session:
-    """Migrate ``db_url`` (unless told not to), open it and load the bot on a fake guild.
-    An in-memory database is migrated on the storage's own engine (it lives there)."""
+    """Migrate ``db_url`` (unless told not to), open it and load the bot on a fake guild
+    (``log`` receives the ``--registro`` line of every request the bot makes). An in-memory
+    database is migrated on the storage's own engine (it lives there)."""
     memory = is_sqlite_memory(db_url)
     if migrate and not memory:
         await upgrade_head(db_url)
@@ -42,6 +44,7 @@ async def open_session(
     if migrate and memory:
         await upgrade_head(db_url, engine=storage.engine)
     bot = await create_bot(settings or Settings(discord_token=None), dice=dice, storage=storage)
-    bot.trackers.use_clock(InstantClock())  # the console has no wall-clock waits
-    fake = FakeDiscord(bot, masters=masters, managers=managers)
+    fake = FakeDiscord(bot, masters=masters, managers=managers, log=log)
+    # The tracker's waits run on the fake's clock: they advance Discord's time, not the wall's.
+    bot.trackers.use_clock(fake.clock)
     return Session(bot, fake, storage)

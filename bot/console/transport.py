@@ -15,15 +15,21 @@ import itertools
 import mimetypes
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 from urllib.parse import urlparse
 from urllib.request import url2pathname
 
 import discord
 from discord import app_commands
 from discord.webhook import async_ as webhook_async
+from sqlalchemy import event
 
-from bot.console.messages import Event, Mailbox, Pending, Reply, SentMessage
+from bot import observe
+from bot.console.channels import ChannelRoutes
+from bot.console.clock import FakeClock
+from bot.console.gate import Gate, Refused
+from bot.console.guild import Places, channel_payload, guild_payload, role_payload
+from bot.console.messages import Event, Pending, Reply, SentMessage
 from bot.console.payloads import (
     APPLICATION_ID,
     BOT_USER_ID,
@@ -33,7 +39,6 @@ from bot.console.payloads import (
     OPTION_CHANNEL,
     OPTION_ROLE,
     OPTION_USER,
-    FakeResponse,
     bot_user_payload,
     coerce_option,
     stable_id,
@@ -42,7 +47,19 @@ from bot.console.payloads import (
 __all__ = ["Event", "FakeDiscord", "Reply", "SentMessage", "stable_id"]
 
 
-class FakeDiscord(Mailbox):
+def _database_work(*_: Any) -> None:
+    observe.note_slow_work("base de datos")
+
+
+def watch_engine(engine: Any) -> None:
+    """Every statement on ``engine`` (an ``AsyncEngine``) counts as slow work (the 3-second
+    window): SQLAlchemy runs the listener in the context of the task that awaits it."""
+    target = engine.sync_engine
+    if not event.contains(target, "before_cursor_execute", _database_work):
+        event.listen(target, "before_cursor_execute", _database_work)
+
+
+class FakeDiscord(ChannelRoutes):
     """One guild, its channels and members, and everything the bot said in it."""
 
     def __init__(
@@ -52,23 +69,31 @@ class FakeDiscord(Mailbox):
         masters: Sequence[str] = ("master",),
         managers: Sequence[str] | None = None,
         guild_name: str = "Mesa de Umbral",
+        clock: FakeClock | None = None,
+        log: TextIO | None = None,
     ) -> None:
-        super().__init__()
+        clock = clock or FakeClock()
+        super().__init__(clock, Gate(clock, log))
         self.bot = bot
         self.masters = {m.lower() for m in masters}
         self.managers = {m.lower() for m in (masters if managers is None else managers)}
         self.gm_role_id = stable_id("role", GM_ROLE_NAME)
-        self.names: dict[int, str] = {BOT_USER_ID: "Umbral"}
-        self._channels: dict[str, int] = {}
+        self.names[BOT_USER_ID] = "Umbral"
         self._ids = itertools.count(1)
         state = bot._connection
         state.application_id = APPLICATION_ID
         if state.user is None:
             state.user = discord.ClientUser(state=state, data=bot_user_payload())
-        self.guild = state._add_guild_from_data(self._guild_payload(guild_name))  # type: ignore[arg-type]
+        owner = self.user_id(next(iter(self.managers), "master"))
+        data: Any = guild_payload(guild_name, owner, self.gm_role_id, GM_ROLE_NAME)
+        self.guild = state._add_guild_from_data(data)
+        self.places = Places(state, self.guild, clock)
         self.channel_id("mesa")
         bot.http.request = self._http_request  # type: ignore[method-assign]
         bot.http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
+        storage = getattr(bot, "storage", None)
+        if getattr(storage, "engine", None) is not None:
+            watch_engine(storage.engine)  # type: ignore[union-attr]
 
     # --- identities -----------------------------------------------------------------------
 
@@ -76,56 +101,6 @@ class FakeDiscord(Mailbox):
         uid = stable_id("user", name)
         self.names[uid] = name
         return uid
-
-    def channel_id(self, name: str) -> int:
-        name = name.lstrip("#").lower()
-        if name not in self._channels:
-            cid = stable_id("channel", name)
-            self._channels[name] = cid
-            self.guild._add_channel(
-                discord.TextChannel(
-                    state=self.bot._connection,
-                    guild=self.guild,
-                    data=self._channel_payload(name),  # type: ignore[arg-type]
-                )
-            )
-        return self._channels[name]
-
-    def channel_name(self, channel_id: int) -> str:
-        for name, cid in self._channels.items():
-            if cid == channel_id:
-                return name
-        return str(channel_id)
-
-    def _guild_payload(self, name: str) -> dict[str, Any]:
-        everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": "0", "position": 0}
-        gm = {"id": str(self.gm_role_id), "name": GM_ROLE_NAME, "permissions": "0", "position": 1}
-        for role in (everyone, gm):
-            role.update({"color": 0, "hoist": False, "managed": False, "mentionable": False})
-        return {
-            "id": str(GUILD_ID),
-            "name": name,
-            "owner_id": str(self.user_id(next(iter(self.managers), "master"))),
-            "roles": [everyone, gm],
-            "channels": [],
-            "members": [],
-            "emojis": [],
-            "stickers": [],
-            "features": [],
-            "member_count": 0,
-        }
-
-    def _channel_payload(self, name: str) -> dict[str, Any]:
-        return {
-            "id": str(stable_id("channel", name)),
-            "type": 0,
-            "name": name,
-            "guild_id": str(GUILD_ID),
-            "position": 0,
-            "permission_overwrites": [],
-            "nsfw": False,
-            "parent_id": None,
-        }
 
     def _member_payload(self, user: str) -> dict[str, Any]:
         perms = discord.Permissions.none()
@@ -150,11 +125,14 @@ class FakeDiscord(Mailbox):
         }
 
     def _base_payload(
-        self, kind: int, user: str, channel: str, data: dict[str, Any]
+        self, kind: int, user: str, channel: str, data: dict[str, Any], label: str
     ) -> dict[str, Any]:
         iid = 700_000_000_000_000_000 + next(self._ids)
         token = f"token-{iid}"
-        self._pending[token] = Pending(user=user, channel=channel.lstrip("#").lower())
+        place = self.places.get(channel)
+        self._pending[token] = Pending(
+            user=user, channel=place.name, label=label, kind=kind, created=self.clock.now
+        )
         return {
             "id": str(iid),
             "application_id": str(APPLICATION_ID),
@@ -162,12 +140,12 @@ class FakeDiscord(Mailbox):
             "token": token,
             "version": 1,
             "guild_id": str(GUILD_ID),
-            "channel_id": str(self.channel_id(channel)),
-            "channel": self._channel_payload(channel.lstrip("#").lower()),
+            "channel_id": str(place.id),
+            "channel": channel_payload(place, self.clock),
             "member": self._member_payload(user),
             "locale": "es-ES",
             "guild_locale": "es-ES",
-            "app_permissions": str(discord.Permissions.all().value),
+            "app_permissions": str(place.bot_permissions().value),
             "attachment_size_limit": 25 * 1024 * 1024,
             "entitlements": [],
             "authorizing_integration_owners": {},
@@ -242,11 +220,11 @@ class FakeDiscord(Mailbox):
                 }
                 option["value"] = uid
             elif kind == OPTION_CHANNEL:
-                name = str(value).lstrip("#").lower()
-                cid = str(self.channel_id(name))
+                place = self.places.get(str(value))
+                cid = str(place.id)
                 resolved.setdefault("channels", {})[cid] = {
-                    **self._channel_payload(name),
-                    "permissions": str(discord.Permissions.all().value),
+                    **channel_payload(place, self.clock),
+                    "permissions": str(place.bot_permissions().value),
                 }
                 option["value"] = cid
             elif kind == OPTION_ATTACHMENT:
@@ -268,16 +246,7 @@ class FakeDiscord(Mailbox):
                 role.name.lower() in (name.lower(), name.lstrip("@").lower())
                 or str(role.id) == name
             ):
-                return {
-                    "id": str(role.id),
-                    "name": role.name,
-                    "permissions": str(role.permissions.value),
-                    "position": role.position,
-                    "color": 0,
-                    "hoist": False,
-                    "managed": False,
-                    "mentionable": False,
-                }
+                return role_payload(role.id, role.name, role.position, role.permissions.value)
         raise LookupError(f"No hay ningún rol «{name}» en el servidor.")
 
     def _attachment(self, path: str) -> dict[str, Any]:
@@ -298,7 +267,7 @@ class FakeDiscord(Mailbox):
         """An attachment's download: the console's attachments are local files."""
         parsed = urlparse(url)
         if parsed.scheme != "file":
-            raise discord.NotFound(FakeResponse(404), {"message": "Unknown attachment"})
+            raise Refused(404, 0, "Unknown attachment").exception()
         return await asyncio.to_thread(Path(url2pathname(parsed.path)).read_bytes)
 
     def _command_data(
@@ -331,9 +300,10 @@ class FakeDiscord(Mailbox):
         """Run ``/path`` with ``options`` as ``user`` in ``#channel``; what the bot answered."""
         words = path.split() if isinstance(path, str) else list(path)
         data = self._command_data(words, options or {})
-        payload = self._base_payload(2, user, channel, data)
+        payload = self._base_payload(2, user, channel, data, "/" + " ".join(words))
         interaction = discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
-        return await self._run(self.bot.tree._call(interaction))  # type: ignore[attr-defined]
+        call = self.bot.tree._call(interaction)  # type: ignore[attr-defined]
+        return await self._run(call, payload["token"])
 
     async def autocomplete(
         self,
@@ -346,16 +316,18 @@ class FakeDiscord(Mailbox):
         """The choices the bot offers while ``user`` types option ``focused``."""
         words = path.split() if isinstance(path, str) else list(path)
         data = self._command_data(words, options, focused)
-        payload = self._base_payload(4, user, channel, data)
+        label = "/" + " ".join(words) + f" (autocompletar {focused})"
+        payload = self._base_payload(4, user, channel, data, label)
         interaction = discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
-        reply = await self._run(self.bot.tree._call(interaction))  # type: ignore[attr-defined]
+        call = self.bot.tree._call(interaction)  # type: ignore[attr-defined]
+        reply = await self._run(call, payload["token"])
         return reply.choices or []
 
     async def press(self, user: str, channel: str, label: str) -> Reply:
         """Press the button ``label`` on the latest message of ``#channel`` that has it."""
-        chan = channel.lstrip("#").lower()
+        chan = self.places.get(channel).name
         for message in reversed(self.messages):
-            if message.channel != chan:
+            if message.channel != chan or message.deleted:
                 continue
             if message.ephemeral and message.recipient != user:
                 continue
@@ -368,7 +340,8 @@ class FakeDiscord(Mailbox):
         self, user: str, channel: str, message: SentMessage, button: Mapping[str, Any]
     ) -> Reply:
         data = {"custom_id": button["custom_id"], "component_type": 2}
-        payload = self._base_payload(3, user, channel, data)
+        label = f"el botón «{button.get('label', '')}»"
+        payload = self._base_payload(3, user, channel, data, label)
         payload["message"] = self._message_payload(message)
         self._pending[payload["token"]].component_message = message
         interaction = discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
@@ -383,16 +356,36 @@ class FakeDiscord(Mailbox):
             elif not interaction.response.is_done():
                 raise LookupError(f"El botón «{button.get('label')}» ya no responde.")
 
-        return await self._run(dispatch())
+        return await self._run(dispatch(), payload["token"])
 
-    async def _run(self, coro: Any) -> Reply:
-        start = len(self.events)
+    async def _run(self, coro: Any, token: str) -> Reply:
+        """Dispatch one interaction; then note it if it went unanswered, or if slow work
+        (a statement, a file, a picture) ran before its first response."""
+        start, noticed = len(self.events), len(self.gate.notices)
         self._choices = None
-        token = webhook_async.async_context.set(self._adapter)
+        pending = self._pending[token]
+        adapter = webhook_async.async_context.set(self._adapter)
         try:
             ctx = contextvars.copy_context()
+            ctx.run(observe.watch, lambda kind: self._slow_work(pending, kind))
             await asyncio.get_running_loop().create_task(coro, context=ctx)
             await self.settle()  # the tracker's background edits, made deterministic
         finally:
-            webhook_async.async_context.reset(token)
-        return Reply(self.events[start:], self._choices)
+            webhook_async.async_context.reset(adapter)
+            self._settle(pending)
+        return Reply(self.events[start:], self._choices, self.gate.notices[noticed:])
+
+    @staticmethod
+    def _slow_work(pending: Pending, kind: str) -> None:
+        if pending.kind != 4 and pending.response is None and pending.late is None:
+            pending.late = kind
+
+    def _settle(self, pending: Pending) -> None:
+        if pending.late is not None:
+            self.gate.note(
+                f"sin respuesta a tiempo: {pending.label} ({pending.late} antes de responder)",
+                "late",
+            )
+        if not pending.answered:
+            thinking = " (solo «pensando…»)" if pending.response == 5 else ""
+            self.gate.note(f"sin respuesta: {pending.label}{thinking}", "unanswered")

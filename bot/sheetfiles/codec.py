@@ -15,6 +15,7 @@ from typing import Any, Literal, Protocol, TypeVar, cast, get_args
 
 from pydantic import ValidationError
 
+from bot.observe import note_slow_work
 from umbral_rules.tables import ATRIBUTOS
 from umbral_rules.text import name_key, word_key
 
@@ -200,6 +201,7 @@ def _entries(data: Any, kind: Kind) -> tuple[list[Any], tuple[str | int, ...] | 
 
 def load(data: bytes, filename: str, kind: Kind) -> list[Entry]:
     """Every entry of the file, validated; the first problem refuses the whole file."""
+    note_slow_work("fichero")
     text = decode(data)
     fmt = detect_format(filename, text)
     lines: Lines
@@ -260,6 +262,7 @@ def load_characters(data: bytes, filename: str) -> list[CharacterEntry]:
 
 
 def dump(entries: Sequence[Entry], fmt: Format, kind: Kind) -> bytes:
+    note_slow_work("fichero")
     exported = [e.export() for e in entries]
     if fmt == "csv":
         return csvio.write(exported, kind.csv).encode("utf-8")

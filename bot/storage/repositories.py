@@ -310,11 +310,12 @@ class BestiaryRepository:
 
     async def rows(self) -> list[Row[Any]]:
         """Every entry as a plain read-only row (Core, no ORM objects: 2,000 ORM rows took
-        half a second of the loop to build), by name; columns as attributes."""
+        half a second of the loop to build), in Spanish order like :meth:`list_all`;
+        columns as attributes."""
         bestiary = table(BestiaryEntry)
         stmt = select(bestiary).where(bestiary.c.guild_id == self.guild_id)
         rows = (await self._session.execute(stmt)).all()
-        return sorted(rows, key=lambda row: sort_key(row.nombre))  # Spanish order, not SQL's
+        return sorted(rows, key=lambda r: sort_key(r.nombre))
 
     async def names(self) -> dict[int, str]:
         """id → nombre of every entry."""

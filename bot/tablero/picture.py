@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.observe import note_slow_work
 from umbral_rules.errors import UmbralError
 from umbral_rules.grid import Board, Figure, Square, column_label
 
@@ -327,6 +328,7 @@ def render_board(
     a figure without a token is drawn with a two-letter label and empty bars.
     ``highlight`` outlines squares (an area, a sweep, a path). ``key``: beside the board,
     each token's label, name, side, Aguante and estados (:func:`key_line`)."""
+    note_slow_work("imagen")
     if not isinstance(board, Board):
         board = Board.from_dict(board)
     if cell is not None and not 12 <= cell <= 128:

@@ -65,6 +65,7 @@ def check_backend(backend: dict, sizes: dict, floors: set[str]) -> None:
         *backend["atacar_channels"].values(),
         *(backend[k] for k in ("defender", "asalto", "importar_bestiario")),
         *(backend[k] for k in ("exportar_bestiario", "mapa", "historial_usuario")),
+        backend["canal_concurrido"],
     ]
     for stat in stalled + [s for k, s in backend["floor"].items() if k != "sqlite3"]:
         assert set(stat["loop_stall_ms"]) == SPREAD
@@ -80,9 +81,13 @@ def check_backend(backend: dict, sizes: dict, floors: set[str]) -> None:
         "no_cache_over_cache",
     ):
         assert set(ratios[key]) == SPREAD
-    # import time, history p99, cost 200 ÷ 2, 1000 channels' RSS and p99, and each scenario's
-    # loop stall
-    assert len(backend["targets"]) == 5 + len(stalled)
+    # the busy channel (issue 16): the tracker's requests per command and the 429s
+    busy = backend["canal_concurrido"]
+    assert busy["commands"] == 19 and busy["rate_limited"] == 0
+    assert 0 < busy["requests_per_command"] <= 0.5
+    # import time, history p99, cost 200 ÷ 2, 1000 channels' RSS and p99, the busy channel's
+    # two, and each scenario's loop stall
+    assert len(backend["targets"]) == 7 + len(stalled)
     assert sum("loop_stall_ms" in t["target"] for t in backend["targets"]) == len(stalled)
     for target in backend["targets"]:
         assert set(target) == {"target", "value", "limit", "met"}

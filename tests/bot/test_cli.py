@@ -32,9 +32,9 @@ def test_help_is_spanish(capsys: pytest.CaptureFixture[str], argv: list[str]) ->
 def test_the_main_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
     _, text = run(capsys, "--help")
     assert "órdenes:" in text
-    assert re.search(r"consola +la consola local", text)
-    assert re.search(r"sincronizar +", text)
-    assert re.search(r"respaldo +copia la base de datos", text)
+    assert re.search(r"\n    consola +la consola local", text), text
+    assert re.search(r"\n    sincronizar +envía a Discord la lista de comandos", text), text
+    assert re.search(r"\n    respaldo +copia la base de datos", text), text
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.app import UmbralBot
 from bot.config import Settings
-from bot.console.payloads import FakeResponse
+from bot.console.gate import FakeResponse
 from bot.storage import Storage
 from bot.sync import payload_hash, sync_commands
 from umbral_rules import ForcedDice

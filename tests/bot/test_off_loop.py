@@ -30,10 +30,10 @@ CHARACTER_FILE = b"""personajes:
 """
 
 
-def loaded(name: str) -> ModuleType:
-    """The feature module the bot runs now: loading the extensions for a test's bot (after an
-    earlier test unloaded them) imports them anew, so a module imported at the top of this
-    file may be a stale copy that the bot no longer calls."""
+def current(name: str) -> ModuleType:
+    """The module as the bot under test imported it: a bot's ``close()`` unloads its
+    extensions (discord.py drops their submodules from ``sys.modules``), and the next bot
+    imports them afresh — a reference taken when this file was imported may be stale."""
     return importlib.import_module(name)
 
 
@@ -46,9 +46,8 @@ def attach(tmp_path: Path, name: str, data: bytes) -> str:
 async def test_bestiario_importar_parses_off_the_loop(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bestiary_files = loaded("bot.features.bestiario.files")
-    witness = OffLoop(bestiary_files.load_bestiary)
-    monkeypatch.setattr(bestiary_files, "load_bestiary", witness)
+    witness = OffLoop(current("bot.features.bestiario.files").load_bestiary)
+    monkeypatch.setattr(current("bot.features.bestiario.files"), "load_bestiary", witness)
     archivo = attach(tmp_path, "b.yaml", dump(ENEMIES, "yaml", BESTIARY))
     async with witness.watching():
         reply = await fake.command("master", "mesa", "bestiario importar", {"archivo": archivo})
@@ -59,9 +58,8 @@ async def test_bestiario_importar_parses_off_the_loop(
 async def test_bestiario_ejemplo_parses_off_the_loop(
     fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bestiary_files = loaded("bot.features.bestiario.files")
-    witness = OffLoop(bestiary_files.load_bestiary)
-    monkeypatch.setattr(bestiary_files, "load_bestiary", witness)
+    witness = OffLoop(current("bot.features.bestiario.files").load_bestiary)
+    monkeypatch.setattr(current("bot.features.bestiario.files"), "load_bestiary", witness)
     async with witness.watching():
         reply = await fake.command("master", "mesa", "bestiario ejemplo")
     assert reply.last.title == "Bestiario de ejemplo cargado"
@@ -72,11 +70,10 @@ async def test_bestiario_ejemplo_parses_off_the_loop(
 async def test_bestiario_exportar_writes_off_the_loop(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str
 ) -> None:
-    bestiary_files = loaded("bot.features.bestiario.files")
     archivo = attach(tmp_path, "b.yaml", dump(ENEMIES, "yaml", BESTIARY))
     await fake.command("master", "mesa", "bestiario importar", {"archivo": archivo})
-    witness = OffLoop(bestiary_files.dump)
-    monkeypatch.setattr(bestiary_files, "dump", witness)
+    witness = OffLoop(current("bot.features.bestiario.files").dump)
+    monkeypatch.setattr(current("bot.features.bestiario.files"), "dump", witness)
     async with witness.watching():
         reply = await fake.command("master", "mesa", "bestiario exportar", {"formato": fmt})
     data = reply.last.files[f"bestiario.{fmt}"]
@@ -87,11 +84,10 @@ async def test_bestiario_exportar_writes_off_the_loop(
 async def test_ficha_importar_and_exportar_off_the_loop(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    character_files = loaded("bot.features.fichas.files")
-    parse = OffLoop(character_files.load_characters)
-    write = OffLoop(character_files.dump)
-    monkeypatch.setattr(character_files, "load_characters", parse)
-    monkeypatch.setattr(character_files, "dump", write)
+    parse = OffLoop(current("bot.features.fichas.files").load_characters)
+    write = OffLoop(current("bot.features.fichas.files").dump)
+    monkeypatch.setattr(current("bot.features.fichas.files"), "load_characters", parse)
+    monkeypatch.setattr(current("bot.features.fichas.files"), "dump", write)
     archivo = attach(tmp_path, "k.yaml", CHARACTER_FILE)
     async with parse.watching(), write.watching():
         imported = await fake.command("kaeda", "mesa", "ficha importar", {"archivo": archivo})
@@ -106,12 +102,11 @@ async def test_ficha_importar_and_exportar_off_the_loop(
 async def test_the_map_is_drawn_off_the_loop(
     script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    map_picture = loaded("bot.features.tablero.picture")
     await script.run(
         *KAEDA, "@master", "/encuentro empezar modo:tactico", "@kaeda", "/encuentro unirse"
     )
-    draw = OffLoop(map_picture.draw)
-    monkeypatch.setattr(map_picture, "draw", draw)
+    draw = OffLoop(current("bot.features.tablero.picture").draw)
+    monkeypatch.setattr(current("bot.features.tablero.picture"), "draw", draw)
     async with draw.watching():
         await fake.command("master", "mesa", "mapa crear", {"ancho": 60, "alto": 60})
         await fake.command(

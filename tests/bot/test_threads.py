@@ -6,35 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
-
 from bot.console import FakeDiscord, Reply
-from bot.console.payloads import GUILD_ID, stable_id
+from bot.console.guild import PERMISSIONS, Place
 from bot.errors import APOLOGY
 from tests.bot.conftest import GUARDIA, Script
 
-THREAD_ID = stable_id("channel", "mesa/partida")
+THREAD = "mesa/partida"  # the thread «partida» of #mesa (``#mesa/partida`` in the console)
+SPANISH = {flag: name for name, flag in PERMISSIONS.items()}
 
 
-def thread_payload(fake: FakeDiscord, *, archived: bool, locked: bool) -> dict[str, Any]:
-    return {
-        "id": str(THREAD_ID),
-        "type": 11,  # public thread (a forum post is the same type, with a forum parent)
-        "name": "partida",
-        "guild_id": str(GUILD_ID),
-        "parent_id": str(fake.channel_id("mesa")),
-        "owner_id": str(fake.user_id("master")),
-        "thread_metadata": {
-            "archived": archived,
-            "auto_archive_duration": 1440,
-            "archive_timestamp": "2026-01-01T00:00:00+00:00",
-            "locked": locked,
-        },
-        "message_count": 0,
-        "member_count": 1,
-        "rate_limit_per_user": 0,
-        "flags": 0,
-    }
+def the_thread(fake: FakeDiscord) -> Place:
+    return fake.places.get(THREAD)
 
 
 async def in_thread(
@@ -47,24 +29,23 @@ async def in_thread(
     locked: bool = False,
     lacks: tuple[str, ...] = (),
 ) -> Reply:
-    """``/path`` run in the thread «partida» of #mesa."""
-    data = fake._command_data(path.split(), options or {})
-    payload = fake._base_payload(2, user, "mesa", data)
-    thread = fake.threads.setdefault(
-        THREAD_ID, thread_payload(fake, archived=archived, locked=locked)
-    )
-    thread["thread_metadata"].update(archived=archived, locked=locked)
-    payload["channel_id"] = str(THREAD_ID)
-    payload["channel"] = dict(thread, thread_metadata=dict(thread["thread_metadata"]))
-    perms = discord.Permissions.all()
-    perms.update(**dict.fromkeys(lacks, False))
-    payload["app_permissions"] = str(perms.value)
-    interaction = discord.Interaction(data=payload, state=fake.bot._connection)  # type: ignore[arg-type]
-    return await fake._run(fake.bot.tree._call(interaction))  # type: ignore[attr-defined]
+    """``/path`` run in the thread «partida» of #mesa, archived (``!archivar``; ``locked``
+    as a moderator locks it) and without the permissions ``lacks`` (``!permiso quitar``)
+    if told. The bot never holds «Gestionar hilos» in the console's guild."""
+    place = the_thread(fake)
+    if archived:
+        fake.archive(THREAD, locked=locked)
+    for flag in lacks:
+        if flag in SPANISH:
+            fake.places.set_permission(place, SPANISH[flag], False)
+        else:
+            assert not place.can(flag), flag
+    return await fake.command(user, THREAD, path, options)
 
 
 def in_the_thread(fake: FakeDiscord) -> list[Any]:
-    return [m for m in fake.messages if m.channel == str(THREAD_ID)]
+    """What everyone sees in the thread (a private reply is only its user's)."""
+    return [m for m in fake.messages if m.channel == THREAD and not m.ephemeral]
 
 
 async def test_an_encounter_per_thread_with_its_tracker_in_the_thread(
@@ -98,7 +79,7 @@ async def test_an_archived_thread_is_reopened(script: Script, fake: FakeDiscord)
     await script.run(*GUARDIA)
     await in_thread(fake, "master", "encuentro empezar")
     reply = await in_thread(fake, "master", "asalto", archived=True)
-    assert fake.threads[THREAD_ID]["thread_metadata"]["archived"] is False
+    assert not the_thread(fake).archived
     assert "fase de los enemigos" in reply.last.title
     assert APOLOGY not in reply.text()
 
@@ -113,7 +94,7 @@ async def test_a_locked_archived_thread_says_how_to_reopen_it(
     notes = [m for m in reply.messages if m.ephemeral]
     assert len(notes) == 1 and "bloqueado" in notes[0].content
     assert "«Gestionar hilos»" in notes[0].content
-    assert fake.threads[THREAD_ID]["thread_metadata"]["archived"] is True
+    assert the_thread(fake).archived
     refused = await in_thread(
         fake, "master", "encuentro empezar", archived=True, locked=True, lacks=("manage_threads",)
     )

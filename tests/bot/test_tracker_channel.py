@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.console import FakeDiscord
-from bot.console.payloads import FakeResponse
+from bot.console.gate import FakeResponse
 from bot.errors import APOLOGY
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.bot.discord_limits import assert_all_fit
@@ -20,7 +20,7 @@ START = [
     *KAEDA,
     "@master",
     "/encuentro empezar",
-    '/encuentro enemigos nombre:"Guardia del puerto"',
+    '/encuentro enemigos nombre:"Ñu del puerto"',
 ]
 
 
@@ -162,7 +162,7 @@ async def test_concurrent_commands_end_with_the_final_state(
     publisher: Any = fake.bot.trackers
     start_requests = publisher.requests.get(fake.channel_id("mesa"), 0)
     commands = [
-        fake.command("master", "mesa", "encuentro ajustar", {"combatiente": "Kaeda", "aguante": n})
+        fake.command("master", "mesa", "encuentro ajustar", {"combatiente": "Íñigo", "aguante": n})
         for n in range(1, 16)
     ]
     await asyncio.gather(*commands)

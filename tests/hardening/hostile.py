@@ -77,7 +77,7 @@ async def send_raw(
     guild_id: int = GUILD_ID,
 ) -> Reply:
     """Dispatch ``data`` through the bot's tree as ``user`` in ``#channel`` (of ``guild_id``)."""
-    payload = fake._base_payload(2, user, channel, data)
+    payload = fake._base_payload(2, user, channel, data, f"/{data.get('name', '')}")
     if guild_id != GUILD_ID:
         payload["guild_id"] = str(guild_id)
         payload["channel"]["guild_id"] = str(guild_id)
@@ -86,7 +86,8 @@ async def send_raw(
         )
         payload["member"]["roles"] = []  # the fake's roles live in its own guild
     interaction = discord.Interaction(data=payload, state=fake.bot._connection)  # type: ignore[arg-type]
-    return await fake._run(fake.bot.tree._call(interaction))  # type: ignore[attr-defined]
+    call = fake.bot.tree._call(interaction)  # type: ignore[attr-defined]
+    return await fake._run(call, payload["token"])
 
 
 async def dump(fake: FakeDiscord) -> dict[str, list[tuple[Any, ...]]]:

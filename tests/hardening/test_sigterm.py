@@ -79,7 +79,7 @@ async def test_sigterm_lets_the_running_command_finish(backend: str, tmp_path: P
     assert proc.stdin is not None
     await send(proc, "/ficha oficio nombre:armas valor:3")  # after the stop: never runs
     out, err = await asyncio.wait_for(proc.communicate(), GUARD_S)
-    assert proc.returncode == 0, err.decode()
+    assert proc.returncode == 0, out.decode() + err.decode()
     assert closed_cleanly(db)
     assert "sigilo" in out.decode()  # the running command answered (acknowledged)...
     assert "armas" not in out.decode()
@@ -96,8 +96,8 @@ async def test_sigterm_while_waiting_for_a_line_exits_at_once(backend: str, tmp_
     await send(proc, CREAR)
     await read_until(proc, "personaje activo")
     proc.send_signal(signal.SIGTERM)  # stdin stays open: only the signal can end it
-    _out, err = await asyncio.wait_for(proc.communicate(), GUARD_S)
-    assert proc.returncode == 0, err.decode()
+    out, err = await asyncio.wait_for(proc.communicate(), GUARD_S)
+    assert proc.returncode == 0, out.decode() + err.decode()
     assert closed_cleanly(db)
     assert oficios(db) == {}
 

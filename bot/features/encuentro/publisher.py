@@ -18,7 +18,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -32,18 +32,12 @@ INTERVAL_S = 1.25
 TOO_OLD = 30046
 
 
-class InstantClock:
-    """A clock for the console and tests: waiting moves it forward at once (no wall time)."""
+class Clock(Protocol):
+    """A clock and its waits, both on the same time (the console's fake clock)."""
 
-    def __init__(self) -> None:
-        self.now = 0.0
+    def __call__(self) -> float: ...
 
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.now += max(0.0, seconds)
-        await asyncio.sleep(0)
+    async def sleep(self, seconds: float) -> None: ...
 
 
 @dataclass
@@ -73,7 +67,8 @@ class TrackerPublisher:
         #: Requests made per channel (creates, edits, pins): what the benchmark counts.
         self.requests: dict[int, int] = {}
 
-    def use_clock(self, clock: InstantClock) -> None:
+    def use_clock(self, clock: Clock) -> None:
+        """Read and wait on ``clock`` (the console's Discord time) instead of the loop's."""
         self.clock, self.sleep = clock, clock.sleep
 
     # --- what commands call (synchronous: nothing on their critical path) ---------------
@@ -99,6 +94,10 @@ class TrackerPublisher:
         if message_id is not None:
             state.finals.append((message_id, embed))
         self._start(channel_id, state)
+
+    def running(self) -> int:
+        """How many channels have a tracker request pending now."""
+        return sum(1 for s in self._channels.values() if s.task and not s.task.done())
 
     async def idle(self) -> None:
         """Wait until no channel has a tracker request pending."""
