@@ -27,6 +27,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.combate",
     "bot.features.tirar",
     "bot.features.tablero",
+    "bot.features.deshacer",
 )
 
 

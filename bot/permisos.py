@@ -92,6 +92,7 @@ PERMISOS: tuple[tuple[str, str], ...] = (
     ("/mapa barrido", "máster"),
     ("/mapa ver", "servidor"),
     ("/mover", "dueño o máster"),
+    ("/deshacer", "dueño o máster"),
 )
 
 

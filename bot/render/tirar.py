@@ -129,7 +129,10 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
     when = entry.created_at.strftime("%d/%m %H:%M:%S") if entry.created_at else "?"
     who = names.get(entry.user_id, f"<@{entry.user_id}>")
     parts = [f"`#{entry.id}` {when}", who, f"/{entry.command}"]
-    if hidden:
+    if "deshace" in entry.result:  # an undo's entry: which rolls it took back
+        undone = ", ".join(f"#{i}" for i in entry.result["deshace"])
+        parts.append(f"deshace {undone} (/{entry.result.get('operacion', '?')})")
+    elif hidden:
         parts.append("(tirada privada)")
     else:
         result = entry.result
@@ -162,7 +165,9 @@ def history_embed(
     names: Mapping[int, str],
     viewer_id: int,
     viewer_is_gm: bool,
+    undone: frozenset[int] = frozenset(),
 ) -> discord.Embed:
+    """``undone``: ids of rolls a /deshacer took back (shown, marked «deshecha»)."""
     embed = discord.Embed(title="Historial de tiradas", colour=NEUTRAL)
     if not entries:
         embed.description = "No hay tiradas registradas con esos filtros."
@@ -172,7 +177,8 @@ def history_embed(
         hidden = bool(entry.result.get("privada")) and not (
             viewer_is_gm or entry.user_id == viewer_id
         )
-        lines.append(_entry_line(entry, names, hidden))
+        line = _entry_line(entry, names, hidden)
+        lines.append(f"~~{line}~~ «deshecha»" if entry.id in undone else line)
     embed.description = _clip("\n".join(lines), 4000)
     embed.set_footer(text="El registro no se puede editar ni borrar.")
     return embed

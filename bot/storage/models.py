@@ -256,6 +256,31 @@ class RollLogRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
+class UndoRow(Base):
+    """One operation of a channel that /deshacer can take back: the encounter's state dict
+    before it (``before``) and/or the sheets it changed (``sheets``: before and after)."""
+
+    __tablename__ = "undo_records"
+    __table_args__ = (Index("ix_undo_records_guild_channel", "guild_id", "channel_id", "id"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    encounter_id: Mapped[int | None] = mapped_column(Integer)
+    command: Mapped[str] = mapped_column(String(50))
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rolled: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The operation was /encuentro terminar: undoing it reopens the encounter.
+    ended: Mapped[bool] = mapped_column(Boolean, default=False)
+    version_after: Mapped[int | None] = mapped_column(Integer)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    sheets: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    roll_ids: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    undone_by: Mapped[int | None] = mapped_column(BigInteger)
+    undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
 def table(model: type[Base]) -> Table:
     """The Core table of a model, typed as such (for Core statements)."""
     return cast(Table, model.__table__)

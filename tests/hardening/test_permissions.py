@@ -218,6 +218,8 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         {"atacante": "Ogro", "casillas": "A1:A2"},
     ),
     "/mover": ("tac", TACTICO, "mover", {"casilla": "A2", "personaje": "Kaeda"}),
+    # the owner undoes their own diceless maniobra; another player may not
+    "/deshacer": ("mesa", ["@kaeda", f'/maniobra tipo:apuntar objetivo:"{G}"'], "deshacer", {}),
 }
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}
 

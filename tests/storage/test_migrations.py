@@ -30,6 +30,7 @@ TABLES = {
     "pending_defenses",
     "retos",
     "roll_log",
+    "undo_records",
 }
 
 

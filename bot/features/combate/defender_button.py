@@ -32,8 +32,10 @@ class DefenderView(discord.ui.View):
                 "Este botón es para el jugador atacado: tú no tienes que defenderte aquí."
             )
         from bot.features.combate.service import defend
+        from bot.storage.undo import operation
 
-        await defend(interaction)
+        with operation("defender", interaction.user.id):
+            await defend(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
