@@ -28,6 +28,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.tirar",
     "bot.features.tablero",
     "bot.features.deshacer",
+    "bot.features.descanso",
 )
 
 

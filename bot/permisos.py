@@ -93,6 +93,8 @@ PERMISOS: tuple[tuple[str, str], ...] = (
     ("/mapa ver", "servidor"),
     ("/mover", "dueño o máster"),
     ("/deshacer", "dueño o máster"),
+    ("/ficha ajustar", "máster"),
+    ("/descanso", "máster"),
 )
 
 

@@ -6,6 +6,7 @@ Pure: results in, ``discord.Embed`` out.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import discord
 
@@ -132,6 +133,11 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
     if "deshace" in entry.result:  # an undo's entry: which rolls it took back
         undone = ", ".join(f"#{i}" for i in entry.result["deshace"])
         parts.append(f"deshace {undone} (/{entry.result.get('operacion', '?')})")
+    elif "ajustes" in entry.result:  # /ficha ajustar, /descanso: before → after
+        parts.extend(_adjustment(a) for a in entry.result["ajustes"])
+        if entry.result.get("motivo"):
+            parts.append(f"motivo: {entry.result['motivo']}")
+        return " · ".join(parts)
     elif hidden:
         parts.append("(tirada privada)")
     else:
@@ -148,6 +154,22 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
     if entry.physical:
         parts.append("dado físico")
     return " · ".join(parts)
+
+
+def _adjustment(change: Mapping[str, Any]) -> str:
+    before, after = change.get("antes") or {}, change.get("despues") or {}
+    moved = [
+        f"{k} {_shown(before.get(k))} → {_shown(after.get(k))}"
+        for k in ("aguante", "aliento", "esencia", "estados")
+        if before.get(k) != after.get(k)
+    ]
+    return f"{change.get('nombre')}: " + (", ".join(moved) or "sin cambios")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "ninguno"
+    return str(value)
 
 
 def _faces(dice: Sequence[object]) -> str:

@@ -42,8 +42,10 @@ class RollLogRepository:
         self._session = session
         self.guild_id = guild_id
         self.channel_id = channel_id
-        #: The ids of the rolls this unit of work logged (for its undo record).
+        #: The ids of the entries this unit of work logged (for its undo record), and
+        #: whether any of them rolled dice.
         self.appended: list[int] = []
+        self.rolled = False
 
     async def append(
         self,
@@ -81,6 +83,7 @@ class RollLogRepository:
         )
         if channel == self.channel_id and inserted.inserted_primary_key is not None:
             self.appended.append(int(inserted.inserted_primary_key[0]))
+            self.rolled = self.rolled or bool(dice)
 
     async def entries(
         self,

@@ -146,6 +146,7 @@ class UndoRepository:
         version_after: int | None,
         sheets: list[SheetChange],
         roll_ids: list[int],
+        rolled: bool,
     ) -> None:
         """Record one operation; drop the records it makes dead (undone ones) or too old."""
         op = CURRENT.get() or Operation("?", 0)
@@ -163,7 +164,7 @@ class UndoRepository:
                 "command": op.command[:50],
                 "user_id": op.user_id,
                 "created_at": datetime.now(UTC),
-                "rolled": bool(roll_ids),
+                "rolled": rolled,
                 "ended": ended,
                 "version_after": version_after,
                 "before": before,

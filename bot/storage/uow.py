@@ -106,6 +106,7 @@ class UnitOfWork:
             version_after=None if info is None else info.version,
             sheets=self.undo.sheets,
             roll_ids=self.rolls.appended,
+            rolled=self.rolls.rolled,
         )
 
 

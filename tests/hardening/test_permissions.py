@@ -220,6 +220,8 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/mover": ("tac", TACTICO, "mover", {"casilla": "A2", "personaje": "Kaeda"}),
     # the owner undoes their own diceless maniobra; another player may not
     "/deshacer": ("mesa", ["@kaeda", f'/maniobra tipo:apuntar objetivo:"{G}"'], "deshacer", {}),
+    "/ficha ajustar": ("mesa", [], "ficha ajustar", {"personaje": "Kaeda", "aguante": 5}),
+    "/descanso": ("mesa", [], "descanso", {"personajes": "Kaeda"}),
 }
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}
 
