@@ -63,6 +63,7 @@ PERMISOS: tuple[tuple[str, str], ...] = (
     ("/encuentro unirse", "dueño"),
     ("/encuentro enemigos", "máster"),
     ("/encuentro ver", "servidor"),
+    ("/encuentro pendientes", "servidor"),
     ("/encuentro quitar", "máster"),
     ("/encuentro ajustar", "máster"),
     ("/encuentro terminar", "máster"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 
@@ -19,6 +19,8 @@ class EncounterInfo:
     creator_id: int
     tracker_message_id: int | None
     created_at: datetime | None
+    #: When the current asalto and phase began.
+    phase_since: datetime | None = None
 
 
 def info_of(row: Any) -> EncounterInfo:
@@ -31,4 +33,11 @@ def info_of(row: Any) -> EncounterInfo:
         creator_id=row["creator_id"],
         tracker_message_id=row["tracker_message_id"],
         created_at=row["created_at"],
+        phase_since=aware(row.get("phase_since")),
     )
+
+
+def aware(value: datetime | None) -> datetime | None:
+    if value is not None and value.tzinfo is None:  # SQLite keeps no offset: it is UTC
+        return value.replace(tzinfo=UTC)
+    return value

@@ -177,6 +177,7 @@ class EncounterRepository:
             "tracker_message_id": tracker_message_id,
             "version": 1,
             "created_at": datetime.now(UTC),
+            "phase_since": datetime.now(UTC),
             **rows.header,
         }
         try:
@@ -196,7 +197,13 @@ class EncounterRepository:
             rows, copies = self._changed_rows(encounter, tracked.copies, tracked.combatants)
         else:
             rows, copies = emap.split(emap.to_dict(encounter)), None
-        await self._bump(tracked, rows.header)
+        header = rows.header
+        if (header["asalto"], header["phase"]) != (
+            tracked.header.get("asalto"),
+            tracked.header.get("phase"),
+        ):  # a new phase: who waits for whom counts from now
+            header = {**header, "phase_since": datetime.now(UTC)}
+        await self._bump(tracked, header)
         tracked.header = rows.header
         await self._write_children(tracked, rows)
         if copies is None:
@@ -301,6 +308,7 @@ class EncounterRepository:
             raise ConcurrencyError()
         tracked.info = replace(
             info,
+            phase_since=values.get("phase_since", info.phase_since),
             status=values.get("status", info.status),
             version=info.version + 1,
             tracker_message_id=values.get("tracker_message_id", info.tracker_message_id),

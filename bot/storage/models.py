@@ -177,6 +177,8 @@ class EncounterRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = _created()
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: When the current asalto and phase began (who waits for whom: ``<t:…:R>``).
+    phase_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class CombatantRow(Base):
@@ -223,6 +225,10 @@ class PendingDefenseRow(Base):
     defender: Mapped[str] = mapped_column(String(64))
     attacker: Mapped[str] = mapped_column(String(64))
     data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: When the attack began to wait for its defense.
+    created_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), server_default=func.now()
+    )
 
 
 class RetoRow(Base):

@@ -1,4 +1,5 @@
-"""Undo records: the last operations of each channel, for /deshacer.
+"""Undo records: the last operations of each channel, for /deshacer; when the phase and
+each pending defense began (who waits for whom).
 
 Revision ID: 0008
 Revises: 0003
@@ -47,9 +48,22 @@ def upgrade() -> None:
         ["guild_id", "channel_id", "id"],
         unique=False,
     )
+    op.add_column(
+        "encounters", sa.Column("phase_since", sa.DateTime(timezone=True), nullable=True)
+    )
+    op.add_column(
+        "pending_defenses",
+        sa.Column(
+            "created_at", sa.DateTime(timezone=True), server_default=sa.func.now(), nullable=True
+        ),
+    )
 
 
 def downgrade() -> None:
     """Downgrade schema."""
+    with op.batch_alter_table("pending_defenses") as batch:
+        batch.drop_column("created_at")
+    with op.batch_alter_table("encounters") as batch:
+        batch.drop_column("phase_since")
     op.drop_index("ix_undo_records_guild_channel", table_name="undo_records")
     op.drop_table("undo_records")

@@ -151,6 +151,7 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         {"nombre": "Lobo"},
     ),
     "/encuentro ver": ("mesa", [], "encuentro ver", {}),
+    "/encuentro pendientes": ("mesa", [], "encuentro pendientes", {}),
     "/encuentro quitar": ("mesa", [], "encuentro quitar", {"combatiente": G}),
     "/encuentro ajustar": ("mesa", [], "encuentro ajustar", {"combatiente": "Kaeda", "aguante": 5}),
     "/encuentro terminar": ("mesa", [], "encuentro terminar", {}),

@@ -9,6 +9,8 @@ import discord
 
 from bot.features.common import choices, ids, storage_of
 from bot.render.tracker import tracker_embed
+from bot.render.waiting import waiting_lines
+from bot.storage.waiting import waiting
 
 log = logging.getLogger(__name__)
 
@@ -20,7 +22,9 @@ async def refresh_tracker(
     channel: Any = interaction.channel
     if channel is None or not hasattr(channel, "send"):
         return
-    embed = tracker_embed(enc, ended=ended)
+    embed = tracker_embed(
+        enc, ended=ended, waiting=[] if ended else await _waiting(interaction, enc)
+    )
     if tracker_id is not None:
         try:
             await channel.get_partial_message(tracker_id).edit(embed=embed)
@@ -37,6 +41,21 @@ async def refresh_tracker(
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
         if await uow.encounter.get() is not None:
             await uow.encounter.set_tracker_message(message.id)
+
+
+async def waiting_of(uow: Any, enc: Any) -> list[str]:
+    """The «Se espera a» lines of the unit's encounter (its times read in that unit)."""
+    info = uow.encounter.info
+    times = await waiting(uow.session, info.id, info.phase_since)
+    return waiting_lines(enc, times.phase_since, times.pending_since)
+
+
+async def _waiting(interaction: discord.Interaction, enc: Any) -> list[str]:
+    guild_id, channel_id = ids(interaction)
+    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+        if await uow.encounter.get() is None:
+            return []
+        return await waiting_of(uow, enc)
 
 
 async def autocomplete_combatant(
