@@ -63,6 +63,7 @@ PERMISOS: tuple[tuple[str, str], ...] = (
     ("/encuentro unirse", "dueño"),
     ("/encuentro enemigos", "máster"),
     ("/encuentro ver", "servidor"),
+    ("/encuentro pendientes", "servidor"),
     ("/encuentro quitar", "máster"),
     ("/encuentro ajustar", "máster"),
     ("/encuentro terminar", "máster"),
@@ -92,6 +93,9 @@ PERMISOS: tuple[tuple[str, str], ...] = (
     ("/mapa barrido", "máster"),
     ("/mapa ver", "servidor"),
     ("/mover", "dueño o máster"),
+    ("/deshacer", "dueño o máster"),
+    ("/ficha ajustar", "máster"),
+    ("/descanso", "máster"),
 )
 
 

@@ -96,7 +96,8 @@ def roster_text(combatants: Sequence[Any], limit: int = DESCRIPTION_MAX) -> str:
     return "".join(out)
 
 
-def tracker_embed(enc: Any, *, ended: bool = False) -> discord.Embed:
+def tracker_embed(enc: Any, *, ended: bool = False, waiting: Sequence[str] = ()) -> discord.Embed:
+    """``waiting``: the «Se espera a» lines (see :mod:`bot.render.waiting`)."""
     mode = MODE_LABELS.get(enc.mode, enc.mode)
     if ended:
         title = f"Encuentro terminado ({mode}) tras {plural(enc.asalto, 'asalto')}"
@@ -111,7 +112,9 @@ def tracker_embed(enc: Any, *, ended: bool = False) -> discord.Embed:
         colour=ENDED_COLOUR if ended else TRACKER_COLOUR,
     )
     pending = pending_lines(enc)
-    if pending and not ended:
+    if waiting and not ended:
+        embed.add_field(name="Se espera a", value="\n".join(waiting)[:1024], inline=False)
+    elif pending and not ended:
         embed.add_field(name="Defensas pendientes", value="\n".join(pending)[:1024], inline=False)
     footer = "Encuentro cerrado." if ended else "Este mensaje se actualiza solo tras cada cambio."
     embed.set_footer(text=footer)

@@ -35,6 +35,8 @@ from umbral_rules.encounter.state import json_copy
 from . import encounter_map as emap
 from . import statements as st
 from .encounter_cache import CachedEncounter, EncounterCache
+from .encounter_info import EncounterInfo as EncounterInfo
+from .encounter_info import info_of as _info
 from .errors import ConcurrencyError
 from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED, Character
 
@@ -43,23 +45,10 @@ ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de 
 NOT_THIS_GUILD = "Ese personaje no existe en este servidor."
 
 
-@dataclass(frozen=True)
-class EncounterInfo:
-    """The stored facts of an encounter that are not game state."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    status: str
-    version: int
-    creator_id: int
-    tracker_message_id: int | None
-    created_at: datetime | None
-
-
 @dataclass
 class _Tracked:
     info: EncounterInfo
+    header: emap.Row = field(default_factory=dict)
     # key -> the row as read / last written (never shared with a dict handed out)
     combatants: dict[str, emap.Row] = field(default_factory=dict)
     writeback: dict[str, emap.Row] = field(default_factory=dict)
@@ -67,19 +56,6 @@ class _Tracked:
     retos: dict[str, emap.Row] = field(default_factory=dict)
     #: combatant id -> a copy of that ``Combatant`` as its row stores it (None: not tracked)
     copies: dict[str, Any] | None = None
-
-
-def _info(row: Any) -> EncounterInfo:
-    return EncounterInfo(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        status=row["status"],
-        version=row["version"],
-        creator_id=row["creator_id"],
-        tracker_message_id=row["tracker_message_id"],
-        created_at=row["created_at"],
-    )
 
 
 class EncounterRepository:
@@ -107,6 +83,10 @@ class EncounterRepository:
         self._encounter: Any = None
         #: Whether, once committed, this unit leaves its encounter in the cache.
         self._publish = False
+        #: For the undo record: the state dict as stored before this unit's first change,
+        #: whether the unit ended the encounter, or created one.
+        self.before: dict[str, Any] | None = None
+        self.ended = self.created = False
 
     @property
     def info(self) -> EncounterInfo | None:
@@ -172,6 +152,7 @@ class EncounterRepository:
         header["extra"] = row["extra"] or {}
         self._tracked = _Tracked(
             info=_info(row),
+            header=header,
             combatants=emap.by_key(combatants),
             writeback=self._writeback_rows(combatants),
             pending=emap.by_key(pending),
@@ -196,14 +177,16 @@ class EncounterRepository:
             "tracker_message_id": tracker_message_id,
             "version": 1,
             "created_at": datetime.now(UTC),
+            "phase_since": datetime.now(UTC),
             **rows.header,
         }
         try:
             result = await conn.execute(st.INSERT_ENCOUNTER, values)
         except IntegrityError as exc:  # another process created one in between
             raise ConcurrencyError() from exc
-        self._tracked = _Tracked(info=_info(result.mappings().one()))
+        self._tracked = _Tracked(info=_info(result.mappings().one()), header=rows.header)
         await self._write_children(self._tracked, rows)
+        self.created = True
         self._adopt(encounter, publish=True)
         return self._tracked.info
 
@@ -214,7 +197,14 @@ class EncounterRepository:
             rows, copies = self._changed_rows(encounter, tracked.copies, tracked.combatants)
         else:
             rows, copies = emap.split(emap.to_dict(encounter)), None
-        await self._bump(tracked, rows.header)
+        header = rows.header
+        if (header["asalto"], header["phase"]) != (
+            tracked.header.get("asalto"),
+            tracked.header.get("phase"),
+        ):  # a new phase: who waits for whom counts from now
+            header = {**header, "phase_since": datetime.now(UTC)}
+        await self._bump(tracked, header)
+        tracked.header = rows.header
         await self._write_children(tracked, rows)
         if copies is None:
             self._adopt(encounter, publish=True)
@@ -272,6 +262,7 @@ class EncounterRepository:
         """Mark the encounter read in this unit as ended (its rows stay, as history)."""
         tracked = self._require_tracked()
         await self._bump(tracked, {"status": ENCOUNTER_ENDED, "ended_at": datetime.now(UTC)})
+        self.ended = True
         self._publish = False
         if self._cache is not None:
             self._cache.drop(self._key())
@@ -307,6 +298,8 @@ class EncounterRepository:
         return tracked
 
     async def _bump(self, tracked: _Tracked, values: dict[str, Any]) -> None:
+        if self.before is None and set(values) != {"tracker_message_id"}:
+            self.before = json_copy(self._stored_state(tracked))
         info = tracked.info
         conn = await self._conn()
         params = {"b_id": info.id, "b_g": self.guild_id, "b_v": info.version}
@@ -315,6 +308,7 @@ class EncounterRepository:
             raise ConcurrencyError()
         tracked.info = replace(
             info,
+            phase_since=values.get("phase_since", info.phase_since),
             status=values.get("status", info.status),
             version=info.version + 1,
             tracker_message_id=values.get("tracker_message_id", info.tracker_message_id),
@@ -359,6 +353,12 @@ class EncounterRepository:
             ]
             await conn.execute(st.update_children(child, columns), params)
         return prints
+
+    @staticmethod
+    def _stored_state(t: _Tracked) -> dict[str, Any]:
+        """The encounter's ``to_dict()`` layout as its rows now stand."""
+        parts = (list(t.combatants.values()), list(t.pending.values()), list(t.retos.values()))
+        return emap.assemble(emap.EncounterRows(t.header, *parts))
 
     @staticmethod
     def _writeback_rows(combatants: list[emap.Row]) -> dict[str, emap.Row]:

@@ -199,6 +199,8 @@ class EncounterRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = _created()
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: When the current asalto and phase began (who waits for whom: ``<t:…:R>``).
+    phase_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class CombatantRow(Base):
@@ -247,6 +249,10 @@ class PendingDefenseRow(Base):
     defender: Mapped[str] = mapped_column(String(64))
     attacker: Mapped[str] = mapped_column(String(64))
     data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: When the attack began to wait for its defense.
+    created_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), server_default=func.now()
+    )
 
 
 class RetoRow(Base):
@@ -287,6 +293,31 @@ class RollLogRow(Base):
     result: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     physical: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class UndoRow(Base):
+    """One operation of a channel that /deshacer can take back: the encounter's state dict
+    before it (``before``) and/or the sheets it changed (``sheets``: before and after)."""
+
+    __tablename__ = "undo_records"
+    __table_args__ = (Index("ix_undo_records_guild_channel", "guild_id", "channel_id", "id"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    encounter_id: Mapped[int | None] = mapped_column(Integer)
+    command: Mapped[str] = mapped_column(String(50))
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rolled: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The operation was /encuentro terminar: undoing it reopens the encounter.
+    ended: Mapped[bool] = mapped_column(Boolean, default=False)
+    version_after: Mapped[int | None] = mapped_column(Integer)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    sheets: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    roll_ids: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    undone_by: Mapped[int | None] = mapped_column(BigInteger)
+    undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 def table(model: type[Base]) -> Table:

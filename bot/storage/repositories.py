@@ -19,6 +19,7 @@ from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
 from umbral_rules.text import clean_name, name_key, sort_key
 
 from .models import (
+    ENCOUNTER_ACTIVE,
     BestiaryEntry,
     Character,
     CombatantRow,
@@ -166,6 +167,32 @@ class CharacterRepository:
 
     async def list_all(self) -> list[Character]:
         stmt = select(Character).where(Character.guild_id == self.guild_id).order_by(Character.id)
+        return list((await self._session.scalars(stmt)).all())
+
+    async def fighting_in(self, character_id: int) -> int | None:
+        """The channel whose active encounter has this character as a combatant, if any."""
+        stmt = (
+            select(EncounterRow.channel_id)
+            .join(CombatantRow, CombatantRow.encounter_id == EncounterRow.id)
+            .where(
+                CombatantRow.guild_id == self.guild_id,
+                CombatantRow.character_id == character_id,
+                EncounterRow.status == ENCOUNTER_ACTIVE,
+            )
+            .limit(1)
+        )
+        return (await self._session.execute(stmt)).scalar_one_or_none()
+
+    async def of_encounter(self, encounter_id: int) -> list[Character]:
+        """The characters that fought in that encounter of this guild (active or ended)."""
+        ids = select(CombatantRow.character_id).where(
+            CombatantRow.guild_id == self.guild_id, CombatantRow.encounter_id == encounter_id
+        )
+        stmt = (
+            select(Character)
+            .where(Character.guild_id == self.guild_id, Character.id.in_(ids))
+            .order_by(Character.id)
+        )
         return list((await self._session.scalars(stmt)).all())
 
     async def set_active(self, owner_id: int, character_id: int) -> Character:

@@ -21,6 +21,7 @@ from .errors import ConcurrencyError
 from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
 from .rolllog import RollLogRepository
 from .settings_cache import SettingsCache
+from .undo import Pending, UndoRepository
 
 T = TypeVar("T")
 
@@ -60,6 +61,11 @@ class UnitOfWork:
         self.characters = CharacterRepository(session, guild_id)
         self.bestiary = BestiaryRepository(session, guild_id)
         self.rolls = RollLogRepository(session, guild_id, channel_id)
+        #: What ``/deshacer`` can take back: written by :meth:`finish` in this transaction.
+        self.undo_log = (
+            None if channel_id is None else UndoRepository(session, guild_id, channel_id)
+        )
+        self.undo = Pending()
         self._encounter = (
             None
             if channel_id is None
@@ -80,6 +86,28 @@ class UnitOfWork:
 
     async def flush(self) -> None:
         await self.session.flush()
+
+    async def finish(self) -> None:
+        """Before COMMIT: the undo record of what this unit did in its channel, if anything
+        (one central place: every command that saves the channel's encounter gets one)."""
+        enc, log = self._encounter, self.undo_log
+        if enc is None or log is None or self.undo.skip:
+            return
+        if enc.created:  # a new fight starts a new undo history in the channel
+            await log.clear()
+            return
+        if enc.before is None and not self.undo.sheets:  # (a save that changes nothing
+            return  # is still an operation: /deshacer takes it back, changing nothing)
+        info = enc.info
+        await log.add(
+            encounter_id=None if info is None or enc.before is None else info.id,
+            before=enc.before,
+            ended=enc.ended,
+            version_after=None if info is None else info.version,
+            sheets=self.undo.sheets,
+            roll_ids=self.rolls.appended,
+            rolled=self.rolls.rolled,
+        )
 
 
 def _is_retryable(exc: BaseException) -> bool:
@@ -238,6 +266,7 @@ class Storage:
                         encounter_cache=self.encounter_cache,
                     )
                     yield uow
+                    await uow.finish()
                 if uow._encounter is not None:  # committed: its encounter may be cached
                     uow._encounter.publish()
         except (StaleDataError, DBAPIError) as exc:

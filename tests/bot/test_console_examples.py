@@ -246,3 +246,22 @@ def test_nueva_and_db_together_are_refused(capsys: pytest.CaptureFixture[str]) -
         main(["consola", "--nueva", "--db", "otra.db"])
     assert exit_.value.code == 2
     assert "--nueva" in capsys.readouterr().err
+
+
+def test_the_readme_undo_and_rest_example(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+
+    def block(marker: str) -> str:
+        text = readme.split(f"<!-- {marker} -->")[1].split(f"<!-- /{marker} -->")[0]
+        return text.strip().removeprefix("```text").removesuffix("```")
+
+    out = io.StringIO()
+    args = ["consola", "--eco", "--db", str(tmp_path / "umbral.db"), "--dados", "9,6"]
+    script = block("walkthrough") + "\n" + block("deshacer") + "\n/ficha ver personaje:Kaeda\n"
+    assert main(args, stdin=io.StringIO(script), stdout=out) == 0
+    text = out.getvalue().split("/descanso", 1)[1]
+    assert "Kaeda: Aguante 15 → 16" in text
+    assert "¿Deshacer /descanso?" in text and "Ficha de Kaeda: Aguante 16 → 15" in text
+    assert "deshizo /descanso" in text
+    assert "Kaeda: Aguante 15 → 16" in text.split("/ficha ajustar", 1)[1]
+    assert "Motivo: vendas y un buen vino" in text

@@ -152,6 +152,7 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         {"nombre": "Lobo"},
     ),
     "/encuentro ver": ("mesa", [], "encuentro ver", {}),
+    "/encuentro pendientes": ("mesa", [], "encuentro pendientes", {}),
     "/encuentro quitar": ("mesa", [], "encuentro quitar", {"combatiente": G}),
     "/encuentro ajustar": ("mesa", [], "encuentro ajustar", {"combatiente": "Íñigo", "aguante": 5}),
     "/encuentro terminar": ("mesa", [], "encuentro terminar", {}),
@@ -219,6 +220,10 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         {"atacante": "Ogro", "casillas": "A1:A2"},
     ),
     "/mover": ("tac", TACTICO, "mover", {"casilla": "A2", "personaje": "Íñigo"}),
+    # the owner undoes their own diceless maniobra; another player may not
+    "/deshacer": ("mesa", ["@kaeda", f'/maniobra tipo:apuntar objetivo:"{G}"'], "deshacer", {}),
+    "/ficha ajustar": ("mesa", [], "ficha ajustar", {"personaje": "Íñigo", "aguante": 5}),
+    "/descanso": ("mesa", [], "descanso", {"personajes": "Íñigo"}),
 }
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}
 

@@ -14,12 +14,14 @@ from bot.features.encuentro.tracker import (
     autocomplete_combatant,
     refresh_tracker,
     require_channel_permissions,
+    waiting_of,
 )
 from bot.features.fichas.cog import autocomplete_oficio, autocomplete_own, own_character
 from bot.features.tiradas.ambito import guild_estados
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed
 from bot.render.tracker import summary_embed, tracker_embed
+from bot.render.waiting import pendientes_embed
 from bot.storage import character_sheet, character_weapons, enemy_sheet
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
@@ -161,6 +163,15 @@ class EncuentroCog(commands.Cog):
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
         await send(interaction, embed=tracker_embed(enc), ephemeral=True)
+
+    @encuentro.command(name="pendientes", description="Quién tiene que actuar o defenderse")
+    async def pendientes(self, interaction: discord.Interaction) -> None:
+        guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.require()
+            lines = await waiting_of(uow, enc)
+        await send(interaction, embed=pendientes_embed(enc, lines), ephemeral=True)
 
     @encuentro.command(name="quitar", description="Saca a alguien del encuentro (máster)")
     @app_commands.describe(combatiente="A quién")

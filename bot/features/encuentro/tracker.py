@@ -18,6 +18,8 @@ from bot.channel_perms import (
 )
 from bot.features.common import choices, ids, storage_of
 from bot.render.tracker import tracker_embed
+from bot.render.waiting import waiting_lines
+from bot.storage.waiting import waiting
 from umbral_rules import UmbralError
 
 log = logging.getLogger(__name__)
@@ -65,6 +67,13 @@ def require_channel_permissions(
     closed = closed_thread(interaction)
     if closed:
         raise UmbralError(closed)
+
+
+async def waiting_of(uow: Any, enc: Any) -> list[str]:
+    """The «Se espera a» lines of the unit's encounter (its times read in that unit)."""
+    info = uow.encounter.info
+    times = await waiting(uow.session, info.id, info.phase_since)
+    return waiting_lines(enc, times.phase_since, times.pending_since)
 
 
 async def autocomplete_combatant(

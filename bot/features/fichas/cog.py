@@ -290,6 +290,42 @@ class FichasCog(commands.Cog):
             names = [(r.nombre, r.is_active) for r in rows]
         await send_pages(interaction, fichas_list_pages(names), ephemeral=True)
 
+    @ficha.command(name="ajustar", description="Corrige a mano lo actual de una ficha (máster)")
+    @app_commands.describe(
+        personaje="Cualquier personaje del servidor",
+        aguante="Aguante actual",
+        aliento="Aliento actual",
+        esencia="Esencia actual",
+        estados="Estados, separados por comas («ninguno» para quitarlos todos)",
+        motivo="Por qué (queda en /historial)",
+        dueno="De quién es, si hay varios con ese nombre",
+    )
+    @app_commands.rename(dueno="dueño")
+    @app_commands.autocomplete(personaje=autocomplete_any)
+    async def ajustar(
+        self,
+        interaction: discord.Interaction,
+        personaje: str,
+        aguante: app_commands.Range[int, 0, 500] | None = None,
+        aliento: app_commands.Range[int, 0, 50] | None = None,
+        esencia: app_commands.Range[int, 0, 50] | None = None,
+        estados: app_commands.Range[str, 1, 200] | None = None,
+        motivo: app_commands.Range[str, 1, 200] | None = None,
+        dueno: discord.User | None = None,
+    ) -> None:
+        from bot.features.descanso.service import find_character, parse_estados, run
+
+        if aguante is None and aliento is None and esencia is None and estados is None:
+            raise UmbralError("Di qué ajustar: aguante, aliento, esencia o estados.")
+        wanted = {"aguante": aguante, "aliento": aliento, "esencia": esencia,
+                  "estados": None if estados is None else parse_estados(estados)}  # fmt: skip
+
+        async def pick(uow: Any) -> list[tuple[Any, dict[str, Any]]]:
+            row = await find_character(uow, personaje, dueno.id if dueno else None)
+            return [(row, wanted)]
+
+        await run(interaction, "ficha ajustar", "Ficha ajustada", pick, motivo)
+
     @ficha.command(name="borrar", description="Borra uno de tus personajes")
     @app_commands.describe(
         personaje="El personaje que quieres borrar",
