@@ -339,10 +339,9 @@ class BestiaryRepository:
         """Every entry as a plain read-only row (Core, no ORM objects: 2,000 ORM rows took
         half a second of the loop to build), by name; columns as attributes."""
         bestiary = table(BestiaryEntry)
-        stmt = (
-            select(bestiary).where(bestiary.c.guild_id == self.guild_id).order_by(bestiary.c.nombre)
-        )
-        return list((await self._session.execute(stmt)).all())
+        stmt = select(bestiary).where(bestiary.c.guild_id == self.guild_id)
+        rows = (await self._session.execute(stmt)).all()
+        return sorted(rows, key=lambda row: sort_key(row.nombre))  # Spanish order, not SQL's
 
     async def names(self) -> dict[int, str]:
         """id → nombre of every entry."""

@@ -22,7 +22,7 @@ async def pending(fake: FakeDiscord) -> int:
 async def attacked(script: Script, fake: FakeDiscord) -> None:
     await script.run(*MESA, "@master", "/asalto")
     await fake.command(
-        "master", "mesa", "atacar", {"objetivo": "Kaeda", "atacante": "Guardia del puerto"}
+        "master", "mesa", "atacar", {"objetivo": "Íñigo", "atacante": "Ñu del puerto"}
     )
     assert await pending(fake) == 1
 

@@ -104,7 +104,7 @@ async def test_the_map_is_drawn_off_the_loop(
     async with draw.watching():
         await fake.command("master", "mesa", "mapa crear", {"ancho": 60, "alto": 60})
         await fake.command(
-            "master", "mesa", "mapa colocar", {"combatiente": "Kaeda", "casilla": "C4"}
+            "master", "mesa", "mapa colocar", {"combatiente": "Íñigo", "casilla": "C4"}
         )
         ver = await fake.command("kaeda", "mesa", "mapa ver")
     assert list(ver.last.files) == ["tablero.png"]

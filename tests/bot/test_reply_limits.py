@@ -82,7 +82,7 @@ async def test_defender_against_20_pending_attacks_shows_all_20(
         "@master",
         f'/bestiario añadir nombre:"{NAME80}" ataque:12 defensa:12 aguante:14 potencia:4',
         *KAEDA,
-        "/ficha crear nombre:Kaeda2 vigor:5 destreza:5 percepcion:1 voluntad:1 proteccion:4 "
+        "/ficha crear nombre:Íñigo2 vigor:5 destreza:5 percepcion:1 voluntad:1 proteccion:4 "
         "aguante_extra:50",
         "@master",
         "/config defensa:espera",
@@ -100,14 +100,14 @@ async def test_defender_against_20_pending_attacks_shows_all_20(
     assert len(enemies) == 20
     for name in enemies:
         dice.push([5])
-        await fake.command("master", "mesa", "atacar", {"objetivo": "Kaeda2", "atacante": name})
+        await fake.command("master", "mesa", "atacar", {"objetivo": "Íñigo2", "atacante": name})
     dice.push([6] * 20)
     reply = await fake.command("kaeda", "mesa", "defender")
     details = [
         e for m in reply.messages for e in m.embeds if "se defiende de" in str(e.get("title"))
     ]
     assert len(details) == 20
-    assert reply.first.title.startswith("Kaeda2: defensa")
+    assert reply.first.title.startswith("Íñigo2: defensa")
     assert "20 tiradas" in reply.first.text()
     assert len(reply.messages) >= 3
     assert_all_fit(fake)
@@ -120,7 +120,7 @@ async def test_ficha_ver_with_13_long_oficios_splits_the_field(
         f'/ficha oficio nombre:"Oficio largo número {i} {"x" * 55}" valor:2' for i in range(13)
     ]
     out = await script.run(*KAEDA, *lines)
-    assert out.count("Anotado en la ficha de Kaeda") == 15
+    assert out.count("Anotado en la ficha de Íñigo") == 15
     reply = await fake.command("kaeda", "mesa", "ficha ver")
     fields = [f["name"] for f in reply.first.embeds[0]["fields"]]
     assert "Oficios (cont.)" in fields

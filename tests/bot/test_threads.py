@@ -76,12 +76,12 @@ async def test_an_encounter_per_thread_with_its_tracker_in_the_thread(
     trackers = [m for m in in_the_thread(fake) if m.title.startswith("Encuentro en")]
     assert len(trackers) == 1 and trackers[0].pinned
     assert "Mesa" in trackers[0].title  # the thread's own encounter, not #mesa's Narrativo
-    await in_thread(fake, "master", "encuentro enemigos", {"nombre": "Guardia del puerto"})
-    assert "Guardia del puerto" in trackers[0].text()
+    await in_thread(fake, "master", "encuentro enemigos", {"nombre": "Ñu del puerto"})
+    assert "Ñu del puerto" in trackers[0].text()
     parent = next(
         m for m in fake.messages if m.channel == "mesa" and m.title.startswith("Encuentro")
     )
-    assert "Guardia del puerto" not in parent.text()
+    assert "Ñu del puerto" not in parent.text()
 
 
 async def test_a_thread_without_send_messages_in_threads_is_named(
