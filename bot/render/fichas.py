@@ -42,11 +42,19 @@ def ficha_embed(
     *,
     owner: str | None = None,
     active: bool = False,
+    vital: str | None = None,
 ) -> discord.Embed:
-    """The whole sheet: attributes, derived numbers, Oficios, weapons, bars and estados."""
-    embed = discord.Embed(title=sheet.nombre, colour=SHEET_COLOUR)
-    if owner or active:
-        parts = [f"de {owner}" if owner else "", "personaje activo" if active else ""]
+    """The whole sheet: attributes, derived numbers, Oficios, weapons, bars and estados;
+    ``vital``: «muerto» / «retirado» when it is no longer in play."""
+    title = f"{sheet.nombre} ✝ ({vital})" if vital == "muerto" else sheet.nombre
+    embed = discord.Embed(title=f"{title} ({vital})" if vital == "retirado" else title)
+    embed.colour = SHEET_COLOUR
+    if owner or active or vital:
+        parts = [
+            f"de {owner}" if owner else "",
+            "personaje activo" if active else "",
+            vital.upper() if vital else "",
+        ]
         embed.description = " · ".join(p for p in parts if p)
     attrs = " · ".join(f"{ATRIBUTO_LABELS[k]} {sheet.atributo(k)}" for k in ATRIBUTO_LABELS)
     embed.add_field(name="Atributos", value=attrs, inline=False)
@@ -62,7 +70,11 @@ def ficha_embed(
         embed.add_field(name="Esencia", value=f"{pools.esencia}/{pools.esencia_max}", inline=True)
     oficios = ", ".join(f"{k} {v}" for k, v in sorted(sheet.oficios.items())) or "ninguno"
     embed.add_field(name="Oficios", value=oficios, inline=False)
-    armas = "\n".join(weapon_text(w) for w in weapons) or "ninguna (usa /ficha arma)"
+    armas = "\n".join(
+        weapon_text(w) + (" (por defecto)" if i == 0 and len(weapons) > 1 else "")
+        for i, w in enumerate(weapons)
+    )
+    armas = armas or "ninguna (usa /ficha arma)"
     embed.add_field(name="Armas", value=armas[:1024], inline=False)
     if pools.estados:
         embed.add_field(name="Estados", value=", ".join(pools.estados), inline=False)

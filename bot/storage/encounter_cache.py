@@ -66,12 +66,16 @@ class EncounterCache:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def take(self, key: tuple[int, int], encounter_id: int, version: int) -> CachedEncounter | None:
-        """The entry for ``key`` if it is that encounter at that version; it leaves the cache
-        either way (a stale one is useless, a good one now belongs to the caller)."""
+    def take(
+        self, key: tuple[int, int], encounter_id: int, version: int, sheets: int = 0
+    ) -> CachedEncounter | None:
+        """The entry for ``key`` if it is that encounter at that version, its characters at
+        the versions it agrees with (``sheets``, their sum); it leaves the cache either way (a
+        stale one is useless, a good one now belongs to the caller)."""
         entry = self._pop(key)
         info = None if entry is None else entry.tracked.info
-        if entry is None or info is None or (info.id, info.version) != (encounter_id, version):
+        wanted = (encounter_id, version, sheets)
+        if entry is None or info is None or (info.id, info.version, info.sheets) != wanted:
             self.misses += 1
             return None
         self.hits += 1

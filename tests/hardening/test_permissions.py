@@ -34,6 +34,7 @@ WORLD = [
 ]
 TACTICO = [
     "@master",
+    "/encuentro quitar combatiente:Kaeda",  # a character fights in one encounter at a time
     "#tac",
     "/encuentro empezar modo:tactico",
     '/encuentro enemigos nombre:"Guardia del puerto"',
@@ -90,6 +91,18 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/config (ver)": ("mesa", [], "config", {}),
     "/config (cambiar)": ("mesa", [], "config", {"modo": "narrativo"}),
     "/tirada": ("mesa", [], "tirada", {"atributo": "vigor", "umbral": 9}),
+    "/tirada (personaje)": (
+        "mesa",
+        [],
+        "tirada",
+        {"atributo": "vigor", "umbral": 9, "personaje": "Kaeda"},
+    ),
+    "/tirada (privada)": (
+        "mesa",
+        [],
+        "tirada",
+        {"atributo": "vigor", "umbral": 9, "privada": True, "motivo": "sigilo"},
+    ),
     "/reto crear": ("otra", [], "reto crear", {"nombre": "Muro", "umbral": 9, "exitos": 2}),
     "/reto tirar": ("otra", RETO, "reto tirar", {"atributo": "vigor"}),
     "/reto ver": ("otra", RETO, "reto ver", {}),
@@ -119,9 +132,35 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "ficha arma",
         {"nombre": "Daga", "clase": "daga", "personaje": "Kaeda"},
     ),
+    "/ficha oficio (quitar)": (
+        "mesa",
+        [],
+        "ficha oficio",
+        {"nombre": "armas", "quitar": True, "personaje": "Kaeda"},
+    ),
+    "/ficha arma (quitar)": (
+        "mesa",
+        [],
+        "ficha arma",
+        {"nombre": "Espada", "quitar": True, "personaje": "Kaeda"},
+    ),
+    "/ficha editar": ("mesa", [], "ficha editar", {"vigor": 4, "personaje": "Kaeda"}),
     "/ficha ver": ("mesa", [], "ficha ver", {"personaje": "Kaeda"}),
     "/ficha usar": ("mesa", [], "ficha usar", {"personaje": "Kaeda"}),
     "/ficha lista": ("mesa", [], "ficha lista", {}),
+    "/ficha lista (retirados)": ("mesa", [], "ficha lista", {"retirados": True}),
+    "/ficha revivir": (
+        "mesa",
+        ["@master", "/encuentro quitar combatiente:Kaeda", "/ficha retirar personaje:Kaeda"],
+        "ficha revivir",
+        {"personaje": "Kaeda"},
+    ),
+    "/ficha retirar": (
+        "mesa",
+        ["@master", "/encuentro quitar combatiente:Kaeda"],
+        "ficha retirar",
+        {"personaje": "Kaeda"},
+    ),
     "/ficha borrar": ("mesa", [], "ficha borrar", {"personaje": "Kaeda"}),
     "/ficha importar": ("mesa", [], "ficha importar", {"archivo": CHARACTER_FILE}),
     "/ficha exportar": ("mesa", [], "ficha exportar", {"personaje": "Kaeda"}),
@@ -140,9 +179,15 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/encuentro empezar": ("otra", [], "encuentro empezar", {}),
     "/encuentro unirse": (
         "otra",
-        ["@master", "#otra", "/encuentro empezar"],
+        ["@master", "/encuentro quitar combatiente:Kaeda", "#otra", "/encuentro empezar"],
         "encuentro unirse",
         {"personaje": "Kaeda"},
+    ),
+    "/encuentro unirse (mover)": (
+        "otra",
+        ["@master", "#otra", "/encuentro empezar"],
+        "encuentro unirse",
+        {"personaje": "Kaeda", "mover": True},
     ),
     "/encuentro enemigos": (
         "mesa",

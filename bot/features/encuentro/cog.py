@@ -10,9 +10,11 @@ from discord.ext import commands
 
 from bot.features.bestiario.cog import autocomplete_bestiary
 from bot.features.common import Cobertura, Modo, dice_of, ids, send, storage_of
+from bot.features.encuentro.joining import joining_character, move_out
 from bot.features.encuentro.tracker import autocomplete_combatant, refresh_tracker
-from bot.features.fichas.cog import autocomplete_oficio, autocomplete_own, own_character
-from bot.permissions import require_gm
+from bot.features.fichas.shared import autocomplete_oficio, autocomplete_own
+from bot.features.tiradas.retos import take_over_scene
+from bot.permissions import is_gm, require_gm
 from bot.render.encounter import events_embed
 from bot.render.tracker import summary_embed, tracker_embed
 from bot.storage import character_sheet, character_weapons, enemy_sheet
@@ -51,6 +53,7 @@ class EncuentroCog(commands.Cog):
                 "emboscada": {"jugadores": "pj", "enemigos": "enemigo"}.get(emboscada or ""),
             }
             enc = Encounter.start(modo or settings.default_mode, enc_settings)
+            await take_over_scene(uow, enc)  # a reto's scene becomes the encounter
             await uow.encounter.create(enc, creator_id=interaction.user.id)
             return enc
 
@@ -69,9 +72,10 @@ class EncuentroCog(commands.Cog):
 
     @encuentro.command(name="unirse", description="Entra en el encuentro con tu personaje")
     @app_commands.describe(
-        personaje="Uno de tus personajes (por defecto, el activo)",
+        personaje="Uno de tus personajes (por defecto, el activo; el máster, cualquiera)",
         oficio_defensa="El Oficio que cubre tus defensas en este combate, si lo hay",
         cobertura_defensa="Cuánto cubre ese Oficio: entero, mitad o nada",
+        mover="Máster: sácalo del encuentro de otro canal en el que esté y tráelo aquí",
     )
     @app_commands.autocomplete(personaje=autocomplete_own, oficio_defensa=autocomplete_oficio)
     async def unirse(
@@ -80,13 +84,22 @@ class EncuentroCog(commands.Cog):
         personaje: str | None = None,
         oficio_defensa: str | None = None,
         cobertura_defensa: Cobertura = "entero",
+        mover: bool = False,
     ) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
 
         async def work(uow: Any) -> tuple[Encounter, list[Any], int | None]:
             enc = await uow.encounter.require()
-            row = await own_character(uow, interaction.user.id, personaje)
+            gm = is_gm(
+                interaction, (await uow.guild.get()).gm_role_id, uow.encounter.info.creator_id
+            )
+            if mover and not gm:
+                raise UmbralError("Solo el máster puede mover un personaje de otro encuentro.")
+            row = await joining_character(uow, interaction.user.id, personaje, gm)
+            events: list[Any] = []
+            if mover:
+                events.extend(await move_out(uow, row, channel_id))
             c = enc.add_character(
                 character_sheet(row),
                 character_weapons(row),
@@ -100,7 +113,7 @@ class EncuentroCog(commands.Cog):
                 defensa_oficio=oficio_defensa,
                 defensa_cobertura=cobertura_defensa,
             )
-            events: list[Any] = [enc.announce(c)]
+            events.append(enc.announce(c))
             for estado in row.estados:  # what the character still suffers from before
                 events.extend(enc.set_estado(c.id, str(estado), True))
             await uow.encounter.save(enc)

@@ -9,84 +9,28 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.features.bestiario.cog import Tamano
 from bot.features.bestiario.files import Conflictos, read_attachment
-from bot.features.common import choices, send, storage_of
+from bot.features.common import send, storage_of
+from bot.features.fichas.editar import Edit, apply_edit, put_weapon, remove_oficio, remove_weapon
 from bot.features.fichas.files import entry_of, import_characters
-from bot.permissions import is_gm, require_guild
-from bot.render.fichas import Pools, ficha_embed, fichas_list_embed, notice_embed, weapon_text
+from bot.features.fichas.shared import (
+    autocomplete_any,
+    autocomplete_own,
+    own_character,
+    sheet_embed,
+)
+from bot.features.fichas.vida import any_character, require_editable, retire, revive, vital_label
+from bot.permissions import is_gm, require_gm, require_guild
+from bot.render.fichas import fichas_list_embed, notice_embed, weapon_text
 from bot.sheetfiles import CHARACTERS, Format, dump, filename_for, load_characters
 from bot.sheetfiles.limits import NAME_MAX
-from bot.storage.repositories import character_sheet, character_weapons
+from bot.storage.repositories import character_sheet
 from umbral_rules import CharacterSheet, UmbralError, Weapon
 from umbral_rules.sheets import validate_oficio
 
 Atributo = app_commands.Range[int, 0, 5]
 ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]
-
-
-def pools_of(row: Any) -> Pools:
-    return Pools(
-        row.aguante,
-        row.aguante_max,
-        row.aliento,
-        row.aliento_max,
-        row.esencia,
-        row.esencia_max,
-        tuple(row.estados),
-    )
-
-
-def sheet_embed(row: Any, owner: str | None = None) -> discord.Embed:
-    return ficha_embed(
-        character_sheet(row),
-        character_weapons(row),
-        pools_of(row),
-        owner=owner,
-        active=row.is_active,
-    )
-
-
-async def own_character(uow: Any, owner_id: int, personaje: str | None) -> Any:
-    """The named character of ``owner_id``, or their active one."""
-    if personaje:
-        row = await uow.characters.by_name(owner_id, personaje)
-        if row is None:
-            raise UmbralError(f"No tienes ningún personaje llamado «{personaje}».")
-        return row
-    row = await uow.characters.active(owner_id)
-    if row is None:
-        raise UmbralError(
-            "No tienes personaje activo: crea uno con /ficha crear o elige con /ficha usar."
-        )
-    return row
-
-
-async def autocomplete_own(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    guild_id = require_guild(interaction)
-    async with storage_of(interaction).guild(guild_id) as uow:
-        rows = await uow.characters.list_for_owner(interaction.user.id)
-    return choices((r.nombre for r in rows), current)
-
-
-async def autocomplete_any(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    guild_id = require_guild(interaction)
-    async with storage_of(interaction).guild(guild_id) as uow:
-        own = await uow.characters.list_for_owner(interaction.user.id)
-        rows = await uow.characters.list_all()
-    return choices([r.nombre for r in own] + [r.nombre for r in rows], current)
-
-
-async def autocomplete_oficio(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    guild_id = require_guild(interaction)
-    async with storage_of(interaction).guild(guild_id) as uow:
-        row = await uow.characters.active(interaction.user.id)
-    return choices(sorted(row.oficios) if row is not None else [], current)
 
 
 class FichasCog(commands.Cog):
@@ -143,35 +87,45 @@ class FichasCog(commands.Cog):
             f"{sheet.nombre} está listo y es tu personaje activo.", embed=embed
         )
 
-    @ficha.command(name="oficio", description="Añade o cambia un Oficio de tu personaje activo")
+    @ficha.command(name="oficio", description="Añade, cambia o quita un Oficio de tu personaje")
     @app_commands.describe(
         nombre="Nombre del Oficio (contrabandista, armas…)",
         valor="Valor (0 a 5)",
         personaje="Otro de tus personajes (por defecto, el activo)",
+        quitar="Quita ese Oficio de la ficha",
     )
     @app_commands.autocomplete(personaje=autocomplete_own)
     async def oficio(
         self,
         interaction: discord.Interaction,
         nombre: app_commands.Range[str, 1, NAME_MAX],
-        valor: app_commands.Range[int, 0, 5],
+        valor: app_commands.Range[int, 0, 5] | None = None,
         personaje: str | None = None,
+        quitar: bool = False,
     ) -> None:
         guild_id = require_guild(interaction)
         nombre = nombre.strip()
-        validate_oficio(nombre, valor)
+        if not quitar:
+            if valor is None:
+                raise UmbralError("Di el valor del Oficio (0 a 5), o quitar:sí para quitarlo.")
+            validate_oficio(nombre, valor)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
-            for existing in list(row.oficios):
-                if existing.lower() == nombre.lower():
-                    del row.oficios[existing]
-            row.oficios[nombre] = valor
-            character_sheet(row)
+            require_editable(row)
+            if quitar:
+                title = f"Oficio {remove_oficio(row, nombre)} quitado"
+            else:
+                for existing in list(row.oficios):
+                    if existing.lower() == nombre.lower():
+                        del row.oficios[existing]
+                row.oficios[nombre] = valor
+                character_sheet(row)
+                title = f"Oficio {nombre} {valor}"
         await interaction.response.send_message(
-            embed=notice_embed(f"Oficio {nombre} {valor}", f"Anotado en la ficha de {row.nombre}.")
+            embed=notice_embed(title, f"Anotado en la ficha de {row.nombre}.")
         )
 
-    @ficha.command(name="arma", description="Añade un arma a tu personaje activo")
+    @ficha.command(name="arma", description="Añade, cambia o quita un arma de tu personaje")
     @app_commands.describe(
         nombre="Nombre del arma (Espada, Arco corto…)",
         clase="Clase: fija la Potencia y el atributo por defecto",
@@ -179,6 +133,7 @@ class FichasCog(commands.Cog):
         potencia="Potencia, si no es la de su clase",
         cualidades="Separadas por comas: perforante, certera, larga, arrojadiza",
         personaje="Otro de tus personajes (por defecto, el activo)",
+        quitar="Quita esa arma de la ficha",
     )
     @app_commands.choices(
         clase=[
@@ -195,23 +150,84 @@ class FichasCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         nombre: app_commands.Range[str, 1, NAME_MAX],
-        clase: str,
+        clase: str | None = None,
         atributo: Literal["V", "D", "V/D"] | None = None,
         potencia: app_commands.Range[int, 0, 20] | None = None,
         cualidades: str | None = None,
         personaje: str | None = None,
+        quitar: bool = False,
     ) -> None:
         guild_id = require_guild(interaction)
-        quals = [q for q in (cualidades or "").replace(";", ",").split(",") if q.strip()]
-        weapon = Weapon.make(nombre, clase, atributo, potencia, quals)
+        weapon = None
+        if not quitar:
+            if clase is None:
+                raise UmbralError("Di la clase del arma, o quitar:sí para quitarla.")
+            quals = [q for q in (cualidades or "").replace(";", ",").split(",") if q.strip()]
+            weapon = Weapon.make(nombre, clase, atributo, potencia, quals)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
-            kept = [
-                w for w in row.weapons if str(w.get("nombre", "")).lower() != weapon.nombre.lower()
-            ]
-            row.weapons = [*kept, weapon.to_dict()]
+            if weapon is None:
+                notice = notice_embed(f"{remove_weapon(row, nombre)} quitada de {row.nombre}")
+            else:
+                updated = put_weapon(row, weapon)
+                notice = notice_embed(
+                    f"Arma {'cambiada' if updated else 'para'} {row.nombre}", weapon_text(weapon)
+                )
+        await interaction.response.send_message(embed=notice)
+
+    @ficha.command(
+        name="editar", description="Sube o corrige la ficha sin curarla (atributos, protección…)"
+    )
+    @app_commands.describe(
+        vigor="Vigor (0 a 5)",
+        destreza="Destreza (0 a 5)",
+        percepcion="Percepción (0 a 5)",
+        voluntad="Voluntad (0 a 5)",
+        proteccion="Protección: 0 nada, 1 ligera, 2 media, 3 pesada, 4 completa",
+        tamano="Tamaño",
+        aguante_extra="Aguante que añaden raza y dotes",
+        aliento_max="Máximo de Aliento",
+        esencia_max="Máximo de Esencia",
+        notas="Las notas de la ficha",
+        genero="Para concordar los mensajes: masculino o femenino",
+        personaje="Otro de tus personajes (por defecto, el activo)",
+    )
+    @app_commands.rename(tamano="tamaño")
+    @app_commands.autocomplete(personaje=autocomplete_own)
+    async def editar(
+        self,
+        interaction: discord.Interaction,
+        vigor: Atributo | None = None,
+        destreza: Atributo | None = None,
+        percepcion: Atributo | None = None,
+        voluntad: Atributo | None = None,
+        proteccion: app_commands.Range[int, 0, 4] | None = None,
+        tamano: Tamano | None = None,
+        aguante_extra: app_commands.Range[int, 0, 50] | None = None,
+        aliento_max: app_commands.Range[int, 0, 20] | None = None,
+        esencia_max: app_commands.Range[int, 0, 50] | None = None,
+        notas: app_commands.Range[str, 0, 1000] | None = None,
+        genero: Literal["masculino", "femenino"] | None = None,
+        personaje: str | None = None,
+    ) -> None:
+        guild_id = require_guild(interaction)
+        given = {"vigor": vigor, "destreza": destreza, "percepcion": percepcion}
+        given["voluntad"] = voluntad
+        edit = Edit(
+            {k: v for k, v in given.items() if v is not None},
+            proteccion,
+            tamano,
+            aguante_extra,
+            aliento_max,
+            esencia_max,
+            notas,
+            genero,
+        )
+        async with storage_of(interaction).guild(guild_id) as uow:
+            row = await own_character(uow, interaction.user.id, personaje)
+            lines = apply_edit(row, edit)
         await interaction.response.send_message(
-            embed=notice_embed(f"Arma para {row.nombre}", weapon_text(weapon))
+            embed=notice_embed(f"Ficha de {row.nombre}", "\n".join(lines))
         )
 
     @ficha.command(
@@ -248,18 +264,50 @@ class FichasCog(commands.Cog):
         guild_id = require_guild(interaction)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
+            require_editable(row)
             await uow.characters.set_active(interaction.user.id, row.id)
         await interaction.response.send_message(
             embed=notice_embed(f"{row.nombre} es ahora tu personaje activo"), ephemeral=True
         )
 
     @ficha.command(name="lista", description="Tus personajes en este servidor")
-    async def lista(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(retirados="Incluye también los personajes retirados")
+    async def lista(self, interaction: discord.Interaction, retirados: bool = False) -> None:
         guild_id = require_guild(interaction)
         async with storage_of(interaction).guild(guild_id) as uow:
             rows = await uow.characters.list_for_owner(interaction.user.id)
-            names = [(r.nombre, r.is_active) for r in rows]
+            names = [
+                (r.nombre + (f" — {vital_label(r)}" if vital_label(r) else ""), r.is_active)
+                for r in rows
+                if retirados or vital_label(r) != "retirado"
+            ]
         await interaction.response.send_message(embed=fichas_list_embed(names), ephemeral=True)
+
+    @ficha.command(
+        name="revivir", description="Devuelve a la partida un personaje muerto o retirado (máster)"
+    )
+    @app_commands.describe(personaje="El personaje")
+    @app_commands.autocomplete(personaje=autocomplete_any)
+    async def revivir(self, interaction: discord.Interaction, personaje: str) -> None:
+        await self._vida(interaction, personaje, revive, "devolver un personaje a la partida")
+
+    @ficha.command(
+        name="retirar", description="Retira un personaje: se guarda, sin cambios (máster)"
+    )
+    @app_commands.describe(personaje="El personaje")
+    @app_commands.autocomplete(personaje=autocomplete_any)
+    async def retirar(self, interaction: discord.Interaction, personaje: str) -> None:
+        await self._vida(interaction, personaje, retire, "retirar personajes")
+
+    async def _vida(
+        self, interaction: discord.Interaction, personaje: str, change: Any, what: str
+    ) -> None:
+        guild_id = require_guild(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            require_gm(interaction, (await uow.guild.get()).gm_role_id, what=what)
+            row = await any_character(uow, interaction.user.id, personaje)
+            text = change(row)
+        await interaction.response.send_message(embed=notice_embed(text))
 
     @ficha.command(name="borrar", description="Borra uno de tus personajes")
     @app_commands.describe(personaje="El personaje que quieres borrar")

@@ -7,7 +7,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.dice import check_all_used, choose_dice
-from bot.features.combate.acting import own_combatants
 from bot.features.common import (
     ATRIBUTO_CHOICES,
     UMBRAL_CHOICES,
@@ -16,15 +15,13 @@ from bot.features.common import (
     dice_of,
     ids,
     log_roll,
-    send,
     storage_of,
     ventaja_sources,
 )
-from bot.features.fichas.cog import autocomplete_oficio, own_character
-from bot.features.tiradas import retos
+from bot.features.fichas.shared import autocomplete_any, autocomplete_oficio
+from bot.features.tiradas import checks, retos
 from bot.render.rolls import check_embed
 from bot.sheetfiles.limits import NAME_MAX
-from bot.storage import character_sheet
 from umbral_rules import Modifier, check, oficio_modifier
 from umbral_rules.checks import umbral_name
 from umbral_rules.encounter.events import CheckMade
@@ -49,10 +46,14 @@ class TiradasCog(commands.Cog):
         cobertura="Cuánto cubre el Oficio: entero, mitad o nada (por defecto entero)",
         ventaja="Ventaja o desventaja en esta tirada",
         dado="Tu dado físico: «9», o «9 4» con ventaja o desventaja",
+        personaje="Quién tira (por defecto, tu personaje en este encuentro o el activo; "
+        "el máster, cualquiera)",
+        motivo="Para qué es la tirada",
+        privada="Solo la ves tú (y el máster)",
     )
     @app_commands.choices(atributo=ATRIBUTO_CHOICES)
     @app_commands.choices(umbral=UMBRAL_CHOICES)
-    @app_commands.autocomplete(oficio=autocomplete_oficio)
+    @app_commands.autocomplete(oficio=autocomplete_oficio, personaje=autocomplete_any)
     async def tirada(
         self,
         interaction: discord.Interaction,
@@ -62,23 +63,27 @@ class TiradasCog(commands.Cog):
         cobertura: Cobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
+        personaje: str | None = None,
+        motivo: app_commands.Range[str, 1, 200] | None = None,
+        privada: bool = False,
     ) -> None:
         guild_id, channel_id = ids(interaction)
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=privada, thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             settings = await uow.guild.get()
-            row = await own_character(uow, interaction.user.id, None)
-            sheet = character_sheet(row)
-            dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
             enc = await uow.encounter.get()
-            mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc] if enc else []
-            if enc is not None and mine:
+            roller = await checks.roller(uow, interaction, enc, personaje, settings.gm_role_id)
+            dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
+            if enc is not None and roller.combatant is not None:
                 # inside an encounter the rules apply the estados' desventaja
-                events = enc.check(dice, mine[0].id, atributo, umbral, oficio, cobertura, ventaja)
+                events = enc.check(
+                    dice, roller.combatant.id, atributo, umbral, oficio, cobertura, ventaja
+                )
                 result = next(e.result for e in events if isinstance(e, CheckMade))
                 check_all_used(dice)
                 await uow.encounter.save(enc)
             else:
+                sheet = roller.sheet
                 mods = [Modifier(ATRIBUTO_LABELS[atributo], sheet.atributo(atributo))]
                 if oficio:
                     nombre, valor = sheet.oficio(oficio)
@@ -86,9 +91,13 @@ class TiradasCog(commands.Cog):
                     mods.extend([mod] if mod else [])
                 result = check(dice, mods, umbral, *ventaja_sources(ventaja))
                 check_all_used(dice)
-            await log_roll(uow, interaction, "tirada", result, umbral=umbral)
+            extra = {"personaje": roller.nombre, "privada": privada}
+            if motivo:
+                extra["motivo"] = motivo
+            await log_roll(uow, interaction, "tirada", result, umbral=umbral, **extra)
         what = f"{ATRIBUTO_LABELS[atributo]} contra Umbral {umbral_name(umbral)}"
-        await send(interaction, embed=check_embed(result, actor=sheet.nombre, what=what))
+        embed = check_embed(result, actor=roller.nombre, what=what, note=motivo)
+        await checks.deliver(interaction, embed, privada, settings.gm_channel_id)
 
     @reto.command(name="crear", description="Plantea un reto en este canal (máster)")
     @app_commands.describe(
