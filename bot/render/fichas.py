@@ -93,7 +93,8 @@ def fichas_list_embed(names: Sequence[tuple[str, bool]]) -> discord.Embed:
     )
 
 
-def enemy_embed(enemy: EnemySheet, notas: str = "") -> discord.Embed:
+def enemy_embed(enemy: EnemySheet, notas: str = "", estados: Sequence[str] = ()) -> discord.Embed:
+    """Every field of a bestiary entry."""
     embed = discord.Embed(title=enemy.nombre, description="Bestiario", colour=BESTIARY_COLOUR)
     embed.add_field(name="Ataque", value=str(enemy.ataque), inline=True)
     embed.add_field(name="Defensa", value=str(enemy.defensa), inline=True)
@@ -103,6 +104,18 @@ def enemy_embed(enemy: EnemySheet, notas: str = "") -> discord.Embed:
         name="Arma", value=f"{enemy.arma}, Potencia {enemy.potencia}{quals}", inline=False
     )
     embed.add_field(name="Tamaño", value=SIZE_LABELS.get(enemy.size, enemy.size), inline=True)
+    prot = PROTECCION.get(enemy.proteccion, str(enemy.proteccion))
+    embed.add_field(name="Protección", value=f"{enemy.proteccion} ({prot.lower()})", inline=True)
+    embed.add_field(
+        name="Por asalto",
+        value=(
+            f"{1 + enemy.acciones_extra} {'acción' if not enemy.acciones_extra else 'acciones'}, "
+            f"{1 + enemy.respuestas_extra} "
+            f"{'respuesta' if not enemy.respuestas_extra else 'respuestas'}"
+        ),
+        inline=True,
+    )
+    embed.add_field(name="Entra con", value=", ".join(estados) or "ningún estado", inline=True)
     embed.add_field(
         name="En Narrativo y Táctico",
         value=(

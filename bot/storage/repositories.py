@@ -218,7 +218,9 @@ class BestiaryRepository:
         await self._session.flush()
         return row
 
-    async def add_sheet(self, sheet: EnemySheet, notas: str = "") -> BestiaryEntry:
+    async def add_sheet(
+        self, sheet: EnemySheet, notas: str = "", estados: Sequence[str] = ()
+    ) -> BestiaryEntry:
         return await self.add(
             sheet.nombre,
             ataque=sheet.ataque,
@@ -232,6 +234,9 @@ class BestiaryRepository:
             bono_ataque=sheet.bono_ataque,
             bono_defensa=sheet.bono_defensa,
             notas=notas,
+            acciones_extra=sheet.acciones_extra,
+            respuestas_extra=sheet.respuestas_extra,
+            estados=list(estados),
         )
 
     async def add_many(self, entries: Sequence[Mapping[str, Any]]) -> list[BestiaryEntry]:
@@ -311,4 +316,6 @@ def enemy_sheet(row: BestiaryEntry) -> EnemySheet:
         bono_ataque=row.bono_ataque,
         bono_defensa=row.bono_defensa,
         cualidades=frozenset(row.cualidades),
+        acciones_extra=row.acciones_extra,
+        respuestas_extra=row.respuestas_extra,
     )

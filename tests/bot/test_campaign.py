@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.console import FakeDiscord, Session
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from umbral_rules import ForcedDice
@@ -272,3 +274,63 @@ async def test_oficios_and_weapons_can_be_removed_and_keep_their_place(
     assert none.first.content == "Kaeda no tiene ningún arma llamada «Hacha»."
     sheet = await fake.command("kaeda", "plaza", "ficha ver")
     assert sheet.first.field("Armas").startswith("Daga:")
+
+
+DRAGON = (
+    "/bestiario añadir nombre:Dragón ataque:14 defensa:12 aguante:40 potencia:8 arma:Garras "
+    "proteccion:3 cualidades:larga acciones_extra:1 respuestas_extra:2 estados:aturdido"
+)
+
+
+async def test_bestiary_extras_work(script: Script, fake: FakeDiscord) -> None:
+    await script.run(*KAEDA, "@master", DRAGON)
+    seen = await fake.command("master", "plaza", "bestiario ver", {"nombre": "Dragón"})
+    assert seen.first.field("Protección") == "3 (pesada)"
+    assert seen.first.field("Por asalto") == "2 acciones, 3 respuestas"
+    assert seen.first.field("Entra con") == "aturdido"
+    assert seen.first.field("Arma") == "Garras, Potencia 8 (larga)"
+    bad = await fake.command(
+        "master",
+        "plaza",
+        "bestiario añadir",
+        {
+            "nombre": "X",
+            "ataque": 1,
+            "defensa": 1,
+            "aguante": 1,
+            "potencia": 1,
+            "cualidades": "rara",
+        },
+    )
+    assert bad.first.ephemeral and bad.first.content.startswith("Cualidad desconocida «rara»")
+    await script.run("/encuentro empezar modo:mesa", "/encuentro enemigos nombre:Dragón")
+    await script.run("@kaeda", "/encuentro unirse", "@master", "/asalto")
+    tracker = await fake.command("master", "mesa", "encuentro ver")
+    assert "Dragón** — Aguante 40/40 · estados: aturdido" in tracker.first.text()
+    attacks = [
+        await fake.command("master", "mesa", "atacar", {"objetivo": "Kaeda", "atacante": "Dragón"})
+        for _ in range(3)
+    ]
+    assert "Aviso" not in attacks[0].text() and "Aviso" not in attacks[1].text()
+    assert "gasta una acción extra (1 de 1)" in attacks[1].text()
+    assert "Aviso: Dragón ya ha gastado su acción" in attacks[2].text()
+
+
+async def test_reimport_says_what_changed_and_never_heals(
+    script: Script, fake: FakeDiscord, tmp_path: Path
+) -> None:
+    await script.run(*GUARD_FIGHT[:-2], "/encuentro ajustar combatiente:Kaeda aguante:9")
+    await script.run("/encuentro terminar")
+    file = tmp_path / "kaeda.yaml"
+    file.write_text(
+        "personajes:\n  - nombre: Kaeda\n"
+        "    atributos: {vigor: 4, destreza: 3, percepcion: 1, voluntad: 1}\n"
+        "    proteccion: 1\n",
+        encoding="utf-8",
+    )
+    reply = await fake.command(
+        "kaeda", "plaza", "ficha importar", {"archivo": f"@{file}", "conflictos": "reemplazar"}
+    )
+    text = reply.first.text()
+    assert "Kaeda: " in text and "Aguante: 9 → 11" in text and "Aguante máximo: 16 → 18" in text
+    assert await _sheet_aguante(fake) == "11/18"

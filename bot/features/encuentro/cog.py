@@ -153,6 +153,9 @@ class EncuentroCog(commands.Cog):
             sheet = enemy_sheet(row)
             added = [enc.add_enemy(sheet)] if cantidad == 1 else enc.add_enemies(sheet, cantidad)
             events = [enc.announce(c) for c in added]
+            for c in added:  # the estados its entry says it enters with
+                for estado in row.estados:
+                    events.extend(enc.set_estado(c.id, str(estado), True))
             await uow.encounter.save(enc)
             return enc, events, info
 
