@@ -59,6 +59,7 @@ PERMISOS: tuple[tuple[str, str], ...] = (
     ("/ficha revivir", "máster"),
     ("/ficha retirar", "máster"),
     ("/bestiario añadir", "máster"),
+    ("/bestiario añadir (extras)", "máster"),
     ("/bestiario ver", "máster"),
     ("/bestiario lista", "máster"),
     ("/bestiario borrar", "máster"),

@@ -334,3 +334,15 @@ async def test_reimport_says_what_changed_and_never_heals(
     text = reply.first.text()
     assert "Kaeda: " in text and "Aguante: 9 → 11" in text and "Aguante máximo: 16 → 18" in text
     assert await _sheet_aguante(fake) == "11/18"
+
+
+async def test_genero_makes_the_words_agree(fake: FakeDiscord) -> None:
+    attrs = {"vigor": 1, "destreza": 1, "percepcion": 1, "voluntad": 1, "proteccion": 0}
+    vera = await fake.command(
+        "kaeda", "plaza", "ficha crear", {"nombre": "Vera", **attrs, "genero": "femenino"}
+    )
+    assert vera.first.content == "Vera está lista y es tu personaje activo."
+    bran = await fake.command("bran", "plaza", "ficha crear", {"nombre": "Bran", **attrs})
+    assert bran.first.content == "Bran está listo y es tu personaje activo."
+    changed = await fake.command("bran", "plaza", "ficha editar", {"genero": "femenino"})
+    assert "Género: femenino." in changed.first.text()

@@ -12,7 +12,14 @@ from discord.ext import commands
 from bot.features.bestiario.cog import Tamano
 from bot.features.bestiario.files import Conflictos, read_attachment
 from bot.features.common import send, storage_of
-from bot.features.fichas.editar import Edit, apply_edit, put_weapon, remove_oficio, remove_weapon
+from bot.features.fichas.editar import (
+    Edit,
+    agree,
+    apply_edit,
+    put_weapon,
+    remove_oficio,
+    remove_weapon,
+)
 from bot.features.fichas.files import entry_of, import_characters
 from bot.features.fichas.shared import (
     autocomplete_any,
@@ -51,6 +58,7 @@ class FichasCog(commands.Cog):
         proteccion="Protección: 0 nada, 1 ligera, 2 media, 3 pesada, 4 completa",
         aguante_extra="Aguante que añaden raza y dotes (por defecto 0)",
         aliento="Puntos de Aliento (por defecto 0)",
+        genero="Para concordar los mensajes: masculino o femenino",
     )
     async def crear(
         self,
@@ -63,6 +71,7 @@ class FichasCog(commands.Cog):
         proteccion: app_commands.Range[int, 0, 4],
         aguante_extra: app_commands.Range[int, 0, 50] = 0,
         aliento: app_commands.Range[int, 0, 20] = 0,
+        genero: Literal["masculino", "femenino"] | None = None,
     ) -> None:
         guild_id = require_guild(interaction)
         atributos = {
@@ -81,10 +90,12 @@ class FichasCog(commands.Cog):
                 proteccion=proteccion,
                 aguante_extra=aguante_extra,
                 aliento_max=aliento,
+                genero=genero,
             )
             embed = sheet_embed(row, interaction.user.mention)
         await interaction.response.send_message(
-            f"{sheet.nombre} está listo y es tu personaje activo.", embed=embed
+            f"{sheet.nombre} está {agree(genero, 'listo', 'lista')} y es tu personaje activo.",
+            embed=embed,
         )
 
     @ficha.command(name="oficio", description="Añade, cambia o quita un Oficio de tu personaje")

@@ -19,6 +19,11 @@ from umbral_rules.tables import ATRIBUTO_LABELS
 GENEROS = ("masculino", "femenino")
 
 
+def agree(genero: str | None, masculino: str, femenino: str) -> str:
+    """The word that agrees with a character's gender (masculine when not said)."""
+    return femenino if genero == "femenino" else masculino
+
+
 @dataclass(frozen=True)
 class Edit:
     """What ``/ficha editar`` was given (None: unchanged)."""
