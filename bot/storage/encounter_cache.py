@@ -13,6 +13,9 @@ Why that is safe:
   saves, and ``CharacterRepository.delete`` when it unlinks combatants), so a change by
   another process, or by any other path, shows as a different version and the rows are read
   again;
+- a PC's sheet may change without its encounter (``/ficha editar`` in another channel,
+  another process): the read also brings the summed versions of the encounter's characters
+  (``statements.SHEETS``), and an entry is used only if they are the ones it agrees with;
 - an entry is *taken* (removed) by the unit that uses it and put back only after that unit
   committed a save of that very object: a command that fails, is refused or rolls back leaves
   nothing behind, and no two units ever share the object;
