@@ -8,7 +8,13 @@ import asyncio
 
 import pytest
 
-from bot.storage import Storage, UnitOfWork, character_sheet, character_weapons
+from bot.storage import (
+    ConcurrencyError,
+    Storage,
+    UnitOfWork,
+    character_sheet,
+    character_weapons,
+)
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 
@@ -149,3 +155,36 @@ async def test_two_processes_join_one_character_in_two_channels(database_url: st
     finally:
         await first.close()
         await second.close()
+
+
+@pytest.mark.backends("postgresql")
+async def test_a_write_back_over_a_changed_sheet_is_refused_then_redone(database_url: str) -> None:
+    """The sheet changes (another unit, committed) between the encounter's read and its save:
+    the save is refused, and the command run again keeps both changes."""
+    storage = Storage.from_url(database_url)
+    try:
+        cid = await _kaeda(storage)
+        await _start(storage, BOSQUE)
+        async with storage.channel(GUILD, BOSQUE) as uow:
+            await _join(uow, cid)
+
+        async def hit(uow: UnitOfWork, meddle: bool) -> None:
+            enc = await uow.encounter.require()
+            if meddle:
+                async with storage.guild(GUILD) as other:
+                    row = await other.characters.get(cid)
+                    assert row is not None
+                    row.aliento -= 1
+            kaeda = enc.find("Kaeda")
+            enc.adjust(kaeda.id, aguante=kaeda.aguante - 1)
+            await uow.encounter.save(enc)
+
+        with pytest.raises(ConcurrencyError):
+            async with storage.channel(GUILD, BOSQUE) as uow:
+                await hit(uow, True)
+        await storage.run_in_channel(GUILD, BOSQUE, lambda uow: hit(uow, False))
+        async with storage.guild(GUILD) as uow:
+            row = await uow.characters.get(cid)
+            assert row is not None and (row.aguante, row.aliento) == (13, ROUNDS - 1)
+    finally:
+        await storage.close()
