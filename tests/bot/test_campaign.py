@@ -54,6 +54,10 @@ async def test_two_channels_one_sheet(script: Script, fake: FakeDiscord, dice: F
     assert f"Kaeda deja el encuentro de <#{bosque}>" in text and "Kaeda entra" in text
     left = await fake.command("master", "bosque", "encuentro ver")
     assert "Kaeda" not in left.first.text()
+    bosque_tracker = [
+        m for m in fake.messages if m.channel == "bosque" and "Encuentro en" in m.title
+    ]
+    assert bosque_tracker and "Kaeda" not in bosque_tracker[-1].text()  # edited there too
     await fake.command("master", "taberna", "asalto")
     assert await _defend(fake, dice, "taberna", "Matón") == "9 → 5/16"
     assert await _sheet_aguante(fake) == "5/16"  # the wolf's 7 and the Matón's 4

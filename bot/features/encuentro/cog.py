@@ -10,7 +10,12 @@ from discord.ext import commands
 
 from bot.features.bestiario.cog import autocomplete_bestiary
 from bot.features.common import Cobertura, Modo, dice_of, ids, send, storage_of
-from bot.features.encuentro.joining import joining_character, move_out
+from bot.features.encuentro.joining import (
+    Moved,
+    joining_character,
+    move_out,
+    refresh_other_tracker,
+)
 from bot.features.encuentro.tracker import autocomplete_combatant, refresh_tracker
 from bot.features.fichas.shared import autocomplete_oficio, autocomplete_own
 from bot.features.tiradas.retos import take_over_scene
@@ -89,7 +94,7 @@ class EncuentroCog(commands.Cog):
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: Any) -> tuple[Encounter, list[Any], int | None]:
+        async def work(uow: Any) -> tuple[Encounter, list[Any], int | None, Moved]:
             enc = await uow.encounter.require()
             gm = is_gm(
                 interaction, (await uow.guild.get()).gm_role_id, uow.encounter.info.creator_id
@@ -97,9 +102,8 @@ class EncuentroCog(commands.Cog):
             if mover and not gm:
                 raise UmbralError("Solo el máster puede mover un personaje de otro encuentro.")
             row = await joining_character(uow, interaction.user.id, personaje, gm)
-            events: list[Any] = []
-            if mover:
-                events.extend(await move_out(uow, row, channel_id))
+            moved = await move_out(uow, row, channel_id) if mover else Moved()
+            events: list[Any] = list(moved.events)
             c = enc.add_character(
                 character_sheet(row),
                 character_weapons(row),
@@ -117,15 +121,16 @@ class EncuentroCog(commands.Cog):
             for estado in row.estados:  # what the character still suffers from before
                 events.extend(enc.set_estado(c.id, str(estado), True))
             await uow.encounter.save(enc)
-            return enc, events, uow.encounter.info.tracker_message_id
+            return enc, events, uow.encounter.info.tracker_message_id, moved
 
-        enc, events, tracker = await storage_of(interaction).run_in_channel(
+        enc, events, tracker, moved = await storage_of(interaction).run_in_channel(
             guild_id, channel_id, work
         )
         await send(
             interaction, embed=events_embed("Se une al combate", [e.message for e in events])
         )
         await refresh_tracker(interaction, enc, tracker)
+        await refresh_other_tracker(interaction, moved)
 
     @encuentro.command(name="enemigos", description="Saca enemigos del bestiario (máster)")
     @app_commands.describe(
