@@ -241,6 +241,8 @@ async def test_ficha_editar_levels_up_without_healing(script: Script, fake: Fake
     text = edited.first.text()
     assert "Vigor: 3 → 4" in text and "Protección: 1 → 2" in text
     assert "Aguante: 9/16 → 11/18" in text and "Aliento: 0/0 → 2/2" in text
+    shown = [m for m in fake.messages if m.channel == "mesa" and "Encuentro en" in m.title]
+    assert "Kaeda** — Aguante 11/18" in shown[-1].text()  # the tracker, edited at once
     assert await _sheet_aguante(fake) == "11/18"
     tracker = await fake.command("master", "mesa", "encuentro ver")
     assert "Kaeda** — Aguante 11/18" in tracker.first.text()

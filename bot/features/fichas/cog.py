@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.features.bestiario.cog import Tamano
 from bot.features.bestiario.files import Conflictos, read_attachment
 from bot.features.common import send, storage_of
+from bot.features.encuentro.follow import follow_sheet
 from bot.features.fichas.editar import (
     Edit,
     agree,
@@ -135,6 +136,7 @@ class FichasCog(commands.Cog):
         await interaction.response.send_message(
             embed=notice_embed(title, f"Anotado en la ficha de {row.nombre}.")
         )
+        await follow_sheet(interaction, row.encounter_id)
 
     @ficha.command(name="arma", description="Añade, cambia o quita un arma de tu personaje")
     @app_commands.describe(
@@ -185,6 +187,7 @@ class FichasCog(commands.Cog):
                     f"Arma {'cambiada' if updated else 'para'} {row.nombre}", weapon_text(weapon)
                 )
         await interaction.response.send_message(embed=notice)
+        await follow_sheet(interaction, row.encounter_id)
 
     @ficha.command(
         name="editar", description="Sube o corrige la ficha sin curarla (atributos, protección…)"
@@ -240,6 +243,7 @@ class FichasCog(commands.Cog):
         await interaction.response.send_message(
             embed=notice_embed(f"Ficha de {row.nombre}", "\n".join(lines))
         )
+        await follow_sheet(interaction, row.encounter_id)
 
     @ficha.command(
         name="ver", description="Muestra una ficha (por defecto, la de tu personaje activo)"
