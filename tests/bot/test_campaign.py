@@ -352,3 +352,23 @@ async def test_genero_makes_the_words_agree(fake: FakeDiscord) -> None:
     assert bran.first.content == "Bran está listo y es tu personaje activo."
     changed = await fake.command("bran", "plaza", "ficha editar", {"genero": "femenino"})
     assert "Género: femenino." in changed.first.text()
+
+
+async def test_life_and_edit_refusals(script: Script, fake: FakeDiscord) -> None:
+    await script.run(*GUARD_FIGHT[:-2])
+    cases = [
+        ("master", "ficha revivir", {"personaje": "Kaeda"}, "Kaeda no está muerto ni retirado."),
+        ("master", "ficha retirar", {"personaje": "Kaeda"}, "Kaeda está en un encuentro"),
+        ("master", "ficha revivir", {"personaje": "Nadie"}, "No hay ningún personaje llamado"),
+        ("kaeda", "ficha oficio", {"nombre": "herrero", "quitar": True}, "Kaeda no tiene el"),
+        ("kaeda", "ficha arma", {"nombre": "Hacha"}, "Di la clase del arma"),
+        ("master", "encuentro unirse", {"personaje": "Nadie"}, "No tienes ningún personaje"),
+    ]
+    for user, path, options, start in cases:
+        reply = await fake.command(user, "mesa", path, options)
+        assert reply.first.ephemeral and reply.first.content.startswith(start), path
+    await script.run(
+        "@master", "/encuentro quitar combatiente:Kaeda", "/ficha retirar personaje:Kaeda"
+    )
+    twice = await fake.command("master", "mesa", "ficha retirar", {"personaje": "Kaeda"})
+    assert twice.first.content == "Kaeda ya se había retirado."
