@@ -43,6 +43,7 @@ def ficha_embed(
     owner: str | None = None,
     active: bool = False,
     vital: str | None = None,
+    notas: str = "",
 ) -> discord.Embed:
     """The whole sheet: attributes, derived numbers, Oficios, weapons, bars and estados;
     ``vital``: «muerto» / «retirado» when it is no longer in play."""
@@ -78,6 +79,8 @@ def ficha_embed(
     embed.add_field(name="Armas", value=armas[:1024], inline=False)
     if pools.estados:
         embed.add_field(name="Estados", value=", ".join(pools.estados), inline=False)
+    if notas:
+        embed.add_field(name="Notas", value=notas[:1024], inline=False)
     return embed
 
 

@@ -253,6 +253,8 @@ async def test_ficha_editar_levels_up_without_healing(script: Script, fake: Fake
     assert nothing.first.ephemeral and nothing.first.content.startswith("Di qué cambiar")
     noted = await fake.command("kaeda", "plaza", "ficha editar", {"notas": "Busca a su hermano"})
     assert "Notas cambiadas." in noted.first.text()
+    sheet = await fake.command("kaeda", "plaza", "ficha ver")
+    assert sheet.first.field("Notas") == "Busca a su hermano"
 
 
 async def test_oficios_and_weapons_can_be_removed_and_keep_their_place(

@@ -36,6 +36,7 @@ def sheet_embed(row: Any, owner: str | None = None) -> discord.Embed:
         owner=owner,
         active=row.is_active,
         vital=vital_label(row),
+        notas=row.notas,
     )
 
 
