@@ -26,6 +26,9 @@ ACCION_LABELS = {"libre": "libre", "gastada": "gastada", "movimiento": "hecha mo
 
 def combatant_line(c: Any) -> str:
     """``Kaeda — Aguante 15/16 · acción libre · movimiento libre · respuesta libre``."""
+    side = "⚔" if c.side == "enemigo" else "★"
+    if c.status == "muerto":  # nothing left to offer it
+        return f"{side} **{shown(c.nombre)}** — MUERTO"
     parts = [f"Aguante {c.aguante}/{c.aguante_max}"]
     if c.status != "activo":
         parts.append(STATUS_LABELS.get(c.status, c.status))
@@ -36,7 +39,6 @@ def combatant_line(c: Any) -> str:
     parts.append(f"respuesta: {shown(c.respuesta)}" if c.respuesta else "respuesta libre")
     if c.is_pc and c.aliento_max:
         parts.append(f"Aliento {c.aliento}/{c.aliento_max}")
-    side = "⚔" if c.side == "enemigo" else "★"
     return f"{side} **{shown(c.nombre)}** — " + " · ".join(parts)
 
 

@@ -21,6 +21,8 @@ class EncounterInfo:
     created_at: datetime | None
     #: When the current asalto and phase began.
     phase_since: datetime | None = None
+    #: The summed versions of its characters (:data:`~bot.storage.statements.SHEETS`).
+    sheets: int = 0
 
 
 def info_of(row: Any) -> EncounterInfo:
@@ -34,6 +36,7 @@ def info_of(row: Any) -> EncounterInfo:
         tracker_message_id=row["tracker_message_id"],
         created_at=row["created_at"],
         phase_since=aware(row.get("phase_since")),
+        sheets=int(row.get("sheets") or 0),
     )
 
 

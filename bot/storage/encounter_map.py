@@ -127,6 +127,7 @@ def combatant_row(c: Mapping[str, Any], position: int) -> Row:
         "character_id": c.get("character_id"),
         "owner_id": c.get("owner_id"),
         "data": _rest(c, COMBATANT_COLUMNS),
+        "character_version": None,  # set by the storage when it writes a linked one
     }
 
 
@@ -175,6 +176,8 @@ def writeback_values(row: Row) -> dict[str, Any]:
     for name in WRITEBACK_EXTRA:
         if isinstance(data.get(name), int):
             values[name] = data[name]
+    if data.get("status") == "muerto":  # its secuelas said death: the sheet keeps it
+        values["estado_vital"] = "muerto"
     return values
 
 

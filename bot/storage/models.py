@@ -50,6 +50,9 @@ NAME_KEY_LENGTH = 400
 
 ENCOUNTER_ACTIVE = "active"
 ENCOUNTER_ENDED = "ended"
+VITAL_ACTIVE = "activo"
+VITAL_DEAD = "muerto"
+VITAL_RETIRED = "retirado"
 
 
 class Base(DeclarativeBase):
@@ -99,6 +102,7 @@ class Character(Base):
             sqlite_where=text("is_active = 1"),
             postgresql_where=text("is_active"),
         ),
+        Index("ix_characters_encounter", "guild_id", "encounter_id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -121,6 +125,14 @@ class Character(Base):
     estados: Mapped[list[Any]] = mapped_column(JsonList, default=list)
     is_active: Mapped[bool] = mapped_column(Boolean, default=False)
     notas: Mapped[str] = mapped_column(Text, default="")
+    #: The active encounter it is in: a character fights in at most one at a time.
+    encounter_id: Mapped[int | None] = mapped_column(Integer)
+    #: ``activo``, ``muerto`` (its secuelas said so) or ``retirado`` (kept, read-only).
+    estado_vital: Mapped[str] = mapped_column(
+        String(10), default=VITAL_ACTIVE, server_default=VITAL_ACTIVE
+    )
+    #: ``masculino`` / ``femenino`` for the agreement of messages; None: not said.
+    genero: Mapped[str | None] = mapped_column(String(10))
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = _created()
 
@@ -234,6 +246,9 @@ class CombatantRow(Base):
     character_id: Mapped[int | None] = mapped_column(Integer)
     owner_id: Mapped[int | None] = mapped_column(BigInteger)
     data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: The version of its character this combatant last agreed with (None: an enemy, or
+    #: not known yet: the next read takes the character's numbers).
+    character_version: Mapped[int | None] = mapped_column(Integer)
 
 
 class PendingDefenseRow(Base):

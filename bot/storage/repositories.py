@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.util import identity_key
 
-from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
+from umbral_rules import EnemySheet, UmbralError
 from umbral_rules.text import clean_name, name_key, sort_key
 
 from .models import (
@@ -28,6 +28,9 @@ from .models import (
     table,
 )
 from .settings_cache import SettingsCache
+from .sheets import character_sheet as character_sheet
+from .sheets import character_weapons as character_weapons
+from .sheets import enemy_sheet as enemy_sheet
 
 GUILD_DEFAULTS: dict[str, Any] = {
     "gm_role_id": None,
@@ -277,7 +280,9 @@ class BestiaryRepository:
         await _flush_new(self._session, f"Ya hay un enemigo llamado «{nombre}» en el bestiario.")
         return row
 
-    async def add_sheet(self, sheet: EnemySheet, notas: str = "") -> BestiaryEntry:
+    async def add_sheet(
+        self, sheet: EnemySheet, notas: str = "", estados: Sequence[str] = ()
+    ) -> BestiaryEntry:
         return await self.add(
             sheet.nombre,
             ataque=sheet.ataque,
@@ -291,6 +296,9 @@ class BestiaryRepository:
             bono_ataque=sheet.bono_ataque,
             bono_defensa=sheet.bono_defensa,
             notas=notas,
+            acciones_extra=sheet.acciones_extra,
+            respuestas_extra=sheet.respuestas_extra,
+            estados=list(estados),
         )
 
     async def add_many(self, entries: Sequence[Mapping[str, Any]]) -> int:
@@ -386,36 +394,3 @@ async def _flush_new(session: AsyncSession, refusal: str) -> None:
         if "name_key" not in str(exc.orig):
             raise
         raise UmbralError(refusal) from None
-
-
-def character_sheet(row: Character) -> CharacterSheet:
-    """The rules' sheet of a stored character."""
-    return CharacterSheet(
-        nombre=row.nombre,
-        atributos=dict(row.atributos),
-        proteccion=row.proteccion,
-        oficios=dict(row.oficios),
-        aguante_extra=row.aguante_extra,
-        size=row.size,
-    )
-
-
-def character_weapons(row: Character) -> list[Weapon]:
-    return [Weapon.from_dict(w) for w in row.weapons]
-
-
-def enemy_sheet(row: BestiaryEntry) -> EnemySheet:
-    """The rules' sheet of a bestiary entry."""
-    return EnemySheet(
-        nombre=row.nombre,
-        ataque=row.ataque,
-        defensa=row.defensa,
-        aguante=row.aguante,
-        potencia=row.potencia,
-        arma=row.arma,
-        size=row.size,
-        proteccion=row.proteccion,
-        bono_ataque=row.bono_ataque,
-        bono_defensa=row.bono_defensa,
-        cualidades=frozenset(row.cualidades),
-    )

@@ -66,6 +66,8 @@ class UnitOfWork:
             None if channel_id is None else UndoRepository(session, guild_id, channel_id)
         )
         self.undo = Pending()
+        self._encounter_cache = encounter_cache
+        self._others: list[EncounterRepository] = []
         self._encounter = (
             None
             if channel_id is None
@@ -83,6 +85,24 @@ class UnitOfWork:
         if self._encounter is None:
             raise RuntimeError("This unit of work has no channel: use storage.channel().")
         return self._encounter
+
+    def encounter_in(self, channel_id: int) -> EncounterRepository:
+        """The active encounter of another channel of the guild, in this same transaction
+        (to move a character out of it). Its channel's lock is not taken: its version check
+        still refuses a save over a change made meanwhile."""
+        if channel_id == self.channel_id:
+            return self.encounter
+        repo = EncounterRepository(
+            self.session, self.guild_id, channel_id, cache=self._encounter_cache
+        )
+        self._others.append(repo)
+        return repo
+
+    def publish(self) -> None:
+        """After COMMIT: the encounters saved in this unit go to the storage's cache."""
+        for repo in (self._encounter, *self._others):
+            if repo is not None:
+                repo.publish()
 
     async def flush(self) -> None:
         await self.session.flush()
@@ -267,8 +287,7 @@ class Storage:
                     )
                     yield uow
                     await uow.finish()
-                if uow._encounter is not None:  # committed: its encounter may be cached
-                    uow._encounter.publish()
+                uow.publish()  # committed: its encounters may be cached
         except (StaleDataError, DBAPIError) as exc:
             if _is_retryable(exc):
                 raise ConcurrencyError() from exc

@@ -186,3 +186,23 @@ async def run(
     await send(interaction, embed=embed)
     if done.enc is not None and done.tracker_id is not None:
         await refresh_tracker(interaction, done.enc, done.tracker_id)
+
+
+async def run_ajustar(
+    interaction: discord.Interaction,
+    personaje: str,
+    dueno: discord.abc.User | None,
+    given: dict[str, Any],
+    motivo: str | None,
+) -> None:
+    """``/ficha ajustar``: ``given`` the options (``estados`` as typed)."""
+    if all(value is None for value in given.values()):
+        raise UmbralError("Di qué ajustar: aguante, aliento, esencia o estados.")
+    estados = given.get("estados")
+    wanted = {**given, "estados": None if estados is None else parse_estados(estados)}
+
+    async def pick(uow: Any) -> list[tuple[Any, dict[str, Any]]]:
+        row = await find_character(uow, personaje, dueno.id if dueno else None)
+        return [(row, wanted)]
+
+    await run(interaction, "ficha ajustar", "Ficha ajustada", pick, motivo)

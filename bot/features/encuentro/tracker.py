@@ -54,6 +54,18 @@ async def refresh_tracker(
     publisher.changed(guild_id, channel_id, channel, perms)
 
 
+def refresh_elsewhere(interaction: discord.Interaction, channel_id: int) -> None:
+    """The encounter of another channel changed (a character moved out of it, or its sheet
+    changed): its tracker is brought up to date in the background too. That channel's
+    permissions are not known here, so the tracker is edited (or posted again), never pinned."""
+    publisher = getattr(interaction.client, "trackers", None)
+    guild_id = interaction.guild_id
+    if publisher is None or guild_id is None:
+        return
+    channel = interaction.client.get_partial_messageable(channel_id, guild_id=guild_id)
+    publisher.changed(guild_id, channel_id, channel, None)
+
+
 def require_channel_permissions(
     interaction: discord.Interaction, what: str, *, board: bool
 ) -> None:
