@@ -22,29 +22,29 @@ async def test_ajustar_outside_a_fight_and_undo(
     script: Script, fake: FakeDiscord, session: Session
 ) -> None:
     await script.run(*KAEDA)
-    before = await sheet(session, fake, "Kaeda")
+    before = await sheet(session, fake, "Íñigo")
     refused = await fake.command(
-        "kaeda", "mesa", "ficha ajustar", {"personaje": "Kaeda", "aguante": 3}
+        "kaeda", "mesa", "ficha ajustar", {"personaje": "Íñigo", "aguante": 3}
     )
     assert refused.first.ephemeral and refused.first.content.startswith("Solo el máster puede")
-    assert await sheet(session, fake, "Kaeda") == before
+    assert await sheet(session, fake, "Íñigo") == before
     out = await script.run(
-        "@master", '/ficha ajustar personaje:Kaeda aguante:3 estados:"Aturdido, Sangrando" '
+        "@master", '/ficha ajustar personaje:Íñigo aguante:3 estados:"Aturdido, Sangrando" '
         'motivo:"caída del tejado"',
     )  # fmt: skip
-    assert "Kaeda: Aguante 16 → 3; estados ninguno → aturdido, sangrando" in out
+    assert "Íñigo: Aguante 16 → 3; estados ninguno → aturdido, sangrando" in out
     assert "Motivo: caída del tejado" in out
     hurt = {**before, "aguante": 3, "estados": ["aturdido", "sangrando"]}
-    assert await sheet(session, fake, "Kaeda") == hurt
+    assert await sheet(session, fake, "Íñigo") == hurt
     too_much = await fake.command(
-        "master", "mesa", "ficha ajustar", {"personaje": "Kaeda", "aguante": 99}
+        "master", "mesa", "ficha ajustar", {"personaje": "Íñigo", "aguante": 99}
     )
-    assert too_much.first.content == "Aguante de Kaeda va de 0 a 16."
+    assert too_much.first.content == "Aguante de Íñigo va de 0 a 16."
     history = await fake.command("master", "mesa", "historial")
-    assert "Kaeda: aguante 16 → 3, estados ninguno → aturdido, sangrando" in history.first.text()
+    assert "Íñigo: aguante 16 → 3, estados ninguno → aturdido, sangrando" in history.first.text()
     preview, _ = await undo(fake)
-    assert "Ficha de Kaeda: Aguante 3 → 16" in preview
-    assert await sheet(session, fake, "Kaeda") == before
+    assert "Ficha de Íñigo: Aguante 3 → 16" in preview
+    assert await sheet(session, fake, "Íñigo") == before
     history = await fake.command("master", "mesa", "historial")
     assert "«deshecha»" in history.first.text()
 
@@ -54,19 +54,19 @@ async def test_descanso_after_a_fight_heals_everyone_of_it(
 ) -> None:
     await script.run(
         *MESA, "@bran", BRAN, "/encuentro unirse",
-        "@master", "/encuentro ajustar combatiente:Kaeda aguante:5",
+        "@master", "/encuentro ajustar combatiente:Íñigo aguante:5",
         "/estado poner objetivo:Bran estado:Cegado", "/encuentro terminar",
     )  # fmt: skip
-    assert (await sheet(session, fake, "Kaeda"))["aguante"] == 5
+    assert (await sheet(session, fake, "Íñigo"))["aguante"] == 5
     player = await fake.command("bran", "mesa", "descanso")
     assert player.first.ephemeral and player.first.content.startswith("Solo el máster puede")
     rested = await fake.command("master", "mesa", "descanso")
     text = rested.first.text()
-    assert "Kaeda: Aguante 5 → 16" in text and "Bran: estados cegado → ninguno" in text
-    assert (await sheet(session, fake, "Kaeda"))["aguante"] == 16
+    assert "Íñigo: Aguante 5 → 16" in text and "Bran: estados cegado → ninguno" in text
+    assert (await sheet(session, fake, "Íñigo"))["aguante"] == 16
     assert (await sheet(session, fake, "Bran"))["estados"] == []
     await undo(fake)
-    assert (await sheet(session, fake, "Kaeda"))["aguante"] == 5
+    assert (await sheet(session, fake, "Íñigo"))["aguante"] == 5
     assert (await sheet(session, fake, "Bran"))["estados"] == ["cegado"]
     nobody = await fake.command("master", "taberna", "descanso")
     assert nobody.first.content.startswith("Di a quién")
@@ -78,26 +78,26 @@ async def test_in_an_active_fight_the_combatant_and_sheet_change_together(
     await script.run(*MESA)
     fight = await state(session, fake)
     reply = await fake.command(
-        "master", "mesa", "ficha ajustar", {"personaje": "Kaeda", "aguante": 7}
+        "master", "mesa", "ficha ajustar", {"personaje": "Íñigo", "aguante": 7}
     )
     assert not reply.first.ephemeral
-    kaeda = next(c for c in (await state(session, fake))["combatants"] if c["nombre"] == "Kaeda")
-    assert kaeda["aguante"] == 7 and (await sheet(session, fake, "Kaeda"))["aguante"] == 7
-    elsewhere = await fake.command("master", "taberna", "descanso", {"personajes": "Kaeda"})
+    kaeda = next(c for c in (await state(session, fake))["combatants"] if c["nombre"] == "Íñigo")
+    assert kaeda["aguante"] == 7 and (await sheet(session, fake, "Íñigo"))["aguante"] == 7
+    elsewhere = await fake.command("master", "taberna", "descanso", {"personajes": "Íñigo"})
     assert "está en el encuentro activo de <#" in elsewhere.first.content
-    rested = await fake.command("master", "mesa", "descanso", {"personajes": "Kaeda"})
-    assert "Kaeda: Aguante 7 → 16" in rested.first.text()
+    rested = await fake.command("master", "mesa", "descanso", {"personajes": "Íñigo"})
+    assert "Íñigo: Aguante 7 → 16" in rested.first.text()
     await undo(fake)
     await undo(fake)
     assert await state(session, fake) == fight
-    assert (await sheet(session, fake, "Kaeda"))["aguante"] == 16
+    assert (await sheet(session, fake, "Íñigo"))["aguante"] == 16
     unknown = await fake.command(
         "master", "mesa", "ficha ajustar", {"personaje": "Nadie", "aguante": 1}
     )
     assert unknown.first.content == "No hay ningún personaje «Nadie» en este servidor."
     bad = await fake.command(
-        "master", "mesa", "ficha ajustar", {"personaje": "Kaeda", "estados": "Feliz"}
+        "master", "mesa", "ficha ajustar", {"personaje": "Íñigo", "estados": "Feliz"}
     )
     assert bad.first.content.startswith("Estado desconocido «Feliz»")
-    nothing = await fake.command("master", "mesa", "ficha ajustar", {"personaje": "Kaeda"})
+    nothing = await fake.command("master", "mesa", "ficha ajustar", {"personaje": "Íñigo"})
     assert nothing.first.content.startswith("Di qué ajustar")

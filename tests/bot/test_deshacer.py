@@ -16,7 +16,7 @@ MESA = [
     *KAEDA,
     "@master",
     "/encuentro empezar modo:mesa",
-    '/encuentro enemigos nombre:"Guardia del puerto"',
+    '/encuentro enemigos nombre:"Ñu del puerto"',
     "@kaeda",
     "/encuentro unirse",
 ]
@@ -47,12 +47,12 @@ async def test_gm_undoes_an_attack_exactly(
     before = await state(session, fake)
     logged = await rolls(session, fake)
     dice.push([11, 2])
-    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia"})
+    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu"})
     assert await state(session, fake) != before
     preview = await fake.command("master", "mesa", "deshacer")
     text = preview.last.text()
     assert preview.last.ephemeral and "¿Deshacer /atacar?" in text
-    assert "Guardia del puerto: Aguante" in text
+    assert "Ñu del puerto: Aguante" in text
     assert [b["label"] for b in preview.last.buttons] == ["Deshacer", "Cancelar"]
     pressed = await fake.press("master", "mesa", "Deshacer")
     notice = [m for m in pressed.messages if not m.ephemeral and "deshizo" in m.text()]
@@ -66,7 +66,7 @@ async def test_player_undoes_only_their_own_diceless_last_operation(
 ) -> None:
     await script.run(
         *GUARDIA, *KAEDA, "@master", "/encuentro empezar modo:mesa",
-        '/encuentro enemigos nombre:"Guardia del puerto"',
+        '/encuentro enemigos nombre:"Ñu del puerto"',
     )  # fmt: skip
     before = await state(session, fake)
     await fake.command("kaeda", "mesa", "encuentro unirse")
@@ -77,7 +77,7 @@ async def test_player_undoes_only_their_own_diceless_last_operation(
     assert await state(session, fake) == before
     await fake.command("kaeda", "mesa", "encuentro unirse")
     dice.push([11, 2])
-    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia"})
+    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu"})
     rolled = await fake.command("kaeda", "mesa", "deshacer")
     assert rolled.last.ephemeral and rolled.last.content.startswith("Esa operación tiró dados")
     await fake.command("master", "mesa", "asalto")
@@ -87,25 +87,25 @@ async def test_player_undoes_only_their_own_diceless_last_operation(
 
 Step = tuple[str, str, dict[str, Any], list[int]]
 COMMON: list[Step] = [
-    ("master", "encuentro enemigos", {"nombre": "Guardia del puerto", "cantidad": 2}, []),
+    ("master", "encuentro enemigos", {"nombre": "Ñu del puerto", "cantidad": 2}, []),
     ("kaeda", "encuentro unirse", {}, []),
-    ("master", "estado poner", {"objetivo": "Kaeda", "estado": "Aturdido"}, []),
-    ("master", "estado quitar", {"objetivo": "Kaeda", "estado": "Aturdido"}, []),
-    ("master", "encuentro ajustar", {"combatiente": "Kaeda", "aguante": 9}, []),
-    ("kaeda", "maniobra", {"tipo": "cargar", "objetivo": "Guardia del puerto 1"}, [5, 8]),
+    ("master", "estado poner", {"objetivo": "Íñigo", "estado": "Aturdido"}, []),
+    ("master", "estado quitar", {"objetivo": "Íñigo", "estado": "Aturdido"}, []),
+    ("master", "encuentro ajustar", {"combatiente": "Íñigo", "aguante": 9}, []),
+    ("kaeda", "maniobra", {"tipo": "cargar", "objetivo": "Ñu del puerto 1"}, [5, 8]),
     ("master", "asalto", {}, []),
-    ("master", "atacar", {"objetivo": "Kaeda", "atacante": "Guardia del puerto 2"}, [7]),
+    ("master", "atacar", {"objetivo": "Íñigo", "atacante": "Ñu del puerto 2"}, [7]),
     ("kaeda", "defender", {}, [6]),
-    ("master", "encuentro quitar", {"combatiente": "Guardia del puerto 2"}, []),
+    ("master", "encuentro quitar", {"combatiente": "Ñu del puerto 2"}, []),
     ("master", "asalto", {}, []),
-    ("kaeda", "atacar", {"objetivo": "Guardia del puerto 1"}, [11, 2]),
+    ("kaeda", "atacar", {"objetivo": "Ñu del puerto 1"}, [11, 2]),
 ]
 BOARD: list[Step] = [
     ("master", "mapa crear", {"ancho": 12, "alto": 12}, []),
     ("master", "mapa muro", {"casillas": "F1:F3"}, []),
-    ("master", "mapa colocar", {"combatiente": "Guardia del puerto 1", "casilla": "D3"}, []),
-    ("master", "mapa colocar", {"combatiente": "Kaeda", "casilla": "C3"}, []),
-    ("master", "mapa colocar", {"combatiente": "Guardia del puerto 2", "casilla": "E5"}, []),
+    ("master", "mapa colocar", {"combatiente": "Ñu del puerto 1", "casilla": "D3"}, []),
+    ("master", "mapa colocar", {"combatiente": "Íñigo", "casilla": "C3"}, []),
+    ("master", "mapa colocar", {"combatiente": "Ñu del puerto 2", "casilla": "E5"}, []),
     ("kaeda", "mover", {"casilla": "D4"}, []),
 ]
 
@@ -171,7 +171,7 @@ async def test_undo_after_a_restart_and_rolls_marked_in_historial(
     await script.run(*MESA)
     before = await state(session, fake)
     dice.push([11, 2])
-    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Guardia"})
+    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu"})
     await fake.command("master", "mesa", "deshacer")
     restarted = await open_session(database_url, dice=ForcedDice([]), migrate=False)
     try:

@@ -13,7 +13,7 @@ from bot.console import FakeDiscord, Session, open_session
 from tests.bot.conftest import GUARDIA, Script
 from umbral_rules import ForcedDice
 
-GUARDS = [f"Guardia del puerto {i}" for i in (1, 2, 3)]
+GUARDS = [f"Ñu del puerto {i}" for i in (1, 2, 3)]
 ESTADOS = ["Aturdido", "Sangrando", "Cegado"]
 _channels = itertools.count(1)
 
@@ -37,7 +37,7 @@ def options(op: tuple[str, str, Any]) -> dict[str, Any]:
 async def start(fake: FakeDiscord, channel: str) -> None:
     await fake.command("master", channel, "encuentro empezar", {"modo": "mesa"})
     await fake.command(
-        "master", channel, "encuentro enemigos", {"nombre": "Guardia del puerto", "cantidad": 3}
+        "master", channel, "encuentro enemigos", {"nombre": "Ñu del puerto", "cantidad": 3}
     )
 
 

@@ -23,20 +23,20 @@ async def test_tracker_and_pendientes_say_who_and_since_when(
         started = uow.encounter.info.phase_since
     assert started is not None
     stamp = f"<t:{int(started.timestamp())}:R>"
-    assert f"Sin actuar en la fase de los jugadores desde {stamp}: Kaeda" in tracker_text(fake)
+    assert f"Sin actuar en la fase de los jugadores desde {stamp}: Íñigo" in tracker_text(fake)
     mine = await fake.command("bran", "mesa", "encuentro pendientes")
     assert mine.first.ephemeral and mine.first.recipient == "bran"
-    assert f"desde {stamp}: Kaeda" in mine.first.text()
+    assert f"desde {stamp}: Íñigo" in mine.first.text()
     await fake.command("master", "mesa", "asalto")
     dice.push([7])
     await fake.command(
-        "master", "mesa", "atacar", {"objetivo": "Kaeda", "atacante": "Guardia del puerto"}
+        "master", "mesa", "atacar", {"objetivo": "Íñigo", "atacante": "Ñu del puerto"}
     )
     text = tracker_text(fake)
-    assert re.search(r"Kaeda debe defenderse de Guardia del puerto desde <t:\d+:R>", text)
+    assert re.search(r"Íñigo debe defenderse de Ñu del puerto desde <t:\d+:R>", text)
     assert "Sin actuar en la fase de los jugadores" not in text
     waiting = await fake.command("kaeda", "mesa", "encuentro pendientes")
-    assert "Kaeda debe defenderse de Guardia del puerto desde <t:" in waiting.first.text()
+    assert "Íñigo debe defenderse de Ñu del puerto desde <t:" in waiting.first.text()
     dice.push([6])
     await fake.command("kaeda", "mesa", "defender")
     assert "debe defenderse" not in tracker_text(fake)
