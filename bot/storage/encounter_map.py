@@ -176,8 +176,9 @@ def writeback_values(row: Row) -> dict[str, Any]:
     for name in WRITEBACK_EXTRA:
         if isinstance(data.get(name), int):
             values[name] = data[name]
-    if data.get("status") == "muerto":  # its secuelas said death: the sheet keeps it
-        values["estado_vital"] = "muerto"
+    # its secuelas said death: the sheet keeps it; and a fighter not dead (an undone death,
+    # or one the GM revived) is alive on its sheet too: the two never disagree
+    values["estado_vital"] = "muerto" if data.get("status") == "muerto" else "activo"
     return values
 
 

@@ -91,6 +91,15 @@ class EncounterRepository:
         self.ended = self.created = False
         #: Combatants just refreshed from their characters (their copies are not as stored).
         self._refreshed: set[str] = set()
+        #: Combatant id -> its dict as refreshed from the sheet at this unit's read: what the
+        #: undo record's "before" takes for it (the stored row is older than the sheet).
+        self._fresh: dict[str, dict[str, Any]] = {}
+
+    @property
+    def refreshed(self) -> list[str]:
+        """The names of the combatants whose sheets changed since the encounter was last
+        written (copied from their sheets when this unit read it)."""
+        return [str(c["nombre"]) for c in self._fresh.values()]
 
     @property
     def info(self) -> EncounterInfo | None:
@@ -143,6 +152,8 @@ class EncounterRepository:
         row = (await conn.execute(stmt, self._where())).mappings().first()
         self._tracked = None
         self._encounter = None
+        if self.before is None:
+            self._fresh = {}
         if row is None and self._cache is not None:
             self._cache.drop(self._key())
         return row
@@ -170,6 +181,7 @@ class EncounterRepository:
         for c in state["combatants"]:  # what they now agree with: nothing to write back
             if c["id"] in self._refreshed:
                 self._tracked.writeback.update(sl.writeback_rows([emap.combatant_row(c, 0)]))
+                self._fresh[c["id"]] = json_copy(c)
         return state
 
     async def create(
@@ -318,6 +330,9 @@ class EncounterRepository:
     async def _bump(self, tracked: _Tracked, values: dict[str, Any]) -> None:
         if self.before is None and set(values) != {"tracker_message_id"}:
             self.before = json_copy(self._stored_state(tracked))
+            self.before["combatants"] = [
+                self._fresh.get(c["id"], c) for c in self.before["combatants"]
+            ]
         info = tracked.info
         conn = await self._conn()
         params = {"b_id": info.id, "b_g": self.guild_id, "b_v": info.version}

@@ -20,18 +20,22 @@ from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
 
 from umbral_rules import UmbralError
 
 from .encounter_info import EncounterInfo, info_of
 from .errors import ConcurrencyError
-from .models import ENCOUNTER_ACTIVE, EncounterRow, UndoRow, table
+from .models import ENCOUNTER_ACTIVE, Character, CombatantRow, EncounterRow, UndoRow, table
+from .sheet_link import in_other_encounter
 
 #: How many operations of a channel can be undone.
 KEEP = 20
 
 _TABLE = table(UndoRow)
 ENC = table(EncounterRow)
+COMB = table(CombatantRow)
+CHAR = table(Character)
 REOPEN_BUSY = "Ya hay otro encuentro activo en este canal: no se puede reabrir el anterior."
 
 
@@ -222,6 +226,29 @@ class UndoRepository:
         )
         if (await conn.execute(stmt)).rowcount != 1:
             raise ConcurrencyError()
+        await self._claim_again(encounter_id)
+
+    async def _claim_again(self, encounter_id: int) -> None:
+        """One sheet of truth: the reopened encounter's characters are in it again (ending
+        it had let them go); refused if one has joined another active encounter since."""
+        conn = await self._session.connection()
+        fighters = select(COMB.c.character_id).where(
+            COMB.c.encounter_id == encounter_id, COMB.c.character_id.is_not(None)
+        )
+        where = (CHAR.c.guild_id == self.guild_id, CHAR.c.id.in_(fighters))
+        busy = (
+            select(CHAR.c.nombre, ENC.c.channel_id)
+            .join(ENC, ENC.c.id == CHAR.c.encounter_id)
+            .where(*where, ENC.c.id != encounter_id, ENC.c.status == ENCOUNTER_ACTIVE)
+        )
+        taken = (await conn.execute(busy)).first()
+        if taken is not None:
+            raise UmbralError(in_other_encounter(taken[0], taken[1]))
+        await conn.execute(update(CHAR).where(*where).values(encounter_id=encounter_id))
+        ids = set((await conn.execute(fighters)).scalars())
+        for obj in list(self._session.sync_session.identity_map.values()):
+            if isinstance(obj, Character) and obj.id in ids:
+                set_committed_value(obj, "encounter_id", encounter_id)
 
     def _encounter_where(self) -> tuple[Any, ...]:
         return (ENC.c.guild_id == self.guild_id, ENC.c.channel_id == self.channel_id)

@@ -87,6 +87,7 @@ async def preview(interaction: discord.Interaction, uow: Any) -> Target:
             enc = await uow.encounter.get()
             if enc is None or uow.encounter.info.id != record.encounter_id:
                 raise UmbralError(OTHER_FIGHT)
+            refuse_changed_sheets(uow)
             lines = combatant_changes(enc.to_dict(), record.before or {})
     lines.extend(sheet_changes(record.sheets))
     return Target(record, version, lines)
@@ -122,6 +123,8 @@ async def undo(
             raise UmbralError(OTHER_FIGHT)
         if not record.ended and info.version != version:
             raise UmbralError(CHANGED)
+        refuse_changed_sheets(uow)
+        await refuse_stale_returns(uow, current, record.before or {})
         enc = emap.from_dict(record.before or {})
         await uow.encounter.save(enc)
         tracker = uow.encounter.info.tracker_message_id
@@ -136,6 +139,30 @@ async def undo(
             result={"deshace": record.roll_ids, "operacion": record.command},
         )
     return record, enc, tracker
+
+
+def refuse_changed_sheets(uow: Any) -> None:
+    """One sheet of truth: a fighter's sheet changed outside this encounter since it was last
+    saved (``/ficha editar``, another channel…). Putting the encounter back would write the
+    older numbers over that change, so nothing is undone."""
+    changed = uow.encounter.refreshed
+    if changed:
+        raise UmbralError(SHEET_CHANGED.format(nombre=changed[0]))
+
+
+async def refuse_stale_returns(uow: Any, current: Any, before: dict[str, Any]) -> None:
+    """A character the undo brings back into the fight (it had left it, or the fight had
+    ended) must still have on its sheet what its combatant had then: else its sheet changed
+    since (a rest, an edit elsewhere) and putting the combatant back would write over that."""
+    present = {c.character_id for c in current.combatants if c.character_id is not None}
+    for c in before.get("combatants", []):
+        cid = c.get("character_id")
+        if cid is None or cid in present:
+            continue
+        row = await uow.characters.get(int(cid))
+        wanted = emap.writeback_values(emap.combatant_row(c, 0))
+        if row is None or any(getattr(row, k) != v for k, v in wanted.items()):
+            raise UmbralError(SHEET_CHANGED.format(nombre=c.get("nombre")))
 
 
 async def restore_sheets(uow: Any, sheets: list[dict[str, Any]]) -> None:
