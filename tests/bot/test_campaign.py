@@ -282,6 +282,8 @@ async def test_oficios_and_weapons_can_be_removed_and_keep_their_place(
     assert none.first.content == "Íñigo no tiene ningún arma llamada «Hacha»."
     sheet = await fake.command("kaeda", "plaza", "ficha ver")
     assert sheet.first.field("Armas").startswith("Daga:")
+    by_key = await fake.command("kaeda", "plaza", "ficha arma", {"nombre": "DÁGA", "quitar": True})
+    assert by_key.first.title == "Daga quitada de Íñigo"  # the one name key; the stored name
 
 
 DRAGON = (

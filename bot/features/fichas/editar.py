@@ -153,10 +153,11 @@ def put_weapon(row: Character, weapon: Weapon) -> bool:
 def remove_weapon(row: Character, nombre: str) -> str:
     require_editable(row)
     kept = [w for w in row.weapons if name_key(str(w.get("nombre", ""))) != name_key(nombre)]
-    if len(kept) == len(row.weapons):
+    gone = [str(w.get("nombre", "")) for w in row.weapons if w not in kept]
+    if not gone:
         raise UmbralError(f"{row.nombre} no tiene ningún arma llamada «{nombre}».")
     row.weapons = kept
-    return nombre.strip()
+    return gone[0]
 
 
 async def run_edit(interaction: discord.Interaction, edit: Edit, personaje: str | None) -> None:
