@@ -5,6 +5,7 @@ loop has ticked after it was called)."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,17 @@ CHARACTER_FILE = b"""personajes:
     proteccion: 1
     armas: [{nombre: Espada, clase: mano}]
 """
+
+
+@pytest.fixture(autouse=True)
+def _live_modules(fake: FakeDiscord) -> None:
+    """The modules the bot has loaded now. discord.py drops an extension's modules from
+    ``sys.modules`` when a bot closes (another test's bot may have), so the bot of this test
+    may run fresh copies of them, not the ones this file imported: patch those."""
+    global bestiary_files, character_files, map_picture
+    bestiary_files = importlib.import_module("bot.features.bestiario.files")
+    character_files = importlib.import_module("bot.features.fichas.files")
+    map_picture = importlib.import_module("bot.features.tablero.picture")
 
 
 def attach(tmp_path: Path, name: str, data: bytes) -> str:
