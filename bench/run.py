@@ -51,8 +51,9 @@ if str(ROOT) not in sys.path:  # `python bench/run.py` from anywhere
     sys.path.insert(0, str(ROOT))
 
 from bench.busy import BUSY  # noqa: E402
+from bench.databases import pg_admin, pg_fresh, redact  # noqa: E402
 from bench.heavy import HEAVY  # noqa: E402
-from bench.measure import DEFAULT_OUT, QUICK, Sizes, pg_connect_args  # noqa: E402
+from bench.measure import DEFAULT_OUT, QUICK, Sizes  # noqa: E402
 from bench.report import commit, merge_floors, ratios, table, targets, versions  # noqa: E402
 from bench.scenarios import WORKERS as COMMANDS  # noqa: E402
 
@@ -100,38 +101,6 @@ def spawn(spec: dict[str, Any], *, profile: bool = False) -> dict[str, Any]:
     if done.returncode != 0:
         raise RuntimeError(f"el escenario {spec} falló (código {done.returncode})")
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
-
-
-# --- databases ----------------------------------------------------------------------------
-
-
-async def pg_admin(url: str, sql: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(**pg_connect_args(url))
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
-
-
-def pg_fresh(url: str) -> tuple[str, str]:
-    """A new database on ``url``'s server, migrated: (its URL, its name)."""
-    from sqlalchemy.engine import make_url
-
-    from bot.storage import upgrade_head
-
-    name = f"umbral_bench_{os.getpid()}_{int(time.time())}"
-    asyncio.run(pg_admin(url, f"CREATE DATABASE {name}"))
-    fresh = make_url(url).set(database=name).render_as_string(hide_password=False)
-    asyncio.run(upgrade_head(fresh))
-    return fresh, name
-
-
-def redact(url: str) -> str:
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)
 
 
 # --- one backend: every scenario, then the ratios -----------------------------------------

@@ -29,6 +29,8 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.combate",
     "bot.features.tirar",
     "bot.features.tablero",
+    "bot.features.deshacer",
+    "bot.features.descanso",
 )
 
 

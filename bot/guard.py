@@ -18,6 +18,7 @@ from discord.enums import AppCommandOptionType as T
 from bot.errors import UmbralTree
 from bot.ratelimit import ROLLING_COMMANDS, RateLimiter
 from bot.render.limits import cut_quotes, quote
+from bot.storage.undo import operation
 
 log = logging.getLogger(__name__)
 
@@ -125,6 +126,17 @@ def check_options(
     return None
 
 
+def command_path(data: Any) -> str:
+    """``encuentro terminar`` from an interaction's data (what the undo record names)."""
+    data = data or {}
+    parts = [str(data.get("name", "?"))]
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):  # subcommand (group)
+        parts.append(str(options[0].get("name", "")))
+        options = options[0].get("options") or []
+    return " ".join(parts)
+
+
 class GuardedTree(UmbralTree):
     """:class:`UmbralTree` plus the gate. ``limiter`` is ``None`` (no limits) until the real
     bot starts (``UmbralBot.setup_hook``) or a test sets one."""
@@ -143,7 +155,8 @@ class GuardedTree(UmbralTree):
         if task is not None:
             self.in_flight.add(task)
         try:
-            await super()._call(interaction)
+            with operation(command_path(interaction.data), interaction.user.id):
+                await super()._call(interaction)
         finally:
             if task is not None:
                 self.in_flight.discard(task)

@@ -279,6 +279,10 @@ def _protection_mod(value: int, perforante: bool) -> Modifier:
     return Modifier("Protección (perforante −2)" if perforante else "Protección", value)
 
 
+#: Most extra acciones or respuestas per asalto an enemy's sheet may give.
+EXTRA_MAX = 10
+
+
 @dataclass(frozen=True)
 class EnemySheet:
     """An enemy as the bestiary publishes it: Mesa numbers and a weapon's Potencia.
@@ -300,10 +304,17 @@ class EnemySheet:
     bono_ataque: int | None = None
     bono_defensa: int | None = None
     cualidades: frozenset[str] = frozenset()
+    #: Acciones and respuestas per asalto beyond the one everybody has (its sheet says so).
+    acciones_extra: int = 0
+    respuestas_extra: int = 0
 
     def __post_init__(self) -> None:
         if not self.nombre.strip():
             raise UmbralError("El enemigo necesita un nombre.")
+        if not (0 <= self.acciones_extra <= EXTRA_MAX and 0 <= self.respuestas_extra <= EXTRA_MAX):
+            raise UmbralError(
+                f"Las acciones y respuestas extra de {self.nombre} van de 0 a {EXTRA_MAX}."
+            )
         if self.aguante < 1:
             raise UmbralError(f"El Aguante de {self.nombre} debe ser al menos 1.")
         if self.ataque < 0 or self.defensa < 0:

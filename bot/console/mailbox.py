@@ -231,6 +231,8 @@ class Mailbox:
             message = pending.original = self._new_message(pending.channel, data, pending.user)
         elif kind == 5:  # deferred, "thinking"
             pending.deferred_ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+        elif kind == 6 and pending.component_message is not None:  # deferred update: the
+            pending.original = pending.component_message  # pressed message is @original
         elif kind == 7 and pending.component_message is not None:  # edit the pressed message
             message = self._edit(pending.component_message, data)
         elif kind == 8:  # autocomplete

@@ -113,6 +113,8 @@ def next_steps(*, character: str | None, enc: Any, user_id: int, gm: bool) -> li
             steps.append(f"{c.nombre} debe defenderse: pulsa Defender o escribe /defender.")
         elif c.status == "malherido":
             steps.append(f"{c.nombre} ha caído: /secuelas (con aliento:sí, +4).")
+        elif c.status == "muerto":
+            steps.append(f"{c.nombre} ha muerto: su ficha queda en el archivo.")
         elif enc.phase == "jugadores" and not c.acted and c.active:
             steps.append(
                 f"Turno de {c.nombre}: /atacar objetivo:…, /disparar, /maniobra, o /tirada."

@@ -45,11 +45,21 @@ def ficha_embed(
     *,
     owner: str | None = None,
     active: bool = False,
+    vital: str | None = None,
+    notas: str = "",
 ) -> discord.Embed:
-    """The whole sheet: attributes, derived numbers, Oficios, weapons, bars and estados."""
-    embed = discord.Embed(title=shown(sheet.nombre), colour=SHEET_COLOUR)
-    if owner or active:
-        parts = [f"de {owner}" if owner else "", "personaje activo" if active else ""]
+    """The whole sheet: attributes, derived numbers, Oficios, weapons, bars and estados;
+    ``vital``: «muerto» / «retirado» when it is no longer in play."""
+    name = shown(sheet.nombre)
+    title = f"{name} ✝ ({vital})" if vital == "muerto" else name
+    embed = discord.Embed(title=f"{title} ({vital})" if vital == "retirado" else title)
+    embed.colour = SHEET_COLOUR
+    if owner or active or vital:
+        parts = [
+            f"de {owner}" if owner else "",
+            "personaje activo" if active else "",
+            vital.upper() if vital else "",
+        ]
         embed.description = " · ".join(p for p in parts if p)
     attrs = " · ".join(f"{ATRIBUTO_LABELS[k]} {sheet.atributo(k)}" for k in ATRIBUTO_LABELS)
     embed.add_field(name="Atributos", value=attrs, inline=False)
@@ -65,10 +75,15 @@ def ficha_embed(
         embed.add_field(name="Esencia", value=f"{pools.esencia}/{pools.esencia_max}", inline=True)
     oficios = [f"{shown(k)} {v}" for k, v in sorted(sheet.oficios.items())] or ["ninguno"]
     add_long_field(embed, "Oficios", oficios, ", ")
-    armas = [shown(weapon_text(w)) for w in weapons] or ["ninguna (usa /ficha arma)"]
+    armas = [
+        shown(weapon_text(w)) + (" (por defecto)" if i == 0 and len(weapons) > 1 else "")
+        for i, w in enumerate(weapons)
+    ] or ["ninguna (usa /ficha arma)"]
     add_long_field(embed, "Armas", armas)
     if pools.estados:
         add_long_field(embed, "Estados", [shown(e) for e in pools.estados], ", ")
+    if notas:
+        add_long_field(embed, "Notas", shown(notas, multiline=True).split("\n"))
     return embed
 
 
@@ -92,7 +107,8 @@ def fichas_list_pages(names: Sequence[tuple[str, bool]]) -> list[discord.Embed]:
     ]
 
 
-def enemy_embed(enemy: EnemySheet, notas: str = "") -> discord.Embed:
+def enemy_embed(enemy: EnemySheet, notas: str = "", estados: Sequence[str] = ()) -> discord.Embed:
+    """Every field of a bestiary entry."""
     embed = discord.Embed(
         title=cut(shown(enemy.nombre), 256), description="Bestiario", colour=BESTIARY_COLOUR
     )
@@ -104,6 +120,20 @@ def enemy_embed(enemy: EnemySheet, notas: str = "") -> discord.Embed:
         name="Arma", value=f"{shown(enemy.arma)}, Potencia {enemy.potencia}{quals}", inline=False
     )
     embed.add_field(name="Tamaño", value=SIZE_LABELS.get(enemy.size, enemy.size), inline=True)
+    prot = PROTECCION.get(enemy.proteccion, str(enemy.proteccion))
+    embed.add_field(name="Protección", value=f"{enemy.proteccion} ({prot.lower()})", inline=True)
+    embed.add_field(
+        name="Por asalto",
+        value=(
+            f"{1 + enemy.acciones_extra} {'acción' if not enemy.acciones_extra else 'acciones'}, "
+            f"{1 + enemy.respuestas_extra} "
+            f"{'respuesta' if not enemy.respuestas_extra else 'respuestas'}"
+        ),
+        inline=True,
+    )
+    embed.add_field(
+        name="Entra con", value=", ".join(shown(e) for e in estados) or "ningún estado", inline=True
+    )
     embed.add_field(
         name="En Narrativo y Táctico",
         value=(

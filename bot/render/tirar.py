@@ -6,6 +6,7 @@ Pure: results in, ``discord.Embed`` out.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import discord
 
@@ -146,7 +147,15 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
     when = entry.created_at.strftime("%d/%m %H:%M:%S") if entry.created_at else "?"
     who = names.get(entry.user_id, NOT_A_MEMBER)
     parts = [f"`#{entry.id}` {when}", who, f"/{entry.command}"]
-    if hidden:
+    if "deshace" in entry.result:  # an undo's entry: which rolls it took back
+        undone = ", ".join(f"#{i}" for i in entry.result["deshace"])
+        parts.append(f"deshace {undone} (/{entry.result.get('operacion', '?')})")
+    elif "ajustes" in entry.result:  # /ficha ajustar, /descanso: before → after
+        parts.extend(_adjustment(a) for a in entry.result["ajustes"])
+        if entry.result.get("motivo"):
+            parts.append(f"motivo: {entry.result['motivo']}")
+        return " · ".join(parts)
+    elif hidden:
         parts.append("(tirada privada)")
     else:
         result = entry.result
@@ -164,6 +173,22 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
     return " · ".join(parts)
 
 
+def _adjustment(change: Mapping[str, Any]) -> str:
+    before, after = change.get("antes") or {}, change.get("despues") or {}
+    moved = [
+        f"{k} {_shown(before.get(k))} → {_shown(after.get(k))}"
+        for k in ("aguante", "aliento", "esencia", "estados")
+        if before.get(k) != after.get(k)
+    ]
+    return f"{change.get('nombre')}: " + (", ".join(moved) or "sin cambios")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "ninguno"
+    return str(value)
+
+
 def _faces(dice: Sequence[object]) -> str:
     """Every face of a logged roll: dice are stored as dicts with ``faces`` or as numbers."""
     faces: list[str] = []
@@ -179,9 +204,12 @@ def history_embed(
     names: Mapping[int, str],
     viewer_id: int,
     viewer_is_gm: bool,
+    undone: frozenset[int] = frozenset(),
 ) -> discord.Embed:
     """The first page of :func:`history_pages`."""
-    return history_pages(entries, names=names, viewer_id=viewer_id, viewer_is_gm=viewer_is_gm)[0]
+    return history_pages(
+        entries, names=names, viewer_id=viewer_id, viewer_is_gm=viewer_is_gm, undone=undone
+    )[0]
 
 
 def history_pages(
@@ -190,8 +218,10 @@ def history_pages(
     names: Mapping[int, str],
     viewer_id: int,
     viewer_is_gm: bool,
+    undone: frozenset[int] = frozenset(),
 ) -> list[discord.Embed]:
-    """The log's lines, a page of at most 20 lines (and 3,500 characters) per embed."""
+    """The log's lines, a page of at most 20 lines (and 3,500 characters) per embed;
+    ``undone``: ids of rolls a /deshacer took back (shown, marked «deshecha»)."""
     if not entries:
         empty = "No hay tiradas registradas con esos filtros."
         return [discord.Embed(title="Historial de tiradas", description=empty, colour=NEUTRAL)]
@@ -200,7 +230,8 @@ def history_pages(
         hidden = bool(entry.result.get("privada")) and not (
             viewer_is_gm or entry.user_id == viewer_id
         )
-        lines.append(_entry_line(entry, names, hidden))
+        line = _entry_line(entry, names, hidden)
+        lines.append(f"~~{line}~~ «deshecha»" if entry.id in undone else line)
     pages = []
     for chunk in split_text(lines, PAGE_CHARS, PAGE_LINES):
         embed = discord.Embed(title="Historial de tiradas", description=chunk, colour=NEUTRAL)

@@ -26,6 +26,9 @@ ACCION_LABELS = {"libre": "libre", "gastada": "gastada", "movimiento": "hecha mo
 
 def combatant_line(c: Any) -> str:
     """``Kaeda — Aguante 15/16 · acción libre · movimiento libre · respuesta libre``."""
+    side = "⚔" if c.side == "enemigo" else "★"
+    if c.status == "muerto":  # nothing left to offer it
+        return f"{side} **{shown(c.nombre)}** — MUERTO"
     parts = [f"Aguante {c.aguante}/{c.aguante_max}"]
     if c.status != "activo":
         parts.append(STATUS_LABELS.get(c.status, c.status))
@@ -36,7 +39,6 @@ def combatant_line(c: Any) -> str:
     parts.append(f"respuesta: {shown(c.respuesta)}" if c.respuesta else "respuesta libre")
     if c.is_pc and c.aliento_max:
         parts.append(f"Aliento {c.aliento}/{c.aliento_max}")
-    side = "⚔" if c.side == "enemigo" else "★"
     return f"{side} **{shown(c.nombre)}** — " + " · ".join(parts)
 
 
@@ -96,7 +98,8 @@ def roster_text(combatants: Sequence[Any], limit: int = DESCRIPTION_MAX) -> str:
     return "".join(out)
 
 
-def tracker_embed(enc: Any, *, ended: bool = False) -> discord.Embed:
+def tracker_embed(enc: Any, *, ended: bool = False, waiting: Sequence[str] = ()) -> discord.Embed:
+    """``waiting``: the «Se espera a» lines (see :mod:`bot.render.waiting`)."""
     mode = MODE_LABELS.get(enc.mode, enc.mode)
     if ended:
         title = f"Encuentro terminado ({mode}) tras {plural(enc.asalto, 'asalto')}"
@@ -111,7 +114,9 @@ def tracker_embed(enc: Any, *, ended: bool = False) -> discord.Embed:
         colour=ENDED_COLOUR if ended else TRACKER_COLOUR,
     )
     pending = pending_lines(enc)
-    if pending and not ended:
+    if waiting and not ended:
+        embed.add_field(name="Se espera a", value="\n".join(waiting)[:1024], inline=False)
+    elif pending and not ended:
         embed.add_field(name="Defensas pendientes", value="\n".join(pending)[:1024], inline=False)
     footer = "Encuentro cerrado." if ended else "Este mensaje se actualiza solo tras cada cambio."
     embed.set_footer(text=footer)

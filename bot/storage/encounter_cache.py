@@ -13,6 +13,9 @@ Why that is safe:
   saves, and ``CharacterRepository.delete`` when it unlinks combatants), so a change by
   another process, or by any other path, shows as a different version and the rows are read
   again;
+- a PC's sheet may change without its encounter (``/ficha editar`` in another channel,
+  another process): the read also brings the summed versions of the encounter's characters
+  (``statements.SHEETS``), and an entry is used only if they are the ones it agrees with;
 - an entry is *taken* (removed) by the unit that uses it and put back only after that unit
   committed a save of that very object: a command that fails, is refused or rolls back leaves
   nothing behind, and no two units ever share the object;
@@ -66,12 +69,16 @@ class EncounterCache:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def take(self, key: tuple[int, int], encounter_id: int, version: int) -> CachedEncounter | None:
-        """The entry for ``key`` if it is that encounter at that version; it leaves the cache
-        either way (a stale one is useless, a good one now belongs to the caller)."""
+    def take(
+        self, key: tuple[int, int], encounter_id: int, version: int, sheets: int = 0
+    ) -> CachedEncounter | None:
+        """The entry for ``key`` if it is that encounter at that version, its characters at
+        the versions it agrees with (``sheets``, their sum); it leaves the cache either way (a
+        stale one is useless, a good one now belongs to the caller)."""
         entry = self._pop(key)
         info = None if entry is None else entry.tracked.info
-        if entry is None or info is None or (info.id, info.version) != (encounter_id, version):
+        wanted = (encounter_id, version, sheets)
+        if entry is None or info is None or (info.id, info.version, info.sheets) != wanted:
             self.misses += 1
             return None
         self.hits += 1

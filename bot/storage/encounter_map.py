@@ -127,6 +127,7 @@ def combatant_row(c: Mapping[str, Any], position: int) -> Row:
         "character_id": c.get("character_id"),
         "owner_id": c.get("owner_id"),
         "data": _rest(c, COMBATANT_COLUMNS),
+        "character_version": None,  # set by the storage when it writes a linked one
     }
 
 
@@ -175,6 +176,9 @@ def writeback_values(row: Row) -> dict[str, Any]:
     for name in WRITEBACK_EXTRA:
         if isinstance(data.get(name), int):
             values[name] = data[name]
+    # its secuelas said death: the sheet keeps it; and a fighter not dead (an undone death,
+    # or one the GM revived) is alive on its sheet too: the two never disagree
+    values["estado_vital"] = "muerto" if data.get("status") == "muerto" else "activo"
     return values
 
 

@@ -5,7 +5,8 @@ Reading remembers the version and every child row as read; saving runs
 (which also takes the row's lock on PostgreSQL) and, only if that touched one row, writes the
 child rows that changed (compared as dicts, ``!=``: values equal in Python such as ``1`` and
 ``1.0`` count as unchanged). A PC combatant's Aguante, estados, aliento and esencia go back to its
-character row in the same transaction.
+character row in the same transaction, version-checked, and a character changed elsewhere is
+copied into its combatant when read (:mod:`~bot.storage.sheet_link`).
 
 A load is two round trips (the encounter row, then its children in one UNION ALL), or one
 when the storage's :mod:`~bot.storage.encounter_cache` holds that encounter at that version;
@@ -27,59 +28,36 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
-from sqlalchemy.orm.util import identity_key
 
 from umbral_rules import UmbralError
 from umbral_rules.encounter.state import json_copy
 
 from . import encounter_map as emap
+from . import sheet_link as sl
 from . import statements as st
 from .encounter_cache import CachedEncounter, EncounterCache
+from .encounter_info import EncounterInfo as EncounterInfo
+from .encounter_info import info_of as _info
 from .errors import ConcurrencyError
-from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED, Character
+from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED
 
 NO_ENCOUNTER = "No hay ningún encuentro activo en este canal."
 ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de empezar otro."
-NOT_THIS_GUILD = "Ese personaje no existe en este servidor."
-
-
-@dataclass(frozen=True)
-class EncounterInfo:
-    """The stored facts of an encounter that are not game state."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    status: str
-    version: int
-    creator_id: int
-    tracker_message_id: int | None
-    created_at: datetime | None
 
 
 @dataclass
 class _Tracked:
     info: EncounterInfo
+    header: emap.Row = field(default_factory=dict)
     # key -> the row as read / last written (never shared with a dict handed out)
     combatants: dict[str, emap.Row] = field(default_factory=dict)
     writeback: dict[str, emap.Row] = field(default_factory=dict)
     pending: dict[str, emap.Row] = field(default_factory=dict)
     retos: dict[str, emap.Row] = field(default_factory=dict)
+    #: linked combatant key -> the version of its character it agrees with
+    versions: dict[str, int] = field(default_factory=dict)
     #: combatant id -> a copy of that ``Combatant`` as its row stores it (None: not tracked)
     copies: dict[str, Any] | None = None
-
-
-def _info(row: Any) -> EncounterInfo:
-    return EncounterInfo(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        status=row["status"],
-        version=row["version"],
-        creator_id=row["creator_id"],
-        tracker_message_id=row["tracker_message_id"],
-        created_at=row["created_at"],
-    )
 
 
 class EncounterRepository:
@@ -107,6 +85,21 @@ class EncounterRepository:
         self._encounter: Any = None
         #: Whether, once committed, this unit leaves its encounter in the cache.
         self._publish = False
+        #: For the undo record: the state dict as stored before this unit's first change,
+        #: whether the unit ended the encounter, or created one.
+        self.before: dict[str, Any] | None = None
+        self.ended = self.created = False
+        #: Combatants just refreshed from their characters (their copies are not as stored).
+        self._refreshed: set[str] = set()
+        #: Combatant id -> its dict as refreshed from the sheet at this unit's read: what the
+        #: undo record's "before" takes for it (the stored row is older than the sheet).
+        self._fresh: dict[str, dict[str, Any]] = {}
+
+    @property
+    def refreshed(self) -> list[str]:
+        """The names of the combatants whose sheets changed since the encounter was last
+        written (copied from their sheets when this unit read it)."""
+        return [str(c["nombre"]) for c in self._fresh.values()]
 
     @property
     def info(self) -> EncounterInfo | None:
@@ -121,7 +114,7 @@ class EncounterRepository:
         entry = (
             None
             if self._cache is None
-            else self._cache.take(self._key(), row["id"], row["version"])
+            else self._cache.take(self._key(), row["id"], row["version"], row["sheets"])
         )
         if entry is not None:
             entry.tracked.info = _info(row)
@@ -159,6 +152,8 @@ class EncounterRepository:
         row = (await conn.execute(stmt, self._where())).mappings().first()
         self._tracked = None
         self._encounter = None
+        if self.before is None:
+            self._fresh = {}
         if row is None and self._cache is not None:
             self._cache.drop(self._key())
         return row
@@ -166,18 +161,28 @@ class EncounterRepository:
     async def _read_children(self, row: Any) -> dict[str, Any]:
         conn = await self._conn()
         result = await conn.execute(st.SELECT_CHILDREN, {"eid": row["id"]})
-        combatants, pending, retos = st.children(result.all())
+        combatants, pending, retos, versions = st.children(result.all())
         header = {k: row[k] for k in ("schema_version", "mode", "asalto", "phase")}
         header["settings"] = row["settings"] or {}
         header["extra"] = row["extra"] or {}
         self._tracked = _Tracked(
             info=_info(row),
+            header=header,
             combatants=emap.by_key(combatants),
-            writeback=self._writeback_rows(combatants),
+            writeback=sl.writeback_rows(combatants),
             pending=emap.by_key(pending),
             retos=emap.by_key(retos),
+            versions=versions,
         )
-        return emap.assemble(emap.EncounterRows(header, combatants, pending, retos))
+        state = emap.assemble(emap.EncounterRows(header, combatants, pending, retos))
+        self._refreshed = await sl.refresh(
+            self._session, self.guild_id, state, combatants, versions
+        )
+        for c in state["combatants"]:  # what they now agree with: nothing to write back
+            if c["id"] in self._refreshed:
+                self._tracked.writeback.update(sl.writeback_rows([emap.combatant_row(c, 0)]))
+                self._fresh[c["id"]] = json_copy(c)
+        return state
 
     async def create(
         self, encounter: Any, *, creator_id: int, tracker_message_id: int | None = None
@@ -187,7 +192,7 @@ class EncounterRepository:
         conn = await self._conn()
         if (await conn.execute(st.SELECT_ACTIVE, self._where())).first() is not None:
             raise UmbralError(ALREADY_ACTIVE)
-        await self._check_characters(rows.combatants)
+        await sl.check_characters(self._session, self.guild_id, rows.combatants)
         values = {
             "guild_id": self.guild_id,
             "channel_id": self.channel_id,
@@ -196,14 +201,16 @@ class EncounterRepository:
             "tracker_message_id": tracker_message_id,
             "version": 1,
             "created_at": datetime.now(UTC),
+            "phase_since": datetime.now(UTC),
             **rows.header,
         }
         try:
             result = await conn.execute(st.INSERT_ENCOUNTER, values)
         except IntegrityError as exc:  # another process created one in between
             raise ConcurrencyError() from exc
-        self._tracked = _Tracked(info=_info(result.mappings().one()))
+        self._tracked = _Tracked(info=_info(result.mappings().one()), header=rows.header)
         await self._write_children(self._tracked, rows)
+        self.created = True
         self._adopt(encounter, publish=True)
         return self._tracked.info
 
@@ -214,7 +221,14 @@ class EncounterRepository:
             rows, copies = self._changed_rows(encounter, tracked.copies, tracked.combatants)
         else:
             rows, copies = emap.split(emap.to_dict(encounter)), None
-        await self._bump(tracked, rows.header)
+        header = rows.header
+        if (header["asalto"], header["phase"]) != (
+            tracked.header.get("asalto"),
+            tracked.header.get("phase"),
+        ):  # a new phase: who waits for whom counts from now
+            header = {**header, "phase_since": datetime.now(UTC)}
+        await self._bump(tracked, header)
+        tracked.header = rows.header
         await self._write_children(tracked, rows)
         if copies is None:
             self._adopt(encounter, publish=True)
@@ -241,7 +255,10 @@ class EncounterRepository:
             if tracked is not None:
                 tracked.copies = None
             return
-        tracked.copies = {c.id: c.copy() for c in encounter.combatants}
+        tracked.copies = {
+            c.id: c.copy() for c in encounter.combatants if c.id not in self._refreshed
+        }
+        self._refreshed = set()
         self._encounter = encounter
         self._publish = publish
 
@@ -272,6 +289,10 @@ class EncounterRepository:
         """Mark the encounter read in this unit as ended (its rows stay, as history)."""
         tracked = self._require_tracked()
         await self._bump(tracked, {"status": ENCOUNTER_ENDED, "ended_at": datetime.now(UTC)})
+        self.ended = True
+        await sl.SheetWriter(self._session, await self._conn(), self.guild_id).release_all(
+            tracked.info.id
+        )
         self._publish = False
         if self._cache is not None:
             self._cache.drop(self._key())
@@ -307,6 +328,11 @@ class EncounterRepository:
         return tracked
 
     async def _bump(self, tracked: _Tracked, values: dict[str, Any]) -> None:
+        if self.before is None and set(values) != {"tracker_message_id"}:
+            self.before = json_copy(self._stored_state(tracked))
+            self.before["combatants"] = [
+                self._fresh.get(c["id"], c) for c in self.before["combatants"]
+            ]
         info = tracked.info
         conn = await self._conn()
         params = {"b_id": info.id, "b_g": self.guild_id, "b_v": info.version}
@@ -315,6 +341,7 @@ class EncounterRepository:
             raise ConcurrencyError()
         tracked.info = replace(
             info,
+            phase_since=values.get("phase_since", info.phase_since),
             status=values.get("status", info.status),
             version=info.version + 1,
             tracker_message_id=values.get("tracker_message_id", info.tracker_message_id),
@@ -323,13 +350,17 @@ class EncounterRepository:
     async def _write_children(self, tracked: _Tracked, rows: emap.EncounterRows) -> None:
         eid = tracked.info.id
         new_comb = [c for c in rows.combatants if c["key"] not in tracked.combatants]
-        await self._check_characters(new_comb)
+        await sl.check_characters(self._session, self.guild_id, new_comb)
+        writer = sl.SheetWriter(self._session, await self._conn(), self.guild_id)
+        tracked.writeback = await writer.sync(
+            eid, tracked.combatants, tracked.writeback, tracked.versions, rows.combatants
+        )
+        tracked.info = replace(tracked.info, sheets=sum(tracked.versions.values()))
         tracked.combatants = await self._sync(
             st.COMB, eid, tracked.combatants, rows.combatants, {"guild_id": self.guild_id}
         )
         tracked.pending = await self._sync(st.PEND, eid, tracked.pending, rows.pending, {})
         tracked.retos = await self._sync(st.RETO, eid, tracked.retos, rows.retos, {})
-        await self._write_back(tracked, rows.combatants)
 
     async def _sync(
         self,
@@ -361,38 +392,7 @@ class EncounterRepository:
         return prints
 
     @staticmethod
-    def _writeback_rows(combatants: list[emap.Row]) -> dict[str, emap.Row]:
-        return {
-            c["key"]: {"id": c["character_id"], **emap.writeback_values(c)}
-            for c in combatants
-            if c["character_id"] is not None
-        }
-
-    async def _write_back(self, tracked: _Tracked, combatants: list[emap.Row]) -> None:
-        prints = self._writeback_rows(combatants)
-        for c in combatants:
-            key = c["key"]
-            if key not in prints or tracked.writeback.get(key) == prints[key]:
-                continue
-            values = emap.writeback_values(c)
-            cid = c["character_id"]
-            loaded = self._session.sync_session.identity_map.get(identity_key(Character, cid))
-            if isinstance(loaded, Character) and loaded.guild_id == self.guild_id:
-                for name, value in values.items():  # the ORM writes it, with its version check
-                    setattr(loaded, name, value)
-                continue
-            conn = await self._conn()
-            params = {"b_id": cid, "b_g": self.guild_id, **st.prefixed(values)}
-            await conn.execute(st.write_back(tuple(values)), params)
-        tracked.writeback = prints
-
-    async def _check_characters(self, combatants: list[emap.Row]) -> None:
-        wanted = {c["character_id"] for c in combatants if c["character_id"] is not None}
-        if not wanted:
-            return
-        stmt = select(st.CHAR.c.id).where(
-            st.CHAR.c.guild_id == self.guild_id, st.CHAR.c.id.in_(wanted)
-        )
-        found = set((await self._session.scalars(stmt)).all())
-        if found != wanted:
-            raise UmbralError(NOT_THIS_GUILD)
+    def _stored_state(t: _Tracked) -> dict[str, Any]:
+        """The encounter's ``to_dict()`` layout as its rows now stand."""
+        parts = (list(t.combatants.values()), list(t.pending.values()), list(t.retos.values()))
+        return emap.assemble(emap.EncounterRows(t.header, *parts))

@@ -50,6 +50,9 @@ NAME_KEY_LENGTH = 400
 
 ENCOUNTER_ACTIVE = "active"
 ENCOUNTER_ENDED = "ended"
+VITAL_ACTIVE = "activo"
+VITAL_DEAD = "muerto"
+VITAL_RETIRED = "retirado"
 
 
 class Base(DeclarativeBase):
@@ -99,6 +102,7 @@ class Character(Base):
             sqlite_where=text("is_active = 1"),
             postgresql_where=text("is_active"),
         ),
+        Index("ix_characters_encounter", "guild_id", "encounter_id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -121,6 +125,14 @@ class Character(Base):
     estados: Mapped[list[Any]] = mapped_column(JsonList, default=list)
     is_active: Mapped[bool] = mapped_column(Boolean, default=False)
     notas: Mapped[str] = mapped_column(Text, default="")
+    #: The active encounter it is in: a character fights in at most one at a time.
+    encounter_id: Mapped[int | None] = mapped_column(Integer)
+    #: ``activo``, ``muerto`` (its secuelas said so) or ``retirado`` (kept, read-only).
+    estado_vital: Mapped[str] = mapped_column(
+        String(10), default=VITAL_ACTIVE, server_default=VITAL_ACTIVE
+    )
+    #: ``masculino`` / ``femenino`` for the agreement of messages; None: not said.
+    genero: Mapped[str | None] = mapped_column(String(10))
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = _created()
 
@@ -199,6 +211,8 @@ class EncounterRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = _created()
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: When the current asalto and phase began (who waits for whom: ``<t:…:R>``).
+    phase_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class CombatantRow(Base):
@@ -232,6 +246,9 @@ class CombatantRow(Base):
     character_id: Mapped[int | None] = mapped_column(Integer)
     owner_id: Mapped[int | None] = mapped_column(BigInteger)
     data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: The version of its character this combatant last agreed with (None: an enemy, or
+    #: not known yet: the next read takes the character's numbers).
+    character_version: Mapped[int | None] = mapped_column(Integer)
 
 
 class PendingDefenseRow(Base):
@@ -247,6 +264,10 @@ class PendingDefenseRow(Base):
     defender: Mapped[str] = mapped_column(String(64))
     attacker: Mapped[str] = mapped_column(String(64))
     data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: When the attack began to wait for its defense.
+    created_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), server_default=func.now()
+    )
 
 
 class RetoRow(Base):
@@ -287,6 +308,31 @@ class RollLogRow(Base):
     result: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     physical: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class UndoRow(Base):
+    """One operation of a channel that /deshacer can take back: the encounter's state dict
+    before it (``before``) and/or the sheets it changed (``sheets``: before and after)."""
+
+    __tablename__ = "undo_records"
+    __table_args__ = (Index("ix_undo_records_guild_channel", "guild_id", "channel_id", "id"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    encounter_id: Mapped[int | None] = mapped_column(Integer)
+    command: Mapped[str] = mapped_column(String(50))
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rolled: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The operation was /encuentro terminar: undoing it reopens the encounter.
+    ended: Mapped[bool] = mapped_column(Boolean, default=False)
+    version_after: Mapped[int | None] = mapped_column(Integer)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    sheets: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    roll_ids: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    undone_by: Mapped[int | None] = mapped_column(BigInteger)
+    undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 def table(model: type[Base]) -> Table:

@@ -15,10 +15,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.util import identity_key
 
-from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
+from umbral_rules import EnemySheet, UmbralError
 from umbral_rules.text import clean_name, name_key, sort_key
 
 from .models import (
+    ENCOUNTER_ACTIVE,
     BestiaryEntry,
     Character,
     CombatantRow,
@@ -27,6 +28,9 @@ from .models import (
     table,
 )
 from .settings_cache import SettingsCache
+from .sheets import character_sheet as character_sheet
+from .sheets import character_weapons as character_weapons
+from .sheets import enemy_sheet as enemy_sheet
 
 GUILD_DEFAULTS: dict[str, Any] = {
     "gm_role_id": None,
@@ -168,6 +172,32 @@ class CharacterRepository:
         stmt = select(Character).where(Character.guild_id == self.guild_id).order_by(Character.id)
         return list((await self._session.scalars(stmt)).all())
 
+    async def fighting_in(self, character_id: int) -> int | None:
+        """The channel whose active encounter has this character as a combatant, if any."""
+        stmt = (
+            select(EncounterRow.channel_id)
+            .join(CombatantRow, CombatantRow.encounter_id == EncounterRow.id)
+            .where(
+                CombatantRow.guild_id == self.guild_id,
+                CombatantRow.character_id == character_id,
+                EncounterRow.status == ENCOUNTER_ACTIVE,
+            )
+            .limit(1)
+        )
+        return (await self._session.execute(stmt)).scalar_one_or_none()
+
+    async def of_encounter(self, encounter_id: int) -> list[Character]:
+        """The characters that fought in that encounter of this guild (active or ended)."""
+        ids = select(CombatantRow.character_id).where(
+            CombatantRow.guild_id == self.guild_id, CombatantRow.encounter_id == encounter_id
+        )
+        stmt = (
+            select(Character)
+            .where(Character.guild_id == self.guild_id, Character.id.in_(ids))
+            .order_by(Character.id)
+        )
+        return list((await self._session.scalars(stmt)).all())
+
     async def set_active(self, owner_id: int, character_id: int) -> Character:
         row = await self.get(character_id)
         if row is None or row.owner_id != owner_id:
@@ -250,7 +280,9 @@ class BestiaryRepository:
         await _flush_new(self._session, f"Ya hay un enemigo llamado «{nombre}» en el bestiario.")
         return row
 
-    async def add_sheet(self, sheet: EnemySheet, notas: str = "") -> BestiaryEntry:
+    async def add_sheet(
+        self, sheet: EnemySheet, notas: str = "", estados: Sequence[str] = ()
+    ) -> BestiaryEntry:
         return await self.add(
             sheet.nombre,
             ataque=sheet.ataque,
@@ -264,6 +296,9 @@ class BestiaryRepository:
             bono_ataque=sheet.bono_ataque,
             bono_defensa=sheet.bono_defensa,
             notas=notas,
+            acciones_extra=sheet.acciones_extra,
+            respuestas_extra=sheet.respuestas_extra,
+            estados=list(estados),
         )
 
     async def add_many(self, entries: Sequence[Mapping[str, Any]]) -> int:
@@ -360,36 +395,3 @@ async def _flush_new(session: AsyncSession, refusal: str) -> None:
         if "name_key" not in str(exc.orig):
             raise
         raise UmbralError(refusal) from None
-
-
-def character_sheet(row: Character) -> CharacterSheet:
-    """The rules' sheet of a stored character."""
-    return CharacterSheet(
-        nombre=row.nombre,
-        atributos=dict(row.atributos),
-        proteccion=row.proteccion,
-        oficios=dict(row.oficios),
-        aguante_extra=row.aguante_extra,
-        size=row.size,
-    )
-
-
-def character_weapons(row: Character) -> list[Weapon]:
-    return [Weapon.from_dict(w) for w in row.weapons]
-
-
-def enemy_sheet(row: BestiaryEntry) -> EnemySheet:
-    """The rules' sheet of a bestiary entry."""
-    return EnemySheet(
-        nombre=row.nombre,
-        ataque=row.ataque,
-        defensa=row.defensa,
-        aguante=row.aguante,
-        potencia=row.potencia,
-        arma=row.arma,
-        size=row.size,
-        proteccion=row.proteccion,
-        bono_ataque=row.bono_ataque,
-        bono_defensa=row.bono_defensa,
-        cualidades=frozenset(row.cualidades),
-    )

@@ -14,6 +14,8 @@ from .models import RollLogRow, table
 
 _TABLE = table(RollLogRow)
 _INSERT = insert(_TABLE)
+#: The roll log's entry of an undo: ``result["deshace"]`` lists the roll ids it took back.
+UNDO_COMMAND = "deshacer"
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,10 @@ class RollLogRepository:
         self._session = session
         self.guild_id = guild_id
         self.channel_id = channel_id
+        #: The ids of the entries this unit of work logged (for its undo record), and
+        #: whether any of them rolled dice.
+        self.appended: list[int] = []
+        self.rolled = False
 
     async def append(
         self,
@@ -61,7 +67,7 @@ class RollLogRepository:
         if channel is None:
             raise ValueError("A roll needs a channel: pass channel_id or use storage.channel().")
         conn = await self._session.connection()
-        await conn.execute(
+        inserted = await conn.execute(
             _INSERT,
             {
                 "guild_id": self.guild_id,
@@ -75,6 +81,9 @@ class RollLogRepository:
                 "created_at": datetime.now(UTC),
             },
         )
+        if channel == self.channel_id and inserted.inserted_primary_key is not None:
+            self.appended.append(int(inserted.inserted_primary_key[0]))
+            self.rolled = self.rolled or bool(dice)
 
     async def entries(
         self,
@@ -95,6 +104,18 @@ class RollLogRepository:
             stmt = stmt.limit(limit)
         rows = (await self._session.execute(stmt)).mappings().all()
         return [_entry(r) for r in rows]
+
+    async def undone_ids(self, *, channel_id: int | None = None) -> frozenset[int]:
+        """The ids of the rolls a ``/deshacer`` took back (its entries list them)."""
+        stmt = select(_TABLE.c.result).where(
+            _TABLE.c.guild_id == self.guild_id, _TABLE.c.command == UNDO_COMMAND
+        )
+        if channel_id is not None:
+            stmt = stmt.where(_TABLE.c.channel_id == channel_id)
+        found: set[int] = set()
+        for result in (await self._session.execute(stmt)).scalars():
+            found.update(int(i) for i in (result or {}).get("deshace", []))
+        return frozenset(found)
 
     async def count(self, *, channel_id: int | None = None) -> int:
         stmt = select(func.count()).select_from(_TABLE).where(_TABLE.c.guild_id == self.guild_id)

@@ -11,8 +11,10 @@ from sqlalchemy import (
     Select,
     Table,
     Update,
+    and_,
     bindparam,
     delete,
+    func,
     insert,
     literal_column,
     null,
@@ -38,20 +40,29 @@ PEND = table(PendingDefenseRow)
 RETO = table(RetoRow)
 CHAR = table(Character)
 
-#: The channel's active encounter (bind ``g``, ``c``).
-SELECT_ACTIVE: Select[tuple[object, ...]] = select(ENC).where(
+#: The versions of the characters fighting in an encounter, summed: any change of one of their
+#: sheets (from any channel or process) changes it, so a cached encounter is checked by it.
+SHEETS = (
+    select(func.coalesce(func.sum(CHAR.c.version), 0))
+    .where(CHAR.c.guild_id == ENC.c.guild_id, CHAR.c.encounter_id == ENC.c.id)
+    .scalar_subquery()
+    .label("sheets")
+)
+
+#: The channel's active encounter (bind ``g``, ``c``), with :data:`SHEETS`.
+SELECT_ACTIVE: Select[tuple[object, ...]] = select(ENC, SHEETS).where(
     ENC.c.guild_id == bindparam("g"),
     ENC.c.channel_id == bindparam("c"),
     ENC.c.status == ENCOUNTER_ACTIVE,
 )
-SELECT_ACTIVE_FOR_UPDATE = SELECT_ACTIVE.with_for_update()
+SELECT_ACTIVE_FOR_UPDATE = SELECT_ACTIVE.with_for_update(of=ENC)
 
 KIND_COMBATANT, KIND_PENDING, KIND_RETO = 0, 1, 2
 
 #: The three kinds of child rows of encounter ``eid`` in one round trip, ordered by kind and
 #: position. Columns: kind, key, position, a, b, aguante, aguante_max, estados,
-#: character_id, owner_id, data, name_key (a/b: nombre/side of a combatant, defender/attacker
-#: of a pending defense).
+#: character_id, owner_id, data, name_key, character_version and the character's version now
+#: (a/b: nombre/side of a combatant, defender/attacker of a pending defense).
 SELECT_CHILDREN = union_all(
     select(
         literal_column(str(KIND_COMBATANT)).label("kind"),
@@ -66,7 +77,15 @@ SELECT_CHILDREN = union_all(
         COMB.c.owner_id,
         COMB.c.data,
         COMB.c.name_key,
-    ).where(COMB.c.encounter_id == bindparam("eid")),
+        COMB.c.character_version,
+        CHAR.c.version,
+    )
+    .select_from(
+        COMB.outerjoin(
+            CHAR, and_(CHAR.c.id == COMB.c.character_id, CHAR.c.guild_id == COMB.c.guild_id)
+        )
+    )
+    .where(COMB.c.encounter_id == bindparam("eid")),
     select(
         literal_column(str(KIND_PENDING)),
         PEND.c.key,
@@ -79,6 +98,8 @@ SELECT_CHILDREN = union_all(
         null(),
         null(),
         PEND.c.data,
+        null(),
+        null(),
         null(),
     ).where(PEND.c.encounter_id == bindparam("eid")),
     select(
@@ -94,12 +115,16 @@ SELECT_CHILDREN = union_all(
         null(),
         RETO.c.data,
         RETO.c.name_key,
+        null(),
+        null(),
     ).where(RETO.c.encounter_id == bindparam("eid")),
 ).order_by(literal_column("kind"), literal_column("position"))
 
 
-def children(rows: Any) -> tuple[list[Row], list[Row], list[Row]]:
-    """The rows of :data:`SELECT_CHILDREN` as combatant, pending-defense and reto rows."""
+def children(rows: Any) -> tuple[list[Row], list[Row], list[Row], dict[str, int]]:
+    """The rows of :data:`SELECT_CHILDREN` as combatant, pending-defense and reto rows, and
+    the version now of each linked combatant's character (by combatant key)."""
+    versions: dict[str, int] = {}
     combatants: list[Row] = []
     pending: list[Row] = []
     retos: list[Row] = []
@@ -120,15 +145,18 @@ def children(rows: Any) -> tuple[list[Row], list[Row], list[Row]]:
                     "character_id": r[8],
                     "owner_id": r[9],
                     "data": data,
+                    "character_version": r[12],
                 }
             )
+            if r[8] is not None and r[13] is not None:
+                versions[key] = r[13]
         elif kind == KIND_PENDING:
             pending.append(
                 {"key": key, "position": position, "defender": a, "attacker": b, "data": data}
             )
         else:
             retos.append({"key": key, "position": position, "name_key": r[11], "data": data})
-    return combatants, pending, retos
+    return combatants, pending, retos, versions
 
 
 #: Insert any table's rows (the parameters name the columns).
@@ -177,12 +205,35 @@ def update_children(child: Table, columns: tuple[str, ...]) -> Update:
 
 @functools.cache
 def write_back(columns: tuple[str, ...]) -> Update:
-    """A PC's values back to its character (binds ``b_id``, ``b_g``, ``v_<column>``)."""
+    """A PC's values back to its character if it is still at the version the encounter
+    agreed with (binds ``b_id``, ``b_g``, ``b_v``, ``v_<column>``)."""
     return (
         update(CHAR)
-        .where(CHAR.c.id == bindparam("b_id"), CHAR.c.guild_id == bindparam("b_g"))
+        .where(
+            CHAR.c.id == bindparam("b_id"),
+            CHAR.c.guild_id == bindparam("b_g"),
+            CHAR.c.version == bindparam("b_v"),
+        )
         .values({"version": CHAR.c.version + 1, **{c: bindparam(f"v_{c}") for c in columns}})
     )
+
+
+#: Characters of encounter ``eid`` leave it (binds ``g``, ``eid``, and ``ids``, expanding).
+RELEASE: Update = (
+    update(CHAR)
+    .where(
+        CHAR.c.guild_id == bindparam("g"),
+        CHAR.c.encounter_id == bindparam("eid"),
+        CHAR.c.id.in_(bindparam("ids", expanding=True)),
+    )
+    .values(encounter_id=None)
+)
+#: Every character of encounter ``eid`` leaves it (it ended).
+RELEASE_ALL: Update = (
+    update(CHAR)
+    .where(CHAR.c.guild_id == bindparam("g"), CHAR.c.encounter_id == bindparam("eid"))
+    .values(encounter_id=None)
+)
 
 
 def prefixed(values: dict[str, object], prefix: str = "v_") -> dict[str, object]:

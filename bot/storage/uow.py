@@ -21,6 +21,7 @@ from .errors import ConcurrencyError
 from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
 from .rolllog import RollLogRepository
 from .settings_cache import SettingsCache
+from .undo import Pending, UndoRepository
 
 T = TypeVar("T")
 
@@ -60,6 +61,13 @@ class UnitOfWork:
         self.characters = CharacterRepository(session, guild_id)
         self.bestiary = BestiaryRepository(session, guild_id)
         self.rolls = RollLogRepository(session, guild_id, channel_id)
+        #: What ``/deshacer`` can take back: written by :meth:`finish` in this transaction.
+        self.undo_log = (
+            None if channel_id is None else UndoRepository(session, guild_id, channel_id)
+        )
+        self.undo = Pending()
+        self._encounter_cache = encounter_cache
+        self._others: list[EncounterRepository] = []
         self._encounter = (
             None
             if channel_id is None
@@ -78,8 +86,48 @@ class UnitOfWork:
             raise RuntimeError("This unit of work has no channel: use storage.channel().")
         return self._encounter
 
+    def encounter_in(self, channel_id: int) -> EncounterRepository:
+        """The active encounter of another channel of the guild, in this same transaction
+        (to move a character out of it). Its channel's lock is not taken: its version check
+        still refuses a save over a change made meanwhile."""
+        if channel_id == self.channel_id:
+            return self.encounter
+        repo = EncounterRepository(
+            self.session, self.guild_id, channel_id, cache=self._encounter_cache
+        )
+        self._others.append(repo)
+        return repo
+
+    def publish(self) -> None:
+        """After COMMIT: the encounters saved in this unit go to the storage's cache."""
+        for repo in (self._encounter, *self._others):
+            if repo is not None:
+                repo.publish()
+
     async def flush(self) -> None:
         await self.session.flush()
+
+    async def finish(self) -> None:
+        """Before COMMIT: the undo record of what this unit did in its channel, if anything
+        (one central place: every command that saves the channel's encounter gets one)."""
+        enc, log = self._encounter, self.undo_log
+        if enc is None or log is None or self.undo.skip:
+            return
+        if enc.created:  # a new fight starts a new undo history in the channel
+            await log.clear()
+            return
+        if enc.before is None and not self.undo.sheets:  # (a save that changes nothing
+            return  # is still an operation: /deshacer takes it back, changing nothing)
+        info = enc.info
+        await log.add(
+            encounter_id=None if info is None or enc.before is None else info.id,
+            before=enc.before,
+            ended=enc.ended,
+            version_after=None if info is None else info.version,
+            sheets=self.undo.sheets,
+            roll_ids=self.rolls.appended,
+            rolled=self.rolls.rolled,
+        )
 
 
 def _is_retryable(exc: BaseException) -> bool:
@@ -238,8 +286,8 @@ class Storage:
                         encounter_cache=self.encounter_cache,
                     )
                     yield uow
-                if uow._encounter is not None:  # committed: its encounter may be cached
-                    uow._encounter.publish()
+                    await uow.finish()
+                uow.publish()  # committed: its encounters may be cached
         except (StaleDataError, DBAPIError) as exc:
             if _is_retryable(exc):
                 raise ConcurrencyError() from exc

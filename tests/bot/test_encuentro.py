@@ -143,7 +143,7 @@ async def test_reto_flow(script: Script, fake: FakeDiscord, dice: ForcedDice) ->
         "reto crear",
         {"nombre": "Cruzar el puerto", "umbral": 12, "exitos": 2, "coste": "un aliado"},
     )
-    assert "Se abre una escena" in created.first.text()
+    assert "El reto no abre ningún encuentro" in created.first.text()
     dice.push([9, 2])
     ok = await fake.command(
         "kaeda", "mesa", "reto tirar", {"atributo": "destreza", "oficio": "contrabandista"}
@@ -167,6 +167,7 @@ async def test_reto_flow(script: Script, fake: FakeDiscord, dice: ForcedDice) ->
     assert ver.first.ephemeral and "Cruzar el puerto" in ver.first.text()
     ended = await fake.command("master", "mesa", "reto terminar", {"reto": "Cruzar el puerto"})
     assert "terminado sin lograrlo" in ended.first.text()
+    assert "el canal queda libre" in ended.first.text()
     closed = await fake.command("kaeda", "mesa", "reto tirar", {"atributo": "vigor"})
     assert "No hay ningún reto abierto" in closed.first.content
 

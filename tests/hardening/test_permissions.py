@@ -34,6 +34,7 @@ WORLD = [
 ]
 TACTICO = [
     "@master",
+    "/encuentro quitar combatiente:Íñigo",  # a character fights in one encounter at a time
     "#tac",
     "/encuentro empezar modo:tactico",
     '/encuentro enemigos nombre:"Ñu del puerto"',
@@ -91,6 +92,18 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/config (ver)": ("mesa", [], "config", {}),
     "/config (cambiar)": ("mesa", [], "config", {"modo": "narrativo"}),
     "/tirada": ("mesa", [], "tirada", {"atributo": "vigor", "umbral": 9}),
+    "/tirada (personaje)": (
+        "mesa",
+        [],
+        "tirada",
+        {"atributo": "vigor", "umbral": 9, "personaje": "Íñigo"},
+    ),
+    "/tirada (privada)": (
+        "mesa",
+        [],
+        "tirada",
+        {"atributo": "vigor", "umbral": 9, "privada": True, "motivo": "sigilo"},
+    ),
     "/reto crear": ("otra", [], "reto crear", {"nombre": "Muro", "umbral": 9, "exitos": 2}),
     "/reto tirar": ("otra", RETO, "reto tirar", {"atributo": "vigor"}),
     "/reto ver": ("otra", RETO, "reto ver", {}),
@@ -120,9 +133,35 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "ficha arma",
         {"nombre": "Daga", "clase": "daga", "personaje": "Íñigo"},
     ),
+    "/ficha oficio (quitar)": (
+        "mesa",
+        [],
+        "ficha oficio",
+        {"nombre": "armas", "quitar": True, "personaje": "Íñigo"},
+    ),
+    "/ficha arma (quitar)": (
+        "mesa",
+        [],
+        "ficha arma",
+        {"nombre": "Espada", "quitar": True, "personaje": "Íñigo"},
+    ),
+    "/ficha editar": ("mesa", [], "ficha editar", {"vigor": 4, "personaje": "Íñigo"}),
     "/ficha ver": ("mesa", [], "ficha ver", {"personaje": "Íñigo"}),
     "/ficha usar": ("mesa", [], "ficha usar", {"personaje": "Íñigo"}),
     "/ficha lista": ("mesa", [], "ficha lista", {}),
+    "/ficha lista (retirados)": ("mesa", [], "ficha lista", {"retirados": True}),
+    "/ficha revivir": (
+        "mesa",
+        ["@master", "/encuentro quitar combatiente:Íñigo", "/ficha retirar personaje:Íñigo"],
+        "ficha revivir",
+        {"personaje": "Íñigo"},
+    ),
+    "/ficha retirar": (
+        "mesa",
+        ["@master", "/encuentro quitar combatiente:Íñigo"],
+        "ficha retirar",
+        {"personaje": "Íñigo"},
+    ),
     "/ficha borrar": ("mesa", [], "ficha borrar", {"personaje": "Íñigo"}),
     "/ficha importar": ("mesa", [], "ficha importar", {"archivo": CHARACTER_FILE}),
     "/ficha exportar": ("mesa", [], "ficha exportar", {"personaje": "Íñigo"}),
@@ -131,6 +170,23 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         [],
         "bestiario añadir",
         {"nombre": "Lobo", "ataque": 9, "defensa": 9, "aguante": 8, "potencia": 2},
+    ),
+    "/bestiario añadir (extras)": (
+        "mesa",
+        [],
+        "bestiario añadir",
+        {
+            "nombre": "Dragón",
+            "ataque": 14,
+            "defensa": 12,
+            "aguante": 40,
+            "potencia": 8,
+            "proteccion": 3,
+            "cualidades": "larga",
+            "acciones_extra": 1,
+            "respuestas_extra": 1,
+            "estados": "aturdido",
+        },
     ),
     "/bestiario ver": ("mesa", [], "bestiario ver", {"nombre": G}),
     "/bestiario lista": ("mesa", [], "bestiario lista", {}),
@@ -141,9 +197,15 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/encuentro empezar": ("otra", [], "encuentro empezar", {}),
     "/encuentro unirse": (
         "otra",
-        ["@master", "#otra", "/encuentro empezar"],
+        ["@master", "/encuentro quitar combatiente:Íñigo", "#otra", "/encuentro empezar"],
         "encuentro unirse",
         {"personaje": "Íñigo"},
+    ),
+    "/encuentro unirse (mover)": (
+        "otra",
+        ["@master", "#otra", "/encuentro empezar"],
+        "encuentro unirse",
+        {"personaje": "Íñigo", "mover": True},
     ),
     "/encuentro enemigos": (
         "mesa",
@@ -152,6 +214,7 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         {"nombre": "Lobo"},
     ),
     "/encuentro ver": ("mesa", [], "encuentro ver", {}),
+    "/encuentro pendientes": ("mesa", [], "encuentro pendientes", {}),
     "/encuentro quitar": ("mesa", [], "encuentro quitar", {"combatiente": G}),
     "/encuentro ajustar": ("mesa", [], "encuentro ajustar", {"combatiente": "Íñigo", "aguante": 5}),
     "/encuentro terminar": ("mesa", [], "encuentro terminar", {}),
@@ -219,6 +282,10 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         {"atacante": "Ogro", "casillas": "A1:A2"},
     ),
     "/mover": ("tac", TACTICO, "mover", {"casilla": "A2", "personaje": "Íñigo"}),
+    # the owner undoes their own diceless maniobra; another player may not
+    "/deshacer": ("mesa", ["@kaeda", f'/maniobra tipo:apuntar objetivo:"{G}"'], "deshacer", {}),
+    "/ficha ajustar": ("mesa", [], "ficha ajustar", {"personaje": "Íñigo", "aguante": 5}),
+    "/descanso": ("mesa", [], "descanso", {"personajes": "Íñigo"}),
 }
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}
 

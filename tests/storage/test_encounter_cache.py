@@ -57,8 +57,9 @@ async def test_a_committed_save_serves_the_next_read_with_one_statement(
             assert enc is first  # the very object, handed to one unit at a time
             enc.find("Guardia 2").aguante -= 2
             await uow.encounter.save(enc)
-    # the encounter's row only, the version check, and the one combatant that changed
-    assert seen == ["SELECT", "UPDATE", "UPDATE"]
+    # the encounter's row only, the version check, the one combatant that changed, and the
+    # channel's undo record (old ones pruned, the new one written)
+    assert seen == ["SELECT", "UPDATE", "UPDATE", "DELETE", "INSERT"]
     assert storage.encounter_cache.hits >= 1
     state = await _fresh_state(database_url)
     assert [c["aguante"] for c in state["combatants"]] == [5, 6, 8]

@@ -31,6 +31,7 @@ TABLES = {
     "pending_defenses",
     "retos",
     "roll_log",
+    "undo_records",
 }
 
 

@@ -39,15 +39,16 @@ async def test_load_and_save_touch_only_what_changed(storage: Storage) -> None:
             state["combatants"][0]["aguante"] -= 4
             await uow.encounter.save(state)
             await uow.rolls.append(user_id=USER, command="atacar", dice=[9])
-    # the encounter, its children (one UNION ALL), the version check, one combatant, the log
-    assert seen == ["SELECT", "SELECT", "UPDATE", "UPDATE", "INSERT"]
+    # the encounter, its children (one UNION ALL), the version check, one combatant, the log,
+    # and the channel's undo record (old ones pruned, the new one written)
+    assert seen == ["SELECT", "SELECT", "UPDATE", "UPDATE", "INSERT", "DELETE", "INSERT"]
 
     with _statements(storage) as seen:
         async with storage.channel(GUILD, CHANNEL) as uow:
             state = await uow.encounter.get_state()
             assert state is not None
             await uow.encounter.save(state)  # nothing changed: only the version moves
-    assert seen == ["SELECT", "SELECT", "UPDATE"]
+    assert seen == ["SELECT", "SELECT", "UPDATE", "DELETE", "INSERT"]  # (and its undo record)
 
     with _statements(storage) as seen:
         async with storage.channel(GUILD, CHANNEL) as uow:
@@ -57,4 +58,4 @@ async def test_load_and_save_touch_only_what_changed(storage: Storage) -> None:
             state["pending"].append({"id": "p3", "defender": "c1", "attacker": "c2"})  # added
             state["pending"][0]["potencia"] = 5  # changed
             await uow.encounter.save(state)
-    assert seen == ["SELECT", "SELECT", "UPDATE", "DELETE", "INSERT", "UPDATE"]
+    assert seen == ["SELECT", "SELECT", "UPDATE", "DELETE", "INSERT", "UPDATE", "DELETE", "INSERT"]

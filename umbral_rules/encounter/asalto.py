@@ -117,5 +117,7 @@ def _refresh(c: Combatant) -> None:
     c.accion = "libre"
     c.movimiento = False
     c.respuesta = None
+    c.acciones_extra_usadas = 0
+    c.respuestas_extra_usadas = 0
     c.acted = False
     c.defended = False

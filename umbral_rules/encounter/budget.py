@@ -41,9 +41,18 @@ def _warn_or_refuse(state: EncounterState, c: Combatant, message: str) -> list[E
     raise UmbralError(message)
 
 
+def extra_left(c: Combatant, what: str) -> int:
+    """The extra acciones / respuestas (``what``) its sheet still gives it this asalto."""
+    if c.enemy is None:
+        return 0
+    if what == "acciones":
+        return c.enemy.acciones_extra - c.acciones_extra_usadas
+    return c.enemy.respuestas_extra - c.respuestas_extra_usadas
+
+
 def check_accion(state: EncounterState, c: Combatant) -> list[Event]:
     """Refusal (Narrativo/Táctico) or warnings (Mesa) for spending the acción."""
-    if c.accion == "libre":
+    if c.accion == "libre" or extra_left(c, "acciones") > 0:
         return []
     what = "ya ha gastado su acción" if c.accion == "gastada" else "ya cambió su acción"
     return _warn_or_refuse(state, c, f"{c.nombre} {what} en este asalto")
@@ -69,6 +78,13 @@ def check_both(state: EncounterState, c: Combatant, what: str) -> list[Event]:
 
 
 def spend_accion(c: Combatant) -> Event:
+    if c.accion != "libre" and extra_left(c, "acciones") > 0:
+        c.acciones_extra_usadas += 1
+        c.acted = True
+        c.apuntando = False
+        assert c.enemy is not None
+        n, total = c.acciones_extra_usadas, c.enemy.acciones_extra
+        return BudgetSpent(f"{c.nombre} gasta una acción extra ({n} de {total}).", c.id, "accion")
     c.accion = "gastada"
     c.acted = True
     c.apuntando = False
@@ -86,7 +102,7 @@ def spend_movimiento(c: Combatant) -> Event:
 
 def check_respuesta(c: Combatant) -> None:
     """One respuesta per asalto, in every mode."""
-    if c.respuesta is not None:
+    if c.respuesta is not None and extra_left(c, "respuestas") <= 0:
         used = RESPUESTA_LABELS.get(c.respuesta, c.respuesta)
         raise UmbralError(
             f"{c.nombre} ya ha usado su respuesta de este asalto ({used}): solo cabe una."
@@ -94,4 +110,6 @@ def check_respuesta(c: Combatant) -> None:
 
 
 def spend_respuesta(c: Combatant, tipo: str) -> None:
+    if c.respuesta is not None:  # check_respuesta let it through: an extra one
+        c.respuestas_extra_usadas += 1
     c.respuesta = tipo

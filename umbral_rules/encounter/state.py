@@ -65,6 +65,8 @@ def enemy_to_dict(enemy: EnemySheet) -> JsonDict:
         "bono_ataque": enemy.bono_ataque,
         "bono_defensa": enemy.bono_defensa,
         "cualidades": sorted(enemy.cualidades),
+        "acciones_extra": enemy.acciones_extra,
+        "respuestas_extra": enemy.respuestas_extra,
     }
 
 
@@ -74,19 +76,9 @@ class _Missing:
 
 
 _MISSING = _Missing()
-_ENEMY_KEYS = (
-    "nombre",
-    "ataque",
-    "defensa",
-    "aguante",
-    "potencia",
-    "arma",
-    "size",
-    "proteccion",
-    "bono_ataque",
-    "bono_defensa",
-    "cualidades",
-)
+_ENEMY_KEYS = ("nombre", "ataque", "defensa", "aguante", "potencia", "arma", "size",
+               "proteccion", "bono_ataque", "bono_defensa", "cualidades", "acciones_extra",
+               "respuestas_extra")  # fmt: skip
 #: One shared (frozen) ``EnemySheet`` per distinct enemy dict: an encounter of 200 copies of
 #: the same bestiary entry builds its sheet once. Keyed by the ``repr`` of the values read, so
 #: ``1``, ``True`` and ``"1"`` stay apart; bounded (cleared when full).
@@ -120,6 +112,8 @@ def _enemy_from_dict(data: Mapping[str, Any]) -> EnemySheet:
         bono_ataque=None if bono_a is None else int(bono_a),
         bono_defensa=None if bono_d is None else int(bono_d),
         cualidades=frozenset(str(c) for c in data.get("cualidades", ())),
+        acciones_extra=int(data.get("acciones_extra", 0)),
+        respuestas_extra=int(data.get("respuestas_extra", 0)),
     )
 
 
@@ -168,6 +162,9 @@ class Combatant:
     accion: str = "libre"
     movimiento: bool = False
     respuesta: str | None = None
+    #: the extra acciones / respuestas of an enemy's sheet already used this asalto
+    acciones_extra_usadas: int = 0
+    respuestas_extra_usadas: int = 0
     acted: bool = False
     defended: bool = False
     #: maniobras in force
@@ -238,6 +235,8 @@ class Combatant:
             "accion": self.accion,
             "movimiento": self.movimiento,
             "respuesta": self.respuesta,
+            "acciones_extra_usadas": self.acciones_extra_usadas,
+            "respuestas_extra_usadas": self.respuestas_extra_usadas,
             "acted": self.acted,
             "defended": self.defended,
             "cargando": self.cargando,
@@ -279,6 +278,8 @@ class Combatant:
             accion=str(data.get("accion", "libre")),
             movimiento=bool(data.get("movimiento", False)),
             respuesta=_opt_str(data.get("respuesta")),
+            acciones_extra_usadas=int(data.get("acciones_extra_usadas", 0)),
+            respuestas_extra_usadas=int(data.get("respuestas_extra_usadas", 0)),
             acted=bool(data.get("acted", False)),
             defended=bool(data.get("defended", False)),
             cargando=_opt_int(data.get("cargando")),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable, Iterable
 from typing import Literal
 
 import discord
@@ -26,9 +27,20 @@ from bot.permissions import is_gm, require_gm, require_guild
 from bot.render.fichas import bestiary_list_pages, enemy_embed, notice_embed
 from bot.sheetfiles import BESTIARY, Format, filename_for
 from bot.sheetfiles.limits import ENEMY_NOTAS_MAX, NAME_MAX
+from bot.sheetfiles.models import cualidades_keys, estado_keys
 from bot.storage.repositories import enemy_sheet
 from umbral_rules import EnemySheet, UmbralError
 from umbral_rules.text import clean_name
+
+
+def listed(text: str | None, keys: Callable[[Iterable[str]], list[str]]) -> list[str]:
+    """A comma-separated option as keys (a Spanish error for an unknown one)."""
+    values = [v.strip() for v in (text or "").replace(";", ",").split(",") if v.strip()]
+    try:
+        return keys(values)
+    except ValueError as exc:
+        raise UmbralError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+
 
 Tamano = Literal["diminuto", "pequeno", "normal", "grande", "descomunal", "inabarcable"]
 
@@ -70,6 +82,11 @@ class BestiarioCog(commands.Cog):
         arma="Nombre del arma (por defecto «arma»)",
         tamano="Tamaño (por defecto normal)",
         notas="Lo que quieras recordar",
+        proteccion="Protección (0 a 4): la que ignora Perforante",
+        cualidades="Cualidades de su arma, separadas por comas: larga, perforante…",
+        acciones_extra="Acciones de más por asalto que le da su ficha",
+        respuestas_extra="Respuestas de más por asalto que le da su ficha",
+        estados="Estados con los que entra en combate, separados por comas",
     )
     @app_commands.rename(tamano="tamaño")
     async def anadir(
@@ -83,6 +100,11 @@ class BestiarioCog(commands.Cog):
         arma: app_commands.Range[str, 1, NAME_MAX] | None = None,
         tamano: Tamano = "normal",
         notas: app_commands.Range[str, 0, ENEMY_NOTAS_MAX] | None = None,
+        proteccion: app_commands.Range[int, 0, 4] = 0,
+        cualidades: app_commands.Range[str, 1, 200] | None = None,
+        acciones_extra: app_commands.Range[int, 0, 10] = 0,
+        respuestas_extra: app_commands.Range[int, 0, 10] = 0,
+        estados: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         guild_id = require_guild(interaction)
         sheet = EnemySheet(
@@ -93,15 +115,20 @@ class BestiarioCog(commands.Cog):
             potencia,
             arma=clean_name(arma or "arma", "El nombre del arma"),
             size=tamano,
+            proteccion=proteccion,
+            cualidades=frozenset(listed(cualidades, cualidades_keys)),
+            acciones_extra=acciones_extra,
+            respuestas_extra=respuestas_extra,
         )
+        entry_estados = listed(estados, estado_keys)
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
-            await uow.bestiary.add_sheet(sheet, notas=notas or "")
+            await uow.bestiary.add_sheet(sheet, notas=notas or "", estados=entry_estados)
         await send(
             interaction,
             content="Añadido al bestiario.",
-            embed=enemy_embed(sheet, notas or ""),
+            embed=enemy_embed(sheet, notas or "", entry_estados),
             ephemeral=True,
         )
 
@@ -116,7 +143,7 @@ class BestiarioCog(commands.Cog):
             row = await uow.bestiary.get(nombre)
             if row is None:
                 raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
-            embed = enemy_embed(enemy_sheet(row), row.notas)
+            embed = enemy_embed(enemy_sheet(row), row.notas, list(row.estados))
         await send(interaction, embed=embed, ephemeral=True)
 
     @bestiario.command(name="lista", description="Todos los enemigos del bestiario")

@@ -24,6 +24,8 @@ class ImportResult:
     added: list[str] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    #: what a replacement changed, one line per replaced entry that changed
+    changes: list[str] = field(default_factory=list)
 
     def lines(self, what: str) -> list[str]:
         out = [f"{what.capitalize()} nuevos: {len(self.added)}."]
@@ -31,6 +33,7 @@ class ImportResult:
             out.append(f"Reemplazados: {len(self.replaced)} ({names_text(self.replaced)}).")
         if self.skipped:
             out.append(f"Saltados, ya estaban: {len(self.skipped)} ({names_text(self.skipped)}).")
+        out.extend(self.changes[:SHOWN_NAMES])
         return out
 
 

@@ -37,8 +37,10 @@ class DefenderView(discord.ui.View):
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         from bot.features.combate.service import defend
+        from bot.storage.undo import operation
 
-        await defend(interaction)
+        with operation("defender", interaction.user.id):
+            await defend(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]

@@ -10,16 +10,25 @@ from discord.ext import commands
 
 from bot.features.bestiario.cog import autocomplete_bestiary
 from bot.features.common import Cobertura, Modo, dice_of, ids, send, storage_of
+from bot.features.encuentro.joining import (
+    Moved,
+    joining_character,
+    move_out,
+    refresh_other_tracker,
+)
 from bot.features.encuentro.tracker import (
     autocomplete_combatant,
     refresh_tracker,
     require_channel_permissions,
+    waiting_of,
 )
-from bot.features.fichas.cog import autocomplete_oficio, autocomplete_own, own_character
+from bot.features.fichas.shared import autocomplete_oficio, autocomplete_own
 from bot.features.tiradas.ambito import guild_estados
-from bot.permissions import require_gm
+from bot.features.tiradas.retos import take_over_scene
+from bot.permissions import is_gm, require_gm
 from bot.render.encounter import events_embed
 from bot.render.tracker import summary_embed, tracker_embed
+from bot.render.waiting import pendientes_embed
 from bot.storage import character_sheet, character_weapons, enemy_sheet
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
@@ -58,6 +67,7 @@ class EncuentroCog(commands.Cog):
                 "estados_extra": guild_estados(settings.extra_estados),
             }
             enc = Encounter.start(modo or settings.default_mode, enc_settings)
+            await take_over_scene(uow, enc)  # a reto's scene becomes the encounter
             await uow.encounter.create(enc, creator_id=interaction.user.id)
             return enc
 
@@ -76,9 +86,10 @@ class EncuentroCog(commands.Cog):
 
     @encuentro.command(name="unirse", description="Entra en el encuentro con tu personaje")
     @app_commands.describe(
-        personaje="Uno de tus personajes (por defecto, el activo)",
+        personaje="Uno de tus personajes (por defecto, el activo; el máster, cualquiera)",
         oficio_defensa="El Oficio que cubre tus defensas en este combate, si lo hay",
         cobertura_defensa="Cuánto cubre ese Oficio: entero, mitad o nada",
+        mover="Máster: sácalo del encuentro de otro canal en el que esté y tráelo aquí",
     )
     @app_commands.autocomplete(personaje=autocomplete_own, oficio_defensa=autocomplete_oficio)
     async def unirse(
@@ -87,13 +98,21 @@ class EncuentroCog(commands.Cog):
         personaje: str | None = None,
         oficio_defensa: str | None = None,
         cobertura_defensa: Cobertura = "entero",
+        mover: bool = False,
     ) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: Any) -> tuple[Encounter, list[Any], int | None]:
+        async def work(uow: Any) -> tuple[Encounter, list[Any], int | None, Moved]:
             enc = await uow.encounter.require()
-            row = await own_character(uow, interaction.user.id, personaje)
+            gm = is_gm(
+                interaction, (await uow.guild.get()).gm_role_id, uow.encounter.info.creator_id
+            )
+            if mover and not gm:
+                raise UmbralError("Solo el máster puede mover un personaje de otro encuentro.")
+            row = await joining_character(uow, interaction.user.id, personaje, gm)
+            moved = await move_out(uow, row, channel_id) if mover else Moved()
+            events: list[Any] = []
             c = enc.add_character(
                 character_sheet(row),
                 character_weapons(row),
@@ -107,19 +126,20 @@ class EncuentroCog(commands.Cog):
                 defensa_oficio=oficio_defensa,
                 defensa_cobertura=cobertura_defensa,
             )
-            events: list[Any] = [enc.announce(c)]
+            events.append(enc.announce(c))
             for estado in row.estados:  # what the character still suffers from before
                 events.extend(enc.set_estado(c.id, str(estado), True))
             await uow.encounter.save(enc)
-            return enc, events, uow.encounter.info.tracker_message_id
+            return enc, events, uow.encounter.info.tracker_message_id, moved
 
-        enc, events, tracker = await storage_of(interaction).run_in_channel(
+        enc, events, tracker, moved = await storage_of(interaction).run_in_channel(
             guild_id, channel_id, work
         )
-        await send(
-            interaction, embed=events_embed("Se une al combate", [e.message for e in events])
-        )
+        embed = events_embed("Se une al combate", [e.message for e in events])
+        embed.description = "\n".join([*moved.lines(), embed.description or ""]).strip()
+        await send(interaction, embed=embed)
         await refresh_tracker(interaction, enc, tracker)
+        refresh_other_tracker(interaction, moved)
 
     @encuentro.command(name="enemigos", description="Saca enemigos del bestiario (máster)")
     @app_commands.describe(
@@ -147,6 +167,9 @@ class EncuentroCog(commands.Cog):
             sheet = enemy_sheet(row)
             added = [enc.add_enemy(sheet)] if cantidad == 1 else enc.add_enemies(sheet, cantidad)
             events = [enc.announce(c) for c in added]
+            for c in added:  # the estados its entry says it enters with
+                for estado in row.estados:
+                    events.extend(enc.set_estado(c.id, str(estado), True))
             await uow.encounter.save(enc)
             return enc, events, info
 
@@ -161,6 +184,15 @@ class EncuentroCog(commands.Cog):
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
         await send(interaction, embed=tracker_embed(enc), ephemeral=True)
+
+    @encuentro.command(name="pendientes", description="Quién tiene que actuar o defenderse")
+    async def pendientes(self, interaction: discord.Interaction) -> None:
+        guild_id, channel_id = ids(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.require()
+            lines = await waiting_of(uow, enc)
+        await send(interaction, embed=pendientes_embed(enc, lines), ephemeral=True)
 
     @encuentro.command(name="quitar", description="Saca a alguien del encuentro (máster)")
     @app_commands.describe(combatiente="A quién")

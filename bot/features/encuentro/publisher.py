@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.features.encuentro.tracker import waiting_of
 from bot.render.tracker import tracker_embed
 
 log = logging.getLogger(__name__)
@@ -181,9 +182,10 @@ class TrackerPublisher:
         async with self.storage.channel(state.guild_id, channel_id) as uow:
             enc = await uow.encounter.get()
             info = uow.encounter.info
+            lines = [] if enc is None or info is None else await waiting_of(uow, enc)
         if enc is None or info is None:
             return
-        embed = tracker_embed(enc)
+        embed = tracker_embed(enc, waiting=lines)
         old = info.tracker_message_id
         if old is not None and await self._edit(channel_id, state, old, embed):
             return

@@ -18,6 +18,8 @@ from bot.channel_perms import (
 )
 from bot.features.common import choices, ids, storage_of
 from bot.render.tracker import tracker_embed
+from bot.render.waiting import waiting_lines
+from bot.storage.waiting import waiting
 from umbral_rules import UmbralError
 
 log = logging.getLogger(__name__)
@@ -52,6 +54,18 @@ async def refresh_tracker(
     publisher.changed(guild_id, channel_id, channel, perms)
 
 
+def refresh_elsewhere(interaction: discord.Interaction, channel_id: int) -> None:
+    """The encounter of another channel changed (a character moved out of it, or its sheet
+    changed): its tracker is brought up to date in the background too. That channel's
+    permissions are not known here, so the tracker is edited (or posted again), never pinned."""
+    publisher = getattr(interaction.client, "trackers", None)
+    guild_id = interaction.guild_id
+    if publisher is None or guild_id is None:
+        return
+    channel = interaction.client.get_partial_messageable(channel_id, guild_id=guild_id)
+    publisher.changed(guild_id, channel_id, channel, None)
+
+
 def require_channel_permissions(
     interaction: discord.Interaction, what: str, *, board: bool
 ) -> None:
@@ -65,6 +79,13 @@ def require_channel_permissions(
     closed = closed_thread(interaction)
     if closed:
         raise UmbralError(closed)
+
+
+async def waiting_of(uow: Any, enc: Any) -> list[str]:
+    """The «Se espera a» lines of the unit's encounter (its times read in that unit)."""
+    info = uow.encounter.info
+    times = await waiting(uow.session, info.id, info.phase_since)
+    return waiting_lines(enc, times.phase_since, times.pending_since)
 
 
 async def autocomplete_combatant(

@@ -2,112 +2,45 @@
 
 from __future__ import annotations
 
-import io
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.features.bestiario.files import Conflictos, read_attachment
-from bot.features.common import choices, send, storage_of
-from bot.features.fichas.files import (
-    entry_of,
-    export_characters,
-    import_characters,
-    parse_characters,
+from bot.features.bestiario.cog import Tamano
+from bot.features.bestiario.files import Conflictos
+from bot.features.common import send, storage_of
+from bot.features.encuentro.follow import follow_sheet
+from bot.features.fichas.editar import (
+    Edit,
+    agree,
+    put_weapon,
+    remove_weapon,
+    run_edit,
+    set_oficio,
 )
 from bot.features.fichas.lookup import named_character
+from bot.features.fichas.shared import (
+    autocomplete_any,
+    autocomplete_deletable,
+    autocomplete_own,
+    own_character,
+    sheet_embed,
+)
+from bot.features.fichas.transfer import run_export, run_import
+from bot.features.fichas.vida import require_editable, retire, revive, run_vida, vital_label
 from bot.features.pages import send_pages
 from bot.permissions import is_gm, require_guild
-from bot.render.fichas import Pools, ficha_embed, fichas_list_pages, notice_embed, weapon_text
-from bot.sheetfiles import CHARACTERS, Format, filename_for
+from bot.render.fichas import fichas_list_pages, notice_embed, weapon_text
+from bot.sheetfiles import Format
 from bot.sheetfiles.limits import NAME_MAX
-from bot.storage.repositories import character_sheet, character_weapons
 from umbral_rules import CharacterSheet, UmbralError, Weapon
 from umbral_rules.sheets import validate_oficio
-from umbral_rules.text import clean_name, name_key, spanish_sorted
+from umbral_rules.text import clean_name
 
 Atributo = app_commands.Range[int, 0, 5]
 ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]
-
-
-def pools_of(row: Any) -> Pools:
-    return Pools(
-        row.aguante,
-        row.aguante_max,
-        row.aliento,
-        row.aliento_max,
-        row.esencia,
-        row.esencia_max,
-        tuple(row.estados),
-    )
-
-
-def sheet_embed(row: Any, owner: str | None = None) -> discord.Embed:
-    return ficha_embed(
-        character_sheet(row),
-        character_weapons(row),
-        pools_of(row),
-        owner=owner,
-        active=row.is_active,
-    )
-
-
-async def own_character(uow: Any, owner_id: int, personaje: str | None) -> Any:
-    """The named character of ``owner_id``, or their active one."""
-    if personaje:
-        row = await uow.characters.by_name(owner_id, personaje)
-        if row is None:
-            raise UmbralError(f"No tienes ningún personaje llamado «{personaje}».")
-        return row
-    row = await uow.characters.active(owner_id)
-    if row is None:
-        raise UmbralError(
-            "No tienes personaje activo: crea uno con /ficha crear o elige con /ficha usar."
-        )
-    return row
-
-
-async def autocomplete_own(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    guild_id = require_guild(interaction)
-    async with storage_of(interaction).guild(guild_id) as uow:
-        rows = await uow.characters.list_for_owner(interaction.user.id)
-    return choices((r.nombre for r in rows), current)
-
-
-async def autocomplete_any(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """The user's characters first, then everyone else's (Spanish order)."""
-    guild_id = require_guild(interaction)
-    async with storage_of(interaction).guild(guild_id) as uow:
-        own = await uow.characters.list_for_owner(interaction.user.id)
-        rows = await uow.characters.list_all()
-    return choices([r.nombre for r in own] + spanish_sorted([r.nombre for r in rows]), current)
-
-
-async def autocomplete_deletable(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """What ``/ficha borrar`` can take: the user's own; the GM's, everyone's."""
-    guild_id = require_guild(interaction)
-    async with storage_of(interaction).guild(guild_id) as uow:
-        own = await uow.characters.list_for_owner(interaction.user.id)
-        gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
-        rows = await uow.characters.list_all() if gm else []
-    return choices([r.nombre for r in own] + spanish_sorted([r.nombre for r in rows]), current)
-
-
-async def autocomplete_oficio(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    guild_id = require_guild(interaction)
-    async with storage_of(interaction).guild(guild_id) as uow:
-        row = await uow.characters.active(interaction.user.id)
-    return choices(sorted(row.oficios) if row is not None else [], current)
 
 
 class FichasCog(commands.Cog):
@@ -128,6 +61,7 @@ class FichasCog(commands.Cog):
         proteccion="Protección: 0 nada, 1 ligera, 2 media, 3 pesada, 4 completa",
         aguante_extra="Aguante que añaden raza y dotes (por defecto 0)",
         aliento="Puntos de Aliento (por defecto 0)",
+        genero="Para concordar los mensajes: masculino o femenino",
     )
     async def crear(
         self,
@@ -140,6 +74,7 @@ class FichasCog(commands.Cog):
         proteccion: app_commands.Range[int, 0, 4],
         aguante_extra: app_commands.Range[int, 0, 50] = 0,
         aliento: app_commands.Range[int, 0, 20] = 0,
+        genero: Literal["masculino", "femenino"] | None = None,
     ) -> None:
         guild_id = require_guild(interaction)
         atributos = {
@@ -159,43 +94,49 @@ class FichasCog(commands.Cog):
                 proteccion=proteccion,
                 aguante_extra=aguante_extra,
                 aliento_max=aliento,
+                genero=genero,
             )
             embed = sheet_embed(row, interaction.user.mention)
         await send(
-            interaction, content=f"{sheet.nombre} está listo y es tu personaje activo.", embed=embed
+            interaction,
+            content=f"{sheet.nombre} está {agree(genero, 'listo', 'lista')} "
+            "y es tu personaje activo.",
+            embed=embed,
         )
 
-    @ficha.command(name="oficio", description="Añade o cambia un Oficio de tu personaje activo")
+    @ficha.command(name="oficio", description="Añade, cambia o quita un Oficio de tu personaje")
     @app_commands.describe(
         nombre="Nombre del Oficio (contrabandista, armas…)",
         valor="Valor (0 a 5)",
         personaje="Otro de tus personajes (por defecto, el activo)",
+        quitar="Quita ese Oficio de la ficha",
     )
     @app_commands.autocomplete(personaje=autocomplete_own)
     async def oficio(
         self,
         interaction: discord.Interaction,
         nombre: app_commands.Range[str, 1, NAME_MAX],
-        valor: app_commands.Range[int, 0, 5],
+        valor: app_commands.Range[int, 0, 5] | None = None,
         personaje: str | None = None,
+        quitar: bool = False,
     ) -> None:
         guild_id = require_guild(interaction)
         nombre = clean_name(nombre, "El nombre del Oficio")
-        validate_oficio(nombre, valor)
+        if not quitar:
+            if valor is None:
+                raise UmbralError("Di el valor del Oficio (0 a 5), o quitar:sí para quitarlo.")
+            validate_oficio(nombre, valor)
         await interaction.response.defer(thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
-            for existing in list(row.oficios):
-                if name_key(existing) == name_key(nombre):
-                    del row.oficios[existing]
-            row.oficios[nombre] = valor
-            character_sheet(row)
+            title = set_oficio(row, nombre, valor, quitar)
         await send(
             interaction,
-            embed=notice_embed(f"Oficio {nombre} {valor}", f"Anotado en la ficha de {row.nombre}."),
+            embed=notice_embed(title, f"Anotado en la ficha de {row.nombre}."),
         )
+        await follow_sheet(interaction, row.encounter_id)
 
-    @ficha.command(name="arma", description="Añade un arma a tu personaje activo")
+    @ficha.command(name="arma", description="Añade, cambia o quita un arma de tu personaje")
     @app_commands.describe(
         nombre="Nombre del arma (Espada, Arco corto…)",
         clase="Clase: fija la Potencia y el atributo por defecto",
@@ -203,6 +144,7 @@ class FichasCog(commands.Cog):
         potencia="Potencia, si no es la de su clase",
         cualidades="Separadas por comas: perforante, certera, larga, arrojadiza",
         personaje="Otro de tus personajes (por defecto, el activo)",
+        quitar="Quita esa arma de la ficha",
     )
     @app_commands.choices(
         clase=[
@@ -219,27 +161,84 @@ class FichasCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         nombre: app_commands.Range[str, 1, NAME_MAX],
-        clase: str,
+        clase: str | None = None,
         atributo: Literal["V", "D", "V/D"] | None = None,
         potencia: app_commands.Range[int, 0, 20] | None = None,
         cualidades: str | None = None,
         personaje: str | None = None,
+        quitar: bool = False,
     ) -> None:
         guild_id = require_guild(interaction)
-        quals = [q for q in (cualidades or "").replace(";", ",").split(",") if q.strip()]
-        weapon = Weapon.make(
-            clean_name(nombre, "El nombre del arma"), clase, atributo, potencia, quals
-        )
+        weapon = None
+        if not quitar:
+            if clase is None:
+                raise UmbralError("Di la clase del arma, o quitar:sí para quitarla.")
+            quals = [q for q in (cualidades or "").replace(";", ",").split(",") if q.strip()]
+            weapon = Weapon.make(
+                clean_name(nombre, "El nombre del arma"), clase, atributo, potencia, quals
+            )
         await interaction.response.defer(thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
-            kept = [
-                w
-                for w in row.weapons
-                if name_key(str(w.get("nombre", ""))) != name_key(weapon.nombre)
-            ]
-            row.weapons = [*kept, weapon.to_dict()]
-        await send(interaction, embed=notice_embed(f"Arma para {row.nombre}", weapon_text(weapon)))
+            require_editable(row)
+            if weapon is None:
+                notice = notice_embed(f"{remove_weapon(row, nombre)} quitada de {row.nombre}")
+            else:
+                updated = put_weapon(row, weapon)
+                notice = notice_embed(
+                    f"Arma {'cambiada' if updated else 'para'} {row.nombre}", weapon_text(weapon)
+                )
+        await send(interaction, embed=notice)
+        await follow_sheet(interaction, row.encounter_id)
+
+    @ficha.command(
+        name="editar", description="Sube o corrige la ficha sin curarla (atributos, protección…)"
+    )
+    @app_commands.describe(
+        vigor="Vigor (0 a 5)",
+        destreza="Destreza (0 a 5)",
+        percepcion="Percepción (0 a 5)",
+        voluntad="Voluntad (0 a 5)",
+        proteccion="Protección: 0 nada, 1 ligera, 2 media, 3 pesada, 4 completa",
+        tamano="Tamaño",
+        aguante_extra="Aguante que añaden raza y dotes",
+        aliento_max="Máximo de Aliento",
+        esencia_max="Máximo de Esencia",
+        notas="Las notas de la ficha",
+        genero="Para concordar los mensajes: masculino o femenino",
+        personaje="Otro de tus personajes (por defecto, el activo)",
+    )
+    @app_commands.rename(tamano="tamaño")
+    @app_commands.autocomplete(personaje=autocomplete_own)
+    async def editar(
+        self,
+        interaction: discord.Interaction,
+        vigor: Atributo | None = None,
+        destreza: Atributo | None = None,
+        percepcion: Atributo | None = None,
+        voluntad: Atributo | None = None,
+        proteccion: app_commands.Range[int, 0, 4] | None = None,
+        tamano: Tamano | None = None,
+        aguante_extra: app_commands.Range[int, 0, 50] | None = None,
+        aliento_max: app_commands.Range[int, 0, 20] | None = None,
+        esencia_max: app_commands.Range[int, 0, 50] | None = None,
+        notas: app_commands.Range[str, 0, 1000] | None = None,
+        genero: Literal["masculino", "femenino"] | None = None,
+        personaje: str | None = None,
+    ) -> None:
+        given = {"vigor": vigor, "destreza": destreza, "percepcion": percepcion}
+        given["voluntad"] = voluntad
+        edit = Edit(
+            {k: v for k, v in given.items() if v is not None},
+            proteccion,
+            tamano,
+            aguante_extra,
+            aliento_max,
+            esencia_max,
+            notas,
+            genero,
+        )
+        await run_edit(interaction, edit, personaje)
 
     @ficha.command(
         name="ver", description="Muestra una ficha (por defecto, la de tu personaje activo)"
@@ -274,6 +273,7 @@ class FichasCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
+            require_editable(row)
             await uow.characters.set_active(interaction.user.id, row.id)
         await send(
             interaction,
@@ -282,13 +282,68 @@ class FichasCog(commands.Cog):
         )
 
     @ficha.command(name="lista", description="Tus personajes en este servidor")
-    async def lista(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(retirados="Incluye también los personajes retirados")
+    async def lista(self, interaction: discord.Interaction, retirados: bool = False) -> None:
         guild_id = require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
             rows = await uow.characters.list_for_owner(interaction.user.id)
-            names = [(r.nombre, r.is_active) for r in rows]
+            names = [
+                (r.nombre + (f" — {vital_label(r)}" if vital_label(r) else ""), r.is_active)
+                for r in rows
+                if retirados or vital_label(r) != "retirado"
+            ]
         await send_pages(interaction, fichas_list_pages(names), ephemeral=True)
+
+    @ficha.command(name="ajustar", description="Corrige a mano lo actual de una ficha (máster)")
+    @app_commands.describe(
+        personaje="Cualquier personaje del servidor",
+        aguante="Aguante actual",
+        aliento="Aliento actual",
+        esencia="Esencia actual",
+        estados="Estados, separados por comas («ninguno» para quitarlos todos)",
+        motivo="Por qué (queda en /historial)",
+        dueno="De quién es, si hay varios con ese nombre",
+    )
+    @app_commands.rename(dueno="dueño")
+    @app_commands.autocomplete(personaje=autocomplete_any)
+    async def ajustar(
+        self,
+        interaction: discord.Interaction,
+        personaje: str,
+        aguante: app_commands.Range[int, 0, 500] | None = None,
+        aliento: app_commands.Range[int, 0, 50] | None = None,
+        esencia: app_commands.Range[int, 0, 50] | None = None,
+        estados: app_commands.Range[str, 1, 200] | None = None,
+        motivo: app_commands.Range[str, 1, 200] | None = None,
+        dueno: discord.User | None = None,
+    ) -> None:
+        from bot.features.descanso.service import run_ajustar
+
+        wanted = {"aguante": aguante, "aliento": aliento, "esencia": esencia, "estados": estados}
+        await run_ajustar(interaction, personaje, dueno, wanted, motivo)
+
+    @ficha.command(
+        name="revivir", description="Devuelve a la partida un personaje muerto o retirado (máster)"
+    )
+    @app_commands.describe(personaje="El personaje", dueno="De quién es, si hay varios")
+    @app_commands.rename(dueno="dueño")
+    @app_commands.autocomplete(personaje=autocomplete_any)
+    async def revivir(
+        self, interaction: discord.Interaction, personaje: str, dueno: discord.User | None = None
+    ) -> None:
+        await run_vida(interaction, personaje, dueno, revive, "devolver un personaje a la partida")
+
+    @ficha.command(
+        name="retirar", description="Retira un personaje: se guarda, sin cambios (máster)"
+    )
+    @app_commands.describe(personaje="El personaje", dueno="De quién es, si hay varios")
+    @app_commands.rename(dueno="dueño")
+    @app_commands.autocomplete(personaje=autocomplete_any)
+    async def retirar(
+        self, interaction: discord.Interaction, personaje: str, dueno: discord.User | None = None
+    ) -> None:
+        await run_vida(interaction, personaje, dueno, retire, "retirar personajes")
 
     @ficha.command(name="borrar", description="Borra uno de tus personajes")
     @app_commands.describe(
@@ -322,16 +377,7 @@ class FichasCog(commands.Cog):
         archivo: discord.Attachment,
         conflictos: Conflictos | None = None,
     ) -> None:
-        guild_id = require_guild(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        entries = await parse_characters(await read_attachment(archivo), archivo.filename)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            result = await import_characters(uow, interaction.user.id, entries, conflictos)
-        await send(
-            interaction,
-            embed=notice_embed("Personajes importados", "\n".join(result.lines("personajes"))),
-            ephemeral=True,
-        )
+        await run_import(interaction, archivo, conflictos)
 
     @ficha.command(name="exportar", description="Tus personajes como archivo")
     @app_commands.describe(
@@ -345,17 +391,4 @@ class FichasCog(commands.Cog):
         personaje: str | None = None,
         formato: Format = "yaml",
     ) -> None:
-        guild_id = require_guild(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            if personaje:
-                rows = [await own_character(uow, interaction.user.id, personaje)]
-            else:
-                rows = await uow.characters.list_for_owner(interaction.user.id)
-            entries = [entry_of(row) for row in rows]
-        if not entries:
-            raise UmbralError("No tienes personajes en este servidor: no hay nada que exportar.")
-        data = await export_characters(entries, formato)
-        file = discord.File(io.BytesIO(data), filename=filename_for(CHARACTERS, formato))
-        names = ", ".join(e.nombre for e in entries[:10]) + ("…" if len(entries) > 10 else "")
-        await interaction.followup.send(f"Tus personajes: {names}.", file=file, ephemeral=True)
+        await run_export(interaction, personaje, formato)

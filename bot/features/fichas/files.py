@@ -11,6 +11,8 @@ from bot.features.bestiario.files import (
     check_total,
     refuse_clashes,
 )
+from bot.features.fichas.editar import keep_wounds
+from bot.features.fichas.vida import require_editable
 from bot.offloop import off_loop
 from bot.sheetfiles import CHARACTERS, CharacterEntry, Format, WeaponEntry, dump, load_characters
 from bot.sheetfiles.models import cualidades_keys
@@ -35,6 +37,37 @@ def row_fields(entry: CharacterEntry) -> dict[str, Any]:
         "estados": list(entry.estados),
         "notas": entry.notas,
     }
+
+
+LABELS = {
+    "atributos": "atributos",
+    "oficios": "Oficios",
+    "proteccion": "Protección",
+    "aguante_extra": "Aguante extra",
+    "size": "Tamaño",
+    "aguante": "Aguante",
+    "aguante_max": "Aguante máximo",
+    "aliento": "Aliento",
+    "aliento_max": "Aliento máximo",
+    "esencia": "Esencia",
+    "esencia_max": "Esencia máxima",
+}
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or "ninguno"
+    return str(value)
+
+
+def keep_wounds_of(row: Any, fields: dict[str, Any]) -> dict[str, Any]:
+    """[D] Re-importing a character never heals it: each bar keeps its wounds when its
+    maximum changes (the file may still give a lower current value)."""
+    kept = dict(fields)
+    for bar in ("aguante", "aliento", "esencia"):
+        wounded = keep_wounds(getattr(row, bar), getattr(row, f"{bar}_max"), kept[f"{bar}_max"])
+        kept[bar] = min(kept[bar], wounded)
+    return kept
 
 
 def entry_of(row: Any) -> CharacterEntry:
@@ -96,10 +129,19 @@ async def import_characters(
             result.skipped.append(entry.nombre)
             continue
         row = existing[name_key(entry.nombre)]
+        require_editable(row)
         row.nombre = entry.nombre
-        for name, value in row_fields(entry).items():
+        fields = keep_wounds_of(row, row_fields(entry))
+        changed = [
+            f"{LABELS.get(name, name)}: {_shown(getattr(row, name))} → {_shown(value)}"
+            for name, value in fields.items()
+            if name in LABELS and getattr(row, name) != value
+        ]
+        for name, value in fields.items():
             setattr(row, name, value)
         result.replaced.append(entry.nombre)
+        if changed:
+            result.changes.append(f"{entry.nombre}: " + "; ".join(changed) + ".")
     make_active = not any(row.is_active for row in own)
     for entry in new:
         fields = row_fields(entry)

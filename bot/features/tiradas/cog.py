@@ -7,7 +7,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.dice import check_all_used, choose_dice
-from bot.features.combate.acting import own_combatants
 from bot.features.common import (
     ATRIBUTO_CHOICES,
     UMBRAL_CHOICES,
@@ -16,16 +15,14 @@ from bot.features.common import (
     dice_of,
     ids,
     log_roll,
-    send,
     storage_of,
     ventaja_sources,
 )
-from bot.features.fichas.cog import autocomplete_oficio, own_character
-from bot.features.tiradas import retos
+from bot.features.fichas.shared import autocomplete_any, autocomplete_oficio
+from bot.features.tiradas import checks, retos
 from bot.features.tiradas.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of, guild_estados
 from bot.render.rolls import check_embed
 from bot.sheetfiles.limits import NAME_MAX
-from bot.storage import character_sheet
 from umbral_rules import Modifier, check, oficio_modifier
 from umbral_rules.checks import umbral_name
 from umbral_rules.encounter.ambitos import check_desventajas, require_ambitos
@@ -52,10 +49,14 @@ class TiradasCog(commands.Cog):
         ventaja="Ventaja o desventaja en esta tirada",
         dado="Tu dado físico: «9», o «9 4» con ventaja o desventaja",
         ambito=AMBITO_HELP,
+        personaje="Quién tira (por defecto, tu personaje en este encuentro o el activo; "
+        "el máster, cualquiera)",
+        motivo="Para qué es la tirada",
+        privada="Solo la ves tú (y el máster)",
     )
     @app_commands.choices(atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES)
     @app_commands.choices(umbral=UMBRAL_CHOICES)
-    @app_commands.autocomplete(oficio=autocomplete_oficio)
+    @app_commands.autocomplete(oficio=autocomplete_oficio, personaje=autocomplete_any)
     async def tirada(
         self,
         interaction: discord.Interaction,
@@ -66,26 +67,28 @@ class TiradasCog(commands.Cog):
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         ambito: str | None = None,
+        personaje: str | None = None,
+        motivo: app_commands.Range[str, 1, 200] | None = None,
+        privada: bool = False,
     ) -> None:
         guild_id, channel_id = ids(interaction)
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=privada, thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             settings = await uow.guild.get()
-            row = await own_character(uow, interaction.user.id, None)
-            sheet = character_sheet(row)
-            dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
             enc = await uow.encounter.get()
-            mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc] if enc else []
-            if enc is not None and mine:
+            roller = await checks.roller(uow, interaction, enc, personaje, settings.gm_role_id)
+            dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
+            if enc is not None and roller.combatant is not None:
                 # inside an encounter the rules apply the estados' desventaja
                 events = enc.check(
-                    dice, mine[0].id, atributo, umbral, oficio, cobertura, ventaja,
+                    dice, roller.combatant.id, atributo, umbral, oficio, cobertura, ventaja,
                     ambitos=ambitos_of(ambito),
                 )  # fmt: skip
                 result = next(e.result for e in events if isinstance(e, CheckMade))
                 check_all_used(dice)
                 await uow.encounter.save(enc)
             else:
+                sheet = roller.sheet
                 mods = [Modifier(ATRIBUTO_LABELS[atributo], sheet.atributo(atributo))]
                 if oficio:
                     nombre, valor = sheet.oficio(oficio)
@@ -93,16 +96,20 @@ class TiradasCog(commands.Cog):
                     mods.extend([mod] if mod else [])
                 # no encounter: the character's own estados, read from the same table
                 table = {"estados_extra": guild_estados(settings.extra_estados)}
-                ambitos = require_ambitos(table, sheet.nombre, row.estados, ambitos_of(ambito))
+                ambitos = require_ambitos(table, sheet.nombre, roller.estados, ambitos_of(ambito))
                 vent, desv = ventaja_sources(ventaja)
-                desv += check_desventajas(table, row.estados, ambitos)
+                desv += check_desventajas(table, roller.estados, ambitos)
                 result = check(dice, mods, umbral, vent, desv)
                 check_all_used(dice)
-            await log_roll(uow, interaction, "tirada", result, umbral=umbral)
+            extra = {"personaje": roller.nombre, "privada": privada}
+            if motivo:
+                extra["motivo"] = motivo
+            await log_roll(uow, interaction, "tirada", result, umbral=umbral, **extra)
         what = f"{ATRIBUTO_LABELS[atributo]} contra Umbral {umbral_name(umbral)}"
         if ambito:
             what += f" ({ambito})"
-        await send(interaction, embed=check_embed(result, actor=sheet.nombre, what=what))
+        embed = check_embed(result, actor=roller.nombre, what=what, note=motivo)
+        await checks.deliver(interaction, embed, privada, settings.gm_channel_id)
 
     @reto.command(name="crear", description="Plantea un reto en este canal (máster)")
     @app_commands.describe(

@@ -1,8 +1,11 @@
 """``/reto``: load the channel's encounter, check, call its reto operations, save, render.
 
 [D] A reto lives in the channel's encounter (that is where the rules keep it). When there
-is none, ``/reto crear`` opens one in the guild's default mode, and ``/reto tirar`` brings the
-player's active character into it.
+is none, ``/reto crear`` keeps it in a *scene*: a row of the encounters' table marked
+``extra["escena"] = "reto"`` that is no encounter for the players: its rollers join it
+unlinked from their sheets (a reto changes no sheet, and they stay free to fight elsewhere),
+``/encuentro empezar`` turns it into a real encounter keeping its open retos, and ending its
+last open reto ends it, leaving the channel free.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from bot.dice import check_all_used, choose_dice
 from bot.features.combate.acting import own_combatants
 from bot.features.common import choices, dice_of, ids, log_roll, send, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
-from bot.features.fichas.cog import own_character
+from bot.features.fichas.shared import own_character
 from bot.features.pages import send_pages
 from bot.features.replies import send_split
 from bot.features.tiradas.ambito import guild_estados
@@ -29,6 +32,27 @@ from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import RetoRolled
 from umbral_rules.text import name_key
 
+#: The key of ``Encounter.extra`` that marks a reto's scene.
+SCENE = "escena"
+
+
+def is_scene(enc: Any) -> bool:
+    """Whether ``enc`` is only a reto's scene (no encounter for the players)."""
+    return enc is not None and enc.extra.get(SCENE) == "reto"
+
+
+async def take_over_scene(uow: Any, enc: Encounter) -> bool:
+    """``/encuentro empezar`` in a channel with a reto's scene: the scene ends and ``enc``
+    keeps its open retos. Whether there was one."""
+    scene = await uow.encounter.get()
+    if not is_scene(scene):
+        return False
+    enc.retos = [r for r in scene.retos if r.get("activo")]
+    counters = enc.extra.setdefault("counters", {})
+    counters["reto"] = scene.extra.get("counters", {}).get("reto", 0)
+    await uow.encounter.end()
+    return True
+
 
 async def autocomplete_reto(
     interaction: discord.Interaction, current: str
@@ -40,6 +64,18 @@ async def autocomplete_reto(
     return choices(names, current)
 
 
+NO_RETO = "No hay ningún reto abierto en este canal: el máster lo crea con /reto crear."
+
+
+async def channel_retos(uow: Any) -> Encounter:
+    """The channel's encounter or reto scene; the Spanish error when it has none."""
+    enc = await uow.encounter.get()
+    if enc is None:
+        raise UmbralError(NO_RETO)
+    found: Encounter = enc
+    return found
+
+
 def find_reto(enc: Any, name: str | None) -> dict[str, Any]:
     active = [r for r in enc.retos if r.get("activo")]
     if name:
@@ -48,9 +84,7 @@ def find_reto(enc: Any, name: str | None) -> dict[str, Any]:
                 return dict(reto)
         raise UmbralError(f"No hay ningún reto «{name}» en este canal.")
     if not active:
-        raise UmbralError(
-            "No hay ningún reto abierto en este canal: el máster lo crea con /reto crear."
-        )
+        raise UmbralError(NO_RETO)
     if len(active) > 1:
         names = ", ".join(str(r["nombre"]) for r in active)
         raise UmbralError(f"Hay varios retos abiertos ({names}): di cuál con la opción «reto».")
@@ -74,8 +108,9 @@ async def crear(
             enc = Encounter.start(
                 settings.default_mode, {"estados_extra": guild_estados(settings.extra_estados)}
             )
+            enc.extra[SCENE] = "reto"
             await uow.encounter.create(enc, creator_id=interaction.user.id)
-            lines.append("Se abre una escena en este canal para llevar el reto.")
+            lines.append("El reto no abre ningún encuentro: el canal sigue libre.")
         events = enc.reto_crear(nombre, umbral, exitos, coste or "")
         await uow.encounter.save(enc)
     lines.extend(e.message for e in events)
@@ -96,7 +131,7 @@ async def tirar(
     await interaction.response.defer(thinking=True)
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
-        enc = await uow.encounter.require()
+        enc = await channel_retos(uow)
         info = uow.encounter.info
         target = find_reto(enc, reto)
         mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc]
@@ -110,7 +145,7 @@ async def tirar(
                 aguante=row.aguante,
                 aliento=row.aliento,
                 aliento_max=row.aliento_max,
-                character_id=row.id,
+                character_id=None if is_scene(enc) else row.id,
                 owner_id=row.owner_id,
             )
             for estado in row.estados:  # what the character still suffers from
@@ -144,16 +179,20 @@ async def terminar(interaction: discord.Interaction, reto: str | None) -> None:
     await interaction.response.defer(thinking=True)
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
-        enc = await uow.encounter.require()
+        enc = await channel_retos(uow)
         info = uow.encounter.info
         require_gm(interaction, settings.gm_role_id, info.creator_id, "terminar retos")
         target = find_reto(enc, reto)
         events = enc.reto_terminar(str(target["id"]))
         await uow.encounter.save(enc)
+        lines = [e.message for e in events]
+        if is_scene(enc) and not any(r.get("activo") for r in enc.retos):
+            await uow.encounter.end()
+            lines.append("No quedan retos abiertos: el canal queda libre.")
     await send(
         interaction,
         embeds=[
-            events_embed(f"Reto «{target['nombre']}»", [e.message for e in events]),
+            events_embed(f"Reto «{target['nombre']}»", lines),
             retos_embed(enc.retos, only=target["id"]),
         ],
     )

@@ -207,6 +207,7 @@ class TirarCog(commands.Cog):
                 user_id=usuario.id if usuario else None,
                 limit=n,
             )
+            undone = await uow.rolls.undone_ids(channel_id=canal.id if canal else channel_id)
         names = {interaction.user.id: interaction.user.display_name}
         if usuario is not None:
             names[usuario.id] = usuario.display_name
@@ -218,5 +219,6 @@ class TirarCog(commands.Cog):
             names=names,
             viewer_id=interaction.user.id,
             viewer_is_gm=is_gm(interaction, settings.gm_role_id),
+            undone=undone,
         )
         await send_pages(interaction, pages, ephemeral=True)

@@ -1,0 +1,49 @@
+"""``/descanso``: named characters, or everyone of the channel's last encounter, rested."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from umbral_rules import UmbralError
+
+from .service import find_character, rest_values, run
+
+NO_ONE = "Di a quién: en este canal no ha habido ningún encuentro del que sacar a los personajes."
+
+
+class DescansoCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="descanso",
+        description="Descanso (máster): Aguante, Aliento y Esencia al máximo, sin estados",
+    )
+    @app_commands.describe(
+        personajes="Nombres separados por comas (por defecto, los del último encuentro aquí)",
+        motivo="Por qué (queda en /historial)",
+    )
+    @app_commands.guild_only()
+    async def descanso(
+        self,
+        interaction: discord.Interaction,
+        personajes: app_commands.Range[str, 1, 500] | None = None,
+        motivo: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        async def pick(uow: Any) -> list[tuple[Any, dict[str, Any]]]:
+            if personajes:
+                names = [n.strip() for n in personajes.split(",") if n.strip()]
+                rows = [await find_character(uow, name, None) for name in names]
+            else:
+                last = await uow.encounter.history(limit=1)
+                rows = await uow.characters.of_encounter(last[0].id) if last else []
+                if not rows:
+                    raise UmbralError(NO_ONE)
+            unique = {row.id: row for row in rows}
+            return [(row, rest_values(row)) for row in unique.values()]
+
+        await run(interaction, "descanso", "Descanso", pick, motivo)

@@ -1,0 +1,105 @@
+"""The preview's **Deshacer** and **Cancelar** buttons.
+
+They are :class:`discord.ui.DynamicItem`: the record's id (and the encounter's version the
+preview showed) live in the ``custom_id``, so a press works after a restart too."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.errors import report_error
+from bot.features.common import ids, storage_of
+from bot.features.encuentro.tracker import refresh_tracker
+from bot.render.undo import done_text
+from bot.storage.undo import operation
+
+from .service import undo
+
+UNDO_TEMPLATE = r"umbral:deshacer:(?P<record>[0-9]{1,20}):(?P<version>[0-9]{1,20})"
+CANCEL_TEMPLATE = r"umbral:deshacer-no:(?P<record>[0-9]{1,20})"
+
+
+def preview_view(record_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(record_id, version))
+    view.add_item(CancelButton(record_id))
+    return view
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_TEMPLATE):
+    def __init__(self, record_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Deshacer",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"umbral:deshacer:{record_id}:{version}",
+            )
+        )
+        self.record_id = record_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> UndoButton:
+        return cls(int(match["record"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            with operation("deshacer", interaction.user.id):
+                await self._undo(interaction)
+        except Exception as exc:  # the one handler answers (ephemeral) and logs faults
+            await report_error(interaction, exc)
+
+    async def _undo(self, interaction: discord.Interaction) -> None:
+        guild_id, channel_id = ids(interaction)
+        await interaction.response.defer()
+
+        async def work(uow: Any) -> Any:
+            return await undo(interaction, uow, self.record_id, self.version)
+
+        record, enc, tracker = await storage_of(interaction).run_in_channel(
+            guild_id, channel_id, work
+        )
+        await interaction.edit_original_response(
+            content="Hecho: se ha deshecho.", embed=None, view=None
+        )
+        await interaction.followup.send(
+            done_text(record.command, interaction.user.id, record.user_id, record.created_at),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if enc is not None:
+            await refresh_tracker(interaction, enc, tracker)
+
+
+class CancelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CANCEL_TEMPLATE):
+    def __init__(self, record_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Cancelar",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"umbral:deshacer-no:{record_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> CancelButton:
+        return cls(int(match["record"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(
+            content="Cancelado: no se deshace nada.", embed=None, view=None
+        )

@@ -1,0 +1,178 @@
+"""``/deshacer``'s two steps: which record may be undone and what it would change (the
+preview), then the undo itself, version-checked against what the preview showed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.permissions import is_gm
+from bot.render.undo import combatant_changes, sheet_changes
+from bot.storage import encounter_map as emap
+from bot.storage.models import ENCOUNTER_ACTIVE
+from bot.storage.undo import UndoRecord
+from umbral_rules import UmbralError
+
+NOTHING = "No hay nada que deshacer en este canal."
+NOT_YOURS = (
+    "Solo puedes deshacer tu propia última operación, si no ha pasado nada más en el canal "
+    "desde entonces; lo demás lo deshace el máster."
+)
+ROLLED = (
+    "Esa operación tiró dados: deshacer una tirada es cosa del máster "
+    "(repetirla sale a cuenta del Aliento, «repetir»)."
+)
+GONE = "Esa operación ya no se puede deshacer: ya no está entre las 20 últimas de este canal."
+ALREADY = "Esa operación ya se deshizo (lo hizo otra persona o un proceso a la vez que tú)."
+CHANGED = (
+    "El encuentro ha cambiado desde la vista previa: no se deshace nada. "
+    "Vuelve a usar /deshacer para ver la operación que toca ahora."
+)
+NOT_LAST = "Esa ya no es la última operación del canal: vuelve a usar /deshacer."
+OTHER_FIGHT = "El encuentro de esa operación ya no es el activo en este canal."
+SHEET_CHANGED = "La ficha de {nombre} ha cambiado desde entonces: no se deshace nada."
+
+
+@dataclass
+class Target:
+    """The record to undo and what the preview shows of it."""
+
+    record: UndoRecord
+    version: int
+    lines: list[str]
+
+
+async def _gm(interaction: discord.Interaction, uow: Any) -> bool:
+    settings = await uow.guild.get()
+    active = await uow.encounter.get()
+    creator = uow.encounter.info.creator_id if active is not None else None
+    return is_gm(interaction, settings.gm_role_id, creator)
+
+
+async def choose(interaction: discord.Interaction, uow: Any) -> UndoRecord:
+    """The record ``/deshacer`` offers this user: the GM's is the newest not undone, a
+    player's only their own newest operation with no dice and nothing after it."""
+    log = uow.undo_log
+    if await _gm(interaction, uow):
+        record = await log.latest(undone=False)
+        if record is None:
+            raise UmbralError(NOTHING)
+        return record  # type: ignore[no-any-return]
+    record = await log.latest()
+    if record is None:
+        raise UmbralError(NOTHING)
+    if record.user_id != interaction.user.id or record.undone:
+        raise UmbralError(NOT_YOURS)
+    if record.rolled:
+        raise UmbralError(ROLLED)
+    return record  # type: ignore[no-any-return]
+
+
+async def preview(interaction: discord.Interaction, uow: Any) -> Target:
+    """What undoing the chosen record would change, and the version it would apply to."""
+    uow.undo.skip = True
+    record = await choose(interaction, uow)
+    version, lines = 0, []
+    if record.encounter_id is not None:
+        info = await uow.undo_log.encounter(record.encounter_id)
+        if info is None:
+            raise UmbralError(OTHER_FIGHT)
+        version = info.version
+        if record.ended:
+            if info.status == ENCOUNTER_ACTIVE:
+                raise UmbralError(ALREADY)
+        else:
+            enc = await uow.encounter.get()
+            if enc is None or uow.encounter.info.id != record.encounter_id:
+                raise UmbralError(OTHER_FIGHT)
+            refuse_changed_sheets(uow)
+            lines = combatant_changes(enc.to_dict(), record.before or {})
+    lines.extend(sheet_changes(record.sheets))
+    return Target(record, version, lines)
+
+
+async def undo(
+    interaction: discord.Interaction, uow: Any, record_id: int, version: int
+) -> tuple[UndoRecord, Any, int | None]:
+    """Undo the record the preview showed, if it is still the one to undo and the encounter
+    is still at ``version``; the record, the restored encounter (or ``None``) and its tracker."""
+    uow.undo.skip = True
+    log = uow.undo_log
+    record = await log.get(record_id)
+    if record is None:
+        raise UmbralError(GONE)
+    if record.undone:
+        raise UmbralError(ALREADY)
+    chosen = await choose(interaction, uow)
+    if chosen.id != record.id:
+        raise UmbralError(NOT_LAST)
+    enc, tracker = None, None
+    if record.encounter_id is not None:
+        if record.ended:
+            info = await log.encounter(record.encounter_id)
+            if info is None or info.status == ENCOUNTER_ACTIVE:
+                raise UmbralError(ALREADY)
+            if info.version != version:
+                raise UmbralError(CHANGED)
+            await log.reopen(record.encounter_id, version)
+        current = await uow.encounter.get()
+        info = uow.encounter.info
+        if current is None or info.id != record.encounter_id:
+            raise UmbralError(OTHER_FIGHT)
+        if not record.ended and info.version != version:
+            raise UmbralError(CHANGED)
+        refuse_changed_sheets(uow)
+        await refuse_stale_returns(uow, current, record.before or {})
+        enc = emap.from_dict(record.before or {})
+        await uow.encounter.save(enc)
+        tracker = uow.encounter.info.tracker_message_id
+    await restore_sheets(uow, record.sheets)
+    if not await log.mark_undone(record.id, interaction.user.id):
+        raise UmbralError(ALREADY)
+    if record.roll_ids:
+        await uow.rolls.append(
+            user_id=interaction.user.id,
+            command="deshacer",
+            dice=[],
+            result={"deshace": record.roll_ids, "operacion": record.command},
+        )
+    return record, enc, tracker
+
+
+def refuse_changed_sheets(uow: Any) -> None:
+    """One sheet of truth: a fighter's sheet changed outside this encounter since it was last
+    saved (``/ficha editar``, another channel…). Putting the encounter back would write the
+    older numbers over that change, so nothing is undone."""
+    changed = uow.encounter.refreshed
+    if changed:
+        raise UmbralError(SHEET_CHANGED.format(nombre=changed[0]))
+
+
+async def refuse_stale_returns(uow: Any, current: Any, before: dict[str, Any]) -> None:
+    """A character the undo brings back into the fight (it had left it, or the fight had
+    ended) must still have on its sheet what its combatant had then: else its sheet changed
+    since (a rest, an edit elsewhere) and putting the combatant back would write over that."""
+    present = {c.character_id for c in current.combatants if c.character_id is not None}
+    for c in before.get("combatants", []):
+        cid = c.get("character_id")
+        if cid is None or cid in present:
+            continue
+        row = await uow.characters.get(int(cid))
+        wanted = emap.writeback_values(emap.combatant_row(c, 0))
+        if row is None or any(getattr(row, k) != v for k, v in wanted.items()):
+            raise UmbralError(SHEET_CHANGED.format(nombre=c.get("nombre")))
+
+
+async def restore_sheets(uow: Any, sheets: list[dict[str, Any]]) -> None:
+    """Put back the sheets' numbers, refusing if one changed since the operation."""
+    for sheet in sheets:
+        row = await uow.characters.get(int(sheet["id"]))
+        if row is None:
+            raise UmbralError(SHEET_CHANGED.format(nombre=sheet.get("nombre")))
+        after = sheet.get("after") or {}
+        if any(getattr(row, key) != value for key, value in after.items()):
+            raise UmbralError(SHEET_CHANGED.format(nombre=sheet.get("nombre")))
+        for key, value in (sheet.get("before") or {}).items():
+            setattr(row, key, list(value) if isinstance(value, list) else value)

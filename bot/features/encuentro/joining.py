@@ -1,0 +1,77 @@
+"""Who joins an encounter: the player's own character, or (the GM) anyone's; and moving a
+character out of the encounter of another channel (a character fights in one at a time)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.features.encuentro.tracker import refresh_elsewhere
+from bot.features.fichas.shared import own_character
+from bot.render.safe import shown
+from bot.storage.models import Character
+from bot.storage.sheet_link import channel_of
+from umbral_rules import UmbralError
+from umbral_rules.encounter import CombatantRemoved, Encounter, Event
+
+
+async def joining_character(uow: Any, user_id: int, personaje: str | None, gm: bool) -> Character:
+    """The caller's character by name (or active one); the GM may name anyone's."""
+    if personaje and gm and await uow.characters.by_name(user_id, personaje) is None:
+        matches = await uow.characters.all_by_name(personaje)  # by the one name key
+        if len(matches) == 1:
+            row: Character = matches[0]
+            return row
+        if len(matches) > 1:
+            raise UmbralError(
+                f"Hay varios personajes llamados «{personaje}»: que su jugador se una él mismo."
+            )
+    found: Character = await own_character(uow, user_id, personaje)
+    return found
+
+
+@dataclass
+class Moved:
+    """What ``mover:sí`` left behind: the other channel's encounter and its tracker."""
+
+    events: list[Event] = field(default_factory=list)
+    channel_id: int | None = None
+    encounter: Encounter | None = None
+    tracker_id: int | None = None
+    #: The names of the combatants taken out.
+    names: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """The reply's lines (names escaped; the channel is a deliberate mention)."""
+        return [f"• {shown(n)} deja el encuentro de <#{self.channel_id}>." for n in self.names]
+
+
+async def move_out(uow: Any, row: Character, channel_id: int) -> Moved:
+    """Take ``row`` out of the encounter it is in, if that is another channel's."""
+    if row.encounter_id is None:
+        return Moved()
+    other_channel = await channel_of(await uow.session.connection(), uow.guild_id, row.encounter_id)
+    if other_channel is None or other_channel == channel_id:
+        return Moved()
+    other = uow.encounter_in(other_channel)
+    enc = await other.require()
+    events: list[Event] = []
+    names: list[str] = []
+    for c in list(enc.combatants):
+        if c.character_id == row.id:
+            enc.remove(c.id)
+            names.append(c.nombre)
+            events.append(
+                CombatantRemoved(f"{c.nombre} deja el encuentro de <#{other_channel}>.", c.id)
+            )
+    await other.save(enc)
+    tracker = other.info.tracker_message_id if other.info else None
+    return Moved(events, other_channel, enc, tracker, names)
+
+
+def refresh_other_tracker(interaction: discord.Interaction, moved: Moved) -> None:
+    """The tracker of the encounter the character left, in the background."""
+    if moved.channel_id is not None:
+        refresh_elsewhere(interaction, moved.channel_id)

@@ -1,0 +1,174 @@
+"""Level-ups by command: ``/ficha editar``, and removing Oficios and weapons.
+
+[D] An edit never heals: when a maximum (Aguante from the sheet, Aliento, Esencia) grows, the
+current value grows by the same amount, and when it shrinks the current value keeps its wounds
+as far as the new maximum allows. The change reaches the character's running encounter at its
+next read (its combatant follows the sheet's version, :mod:`bot.storage.sheet_link`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.features.common import send, storage_of
+from bot.features.fichas.vida import require_editable
+from bot.permissions import require_guild
+from bot.render.fichas import notice_embed
+from bot.storage.models import Character
+from bot.storage.repositories import character_sheet
+from umbral_rules import CharacterSheet, UmbralError, Weapon
+from umbral_rules.tables import ATRIBUTO_LABELS
+from umbral_rules.text import name_key
+
+GENEROS = ("masculino", "femenino")
+
+
+def agree(genero: str | None, masculino: str, femenino: str) -> str:
+    """The word that agrees with a character's gender (masculine when not said)."""
+    return femenino if genero == "femenino" else masculino
+
+
+@dataclass(frozen=True)
+class Edit:
+    """What ``/ficha editar`` was given (None: unchanged)."""
+
+    atributos: dict[str, int]
+    proteccion: int | None = None
+    tamano: str | None = None
+    aguante_extra: int | None = None
+    aliento_max: int | None = None
+    esencia_max: int | None = None
+    notas: str | None = None
+    genero: str | None = None
+
+    def empty(self) -> bool:
+        return not self.atributos and all(
+            v is None
+            for v in (
+                self.proteccion,
+                self.tamano,
+                self.aguante_extra,
+                self.aliento_max,
+                self.esencia_max,
+                self.notas,
+                self.genero,
+            )
+        )
+
+
+def keep_wounds(current: int, old_max: int, new_max: int) -> int:
+    """[D] The current value after its maximum changed: the same wounds (never a heal)."""
+    return max(0, min(new_max, current + (new_max - old_max)))
+
+
+def apply_edit(row: Character, edit: Edit) -> list[str]:
+    """Change ``row`` as ``edit`` says; the lines that tell what changed."""
+    require_editable(row)
+    if edit.empty():
+        raise UmbralError("Di qué cambiar: un atributo, proteccion, tamaño, aguante_extra…")
+    lines: list[str] = []
+    atributos = {**row.atributos, **edit.atributos}
+    sheet = CharacterSheet(
+        row.nombre,
+        atributos,
+        row.proteccion if edit.proteccion is None else edit.proteccion,
+        oficios=dict(row.oficios),
+        aguante_extra=row.aguante_extra if edit.aguante_extra is None else edit.aguante_extra,
+        size=row.size if edit.tamano is None else edit.tamano,
+    )  # the rules check the numbers before anything changes
+    for key, value in edit.atributos.items():
+        if row.atributos.get(key) != value:
+            lines.append(f"{ATRIBUTO_LABELS[key]}: {row.atributos.get(key)} → {value}")
+    for label, old, new in (
+        ("Protección", row.proteccion, sheet.proteccion),
+        ("Tamaño", row.size, sheet.size),
+        ("Aguante extra", row.aguante_extra, sheet.aguante_extra),
+    ):
+        if old != new:
+            lines.append(f"{label}: {old} → {new}")
+    row.atributos = dict(atributos)
+    row.proteccion, row.size, row.aguante_extra = sheet.proteccion, sheet.size, sheet.aguante_extra
+    pools = (
+        ("Aguante", "aguante", sheet.aguante_max),
+        ("Aliento", "aliento", edit.aliento_max),
+        ("Esencia", "esencia", edit.esencia_max),
+    )
+    for label, name, new_max in pools:
+        old_max: int = getattr(row, f"{name}_max")
+        if new_max is None or new_max == old_max:
+            continue
+        current: int = getattr(row, name)
+        setattr(row, f"{name}_max", new_max)
+        setattr(row, name, keep_wounds(current, old_max, new_max))
+        lines.append(f"{label}: {current}/{old_max} → {getattr(row, name)}/{new_max}")
+    if edit.notas is not None and edit.notas != row.notas:
+        row.notas = edit.notas
+        lines.append("Notas cambiadas.")
+    if edit.genero is not None and edit.genero != row.genero:
+        row.genero = edit.genero
+        lines.append(f"Género: {edit.genero}.")
+    return lines or ["Nada cambia: la ficha ya era así."]
+
+
+def remove_oficio(row: Character, nombre: str) -> str:
+    require_editable(row)
+    for existing in list(row.oficios):
+        if name_key(existing) == name_key(nombre):
+            del row.oficios[existing]
+            return existing
+    raise UmbralError(f"{row.nombre} no tiene el Oficio «{nombre}».")
+
+
+def set_oficio(row: Character, nombre: str, valor: int | None, quitar: bool) -> str:
+    """``/ficha oficio``: set (or, with ``quitar``, remove) an Oficio; the notice's title."""
+    require_editable(row)
+    if quitar:
+        return f"Oficio {remove_oficio(row, nombre)} quitado"
+    assert valor is not None
+    for existing in list(row.oficios):
+        if name_key(existing) == name_key(nombre):
+            del row.oficios[existing]
+    row.oficios[nombre] = valor
+    character_sheet(row)  # validates the sheet
+    return f"Oficio {nombre} {valor}"
+
+
+def put_weapon(row: Character, weapon: Weapon) -> bool:
+    """Add ``weapon``, or update the one so named in its place (the first is the default);
+    whether it was an update."""
+    require_editable(row)
+    weapons: list[Any] = list(row.weapons)
+    for i, w in enumerate(weapons):
+        if name_key(str(w.get("nombre", ""))) == name_key(weapon.nombre):
+            weapons[i] = weapon.to_dict()
+            row.weapons = weapons
+            return True
+    row.weapons = [*weapons, weapon.to_dict()]
+    return False
+
+
+def remove_weapon(row: Character, nombre: str) -> str:
+    require_editable(row)
+    kept = [w for w in row.weapons if name_key(str(w.get("nombre", ""))) != name_key(nombre)]
+    gone = [str(w.get("nombre", "")) for w in row.weapons if w not in kept]
+    if not gone:
+        raise UmbralError(f"{row.nombre} no tiene ningún arma llamada «{nombre}».")
+    row.weapons = kept
+    return gone[0]
+
+
+async def run_edit(interaction: discord.Interaction, edit: Edit, personaje: str | None) -> None:
+    """``/ficha editar``: the sheet changes, and so does its running encounter at once."""
+    from bot.features.encuentro.follow import follow_sheet
+    from bot.features.fichas.shared import own_character
+
+    guild_id = require_guild(interaction)
+    await interaction.response.defer(thinking=True)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        row = await own_character(uow, interaction.user.id, personaje)
+        lines = apply_edit(row, edit)
+    await send(interaction, embed=notice_embed(f"Ficha de {row.nombre}", "\n".join(lines)))
+    await follow_sheet(interaction, row.encounter_id)

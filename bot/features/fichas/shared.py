@@ -1,0 +1,97 @@
+"""What the ``/ficha`` commands and others share: a character's sheet as an embed, the
+caller's character by name, and the autocompletes of characters and Oficios."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.features.common import choices, storage_of
+from bot.features.fichas.vida import vital_label
+from bot.permissions import is_gm, require_guild
+from bot.render.fichas import Pools, ficha_embed
+from bot.storage.repositories import character_sheet, character_weapons
+from umbral_rules import UmbralError
+from umbral_rules.text import spanish_sorted
+
+
+def pools_of(row: Any) -> Pools:
+    return Pools(
+        row.aguante,
+        row.aguante_max,
+        row.aliento,
+        row.aliento_max,
+        row.esencia,
+        row.esencia_max,
+        tuple(row.estados),
+    )
+
+
+def sheet_embed(row: Any, owner: str | None = None) -> discord.Embed:
+    return ficha_embed(
+        character_sheet(row),
+        character_weapons(row),
+        pools_of(row),
+        owner=owner,
+        active=row.is_active,
+        vital=vital_label(row),
+        notas=row.notas,
+    )
+
+
+async def own_character(uow: Any, owner_id: int, personaje: str | None) -> Any:
+    """The named character of ``owner_id``, or their active one."""
+    if personaje:
+        row = await uow.characters.by_name(owner_id, personaje)
+        if row is None:
+            raise UmbralError(f"No tienes ningún personaje llamado «{personaje}».")
+        return row
+    row = await uow.characters.active(owner_id)
+    if row is None:
+        raise UmbralError(
+            "No tienes personaje activo: crea uno con /ficha crear o elige con /ficha usar."
+        )
+    return row
+
+
+async def autocomplete_own(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    guild_id = require_guild(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        rows = await uow.characters.list_for_owner(interaction.user.id)
+    return choices((r.nombre for r in rows), current)
+
+
+async def autocomplete_any(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The user's characters first, then everyone else's (Spanish order)."""
+    guild_id = require_guild(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        own = await uow.characters.list_for_owner(interaction.user.id)
+        rows = await uow.characters.list_all()
+    return choices([r.nombre for r in own] + spanish_sorted([r.nombre for r in rows]), current)
+
+
+async def autocomplete_deletable(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """What ``/ficha borrar`` can take: the user's own; the GM's, everyone's."""
+    guild_id = require_guild(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        own = await uow.characters.list_for_owner(interaction.user.id)
+        gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
+        rows = await uow.characters.list_all() if gm else []
+    return choices([r.nombre for r in own] + spanish_sorted([r.nombre for r in rows]), current)
+
+
+async def autocomplete_oficio(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    guild_id = require_guild(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        row = await uow.characters.active(interaction.user.id)
+    return choices(sorted(row.oficios) if row is not None else [], current)

@@ -1,0 +1,76 @@
+"""Death and retirement of characters (issue 18).
+
+A character whose secuelas say «Muerte» is marked dead on its sheet (the encounter writes it
+back, see :mod:`bot.storage.encounter_map`); it keeps its sheet in the archive but joins no
+encounter. [D] The texts have no resurrection rule: ``/ficha revivir`` is the GM's word. A
+retired character is kept, read-only, and out of ``/ficha lista`` unless asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+
+from bot.features.common import send, storage_of
+from bot.features.fichas.lookup import named_character
+from bot.permissions import require_gm, require_guild
+from bot.render.fichas import notice_embed
+from bot.storage.models import VITAL_ACTIVE, VITAL_DEAD, VITAL_RETIRED, Character
+from umbral_rules import UmbralError
+
+LABELS = {VITAL_DEAD: "muerto", VITAL_RETIRED: "retirado"}
+
+
+def vital_label(row: Character) -> str | None:
+    """«muerto» / «retirado», or None for a character in play."""
+    return LABELS.get(row.estado_vital)
+
+
+def require_editable(row: Character) -> None:
+    """A retired character is read-only."""
+    if row.estado_vital == VITAL_RETIRED:
+        raise UmbralError(
+            f"{row.nombre} se ha retirado: su ficha solo se puede ver o exportar "
+            "(el máster puede traerlo de vuelta con /ficha revivir)."
+        )
+
+
+def revive(row: Character) -> str:
+    """[D] The GM's word brings a dead or retired character back into play."""
+    if row.estado_vital == VITAL_ACTIVE:
+        raise UmbralError(f"{row.nombre} no está muerto ni retirado.")
+    was = row.estado_vital
+    row.estado_vital = VITAL_ACTIVE
+    if was == VITAL_DEAD:
+        return f"{row.nombre} vuelve a la vida por decisión del máster (Aguante {row.aguante})."
+    return f"{row.nombre} vuelve a la campaña."
+
+
+def retire(row: Character) -> str:
+    if row.estado_vital == VITAL_RETIRED:
+        raise UmbralError(f"{row.nombre} ya se había retirado.")
+    if row.encounter_id is not None:
+        raise UmbralError(
+            f"{row.nombre} está en un encuentro: sácalo con /encuentro quitar antes de retirarlo."
+        )
+    row.estado_vital = VITAL_RETIRED
+    row.is_active = False
+    return f"{row.nombre} se retira: su ficha se guarda, sin cambios, fuera de /ficha lista."
+
+
+async def run_vida(
+    interaction: discord.Interaction,
+    personaje: str,
+    dueno: discord.abc.User | None,
+    change: Callable[[Character], str],
+    what: str,
+) -> None:
+    """``/ficha revivir`` / ``retirar`` (the GM): the named character of the server."""
+    guild_id = require_guild(interaction)
+    await interaction.response.defer(thinking=True)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        require_gm(interaction, (await uow.guild.get()).gm_role_id, what=what)
+        row = await named_character(uow, interaction, personaje, dueno, others_allowed=True)
+        text = change(row)
+    await send(interaction, embed=notice_embed(text))

@@ -1,0 +1,46 @@
+"""The stored facts of an encounter that are not game state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class EncounterInfo:
+    """The stored facts of an encounter that are not game state."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    status: str
+    version: int
+    creator_id: int
+    tracker_message_id: int | None
+    created_at: datetime | None
+    #: When the current asalto and phase began.
+    phase_since: datetime | None = None
+    #: The summed versions of its characters (:data:`~bot.storage.statements.SHEETS`).
+    sheets: int = 0
+
+
+def info_of(row: Any) -> EncounterInfo:
+    return EncounterInfo(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        status=row["status"],
+        version=row["version"],
+        creator_id=row["creator_id"],
+        tracker_message_id=row["tracker_message_id"],
+        created_at=row["created_at"],
+        phase_since=aware(row.get("phase_since")),
+        sheets=int(row.get("sheets") or 0),
+    )
+
+
+def aware(value: datetime | None) -> datetime | None:
+    if value is not None and value.tzinfo is None:  # SQLite keeps no offset: it is UTC
+        return value.replace(tzinfo=UTC)
+    return value

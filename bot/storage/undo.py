@@ -1,0 +1,259 @@
+"""The channel's undo records (``/deshacer``): the last operations, each with the state to
+go back to.
+
+A record is written by the unit of work itself (:meth:`UnitOfWork.finish`), in the same
+transaction as the operation, whenever the unit saved or ended the channel's encounter or
+changed sheets by hand (``/ficha ajustar``, ``/descanso``): the encounter's ``to_dict()``
+layout as it was stored before the first write, who, which command, when, whether it
+logged rolls (their ids) and the encounter's version after it. Each channel keeps
+:data:`KEEP` records; one that is undone stays (marked) until the next operation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
+
+from umbral_rules import UmbralError
+
+from .encounter_info import EncounterInfo, info_of
+from .errors import ConcurrencyError
+from .models import ENCOUNTER_ACTIVE, Character, CombatantRow, EncounterRow, UndoRow, table
+from .sheet_link import in_other_encounter
+
+#: How many operations of a channel can be undone.
+KEEP = 20
+
+_TABLE = table(UndoRow)
+ENC = table(EncounterRow)
+COMB = table(CombatantRow)
+CHAR = table(Character)
+REOPEN_BUSY = "Ya hay otro encuentro activo en este canal: no se puede reabrir el anterior."
+
+
+@dataclass(frozen=True)
+class Operation:
+    """Who runs which command now (set around each interaction the bot handles)."""
+
+    command: str
+    user_id: int
+
+
+#: The operation the current task is running, for the unit of work's record.
+CURRENT: ContextVar[Operation | None] = ContextVar("umbral_operation", default=None)
+
+
+@contextmanager
+def operation(command: str, user_id: int) -> Iterator[None]:
+    token = CURRENT.set(Operation(command, user_id))
+    try:
+        yield
+    finally:
+        CURRENT.reset(token)
+
+
+@dataclass
+class SheetChange:
+    """A character's numbers changed by hand, outside any encounter."""
+
+    character_id: int
+    nombre: str
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.character_id, "nombre": self.nombre, "before": self.before,
+                "after": self.after}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class UndoRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    encounter_id: int | None
+    command: str
+    user_id: int
+    created_at: datetime
+    rolled: bool
+    ended: bool
+    version_after: int | None
+    before: dict[str, Any] | None
+    sheets: list[dict[str, Any]]
+    roll_ids: list[int]
+    undone_by: int | None
+    undone_at: datetime | None
+
+    @property
+    def undone(self) -> bool:
+        return self.undone_at is not None
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    if value is not None and value.tzinfo is None:  # SQLite keeps no offset: it is UTC
+        return value.replace(tzinfo=UTC)
+    return value
+
+
+def _record(row: Any) -> UndoRecord:
+    return UndoRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        encounter_id=row["encounter_id"],
+        command=row["command"],
+        user_id=row["user_id"],
+        created_at=_aware(row["created_at"]) or datetime.now(UTC),
+        rolled=bool(row["rolled"]),
+        ended=bool(row["ended"]),
+        version_after=row["version_after"],
+        before=row["before"],
+        sheets=list(row["sheets"] or []),
+        roll_ids=[int(i) for i in row["roll_ids"] or []],
+        undone_by=row["undone_by"],
+        undone_at=_aware(row["undone_at"]),
+    )
+
+
+@dataclass
+class Pending:
+    """What this unit of work will record, besides the encounter's own change."""
+
+    sheets: list[SheetChange] = field(default_factory=list)
+    #: The unit is itself an undo (or reads only): record nothing.
+    skip: bool = False
+
+
+class UndoRepository:
+    def __init__(self, session: AsyncSession, guild_id: int, channel_id: int) -> None:
+        self._session = session
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+
+    def _where(self) -> Any:
+        return (_TABLE.c.guild_id == self.guild_id) & (_TABLE.c.channel_id == self.channel_id)
+
+    async def add(
+        self,
+        *,
+        encounter_id: int | None,
+        before: dict[str, Any] | None,
+        ended: bool,
+        version_after: int | None,
+        sheets: list[SheetChange],
+        roll_ids: list[int],
+        rolled: bool,
+    ) -> None:
+        """Record one operation; drop the records it makes dead (undone ones) or too old."""
+        op = CURRENT.get() or Operation("?", 0)
+        conn = await self._session.connection()
+        keep = select(_TABLE.c.id).where(self._where()).order_by(_TABLE.c.id.desc())
+        kept = keep.limit(KEEP - 1).scalar_subquery()
+        dead = _TABLE.c.undone_at.is_not(None) | _TABLE.c.id.not_in(kept)
+        await conn.execute(delete(_TABLE).where(self._where(), dead))
+        await conn.execute(
+            insert(_TABLE),
+            {
+                "guild_id": self.guild_id,
+                "channel_id": self.channel_id,
+                "encounter_id": encounter_id,
+                "command": op.command[:50],
+                "user_id": op.user_id,
+                "created_at": datetime.now(UTC),
+                "rolled": rolled,
+                "ended": ended,
+                "version_after": version_after,
+                "before": before,
+                "sheets": [s.to_json() for s in sheets],
+                "roll_ids": roll_ids,
+            },
+        )
+
+    async def get(self, record_id: int) -> UndoRecord | None:
+        stmt = select(_TABLE).where(self._where(), _TABLE.c.id == record_id)
+        row = (await self._session.execute(stmt)).mappings().first()
+        return None if row is None else _record(row)
+
+    async def latest(self, *, undone: bool | None = None) -> UndoRecord | None:
+        """The channel's newest record (``undone=False``: the newest not undone yet)."""
+        stmt = select(_TABLE).where(self._where())
+        if undone is False:
+            stmt = stmt.where(_TABLE.c.undone_at.is_(None))
+        stmt = stmt.order_by(_TABLE.c.id.desc()).limit(1)
+        row = (await self._session.execute(stmt)).mappings().first()
+        return None if row is None else _record(row)
+
+    async def count(self, *, undone: bool = False) -> int:
+        stmt = select(func.count()).select_from(_TABLE).where(self._where())
+        cond = _TABLE.c.undone_at.is_not(None) if undone else _TABLE.c.undone_at.is_(None)
+        return int((await self._session.execute(stmt.where(cond))).scalar_one())
+
+    async def mark_undone(self, record_id: int, user_id: int) -> bool:
+        """Mark the record undone; ``False`` when another unit did it first."""
+        conn = await self._session.connection()
+        result = await conn.execute(
+            update(_TABLE)
+            .where(self._where(), _TABLE.c.id == record_id, _TABLE.c.undone_at.is_(None))
+            .values(undone_by=user_id, undone_at=datetime.now(UTC))
+        )
+        return bool(result.rowcount == 1)
+
+    async def encounter(self, encounter_id: int) -> EncounterInfo | None:
+        """One encounter of this channel, active or ended."""
+        stmt = select(ENC).where(ENC.c.id == encounter_id, *self._encounter_where())
+        row = (await self._session.execute(stmt)).mappings().first()
+        return None if row is None else info_of(row)
+
+    async def reopen(self, encounter_id: int, version: int) -> None:
+        """Undo of ``/encuentro terminar``: that ended encounter is the channel's active one
+        again (``ConcurrencyError`` if it changed since ``version``)."""
+        conn = await self._session.connection()
+        active = select(ENC.c.id).where(ENC.c.status == ENCOUNTER_ACTIVE, *self._encounter_where())
+        if (await conn.execute(active)).first() is not None:
+            raise UmbralError(REOPEN_BUSY)
+        stmt = (
+            update(ENC)
+            .where(ENC.c.id == encounter_id, ENC.c.version == version, *self._encounter_where())
+            .values(status=ENCOUNTER_ACTIVE, ended_at=None, version=ENC.c.version + 1)
+        )
+        if (await conn.execute(stmt)).rowcount != 1:
+            raise ConcurrencyError()
+        await self._claim_again(encounter_id)
+
+    async def _claim_again(self, encounter_id: int) -> None:
+        """One sheet of truth: the reopened encounter's characters are in it again (ending
+        it had let them go); refused if one has joined another active encounter since."""
+        conn = await self._session.connection()
+        fighters = select(COMB.c.character_id).where(
+            COMB.c.encounter_id == encounter_id, COMB.c.character_id.is_not(None)
+        )
+        where = (CHAR.c.guild_id == self.guild_id, CHAR.c.id.in_(fighters))
+        busy = (
+            select(CHAR.c.nombre, ENC.c.channel_id)
+            .join(ENC, ENC.c.id == CHAR.c.encounter_id)
+            .where(*where, ENC.c.id != encounter_id, ENC.c.status == ENCOUNTER_ACTIVE)
+        )
+        taken = (await conn.execute(busy)).first()
+        if taken is not None:
+            raise UmbralError(in_other_encounter(taken[0], taken[1]))
+        await conn.execute(update(CHAR).where(*where).values(encounter_id=encounter_id))
+        ids = set((await conn.execute(fighters)).scalars())
+        for obj in list(self._session.sync_session.identity_map.values()):
+            if isinstance(obj, Character) and obj.id in ids:
+                set_committed_value(obj, "encounter_id", encounter_id)
+
+    def _encounter_where(self) -> tuple[Any, ...]:
+        return (ENC.c.guild_id == self.guild_id, ENC.c.channel_id == self.channel_id)
+
+    async def clear(self) -> None:
+        """A new encounter starts a new undo history in the channel."""
+        conn = await self._session.connection()
+        await conn.execute(delete(_TABLE).where(self._where()))
