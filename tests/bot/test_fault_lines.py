@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.console import FakeDiscord
 from bot.errors import APOLOGY
+from bot.features.encuentro.tracker import waiting_of
 from bot.render.tracker import tracker_embed
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 
@@ -28,10 +29,12 @@ async def assert_tracker_is_right(fake: FakeDiscord, channel: str = "mesa") -> N
     async with fake.bot.storage.channel(fake.guild.id, place.id) as uow:
         enc = await uow.encounter.get()
         info = uow.encounter.info
-    assert enc is not None and info is not None and info.tracker_message_id is not None
+        assert enc is not None and info is not None
+        waiting = await waiting_of(uow, enc)  # the «Se espera a» lines, as the tracker has them
+    assert info.tracker_message_id is not None
     shown = fake.message_by_id(info.tracker_message_id)  # 404 if it was deleted
     assert shown.channel == place.name and shown.pinned
-    assert shown.embeds == [tracker_embed(enc).to_dict()]
+    assert shown.embeds == [tracker_embed(enc, waiting=waiting).to_dict()]
     live = [m for m in fake.messages if m.title.startswith("Encuentro en") and m.pinned]
     assert [m.id for m in live if m.channel == place.name] == [shown.id]  # the old one unpinned
 
