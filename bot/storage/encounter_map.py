@@ -182,7 +182,7 @@ def writeback_values(row: Row) -> dict[str, Any]:
     return values
 
 
-def to_dict(encounter: Any) -> dict[str, Any]:
+def to_dict(encounter: Encounter | Mapping[str, Any]) -> dict[str, Any]:
     """``encounter.to_dict()`` for an ``Encounter``; a plain mapping is copied (deeply: the
     rows remembered after a save must not change with the caller's dict)."""
     if isinstance(encounter, Mapping):

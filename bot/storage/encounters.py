@@ -25,11 +25,13 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import RowMapping, Table, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
+from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.state import json_copy
 
 from . import encounter_map as emap
@@ -57,7 +59,7 @@ class _Tracked:
     #: linked combatant key -> the version of its character it agrees with
     versions: dict[str, int] = field(default_factory=dict)
     #: combatant id -> a copy of that ``Combatant`` as its row stores it (None: not tracked)
-    copies: dict[str, Any] | None = None
+    copies: dict[str, Combatant] | None = None
 
 
 class EncounterRepository:
@@ -82,7 +84,7 @@ class EncounterRepository:
         self._connection: AsyncConnection | None = None
         self._cache = cache
         #: The Encounter whose combatants ``_tracked.copies`` follows (read or created here).
-        self._encounter: Any = None
+        self._encounter: Encounter | None = None
         #: Whether, once committed, this unit leaves its encounter in the cache.
         self._publish = False
         #: For the undo record: the state dict as stored before this unit's first change,
@@ -102,11 +104,20 @@ class EncounterRepository:
         return [str(c["nombre"]) for c in self._fresh.values()]
 
     @property
-    def info(self) -> EncounterInfo | None:
-        """Id, version, creator… of the encounter last read or written in this unit."""
+    def info(self) -> EncounterInfo:
+        """Id, version, creator… of the encounter read (``get`` / ``require``) or written in
+        this unit; asking before that is a bug (``RuntimeError``)."""
+        info = self.info_if_read
+        if info is None:
+            raise RuntimeError("No encounter was read in this unit of work.")
+        return info
+
+    @property
+    def info_if_read(self) -> EncounterInfo | None:
+        """:attr:`info`, or ``None`` when no encounter was read or written in this unit."""
         return None if self._tracked is None else self._tracked.info
 
-    async def get(self) -> Any:
+    async def get(self) -> Encounter | None:
         """The channel's active ``Encounter``, or ``None``."""
         row = await self._read_row()
         if row is None:
@@ -119,17 +130,17 @@ class EncounterRepository:
         if entry is not None:
             entry.tracked.info = _info(row)
             self._tracked = entry.tracked
-            self._encounter = entry.encounter
+            self._encounter = encounter = entry.encounter
         else:
             state = await self._read_children(row)
             encounter = emap.from_dict(state)  # from_dict copies what it keeps
             self._adopt(encounter, publish=False)  # cached only once a save of it commits
         # No copy of every combatant before each operation: a refusal aborts this unit,
         # which rolls back and never caches the object, so nothing sees the half-change.
-        self._encounter.undo_on_refusal = False
-        return self._encounter
+        encounter.undo_on_refusal = False
+        return encounter
 
-    async def require(self) -> Any:
+    async def require(self) -> Encounter:
         """The channel's active ``Encounter``; a Spanish error when there is none."""
         encounter = await self.get()
         if encounter is None:
@@ -146,7 +157,7 @@ class EncounterRepository:
         row = await self._read_row()
         return None if row is None else await self._read_children(row)
 
-    async def _read_row(self) -> Any:
+    async def _read_row(self) -> RowMapping | None:
         conn = await self._conn()
         stmt = st.SELECT_ACTIVE_FOR_UPDATE if self.for_update else st.SELECT_ACTIVE
         row = (await conn.execute(stmt, self._where())).mappings().first()
@@ -158,7 +169,7 @@ class EncounterRepository:
             self._cache.drop(self._key())
         return row
 
-    async def _read_children(self, row: Any) -> dict[str, Any]:
+    async def _read_children(self, row: RowMapping) -> dict[str, Any]:
         conn = await self._conn()
         result = await conn.execute(st.SELECT_CHILDREN, {"eid": row["id"]})
         combatants, pending, retos, versions = st.children(result.all())
@@ -185,7 +196,11 @@ class EncounterRepository:
         return state
 
     async def create(
-        self, encounter: Any, *, creator_id: int, tracker_message_id: int | None = None
+        self,
+        encounter: Encounter | JsonObject,
+        *,
+        creator_id: int,
+        tracker_message_id: int | None = None,
     ) -> EncounterInfo:
         """Store a new active encounter for the channel (refused if one is active)."""
         rows = emap.split(emap.to_dict(encounter))
@@ -214,7 +229,7 @@ class EncounterRepository:
         self._adopt(encounter, publish=True)
         return self._tracked.info
 
-    async def save(self, encounter: Any) -> None:
+    async def save(self, encounter: Encounter | JsonObject) -> None:
         """Write the encounter read in this unit; ``ConcurrencyError`` if it changed since."""
         tracked = self._require_tracked()
         if encounter is self._encounter and tracked.copies is not None:
@@ -240,12 +255,13 @@ class EncounterRepository:
         """After the unit's COMMIT: leave the encounter it saved in the storage's cache."""
         tracked = self._tracked
         active = tracked is not None and tracked.info.status == ENCOUNTER_ACTIVE
-        if self._publish and self._cache is not None and active:
+        encounter = self._encounter  # never None once a save set ``_publish``
+        if self._publish and self._cache is not None and active and encounter is not None:
             assert tracked is not None
-            self._cache.put(self._key(), CachedEncounter(tracked, self._encounter))
+            self._cache.put(self._key(), CachedEncounter(tracked, encounter))
         self._publish = False
 
-    def _adopt(self, encounter: Any, *, publish: bool) -> None:
+    def _adopt(self, encounter: Encounter | JsonObject, *, publish: bool) -> None:
         """Follow ``encounter`` (an ``Encounter`` equal to what the rows now hold): a later
         save compares its combatants with copies; with ``publish`` the commit caches it."""
         tracked = self._tracked
@@ -264,12 +280,12 @@ class EncounterRepository:
 
     @staticmethod
     def _changed_rows(
-        encounter: Any, copies: dict[str, Any], stored: dict[str, emap.Row]
-    ) -> tuple[emap.EncounterRows, dict[str, Any]]:
+        encounter: Encounter, copies: dict[str, Combatant], stored: dict[str, emap.Row]
+    ) -> tuple[emap.EncounterRows, dict[str, Combatant]]:
         """The encounter's rows, building a row only for a combatant that differs from its
         copy (or moved): the others keep the row as stored."""
         rows = emap.split(encounter.to_dict(combatants=False))
-        new_copies: dict[str, Any] = {}
+        new_copies: dict[str, Combatant] = {}
         for position, c in enumerate(encounter.combatants):
             copy, row = copies.get(c.id), stored.get(c.id)
             if copy is None or row is None or row["position"] != position or not copy.same(c):
@@ -364,7 +380,7 @@ class EncounterRepository:
 
     async def _sync(
         self,
-        child: Any,
+        child: Table,
         eid: int,
         old: dict[str, emap.Row],
         rows: list[emap.Row],
