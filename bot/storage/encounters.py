@@ -104,18 +104,18 @@ class EncounterRepository:
         return [str(c["nombre"]) for c in self._fresh.values()]
 
     @property
-    def info(self) -> EncounterInfo:
-        """Id, version, creator… of the encounter read (``get`` / ``require``) or written in
-        this unit; asking before that is a bug (``RuntimeError``)."""
-        info = self.info_if_read
+    def info(self) -> EncounterInfo | None:
+        """Id, version, creator… of the encounter last read or written in this unit."""
+        return None if self._tracked is None else self._tracked.info
+
+    @property
+    def current_info(self) -> EncounterInfo:
+        """:attr:`info` once an encounter was read (``require``) or written in this unit;
+        asking before that is a bug (``RuntimeError``)."""
+        info = self.info
         if info is None:
             raise RuntimeError("No encounter was read in this unit of work.")
         return info
-
-    @property
-    def info_if_read(self) -> EncounterInfo | None:
-        """:attr:`info`, or ``None`` when no encounter was read or written in this unit."""
-        return None if self._tracked is None else self._tracked.info
 
     async def get(self) -> Encounter | None:
         """The channel's active ``Encounter``, or ``None``."""

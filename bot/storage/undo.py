@@ -11,7 +11,7 @@ logged rolls (their ids) and the encounter's version after it. Each channel keep
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -22,6 +22,7 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
+from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
 
 from .encounter_info import EncounterInfo, info_of
@@ -66,12 +67,12 @@ class SheetChange:
 
     character_id: int
     nombre: str
-    before: dict[str, Any]
-    after: dict[str, Any]
+    before: Mapping[str, object]
+    after: Mapping[str, object]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.character_id, "nombre": self.nombre, "before": self.before,
-                "after": self.after}  # fmt: skip
+    def to_json(self) -> JsonObject:
+        return {"id": self.character_id, "nombre": self.nombre, "before": dict(self.before),
+                "after": dict(self.after)}  # fmt: skip
 
 
 @dataclass(frozen=True)

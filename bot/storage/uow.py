@@ -118,7 +118,7 @@ class UnitOfWork:
             return
         if enc.before is None and not self.undo.sheets:  # (a save that changes nothing
             return  # is still an operation: /deshacer takes it back, changing nothing)
-        info = enc.info_if_read
+        info = enc.info
         await log.add(
             encounter_id=None if info is None or enc.before is None else info.id,
             before=enc.before,

@@ -57,8 +57,7 @@ async def autocomplete_bestiary(
         command = interaction.command
         if command is not None and command.name == "enemigos":  # the encounter's creator too
             await uow.encounter.get()
-            info = uow.encounter.info_if_read
-            creator = info.creator_id if info else None
+            creator = uow.encounter.info.creator_id if uow.encounter.info else None
         if not is_gm(interaction, settings.gm_role_id, creator):
             return []
         rows = await uow.bestiary.list_all()

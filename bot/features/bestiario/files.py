@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from bot.offloop import off_loop
 from bot.sheetfiles import BESTIARY, EnemyEntry, FileRefused, Format, dump, load_bestiary, too_big
 from bot.sheetfiles import limits as L
 from umbral_rules.text import name_key
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 Conflictos = Literal["reemplazar", "saltar"]
 #: The example bestiary, shipped inside the package; ``bestiario/ejemplo.yaml`` at the
@@ -106,7 +109,7 @@ async def parse_bestiary(data: bytes, filename: str) -> list[EnemyEntry]:
 
 
 async def import_bestiary(
-    uow: Any, entries: list[EnemyEntry], conflictos: Conflictos | None
+    uow: UnitOfWork, entries: list[EnemyEntry], conflictos: Conflictos | None
 ) -> ImportResult:
     """Add the entries to the guild's bestiary; a clash is refused unless told what to do.
     Replaced and new rows are written by batched executemany (no ORM objects)."""

@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.features.common import choices, ids, storage_of
 from bot.permissions import is_gm
+from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.estados import estado_table
 
 
@@ -23,7 +24,7 @@ async def _load(interaction: discord.Interaction) -> tuple[Any, bool]:
     return enc, gm
 
 
-def _actor(enc: Any, interaction: discord.Interaction, gm: bool) -> Any:
+def _actor(enc: Encounter, interaction: discord.Interaction, gm: bool) -> Any:
     namespace = interaction.namespace
     named = getattr(namespace, "atacante", None) or getattr(namespace, "personaje", None)
     if named:

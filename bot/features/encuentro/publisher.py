@@ -18,12 +18,15 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from bot.features.encuentro.tracker import waiting_of
 from bot.render.tracker import tracker_embed
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 log = logging.getLogger(__name__)
 
@@ -196,8 +199,8 @@ class TrackerPublisher:
         await self._pin(channel_id, state, message, old)
 
     async def _remember(self, state: _Channel, channel_id: int, eid: int, message_id: int) -> None:
-        async def work(uow: Any) -> None:
-            if await uow.encounter.get() is not None and uow.encounter.info.id == eid:
+        async def work(uow: UnitOfWork) -> None:
+            if await uow.encounter.get() is not None and uow.encounter.current_info.id == eid:
                 await uow.encounter.set_tracker_message(message_id)
 
         await self.storage.run_in_channel(state.guild_id, channel_id, work)

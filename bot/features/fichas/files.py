@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.features.bestiario.files import (
     Conflictos,
@@ -17,6 +17,9 @@ from bot.offloop import off_loop
 from bot.sheetfiles import CHARACTERS, CharacterEntry, Format, WeaponEntry, dump, load_characters
 from bot.sheetfiles.models import cualidades_keys
 from umbral_rules.text import name_key
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 
 def row_fields(entry: CharacterEntry) -> dict[str, Any]:
@@ -112,7 +115,7 @@ async def export_characters(entries: Sequence[CharacterEntry], fmt: Format) -> b
 
 
 async def import_characters(
-    uow: Any, owner_id: int, entries: list[CharacterEntry], conflictos: Conflictos | None
+    uow: UnitOfWork, owner_id: int, entries: list[CharacterEntry], conflictos: Conflictos | None
 ) -> ImportResult:
     """Add the entries as ``owner_id``'s characters; a clash with one of theirs is refused
     unless told what to do. The first new one becomes active if they had none active."""

@@ -7,11 +7,14 @@ lists the owners, and the ``dueño`` option picks one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from umbral_rules import UmbralError
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 
 def owner_text(owner_id: int) -> str:
@@ -21,7 +24,7 @@ def owner_text(owner_id: int) -> str:
 
 
 async def named_character(
-    uow: Any,
+    uow: UnitOfWork,
     interaction: discord.Interaction,
     personaje: str,
     dueno: discord.abc.User | None,

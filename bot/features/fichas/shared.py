@@ -3,7 +3,7 @@ caller's character by name, and the autocompletes of characters and Oficios."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -15,6 +15,9 @@ from bot.render.fichas import Pools, ficha_embed
 from bot.storage.repositories import character_sheet, character_weapons
 from umbral_rules import UmbralError
 from umbral_rules.text import spanish_sorted
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 
 def pools_of(row: Any) -> Pools:
@@ -41,7 +44,7 @@ def sheet_embed(row: Any, owner: str | None = None) -> discord.Embed:
     )
 
 
-async def own_character(uow: Any, owner_id: int, personaje: str | None) -> Any:
+async def own_character(uow: UnitOfWork, owner_id: int, personaje: str | None) -> Any:
     """The named character of ``owner_id``, or their active one."""
     if personaje:
         row = await uow.characters.by_name(owner_id, personaje)
