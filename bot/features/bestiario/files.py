@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+import discord
+from sqlalchemy import Row
+
 from bot.offloop import off_loop
 from bot.sheetfiles import BESTIARY, EnemyEntry, FileRefused, Format, dump, load_bestiary, too_big
 from bot.sheetfiles import limits as L
@@ -14,6 +17,7 @@ from umbral_rules.text import name_key
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
+    from bot.storage.models import BestiaryEntry
 
 Conflictos = Literal["reemplazar", "saltar"]
 #: The example bestiary, shipped inside the package; ``bestiario/ejemplo.yaml`` at the
@@ -81,7 +85,7 @@ def row_fields(entry: EnemyEntry) -> dict[str, Any]:
     }
 
 
-def entry_of(row: Any) -> EnemyEntry:
+def entry_of(row: BestiaryEntry | Row[Any]) -> EnemyEntry:
     """A stored row as an entry (it was validated when it was stored)."""
     return EnemyEntry.model_construct(
         nombre=row.nombre,
@@ -133,17 +137,17 @@ async def import_bestiary(
     return result
 
 
-async def export_rows(rows: Sequence[Any], fmt: Format) -> bytes:
+async def export_rows(rows: Sequence[Row[Any]], fmt: Format) -> bytes:
     """The file of the bestiary's plain rows (``uow.bestiary.rows()``), built and written on
     a worker thread."""
     return await off_loop(_export, list(rows), fmt)
 
 
-def _export(rows: list[Any], fmt: Format) -> bytes:
+def _export(rows: list[Row[Any]], fmt: Format) -> bytes:
     return dump([entry_of(row) for row in rows], fmt, BESTIARY)
 
 
-async def read_attachment(archivo: Any) -> bytes:
+async def read_attachment(archivo: discord.Attachment) -> bytes:
     """The attachment's bytes; one over the size limit is refused before it is downloaded."""
     if archivo.size > L.MAX_BYTES:
         raise FileRefused(too_big(archivo.size))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,7 +21,7 @@ class Actor:
     gm: bool
 
 
-def own_combatants(enc: Encounter, user_id: int) -> list[Any]:
+def own_combatants(enc: Encounter, user_id: int) -> list[Combatant]:
     return [c for c in enc.combatants if c.owner_id == user_id]
 
 

@@ -17,7 +17,7 @@ from bot.features.replies import send_split
 from bot.permissions import require_gm
 from bot.render.encounter import render_events
 from umbral_rules import DiceSource
-from umbral_rules.encounter import Encounter
+from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.events import (
     AttackResolved,
     CheckMade,
@@ -80,13 +80,20 @@ class Turn:
     """What an operation needs: the encounter, who acts, the dice, whether they are GM."""
 
     enc: Encounter
-    actor: Any
+    actor: Combatant | None
     gm: bool
     dice: DiceSource
     other_dice: DiceSource | None
 
+    @property
+    def actor_id(self) -> str:
+        """The acting combatant's id (every operation but the GM-only ones has one)."""
+        if self.actor is None:
+            raise RuntimeError("This operation has no acting combatant.")
+        return self.actor.id
 
-Operation = Callable[[Turn], list[Any]]
+
+Operation = Callable[[Turn], list[Event]]
 
 
 async def run(
@@ -186,7 +193,7 @@ async def attack(interaction: discord.Interaction, options: AttackOptions, *, sh
         return list(
             turn.enc.attack(
                 turn.dice,
-                turn.actor.id,
+                turn.actor_id,
                 target.id,
                 weapon=options.arma,
                 oficio=options.oficio,
@@ -217,7 +224,7 @@ async def defend(interaction: discord.Interaction, options: DefendOptions | None
     def op(turn: Turn) -> list[Event]:
         return list(
             turn.enc.defend(
-                turn.dice, turn.actor.id, opts.oficio, opts.cobertura, opts.ventaja, opts.asaltos
+                turn.dice, turn.actor_id, opts.oficio, opts.cobertura, opts.ventaja, opts.asaltos
             )
         )
 
@@ -245,7 +252,7 @@ async def maniobra(
     def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(objetivo).id if objetivo else None
         options = {k: v for k, v in opts.as_rules(turn).items() if v is not None}
-        return list(turn.enc.maniobra(turn.dice, turn.actor.id, tipo, target, condicion, **options))
+        return list(turn.enc.maniobra(turn.dice, turn.actor_id, tipo, target, condicion, **options))
 
     await run(
         interaction, "maniobra", f"{{actor}}: {tipo}", op, actor_name=personaje, dado=opts.dado
@@ -264,7 +271,7 @@ async def respuesta(
     def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(objetivo).id
         options = {k: v for k, v in opts.as_rules(turn).items() if v is not None}
-        return list(turn.enc.respuesta(turn.dice, turn.actor.id, tipo, target, **options))
+        return list(turn.enc.respuesta(turn.dice, turn.actor_id, tipo, target, **options))
 
     await run(
         interaction,
@@ -280,7 +287,7 @@ async def secuelas(
     interaction: discord.Interaction, aliento: bool, dado: str | None, personaje: str | None
 ) -> None:
     def op(turn: Turn) -> list[Event]:
-        return list(turn.enc.secuelas(turn.dice, turn.actor.id, aliento))
+        return list(turn.enc.secuelas(turn.dice, turn.actor_id, aliento))
 
     await run(interaction, "secuelas", "{actor}: secuelas", op, actor_name=personaje, dado=dado)
 
@@ -296,7 +303,7 @@ async def estabilizar(
         target = turn.enc.find(objetivo).id
         return list(
             turn.enc.estabilizar(
-                turn.dice, turn.actor.id, target, atributo, extra.oficio, extra.cobertura,
+                turn.dice, turn.actor_id, target, atributo, extra.oficio, extra.cobertura,
                 extra.ventaja,
             )
         )  # fmt: skip
@@ -327,7 +334,7 @@ async def set_estado(
 
 async def aliento(interaction: discord.Interaction, uso: str, personaje: str | None) -> None:
     def op(turn: Turn) -> list[Event]:
-        return list(turn.enc.aliento(turn.dice, turn.actor.id, uso))
+        return list(turn.enc.aliento(turn.dice, turn.actor_id, uso))
 
     await run(interaction, "aliento", f"{{actor}}: Aliento ({uso})", op, actor_name=personaje)
 
@@ -336,6 +343,6 @@ async def recover(
     interaction: discord.Interaction, estado: str, dado: str | None, personaje: str | None
 ) -> None:
     def op(turn: Turn) -> list[Event]:
-        return list(turn.enc.recover(turn.dice, turn.actor.id, estado))
+        return list(turn.enc.recover(turn.dice, turn.actor_id, estado))
 
     await run(interaction, "estado", "{actor}: recuperarse", op, actor_name=personaje, dado=dado)

@@ -6,7 +6,7 @@ preview showed) live in the ``custom_id``, so a press works after a restart too.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -14,7 +14,8 @@ from bot.errors import report_error
 from bot.features.common import ids, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
 from bot.render.undo import done_text
-from bot.storage.undo import operation
+from bot.storage.undo import UndoRecord, operation
+from umbral_rules.encounter import Encounter
 
 from .service import undo
 
@@ -67,7 +68,7 @@ class UndoButton(
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer()
 
-        async def work(uow: UnitOfWork) -> Any:
+        async def work(uow: UnitOfWork) -> tuple[UndoRecord, Encounter | None, int | None]:
             return await undo(interaction, uow, self.record_id, self.version)
 
         record, enc, tracker = await storage_of(interaction).run_in_channel(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -29,6 +29,24 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+#: Where a tracker can be posted and edited: a server's text channels and threads (and a
+#: channel known only by id, for a tracker in another channel).
+TrackerChannel = (
+    discord.TextChannel
+    | discord.Thread
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.PartialMessageable
+)
+TRACKER_CHANNELS = (
+    discord.TextChannel,
+    discord.Thread,
+    discord.VoiceChannel,
+    discord.StageChannel,
+    discord.PartialMessageable,
+)
+
+
 async def refresh_tracker(
     interaction: discord.Interaction, enc: Encounter, tracker_id: int | None, *, ended: bool = False
 ) -> None:
@@ -36,9 +54,9 @@ async def refresh_tracker(
     (:class:`~.publisher.TrackerPublisher`). When the bot may not post it here, the user gets
     a short private note saying which permission is missing — never an error: the change
     was saved."""
-    channel: Any = interaction.channel
+    channel = interaction.channel
     publisher = getattr(interaction.client, "trackers", None)
-    if channel is None or not hasattr(channel, "send") or publisher is None:
+    if not isinstance(channel, TRACKER_CHANNELS) or publisher is None:
         return
     guild_id, channel_id = ids(interaction)
     perms = interaction.app_permissions

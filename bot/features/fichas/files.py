@@ -13,6 +13,7 @@ from bot.features.bestiario.files import (
 )
 from bot.features.fichas.editar import keep_wounds
 from bot.features.fichas.vida import require_editable
+from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
 from bot.sheetfiles import CHARACTERS, CharacterEntry, Format, WeaponEntry, dump, load_characters
 from bot.sheetfiles.models import cualidades_keys
@@ -20,6 +21,7 @@ from umbral_rules.text import name_key
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
+    from bot.storage.models import Character
 
 
 def row_fields(entry: CharacterEntry) -> dict[str, Any]:
@@ -57,13 +59,13 @@ LABELS = {
 }
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k} {v}" for k, v in value.items()) or "ninguno"
     return str(value)
 
 
-def keep_wounds_of(row: Any, fields: dict[str, Any]) -> dict[str, Any]:
+def keep_wounds_of(row: Character, fields: JsonObject) -> JsonObject:
     """[D] Re-importing a character never heals it: each bar keeps its wounds when its
     maximum changes (the file may still give a lower current value)."""
     kept = dict(fields)
@@ -73,7 +75,7 @@ def keep_wounds_of(row: Any, fields: dict[str, Any]) -> dict[str, Any]:
     return kept
 
 
-def entry_of(row: Any) -> CharacterEntry:
+def entry_of(row: Character) -> CharacterEntry:
     """A stored character as an entry (it was validated when it was stored)."""
     armas = [
         WeaponEntry.model_construct(

@@ -17,7 +17,7 @@ from bot.features.tablero.picture import board_embed, board_file
 from bot.permissions import is_gm, require_gm
 from bot.render.encounter import render_events
 from bot.render.safe import allowed_mentions, ping, shown
-from umbral_rules import UmbralError
+from umbral_rules import DiceSource, UmbralError
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import (
     AreaListed,
@@ -41,12 +41,12 @@ class Step:
 
     enc: Encounter
     gm: bool
+    dice: DiceSource
     actor: Combatant | None = None
-    dice: Any = None
     highlight: list[str] = field(default_factory=list)
 
 
-Operation = Callable[[Step], list[Any]]
+Operation = Callable[[Step], list[Event]]
 
 
 def require_tactico(enc: Encounter) -> None:

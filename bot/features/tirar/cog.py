@@ -19,6 +19,7 @@ from bot.features.tirar.systems import (
     roll_percentile,
     roll_pool,
 )
+from bot.jsontypes import JsonObject
 from bot.permissions import is_gm
 from bot.render.tirar import (
     expression_embed,
@@ -107,8 +108,8 @@ class TirarCog(commands.Cog):
         await interaction.response.defer(ephemeral=privada, thinking=True)
         dice = dice_of(interaction)
         who = interaction.user.display_name
-        faces: list[Any]
-        result: dict[str, Any] = {"privada": privada}
+        faces: list[JsonObject]
+        result: JsonObject = {"privada": privada}
         if mode == "expresion":
             assert expresion is not None
             rolls = roll_many(expresion, dice)
