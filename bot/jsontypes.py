@@ -7,3 +7,5 @@ from typing import Any, TypeAlias
 
 #: A JSON object: what ``json.loads`` gives for ``{...}``, or what ``to_dict`` dumps.
 JsonObject: TypeAlias = dict[str, Any]
+#: A JSON array (a JSON column holding a list).
+JsonArray: TypeAlias = list[Any]

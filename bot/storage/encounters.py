@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import RowMapping, Table, select
 from sqlalchemy.exc import IntegrityError
@@ -89,13 +88,13 @@ class EncounterRepository:
         self._publish = False
         #: For the undo record: the state dict as stored before this unit's first change,
         #: whether the unit ended the encounter, or created one.
-        self.before: dict[str, Any] | None = None
+        self.before: JsonObject | None = None
         self.ended = self.created = False
         #: Combatants just refreshed from their characters (their copies are not as stored).
         self._refreshed: set[str] = set()
         #: Combatant id -> its dict as refreshed from the sheet at this unit's read: what the
         #: undo record's "before" takes for it (the stored row is older than the sheet).
-        self._fresh: dict[str, dict[str, Any]] = {}
+        self._fresh: dict[str, JsonObject] = {}
 
     @property
     def refreshed(self) -> list[str]:
@@ -147,13 +146,13 @@ class EncounterRepository:
             raise UmbralError(NO_ENCOUNTER)
         return encounter
 
-    async def get_state(self) -> dict[str, Any] | None:
+    async def get_state(self) -> JsonObject | None:
         """The active encounter as its ``to_dict()`` layout, or ``None``."""
         state = await self._read()
         # a copy: the caller may change it in place, and the rows as read must stay as read
         return None if state is None else json_copy(state)
 
-    async def _read(self) -> dict[str, Any] | None:
+    async def _read(self) -> JsonObject | None:
         row = await self._read_row()
         return None if row is None else await self._read_children(row)
 
@@ -169,7 +168,7 @@ class EncounterRepository:
             self._cache.drop(self._key())
         return row
 
-    async def _read_children(self, row: RowMapping) -> dict[str, Any]:
+    async def _read_children(self, row: RowMapping) -> JsonObject:
         conn = await self._conn()
         result = await conn.execute(st.SELECT_CHILDREN, {"eid": row["id"]})
         combatants, pending, retos, versions = st.children(result.all())
@@ -343,7 +342,7 @@ class EncounterRepository:
             raise UmbralError(NO_ENCOUNTER)
         return tracked
 
-    async def _bump(self, tracked: _Tracked, values: dict[str, Any]) -> None:
+    async def _bump(self, tracked: _Tracked, values: JsonObject) -> None:
         if self.before is None and set(values) != {"tracker_message_id"}:
             self.before = json_copy(self._stored_state(tracked))
             self.before["combatants"] = [
@@ -384,7 +383,7 @@ class EncounterRepository:
         eid: int,
         old: dict[str, emap.Row],
         rows: list[emap.Row],
-        fixed: dict[str, Any],
+        fixed: JsonObject,
     ) -> dict[str, emap.Row]:
         """Delete, insert and update only the rows that differ; return the rows now stored."""
         prints = emap.by_key(rows)
@@ -408,7 +407,7 @@ class EncounterRepository:
         return prints
 
     @staticmethod
-    def _stored_state(t: _Tracked) -> dict[str, Any]:
+    def _stored_state(t: _Tracked) -> JsonObject:
         """The encounter's ``to_dict()`` layout as its rows now stand."""
         parts = (list(t.combatants.values()), list(t.pending.values()), list(t.retos.values()))
         return emap.assemble(emap.EncounterRows(t.header, *parts))
