@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from sqlalchemy import Row
 
+from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
 from bot.sheetfiles import BESTIARY, EnemyEntry, FileRefused, Format, dump, load_bestiary, too_big
 from bot.sheetfiles import limits as L
@@ -64,7 +65,7 @@ def check_total(existing: int, adding: int, where: str) -> None:
         )
 
 
-def row_fields(entry: EnemyEntry) -> dict[str, Any]:
+def row_fields(entry: EnemyEntry) -> JsonObject:
     """The columns of a bestiary row for an entry."""
     return {
         "nombre": entry.nombre,

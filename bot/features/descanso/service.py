@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 import discord
 
@@ -63,10 +63,10 @@ class Adjusted:
 
 def values_of(row: Character) -> Values:
     return Values(aguante=row.aguante, aliento=row.aliento, esencia=row.esencia,
-                  estados=[str(e) for e in row.estados])  # fmt: skip
+                  estados=list(row.estados))  # fmt: skip
 
 
-def parse_estados(text: str, settings: dict[str, Any] | None = None) -> list[str]:
+def parse_estados(text: str, settings: JsonObject | None = None) -> list[str]:
     """``"Aturdido, sangrando"`` → ``["aturdido", "sangrando"]``; «ninguno» → ``[]``."""
     if word_key(text) in NONE_WORDS:
         return []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.features.bestiario.files import (
     Conflictos,
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from bot.storage.models import Character
 
 
-def row_fields(entry: CharacterEntry) -> dict[str, Any]:
+def row_fields(entry: CharacterEntry) -> JsonObject:
     """The columns of a character row for an entry (besides owner, name and activity)."""
     return {
         "atributos": dict(entry.atributos),

@@ -10,7 +10,7 @@ last open reto ends it, leaving the channel free.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
 import discord
 from discord import app_commands
@@ -23,6 +23,7 @@ from bot.features.fichas.shared import own_character
 from bot.features.pages import send_pages
 from bot.features.replies import send_split
 from bot.features.tiradas.ambito import guild_estados
+from bot.jsontypes import JsonObject
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed, render_events
 from bot.render.retos import retos_embed, retos_pages
@@ -79,7 +80,7 @@ async def channel_retos(uow: UnitOfWork) -> Encounter:
     return found
 
 
-def find_reto(enc: Encounter, name: str | None) -> dict[str, Any]:
+def find_reto(enc: Encounter, name: str | None) -> JsonObject:
     active = [r for r in enc.retos if r.get("activo")]
     if name:
         for reto in enc.retos:

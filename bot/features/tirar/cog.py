@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 import discord
 from discord import app_commands
@@ -37,7 +37,7 @@ HISTORY_DEFAULT = 10
 HISTORY_MAX = 25
 
 
-def _one_mode(chosen: dict[str, Any]) -> str:
+def _one_mode(chosen: Mapping[str, object]) -> str:
     given = [name for name in MODES if chosen.get(name) is not None]
     if len(given) != 1:
         raise UmbralError(
