@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from umbral_rules.encounter import Encounter
 
-    from .encounters import _Tracked
+    from .tracked import Tracked as _Tracked
 
 #: Encounters kept per process (each is its objects and the rows last written)…
 MAX_ENTRIES = 512

@@ -21,7 +21,7 @@ dict goes whole through ``to_dict``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from sqlalchemy import RowMapping, Table, select
@@ -41,24 +41,10 @@ from .encounter_info import EncounterInfo as EncounterInfo
 from .encounter_info import info_of as _info
 from .errors import ConcurrencyError
 from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED
+from .tracked import Tracked as _Tracked
 
 NO_ENCOUNTER = "No hay ningún encuentro activo en este canal."
 ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de empezar otro."
-
-
-@dataclass
-class _Tracked:
-    info: EncounterInfo
-    header: emap.Row = field(default_factory=dict)
-    # key -> the row as read / last written (never shared with a dict handed out)
-    combatants: dict[str, emap.Row] = field(default_factory=dict)
-    writeback: dict[str, emap.Row] = field(default_factory=dict)
-    pending: dict[str, emap.Row] = field(default_factory=dict)
-    retos: dict[str, emap.Row] = field(default_factory=dict)
-    #: linked combatant key -> the version of its character it agrees with
-    versions: dict[str, int] = field(default_factory=dict)
-    #: combatant id -> a copy of that ``Combatant`` as its row stores it (None: not tracked)
-    copies: dict[str, Combatant] | None = None
 
 
 class EncounterRepository:
