@@ -188,7 +188,7 @@ async def test_encounter_state_round_trip(storage: Storage) -> None:
         await uow.encounter.set_tracker_message(78)
     async with storage.channel(GUILD, CHANNEL) as uow:
         assert await uow.encounter.get_state() == state
-        assert uow.encounter.info.version == 3
+        assert uow.encounter.info.version == 3  # type: ignore[union-attr]
         assert uow.encounter.info.tracker_message_id == 78  # type: ignore[union-attr]
 
 
