@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -15,6 +15,9 @@ from bot.guard import GuardedTree
 from bot.ratelimit import RateLimiter
 from bot.sync import sync_commands
 from umbral_rules import DiceSource, RandomDice
+
+if TYPE_CHECKING:
+    from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +43,9 @@ class UmbralBot(commands.AutoShardedBot):
     ``SHARD_COUNT`` / ``SHARD_IDS`` split the shards across processes (all of them on one
     PostgreSQL); without them one process takes every shard Discord recommends."""
 
-    def __init__(self, settings: Settings, dice: DiceSource, storage: Any = None) -> None:
+    def __init__(
+        self, settings: Settings, dice: DiceSource, storage: Storage | None = None
+    ) -> None:
         shards: dict[str, Any] = {"shard_count": settings.shard_count}
         if settings.shard_id_list is not None:
             shards["shard_ids"] = settings.shard_id_list
@@ -95,7 +100,7 @@ class UmbralBot(commands.AutoShardedBot):
 async def create_bot(
     settings: Settings | None = None,
     dice: DiceSource | None = None,
-    storage: Any = None,
+    storage: Storage | None = None,
 ) -> UmbralBot:
     """A bot with every feature loaded, not logged in (tests and the console use it as is)."""
     bot = UmbralBot(settings or Settings(), dice or RandomDice(), storage)

@@ -10,6 +10,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from discord.ext import commands
+
 log = logging.getLogger(__name__)
 
 #: Seconds the running commands get to finish once a stop is asked for.
@@ -17,7 +19,9 @@ DRAIN_TIMEOUT_S = 25.0
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
-async def shutdown(bot: Any, grace_s: float = DRAIN_TIMEOUT_S) -> None:
+async def shutdown(
+    bot: commands.Bot | commands.AutoShardedBot, grace_s: float = DRAIN_TIMEOUT_S
+) -> None:
     """Refuse new commands, let the running ones finish, then close the bot (its ``close``
     disposes the storage's engine)."""
     drain = getattr(bot.tree, "drain", None)
@@ -32,7 +36,9 @@ async def shutdown(bot: Any, grace_s: float = DRAIN_TIMEOUT_S) -> None:
     await bot.close()
 
 
-def install_bot_signals(bot: Any, grace_s: float = DRAIN_TIMEOUT_S) -> Callable[[], None]:
+def install_bot_signals(
+    bot: commands.Bot | commands.AutoShardedBot, grace_s: float = DRAIN_TIMEOUT_S
+) -> Callable[[], None]:
     """SIGTERM / SIGINT start :func:`shutdown` once; returns what undoes the handlers (only
     the main thread can receive signals: elsewhere nothing is installed)."""
     loop = asyncio.get_running_loop()

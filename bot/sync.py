@@ -12,11 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.storage.command_sync import remember_hash, synced_hash
+
+if TYPE_CHECKING:
+    from bot.app import UmbralBot
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +38,7 @@ def syncs_here(shard_ids: list[int] | None) -> bool:
     return shard_ids is None or 0 in shard_ids
 
 
-async def sync_commands(bot: Any, *, force: bool = False) -> bool:
+async def sync_commands(bot: UmbralBot, *, force: bool = False) -> bool:
     """Sync the tree if it changed (or ``force``); whether Discord has the current tree."""
     settings = bot.settings
     if not force and not syncs_here(settings.shard_id_list):

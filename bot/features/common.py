@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
 
 from bot.errors import ANSWERED as ANSWERED  # re-exported for the features
+from bot.jsontypes import JsonObject
 from bot.permissions import require_guild
 from bot.render.safe import allowed_mentions
 from umbral_rules import DiceSource, UmbralError
+from umbral_rules.checks import CheckResult
+from umbral_rules.combat import AttackResult
+from umbral_rules.rolls import Roll
+
+if TYPE_CHECKING:
+    from bot.app import UmbralBot
+    from bot.storage import Storage, UnitOfWork
 from umbral_rules.text import name_key
 
 Cobertura = Literal["entero", "mitad", "nada"]
@@ -35,16 +43,16 @@ UMBRAL_CHOICES = [
 MAX_CHOICES = 25
 
 
-def storage_of(interaction: discord.Interaction) -> Any:
-    storage = getattr(interaction.client, "storage", None)
+def storage_of(interaction: discord.Interaction) -> Storage:
+    storage: Storage | None = getattr(interaction.client, "storage", None)
     if storage is None:
         raise UmbralError("El bot no tiene base de datos configurada.")
     return storage
 
 
 def dice_of(interaction: discord.Interaction) -> DiceSource:
-    dice: DiceSource = interaction.client.dice  # type: ignore[attr-defined]
-    return dice
+    # Every interaction the tree dispatches is for the UmbralBot (bot.app) that owns the tree.
+    return cast("UmbralBot", interaction.client).dice
 
 
 def ids(interaction: discord.Interaction) -> tuple[int, int]:
@@ -79,29 +87,35 @@ def ventaja_sources(ventaja: str | None) -> tuple[list[str], list[str]]:
     return [], []
 
 
-def result_summary(result: Any) -> dict[str, Any]:
+def result_summary(result: CheckResult | AttackResult) -> JsonObject:
     """What the roll log keeps of a check or an attack (besides dice and modifiers)."""
-    summary: dict[str, Any] = {
+    summary: JsonObject = {
         "margen": result.margen,
         "grado": result.grade.label,
     }
-    for name in ("damage", "potencia", "critical"):
-        if hasattr(result, name):
-            summary[name] = getattr(result, name)
-    if hasattr(result, "hit"):
+    if isinstance(result, AttackResult):
+        summary["damage"] = result.damage
+        summary["potencia"] = result.potencia
+        summary["critical"] = result.critical
         summary["golpe"] = result.hit.label
-    if hasattr(result, "kind"):
         summary["tipo"] = result.kind.value
-    rolls = getattr(result, "rolls", None) or (result.roll,)
-    summary["totales"] = [r.total for r in rolls]
+    summary["totales"] = [r.total for r in _rolls(result)]
     return summary
 
 
+def _rolls(result: CheckResult | AttackResult) -> tuple[Roll, ...]:
+    return result.rolls if isinstance(result, AttackResult) else (result.roll,)
+
+
 async def log_roll(
-    uow: Any, interaction: discord.Interaction, command: str, result: Any, **extra: Any
+    uow: UnitOfWork,
+    interaction: discord.Interaction,
+    command: str,
+    result: CheckResult | AttackResult,
+    **extra: object,
 ) -> None:
     """Append one roll (every face, every modifier, the result) to the roll log."""
-    rolls = getattr(result, "rolls", None) or (result.roll,)
+    rolls = _rolls(result)
     await uow.rolls.append(
         user_id=interaction.user.id,
         command=command,

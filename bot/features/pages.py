@@ -14,7 +14,6 @@ import re
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
@@ -60,7 +59,7 @@ STORE = PageStore()
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"umbral:pag:(?P<key>[0-9a-z]{1,20}):(?P<page>\d{1,4})",
 ):
     """Turn to page ``page`` of list ``key``."""
@@ -81,7 +80,7 @@ class PageButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
+        item: discord.ui.Item[discord.ui.View],
         match: re.Match[str],
         /,
     ) -> PageButton:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.permisos import add_permisos
+from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.asalto import owed_text
 
 JUGADOR = (
@@ -94,7 +93,9 @@ def ayuda_embed(para: str | None = None) -> discord.Embed:
     return embed
 
 
-def next_steps(*, character: str | None, enc: Any, user_id: int, gm: bool) -> list[str]:
+def next_steps(
+    *, character: str | None, enc: Encounter | None, user_id: int, gm: bool
+) -> list[str]:
     """What this user can type now, from what exists in this guild and channel."""
     steps: list[str] = []
     if character is None and not gm:

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 
 from bot.render.limits import DESCRIPTION_MAX, EMBEDS_MAX, EMBEDS_TOTAL_MAX, cut, split_text
 from bot.render.rolls import Vitals, attack_embed, check_embed, reread_embed
 from bot.render.safe import ping, shown
+from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import (
     AttackResolved,
     CheckMade,
     DefensePending,
     DefenseReread,
     DefenseResolved,
+    Event,
     RetoRolled,
     Stabilised,
 )
@@ -81,7 +82,7 @@ class Rendered:
     lines: list[str] = field(default_factory=list)  # the summary's lines, plain
 
 
-def _name(enc: Any, combatant_id: str) -> str:
+def _name(enc: Encounter, combatant_id: str) -> str:
     """The combatant's name, escaped for markdown."""
     try:
         return shown(enc.get(combatant_id).nombre)
@@ -89,7 +90,7 @@ def _name(enc: Any, combatant_id: str) -> str:
         return shown(combatant_id)
 
 
-def _vitals(enc: Any, combatant_id: str, before: int, after: int) -> Vitals:
+def _vitals(enc: Encounter, combatant_id: str, before: int, after: int) -> Vitals:
     try:
         maximo = int(enc.get(combatant_id).aguante_max)
     except Exception:
@@ -98,7 +99,10 @@ def _vitals(enc: Any, combatant_id: str, before: int, after: int) -> Vitals:
 
 
 def render_events(
-    enc: Any, events: Sequence[Any], title: str, pending_names: Mapping[str, str] | None = None
+    enc: Encounter,
+    events: Sequence[Event],
+    title: str,
+    pending_names: Mapping[str, str] | None = None,
 ) -> Rendered:
     """Rolls get their own embed; every other event is a line of a summary embed."""
     out = Rendered()
@@ -183,7 +187,7 @@ def render_events(
     return out
 
 
-def _owner(enc: Any, combatant_id: str) -> int | None:
+def _owner(enc: Encounter, combatant_id: str) -> int | None:
     try:
         owner = enc.get(combatant_id).owner_id
     except Exception:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import discord
 
+from bot.jsontypes import JsonObject
 from bot.render.limits import FIELD_NAME_MAX, cut
 from bot.render.safe import shown
 from umbral_rules.checks import umbral_name
@@ -16,7 +16,7 @@ RETO_COLOUR = discord.Colour(0x16A085)
 RETOS_PER_PAGE = 8
 
 
-def reto_line(reto: Mapping[str, Any]) -> str:
+def reto_line(reto: JsonObject) -> str:
     estado = "abierto"
     if not reto.get("activo"):
         estado = "logrado" if reto.get("logrado") else "terminado sin lograrlo"
@@ -28,12 +28,12 @@ def reto_line(reto: Mapping[str, Any]) -> str:
     )
 
 
-def retos_embed(retos: Sequence[Mapping[str, Any]], only: str | None = None) -> discord.Embed:
+def retos_embed(retos: Sequence[JsonObject], only: str | None = None) -> discord.Embed:
     """The retos (or only one) in one embed: the first page of :func:`retos_pages`."""
     return retos_pages([r for r in retos if only is None or r["id"] == only], only is not None)[0]
 
 
-def retos_pages(retos: Sequence[Mapping[str, Any]], one: bool = False) -> list[discord.Embed]:
+def retos_pages(retos: Sequence[JsonObject], one: bool = False) -> list[discord.Embed]:
     """Every reto as a field, eight to a page."""
     pages = []
     for start in range(0, max(1, len(retos)), RETOS_PER_PAGE):

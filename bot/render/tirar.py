@@ -6,7 +6,6 @@ Pure: results in, ``discord.Embed`` out.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import discord
 
@@ -18,6 +17,7 @@ from bot.features.tirar.systems import (
     PoolRoll,
     pool_passive,
 )
+from bot.jsontypes import JsonObject
 from bot.render.limits import FIELD_NAME_MAX, PAGE_CHARS, PAGE_LINES, cut, split_text
 from bot.render.rolls import grade_colour, signed
 from bot.storage import RollLogEntry
@@ -173,7 +173,7 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
     return " · ".join(parts)
 
 
-def _adjustment(change: Mapping[str, Any]) -> str:
+def _adjustment(change: JsonObject) -> str:
     before, after = change.get("antes") or {}, change.get("despues") or {}
     moved = [
         f"{k} {_shown(before.get(k))} → {_shown(after.get(k))}"
@@ -183,7 +183,7 @@ def _adjustment(change: Mapping[str, Any]) -> str:
     return f"{change.get('nombre')}: " + (", ".join(moved) or "sin cambios")
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value) or "ninguno"
     return str(value)

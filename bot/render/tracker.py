@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 import discord
 
 from bot.render.config import MODE_LABELS
 from bot.render.safe import shown
+from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.defense import owed
 from umbral_rules.plural import plural
 
@@ -24,7 +24,7 @@ STATUS_LABELS = {
 ACCION_LABELS = {"libre": "libre", "gastada": "gastada", "movimiento": "hecha movimiento"}
 
 
-def combatant_line(c: Any) -> str:
+def combatant_line(c: Combatant) -> str:
     """``Kaeda — Aguante 15/16 · acción libre · movimiento libre · respuesta libre``."""
     side = "⚔" if c.side == "enemigo" else "★"
     if c.status == "muerto":  # nothing left to offer it
@@ -42,7 +42,7 @@ def combatant_line(c: Any) -> str:
     return f"{side} **{shown(c.nombre)}** — " + " · ".join(parts)
 
 
-def pending_lines(enc: Any) -> list[str]:
+def pending_lines(enc: Encounter) -> list[str]:
     """The defenses owed, by asalto: in Mesa one roll answers an asalto's attacks."""
     lines = []
     for defender_id, asalto, attacks in owed(enc):
@@ -59,7 +59,7 @@ def pending_lines(enc: Any) -> list[str]:
 DESCRIPTION_MAX = 4000
 
 
-def _roster_pieces(groups: Sequence[tuple[str, Sequence[Any]]]) -> Iterator[tuple[str, bool]]:
+def _roster_pieces(groups: Sequence[tuple[str, Sequence[Combatant]]]) -> Iterator[tuple[str, bool]]:
     """Each heading and each combatant's line (built only when asked for), with whether it is
     a combatant's line."""
     first = True
@@ -71,7 +71,7 @@ def _roster_pieces(groups: Sequence[tuple[str, Sequence[Any]]]) -> Iterator[tupl
                 yield "\n" + combatant_line(c), True
 
 
-def roster_text(combatants: Sequence[Any], limit: int = DESCRIPTION_MAX) -> str:
+def roster_text(combatants: Sequence[Combatant], limit: int = DESCRIPTION_MAX) -> str:
     """Players first, then enemies, one line each, as many whole lines as fit in ``limit``
     characters and then «… y N más»; only the lines shown are built (a fight of 200 builds
     about forty)."""
@@ -98,7 +98,9 @@ def roster_text(combatants: Sequence[Any], limit: int = DESCRIPTION_MAX) -> str:
     return "".join(out)
 
 
-def tracker_embed(enc: Any, *, ended: bool = False, waiting: Sequence[str] = ()) -> discord.Embed:
+def tracker_embed(
+    enc: Encounter, *, ended: bool = False, waiting: Sequence[str] = ()
+) -> discord.Embed:
     """``waiting``: the «Se espera a» lines (see :mod:`bot.render.waiting`)."""
     mode = MODE_LABELS.get(enc.mode, enc.mode)
     if ended:
@@ -123,7 +125,7 @@ def tracker_embed(enc: Any, *, ended: bool = False, waiting: Sequence[str] = ())
     return embed
 
 
-def summary_embed(enc: Any, rolls: int, events: Sequence[str] = ()) -> discord.Embed:
+def summary_embed(enc: Encounter, rolls: int, events: Sequence[str] = ()) -> discord.Embed:
     """``/encuentro terminar``: how everyone ended up."""
     embed = tracker_embed(enc, ended=True)
     embed.set_footer(text=f"{plural(rolls, 'tirada registrada')} en este canal.")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 import discord
+
+from bot.jsontypes import JsonObject
 
 UNDO_COLOUR = discord.Colour(0xE67E22)
 #: The numbers of a combatant the preview reports, with their Spanish label.
@@ -28,7 +29,7 @@ def when(moment: datetime) -> str:
     return f"<t:{int(moment.timestamp())}:R>"
 
 
-def _value(value: Any) -> str:
+def _value(value: object) -> str:
     if value is None or value is False:
         return "libre" if value is False else "—"
     if value is True:
@@ -38,7 +39,7 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def _estados(name: str, now: Sequence[Any], then: Sequence[Any]) -> list[str]:
+def _estados(name: str, now: Sequence[object], then: Sequence[object]) -> list[str]:
     lines = []
     gone = [str(e) for e in now if e not in then]
     back = [str(e) for e in then if e not in now]
@@ -49,7 +50,7 @@ def _estados(name: str, now: Sequence[Any], then: Sequence[Any]) -> list[str]:
     return lines
 
 
-def combatant_changes(now: Mapping[str, Any], then: Mapping[str, Any]) -> list[str]:
+def combatant_changes(now: JsonObject, then: JsonObject) -> list[str]:
     """What going back from ``now`` to ``then`` (two state dicts) changes, line by line."""
     lines: list[str] = []
     before = {str(c["id"]): c for c in then.get("combatants", [])}
@@ -80,7 +81,7 @@ def combatant_changes(now: Mapping[str, Any], then: Mapping[str, Any]) -> list[s
     return lines
 
 
-def sheet_changes(sheets: Sequence[Mapping[str, Any]]) -> list[str]:
+def sheet_changes(sheets: Sequence[JsonObject]) -> list[str]:
     """Lines of the sheets an undo puts back (after → before)."""
     lines = []
     for sheet in sheets:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
 
 import discord
 
 from bot.render.tracker import PHASE_LABELS
+from umbral_rules.encounter import Encounter
 
 TITLE = "Se espera a"
 WAITING_COLOUR = discord.Colour(0x2980B9)
@@ -21,7 +21,7 @@ def since(moment: datetime | None) -> str:
 
 
 def waiting_lines(
-    enc: Any, phase_since: datetime | None, pending_since: Mapping[str, datetime]
+    enc: Encounter, phase_since: datetime | None, pending_since: Mapping[str, datetime]
 ) -> list[str]:
     lines = []
     names = ", ".join(c.nombre for c in enc.not_acted())
@@ -40,7 +40,7 @@ def waiting_lines(
     return lines
 
 
-def pendientes_embed(enc: Any, lines: list[str]) -> discord.Embed:
+def pendientes_embed(enc: Encounter, lines: list[str]) -> discord.Embed:
     text = "\n".join(f"• {line}" for line in lines) or "Nadie tiene nada pendiente ahora."
     return discord.Embed(
         title=f"Pendiente — asalto {enc.asalto}, {PHASE_LABELS.get(enc.phase, enc.phase)}",

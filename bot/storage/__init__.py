@@ -69,7 +69,9 @@ The unit of work (:class:`UnitOfWork`), everything scoped by its guild:
 - ``uow.encounter`` (channel units only): ``get()`` / ``require()`` → ``Encounter``,
   ``get_state()`` → its dict, ``create(enc, *, creator_id, tracker_message_id=None)``,
   ``save(enc)``, ``set_tracker_message(id)``, ``end()``, ``history(limit)``, ``info``
-  (:class:`EncounterInfo`: id, version, status, creator, tracker message). ``save`` writes
+  (:class:`EncounterInfo`: id, version, status, creator, tracker message; ``None`` until an
+  encounter is read or written in the unit) and ``current_info`` (the same once ``require()``
+  has read it, never ``None``: ``RuntimeError`` before). ``save`` writes
   only the child rows that changed, and a PC combatant's aguante / estados / aliento /
   esencia back to its character row.
 - ``uow.rolls``: ``append(...)`` (no update, no delete: the database refuses them too),

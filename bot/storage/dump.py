@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .models import Base
 
 
-async def dump_tables(engine: AsyncEngine) -> dict[str, list[tuple[Any, ...]]]:
+async def dump_tables(engine: AsyncEngine) -> dict[str, list[tuple[object, ...]]]:
     """Every row of every mapped table, sorted, as plain tuples (one read transaction)."""
-    dumped: dict[str, list[tuple[Any, ...]]] = {}
+    dumped: dict[str, list[tuple[object, ...]]] = {}
     async with engine.connect() as conn:
         for table in Base.metadata.sorted_tables:
             rows = (await conn.execute(select(table))).all()

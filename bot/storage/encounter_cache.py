@@ -30,10 +30,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .encounters import _Tracked
+    from umbral_rules.encounter import Encounter
+
+    from .tracked import Tracked as _Tracked
 
 #: Encounters kept per process (each is its objects and the rows last written)…
 MAX_ENTRIES = 512
@@ -44,7 +46,7 @@ MAX_COMBATANTS = 6000
 @dataclass
 class CachedEncounter:
     tracked: _Tracked
-    encounter: Any
+    encounter: Encounter
 
     @property
     def size(self) -> int:

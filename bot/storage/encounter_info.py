@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+
+from sqlalchemy import RowMapping
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class EncounterInfo:
     sheets: int = 0
 
 
-def info_of(row: Any) -> EncounterInfo:
+def info_of(row: RowMapping) -> EncounterInfo:
     return EncounterInfo(
         id=row["id"],
         guild_id=row["guild_id"],

@@ -20,11 +20,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bot.jsontypes import JsonObject
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.state import json_copy
 from umbral_rules.text import name_key
 
-Row = dict[str, Any]
+Row = JsonObject
 
 TOP_LEVEL_KEYS = frozenset(
     {"schema", "mode", "asalto", "phase", "settings", "combatants", "pending", "retos", "extra"}
@@ -53,7 +54,7 @@ class EncounterRows:
     retos: list[Row]
 
 
-def _rest(item: Mapping[str, Any], columns: Iterable[str]) -> dict[str, Any]:
+def _rest(item: Mapping[str, Any], columns: Iterable[str]) -> JsonObject:
     skip = {"id", *columns}
     return {k: v for k, v in item.items() if k not in skip}
 
@@ -141,7 +142,7 @@ def check_unique(rows: list[Row], what: str) -> None:
         raise ValueError(f"Duplicate {what} ids: {keys}")
 
 
-def assemble(rows: EncounterRows) -> dict[str, Any]:
+def assemble(rows: EncounterRows) -> JsonObject:
     """The encounter dict back from its rows (children in ``position`` order)."""
     h = rows.header
     combatants = [
@@ -169,9 +170,9 @@ def assemble(rows: EncounterRows) -> dict[str, Any]:
     }
 
 
-def writeback_values(row: Row) -> dict[str, Any]:
+def writeback_values(row: Row) -> JsonObject:
     """What a PC combatant row writes back to its character: aguante, estados, aliento…"""
-    values: dict[str, Any] = {"aguante": row["aguante"], "estados": list(row["estados"])}
+    values: JsonObject = {"aguante": row["aguante"], "estados": list(row["estados"])}
     data = row["data"] or {}
     for name in WRITEBACK_EXTRA:
         if isinstance(data.get(name), int):
@@ -182,16 +183,16 @@ def writeback_values(row: Row) -> dict[str, Any]:
     return values
 
 
-def to_dict(encounter: Any) -> dict[str, Any]:
+def to_dict(encounter: Encounter | Mapping[str, Any]) -> JsonObject:
     """``encounter.to_dict()`` for an ``Encounter``; a plain mapping is copied (deeply: the
     rows remembered after a save must not change with the caller's dict)."""
     if isinstance(encounter, Mapping):
-        copied: dict[str, Any] = json_copy(dict(encounter))
+        copied: JsonObject = json_copy(dict(encounter))
         return copied
-    result: dict[str, Any] = encounter.to_dict()
+    result: JsonObject = encounter.to_dict()
     return result
 
 
-def from_dict(state: dict[str, Any]) -> Encounter:
+def from_dict(state: JsonObject) -> Encounter:
     """``Encounter.from_dict(state)``."""
     return Encounter.from_dict(state)

@@ -21,15 +21,16 @@ dict goes whole through ``to_dict``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import RowMapping, Table, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
+from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.state import json_copy
 
 from . import encounter_map as emap
@@ -40,24 +41,10 @@ from .encounter_info import EncounterInfo as EncounterInfo
 from .encounter_info import info_of as _info
 from .errors import ConcurrencyError
 from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED
+from .tracked import Tracked as _Tracked
 
 NO_ENCOUNTER = "No hay ningún encuentro activo en este canal."
 ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de empezar otro."
-
-
-@dataclass
-class _Tracked:
-    info: EncounterInfo
-    header: emap.Row = field(default_factory=dict)
-    # key -> the row as read / last written (never shared with a dict handed out)
-    combatants: dict[str, emap.Row] = field(default_factory=dict)
-    writeback: dict[str, emap.Row] = field(default_factory=dict)
-    pending: dict[str, emap.Row] = field(default_factory=dict)
-    retos: dict[str, emap.Row] = field(default_factory=dict)
-    #: linked combatant key -> the version of its character it agrees with
-    versions: dict[str, int] = field(default_factory=dict)
-    #: combatant id -> a copy of that ``Combatant`` as its row stores it (None: not tracked)
-    copies: dict[str, Any] | None = None
 
 
 class EncounterRepository:
@@ -82,18 +69,18 @@ class EncounterRepository:
         self._connection: AsyncConnection | None = None
         self._cache = cache
         #: The Encounter whose combatants ``_tracked.copies`` follows (read or created here).
-        self._encounter: Any = None
+        self._encounter: Encounter | None = None
         #: Whether, once committed, this unit leaves its encounter in the cache.
         self._publish = False
         #: For the undo record: the state dict as stored before this unit's first change,
         #: whether the unit ended the encounter, or created one.
-        self.before: dict[str, Any] | None = None
+        self.before: JsonObject | None = None
         self.ended = self.created = False
         #: Combatants just refreshed from their characters (their copies are not as stored).
         self._refreshed: set[str] = set()
         #: Combatant id -> its dict as refreshed from the sheet at this unit's read: what the
         #: undo record's "before" takes for it (the stored row is older than the sheet).
-        self._fresh: dict[str, dict[str, Any]] = {}
+        self._fresh: dict[str, JsonObject] = {}
 
     @property
     def refreshed(self) -> list[str]:
@@ -106,7 +93,16 @@ class EncounterRepository:
         """Id, version, creator… of the encounter last read or written in this unit."""
         return None if self._tracked is None else self._tracked.info
 
-    async def get(self) -> Any:
+    @property
+    def current_info(self) -> EncounterInfo:
+        """:attr:`info` once an encounter was read (``require``) or written in this unit;
+        asking before that is a bug (``RuntimeError``)."""
+        info = self.info
+        if info is None:
+            raise RuntimeError("No encounter was read in this unit of work.")
+        return info
+
+    async def get(self) -> Encounter | None:
         """The channel's active ``Encounter``, or ``None``."""
         row = await self._read_row()
         if row is None:
@@ -119,34 +115,34 @@ class EncounterRepository:
         if entry is not None:
             entry.tracked.info = _info(row)
             self._tracked = entry.tracked
-            self._encounter = entry.encounter
+            self._encounter = encounter = entry.encounter
         else:
             state = await self._read_children(row)
             encounter = emap.from_dict(state)  # from_dict copies what it keeps
             self._adopt(encounter, publish=False)  # cached only once a save of it commits
         # No copy of every combatant before each operation: a refusal aborts this unit,
         # which rolls back and never caches the object, so nothing sees the half-change.
-        self._encounter.undo_on_refusal = False
-        return self._encounter
+        encounter.undo_on_refusal = False
+        return encounter
 
-    async def require(self) -> Any:
+    async def require(self) -> Encounter:
         """The channel's active ``Encounter``; a Spanish error when there is none."""
         encounter = await self.get()
         if encounter is None:
             raise UmbralError(NO_ENCOUNTER)
         return encounter
 
-    async def get_state(self) -> dict[str, Any] | None:
+    async def get_state(self) -> JsonObject | None:
         """The active encounter as its ``to_dict()`` layout, or ``None``."""
         state = await self._read()
         # a copy: the caller may change it in place, and the rows as read must stay as read
         return None if state is None else json_copy(state)
 
-    async def _read(self) -> dict[str, Any] | None:
+    async def _read(self) -> JsonObject | None:
         row = await self._read_row()
         return None if row is None else await self._read_children(row)
 
-    async def _read_row(self) -> Any:
+    async def _read_row(self) -> RowMapping | None:
         conn = await self._conn()
         stmt = st.SELECT_ACTIVE_FOR_UPDATE if self.for_update else st.SELECT_ACTIVE
         row = (await conn.execute(stmt, self._where())).mappings().first()
@@ -158,7 +154,7 @@ class EncounterRepository:
             self._cache.drop(self._key())
         return row
 
-    async def _read_children(self, row: Any) -> dict[str, Any]:
+    async def _read_children(self, row: RowMapping) -> JsonObject:
         conn = await self._conn()
         result = await conn.execute(st.SELECT_CHILDREN, {"eid": row["id"]})
         combatants, pending, retos, versions = st.children(result.all())
@@ -185,7 +181,11 @@ class EncounterRepository:
         return state
 
     async def create(
-        self, encounter: Any, *, creator_id: int, tracker_message_id: int | None = None
+        self,
+        encounter: Encounter | JsonObject,
+        *,
+        creator_id: int,
+        tracker_message_id: int | None = None,
     ) -> EncounterInfo:
         """Store a new active encounter for the channel (refused if one is active)."""
         rows = emap.split(emap.to_dict(encounter))
@@ -214,7 +214,7 @@ class EncounterRepository:
         self._adopt(encounter, publish=True)
         return self._tracked.info
 
-    async def save(self, encounter: Any) -> None:
+    async def save(self, encounter: Encounter | JsonObject) -> None:
         """Write the encounter read in this unit; ``ConcurrencyError`` if it changed since."""
         tracked = self._require_tracked()
         if encounter is self._encounter and tracked.copies is not None:
@@ -240,12 +240,13 @@ class EncounterRepository:
         """After the unit's COMMIT: leave the encounter it saved in the storage's cache."""
         tracked = self._tracked
         active = tracked is not None and tracked.info.status == ENCOUNTER_ACTIVE
-        if self._publish and self._cache is not None and active:
+        encounter = self._encounter  # never None once a save set ``_publish``
+        if self._publish and self._cache is not None and active and encounter is not None:
             assert tracked is not None
-            self._cache.put(self._key(), CachedEncounter(tracked, self._encounter))
+            self._cache.put(self._key(), CachedEncounter(tracked, encounter))
         self._publish = False
 
-    def _adopt(self, encounter: Any, *, publish: bool) -> None:
+    def _adopt(self, encounter: Encounter | JsonObject, *, publish: bool) -> None:
         """Follow ``encounter`` (an ``Encounter`` equal to what the rows now hold): a later
         save compares its combatants with copies; with ``publish`` the commit caches it."""
         tracked = self._tracked
@@ -264,12 +265,12 @@ class EncounterRepository:
 
     @staticmethod
     def _changed_rows(
-        encounter: Any, copies: dict[str, Any], stored: dict[str, emap.Row]
-    ) -> tuple[emap.EncounterRows, dict[str, Any]]:
+        encounter: Encounter, copies: dict[str, Combatant], stored: dict[str, emap.Row]
+    ) -> tuple[emap.EncounterRows, dict[str, Combatant]]:
         """The encounter's rows, building a row only for a combatant that differs from its
         copy (or moved): the others keep the row as stored."""
         rows = emap.split(encounter.to_dict(combatants=False))
-        new_copies: dict[str, Any] = {}
+        new_copies: dict[str, Combatant] = {}
         for position, c in enumerate(encounter.combatants):
             copy, row = copies.get(c.id), stored.get(c.id)
             if copy is None or row is None or row["position"] != position or not copy.same(c):
@@ -327,7 +328,7 @@ class EncounterRepository:
             raise UmbralError(NO_ENCOUNTER)
         return tracked
 
-    async def _bump(self, tracked: _Tracked, values: dict[str, Any]) -> None:
+    async def _bump(self, tracked: _Tracked, values: JsonObject) -> None:
         if self.before is None and set(values) != {"tracker_message_id"}:
             self.before = json_copy(self._stored_state(tracked))
             self.before["combatants"] = [
@@ -364,11 +365,11 @@ class EncounterRepository:
 
     async def _sync(
         self,
-        child: Any,
+        child: Table,
         eid: int,
         old: dict[str, emap.Row],
         rows: list[emap.Row],
-        fixed: dict[str, Any],
+        fixed: JsonObject,
     ) -> dict[str, emap.Row]:
         """Delete, insert and update only the rows that differ; return the rows now stored."""
         prints = emap.by_key(rows)
@@ -392,7 +393,7 @@ class EncounterRepository:
         return prints
 
     @staticmethod
-    def _stored_state(t: _Tracked) -> dict[str, Any]:
+    def _stored_state(t: _Tracked) -> JsonObject:
         """The encounter's ``to_dict()`` layout as its rows now stand."""
         parts = (list(t.combatants.values()), list(t.pending.values()), list(t.retos.values()))
         return emap.assemble(emap.EncounterRows(t.header, *parts))

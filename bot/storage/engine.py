@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy import event, pool
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine.interfaces import DBAPIConnection, DBAPICursor
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.pool import ConnectionPoolEntry, PoolResetState
 
 DEFAULT_URL = "sqlite+aiosqlite:///umbral.db"
 #: How long a SQLite statement waits for another writer's lock before "database is locked".
@@ -35,7 +36,7 @@ def is_sqlite_memory(url: str) -> bool:
     return not database or database == ":memory:"
 
 
-def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_connect(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     # SQLAlchemy, not the driver, emits BEGIN (see _sqlite_begin): the driver must not.
     dbapi_connection.isolation_level = None
     # Each statement runs on aiosqlite's thread (the adapter awaits it), so a writer waiting
@@ -48,17 +49,15 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def _wal(cursor: Any) -> None:
+def _wal(cursor: DBAPICursor) -> None:
     """WAL mode (persistent in the file): only a new file switches, and that switch can meet
     another process opening the same new file, which SQLite answers with "locked" at once."""
-    cursor.execute("PRAGMA journal_mode")
-    mode = str(cursor.fetchone()[0]).lower()
+    mode = _journal_mode(cursor, "PRAGMA journal_mode")
     if mode in ("wal", "memory"):  # an in-memory database has no file to keep a WAL beside
         return
     for attempt in range(WAL_SWITCH_ATTEMPTS):
         try:
-            cursor.execute("PRAGMA journal_mode=WAL")
-            if str(cursor.fetchone()[0]).lower() == "wal":
+            if _journal_mode(cursor, "PRAGMA journal_mode=WAL") == "wal":
                 return
         except Exception as exc:
             if "locked" not in str(exc) or attempt == WAL_SWITCH_ATTEMPTS - 1:
@@ -67,13 +66,22 @@ def _wal(cursor: Any) -> None:
     raise RuntimeError("SQLite could not switch to WAL mode")
 
 
-def _sqlite_begin(conn: Any) -> None:
+def _journal_mode(cursor: DBAPICursor, pragma: str) -> str:
+    """The journal mode the ``PRAGMA journal_mode`` statement answers, in lower case."""
+    cursor.execute(pragma)
+    row = cursor.fetchone()
+    return "" if row is None else str(row[0]).lower()
+
+
+def _sqlite_begin(conn: Connection) -> None:
     # IMMEDIATE takes the write lock at BEGIN, so two writers queue on busy_timeout instead
     # of failing with SQLITE_BUSY when a read transaction tries to become a write one.
     conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
-def _sqlite_reset(dbapi_connection: Any, _record: Any, state: Any) -> None:
+def _sqlite_reset(
+    dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry, state: PoolResetState
+) -> None:
     """The pool's reset of a connection it takes back (the engine has
     ``pool_reset_on_return=None``): a ROLLBACK only when a transaction is still open. The
     pool's own reset would roll back after every COMMIT too, one more trip to the driver's
@@ -88,7 +96,7 @@ def _sqlite_reset(dbapi_connection: Any, _record: Any, state: Any) -> None:
         dbapi_connection.rollback()
 
 
-def create_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
+def create_engine(url: str = DEFAULT_URL, **kwargs: object) -> AsyncEngine:
     """An async engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` and foreign keys,
     its folder is created if missing, and every transaction starts with ``BEGIN IMMEDIATE``;
     a connection given back to the pool is rolled back only if a transaction is still open.

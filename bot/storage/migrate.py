@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
@@ -70,7 +70,7 @@ async def _run_alone(
     try:
         async with engine.connect() as conn:
 
-            def go(sync_conn: Any) -> None:
+            def go(sync_conn: Connection) -> None:
                 from alembic import command
 
                 cfg = alembic_config(url)

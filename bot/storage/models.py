@@ -8,7 +8,7 @@ be scoped by guild. The migrations in ``migrations/versions`` create exactly the
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import (
     JSON,
@@ -30,6 +30,7 @@ from sqlalchemy import (
 from sqlalchemy.ext.mutable import MutableDict, MutableList
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, validates
 
+from bot.jsontypes import JsonArray, JsonObject
 from umbral_rules.text import name_key
 
 NAMING_CONVENTION = {
@@ -78,8 +79,8 @@ class GuildSettings(Base):
     #: "inmediata" (the defender rolls at once) or "espera" (the defense waits for /defender).
     defense_mode: Mapped[str] = mapped_column(String(20), default="espera")
     #: The guild's secuelas table, as the encounter's ``secuelas_tabla``: {"2": "texto", …}.
-    secuelas: Mapped[dict[str, Any]] = mapped_column(JsonDict, default=dict)
-    extra_estados: Mapped[list[Any]] = mapped_column(JsonList, default=list)
+    secuelas: Mapped[JsonObject] = mapped_column(JsonDict, default=dict)
+    extra_estados: Mapped[JsonArray] = mapped_column(JsonList, default=list)
     version: Mapped[int] = mapped_column(Integer, default=1)
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012
@@ -110,19 +111,19 @@ class Character(Base):
     owner_id: Mapped[int] = mapped_column(BigInteger)
     nombre: Mapped[str] = mapped_column(String(100))
     name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), server_default="")
-    atributos: Mapped[dict[str, Any]] = mapped_column(JsonDict, default=dict)
-    oficios: Mapped[dict[str, Any]] = mapped_column(JsonDict, default=dict)
+    atributos: Mapped[JsonObject] = mapped_column(JsonDict, default=dict)
+    oficios: Mapped[JsonObject] = mapped_column(JsonDict, default=dict)
     proteccion: Mapped[int] = mapped_column(Integer, default=0)
     aguante_extra: Mapped[int] = mapped_column(Integer, default=0)
     size: Mapped[str] = mapped_column(String(20), default="normal")
-    weapons: Mapped[list[Any]] = mapped_column(JsonList, default=list)
+    weapons: Mapped[JsonArray] = mapped_column(JsonList, default=list)
     aguante: Mapped[int] = mapped_column(Integer)
     aguante_max: Mapped[int] = mapped_column(Integer)
     esencia: Mapped[int] = mapped_column(Integer, default=0)
     esencia_max: Mapped[int] = mapped_column(Integer, default=0)
     aliento: Mapped[int] = mapped_column(Integer, default=0)
     aliento_max: Mapped[int] = mapped_column(Integer, default=0)
-    estados: Mapped[list[Any]] = mapped_column(JsonList, default=list)
+    estados: Mapped[JsonArray] = mapped_column(JsonList, default=list)
     is_active: Mapped[bool] = mapped_column(Boolean, default=False)
     notas: Mapped[str] = mapped_column(Text, default="")
     #: The active encounter it is in: a character fights in at most one at a time.
@@ -164,14 +165,14 @@ class BestiaryEntry(Base):
     arma: Mapped[str] = mapped_column(String(100), default="arma")
     size: Mapped[str] = mapped_column(String(20), default="normal")
     proteccion: Mapped[int] = mapped_column(Integer, default=0)
-    cualidades: Mapped[list[Any]] = mapped_column(JsonList, default=list)
+    cualidades: Mapped[JsonArray] = mapped_column(JsonList, default=list)
     bono_ataque: Mapped[int | None] = mapped_column(Integer)
     bono_defensa: Mapped[int | None] = mapped_column(Integer)
     notas: Mapped[str] = mapped_column(Text, default="")
     #: Extra acciones / respuestas per asalto its sheet gives, and the estados it causes.
     acciones_extra: Mapped[int] = mapped_column(Integer, default=0)
     respuestas_extra: Mapped[int] = mapped_column(Integer, default=0)
-    estados: Mapped[list[Any]] = mapped_column(JsonList, default=list)
+    estados: Mapped[JsonArray] = mapped_column(JsonList, default=list)
 
     @validates("nombre")
     def _keyed(self, _: str, nombre: str) -> str:
@@ -203,8 +204,8 @@ class EncounterRow(Base):
     mode: Mapped[str] = mapped_column(String(20))
     asalto: Mapped[int] = mapped_column(Integer, default=1)
     phase: Mapped[str] = mapped_column(String(20))
-    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    extra: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    settings: Mapped[JsonObject] = mapped_column(JSON, default=dict)
+    extra: Mapped[JsonObject] = mapped_column(JSON, default=dict)
     status: Mapped[str] = mapped_column(String(10), default=ENCOUNTER_ACTIVE)
     creator_id: Mapped[int] = mapped_column(BigInteger)
     tracker_message_id: Mapped[int | None] = mapped_column(BigInteger)
@@ -242,10 +243,10 @@ class CombatantRow(Base):
     side: Mapped[str] = mapped_column(String(10))
     aguante: Mapped[int] = mapped_column(Integer)
     aguante_max: Mapped[int] = mapped_column(Integer)
-    estados: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    estados: Mapped[JsonArray] = mapped_column(JSON, default=list)
     character_id: Mapped[int | None] = mapped_column(Integer)
     owner_id: Mapped[int | None] = mapped_column(BigInteger)
-    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    data: Mapped[JsonObject] = mapped_column(JSON, default=dict)
     #: The version of its character this combatant last agreed with (None: an enemy, or
     #: not known yet: the next read takes the character's numbers).
     character_version: Mapped[int | None] = mapped_column(Integer)
@@ -263,7 +264,7 @@ class PendingDefenseRow(Base):
     position: Mapped[int] = mapped_column(Integer)
     defender: Mapped[str] = mapped_column(String(64))
     attacker: Mapped[str] = mapped_column(String(64))
-    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    data: Mapped[JsonObject] = mapped_column(JSON, default=dict)
     #: When the attack began to wait for its defense.
     created_at: Mapped[datetime | None] = mapped_column(
         DateTime(timezone=True), server_default=func.now()
@@ -283,7 +284,7 @@ class RetoRow(Base):
     position: Mapped[int] = mapped_column(Integer)
     #: The name key of ``data["nombre"]``: a channel's encounter has one reto of each name.
     name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), server_default="")
-    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    data: Mapped[JsonObject] = mapped_column(JSON, default=dict)
 
 
 class RollLogRow(Base):
@@ -303,9 +304,9 @@ class RollLogRow(Base):
     channel_id: Mapped[int] = mapped_column(BigInteger)
     user_id: Mapped[int] = mapped_column(BigInteger)
     command: Mapped[str] = mapped_column(String(50))
-    dice: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    modifiers: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    result: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    dice: Mapped[JsonArray] = mapped_column(JSON, default=list)
+    modifiers: Mapped[JsonArray] = mapped_column(JSON, default=list)
+    result: Mapped[JsonObject] = mapped_column(JSON, default=dict)
     physical: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
@@ -328,9 +329,9 @@ class UndoRow(Base):
     #: The operation was /encuentro terminar: undoing it reopens the encounter.
     ended: Mapped[bool] = mapped_column(Boolean, default=False)
     version_after: Mapped[int | None] = mapped_column(Integer)
-    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    sheets: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    roll_ids: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    before: Mapped[JsonObject | None] = mapped_column(JSON)
+    sheets: Mapped[JsonArray] = mapped_column(JSON, default=list)
+    roll_ids: Mapped[JsonArray] = mapped_column(JSON, default=list)
     undone_by: Mapped[int | None] = mapped_column(BigInteger)
     undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Row, bindparam, insert, select, update
+from sqlalchemy import ColumnElement, Row, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.util import identity_key
@@ -73,7 +73,7 @@ class GuildSettingsRepository:
             cache.put(row, generation)
         return row
 
-    async def update(self, **changes: Any) -> GuildSettings:
+    async def update(self, **changes: object) -> GuildSettings:
         """Set some fields (``gm_role_id=…``, ``secuelas=[…]``…), creating the row if needed."""
         row = await self._session.get(GuildSettings, self.guild_id)
         if row is None:
@@ -104,7 +104,7 @@ class CharacterRepository:
         atributos: dict[str, int],
         aguante_max: int,
         active: bool = True,
-        **fields: Any,
+        **fields: object,
     ) -> Character:
         """A new character of ``owner_id``; ``active=True`` makes it the owner's active one.
 
@@ -239,7 +239,7 @@ class CharacterRepository:
                 other.is_active = False
         await self._session.flush()
 
-    async def _one(self, *conditions: Any) -> Character | None:
+    async def _one(self, *conditions: ColumnElement[bool]) -> Character | None:
         stmt = select(Character).where(Character.guild_id == self.guild_id, *conditions).limit(1)
         return (await self._session.scalars(stmt)).first()
 
@@ -268,7 +268,7 @@ class BestiaryRepository:
         self._session = session
         self.guild_id = guild_id
 
-    async def add(self, nombre: str, **fields: Any) -> BestiaryEntry:
+    async def add(self, nombre: str, **fields: object) -> BestiaryEntry:
         """A new entry (``ataque``, ``defensa``, ``aguante``, ``potencia`` are required)."""
         nombre = clean_name(nombre)
         same = await self.get(nombre)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import RowMapping, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.jsontypes import JsonArray, JsonObject
 
 from .models import RollLogRow, table
 
@@ -25,14 +26,14 @@ class RollLogEntry:
     channel_id: int
     user_id: int
     command: str
-    dice: list[Any]
-    modifiers: list[Any]
-    result: dict[str, Any]
+    dice: JsonArray
+    modifiers: JsonArray
+    result: JsonObject
     physical: bool
     created_at: datetime
 
 
-def _as_json(value: Any) -> Any:
+def _as_json(value: object) -> object:
     to_dict = getattr(value, "to_dict", None)
     return to_dict() if callable(to_dict) else value
 
@@ -52,9 +53,9 @@ class RollLogRepository:
         *,
         user_id: int,
         command: str,
-        dice: Sequence[Any],
-        modifiers: Sequence[Any] = (),
-        result: Mapping[str, Any] | None = None,
+        dice: Sequence[object],
+        modifiers: Sequence[object] = (),
+        result: Mapping[str, object] | None = None,
         physical: bool = False,
         channel_id: int | None = None,
     ) -> None:
@@ -124,7 +125,7 @@ class RollLogRepository:
         return int((await self._session.execute(stmt)).scalar_one())
 
 
-def _entry(row: Any) -> RollLogEntry:
+def _entry(row: RowMapping) -> RollLogEntry:
     created = row["created_at"]
     if created is not None and created.tzinfo is None:  # SQLite keeps no offset: it is UTC
         created = created.replace(tzinfo=UTC)

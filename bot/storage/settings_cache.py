@@ -19,12 +19,13 @@ Freshness:
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from sqlalchemy import event, inspect
 from sqlalchemy.engine import Connection
+from sqlalchemy.engine.interfaces import DBAPICursor
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.jsontypes import JsonObject
 from umbral_rules.encounter.state import json_copy
 
 from .models import GuildSettings
@@ -46,7 +47,7 @@ class SettingsCache:
     """Per guild: the settings' column values, when they were read."""
 
     def __init__(self, engine: AsyncEngine | None = None) -> None:
-        self._values: dict[int, tuple[float, dict[str, Any]]] = {}
+        self._values: dict[int, tuple[float, JsonObject]] = {}
         #: Bumped on every emptying: a read that saw another generation does not store.
         self.generation = 0
         self._columns = tuple(a.key for a in inspect(GuildSettings).column_attrs)
@@ -96,7 +97,7 @@ class SettingsCache:
     # --- engine events ----------------------------------------------------------------------
 
     def _on_execute(
-        self, conn: Connection, _cursor: Any, statement: str, *_args: Any, **_kw: Any
+        self, conn: Connection, _cursor: DBAPICursor, statement: str, *_args: object, **_kw: object
     ) -> None:
         if _writes_settings(statement):
             conn.info[_FLAG] = True
@@ -107,7 +108,7 @@ class SettingsCache:
             self.clear()
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """A plain-JSON copy of a column's value: the ORM's mutable dicts and lists become ``dict``
     and ``list``, which :func:`json_copy` copies quickly (anything else it deep-copies)."""
     if isinstance(value, dict):

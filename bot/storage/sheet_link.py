@@ -14,13 +14,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
+from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
 from umbral_rules.encounter.state import sheet_to_dict
 
@@ -49,7 +48,7 @@ def writeback_rows(combatants: list[emap.Row]) -> dict[str, emap.Row]:
     }
 
 
-def mirror(row: Character) -> dict[str, Any]:
+def mirror(row: Character) -> JsonObject:
     """What a PC combatant's dict takes from its character."""
     return {
         "aguante": row.aguante,
@@ -67,7 +66,7 @@ def mirror(row: Character) -> dict[str, Any]:
 async def refresh(
     session: AsyncSession,
     guild_id: int,
-    state: dict[str, Any],
+    state: JsonObject,
     rows: list[emap.Row],
     versions: dict[str, int],
 ) -> set[str]:

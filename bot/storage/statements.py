@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import (
@@ -121,9 +122,12 @@ SELECT_CHILDREN = union_all(
 ).order_by(literal_column("kind"), literal_column("position"))
 
 
-def children(rows: Any) -> tuple[list[Row], list[Row], list[Row], dict[str, int]]:
-    """The rows of :data:`SELECT_CHILDREN` as combatant, pending-defense and reto rows, and
-    the version now of each linked combatant's character (by combatant key)."""
+def children(
+    rows: Sequence[Sequence[Any]],
+) -> tuple[list[Row], list[Row], list[Row], dict[str, int]]:
+    """The rows of :data:`SELECT_CHILDREN` (each a tuple of column values) as combatant,
+    pending-defense and reto rows, and the version now of each linked combatant's character
+    (by combatant key)."""
     versions: dict[str, int] = {}
     combatants: list[Row] = []
     pending: list[Row] = []

@@ -11,17 +11,17 @@ logged rolls (their ids) and the encounter's version after it. Each channel keep
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import ColumnElement, RowMapping, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
+from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
 
 from .encounter_info import EncounterInfo, info_of
@@ -66,12 +66,12 @@ class SheetChange:
 
     character_id: int
     nombre: str
-    before: dict[str, Any]
-    after: dict[str, Any]
+    before: Mapping[str, object]
+    after: Mapping[str, object]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.character_id, "nombre": self.nombre, "before": self.before,
-                "after": self.after}  # fmt: skip
+    def to_json(self) -> JsonObject:
+        return {"id": self.character_id, "nombre": self.nombre, "before": dict(self.before),
+                "after": dict(self.after)}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,8 @@ class UndoRecord:
     rolled: bool
     ended: bool
     version_after: int | None
-    before: dict[str, Any] | None
-    sheets: list[dict[str, Any]]
+    before: JsonObject | None
+    sheets: list[JsonObject]
     roll_ids: list[int]
     undone_by: int | None
     undone_at: datetime | None
@@ -103,7 +103,7 @@ def _aware(value: datetime | None) -> datetime | None:
     return value
 
 
-def _record(row: Any) -> UndoRecord:
+def _record(row: RowMapping) -> UndoRecord:
     return UndoRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -138,14 +138,14 @@ class UndoRepository:
         self.guild_id = guild_id
         self.channel_id = channel_id
 
-    def _where(self) -> Any:
+    def _where(self) -> ColumnElement[bool]:
         return (_TABLE.c.guild_id == self.guild_id) & (_TABLE.c.channel_id == self.channel_id)
 
     async def add(
         self,
         *,
         encounter_id: int | None,
-        before: dict[str, Any] | None,
+        before: JsonObject | None,
         ended: bool,
         version_after: int | None,
         sheets: list[SheetChange],
@@ -250,7 +250,7 @@ class UndoRepository:
             if isinstance(obj, Character) and obj.id in ids:
                 set_committed_value(obj, "encounter_id", encounter_id)
 
-    def _encounter_where(self) -> tuple[Any, ...]:
+    def _encounter_where(self) -> tuple[ColumnElement[bool], ...]:
         return (ENC.c.guild_id == self.guild_id, ENC.c.channel_id == self.channel_id)
 
     async def clear(self) -> None:

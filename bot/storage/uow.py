@@ -8,7 +8,7 @@ import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
@@ -170,7 +170,7 @@ class Storage:
 
     @classmethod
     def from_url(
-        cls, url: str, *, attempts: int = DEFAULT_ATTEMPTS, **engine_kwargs: Any
+        cls, url: str, *, attempts: int = DEFAULT_ATTEMPTS, **engine_kwargs: object
     ) -> Storage:
         return cls(create_engine(url, **engine_kwargs), attempts=attempts)
 

@@ -5,12 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
+import discord
+from sqlalchemy import Row
+
+from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
 from bot.sheetfiles import BESTIARY, EnemyEntry, FileRefused, Format, dump, load_bestiary, too_big
 from bot.sheetfiles import limits as L
 from umbral_rules.text import name_key
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
+    from bot.storage.models import BestiaryEntry
 
 Conflictos = Literal["reemplazar", "saltar"]
 #: The example bestiary, shipped inside the package; ``bestiario/ejemplo.yaml`` at the
@@ -57,7 +65,7 @@ def check_total(existing: int, adding: int, where: str) -> None:
         )
 
 
-def row_fields(entry: EnemyEntry) -> dict[str, Any]:
+def row_fields(entry: EnemyEntry) -> JsonObject:
     """The columns of a bestiary row for an entry."""
     return {
         "nombre": entry.nombre,
@@ -78,7 +86,7 @@ def row_fields(entry: EnemyEntry) -> dict[str, Any]:
     }
 
 
-def entry_of(row: Any) -> EnemyEntry:
+def entry_of(row: BestiaryEntry | Row[Any]) -> EnemyEntry:
     """A stored row as an entry (it was validated when it was stored)."""
     return EnemyEntry.model_construct(
         nombre=row.nombre,
@@ -106,7 +114,7 @@ async def parse_bestiary(data: bytes, filename: str) -> list[EnemyEntry]:
 
 
 async def import_bestiary(
-    uow: Any, entries: list[EnemyEntry], conflictos: Conflictos | None
+    uow: UnitOfWork, entries: list[EnemyEntry], conflictos: Conflictos | None
 ) -> ImportResult:
     """Add the entries to the guild's bestiary; a clash is refused unless told what to do.
     Replaced and new rows are written by batched executemany (no ORM objects)."""
@@ -130,17 +138,17 @@ async def import_bestiary(
     return result
 
 
-async def export_rows(rows: Sequence[Any], fmt: Format) -> bytes:
+async def export_rows(rows: Sequence[Row[Any]], fmt: Format) -> bytes:
     """The file of the bestiary's plain rows (``uow.bestiary.rows()``), built and written on
     a worker thread."""
     return await off_loop(_export, list(rows), fmt)
 
 
-def _export(rows: list[Any], fmt: Format) -> bytes:
+def _export(rows: list[Row[Any]], fmt: Format) -> bytes:
     return dump([entry_of(row) for row in rows], fmt, BESTIARY)
 
 
-async def read_attachment(archivo: Any) -> bytes:
+async def read_attachment(archivo: discord.Attachment) -> bytes:
     """The attachment's bytes; one over the size limit is refused before it is downloaded."""
     if archivo.size > L.MAX_BYTES:
         raise FileRefused(too_big(archivo.size))

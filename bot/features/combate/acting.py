@@ -3,28 +3,32 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.permissions import is_gm
 from umbral_rules import UmbralError
+from umbral_rules.encounter import Combatant, Encounter
+
+if TYPE_CHECKING:
+    from bot.storage.models import GuildSettings
 
 
 @dataclass
 class Actor:
-    combatant: Any
+    combatant: Combatant
     gm: bool
 
 
-def own_combatants(enc: Any, user_id: int) -> list[Any]:
+def own_combatants(enc: Encounter, user_id: int) -> list[Combatant]:
     return [c for c in enc.combatants if c.owner_id == user_id]
 
 
 def resolve_actor(
     interaction: discord.Interaction,
-    enc: Any,
-    settings: Any,
+    enc: Encounter,
+    settings: GuildSettings,
     creator_id: int | None,
     name: str | None,
     role: str = "actuar",

@@ -3,17 +3,16 @@ combatants a user may act as, and the estados this encounter knows."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 
 from bot.features.common import choices, ids, storage_of
 from bot.permissions import is_gm
+from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_table
 
 
-async def _load(interaction: discord.Interaction) -> tuple[Any, bool]:
+async def _load(interaction: discord.Interaction) -> tuple[Encounter | None, bool]:
     guild_id, channel_id = ids(interaction)
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
         enc = await uow.encounter.get()
@@ -23,7 +22,7 @@ async def _load(interaction: discord.Interaction) -> tuple[Any, bool]:
     return enc, gm
 
 
-def _actor(enc: Any, interaction: discord.Interaction, gm: bool) -> Any:
+def _actor(enc: Encounter, interaction: discord.Interaction, gm: bool) -> Combatant | None:
     namespace = interaction.namespace
     named = getattr(namespace, "atacante", None) or getattr(namespace, "personaje", None)
     if named:

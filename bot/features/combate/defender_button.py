@@ -7,8 +7,6 @@ player it mentions.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.errors import report_error
@@ -34,7 +32,7 @@ class DefenderView(discord.ui.View):
 
     @discord.ui.button(label="Defender", style=discord.ButtonStyle.primary, custom_id=DEFENDER_ID)
     async def defender(
-        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction, button: discord.ui.Button[discord.ui.View]
     ) -> None:
         from bot.features.combate.service import defend
         from bot.storage.undo import operation
@@ -43,6 +41,9 @@ class DefenderView(discord.ui.View):
             await defend(interaction)
 
     async def on_error(
-        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
+        self,
+        interaction: discord.Interaction,
+        error: Exception,
+        item: discord.ui.Item[discord.ui.View],
     ) -> None:
         await report_error(interaction, error)

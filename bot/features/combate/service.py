@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -17,14 +17,19 @@ from bot.features.replies import send_split
 from bot.permissions import require_gm
 from bot.render.encounter import render_events
 from umbral_rules import DiceSource
+from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.events import (
     AttackResolved,
     CheckMade,
     DefenseResolved,
+    Event,
     RetoRolled,
     SecuelasRolled,
     Stabilised,
 )
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 
 @dataclass(frozen=True)
@@ -74,14 +79,21 @@ class RollOptions:
 class Turn:
     """What an operation needs: the encounter, who acts, the dice, whether they are GM."""
 
-    enc: Any
-    actor: Any
+    enc: Encounter
+    actor: Combatant | None
     gm: bool
     dice: DiceSource
     other_dice: DiceSource | None
 
+    @property
+    def actor_id(self) -> str:
+        """The acting combatant's id (every operation but the GM-only ones has one)."""
+        if self.actor is None:
+            raise RuntimeError("This operation has no acting combatant.")
+        return self.actor.id
 
-Operation = Callable[[Turn], list[Any]]
+
+Operation = Callable[[Turn], list[Event]]
 
 
 async def run(
@@ -104,9 +116,9 @@ async def run(
     await interaction.response.defer(thinking=True)
     guild_id, channel_id = ids(interaction)
 
-    async def transaction(uow: Any) -> tuple[Turn, list[Any], dict[str, str], int | None]:
+    async def transaction(uow: UnitOfWork) -> tuple[Turn, list[Event], dict[str, str], int | None]:
         enc = await uow.encounter.require()
-        info = uow.encounter.info
+        info = uow.encounter.current_info
         settings = await uow.guild.get()
         if gm_only:
             require_gm(interaction, settings.gm_role_id, info.creator_id, gm_what)
@@ -152,7 +164,7 @@ async def run(
 
 
 async def log_events(
-    uow: Any, interaction: discord.Interaction, command: str, events: list[Any]
+    uow: UnitOfWork, interaction: discord.Interaction, command: str, events: list[Event]
 ) -> None:
     """Every roll of the operation goes to the roll log, in the same transaction."""
     for event in events:
@@ -176,12 +188,12 @@ async def log_events(
 
 
 async def attack(interaction: discord.Interaction, options: AttackOptions, *, shot: bool) -> None:
-    def op(turn: Turn) -> list[Any]:
+    def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(options.objetivo)
         return list(
             turn.enc.attack(
                 turn.dice,
-                turn.actor.id,
+                turn.actor_id,
                 target.id,
                 weapon=options.arma,
                 oficio=options.oficio,
@@ -209,10 +221,10 @@ async def attack(interaction: discord.Interaction, options: AttackOptions, *, sh
 async def defend(interaction: discord.Interaction, options: DefendOptions | None = None) -> None:
     opts = options or DefendOptions()
 
-    def op(turn: Turn) -> list[Any]:
+    def op(turn: Turn) -> list[Event]:
         return list(
             turn.enc.defend(
-                turn.dice, turn.actor.id, opts.oficio, opts.cobertura, opts.ventaja, opts.asaltos
+                turn.dice, turn.actor_id, opts.oficio, opts.cobertura, opts.ventaja, opts.asaltos
             )
         )
 
@@ -237,10 +249,10 @@ async def maniobra(
 ) -> None:
     opts = extra or RollOptions()
 
-    def op(turn: Turn) -> list[Any]:
+    def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(objetivo).id if objetivo else None
         options = {k: v for k, v in opts.as_rules(turn).items() if v is not None}
-        return list(turn.enc.maniobra(turn.dice, turn.actor.id, tipo, target, condicion, **options))
+        return list(turn.enc.maniobra(turn.dice, turn.actor_id, tipo, target, condicion, **options))
 
     await run(
         interaction, "maniobra", f"{{actor}}: {tipo}", op, actor_name=personaje, dado=opts.dado
@@ -256,10 +268,10 @@ async def respuesta(
 ) -> None:
     opts = extra or RollOptions()
 
-    def op(turn: Turn) -> list[Any]:
+    def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(objetivo).id
         options = {k: v for k, v in opts.as_rules(turn).items() if v is not None}
-        return list(turn.enc.respuesta(turn.dice, turn.actor.id, tipo, target, **options))
+        return list(turn.enc.respuesta(turn.dice, turn.actor_id, tipo, target, **options))
 
     await run(
         interaction,
@@ -274,8 +286,8 @@ async def respuesta(
 async def secuelas(
     interaction: discord.Interaction, aliento: bool, dado: str | None, personaje: str | None
 ) -> None:
-    def op(turn: Turn) -> list[Any]:
-        return list(turn.enc.secuelas(turn.dice, turn.actor.id, aliento))
+    def op(turn: Turn) -> list[Event]:
+        return list(turn.enc.secuelas(turn.dice, turn.actor_id, aliento))
 
     await run(interaction, "secuelas", "{actor}: secuelas", op, actor_name=personaje, dado=dado)
 
@@ -287,11 +299,11 @@ async def estabilizar(
     personaje: str | None,
     extra: RollOptions,
 ) -> None:
-    def op(turn: Turn) -> list[Any]:
+    def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(objetivo).id
         return list(
             turn.enc.estabilizar(
-                turn.dice, turn.actor.id, target, atributo, extra.oficio, extra.cobertura,
+                turn.dice, turn.actor_id, target, atributo, extra.oficio, extra.cobertura,
                 extra.ventaja,
             )
         )  # fmt: skip
@@ -305,7 +317,7 @@ async def estabilizar(
 async def set_estado(
     interaction: discord.Interaction, objetivo: str, estado: str, *, on: bool
 ) -> None:
-    def op(turn: Turn) -> list[Any]:
+    def op(turn: Turn) -> list[Event]:
         return list(turn.enc.set_estado(turn.enc.find(objetivo).id, estado, on))
 
     title = "Estado puesto" if on else "Estado quitado"
@@ -321,8 +333,8 @@ async def set_estado(
 
 
 async def aliento(interaction: discord.Interaction, uso: str, personaje: str | None) -> None:
-    def op(turn: Turn) -> list[Any]:
-        return list(turn.enc.aliento(turn.dice, turn.actor.id, uso))
+    def op(turn: Turn) -> list[Event]:
+        return list(turn.enc.aliento(turn.dice, turn.actor_id, uso))
 
     await run(interaction, "aliento", f"{{actor}}: Aliento ({uso})", op, actor_name=personaje)
 
@@ -330,7 +342,7 @@ async def aliento(interaction: discord.Interaction, uso: str, personaje: str | N
 async def recover(
     interaction: discord.Interaction, estado: str, dado: str | None, personaje: str | None
 ) -> None:
-    def op(turn: Turn) -> list[Any]:
-        return list(turn.enc.recover(turn.dice, turn.actor.id, estado))
+    def op(turn: Turn) -> list[Event]:
+        return list(turn.enc.recover(turn.dice, turn.actor_id, estado))
 
     await run(interaction, "estado", "{actor}: recuperarse", op, actor_name=personaje, dado=dado)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -10,7 +10,10 @@ from discord.ext import commands
 
 from umbral_rules import UmbralError
 
-from .service import find_character, rest_values, run
+from .service import Changes, find_character, rest_values, run
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 NO_ONE = "Di a quién: en este canal no ha habido ningún encuentro del que sacar a los personajes."
 
@@ -34,7 +37,7 @@ class DescansoCog(commands.Cog):
         personajes: app_commands.Range[str, 1, 500] | None = None,
         motivo: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        async def pick(uow: Any) -> list[tuple[Any, dict[str, Any]]]:
+        async def pick(uow: UnitOfWork) -> Changes:
             if personajes:
                 names = [n.strip() for n in personajes.split(",") if n.strip()]
                 rows = [await find_character(uow, name, None) for name in names]

@@ -8,22 +8,30 @@ the roll log gets one entry with the changes, so ``/historial`` shows them."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 import discord
 
 from bot.features.common import ids, send, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
+from bot.jsontypes import JsonObject
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed
 from bot.storage.undo import SheetChange
 from umbral_rules import UmbralError
+from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_key, estado_table
 from umbral_rules.text import word_key
 
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
+    from bot.storage.models import Character
+
+Field = Literal["aguante", "aliento", "esencia", "estados"]
 #: The numbers a hand adjustment may set, as the sheet (and the combatant) names them.
-FIELDS = ("aguante", "aliento", "esencia", "estados")
+FIELDS: tuple[Field, ...] = ("aguante", "aliento", "esencia", "estados")
 NONE_WORDS = frozenset({"", "ninguno", "ninguna", "nada", "-"})
 ELSEWHERE = (
     "{nombre} está en el encuentro activo de <#{canal}>: ajústalo desde ese canal "
@@ -31,21 +39,34 @@ ELSEWHERE = (
 )
 
 
+class Values(TypedDict):
+    """A character's adjustable numbers (``None``: leave it as it is)."""
+
+    aguante: int | None
+    aliento: int | None
+    esencia: int | None
+    estados: list[str] | None
+
+
+#: What a command adjusts: each character row with the values it gets.
+Changes = list[tuple["Character", Values]]
+
+
 @dataclass
 class Adjusted:
     """What the command changed, for its reply."""
 
     lines: list[str] = field(default_factory=list)
-    enc: Any = None
+    enc: Encounter | None = None
     tracker_id: int | None = None
 
 
-def values_of(row: Any) -> dict[str, Any]:
-    return {name: list(getattr(row, name)) if name == "estados" else getattr(row, name)
-            for name in FIELDS}  # fmt: skip
+def values_of(row: Character) -> Values:
+    return Values(aguante=row.aguante, aliento=row.aliento, esencia=row.esencia,
+                  estados=list(row.estados))  # fmt: skip
 
 
-def parse_estados(text: str, settings: dict[str, Any] | None = None) -> list[str]:
+def parse_estados(text: str, settings: JsonObject | None = None) -> list[str]:
     """``"Aturdido, sangrando"`` → ``["aturdido", "sangrando"]``; «ninguno» → ``[]``."""
     if word_key(text) in NONE_WORDS:
         return []
@@ -61,54 +82,56 @@ def parse_estados(text: str, settings: dict[str, Any] | None = None) -> list[str
     return keys
 
 
-def _check_range(nombre: str, wanted: dict[str, Any], row: Any) -> None:
-    for name, label in (("aguante", "Aguante"), ("aliento", "Aliento"), ("esencia", "Esencia")):
-        value = wanted.get(name)
-        top = getattr(row, f"{name}_max")
+def _check_range(nombre: str, wanted: Values, row: Character) -> None:
+    for value, top, label in (
+        (wanted["aguante"], row.aguante_max, "Aguante"),
+        (wanted["aliento"], row.aliento_max, "Aliento"),
+        (wanted["esencia"], row.esencia_max, "Esencia"),
+    ):
         if value is not None and not 0 <= value <= top:
             raise UmbralError(f"{label} de {nombre} va de 0 a {top}.")
 
 
-def change_line(nombre: str, before: dict[str, Any], after: dict[str, Any]) -> str:
+def change_line(nombre: str, before: Values, after: Values) -> str:
     parts = []
     for name in FIELDS:
-        if before.get(name) != after.get(name):
-            old: Any = before.get(name)
-            new: Any = after.get(name)
+        if before[name] != after[name]:
             if name == "estados":
+                old, new = before["estados"] or [], after["estados"] or []
                 parts.append(
                     f"estados {', '.join(old) or 'ninguno'} → {', '.join(new) or 'ninguno'}"
                 )
             else:
-                parts.append(f"{name.capitalize()} {old} → {new}")
+                parts.append(f"{name.capitalize()} {before[name]} → {after[name]}")
     return f"{nombre}: " + ("; ".join(parts) if parts else "sin cambios")
 
 
-def _apply_to_combatant(enc: Any, c: Any, wanted: dict[str, Any]) -> None:
-    enc.adjust(c.id, aguante=wanted.get("aguante"), aliento=wanted.get("aliento"),
-               esencia=wanted.get("esencia"))  # fmt: skip
-    if wanted.get("estados") is not None:
-        for estado in [e for e in c.estados if e not in wanted["estados"]]:
+def _apply_to_combatant(enc: Encounter, c: Combatant, wanted: Values) -> None:
+    enc.adjust(c.id, aguante=wanted["aguante"], aliento=wanted["aliento"],
+               esencia=wanted["esencia"])  # fmt: skip
+    estados = wanted["estados"]
+    if estados is not None:
+        for estado in [e for e in c.estados if e not in estados]:
             enc.set_estado(c.id, estado, False)
-        for estado in [e for e in wanted["estados"] if e not in c.estados]:
+        for estado in [e for e in estados if e not in c.estados]:
             enc.set_estado(c.id, estado, True)
 
 
 async def adjust(
     interaction: discord.Interaction,
-    uow: Any,
+    uow: UnitOfWork,
     command: str,
-    changes: list[tuple[Any, dict[str, Any]]],
+    changes: Changes,
     motivo: str | None,
 ) -> Adjusted:
     """Set each ``(character row, wanted values)``; GM only. Returns the reply's lines."""
     enc = await uow.encounter.get()
     info = uow.encounter.info
     settings = await uow.guild.get()
-    require_gm(interaction, settings.gm_role_id, info.creator_id if enc else None,
+    require_gm(interaction, settings.gm_role_id, info.creator_id if info else None,
                "ajustar fichas o dar descanso")  # fmt: skip
-    out = Adjusted(enc=enc, tracker_id=info.tracker_message_id if enc else None)
-    log: list[dict[str, Any]] = []
+    out = Adjusted(enc=enc, tracker_id=info.tracker_message_id if info else None)
+    log: list[JsonObject] = []
     touched_encounter = False
     for row, wanted in changes:
         _check_range(row.nombre, wanted, row)
@@ -120,7 +143,7 @@ async def adjust(
             if channel is not None:
                 raise UmbralError(ELSEWHERE.format(nombre=row.nombre, canal=channel))
         before = values_of(row) if c is None else _combatant_values(c)
-        if c is not None:
+        if enc is not None and c is not None:
             _apply_to_combatant(enc, c, wanted)
             after = _combatant_values(c)
             touched_encounter = True
@@ -132,21 +155,21 @@ async def adjust(
             uow.undo.sheets.append(SheetChange(row.id, row.nombre, before, after))
         out.lines.append(change_line(row.nombre, before, after))
         log.append({"nombre": row.nombre, "antes": before, "despues": after})
-    if touched_encounter:
+    if touched_encounter and enc is not None:
         await uow.encounter.save(enc)
-    result: dict[str, Any] = {"ajustes": log}
+    result: JsonObject = {"ajustes": log}
     if motivo:
         result["motivo"] = motivo
     await uow.rolls.append(user_id=interaction.user.id, command=command, dice=[], result=result)
     return out
 
 
-def _combatant_values(c: Any) -> dict[str, Any]:
-    return {"aguante": c.aguante, "aliento": c.aliento, "esencia": c.esencia,
-            "estados": list(c.estados)}  # fmt: skip
+def _combatant_values(c: Combatant) -> Values:
+    return Values(aguante=c.aguante, aliento=c.aliento, esencia=c.esencia,
+                  estados=list(c.estados))  # fmt: skip
 
 
-async def find_character(uow: Any, nombre: str, owner_id: int | None) -> Any:
+async def find_character(uow: UnitOfWork, nombre: str, owner_id: int | None) -> Character:
     """A character of this server by name (and owner, when several share the name)."""
     found = [
         row for row in await uow.characters.all_by_name(nombre)
@@ -159,24 +182,24 @@ async def find_character(uow: Any, nombre: str, owner_id: int | None) -> Any:
     return found[0]
 
 
-def rest_values(row: Any) -> dict[str, Any]:
+def rest_values(row: Character) -> Values:
     """[D] A rest: full Aguante, Aliento and Esencia, no estados (the texts give no rules)."""
-    return {"aguante": row.aguante_max, "aliento": row.aliento_max,
-            "esencia": row.esencia_max, "estados": []}  # fmt: skip
+    return Values(aguante=row.aguante_max, aliento=row.aliento_max,
+                  esencia=row.esencia_max, estados=[])  # fmt: skip
 
 
 async def run(
     interaction: discord.Interaction,
     command: str,
     title: str,
-    pick: Any,
+    pick: Callable[[UnitOfWork], Awaitable[Changes]],
     motivo: str | None,
 ) -> None:
     """Defer → in one unit: ``pick(uow)`` the (row, values) pairs, adjust → post → tracker."""
     guild_id, channel_id = ids(interaction)
     await interaction.response.defer(thinking=True)
 
-    async def work(uow: Any) -> Adjusted:
+    async def work(uow: UnitOfWork) -> Adjusted:
         return await adjust(interaction, uow, command, await pick(uow), motivo)
 
     done = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
@@ -192,17 +215,26 @@ async def run_ajustar(
     interaction: discord.Interaction,
     personaje: str,
     dueno: discord.abc.User | None,
-    given: dict[str, Any],
+    given: Mapping[str, int | str | None],
     motivo: str | None,
 ) -> None:
     """``/ficha ajustar``: ``given`` the options (``estados`` as typed)."""
     if all(value is None for value in given.values()):
         raise UmbralError("Di qué ajustar: aguante, aliento, esencia o estados.")
     estados = given.get("estados")
-    wanted = {**given, "estados": None if estados is None else parse_estados(estados)}
+    wanted = Values(
+        aguante=_number(given.get("aguante")),
+        aliento=_number(given.get("aliento")),
+        esencia=_number(given.get("esencia")),
+        estados=None if estados is None else parse_estados(str(estados)),
+    )
 
-    async def pick(uow: Any) -> list[tuple[Any, dict[str, Any]]]:
+    async def pick(uow: UnitOfWork) -> Changes:
         row = await find_character(uow, personaje, dueno.id if dueno else None)
         return [(row, wanted)]
 
     await run(interaction, "ficha ajustar", "Ficha ajustada", pick, motivo)
+
+
+def _number(value: int | str | None) -> int | None:
+    return None if value is None else int(value)

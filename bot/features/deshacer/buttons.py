@@ -6,7 +6,7 @@ preview showed) live in the ``custom_id``, so a press works after a restart too.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -14,9 +14,13 @@ from bot.errors import report_error
 from bot.features.common import ids, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
 from bot.render.undo import done_text
-from bot.storage.undo import operation
+from bot.storage.undo import UndoRecord, operation
+from umbral_rules.encounter import Encounter
 
 from .service import undo
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 UNDO_TEMPLATE = r"umbral:deshacer:(?P<record>[0-9]{1,20}):(?P<version>[0-9]{1,20})"
 CANCEL_TEMPLATE = r"umbral:deshacer-no:(?P<record>[0-9]{1,20})"
@@ -29,7 +33,9 @@ def preview_view(record_id: int, version: int) -> discord.ui.View:
     return view
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_TEMPLATE):
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=UNDO_TEMPLATE
+):
     def __init__(self, record_id: int, version: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -45,7 +51,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_T
     async def from_custom_id(
         cls,
         interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
+        item: discord.ui.Item[discord.ui.View],
         match: re.Match[str],
         /,
     ) -> UndoButton:
@@ -62,7 +68,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_T
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer()
 
-        async def work(uow: Any) -> Any:
+        async def work(uow: UnitOfWork) -> tuple[UndoRecord, Encounter | None, int | None]:
             return await undo(interaction, uow, self.record_id, self.version)
 
         record, enc, tracker = await storage_of(interaction).run_in_channel(
@@ -79,7 +85,9 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_T
             await refresh_tracker(interaction, enc, tracker)
 
 
-class CancelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CANCEL_TEMPLATE):
+class CancelButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=CANCEL_TEMPLATE
+):
     def __init__(self, record_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -93,7 +101,7 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CANC
     async def from_custom_id(
         cls,
         interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
+        item: discord.ui.Item[discord.ui.View],
         match: re.Match[str],
         /,
     ) -> CancelButton:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -13,6 +13,9 @@ from bot.render.undo import preview_embed
 
 from .buttons import preview_view
 from .service import Target, preview
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 
 class DeshacerCog(commands.Cog):
@@ -28,7 +31,7 @@ class DeshacerCog(commands.Cog):
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
 
-        async def work(uow: Any) -> Target:
+        async def work(uow: UnitOfWork) -> Target:
             return await preview(interaction, uow)
 
         target = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)

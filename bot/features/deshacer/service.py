@@ -4,16 +4,21 @@ preview), then the undo itself, version-checked against what the preview showed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.jsontypes import JsonObject
 from bot.permissions import is_gm
 from bot.render.undo import combatant_changes, sheet_changes
 from bot.storage import encounter_map as emap
 from bot.storage.models import ENCOUNTER_ACTIVE
-from bot.storage.undo import UndoRecord
+from bot.storage.undo import UndoRecord, UndoRepository
 from umbral_rules import UmbralError
+from umbral_rules.encounter import Encounter
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 NOTHING = "No hay nada que deshacer en este canal."
 NOT_YOURS = (
@@ -44,22 +49,29 @@ class Target:
     lines: list[str]
 
 
-async def _gm(interaction: discord.Interaction, uow: Any) -> bool:
+def _log(uow: UnitOfWork) -> UndoRepository:
+    """The channel's undo history (every /deshacer unit is a channel unit)."""
+    if uow.undo_log is None:
+        raise RuntimeError("/deshacer needs a channel unit of work.")
+    return uow.undo_log
+
+
+async def _gm(interaction: discord.Interaction, uow: UnitOfWork) -> bool:
     settings = await uow.guild.get()
     active = await uow.encounter.get()
-    creator = uow.encounter.info.creator_id if active is not None else None
+    creator = uow.encounter.current_info.creator_id if active is not None else None
     return is_gm(interaction, settings.gm_role_id, creator)
 
 
-async def choose(interaction: discord.Interaction, uow: Any) -> UndoRecord:
+async def choose(interaction: discord.Interaction, uow: UnitOfWork) -> UndoRecord:
     """The record ``/deshacer`` offers this user: the GM's is the newest not undone, a
     player's only their own newest operation with no dice and nothing after it."""
-    log = uow.undo_log
+    log = _log(uow)
     if await _gm(interaction, uow):
         record = await log.latest(undone=False)
         if record is None:
             raise UmbralError(NOTHING)
-        return record  # type: ignore[no-any-return]
+        return record
     record = await log.latest()
     if record is None:
         raise UmbralError(NOTHING)
@@ -67,16 +79,16 @@ async def choose(interaction: discord.Interaction, uow: Any) -> UndoRecord:
         raise UmbralError(NOT_YOURS)
     if record.rolled:
         raise UmbralError(ROLLED)
-    return record  # type: ignore[no-any-return]
+    return record
 
 
-async def preview(interaction: discord.Interaction, uow: Any) -> Target:
+async def preview(interaction: discord.Interaction, uow: UnitOfWork) -> Target:
     """What undoing the chosen record would change, and the version it would apply to."""
     uow.undo.skip = True
     record = await choose(interaction, uow)
     version, lines = 0, []
     if record.encounter_id is not None:
-        info = await uow.undo_log.encounter(record.encounter_id)
+        info = await _log(uow).encounter(record.encounter_id)
         if info is None:
             raise UmbralError(OTHER_FIGHT)
         version = info.version
@@ -85,7 +97,7 @@ async def preview(interaction: discord.Interaction, uow: Any) -> Target:
                 raise UmbralError(ALREADY)
         else:
             enc = await uow.encounter.get()
-            if enc is None or uow.encounter.info.id != record.encounter_id:
+            if enc is None or uow.encounter.current_info.id != record.encounter_id:
                 raise UmbralError(OTHER_FIGHT)
             refuse_changed_sheets(uow)
             lines = combatant_changes(enc.to_dict(), record.before or {})
@@ -94,12 +106,12 @@ async def preview(interaction: discord.Interaction, uow: Any) -> Target:
 
 
 async def undo(
-    interaction: discord.Interaction, uow: Any, record_id: int, version: int
-) -> tuple[UndoRecord, Any, int | None]:
+    interaction: discord.Interaction, uow: UnitOfWork, record_id: int, version: int
+) -> tuple[UndoRecord, Encounter | None, int | None]:
     """Undo the record the preview showed, if it is still the one to undo and the encounter
     is still at ``version``; the record, the restored encounter (or ``None``) and its tracker."""
     uow.undo.skip = True
-    log = uow.undo_log
+    log = _log(uow)
     record = await log.get(record_id)
     if record is None:
         raise UmbralError(GONE)
@@ -119,7 +131,7 @@ async def undo(
             await log.reopen(record.encounter_id, version)
         current = await uow.encounter.get()
         info = uow.encounter.info
-        if current is None or info.id != record.encounter_id:
+        if current is None or info is None or info.id != record.encounter_id:
             raise UmbralError(OTHER_FIGHT)
         if not record.ended and info.version != version:
             raise UmbralError(CHANGED)
@@ -127,7 +139,7 @@ async def undo(
         await refuse_stale_returns(uow, current, record.before or {})
         enc = emap.from_dict(record.before or {})
         await uow.encounter.save(enc)
-        tracker = uow.encounter.info.tracker_message_id
+        tracker = uow.encounter.current_info.tracker_message_id
     await restore_sheets(uow, record.sheets)
     if not await log.mark_undone(record.id, interaction.user.id):
         raise UmbralError(ALREADY)
@@ -141,7 +153,7 @@ async def undo(
     return record, enc, tracker
 
 
-def refuse_changed_sheets(uow: Any) -> None:
+def refuse_changed_sheets(uow: UnitOfWork) -> None:
     """One sheet of truth: a fighter's sheet changed outside this encounter since it was last
     saved (``/ficha editar``, another channel…). Putting the encounter back would write the
     older numbers over that change, so nothing is undone."""
@@ -150,7 +162,7 @@ def refuse_changed_sheets(uow: Any) -> None:
         raise UmbralError(SHEET_CHANGED.format(nombre=changed[0]))
 
 
-async def refuse_stale_returns(uow: Any, current: Any, before: dict[str, Any]) -> None:
+async def refuse_stale_returns(uow: UnitOfWork, current: Encounter, before: JsonObject) -> None:
     """A character the undo brings back into the fight (it had left it, or the fight had
     ended) must still have on its sheet what its combatant had then: else its sheet changed
     since (a rest, an edit elsewhere) and putting the combatant back would write over that."""
@@ -165,7 +177,7 @@ async def refuse_stale_returns(uow: Any, current: Any, before: dict[str, Any]) -
             raise UmbralError(SHEET_CHANGED.format(nombre=c.get("nombre")))
 
 
-async def restore_sheets(uow: Any, sheets: list[dict[str, Any]]) -> None:
+async def restore_sheets(uow: UnitOfWork, sheets: list[JsonObject]) -> None:
     """Put back the sheets' numbers, refusing if one changed since the operation."""
     for sheet in sheets:
         row = await uow.characters.get(int(sheet["id"]))

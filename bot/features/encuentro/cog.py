@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -32,6 +32,10 @@ from bot.render.waiting import pendientes_embed
 from bot.storage import character_sheet, character_weapons, enemy_sheet
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
+from umbral_rules.encounter.events import Event
+
+if TYPE_CHECKING:
+    from bot.storage import EncounterInfo, UnitOfWork
 
 
 class EncuentroCog(commands.Cog):
@@ -57,7 +61,7 @@ class EncuentroCog(commands.Cog):
         require_channel_permissions(interaction, "llevar un encuentro", board=False)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: Any) -> Encounter:
+        async def work(uow: UnitOfWork) -> Encounter:
             settings = await uow.guild.get()
             require_gm(interaction, settings.gm_role_id, what="empezar un encuentro")
             enc_settings = {
@@ -103,16 +107,18 @@ class EncuentroCog(commands.Cog):
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: Any) -> tuple[Encounter, list[Any], int | None, Moved]:
+        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], int | None, Moved]:
             enc = await uow.encounter.require()
             gm = is_gm(
-                interaction, (await uow.guild.get()).gm_role_id, uow.encounter.info.creator_id
+                interaction,
+                (await uow.guild.get()).gm_role_id,
+                uow.encounter.current_info.creator_id,
             )
             if mover and not gm:
                 raise UmbralError("Solo el máster puede mover un personaje de otro encuentro.")
             row = await joining_character(uow, interaction.user.id, personaje, gm)
             moved = await move_out(uow, row, channel_id) if mover else Moved()
-            events: list[Any] = []
+            events: list[Event] = []
             c = enc.add_character(
                 character_sheet(row),
                 character_weapons(row),
@@ -130,7 +136,7 @@ class EncuentroCog(commands.Cog):
             for estado in row.estados:  # what the character still suffers from before
                 events.extend(enc.set_estado(c.id, str(estado), True))
             await uow.encounter.save(enc)
-            return enc, events, uow.encounter.info.tracker_message_id, moved
+            return enc, events, uow.encounter.current_info.tracker_message_id, moved
 
         enc, events, tracker, moved = await storage_of(interaction).run_in_channel(
             guild_id, channel_id, work
@@ -155,9 +161,9 @@ class EncuentroCog(commands.Cog):
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: Any) -> tuple[Encounter, list[Any], Any]:
+        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], EncounterInfo]:
             enc = await uow.encounter.require()
-            info = uow.encounter.info
+            info = uow.encounter.current_info
             require_gm(
                 interaction, (await uow.guild.get()).gm_role_id, info.creator_id, "sacar enemigos"
             )
@@ -166,7 +172,7 @@ class EncuentroCog(commands.Cog):
                 raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
             sheet = enemy_sheet(row)
             added = [enc.add_enemy(sheet)] if cantidad == 1 else enc.add_enemies(sheet, cantidad)
-            events = [enc.announce(c) for c in added]
+            events: list[Event] = [enc.announce(c) for c in added]
             for c in added:  # the estados its entry says it enters with
                 for estado in row.estados:
                     events.extend(enc.set_estado(c.id, str(estado), True))
@@ -201,9 +207,9 @@ class EncuentroCog(commands.Cog):
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: Any) -> tuple[Encounter, list[Any], Any]:
+        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], EncounterInfo]:
             enc = await uow.encounter.require()
-            info = uow.encounter.info
+            info = uow.encounter.current_info
             require_gm(
                 interaction,
                 (await uow.guild.get()).gm_role_id,
@@ -223,9 +229,9 @@ class EncuentroCog(commands.Cog):
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: Any) -> tuple[Encounter, int, Any]:
+        async def work(uow: UnitOfWork) -> tuple[Encounter, int, EncounterInfo]:
             enc = await uow.encounter.require()
-            info = uow.encounter.info
+            info = uow.encounter.current_info
             require_gm(
                 interaction,
                 (await uow.guild.get()).gm_role_id,
@@ -257,9 +263,9 @@ class EncuentroCog(commands.Cog):
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: Any) -> tuple[Encounter, list[Any], Any]:
+        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], EncounterInfo]:
             enc = await uow.encounter.require()
-            info = uow.encounter.info
+            info = uow.encounter.current_info
             settings = await uow.guild.get()
             require_gm(interaction, settings.gm_role_id, info.creator_id, "ajustar las barras")
             events = enc.adjust(enc.find(combatiente).id, aguante=aguante, aliento=aliento)
@@ -280,9 +286,9 @@ class EncuentroCog(commands.Cog):
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: Any) -> tuple[Encounter, list[Any], Any]:
+        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], EncounterInfo]:
             enc = await uow.encounter.require()
-            info = uow.encounter.info
+            info = uow.encounter.current_info
             require_gm(
                 interaction, (await uow.guild.get()).gm_role_id, info.creator_id, "pasar el asalto"
             )

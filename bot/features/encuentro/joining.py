@@ -4,7 +4,7 @@ character out of the encounter of another channel (a character fights in one at 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -16,8 +16,13 @@ from bot.storage.sheet_link import channel_of
 from umbral_rules import UmbralError
 from umbral_rules.encounter import CombatantRemoved, Encounter, Event
 
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
-async def joining_character(uow: Any, user_id: int, personaje: str | None, gm: bool) -> Character:
+
+async def joining_character(
+    uow: UnitOfWork, user_id: int, personaje: str | None, gm: bool
+) -> Character:
     """The caller's character by name (or active one); the GM may name anyone's."""
     if personaje and gm and await uow.characters.by_name(user_id, personaje) is None:
         matches = await uow.characters.all_by_name(personaje)  # by the one name key
@@ -48,7 +53,7 @@ class Moved:
         return [f"• {shown(n)} deja el encuentro de <#{self.channel_id}>." for n in self.names]
 
 
-async def move_out(uow: Any, row: Character, channel_id: int) -> Moved:
+async def move_out(uow: UnitOfWork, row: Character, channel_id: int) -> Moved:
     """Take ``row`` out of the encounter it is in, if that is another channel's."""
     if row.encounter_id is None:
         return Moved()

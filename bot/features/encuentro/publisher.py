@@ -18,12 +18,15 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
-from bot.features.encuentro.tracker import waiting_of
+from bot.features.encuentro.tracker import TrackerChannel, waiting_of
 from bot.render.tracker import tracker_embed
+
+if TYPE_CHECKING:
+    from bot.storage import Storage, UnitOfWork
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +47,8 @@ class Clock(Protocol):
 @dataclass
 class _Channel:
     guild_id: int
-    channel: Any  # a Messageable: the channel or thread
-    perms: discord.Permissions
+    channel: TrackerChannel
+    perms: discord.Permissions | None
     dirty: bool = False
     #: Trackers of encounters that just ended: (message id, final embed).
     finals: list[tuple[int, discord.Embed]] = field(default_factory=list)
@@ -56,7 +59,7 @@ class _Channel:
 class TrackerPublisher:
     def __init__(
         self,
-        storage: Any,
+        storage: Storage | None,
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
@@ -74,7 +77,13 @@ class TrackerPublisher:
 
     # --- what commands call (synchronous: nothing on their critical path) ---------------
 
-    def changed(self, guild_id: int, channel_id: int, channel: Any, perms: Any) -> None:
+    def changed(
+        self,
+        guild_id: int,
+        channel_id: int,
+        channel: TrackerChannel,
+        perms: discord.Permissions | None,
+    ) -> None:
         """The encounter of ``channel_id`` changed: show its latest state soon."""
         state = self._state(guild_id, channel_id, channel, perms)
         state.dirty = True
@@ -84,8 +93,8 @@ class TrackerPublisher:
         self,
         guild_id: int,
         channel_id: int,
-        channel: Any,
-        perms: Any,
+        channel: TrackerChannel,
+        perms: discord.Permissions | None,
         message_id: int | None,
         embed: discord.Embed,
     ) -> None:
@@ -110,7 +119,13 @@ class TrackerPublisher:
 
     # --- the background task --------------------------------------------------------------
 
-    def _state(self, guild_id: int, channel_id: int, channel: Any, perms: Any) -> _Channel:
+    def _state(
+        self,
+        guild_id: int,
+        channel_id: int,
+        channel: TrackerChannel,
+        perms: discord.Permissions | None,
+    ) -> _Channel:
         state = self._channels.get(channel_id)
         if state is None:
             state = self._channels[channel_id] = _Channel(guild_id, channel, perms)
@@ -196,11 +211,12 @@ class TrackerPublisher:
         await self._pin(channel_id, state, message, old)
 
     async def _remember(self, state: _Channel, channel_id: int, eid: int, message_id: int) -> None:
-        async def work(uow: Any) -> None:
-            if await uow.encounter.get() is not None and uow.encounter.info.id == eid:
+        async def work(uow: UnitOfWork) -> None:
+            if await uow.encounter.get() is not None and uow.encounter.current_info.id == eid:
                 await uow.encounter.set_tracker_message(message_id)
 
-        await self.storage.run_in_channel(state.guild_id, channel_id, work)
+        if self.storage is not None:  # (always: only a refresh with storage gets here)
+            await self.storage.run_in_channel(state.guild_id, channel_id, work)
 
     async def _pin(
         self, channel_id: int, state: _Channel, message: discord.Message, old: int | None

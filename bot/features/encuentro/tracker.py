@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,20 +21,42 @@ from bot.render.tracker import tracker_embed
 from bot.render.waiting import waiting_lines
 from bot.storage.waiting import waiting
 from umbral_rules import UmbralError
+from umbral_rules.encounter import Encounter
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 log = logging.getLogger(__name__)
 
 
+#: Where a tracker can be posted and edited: a server's text channels and threads (and a
+#: channel known only by id, for a tracker in another channel).
+TrackerChannel = (
+    discord.TextChannel
+    | discord.Thread
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.PartialMessageable
+)
+TRACKER_CHANNELS = (
+    discord.TextChannel,
+    discord.Thread,
+    discord.VoiceChannel,
+    discord.StageChannel,
+    discord.PartialMessageable,
+)
+
+
 async def refresh_tracker(
-    interaction: discord.Interaction, enc: Any, tracker_id: int | None, *, ended: bool = False
+    interaction: discord.Interaction, enc: Encounter, tracker_id: int | None, *, ended: bool = False
 ) -> None:
     """After a committed change: the channel's tracker is brought up to date in the background
     (:class:`~.publisher.TrackerPublisher`). When the bot may not post it here, the user gets
     a short private note saying which permission is missing — never an error: the change
     was saved."""
-    channel: Any = interaction.channel
+    channel = interaction.channel
     publisher = getattr(interaction.client, "trackers", None)
-    if channel is None or not hasattr(channel, "send") or publisher is None:
+    if not isinstance(channel, TRACKER_CHANNELS) or publisher is None:
         return
     guild_id, channel_id = ids(interaction)
     perms = interaction.app_permissions
@@ -81,9 +103,9 @@ def require_channel_permissions(
         raise UmbralError(closed)
 
 
-async def waiting_of(uow: Any, enc: Any) -> list[str]:
+async def waiting_of(uow: UnitOfWork, enc: Encounter) -> list[str]:
     """The «Se espera a» lines of the unit's encounter (its times read in that unit)."""
-    info = uow.encounter.info
+    info = uow.encounter.current_info
     times = await waiting(uow.session, info.id, info.phase_since)
     return waiting_lines(enc, times.phase_since, times.pending_since)
 

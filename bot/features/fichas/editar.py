@@ -9,12 +9,12 @@ next read (its combatant follows the sheet's version, :mod:`bot.storage.sheet_li
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
 from bot.features.common import send, storage_of
 from bot.features.fichas.vida import require_editable
+from bot.jsontypes import JsonObject
 from bot.permissions import require_guild
 from bot.render.fichas import notice_embed
 from bot.storage.models import Character
@@ -140,7 +140,7 @@ def put_weapon(row: Character, weapon: Weapon) -> bool:
     """Add ``weapon``, or update the one so named in its place (the first is the default);
     whether it was an update."""
     require_editable(row)
-    weapons: list[Any] = list(row.weapons)
+    weapons: list[JsonObject] = list(row.weapons)
     for i, w in enumerate(weapons):
         if name_key(str(w.get("nombre", ""))) == name_key(weapon.nombre):
             weapons[i] = weapon.to_dict()

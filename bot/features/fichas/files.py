@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bot.features.bestiario.files import (
     Conflictos,
@@ -13,13 +13,18 @@ from bot.features.bestiario.files import (
 )
 from bot.features.fichas.editar import keep_wounds
 from bot.features.fichas.vida import require_editable
+from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
 from bot.sheetfiles import CHARACTERS, CharacterEntry, Format, WeaponEntry, dump, load_characters
 from bot.sheetfiles.models import cualidades_keys
 from umbral_rules.text import name_key
 
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
+    from bot.storage.models import Character
 
-def row_fields(entry: CharacterEntry) -> dict[str, Any]:
+
+def row_fields(entry: CharacterEntry) -> JsonObject:
     """The columns of a character row for an entry (besides owner, name and activity)."""
     return {
         "atributos": dict(entry.atributos),
@@ -54,13 +59,13 @@ LABELS = {
 }
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k} {v}" for k, v in value.items()) or "ninguno"
     return str(value)
 
 
-def keep_wounds_of(row: Any, fields: dict[str, Any]) -> dict[str, Any]:
+def keep_wounds_of(row: Character, fields: JsonObject) -> JsonObject:
     """[D] Re-importing a character never heals it: each bar keeps its wounds when its
     maximum changes (the file may still give a lower current value)."""
     kept = dict(fields)
@@ -70,7 +75,7 @@ def keep_wounds_of(row: Any, fields: dict[str, Any]) -> dict[str, Any]:
     return kept
 
 
-def entry_of(row: Any) -> CharacterEntry:
+def entry_of(row: Character) -> CharacterEntry:
     """A stored character as an entry (it was validated when it was stored)."""
     armas = [
         WeaponEntry.model_construct(
@@ -112,7 +117,7 @@ async def export_characters(entries: Sequence[CharacterEntry], fmt: Format) -> b
 
 
 async def import_characters(
-    uow: Any, owner_id: int, entries: list[CharacterEntry], conflictos: Conflictos | None
+    uow: UnitOfWork, owner_id: int, entries: list[CharacterEntry], conflictos: Conflictos | None
 ) -> ImportResult:
     """Add the entries as ``owner_id``'s characters; a clash with one of theirs is refused
     unless told what to do. The first new one becomes active if they had none active."""

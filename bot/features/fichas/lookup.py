@@ -7,11 +7,15 @@ lists the owners, and the ``dueño`` option picks one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from umbral_rules import UmbralError
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
+    from bot.storage.models import Character
 
 
 def owner_text(owner_id: int) -> str:
@@ -21,13 +25,13 @@ def owner_text(owner_id: int) -> str:
 
 
 async def named_character(
-    uow: Any,
+    uow: UnitOfWork,
     interaction: discord.Interaction,
     personaje: str,
     dueno: discord.abc.User | None,
     *,
     others_allowed: bool,
-) -> Any:
+) -> Character:
     """The character called ``personaje``: ``dueno``'s when given, else the user's own, else
     (when ``others_allowed``) the only other one of that name in the guild."""
     user_id = interaction.user.id

@@ -3,7 +3,7 @@ caller's character by name, and the autocompletes of characters and Oficios."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -16,8 +16,12 @@ from bot.storage.repositories import character_sheet, character_weapons
 from umbral_rules import UmbralError
 from umbral_rules.text import spanish_sorted
 
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
+    from bot.storage.models import Character
 
-def pools_of(row: Any) -> Pools:
+
+def pools_of(row: Character) -> Pools:
     return Pools(
         row.aguante,
         row.aguante_max,
@@ -29,7 +33,7 @@ def pools_of(row: Any) -> Pools:
     )
 
 
-def sheet_embed(row: Any, owner: str | None = None) -> discord.Embed:
+def sheet_embed(row: Character, owner: str | None = None) -> discord.Embed:
     return ficha_embed(
         character_sheet(row),
         character_weapons(row),
@@ -41,7 +45,7 @@ def sheet_embed(row: Any, owner: str | None = None) -> discord.Embed:
     )
 
 
-async def own_character(uow: Any, owner_id: int, personaje: str | None) -> Any:
+async def own_character(uow: UnitOfWork, owner_id: int, personaje: str | None) -> Character:
     """The named character of ``owner_id``, or their active one."""
     if personaje:
         row = await uow.characters.by_name(owner_id, personaje)

@@ -3,8 +3,6 @@ board of a channel's encounter. Each: load → permission → rules → save, th
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -13,6 +11,7 @@ from bot.features.combate.autocomplete import autocomplete_actor
 from bot.features.encuentro.tracker import autocomplete_combatant, require_channel_permissions
 from bot.features.tablero import service
 from bot.features.tablero.service import Step
+from umbral_rules.encounter.events import Event
 
 CASILLAS_HELP = "Casillas: «C4», varias «C4 D4» o un rectángulo «A1:A6»"
 
@@ -33,7 +32,7 @@ class TableroCog(commands.Cog):
         ancho: app_commands.Range[int, 1, 60],
         alto: app_commands.Range[int, 1, 60],
     ) -> None:
-        def op(step: Step) -> list[Any]:
+        def op(step: Step) -> list[Event]:
             return list(step.enc.board_setup(ancho, alto))
 
         require_channel_permissions(interaction, "dibujar el tablero", board=True)
@@ -47,7 +46,7 @@ class TableroCog(commands.Cog):
     async def muro(
         self, interaction: discord.Interaction, casillas: str, quitar: bool = False
     ) -> None:
-        def op(step: Step) -> list[Any]:
+        def op(step: Step) -> list[Event]:
             return list(step.enc.draw_walls(casillas, present=not quitar))
 
         await service.run(
@@ -59,7 +58,7 @@ class TableroCog(commands.Cog):
     async def cobertura(
         self, interaction: discord.Interaction, casillas: str, quitar: bool = False
     ) -> None:
-        def op(step: Step) -> list[Any]:
+        def op(step: Step) -> list[Event]:
             return list(step.enc.draw_cover(casillas, present=not quitar))
 
         await service.run(
@@ -75,7 +74,7 @@ class TableroCog(commands.Cog):
     async def colocar(
         self, interaction: discord.Interaction, combatiente: str, casilla: str
     ) -> None:
-        def op(step: Step) -> list[Any]:
+        def op(step: Step) -> list[Event]:
             assert step.actor is not None
             return list(step.enc.place(step.actor.id, casilla))
 
@@ -87,14 +86,14 @@ class TableroCog(commands.Cog):
     @app_commands.describe(combatiente="Quién sale del tablero (sigue en el encuentro)")
     @app_commands.autocomplete(combatiente=autocomplete_combatant)
     async def quitar(self, interaction: discord.Interaction, combatiente: str) -> None:
-        def op(step: Step) -> list[Any]:
+        def op(step: Step) -> list[Event]:
             return list(step.enc.unplace(step.enc.find(combatiente).id))
 
         await service.run(interaction, "mapa quitar", "Quitar", op, who="gm", what="quitar figuras")
 
     @mapa.command(name="ver", description="Muestra el tablero")
     async def ver(self, interaction: discord.Interaction) -> None:
-        def op(step: Step) -> list[Any]:
+        def op(step: Step) -> list[Event]:
             return []
 
         await service.run(interaction, "mapa ver", "Tablero", op, who="any", changes=False)
@@ -112,7 +111,7 @@ class TableroCog(commands.Cog):
         ]
     )
     async def area(self, interaction: discord.Interaction, tamano: int, casilla: str) -> None:
-        def op(step: Step) -> list[Any]:
+        def op(step: Step) -> list[Event]:
             return list(step.enc.area(tamano, casilla))
 
         await service.run(interaction, "mapa area", "Ámbito", op, who="any", changes=False)
@@ -124,7 +123,7 @@ class TableroCog(commands.Cog):
     )
     @app_commands.autocomplete(atacante=autocomplete_combatant)
     async def barrido(self, interaction: discord.Interaction, atacante: str, casillas: str) -> None:
-        def op(step: Step) -> list[Any]:
+        def op(step: Step) -> list[Event]:
             return list(step.enc.sweep(step.dice, step.enc.find(atacante).id, casillas))
 
         await service.run(
@@ -148,7 +147,7 @@ class TableroCog(commands.Cog):
         casilla: str | None = None,
         personaje: str | None = None,
     ) -> None:
-        def op(step: Step) -> list[Any]:
+        def op(step: Step) -> list[Event]:
             assert step.actor is not None
             if casilla is None:
                 return list(step.enc.move(step.actor.id))

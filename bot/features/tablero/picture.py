@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import discord
 
@@ -12,6 +11,7 @@ from bot.offloop import off_loop
 from bot.render.encounter import events_embed
 from bot.tablero import Token, render_board
 from bot.tablero.picture import key_facts
+from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.estados import estado_table
 from umbral_rules.grid import Board, Square, parse_square
 
@@ -19,12 +19,12 @@ FILENAME = "tablero.png"
 IMAGE_URL = f"attachment://{FILENAME}"
 
 
-def _estado_label(enc: Any, key: str) -> str:
+def _estado_label(enc: Encounter, key: str) -> str:
     entry = estado_table(enc.settings).get(key)
     return entry[0] if entry else key
 
 
-def tokens(enc: Any) -> list[Token]:
+def tokens(enc: Encounter) -> list[Token]:
     """Estados and the three bars (Aguante, Esencia, Aliento) of every combatant (§42)."""
     out: list[Token] = []
     for c in enc.combatants:
@@ -41,7 +41,7 @@ def tokens(enc: Any) -> list[Token]:
 
 
 def snapshot(
-    enc: Any, highlight: Iterable[str | Square] = ()
+    enc: Encounter, highlight: Iterable[str | Square] = ()
 ) -> tuple[Board, list[Token], list[Square]]:
     """What the picture is drawn from, as immutable values: the ``Board`` (a frozen value the
     rules replace, never change), the tokens and the highlighted squares."""
@@ -56,7 +56,7 @@ def snapshot(
 ALT_TEXT_MAX = 1024
 
 
-def alt_text(enc: Any) -> str:
+def alt_text(enc: Encounter) -> str:
     """The picture in words, for a screen reader or a phone that doesn't load it (Discord's
     attachment description): the board's size, then who stands where, side, Aguante and
     estados, then who is off the board."""
@@ -79,11 +79,11 @@ def draw(board: Board, toks: Sequence[Token], squares: Sequence[Square]) -> byte
     return render_board(board, *toks, highlight=squares)
 
 
-def picture(enc: Any, highlight: Iterable[str | Square] = ()) -> bytes:
+def picture(enc: Encounter, highlight: Iterable[str | Square] = ()) -> bytes:
     return draw(*snapshot(enc, highlight))
 
 
-async def board_file(enc: Any, highlight: Iterable[str | Square] = ()) -> discord.File:
+async def board_file(enc: Encounter, highlight: Iterable[str | Square] = ()) -> discord.File:
     """The picture as an attachment, drawn on a worker thread (a 60×60 board takes ~100 ms of
     Pillow). The thread gets only the snapshot taken here on the loop, never the encounter,
     which the next command in the channel may already be changing."""
@@ -91,7 +91,7 @@ async def board_file(enc: Any, highlight: Iterable[str | Square] = ()) -> discor
     return discord.File(io.BytesIO(data), filename=FILENAME, description=alt_text(enc))
 
 
-def legend(enc: Any) -> str:
+def legend(enc: Encounter) -> str:
     board: Board | None = enc.board
     if board is None:
         return ""
@@ -107,7 +107,7 @@ def legend(enc: Any) -> str:
     return text
 
 
-def board_embed(enc: Any, title: str, lines: Sequence[str]) -> discord.Embed:
+def board_embed(enc: Encounter, title: str, lines: Sequence[str]) -> discord.Embed:
     embed = events_embed(title, lines)
     embed.set_image(url=IMAGE_URL)
     embed.set_footer(text=legend(enc)[:2048])

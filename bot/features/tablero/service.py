@@ -17,10 +17,12 @@ from bot.features.tablero.picture import board_embed, board_file
 from bot.permissions import is_gm, require_gm
 from bot.render.encounter import render_events
 from bot.render.safe import allowed_mentions, ping, shown
-from umbral_rules import UmbralError
+from umbral_rules import DiceSource, UmbralError
+from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import (
     AreaListed,
     AttackResolved,
+    Event,
     FigureMoved,
     ReachOffered,
     SweepDeclared,
@@ -37,17 +39,17 @@ Who = str
 class Step:
     """What an operation needs: the encounter, the acting combatant, whether they are GM."""
 
-    enc: Any
+    enc: Encounter
     gm: bool
+    dice: DiceSource
     actor: Combatant | None = None
-    dice: Any = None
     highlight: list[str] = field(default_factory=list)
 
 
-Operation = Callable[[Step], list[Any]]
+Operation = Callable[[Step], list[Event]]
 
 
-def require_tactico(enc: Any) -> None:
+def require_tactico(enc: Encounter) -> None:
     if enc.mode != "tactico":
         raise UmbralError(
             f"El tablero es cosa del modo Táctico, y este encuentro es {mode_label(enc.mode)}: "
@@ -59,13 +61,13 @@ def mode_label(mode: str) -> str:
     return {"mesa": "Mesa", "narrativo": "Narrativo", "tactico": "Táctico"}.get(mode, mode)
 
 
-def require_board(enc: Any) -> None:
+def require_board(enc: Encounter) -> None:
     require_tactico(enc)
     if enc.board is None:
         raise UmbralError("Este encuentro aún no tiene tablero: el máster lo crea con /mapa crear.")
 
 
-def setup_time(enc: Any) -> bool:
+def setup_time(enc: Encounter) -> bool:
     """Before anyone has acted in the first asalto: players may place their own figures."""
     return bool(enc.asalto == 1 and not any(c.acted for c in enc.combatants))
 
@@ -88,7 +90,7 @@ async def run(
     guild_id, channel_id = ids(interaction)
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
         enc = await uow.encounter.require()
-        info = uow.encounter.info
+        info = uow.encounter.current_info
         settings = await uow.guild.get()
         if needs_board:
             require_board(enc)
@@ -146,7 +148,7 @@ async def run(
         await refresh_tracker(interaction, enc, info.tracker_message_id)
 
 
-def highlight_of(events: Sequence[Any]) -> list[str]:
+def highlight_of(events: Sequence[Event]) -> list[str]:
     for event in events:
         if isinstance(event, FigureMoved):
             return [event.start, *event.path]
@@ -157,7 +159,7 @@ def highlight_of(events: Sequence[Any]) -> list[str]:
     return []
 
 
-def offer_hints(enc: Any, events: Sequence[Any]) -> list[str]:
+def offer_hints(enc: Encounter, events: Sequence[Event]) -> list[str]:
     """How to take each respuesta a walk offered."""
     hints: list[str] = []
     for event in events:
@@ -170,7 +172,7 @@ def offer_hints(enc: Any, events: Sequence[Any]) -> list[str]:
     return hints
 
 
-def owner_mentions(enc: Any, events: Sequence[Any]) -> tuple[list[str], list[int]]:
+def owner_mentions(enc: Encounter, events: Sequence[Event]) -> tuple[list[str], list[int]]:
     """The lines pinging the players whose characters were offered a respuesta, and them."""
     out: list[str] = []
     users: list[int] = []

@@ -4,10 +4,10 @@ guild's own estados (``GuildSettings.extra_estados``) as the rules' ``estados_ex
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from discord import app_commands
 
+from bot.jsontypes import JsonObject
 from umbral_rules.encounter.estados import validate_estados_extra
 from umbral_rules.tables import AMBITO_LABELS, CHECK_AMBITOS
 
@@ -21,10 +21,10 @@ AMBITO_HELP = (
 )
 
 
-def guild_estados(extra_estados: Iterable[Any] | None) -> dict[str, Any]:
+def guild_estados(extra_estados: Iterable[object] | None) -> JsonObject:
     """The guild's estados as the encounter's ``estados_extra``: each entry of the stored list
     is a name (desventaja nowhere) or ``{"nombre": ..., "desventaja": [ámbito, ...]}``."""
-    table: dict[str, Any] = {}
+    table: JsonObject = {}
     for entry in extra_estados or ():
         if isinstance(entry, dict):
             nombre = str(entry.get("nombre", ""))

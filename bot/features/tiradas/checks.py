@@ -9,7 +9,7 @@ Name and numbers always come from that one character: inside the encounter, its 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,6 +21,9 @@ from bot.render.safe import shown
 from bot.storage import character_sheet
 from umbral_rules import CharacterSheet, UmbralError
 from umbral_rules.encounter import Combatant, Encounter
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 PRIVATE_FOOTER = "Tirada privada: la ves tú y el máster"
 
@@ -35,7 +38,7 @@ class Roller:
 
 
 async def roller(
-    uow: Any,
+    uow: UnitOfWork,
     interaction: discord.Interaction,
     enc: Encounter | None,
     personaje: str | None,
@@ -43,7 +46,7 @@ async def roller(
 ) -> Roller:
     user_id = interaction.user.id
     if personaje:
-        gm = is_gm(interaction, gm_role_id, uow.encounter.info.creator_id if enc else None)
+        gm = is_gm(interaction, gm_role_id, uow.encounter.current_info.creator_id if enc else None)
         row = await joining_character(uow, user_id, personaje, gm)
         found = [c for c in enc.combatants if c.character_id == row.id] if enc else []
         if found and found[0].sheet is not None:
@@ -52,12 +55,12 @@ async def roller(
     mine = [c for c in own_combatants(enc, user_id) if c.is_pc] if enc is not None else []
     if mine and mine[0].sheet is not None:
         return Roller(mine[0].nombre, mine[0].sheet, mine[0])
-    row = await uow.characters.active(user_id)
-    if row is None:
+    active = await uow.characters.active(user_id)
+    if active is None:
         raise UmbralError(
             "No tienes personaje activo: crea uno con /ficha crear o elige con /ficha usar."
         )
-    return Roller(row.nombre, character_sheet(row), None, tuple(map(str, row.estados)))
+    return Roller(active.nombre, character_sheet(active), None, tuple(map(str, active.estados)))
 
 
 async def deliver(

@@ -10,7 +10,7 @@ last open reto ends it, leaving the channel free.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, TypeGuard
 
 import discord
 from discord import app_commands
@@ -23,6 +23,7 @@ from bot.features.fichas.shared import own_character
 from bot.features.pages import send_pages
 from bot.features.replies import send_split
 from bot.features.tiradas.ambito import guild_estados
+from bot.jsontypes import JsonObject
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed, render_events
 from bot.render.retos import retos_embed, retos_pages
@@ -32,16 +33,19 @@ from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import RetoRolled
 from umbral_rules.text import name_key
 
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
+
 #: The key of ``Encounter.extra`` that marks a reto's scene.
 SCENE = "escena"
 
 
-def is_scene(enc: Any) -> bool:
+def is_scene(enc: Encounter | None) -> TypeGuard[Encounter]:
     """Whether ``enc`` is only a reto's scene (no encounter for the players)."""
     return enc is not None and enc.extra.get(SCENE) == "reto"
 
 
-async def take_over_scene(uow: Any, enc: Encounter) -> bool:
+async def take_over_scene(uow: UnitOfWork, enc: Encounter) -> bool:
     """``/encuentro empezar`` in a channel with a reto's scene: the scene ends and ``enc``
     keeps its open retos. Whether there was one."""
     scene = await uow.encounter.get()
@@ -67,7 +71,7 @@ async def autocomplete_reto(
 NO_RETO = "No hay ningún reto abierto en este canal: el máster lo crea con /reto crear."
 
 
-async def channel_retos(uow: Any) -> Encounter:
+async def channel_retos(uow: UnitOfWork) -> Encounter:
     """The channel's encounter or reto scene; the Spanish error when it has none."""
     enc = await uow.encounter.get()
     if enc is None:
@@ -76,7 +80,7 @@ async def channel_retos(uow: Any) -> Encounter:
     return found
 
 
-def find_reto(enc: Any, name: str | None) -> dict[str, Any]:
+def find_reto(enc: Encounter, name: str | None) -> JsonObject:
     active = [r for r in enc.retos if r.get("activo")]
     if name:
         for reto in enc.retos:
@@ -132,7 +136,7 @@ async def tirar(
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
         enc = await channel_retos(uow)
-        info = uow.encounter.info
+        info = uow.encounter.current_info
         target = find_reto(enc, reto)
         mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc]
         if mine:
@@ -180,7 +184,7 @@ async def terminar(interaction: discord.Interaction, reto: str | None) -> None:
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
         enc = await channel_retos(uow)
-        info = uow.encounter.info
+        info = uow.encounter.current_info
         require_gm(interaction, settings.gm_role_id, info.creator_id, "terminar retos")
         target = find_reto(enc, reto)
         events = enc.reto_terminar(str(target["id"]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 import discord
 from discord import app_commands
@@ -19,6 +19,7 @@ from bot.features.tirar.systems import (
     roll_percentile,
     roll_pool,
 )
+from bot.jsontypes import JsonObject
 from bot.permissions import is_gm
 from bot.render.tirar import (
     expression_embed,
@@ -36,7 +37,7 @@ HISTORY_DEFAULT = 10
 HISTORY_MAX = 25
 
 
-def _one_mode(chosen: dict[str, Any]) -> str:
+def _one_mode(chosen: Mapping[str, object]) -> str:
     given = [name for name in MODES if chosen.get(name) is not None]
     if len(given) != 1:
         raise UmbralError(
@@ -107,8 +108,8 @@ class TirarCog(commands.Cog):
         await interaction.response.defer(ephemeral=privada, thinking=True)
         dice = dice_of(interaction)
         who = interaction.user.display_name
-        faces: list[Any]
-        result: dict[str, Any] = {"privada": privada}
+        faces: list[JsonObject]
+        result: JsonObject = {"privada": privada}
         if mode == "expresion":
             assert expresion is not None
             rolls = roll_many(expresion, dice)

@@ -1,0 +1,11 @@
+"""The one alias for values that really are arbitrary JSON (payload bodies, ``to_dict`` dumps,
+the JSON columns): everything else in ``bot/`` names its type."""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+#: A JSON object: what ``json.loads`` gives for ``{...}``, or what ``to_dict`` dumps.
+JsonObject: TypeAlias = dict[str, Any]
+#: A JSON array (a JSON column holding a list).
+JsonArray: TypeAlias = list[Any]
