@@ -72,7 +72,7 @@ class Console:
             elif isinstance(parsed, Command):
                 reply = await self._command(parsed)
             elif isinstance(parsed, Wait):
-                await self._wait(parsed.seconds)
+                await self.wait(parsed.seconds)
                 return None
             else:
                 self._fault(parsed)
@@ -85,7 +85,7 @@ class Console:
             self.out.write(f"(consola) {HELP}.\n")
         return reply
 
-    async def _wait(self, seconds: float) -> None:
+    async def wait(self, seconds: float) -> None:
         """``!esperar``: the time passes, and whatever the bot had due meanwhile (the
         reminders of play by post) happens at its time and is printed."""
         start = len(self.discord.events)
