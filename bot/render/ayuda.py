@@ -38,8 +38,7 @@ MASTER = (
     "la diferencia de daño); las defensas sin contestar esperan, cada una con su asalto.\n"
     "5. `/estado poner`, `/reto crear`, y `/encuentro terminar` al acabar. "
     "`/config` ajusta el rol de máster y los dados físicos. Por post: "
-    "`/encuentro recordatorios horas:12 silencio:23-9` recuerda en el canal a quien deba "
-    "actuar o defenderse (`/config zona_horaria:…` para el silencio).\n"
+    "`/encuentro recordatorios horas:12`.\n"
     "6. Bestiarios enteros: `/bestiario importar archivo:…` (YAML, JSON o CSV), "
     "`/bestiario exportar`, o `/bestiario ejemplo` para probar."
 )

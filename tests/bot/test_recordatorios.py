@@ -197,3 +197,26 @@ def test_the_readme_reminders_example(tmp_path: Path) -> None:
     waited, acted = example.split("/atacar", 1)
     assert "@kaeda, Kaeda aún no ha actuado en la fase de los jugadores" in waited
     assert "Recordatorio" not in acted
+
+
+async def test_a_reminder_reopens_the_archived_thread_of_its_encounter(
+    script: Script, fake: FakeDiscord
+) -> None:
+    """Play by post in a thread goes quiet for days: Discord archives it, and refuses
+    messages there until it is reopened."""
+    await script.run(
+        *SETUP[:9],
+        "#mesa/partida",
+        "/encuentro empezar modo:mesa",
+        "/encuentro enemigos nombre:Bandido",
+        "@iria",
+        "/encuentro unirse",
+        "@master",
+        "/encuentro recordatorios horas:3",
+        "!archivar",
+        "!esperar 11000",
+    )
+    [reminder] = reminders(fake)
+    assert reminder.channel == "mesa/partida"
+    assert pinged(reminder) == {IRIA}
+    assert not fake.places.get("mesa/partida").archived
