@@ -220,3 +220,23 @@ async def test_a_reminder_reopens_the_archived_thread_of_its_encounter(
     assert reminder.channel == "mesa/partida"
     assert pinged(reminder) == {IRIA}
     assert not fake.places.get("mesa/partida").archived
+
+
+async def test_the_guild_zone_is_offered_stored_and_used(script: Script, fake: FakeDiscord) -> None:
+    offered = await fake.autocomplete(
+        "master", "mesa", "config", {"zona_horaria": "canar"}, "zona_horaria"
+    )
+    assert [c["value"] for c in offered] == ["Atlantic/Canary"]
+    every = await fake.autocomplete(
+        "master", "mesa", "config", {"zona_horaria": ""}, "zona_horaria"
+    )
+    assert len(every) == 25 and every[0]["value"] == "Europe/Madrid"
+    out = await script.run("@master", "/config zona_horaria:Atlantic/Canary", "/config")
+    assert "Zona horaria: Atlantic/Canary" in out
+    await script.run(*SETUP)
+    out = await script.run("@master", "/encuentro recordatorios horas:10 silencio:22-8")
+    assert "entre las 22:00 y las 8:00 (Atlantic/Canary)" in out
+    # the phase began at 12:00 in Canarias; 22:00 there is quiet: 8:00 next day, 08:00 UTC
+    await script.run("!esperar 36100", "!esperar 36000")
+    [reminder] = reminders(fake)
+    assert at(reminder) == datetime(2026, 1, 2, 8, 0, tzinfo=UTC)
