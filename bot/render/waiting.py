@@ -1,4 +1,5 @@
-"""The tracker's «Se espera a» section and ``/encuentro pendientes``: who has not acted in
+"""The tracker's «Se espera a» section, ``/encuentro pendientes`` and the play-by-post
+reminders (:func:`waited_for`, their one answer): who has not acted in
 this phase and who has a defense pending, each since when (``<t:UNIX:R>``, which every
 client keeps current in its own time zone)."""
 

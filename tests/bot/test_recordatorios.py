@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.__main__ import main
-from bot.console import FakeDiscord, open_session
+from bot.console import FakeDiscord, Session, open_session
 from bot.console.clock import EPOCH
 from bot.console.messages import SentMessage
-from bot.console.payloads import stable_id
+from bot.console.payloads import GUILD_ID, stable_id
 from bot.console.runner import Console
 from tests.bot.conftest import Script
 from umbral_rules import ForcedDice
@@ -240,3 +240,37 @@ async def test_the_guild_zone_is_offered_stored_and_used(script: Script, fake: F
     await script.run("!esperar 36100", "!esperar 36000")
     [reminder] = reminders(fake)
     assert at(reminder) == datetime(2026, 1, 2, 8, 0, tzinfo=UTC)
+
+
+async def test_the_background_task_wakes_at_the_next_due_time(
+    script: Script, fake: FakeDiscord, session: Session
+) -> None:
+    """The gateway bot's task (``setup_hook`` starts it): it sleeps until the next reminder
+    is due, at most a minute, on the injected clock."""
+    await script.run(*SETUP, "@master", "/encuentro recordatorios horas:1")
+    async with session.storage.channel(GUILD_ID, fake.channel_id("mesa")) as uow:
+        info = uow.encounter.info if await uow.encounter.get() else None
+    assert info is not None and info.phase_since is not None
+    due = (info.phase_since - EPOCH).total_seconds() + 3600
+    waits: list[float] = []
+    parked = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        if len(waits) == 3:
+            parked.set()
+            await asyncio.Event().wait()  # until stopped
+        fake.clock.advance(seconds)
+
+    scheduler = session.bot.reminders
+    scheduler.use_clock(fake.clock.datetime, sleep)
+    fake.clock.now = due - 30
+    scheduler.start()
+    try:
+        await asyncio.wait_for(parked.wait(), timeout=60)
+    finally:
+        await scheduler.stop()
+    assert 29 < waits[0] <= 30  # straight to the due time (less the requests' latency)
+    assert waits[1:] == [60.0, 60.0]  # then the next one is an hour away: every minute
+    [reminder] = reminders(fake)
+    assert pinged(reminder) == {IRIA, BRAN}
