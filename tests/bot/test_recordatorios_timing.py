@@ -68,8 +68,10 @@ def test_quiet_hours_parse_and_hours_range() -> None:
 def test_zones_are_validated_and_offered() -> None:
     with pytest.raises(UmbralError, match="No conozco la zona horaria «Europe/Narnia»"):
         zone("Europe/Narnia")
-    with pytest.raises(UmbralError):
-        zone("../etc/passwd")
+    for bad in ("../etc/passwd", "Europe", "", "@everyone"):
+        with pytest.raises(UmbralError, match="No conozco la zona horaria"):
+            zone(bad)
+    assert zone(" europe/MADRID ").key == "Europe/Madrid"  # any case
     assert zone_choices("") == list(COMMON_ZONES)[:25]
     assert len(COMMON_ZONES) <= 25
     assert zone_choices("madrid") == ["Europe/Madrid"]

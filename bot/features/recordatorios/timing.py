@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from bot.render.safe import shown
 from umbral_rules import UmbralError
 
 DEFAULT_ZONE = "Europe/Madrid"
@@ -45,14 +47,21 @@ BAD_QUIET = (
 )
 
 
+@functools.cache
+def _known() -> dict[str, str]:
+    """Every zone this machine knows, by its name in lower case."""
+    return {z.lower(): z for z in available_timezones()}
+
+
 def zone(name: str) -> ZoneInfo:
-    """The time zone called ``name`` (an IANA name such as Europe/Madrid)."""
+    """The time zone called ``name`` (an IANA name such as Europe/Madrid; any case)."""
+    typed = name.strip()
     try:
-        return ZoneInfo(name.strip())
-    except (ZoneInfoNotFoundError, ValueError) as error:
+        return ZoneInfo(_known().get(typed.lower(), typed))
+    except (ZoneInfoNotFoundError, ValueError, OSError) as error:
         raise UmbralError(
-            f"No conozco la zona horaria «{name[:60]}»: escribe una como Europe/Madrid, "
-            "Atlantic/Canary o America/Mexico_City."
+            f"No conozco la zona horaria «{shown(typed[:60])}»: escribe una como "
+            "Europe/Madrid, Atlantic/Canary o America/Mexico_City."
         ) from error
 
 
@@ -62,7 +71,7 @@ def zone_choices(current: str) -> list[str]:
     common = [z for z in COMMON_ZONES if typed in z.lower()]
     if len(common) >= 25 or not typed:
         return common[:25]
-    others = sorted(z for z in available_timezones() if typed in z.lower() and z not in common)
+    others = sorted(z for k, z in _known().items() if typed in k and z not in common)
     return (common + others)[:25]
 
 
