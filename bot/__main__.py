@@ -149,6 +149,7 @@ async def run_console(
         raise
     try:
         console = Console(session.discord, stdout, user=masters[0])
+        await console.wait(0)  # reminders that fell due while the bot was down: once, now
         if stdin.isatty():
             stdout.write(
                 "Consola de Umbral. Escribe /ayuda; @nombre cambia de usuario, #canal de canal, "

@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot.clock import DrivenClock
 from bot.config import Settings
 from bot.features.encuentro.publisher import TrackerPublisher
+from bot.features.recordatorios.scheduler import ReminderScheduler
 from bot.guard import GuardedTree
 from bot.ratelimit import RateLimiter
 from bot.sync import sync_commands
@@ -61,6 +63,8 @@ class UmbralBot(commands.AutoShardedBot):
         self.dice = dice
         self.storage = storage
         self.trackers = TrackerPublisher(storage)
+        #: Play-by-post reminders (started by ``setup_hook``; the console drives it itself).
+        self.reminders = ReminderScheduler(self, storage)
         #: ``umbral-bot sincronizar``: sync the command tree even if its hash is unchanged.
         self.force_sync = False
         self._loaded = False
@@ -87,8 +91,18 @@ class UmbralBot(commands.AutoShardedBot):
                 per=self.settings.roll_limit_seconds,
             )
         await sync_commands(self, force=self.force_sync)
+        self.reminders.start()
+
+    def use_clock(self, clock: DrivenClock) -> None:
+        """Read and wait on ``clock`` everywhere (the console's Discord time): the tracker's
+        waits, the reminders and the times written into the rows."""
+        self.trackers.use_clock(clock)
+        self.reminders.use_clock(clock.datetime, clock.sleep)
+        if self.storage is not None:
+            self.storage.clock = clock.datetime
 
     async def close(self) -> None:
+        await self.reminders.stop()
         if not hasattr(self, "_AutoShardedClient__queue"):
             # never connected (tests, the console): the sharded close still posts to its queue
             self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()

@@ -5,7 +5,8 @@
   thread of that channel (created if new);
 - ``!pulsar Etiqueta`` presses a button;
 - fault lines (what real Discord does to the bot): ``!esperar SEGUNDOS`` advances the
-  console's clock, ``!permiso quitar|dar PERMISO`` changes the bot's permission in the current
+  console's clock (what the bot has due meanwhile, the reminders, happens at its time),
+  ``!permiso quitar|dar PERMISO`` changes the bot's permission in the current
   channel, ``!borrar TEXTO`` deletes the latest bot message whose first embed title starts
   with TEXTO, ``!archivar`` archives the current thread;
 - ``;`` starts a comment; blank lines are skipped.

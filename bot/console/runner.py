@@ -71,6 +71,9 @@ class Console:
                 reply = await self.discord.press(self.user, self.channel, parsed.label)
             elif isinstance(parsed, Command):
                 reply = await self._command(parsed)
+            elif isinstance(parsed, Wait):
+                await self.wait(parsed.seconds)
+                return None
             else:
                 self._fault(parsed)
                 return None
@@ -82,11 +85,22 @@ class Console:
             self.out.write(f"(consola) {HELP}.\n")
         return reply
 
+    async def wait(self, seconds: float) -> None:
+        """``!esperar``: the time passes, and whatever the bot had due meanwhile (the
+        reminders of play by post) happens at its time and is printed."""
+        start = len(self.discord.events)
+        reminders = getattr(self.discord.bot, "reminders", None)
+        if reminders is None:
+            self.discord.clock.advance(seconds)
+            return
+        await reminders.advance(seconds)
+        await self.discord.settle()
+        for event in self.discord.events[start:]:
+            self.out.write(self.event_text(event) + "\n")
+
     def _fault(self, parsed: Line) -> None:
         """The lines that make Discord misbehave (they print nothing when they work)."""
-        if isinstance(parsed, Wait):
-            self.discord.clock.advance(parsed.seconds)
-        elif isinstance(parsed, Permission):
+        if isinstance(parsed, Permission):
             place = self.discord.places.get(self.channel)
             self.discord.places.set_permission(place, parsed.name, parsed.granted)
         elif isinstance(parsed, Delete):

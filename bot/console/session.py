@@ -45,6 +45,7 @@ async def open_session(
         await upgrade_head(db_url, engine=storage.engine)
     bot = await create_bot(settings or Settings(discord_token=None), dice=dice, storage=storage)
     fake = FakeDiscord(bot, masters=masters, managers=managers, log=log)
-    # The tracker's waits run on the fake's clock: they advance Discord's time, not the wall's.
-    bot.trackers.use_clock(fake.clock)
+    # The tracker's waits, the reminders and the rows' times run on the fake's clock: they
+    # advance Discord's time, not the wall's.
+    bot.use_clock(fake.clock)
     return Session(bot, fake, storage)

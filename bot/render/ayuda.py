@@ -36,7 +36,8 @@ MASTER = (
     "En Mesa, un ataque publicado tras la Defensa del jugador se lee contra esa tirada (solo "
     "la diferencia de daño); las defensas sin contestar esperan, cada una con su asalto.\n"
     "5. `/estado poner`, `/reto crear`, y `/encuentro terminar` al acabar. "
-    "`/config` ajusta el rol de máster y los dados físicos.\n"
+    "`/config` ajusta el rol de máster y los dados físicos. Por post: "
+    "`/encuentro recordatorios horas:12`.\n"
     "6. Bestiarios enteros: `/bestiario importar archivo:…` (YAML, JSON o CSV), "
     "`/bestiario exportar`, o `/bestiario ejemplo` para probar."
 )

@@ -20,6 +20,7 @@ def config_embed(
     defense_mode: str,
     changed: bool,
     gm_channel_id: int | None = None,
+    timezone: str = "Europe/Madrid",
 ) -> discord.Embed:
     title = "Configuración guardada" if changed else "Configuración del servidor"
     embed = discord.Embed(title=title, colour=discord.Colour(0x5865F2))
@@ -44,6 +45,7 @@ def config_embed(
         value=f"también a <#{gm_channel_id}>" if gm_channel_id else "solo en /historial del máster",
         inline=False,
     )
+    embed.add_field(name="Zona horaria", value=timezone, inline=True)
     embed.set_footer(
         text="Además del rol, dirigen quien crea el encuentro y quien gestiona el servidor."
     )

@@ -1,16 +1,18 @@
-"""The tracker's «Se espera a» section and ``/encuentro pendientes``: who has not acted in
+"""The tracker's «Se espera a» section, ``/encuentro pendientes`` and the play-by-post
+reminders (:func:`waited_for`, their one answer): who has not acted in
 this phase and who has a defense pending, each since when (``<t:UNIX:R>``, which every
 client keeps current in its own time zone)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 
 import discord
 
 from bot.render.tracker import PHASE_LABELS
-from umbral_rules.encounter import Encounter
+from umbral_rules.encounter import Combatant, Encounter
 
 TITLE = "Se espera a"
 WAITING_COLOUR = discord.Colour(0x2980B9)
@@ -20,23 +22,47 @@ def since(moment: datetime | None) -> str:
     return "" if moment is None else f" desde <t:{int(moment.timestamp())}:R>"
 
 
+@dataclass(frozen=True)
+class Waited:
+    """Someone the encounter waits for: to act in the phase (``kind`` "turno") or to roll a
+    pending defense (``kind`` "defensa", ``ref`` its id, ``attacker`` the attacker's name)."""
+
+    kind: str
+    combatant: Combatant
+    ref: str
+    since: datetime | None
+    attacker: str = ""
+
+
+def waited_for(
+    enc: Encounter, phase_since: datetime | None, pending_since: Mapping[str, datetime]
+) -> list[Waited]:
+    """Who the encounter waits for now, each since when: the one answer of «Se espera a»,
+    ``/encuentro pendientes`` and the reminders."""
+    turn = f"{enc.asalto}:{enc.phase}"
+    waited = [Waited("turno", c, turn, phase_since) for c in enc.not_acted()]
+    for p in enc.pending:
+        try:
+            defender, attacker = enc.get(p["defender"]), enc.get(p["attacker"]).nombre
+        except Exception:  # a combatant removed meanwhile
+            continue
+        ref = str(p["id"])
+        waited.append(Waited("defensa", defender, ref, pending_since.get(ref), attacker))
+    return waited
+
+
 def waiting_lines(
     enc: Encounter, phase_since: datetime | None, pending_since: Mapping[str, datetime]
 ) -> list[str]:
     lines = []
-    names = ", ".join(c.nombre for c in enc.not_acted())
+    waited = waited_for(enc, phase_since, pending_since)
+    names = ", ".join(w.combatant.nombre for w in waited if w.kind == "turno")
     phase = PHASE_LABELS.get(enc.phase, enc.phase)
     if names:
         lines.append(f"Sin actuar en la {phase}{since(phase_since)}: {names}")
-    for p in enc.pending:
-        try:
-            defender = enc.get(p["defender"]).nombre
-            attacker = enc.get(p["attacker"]).nombre
-        except Exception:  # a combatant removed meanwhile
-            continue
-        lines.append(
-            f"{defender} debe defenderse de {attacker}{since(pending_since.get(str(p['id'])))}"
-        )
+    for w in waited:
+        if w.kind == "defensa":
+            lines.append(f"{w.combatant.nombre} debe defenderse de {w.attacker}{since(w.since)}")
     return lines
 
 

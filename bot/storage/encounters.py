@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import UTC, datetime
 
 from sqlalchemy import RowMapping, Table, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from bot.clock import Now, system_now
 from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
@@ -58,12 +58,12 @@ class EncounterRepository:
         *,
         for_update: bool = False,
         cache: EncounterCache | None = None,
+        clock: Now = system_now,
     ) -> None:
-        self._session = session
+        self._session, self._clock = session, clock
         self.guild_id = guild_id
         self.channel_id = channel_id
-        #: Read the encounter row with ``SELECT … FOR UPDATE`` (PostgreSQL; SQLite ignores it):
-        #: a retry holds the row from its read to its commit, so it cannot lose again.
+        #: ``SELECT … FOR UPDATE`` (PostgreSQL): a retry holds the row until it commits.
         self.for_update = for_update
         self._tracked: _Tracked | None = None
         self._connection: AsyncConnection | None = None
@@ -200,8 +200,8 @@ class EncounterRepository:
             "creator_id": creator_id,
             "tracker_message_id": tracker_message_id,
             "version": 1,
-            "created_at": datetime.now(UTC),
-            "phase_since": datetime.now(UTC),
+            "created_at": self._clock(),
+            "phase_since": self._clock(),
             **rows.header,
         }
         try:
@@ -226,7 +226,7 @@ class EncounterRepository:
             tracked.header.get("asalto"),
             tracked.header.get("phase"),
         ):  # a new phase: who waits for whom counts from now
-            header = {**header, "phase_since": datetime.now(UTC)}
+            header = {**header, "phase_since": self._clock()}
         await self._bump(tracked, header)
         tracked.header = rows.header
         await self._write_children(tracked, rows)
@@ -289,7 +289,7 @@ class EncounterRepository:
     async def end(self) -> None:
         """Mark the encounter read in this unit as ended (its rows stay, as history)."""
         tracked = self._require_tracked()
-        await self._bump(tracked, {"status": ENCOUNTER_ENDED, "ended_at": datetime.now(UTC)})
+        await self._bump(tracked, {"status": ENCOUNTER_ENDED, "ended_at": self._clock()})
         self.ended = True
         await sl.SheetWriter(self._session, await self._conn(), self.guild_id).release_all(
             tracked.info.id
@@ -360,7 +360,8 @@ class EncounterRepository:
         tracked.combatants = await self._sync(
             st.COMB, eid, tracked.combatants, rows.combatants, {"guild_id": self.guild_id}
         )
-        tracked.pending = await self._sync(st.PEND, eid, tracked.pending, rows.pending, {})
+        at = {"created_at": self._clock()}  # a new pending defense waits from now
+        tracked.pending = await self._sync(st.PEND, eid, tracked.pending, rows.pending, at)
         tracked.retos = await self._sync(st.RETO, eid, tracked.retos, rows.retos, {})
 
     async def _sync(

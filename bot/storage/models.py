@@ -81,6 +81,10 @@ class GuildSettings(Base):
     #: The guild's secuelas table, as the encounter's ``secuelas_tabla``: {"2": "texto", …}.
     secuelas: Mapped[JsonObject] = mapped_column(JsonDict, default=dict)
     extra_estados: Mapped[JsonArray] = mapped_column(JsonList, default=list)
+    #: The guild's time zone (quiet hours of the reminders), an IANA name.
+    timezone: Mapped[str] = mapped_column(
+        String(64), default="Europe/Madrid", server_default="Europe/Madrid"
+    )
     version: Mapped[int] = mapped_column(Integer, default=1)
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012
@@ -350,3 +354,6 @@ class CommandSyncRow(Base):
     scope: Mapped[str] = mapped_column(String(40), primary_key=True)
     payload_hash: Mapped[str] = mapped_column(String(64))
     synced_at: Mapped[datetime] = _created()
+
+
+from . import reminder_models as reminder_models  # noqa: E402  (registers its tables)

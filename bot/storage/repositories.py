@@ -38,6 +38,7 @@ GUILD_DEFAULTS: dict[str, Any] = {
     "gm_channel_id": None,
     "default_mode": "mesa",
     "defense_mode": "espera",
+    "timezone": "Europe/Madrid",
 }
 
 

@@ -14,10 +14,13 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from sqlalchemy.orm.exc import StaleDataError
 
+from bot.clock import Now, system_now
+
 from .encounter_cache import EncounterCache
 from .encounters import EncounterRepository
 from .engine import create_engine, create_sessionmaker, is_sqlite
 from .errors import ConcurrencyError
+from .reminders import ReminderRepository
 from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
 from .rolllog import RollLogRepository
 from .settings_cache import SettingsCache
@@ -53,14 +56,17 @@ class UnitOfWork:
         lock_encounter: bool = False,
         settings_cache: SettingsCache | None = None,
         encounter_cache: EncounterCache | None = None,
+        clock: Now = system_now,
     ) -> None:
         self.session = session
+        self.clock = clock
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.guild = GuildSettingsRepository(session, guild_id, settings_cache)
         self.characters = CharacterRepository(session, guild_id)
         self.bestiary = BestiaryRepository(session, guild_id)
         self.rolls = RollLogRepository(session, guild_id, channel_id)
+        self.reminders = ReminderRepository(session)
         #: What ``/deshacer`` can take back: written by :meth:`finish` in this transaction.
         self.undo_log = (
             None if channel_id is None else UndoRepository(session, guild_id, channel_id)
@@ -77,6 +83,7 @@ class UnitOfWork:
                 channel_id,
                 for_update=lock_encounter,
                 cache=encounter_cache,
+                clock=clock,
             )
         )
 
@@ -93,7 +100,7 @@ class UnitOfWork:
         if channel_id == self.channel_id:
             return self.encounter
         repo = EncounterRepository(
-            self.session, self.guild_id, channel_id, cache=self._encounter_cache
+            self.session, self.guild_id, channel_id, cache=self._encounter_cache, clock=self.clock
         )
         self._others.append(repo)
         return repo
@@ -164,6 +171,9 @@ class Storage:
         self.settings_cache = SettingsCache(engine)
         #: The encounters this process saved last, checked by version on every read.
         self.encounter_cache = EncounterCache()
+        #: The time written into the rows (phase starts, pending defenses): the console's
+        #: fake clock replaces it (``bot.use_clock``).
+        self.clock: Now = system_now
         self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -220,6 +230,12 @@ class Storage:
         """One command that touches no encounter (sheets, bestiary, settings): no lock."""
         async with self._transaction(guild_id, None) as uow:
             yield uow
+
+    @asynccontextmanager
+    async def across_guilds(self) -> AsyncIterator[AsyncSession]:
+        """A transaction scoped by no guild: what the reminders' scheduler reads first."""
+        async with self._sessions() as session, session.begin():
+            yield session
 
     async def run_in_channel(
         self,
@@ -284,6 +300,7 @@ class Storage:
                         lock_encounter=lock_encounter,
                         settings_cache=self.settings_cache,
                         encounter_cache=self.encounter_cache,
+                        clock=self.clock,
                     )
                     yield uow
                     await uow.finish()

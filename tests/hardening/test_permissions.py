@@ -91,6 +91,7 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/historial": ("mesa", [], "historial", {}),
     "/config (ver)": ("mesa", [], "config", {}),
     "/config (cambiar)": ("mesa", [], "config", {"modo": "narrativo"}),
+    "/config (zona horaria)": ("mesa", [], "config", {"zona_horaria": "Atlantic/Canary"}),
     "/tirada": ("mesa", [], "tirada", {"atributo": "vigor", "umbral": 9}),
     "/tirada (personaje)": (
         "mesa",
@@ -215,6 +216,7 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     ),
     "/encuentro ver": ("mesa", [], "encuentro ver", {}),
     "/encuentro pendientes": ("mesa", [], "encuentro pendientes", {}),
+    "/encuentro recordatorios": ("mesa", [], "encuentro recordatorios", {"horas": 4}),
     "/encuentro quitar": ("mesa", [], "encuentro quitar", {"combatiente": G}),
     "/encuentro ajustar": ("mesa", [], "encuentro ajustar", {"combatiente": "Íñigo", "aguante": 5}),
     "/encuentro terminar": ("mesa", [], "encuentro terminar", {}),

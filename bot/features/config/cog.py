@@ -9,8 +9,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.features.common import Modo, send, storage_of
-from bot.permissions import require_guild, require_manager
+from bot.features.recordatorios.timing import DEFAULT_ZONE, zone, zone_choices
+from bot.permissions import require_gm, require_guild, require_manager
 from bot.render.config import config_embed
+
+
+async def autocomplete_zone(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Common time zones first, then any IANA zone containing what was typed."""
+    return [app_commands.Choice(name=z, value=z) for z in zone_choices(current)]
 
 
 class ConfigCog(commands.Cog):
@@ -24,7 +32,9 @@ class ConfigCog(commands.Cog):
         modo="El modo por defecto de los encuentros",
         defensa="En Narrativo y Táctico: la defensa de un jugador se tira al momento o espera",
         canal_master="Canal donde el máster recibe las tiradas privadas (/tirar privada)",
+        zona_horaria="Zona horaria del servidor (silencio de los recordatorios; máster)",
     )
+    @app_commands.autocomplete(zona_horaria=autocomplete_zone)
     @app_commands.guild_only()
     async def config(
         self,
@@ -34,6 +44,7 @@ class ConfigCog(commands.Cog):
         modo: Modo | None = None,
         defensa: Literal["inmediata", "espera"] | None = None,
         canal_master: discord.TextChannel | None = None,
+        zona_horaria: str | None = None,
     ) -> None:
         guild_id = require_guild(interaction)
         changes: dict[str, object] = {}
@@ -47,10 +58,17 @@ class ConfigCog(commands.Cog):
             changes["defense_mode"] = defensa
         if canal_master is not None:
             changes["gm_channel_id"] = canal_master.id
+        only_zone = not changes and zona_horaria is not None
+        if zona_horaria is not None:
+            changes["timezone"] = zone(zona_horaria).key
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).guild(guild_id) as uow:
-            if changes:
+            if only_zone:  # the GM's own setting: when the reminders keep quiet
+                current = await uow.guild.get()
+                require_gm(interaction, current.gm_role_id, what="cambiar la zona horaria")
+            elif changes:
                 require_manager(interaction)
+            if changes:
                 settings = await uow.guild.update(**changes)
             else:
                 settings = await uow.guild.get()
@@ -67,5 +85,6 @@ class ConfigCog(commands.Cog):
                 defense_mode=settings.defense_mode,
                 gm_channel_id=settings.gm_channel_id,
                 changed=bool(changes),
+                timezone=settings.timezone or DEFAULT_ZONE,
             )
         await send(interaction, embed=embed, ephemeral=True)

@@ -23,6 +23,7 @@ from bot.features.encuentro.tracker import (
     waiting_of,
 )
 from bot.features.fichas.shared import autocomplete_oficio, autocomplete_own
+from bot.features.recordatorios.service import configure as configure_reminders
 from bot.features.tiradas.ambito import guild_estados
 from bot.features.tiradas.retos import take_over_scene
 from bot.permissions import is_gm, require_gm
@@ -199,6 +200,21 @@ class EncuentroCog(commands.Cog):
             enc = await uow.encounter.require()
             lines = await waiting_of(uow, enc)
         await send(interaction, embed=pendientes_embed(enc, lines), ephemeral=True)
+
+    @encuentro.command(
+        name="recordatorios", description="Recuerda en el canal a quien deba actuar (máster)"
+    )
+    @app_commands.describe(
+        horas="Cada cuántas horas sin respuesta se recuerda (0: nunca)",
+        silencio="Horas sin recordatorios, p. ej. 23-9 (hora del servidor, /config zona_horaria)",
+    )
+    async def recordatorios(
+        self,
+        interaction: discord.Interaction,
+        horas: app_commands.Range[int, 0, 168],
+        silencio: str | None = None,
+    ) -> None:
+        await configure_reminders(interaction, horas, silencio)
 
     @encuentro.command(name="quitar", description="Saca a alguien del encuentro (máster)")
     @app_commands.describe(combatiente="A quién")

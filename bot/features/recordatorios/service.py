@@ -1,0 +1,48 @@
+"""``/encuentro recordatorios``: the GM turns the channel's reminders on (every N hours,
+optional quiet hours) or off (0). Stored per encounter; the scheduler does the rest."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import discord
+
+from bot.features.common import ids, send, storage_of
+from bot.features.recordatorios.timing import (
+    DEFAULT_ZONE,
+    check_hours,
+    due_after,
+    parse_quiet,
+    zone,
+)
+from bot.permissions import require_gm
+from bot.render.reminders import settings_text
+from bot.storage import UnitOfWork
+from bot.storage.reminders import ReminderSettings
+
+
+async def configure(interaction: discord.Interaction, horas: int, silencio: str | None) -> None:
+    guild_id, channel_id = ids(interaction)
+    hours = check_hours(horas)
+    quiet = parse_quiet(silencio) if hours else None
+    await interaction.response.defer(thinking=True)
+
+    async def work(uow: UnitOfWork) -> str:
+        await uow.encounter.require()
+        info = uow.encounter.info
+        assert info is not None  # require() found the active encounter
+        settings = await uow.guild.get()
+        require_gm(
+            interaction, settings.gm_role_id, info.creator_id, "configurar los recordatorios"
+        )
+        name = settings.timezone or DEFAULT_ZONE
+        tz = zone(name)
+
+        def due_of(base: datetime) -> datetime:
+            return due_after(base, hours, quiet, tz)
+
+        await uow.reminders.configure(info.id, ReminderSettings(hours, quiet), due_of)
+        return settings_text(hours, quiet, name)
+
+    text = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
+    await send(interaction, content=text)

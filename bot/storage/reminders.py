@@ -1,0 +1,186 @@
+"""The play-by-post reminders: each encounter's settings and who is waited for, with the time
+each one is reminded next (``reminders.due_at``, indexed).
+
+A due reminder is *claimed* in the transaction that marks it sent (``SELECT … FOR UPDATE SKIP
+LOCKED`` on PostgreSQL: another process skips the rows one holds; on SQLite the write lock of
+``BEGIN IMMEDIATE`` serialises the processes), so it goes out from exactly one process. A
+reminder sent moves its player's next time to ``due_of(now)``: one reminder per missed
+period never piles up (a bot down for a day sends it once at start).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from .encounter_info import aware
+from .models import ENCOUNTER_ACTIVE, EncounterRow, GuildSettings
+from .reminder_models import EncounterReminderSettings, ReminderRow
+
+#: When a reminder counted from ``base`` falls due (hours added, quiet hours skipped).
+DueOf = Callable[[datetime], datetime]
+
+
+@dataclass(frozen=True)
+class ReminderSettings:
+    hours: int
+    quiet: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class Armed:
+    """An active encounter whose reminders are on, with its guild's time zone."""
+
+    encounter_id: int
+    guild_id: int
+    channel_id: int
+    settings: ReminderSettings
+    timezone: str
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """A player waited for: ``kind`` "turno" or "defensa", ``ref`` which one, since when."""
+
+    user_id: int
+    kind: str
+    ref: str
+    since: datetime
+
+
+def _settings(row: EncounterReminderSettings) -> ReminderSettings:
+    quiet = None
+    if row.quiet_start is not None and row.quiet_end is not None:
+        quiet = (row.quiet_start, row.quiet_end)
+    return ReminderSettings(row.hours, quiet)
+
+
+class ReminderRepository:
+    """The reminders of one guild's encounters, in the unit's transaction."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def settings(self, encounter_id: int) -> ReminderSettings | None:
+        row = await self.session.get(EncounterReminderSettings, encounter_id)
+        return None if row is None else _settings(row)
+
+    async def configure(self, encounter_id: int, settings: ReminderSettings, due_of: DueOf) -> None:
+        """Store the encounter's settings (``hours`` 0: off, its reminders forgotten) and
+        move every waiting reminder to the new period."""
+        if settings.hours <= 0:
+            await self.session.execute(
+                delete(EncounterReminderSettings).where(
+                    EncounterReminderSettings.encounter_id == encounter_id
+                )
+            )
+            await self.session.execute(
+                delete(ReminderRow).where(ReminderRow.encounter_id == encounter_id)
+            )
+            return
+        row = await self.session.get(EncounterReminderSettings, encounter_id)
+        if row is None:
+            row = EncounterReminderSettings(encounter_id=encounter_id)
+            self.session.add(row)
+        row.hours = settings.hours
+        row.quiet_start, row.quiet_end = settings.quiet or (None, None)
+        for reminder in await self._rows(encounter_id):
+            reminder.due_at = due_of(_base(reminder))
+        await self.session.flush()
+
+    async def sync(self, encounter_id: int, wanted: Iterable[Wanted], due_of: DueOf) -> None:
+        """The encounter waits for exactly ``wanted``: reminders of those who acted go, new
+        ones are due ``due_of`` their start (or the player's last reminder, if later)."""
+        rows = {(r.user_id, r.kind, r.ref): r for r in await self._rows(encounter_id)}
+        keep = {(w.user_id, w.kind, w.ref): w for w in wanted}
+        for key, row in rows.items():
+            if key not in keep:
+                await self.session.delete(row)
+        last: dict[int, datetime] = {}
+        for row in rows.values():
+            sent = aware(row.last_sent_at)
+            if sent is not None and (row.user_id not in last or sent > last[row.user_id]):
+                last[row.user_id] = sent
+        for key, w in keep.items():
+            if key in rows:
+                continue
+            base = max(w.since, last.get(w.user_id, w.since))
+            self.session.add(
+                ReminderRow(
+                    encounter_id=encounter_id,
+                    user_id=w.user_id,
+                    kind=w.kind,
+                    ref=w.ref,
+                    since_at=w.since,
+                    due_at=due_of(base),
+                    last_sent_at=last.get(w.user_id),
+                )
+            )
+        await self.session.flush()
+
+    async def claim_due(self, encounter_id: int, now: datetime, due_of: DueOf) -> set[int]:
+        """The players of the encounter with a reminder due by ``now`` that no other process
+        holds; all their reminders are marked sent now and due again ``due_of(now)``."""
+        stmt = (
+            select(ReminderRow.user_id)
+            .where(ReminderRow.encounter_id == encounter_id, ReminderRow.due_at <= now)
+            .with_for_update(skip_locked=True)
+        )
+        users = {int(u) for u in (await self.session.execute(stmt)).scalars()}
+        if users:
+            await self.session.execute(
+                update(ReminderRow)
+                .where(ReminderRow.encounter_id == encounter_id, ReminderRow.user_id.in_(users))
+                .values(last_sent_at=now, due_at=due_of(now))
+                .execution_options(synchronize_session=False)
+            )
+        return users
+
+    async def _rows(self, encounter_id: int) -> list[ReminderRow]:
+        stmt = select(ReminderRow).where(ReminderRow.encounter_id == encounter_id)
+        return list((await self.session.execute(stmt)).scalars())
+
+
+def _base(row: ReminderRow) -> datetime:
+    since, sent = aware(row.since_at), aware(row.last_sent_at)
+    assert since is not None
+    return since if sent is None else max(since, sent)
+
+
+async def armed(session: AsyncSession) -> list[Armed]:
+    """Every active encounter with its reminders on (of every guild: the scheduler's list)."""
+    stmt = (
+        select(
+            EncounterRow.id,
+            EncounterRow.guild_id,
+            EncounterRow.channel_id,
+            EncounterReminderSettings,
+            GuildSettings.timezone,
+        )
+        .join(EncounterReminderSettings, EncounterReminderSettings.encounter_id == EncounterRow.id)
+        .outerjoin(GuildSettings, GuildSettings.guild_id == EncounterRow.guild_id)
+        .where(EncounterRow.status == ENCOUNTER_ACTIVE, EncounterReminderSettings.hours > 0)
+        .order_by(EncounterRow.id)
+    )
+    return [
+        Armed(int(eid), int(gid), int(cid), _settings(row), tz or "Europe/Madrid")
+        for eid, gid, cid, row, tz in (await session.execute(stmt)).all()
+    ]
+
+
+async def next_due(session: AsyncSession) -> datetime | None:
+    """The earliest time a reminder of an armed encounter falls due."""
+    stmt = (
+        select(func.min(ReminderRow.due_at))
+        .join(EncounterRow, EncounterRow.id == ReminderRow.encounter_id)
+        .join(
+            EncounterReminderSettings,
+            EncounterReminderSettings.encounter_id == ReminderRow.encounter_id,
+        )
+        .where(EncounterRow.status == ENCOUNTER_ACTIVE, EncounterReminderSettings.hours > 0)
+    )
+    return aware((await session.execute(stmt)).scalar())
