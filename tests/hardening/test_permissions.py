@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from discord import AppCommandOptionType
 
 from bot.console import FakeDiscord
 from bot.console.payloads import GUILD_ID
@@ -104,6 +105,12 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "tirada",
         {"atributo": "vigor", "umbral": 9, "privada": True, "motivo": "sigilo"},
     ),
+    "/tirada (dueño)": (
+        "mesa",
+        [],
+        "tirada",
+        {"atributo": "vigor", "umbral": 9, "personaje": "Íñigo", "dueño": "@kaeda"},
+    ),
     "/reto crear": ("otra", [], "reto crear", {"nombre": "Muro", "umbral": 9, "exitos": 2}),
     "/reto tirar": ("otra", RETO, "reto tirar", {"atributo": "vigor"}),
     "/reto ver": ("otra", RETO, "reto ver", {}),
@@ -145,6 +152,24 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "ficha arma",
         {"nombre": "Espada", "quitar": True, "personaje": "Íñigo"},
     ),
+    "/ficha oficio (dueño)": (
+        "mesa",
+        [],
+        "ficha oficio",
+        {"nombre": "sigilo", "valor": 1, "personaje": "Íñigo", "dueño": "@kaeda"},
+    ),
+    "/ficha arma (dueño)": (
+        "mesa",
+        [],
+        "ficha arma",
+        {"nombre": "Daga", "clase": "daga", "personaje": "Íñigo", "dueño": "@kaeda"},
+    ),
+    "/ficha editar (dueño)": (
+        "mesa",
+        [],
+        "ficha editar",
+        {"vigor": 4, "personaje": "Íñigo", "dueño": "@kaeda"},
+    ),
     "/ficha editar": ("mesa", [], "ficha editar", {"vigor": 4, "personaje": "Íñigo"}),
     "/ficha ver": ("mesa", [], "ficha ver", {"personaje": "Íñigo"}),
     "/ficha usar": ("mesa", [], "ficha usar", {"personaje": "Íñigo"}),
@@ -165,6 +190,15 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/ficha borrar": ("mesa", [], "ficha borrar", {"personaje": "Íñigo"}),
     "/ficha importar": ("mesa", [], "ficha importar", {"archivo": CHARACTER_FILE}),
     "/ficha exportar": ("mesa", [], "ficha exportar", {"personaje": "Íñigo"}),
+    "/ficha exportar (dueño)": ("mesa", [], "ficha exportar", {"dueño": "@kaeda"}),
+    "/ficha importar (dueño)": (
+        "mesa",
+        [],
+        "ficha importar",
+        {"archivo": CHARACTER_FILE, "dueño": "@kaeda"},
+    ),
+    # Íñigo fights in #mesa: the GM hands it (and its combatant) to bran
+    "/ficha ceder": ("mesa", [], "ficha ceder", {"personaje": "Íñigo", "a": "@bran"}),
     "/bestiario añadir": (
         "mesa",
         [],
@@ -206,6 +240,12 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         ["@master", "#otra", "/encuentro empezar"],
         "encuentro unirse",
         {"personaje": "Íñigo", "mover": True},
+    ),
+    "/encuentro unirse (dueño)": (
+        "otra",
+        ["@master", "/encuentro quitar combatiente:Íñigo", "#otra", "/encuentro empezar"],
+        "encuentro unirse",
+        {"personaje": "Íñigo", "dueño": "@kaeda"},
     ),
     "/encuentro enemigos": (
         "mesa",
@@ -309,6 +349,12 @@ async def _send(
     built, resolved = [], {}
     for name, value in options.items():
         param = next(p for p in command.parameters if p.display_name == name)
+        if param.type is AppCommandOptionType.user:  # «@kaeda», resolved as the console does
+            given, users = fake._options(command, {name: value}, None)
+            built.extend(given)
+            for kind, found in users.items():
+                resolved.setdefault(kind, {}).update(found)
+            continue
         if isinstance(value, bytes):
             file = tmp_path / f"{name}.yaml"
             file.write_bytes(value)
