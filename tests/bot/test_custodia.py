@@ -180,6 +180,9 @@ async def test_the_gm_autocomplete_offers_every_character(
         assert {c["name"] for c in gm} == {"Bran", "Íñigo"}, path
         player = await fake.autocomplete("kaeda", "mesa", path, options, "personaje")
         assert [c["name"] for c in player] == ["Íñigo"], path
+    check = {"atributo": "vigor", "umbral": 9, "personaje": "Íñigo", "oficio": ""}
+    oficios = await fake.autocomplete("master", "mesa", "tirada", check, "oficio")
+    assert [c["name"] for c in oficios] == ["armas", "contrabandista"]  # Íñigo's, not the GM's
 
 
 async def test_ficha_lista_for_the_gm_groups_every_player(

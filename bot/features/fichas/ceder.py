@@ -16,7 +16,6 @@ gives the character back to its old owner, not as their active one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
@@ -28,6 +27,7 @@ from bot.render.party import handover_embed
 from bot.storage.models import Character
 from bot.storage.sheet_link import channel_of
 from bot.storage.undo import SheetChange
+from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 
@@ -64,7 +64,7 @@ def clash_text(new_owner: int, gm_id: int, nombre: str) -> str:
     )
 
 
-async def refuse_clash(uow: Any, interaction: discord.Interaction, target: Target) -> None:
+async def refuse_clash(uow: UnitOfWork, interaction: discord.Interaction, target: Target) -> None:
     same = await uow.characters.by_name(target.new_owner, target.nombre)
     if same is not None and same.id != target.character_id:
         raise UmbralError(clash_text(target.new_owner, interaction.user.id, same.nombre))
@@ -100,7 +100,7 @@ async def choose(
     return target
 
 
-async def hand_over(uow: Any, interaction: discord.Interaction, target: Target) -> Ceded:
+async def hand_over(uow: UnitOfWork, interaction: discord.Interaction, target: Target) -> Ceded:
     """In the unit of ``target``'s channel: the sheet (and its combatant) change owner."""
     row: Character | None = await uow.characters.get(target.character_id)
     if row is None or row.owner_id != target.old_owner:
@@ -127,7 +127,8 @@ async def hand_over(uow: Any, interaction: discord.Interaction, target: Target) 
         raise UmbralError(CHANGED.format(nombre=target.nombre))
     enc.hand_over(fighter.id, target.new_owner)
     await uow.encounter.save(enc)  # writes the new owner to the sheet, version-checked
-    return Ceded(row.nombre, enc, uow.encounter.info.tracker_message_id)
+    info = uow.encounter.info
+    return Ceded(row.nombre, enc, None if info is None else info.tracker_message_id)
 
 
 async def run_ceder(
@@ -141,7 +142,7 @@ async def run_ceder(
     target = await choose(interaction, personaje, dueno, a)
     channel = here if target.fight_channel is None else target.fight_channel
 
-    async def work(uow: Any) -> Ceded:
+    async def work(uow: UnitOfWork) -> Ceded:
         return await hand_over(uow, interaction, target)
 
     done = await storage_of(interaction).run_in_channel(guild_id, channel, work)

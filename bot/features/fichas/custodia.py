@@ -7,8 +7,6 @@ Also ``/ficha oficio`` and ``/ficha arma``, which change a sheet so reached.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 
@@ -20,6 +18,7 @@ from bot.features.fichas.vida import require_editable
 from bot.permissions import is_gm, require_guild
 from bot.render.fichas import notice_embed, weapon_text
 from bot.storage.models import Character
+from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError, Weapon
 from umbral_rules.sheets import validate_oficio
 from umbral_rules.text import clean_name
@@ -36,13 +35,13 @@ CLASE_CHOICES = [
 DUENO_HELP = "Máster: de quién es el personaje (los jugadores, solo los suyos)"
 
 
-async def gm_in_guild(uow: Any, interaction: discord.Interaction) -> bool:
+async def gm_in_guild(uow: UnitOfWork, interaction: discord.Interaction) -> bool:
     """Whether the user is the server's GM (its GM role, or «Gestionar servidor»)."""
     return is_gm(interaction, (await uow.guild.get()).gm_role_id)
 
 
 async def kept_character(
-    uow: Any,
+    uow: UnitOfWork,
     interaction: discord.Interaction,
     personaje: str | None,
     dueno: discord.abc.User | None,

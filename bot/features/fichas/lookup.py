@@ -11,6 +11,8 @@ from typing import Any
 
 import discord
 
+from bot.storage.models import Character
+from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
 
 
@@ -57,18 +59,21 @@ async def named_character(
 
 
 async def custody_character(
-    uow: Any,
+    uow: UnitOfWork,
     interaction: discord.Interaction,
     personaje: str | None,
     dueno: discord.abc.User | None,
     *,
     gm: bool,
-) -> Any:
+) -> Character:
     """The character a command works on: ``personaje`` (and ``dueno``) as
     :func:`named_character` finds it, the GM reaching any of the server; without
     ``personaje``, the active character of ``dueno`` (the GM's custody) or of the user."""
     if personaje:
-        return await named_character(uow, interaction, personaje, dueno, others_allowed=gm)
+        named: Character = await named_character(
+            uow, interaction, personaje, dueno, others_allowed=gm
+        )
+        return named
     owner = interaction.user.id if dueno is None else dueno.id
     if owner != interaction.user.id and not gm:
         raise UmbralError("Solo puedes elegir tus propios personajes.")

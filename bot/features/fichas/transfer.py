@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import discord
 
@@ -21,6 +20,7 @@ from bot.permissions import require_guild
 from bot.render.fichas import notice_embed
 from bot.render.party import for_owner_embed
 from bot.sheetfiles import CHARACTERS, Format, filename_for
+from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
 
 
@@ -29,7 +29,7 @@ def for_someone_else(interaction: discord.Interaction, dueno: discord.abc.User |
 
 
 async def require_custody(
-    uow: Any, interaction: discord.Interaction, dueno: discord.abc.User | None
+    uow: UnitOfWork, interaction: discord.Interaction, dueno: discord.abc.User | None
 ) -> None:
     """Someone else's characters (``dueno``) are the GM's to import or export."""
     if for_someone_else(interaction, dueno) and not await gm_in_guild(uow, interaction):
