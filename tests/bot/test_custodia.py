@@ -384,3 +384,42 @@ async def test_a_player_who_left_keeps_their_characters(
     assert "• Errante" in listed.first.text()
     gm = await fake.command("master", "mesa", "ficha lista")
     assert "ya no está en el servidor" not in gm.first.text()
+
+
+async def test_deshacer_of_ceder_is_refused_when_the_old_owner_reused_the_name(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*KAEDA, *BRAN, "@master", "/ficha ceder personaje:Íñigo a:@bran")
+    await script.run(
+        "@kaeda",
+        "/ficha crear nombre:Íñigo vigor:1 destreza:1 percepcion:1 voluntad:1 proteccion:0",
+    )
+    kaeda = fake.user_id("kaeda")
+    await fake.command("master", "mesa", "deshacer")
+    before = await dump(fake)
+    pressed = await fake.press("master", "mesa", "Deshacer")
+    assert pressed.first.ephemeral
+    assert pressed.first.content == (
+        f"<@{kaeda}> tiene ahora otro personaje llamado «Íñigo»: no se deshace nada."
+    )
+    assert await dump(fake) == before
+
+
+async def test_deshacer_of_ceder_in_a_fight_is_refused_when_the_name_was_reused(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*GUARDIA, *KAEDA, *BRAN, "@master", "/encuentro empezar")
+    await script.run("@kaeda", "/encuentro unirse", "@master", "/ficha ceder personaje:Íñigo")
+    await script.run(
+        "@kaeda",
+        "/ficha crear nombre:Íñigo vigor:1 destreza:1 percepcion:1 voluntad:1 proteccion:0",
+    )
+    kaeda = fake.user_id("kaeda")
+    preview = await fake.command("master", "mesa", "deshacer")
+    assert "¿Deshacer /ficha ceder?" in preview.first.text()
+    before = await dump(fake)
+    pressed = await fake.press("master", "mesa", "Deshacer")
+    assert pressed.first.content == (
+        f"<@{kaeda}> tiene ahora otro personaje llamado «Íñigo»: no se deshace nada."
+    )
+    assert await dump(fake) == before
