@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord import AppCommandOptionType
 
 from bot.console import FakeDiscord
 from bot.console.payloads import GUILD_ID
@@ -84,6 +83,9 @@ BESTIARY_FILE = b"""enemigos:
     potencia: 2
 """
 G = "Ñu del puerto"
+#: The ``dueño`` option naming kaeda (the GM's custody), with and without her Íñigo.
+KAEDA_ = {"dueño": "@kaeda"}
+KAEDAS = {"personaje": "Íñigo", **KAEDA_}
 
 #: label → (channel, lines run first, command, options). The options name Íñigo, kaeda's.
 SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
@@ -105,12 +107,7 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "tirada",
         {"atributo": "vigor", "umbral": 9, "privada": True, "motivo": "sigilo"},
     ),
-    "/tirada (dueño)": (
-        "mesa",
-        [],
-        "tirada",
-        {"atributo": "vigor", "umbral": 9, "personaje": "Íñigo", "dueño": "@kaeda"},
-    ),
+    "/tirada (dueño)": ("mesa", [], "tirada", {"atributo": "vigor", "umbral": 9, **KAEDAS}),
     "/reto crear": ("otra", [], "reto crear", {"nombre": "Muro", "umbral": 9, "exitos": 2}),
     "/reto tirar": ("otra", RETO, "reto tirar", {"atributo": "vigor"}),
     "/reto ver": ("otra", RETO, "reto ver", {}),
@@ -156,20 +153,15 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "mesa",
         [],
         "ficha oficio",
-        {"nombre": "sigilo", "valor": 1, "personaje": "Íñigo", "dueño": "@kaeda"},
+        {"nombre": "sigilo", "valor": 1, **KAEDAS},
     ),
     "/ficha arma (dueño)": (
         "mesa",
         [],
         "ficha arma",
-        {"nombre": "Daga", "clase": "daga", "personaje": "Íñigo", "dueño": "@kaeda"},
+        {"nombre": "Daga", "clase": "daga", **KAEDAS},
     ),
-    "/ficha editar (dueño)": (
-        "mesa",
-        [],
-        "ficha editar",
-        {"vigor": 4, "personaje": "Íñigo", "dueño": "@kaeda"},
-    ),
+    "/ficha editar (dueño)": ("mesa", [], "ficha editar", {"vigor": 4, **KAEDAS}),
     "/ficha editar": ("mesa", [], "ficha editar", {"vigor": 4, "personaje": "Íñigo"}),
     "/ficha ver": ("mesa", [], "ficha ver", {"personaje": "Íñigo"}),
     "/ficha usar": ("mesa", [], "ficha usar", {"personaje": "Íñigo"}),
@@ -190,12 +182,12 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/ficha borrar": ("mesa", [], "ficha borrar", {"personaje": "Íñigo"}),
     "/ficha importar": ("mesa", [], "ficha importar", {"archivo": CHARACTER_FILE}),
     "/ficha exportar": ("mesa", [], "ficha exportar", {"personaje": "Íñigo"}),
-    "/ficha exportar (dueño)": ("mesa", [], "ficha exportar", {"dueño": "@kaeda"}),
+    "/ficha exportar (dueño)": ("mesa", [], "ficha exportar", KAEDA_),
     "/ficha importar (dueño)": (
         "mesa",
         [],
         "ficha importar",
-        {"archivo": CHARACTER_FILE, "dueño": "@kaeda"},
+        {"archivo": CHARACTER_FILE, **KAEDA_},
     ),
     # Íñigo fights in #mesa: the GM hands it (and its combatant) to bran
     "/ficha ceder": ("mesa", [], "ficha ceder", {"personaje": "Íñigo", "a": "@bran"}),
@@ -245,7 +237,7 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "otra",
         ["@master", "/encuentro quitar combatiente:Íñigo", "#otra", "/encuentro empezar"],
         "encuentro unirse",
-        {"personaje": "Íñigo", "dueño": "@kaeda"},
+        KAEDAS,
     ),
     "/encuentro enemigos": (
         "mesa",
@@ -346,22 +338,13 @@ async def _send(
     fake: FakeDiscord, tmp_path: Path, actor: str, channel: str, path: str, options: dict[str, Any]
 ) -> Any:
     command = fake.find_command(path.split())
-    built, resolved = [], {}
+    given = dict(options)
     for name, value in options.items():
-        param = next(p for p in command.parameters if p.display_name == name)
-        if param.type is AppCommandOptionType.user:  # «@kaeda», resolved as the console does
-            given, users = fake._options(command, {name: value}, None)
-            built.extend(given)
-            for kind, found in users.items():
-                resolved.setdefault(kind, {}).update(found)
-            continue
-        if isinstance(value, bytes):
+        if isinstance(value, bytes):  # an attachment: the file it points to
             file = tmp_path / f"{name}.yaml"
             file.write_bytes(value)
-            attachment = fake._attachment(str(file))
-            resolved.setdefault("attachments", {})[attachment["id"]] = attachment
-            value = attachment["id"]
-        built.append({"name": name, "type": param.type.value, "value": value})
+            given[name] = str(file)
+    built, resolved = fake._options(command, given, None)  # «@kaeda» resolved as the console
     elsewhere = actor == "otro servidor"
     guild = OTHER_GUILD_ID if elsewhere else GUILD_ID
     data = raw_data(command, built, resolved, guild_id=guild)
