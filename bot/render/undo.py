@@ -67,6 +67,8 @@ def combatant_changes(now: JsonObject, then: JsonObject) -> list[str]:
         if c["aguante"] != old["aguante"]:
             lines.append(f"{name}: Aguante {c['aguante']} → {old['aguante']}")
         lines.extend(_estados(name, c.get("estados") or [], old.get("estados") or []))
+        if c.get("owner_id") != old.get("owner_id") and old.get("owner_id") is not None:
+            lines.append(f"{name}: vuelve a ser de <@{int(old['owner_id'])}>")
         for key, label in BUDGETS:
             if c.get(key) != old.get(key):
                 lines.append(f"{name}: {label} {_value(c.get(key))} → {_value(old.get(key))}")
@@ -92,6 +94,8 @@ def sheet_changes(sheets: Sequence[JsonObject]) -> list[str]:
                     f"Ficha de {sheet.get('nombre')}: {label} "
                     f"{_value(after.get(key))} → {_value(before.get(key))}"
                 )
+        if before.get("owner_id") is not None and before.get("owner_id") != after.get("owner_id"):
+            lines.append(f"{sheet.get('nombre')} vuelve a ser de <@{int(before['owner_id'])}>")
     return lines
 
 

@@ -171,7 +171,8 @@ def assemble(rows: EncounterRows) -> JsonObject:
 
 
 def writeback_values(row: Row) -> JsonObject:
-    """What a PC combatant row writes back to its character: aguante, estados, aliento…"""
+    """What a PC combatant row writes back to its character: aguante, estados, aliento…,
+    and its owner."""
     values: JsonObject = {"aguante": row["aguante"], "estados": list(row["estados"])}
     data = row["data"] or {}
     for name in WRITEBACK_EXTRA:
@@ -180,6 +181,8 @@ def writeback_values(row: Row) -> JsonObject:
     # its secuelas said death: the sheet keeps it; and a fighter not dead (an undone death,
     # or one the GM revived) is alive on its sheet too: the two never disagree
     values["estado_vital"] = "muerto" if data.get("status") == "muerto" else "activo"
+    if row["owner_id"] is not None:  # who controls it: /ficha ceder hands it over in the fight
+        values["owner_id"] = int(row["owner_id"])
     return values
 
 

@@ -7,8 +7,9 @@
   (``combatants.character_version``). Reading an encounter compares it with the character's
   version now: a character changed elsewhere (``/ficha``, another process…) is copied into
   its combatant before the command sees it.
-- What a command changes on a PC (Aguante, estados, Aliento, Esencia) is written to the
-  character in the same transaction, only if the character is still at that version: if not,
+- What a command changes on a PC (Aguante, estados, Aliento, Esencia, and its owner when
+  the GM hands it over with ``/ficha ceder``) is written to the character in the same
+  transaction, only if the character is still at that version: if not,
   :class:`ConcurrencyError` and the command runs again on fresh rows, so no write is lost.
 """
 
@@ -60,6 +61,7 @@ def mirror(row: Character) -> JsonObject:
         "esencia_max": row.esencia_max,
         "sheet": sheet_to_dict(character_sheet(row)),
         "weapons": [dict(w) for w in row.weapons],
+        "owner_id": row.owner_id,
     }
 
 

@@ -366,7 +366,7 @@ async def test_life_and_edit_refusals(script: Script, fake: FakeDiscord) -> None
         ("master", "ficha revivir", {"personaje": "Nadie"}, "No hay ningún personaje llamado"),
         ("kaeda", "ficha oficio", {"nombre": "herrero", "quitar": True}, "Íñigo no tiene el"),
         ("kaeda", "ficha arma", {"nombre": "Hacha"}, "Di la clase del arma"),
-        ("master", "encuentro unirse", {"personaje": "Nadie"}, "No tienes ningún personaje"),
+        ("master", "encuentro unirse", {"personaje": "Nadie"}, "No hay ningún personaje llamado"),
     ]
     for user, path, options, start in cases:
         reply = await fake.command(user, "mesa", path, options)

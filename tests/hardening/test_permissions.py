@@ -83,6 +83,9 @@ BESTIARY_FILE = b"""enemigos:
     potencia: 2
 """
 G = "Ñu del puerto"
+#: The ``dueño`` option naming kaeda (the GM's custody), with and without her Íñigo.
+KAEDA_ = {"dueño": "@kaeda"}
+KAEDAS = {"personaje": "Íñigo", **KAEDA_}
 
 #: label → (channel, lines run first, command, options). The options name Íñigo, kaeda's.
 SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
@@ -105,6 +108,7 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "tirada",
         {"atributo": "vigor", "umbral": 9, "privada": True, "motivo": "sigilo"},
     ),
+    "/tirada (dueño)": ("mesa", [], "tirada", {"atributo": "vigor", "umbral": 9, **KAEDAS}),
     "/reto crear": ("otra", [], "reto crear", {"nombre": "Muro", "umbral": 9, "exitos": 2}),
     "/reto tirar": ("otra", RETO, "reto tirar", {"atributo": "vigor"}),
     "/reto ver": ("otra", RETO, "reto ver", {}),
@@ -146,6 +150,19 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "ficha arma",
         {"nombre": "Espada", "quitar": True, "personaje": "Íñigo"},
     ),
+    "/ficha oficio (dueño)": (
+        "mesa",
+        [],
+        "ficha oficio",
+        {"nombre": "sigilo", "valor": 1, **KAEDAS},
+    ),
+    "/ficha arma (dueño)": (
+        "mesa",
+        [],
+        "ficha arma",
+        {"nombre": "Daga", "clase": "daga", **KAEDAS},
+    ),
+    "/ficha editar (dueño)": ("mesa", [], "ficha editar", {"vigor": 4, **KAEDAS}),
     "/ficha editar": ("mesa", [], "ficha editar", {"vigor": 4, "personaje": "Íñigo"}),
     "/ficha ver": ("mesa", [], "ficha ver", {"personaje": "Íñigo"}),
     "/ficha usar": ("mesa", [], "ficha usar", {"personaje": "Íñigo"}),
@@ -166,6 +183,15 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/ficha borrar": ("mesa", [], "ficha borrar", {"personaje": "Íñigo"}),
     "/ficha importar": ("mesa", [], "ficha importar", {"archivo": CHARACTER_FILE}),
     "/ficha exportar": ("mesa", [], "ficha exportar", {"personaje": "Íñigo"}),
+    "/ficha exportar (dueño)": ("mesa", [], "ficha exportar", KAEDA_),
+    "/ficha importar (dueño)": (
+        "mesa",
+        [],
+        "ficha importar",
+        {"archivo": CHARACTER_FILE, **KAEDA_},
+    ),
+    # Íñigo fights in #mesa: the GM hands it (and its combatant) to bran
+    "/ficha ceder": ("mesa", [], "ficha ceder", {"personaje": "Íñigo", "a": "@bran"}),
     "/bestiario añadir": (
         "mesa",
         [],
@@ -207,6 +233,12 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         ["@master", "#otra", "/encuentro empezar"],
         "encuentro unirse",
         {"personaje": "Íñigo", "mover": True},
+    ),
+    "/encuentro unirse (dueño)": (
+        "otra",
+        ["@master", "/encuentro quitar combatiente:Íñigo", "#otra", "/encuentro empezar"],
+        "encuentro unirse",
+        KAEDAS,
     ),
     "/encuentro enemigos": (
         "mesa",
@@ -308,16 +340,13 @@ async def _send(
     fake: FakeDiscord, tmp_path: Path, actor: str, channel: str, path: str, options: dict[str, Any]
 ) -> Any:
     command = fake.find_command(path.split())
-    built, resolved = [], {}
+    given = dict(options)
     for name, value in options.items():
-        param = next(p for p in command.parameters if p.display_name == name)
-        if isinstance(value, bytes):
+        if isinstance(value, bytes):  # an attachment: the file it points to
             file = tmp_path / f"{name}.yaml"
             file.write_bytes(value)
-            attachment = fake._attachment(str(file))
-            resolved.setdefault("attachments", {})[attachment["id"]] = attachment
-            value = attachment["id"]
-        built.append({"name": name, "type": param.type.value, "value": value})
+            given[name] = str(file)
+    built, resolved = fake._options(command, given, None)  # «@kaeda» resolved as the console
     elsewhere = actor == "otro servidor"
     guild = OTHER_GUILD_ID if elsewhere else GUILD_ID
     data = raw_data(command, built, resolved, guild_id=guild)

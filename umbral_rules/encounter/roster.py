@@ -207,3 +207,12 @@ class Roster(EncounterState):
 
     def announce(self, c: Combatant) -> CombatantAdded:
         return CombatantAdded(f"{c.nombre} entra en el combate.", c.id)
+
+    def hand_over(self, combatant_id: str, owner_id: int) -> Combatant:
+        """A player character changes hands (the GM's ``/ficha ceder``): ``owner_id``
+        controls it from now on; nothing else about it changes."""
+        c = self.get(combatant_id)
+        if not c.is_pc:
+            raise UmbralError(f"{c.nombre} no es un personaje de jugador.")
+        c.owner_id = owner_id
+        return c

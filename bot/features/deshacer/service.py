@@ -137,9 +137,11 @@ async def undo(
             raise UmbralError(CHANGED)
         refuse_changed_sheets(uow)
         await refuse_stale_returns(uow, current, record.before or {})
+        await refuse_owner_clashes(uow, owners_back(current, record.before or {}))
         enc = emap.from_dict(record.before or {})
         await uow.encounter.save(enc)
         tracker = uow.encounter.current_info.tracker_message_id
+    await refuse_owner_clashes(uow, sheet_owners_back(record.sheets))
     await restore_sheets(uow, record.sheets)
     if not await log.mark_undone(record.id, interaction.user.id):
         raise UmbralError(ALREADY)
@@ -188,3 +190,37 @@ async def restore_sheets(uow: UnitOfWork, sheets: list[JsonObject]) -> None:
             raise UmbralError(SHEET_CHANGED.format(nombre=sheet.get("nombre")))
         for key, value in (sheet.get("before") or {}).items():
             setattr(row, key, list(value) if isinstance(value, list) else value)
+
+
+def owners_back(current: Encounter, before: JsonObject) -> list[tuple[int, int]]:
+    """(character, owner) of the fighters the undo gives back to their old owner."""
+    now = {c.character_id: c.owner_id for c in current.combatants if c.character_id is not None}
+    return [
+        (int(c["character_id"]), int(c["owner_id"]))
+        for c in before.get("combatants", [])
+        if c.get("character_id") in now
+        and c.get("owner_id") is not None
+        and now[c["character_id"]] != c["owner_id"]
+    ]
+
+
+def sheet_owners_back(sheets: list[JsonObject]) -> list[tuple[int, int]]:
+    """(character, owner) of the sheets the undo gives back to their old owner."""
+    return [
+        (int(sheet["id"]), int(sheet["before"]["owner_id"]))
+        for sheet in sheets
+        if "owner_id" in (sheet.get("before") or {})
+    ]
+
+
+async def refuse_owner_clashes(uow: UnitOfWork, back: list[tuple[int, int]]) -> None:
+    """Giving a ceded character back (``/ficha ceder``) is refused when its old owner has
+    another character of that name by now (a player's names are unique)."""
+    for character_id, owner in back:
+        row = await uow.characters.get(character_id)
+        same = None if row is None else await uow.characters.by_name(owner, row.nombre)
+        if row is not None and same is not None and same.id != character_id:
+            raise UmbralError(
+                f"<@{owner}> tiene ahora otro personaje llamado «{same.nombre}»: "
+                "no se deshace nada."
+            )

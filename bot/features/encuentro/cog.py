@@ -22,7 +22,10 @@ from bot.features.encuentro.tracker import (
     require_channel_permissions,
     waiting_of,
 )
-from bot.features.fichas.shared import autocomplete_oficio, autocomplete_own
+from bot.features.fichas.shared import (
+    autocomplete_deletable,
+    autocomplete_oficio,
+)
 from bot.features.recordatorios.service import configure as configure_reminders
 from bot.features.tiradas.ambito import guild_estados
 from bot.features.tiradas.retos import take_over_scene
@@ -95,8 +98,10 @@ class EncuentroCog(commands.Cog):
         oficio_defensa="El Oficio que cubre tus defensas en este combate, si lo hay",
         cobertura_defensa="Cuánto cubre ese Oficio: entero, mitad o nada",
         mover="Máster: sácalo del encuentro de otro canal en el que esté y tráelo aquí",
+        dueno="Máster: de quién es el personaje (sigue siendo suyo en el combate)",
     )
-    @app_commands.autocomplete(personaje=autocomplete_own, oficio_defensa=autocomplete_oficio)
+    @app_commands.rename(dueno="dueño")
+    @app_commands.autocomplete(personaje=autocomplete_deletable, oficio_defensa=autocomplete_oficio)
     async def unirse(
         self,
         interaction: discord.Interaction,
@@ -104,6 +109,7 @@ class EncuentroCog(commands.Cog):
         oficio_defensa: str | None = None,
         cobertura_defensa: Cobertura = "entero",
         mover: bool = False,
+        dueno: discord.User | None = None,
     ) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
@@ -117,7 +123,7 @@ class EncuentroCog(commands.Cog):
             )
             if mover and not gm:
                 raise UmbralError("Solo el máster puede mover un personaje de otro encuentro.")
-            row = await joining_character(uow, interaction.user.id, personaje, gm)
+            row = await joining_character(uow, interaction, personaje, dueno, gm)
             moved = await move_out(uow, row, channel_id) if mover else Moved()
             events: list[Event] = []
             c = enc.add_character(

@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.features.encuentro.tracker import refresh_elsewhere
-from bot.features.fichas.shared import own_character
+from bot.features.fichas.lookup import custody_character
 from bot.render.safe import shown
 from bot.storage.models import Character
 from bot.storage.sheet_link import channel_of
-from umbral_rules import UmbralError
 from umbral_rules.encounter import CombatantRemoved, Encounter, Event
 
 if TYPE_CHECKING:
@@ -21,19 +20,15 @@ if TYPE_CHECKING:
 
 
 async def joining_character(
-    uow: UnitOfWork, user_id: int, personaje: str | None, gm: bool
+    uow: UnitOfWork,
+    interaction: discord.Interaction,
+    personaje: str | None,
+    dueno: discord.abc.User | None,
+    gm: bool,
 ) -> Character:
-    """The caller's character by name (or active one); the GM may name anyone's."""
-    if personaje and gm and await uow.characters.by_name(user_id, personaje) is None:
-        matches = await uow.characters.all_by_name(personaje)  # by the one name key
-        if len(matches) == 1:
-            row: Character = matches[0]
-            return row
-        if len(matches) > 1:
-            raise UmbralError(
-                f"Hay varios personajes llamados «{personaje}»: que su jugador se una él mismo."
-            )
-    found: Character = await own_character(uow, user_id, personaje)
+    """The caller's character by name (or active one); the GM may name anyone's, and
+    ``dueno`` says whose (a player may name only themself)."""
+    found: Character = await custody_character(uow, interaction, personaje, dueno, gm=gm)
     return found
 
 

@@ -1,4 +1,5 @@
-"""The ``/ficha`` group: crear, oficio, arma, ver, usar, lista, borrar, importar, exportar."""
+"""The ``/ficha`` group: crear, oficio, arma, ver, usar, lista, borrar, importar, exportar,
+ceder (the GM's custody: :mod:`.custodia`)."""
 
 from __future__ import annotations
 
@@ -11,16 +12,11 @@ from discord.ext import commands
 from bot.features.bestiario.cog import Tamano
 from bot.features.bestiario.files import Conflictos
 from bot.features.common import send, storage_of
-from bot.features.encuentro.follow import follow_sheet
-from bot.features.fichas.editar import (
-    Edit,
-    agree,
-    put_weapon,
-    remove_weapon,
-    run_edit,
-    set_oficio,
-)
+from bot.features.fichas.ceder import run_ceder
+from bot.features.fichas.custodia import CLASE_CHOICES, DUENO_HELP, run_arma, run_oficio
+from bot.features.fichas.editar import Edit, agree, run_edit
 from bot.features.fichas.lookup import named_character
+from bot.features.fichas.party import run_lista
 from bot.features.fichas.shared import (
     autocomplete_any,
     autocomplete_deletable,
@@ -29,15 +25,12 @@ from bot.features.fichas.shared import (
     sheet_embed,
 )
 from bot.features.fichas.transfer import run_export, run_import
-from bot.features.fichas.vida import require_editable, retire, revive, run_vida, vital_label
-from bot.features.pages import send_pages
+from bot.features.fichas.vida import require_editable, retire, revive, run_vida
 from bot.permissions import is_gm, require_guild
-from bot.render.fichas import fichas_list_pages, notice_embed, weapon_text
+from bot.render.fichas import notice_embed
 from bot.sheetfiles import Format
 from bot.sheetfiles.limits import NAME_MAX
-from umbral_rules import CharacterSheet, UmbralError, Weapon
-from umbral_rules.sheets import validate_oficio
-from umbral_rules.text import clean_name
+from umbral_rules import CharacterSheet
 
 Atributo = app_commands.Range[int, 0, 5]
 ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]
@@ -108,10 +101,12 @@ class FichasCog(commands.Cog):
     @app_commands.describe(
         nombre="Nombre del Oficio (contrabandista, armas…)",
         valor="Valor (0 a 5)",
-        personaje="Otro de tus personajes (por defecto, el activo)",
+        personaje="Otro de tus personajes (por defecto, el activo; el máster, cualquiera)",
         quitar="Quita ese Oficio de la ficha",
+        dueno=DUENO_HELP,
     )
-    @app_commands.autocomplete(personaje=autocomplete_own)
+    @app_commands.rename(dueno="dueño")
+    @app_commands.autocomplete(personaje=autocomplete_deletable)
     async def oficio(
         self,
         interaction: discord.Interaction,
@@ -119,22 +114,9 @@ class FichasCog(commands.Cog):
         valor: app_commands.Range[int, 0, 5] | None = None,
         personaje: str | None = None,
         quitar: bool = False,
+        dueno: discord.User | None = None,
     ) -> None:
-        guild_id = require_guild(interaction)
-        nombre = clean_name(nombre, "El nombre del Oficio")
-        if not quitar:
-            if valor is None:
-                raise UmbralError("Di el valor del Oficio (0 a 5), o quitar:sí para quitarlo.")
-            validate_oficio(nombre, valor)
-        await interaction.response.defer(thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            row = await own_character(uow, interaction.user.id, personaje)
-            title = set_oficio(row, nombre, valor, quitar)
-        await send(
-            interaction,
-            embed=notice_embed(title, f"Anotado en la ficha de {row.nombre}."),
-        )
-        await follow_sheet(interaction, row.encounter_id)
+        await run_oficio(interaction, nombre, valor, personaje, dueno, quitar)
 
     @ficha.command(name="arma", description="Añade, cambia o quita un arma de tu personaje")
     @app_commands.describe(
@@ -143,20 +125,13 @@ class FichasCog(commands.Cog):
         atributo="Atributo con el que se usa: V, D o V/D (el mayor)",
         potencia="Potencia, si no es la de su clase",
         cualidades="Separadas por comas: perforante, certera, larga, arrojadiza",
-        personaje="Otro de tus personajes (por defecto, el activo)",
+        personaje="Otro de tus personajes (por defecto, el activo; el máster, cualquiera)",
         quitar="Quita esa arma de la ficha",
+        dueno=DUENO_HELP,
     )
-    @app_commands.choices(
-        clase=[
-            app_commands.Choice(name="Daga (2)", value="daga"),
-            app_commands.Choice(name="Arma de mano (4)", value="mano"),
-            app_commands.Choice(name="Arma de dos manos (6)", value="dos_manos"),
-            app_commands.Choice(name="Arco (4)", value="arco"),
-            app_commands.Choice(name="Ballesta (5)", value="ballesta"),
-            app_commands.Choice(name="Pólvora (7)", value="polvora"),
-        ]
-    )
-    @app_commands.autocomplete(personaje=autocomplete_own)
+    @app_commands.choices(clase=CLASE_CHOICES)
+    @app_commands.rename(dueno="dueño")
+    @app_commands.autocomplete(personaje=autocomplete_deletable)
     async def arma(
         self,
         interaction: discord.Interaction,
@@ -167,29 +142,10 @@ class FichasCog(commands.Cog):
         cualidades: str | None = None,
         personaje: str | None = None,
         quitar: bool = False,
+        dueno: discord.User | None = None,
     ) -> None:
-        guild_id = require_guild(interaction)
-        weapon = None
-        if not quitar:
-            if clase is None:
-                raise UmbralError("Di la clase del arma, o quitar:sí para quitarla.")
-            quals = [q for q in (cualidades or "").replace(";", ",").split(",") if q.strip()]
-            weapon = Weapon.make(
-                clean_name(nombre, "El nombre del arma"), clase, atributo, potencia, quals
-            )
-        await interaction.response.defer(thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            row = await own_character(uow, interaction.user.id, personaje)
-            require_editable(row)
-            if weapon is None:
-                notice = notice_embed(f"{remove_weapon(row, nombre)} quitada de {row.nombre}")
-            else:
-                updated = put_weapon(row, weapon)
-                notice = notice_embed(
-                    f"Arma {'cambiada' if updated else 'para'} {row.nombre}", weapon_text(weapon)
-                )
-        await send(interaction, embed=notice)
-        await follow_sheet(interaction, row.encounter_id)
+        kept = (personaje, dueno)
+        await run_arma(interaction, nombre, clase, atributo, potencia, cualidades, kept, quitar)
 
     @ficha.command(
         name="editar", description="Sube o corrige la ficha sin curarla (atributos, protección…)"
@@ -206,10 +162,11 @@ class FichasCog(commands.Cog):
         esencia_max="Máximo de Esencia",
         notas="Las notas de la ficha",
         genero="Para concordar los mensajes: masculino o femenino",
-        personaje="Otro de tus personajes (por defecto, el activo)",
+        personaje="Otro de tus personajes (por defecto, el activo; el máster, cualquiera)",
+        dueno=DUENO_HELP,
     )
-    @app_commands.rename(tamano="tamaño")
-    @app_commands.autocomplete(personaje=autocomplete_own)
+    @app_commands.rename(tamano="tamaño", dueno="dueño")
+    @app_commands.autocomplete(personaje=autocomplete_deletable)
     async def editar(
         self,
         interaction: discord.Interaction,
@@ -225,6 +182,7 @@ class FichasCog(commands.Cog):
         notas: app_commands.Range[str, 0, 1000] | None = None,
         genero: Literal["masculino", "femenino"] | None = None,
         personaje: str | None = None,
+        dueno: discord.User | None = None,
     ) -> None:
         given = {"vigor": vigor, "destreza": destreza, "percepcion": percepcion}
         given["voluntad"] = voluntad
@@ -238,7 +196,7 @@ class FichasCog(commands.Cog):
             notas,
             genero,
         )
-        await run_edit(interaction, edit, personaje)
+        await run_edit(interaction, edit, personaje, dueno)
 
     @ficha.command(
         name="ver", description="Muestra una ficha (por defecto, la de tu personaje activo)"
@@ -281,19 +239,27 @@ class FichasCog(commands.Cog):
             ephemeral=True,
         )
 
-    @ficha.command(name="lista", description="Tus personajes en este servidor")
+    @ficha.command(name="lista", description="Tus personajes (el máster: los de todos)")
     @app_commands.describe(retirados="Incluye también los personajes retirados")
     async def lista(self, interaction: discord.Interaction, retirados: bool = False) -> None:
-        guild_id = require_guild(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            rows = await uow.characters.list_for_owner(interaction.user.id)
-            names = [
-                (r.nombre + (f" — {vital_label(r)}" if vital_label(r) else ""), r.is_active)
-                for r in rows
-                if retirados or vital_label(r) != "retirado"
-            ]
-        await send_pages(interaction, fichas_list_pages(names), ephemeral=True)
+        await run_lista(interaction, retirados)
+
+    @ficha.command(name="ceder", description="Da un personaje a otro jugador (máster)")
+    @app_commands.describe(
+        personaje="Cualquier personaje del servidor",
+        a="Su nuevo dueño (por defecto, tú: un aliado que llevas tú)",
+        dueno="De quién es ahora, si hay varios con ese nombre",
+    )
+    @app_commands.rename(dueno="dueño")
+    @app_commands.autocomplete(personaje=autocomplete_any)
+    async def ceder(
+        self,
+        interaction: discord.Interaction,
+        personaje: str,
+        a: discord.User | None = None,
+        dueno: discord.User | None = None,
+    ) -> None:
+        await run_ceder(interaction, personaje, dueno, a)
 
     @ficha.command(name="ajustar", description="Corrige a mano lo actual de una ficha (máster)")
     @app_commands.describe(
@@ -370,25 +336,31 @@ class FichasCog(commands.Cog):
     @app_commands.describe(
         archivo="El archivo (.yaml, .json o .csv, hasta 9,8 MB)",
         conflictos="Si ya tienes personajes con esos nombres: reemplazarlos o saltarlos",
+        dueno="Máster: para quién son (por defecto, para ti)",
     )
+    @app_commands.rename(dueno="dueño")
     async def importar(
         self,
         interaction: discord.Interaction,
         archivo: discord.Attachment,
         conflictos: Conflictos | None = None,
+        dueno: discord.User | None = None,
     ) -> None:
-        await run_import(interaction, archivo, conflictos)
+        await run_import(interaction, archivo, conflictos, dueno)
 
     @ficha.command(name="exportar", description="Tus personajes como archivo")
     @app_commands.describe(
         personaje="Solo este personaje (por defecto, todos los tuyos)",
         formato="yaml (por defecto), json o csv",
+        dueno="Máster: de quién son (sin personaje, todos los suyos)",
     )
-    @app_commands.autocomplete(personaje=autocomplete_own)
+    @app_commands.rename(dueno="dueño")
+    @app_commands.autocomplete(personaje=autocomplete_deletable)
     async def exportar(
         self,
         interaction: discord.Interaction,
         personaje: str | None = None,
         formato: Format = "yaml",
+        dueno: discord.User | None = None,
     ) -> None:
-        await run_export(interaction, personaje, formato)
+        await run_export(interaction, personaje, formato, dueno)

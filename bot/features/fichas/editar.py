@@ -160,15 +160,21 @@ def remove_weapon(row: Character, nombre: str) -> str:
     return gone[0]
 
 
-async def run_edit(interaction: discord.Interaction, edit: Edit, personaje: str | None) -> None:
-    """``/ficha editar``: the sheet changes, and so does its running encounter at once."""
+async def run_edit(
+    interaction: discord.Interaction,
+    edit: Edit,
+    personaje: str | None,
+    dueno: discord.abc.User | None = None,
+) -> None:
+    """``/ficha editar``: the sheet changes, and so does its running encounter at once (the
+    GM may edit any character of the server)."""
     from bot.features.encuentro.follow import follow_sheet
-    from bot.features.fichas.shared import own_character
+    from bot.features.fichas.custodia import kept_character
 
     guild_id = require_guild(interaction)
     await interaction.response.defer(thinking=True)
     async with storage_of(interaction).guild(guild_id) as uow:
-        row = await own_character(uow, interaction.user.id, personaje)
+        row = await kept_character(uow, interaction, personaje, dueno)
         lines = apply_edit(row, edit)
     await send(interaction, embed=notice_embed(f"Ficha de {row.nombre}", "\n".join(lines)))
     await follow_sheet(interaction, row.encounter_id)

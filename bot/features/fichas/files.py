@@ -117,7 +117,12 @@ async def export_characters(entries: Sequence[CharacterEntry], fmt: Format) -> b
 
 
 async def import_characters(
-    uow: UnitOfWork, owner_id: int, entries: list[CharacterEntry], conflictos: Conflictos | None
+    uow: UnitOfWork,
+    owner_id: int,
+    entries: list[CharacterEntry],
+    conflictos: Conflictos | None,
+    *,
+    whose: str = "entre tus personajes",
 ) -> ImportResult:
     """Add the entries as ``owner_id``'s characters; a clash with one of theirs is refused
     unless told what to do. The first new one becomes active if they had none active."""
@@ -125,9 +130,9 @@ async def import_characters(
     existing = {name_key(row.nombre): row for row in own}
     clashes = [e for e in entries if name_key(e.nombre) in existing]
     if clashes and conflictos is None:
-        raise refuse_clashes([e.nombre for e in clashes], "entre tus personajes", "personajes")
+        raise refuse_clashes([e.nombre for e in clashes], whose, "personajes")
     new = [e for e in entries if name_key(e.nombre) not in existing]
-    check_total(len(existing), len(new), "entre tus personajes")
+    check_total(len(existing), len(new), whose)
     result = ImportResult(added=[e.nombre for e in new])
     for entry in clashes:
         if conflictos == "saltar":

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.storage.models import Character
+from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
 
 if TYPE_CHECKING:
@@ -58,3 +60,34 @@ async def named_character(
             "Di de quién con la opción «dueño»."
         )
     return others[0]
+
+
+async def custody_character(
+    uow: UnitOfWork,
+    interaction: discord.Interaction,
+    personaje: str | None,
+    dueno: discord.abc.User | None,
+    *,
+    gm: bool,
+) -> Character:
+    """The character a command works on: ``personaje`` (and ``dueno``) as
+    :func:`named_character` finds it, the GM reaching any of the server; without
+    ``personaje``, the active character of ``dueno`` (the GM's custody) or of the user."""
+    if personaje:
+        named: Character = await named_character(
+            uow, interaction, personaje, dueno, others_allowed=gm
+        )
+        return named
+    owner = interaction.user.id if dueno is None else dueno.id
+    if owner != interaction.user.id and not gm:
+        raise UmbralError("Solo puedes elegir tus propios personajes.")
+    row = await uow.characters.active(owner)
+    if row is not None:
+        return row
+    if owner != interaction.user.id:
+        raise UmbralError(
+            f"{owner_text(owner)} no tiene personaje activo: di cuál con la opción «personaje»."
+        )
+    raise UmbralError(
+        "No tienes personaje activo: crea uno con /ficha crear o elige con /ficha usar."
+    )

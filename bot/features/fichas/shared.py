@@ -95,7 +95,15 @@ async def autocomplete_deletable(
 async def autocomplete_oficio(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
+    """The Oficios of the character the command names (``personaje``: the user's own, or for
+    the GM the only one of that name), else of the user's active one."""
     guild_id = require_guild(interaction)
+    named = getattr(interaction.namespace, "personaje", None)
     async with storage_of(interaction).guild(guild_id) as uow:
-        row = await uow.characters.active(interaction.user.id)
+        row = await uow.characters.by_name(interaction.user.id, named) if named else None
+        if named and row is None and is_gm(interaction, (await uow.guild.get()).gm_role_id):
+            matches = await uow.characters.all_by_name(named)
+            row = matches[0] if len(matches) == 1 else None
+        if row is None:
+            row = await uow.characters.active(interaction.user.id)
     return choices(sorted(row.oficios) if row is not None else [], current)

@@ -8,48 +8,90 @@ import discord
 
 from bot.features.bestiario.files import Conflictos, read_attachment
 from bot.features.common import send, storage_of
+from bot.features.fichas.custodia import gm_in_guild, kept_character
 from bot.features.fichas.files import (
     entry_of,
     export_characters,
     import_characters,
     parse_characters,
 )
-from bot.features.fichas.shared import own_character
+from bot.features.fichas.lookup import owner_text
 from bot.permissions import require_guild
 from bot.render.fichas import notice_embed
+from bot.render.party import for_owner_embed
 from bot.sheetfiles import CHARACTERS, Format, filename_for
+from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
 
 
-async def run_import(
-    interaction: discord.Interaction, archivo: discord.Attachment, conflictos: Conflictos | None
+def for_someone_else(interaction: discord.Interaction, dueno: discord.abc.User | None) -> bool:
+    return dueno is not None and dueno.id != interaction.user.id
+
+
+async def require_custody(
+    uow: UnitOfWork, interaction: discord.Interaction, dueno: discord.abc.User | None
 ) -> None:
+    """Someone else's characters (``dueno``) are the GM's to import or export."""
+    if for_someone_else(interaction, dueno) and not await gm_in_guild(uow, interaction):
+        raise UmbralError("Solo puedes elegir tus propios personajes.")
+    if dueno is not None and dueno.bot:
+        raise UmbralError("Un bot no puede tener personajes.")
+
+
+async def run_import(
+    interaction: discord.Interaction,
+    archivo: discord.Attachment,
+    conflictos: Conflictos | None,
+    dueno: discord.abc.User | None = None,
+) -> None:
+    """``/ficha importar``: the characters go to the user, or (the GM) to ``dueno``."""
     guild_id = require_guild(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     entries = await parse_characters(await read_attachment(archivo), archivo.filename)
+    owner = interaction.user.id if dueno is None else dueno.id
+    other = for_someone_else(interaction, dueno)
+    whose = f"entre los personajes de {owner_text(owner)}" if other else "entre tus personajes"
     async with storage_of(interaction).guild(guild_id) as uow:
-        result = await import_characters(uow, interaction.user.id, entries, conflictos)
-    await send(
-        interaction,
-        embed=notice_embed("Personajes importados", "\n".join(result.lines("personajes"))),
-        ephemeral=True,
+        await require_custody(uow, interaction, dueno)
+        result = await import_characters(uow, owner, entries, conflictos, whose=whose)
+    lines = result.lines("personajes")
+    embed = (
+        for_owner_embed("Personajes importados", owner, lines)
+        if other
+        else notice_embed("Personajes importados", "\n".join(lines))
     )
+    await send(interaction, embed=embed, ephemeral=True)
 
 
 async def run_export(
-    interaction: discord.Interaction, personaje: str | None, formato: Format
+    interaction: discord.Interaction,
+    personaje: str | None,
+    formato: Format,
+    dueno: discord.abc.User | None = None,
 ) -> None:
+    """``/ficha exportar``: one character or all of the user's (the GM: anyone's)."""
     guild_id = require_guild(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     async with storage_of(interaction).guild(guild_id) as uow:
         if personaje:
-            rows = [await own_character(uow, interaction.user.id, personaje)]
+            rows = [await kept_character(uow, interaction, personaje, dueno)]
         else:
-            rows = await uow.characters.list_for_owner(interaction.user.id)
+            await require_custody(uow, interaction, dueno)
+            owner = interaction.user.id if dueno is None else dueno.id
+            rows = await uow.characters.list_for_owner(owner)
         entries = [entry_of(row) for row in rows]
+        owners = {row.owner_id for row in rows}
     if not entries:
+        if for_someone_else(interaction, dueno):
+            assert dueno is not None
+            raise UmbralError(f"{owner_text(dueno.id)} no tiene personajes en este servidor.")
         raise UmbralError("No tienes personajes en este servidor: no hay nada que exportar.")
     data = await export_characters(entries, formato)
     file = discord.File(io.BytesIO(data), filename=filename_for(CHARACTERS, formato))
     names = ", ".join(e.nombre for e in entries[:10]) + ("…" if len(entries) > 10 else "")
-    await interaction.followup.send(f"Tus personajes: {names}.", file=file, ephemeral=True)
+    whose = (
+        "Tus personajes"
+        if owners == {interaction.user.id}
+        else f"Personajes de {', '.join(owner_text(o) for o in sorted(owners))}"
+    )
+    await interaction.followup.send(f"{whose}: {names}.", file=file, ephemeral=True)

@@ -43,11 +43,12 @@ async def roller(
     enc: Encounter | None,
     personaje: str | None,
     gm_role_id: int | None,
+    dueno: discord.abc.User | None = None,
 ) -> Roller:
     user_id = interaction.user.id
-    if personaje:
+    if personaje or (dueno is not None and dueno.id != user_id):
         gm = is_gm(interaction, gm_role_id, uow.encounter.current_info.creator_id if enc else None)
-        row = await joining_character(uow, user_id, personaje, gm)
+        row = await joining_character(uow, interaction, personaje, dueno, gm)
         found = [c for c in enc.combatants if c.character_id == row.id] if enc else []
         if found and found[0].sheet is not None:
             return Roller(found[0].nombre, found[0].sheet, found[0])

@@ -18,7 +18,7 @@ from bot.features.common import (
     storage_of,
     ventaja_sources,
 )
-from bot.features.fichas.shared import autocomplete_any, autocomplete_oficio
+from bot.features.fichas.shared import autocomplete_deletable, autocomplete_oficio
 from bot.features.tiradas import checks, retos
 from bot.features.tiradas.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of, guild_estados
 from bot.render.rolls import check_embed
@@ -53,10 +53,12 @@ class TiradasCog(commands.Cog):
         "el máster, cualquiera)",
         motivo="Para qué es la tirada",
         privada="Solo la ves tú (y el máster)",
+        dueno="Máster: de quién es el personaje que tira",
     )
     @app_commands.choices(atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES)
     @app_commands.choices(umbral=UMBRAL_CHOICES)
-    @app_commands.autocomplete(oficio=autocomplete_oficio, personaje=autocomplete_any)
+    @app_commands.rename(dueno="dueño")
+    @app_commands.autocomplete(oficio=autocomplete_oficio, personaje=autocomplete_deletable)
     async def tirada(
         self,
         interaction: discord.Interaction,
@@ -70,13 +72,16 @@ class TiradasCog(commands.Cog):
         personaje: str | None = None,
         motivo: app_commands.Range[str, 1, 200] | None = None,
         privada: bool = False,
+        dueno: discord.User | None = None,
     ) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(ephemeral=privada, thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             settings = await uow.guild.get()
             enc = await uow.encounter.get()
-            roller = await checks.roller(uow, interaction, enc, personaje, settings.gm_role_id)
+            roller = await checks.roller(
+                uow, interaction, enc, personaje, settings.gm_role_id, dueno
+            )
             dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
             if enc is not None and roller.combatant is not None:
                 # inside an encounter the rules apply the estados' desventaja

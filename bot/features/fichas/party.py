@@ -1,0 +1,63 @@
+"""``/ficha lista``: a player's own characters; the GM's, every player's, grouped by player
+(server display names; someone who left the server is shown as such, and keeps their
+characters until the GM decides)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.features.common import storage_of
+from bot.features.fichas.custodia import gm_in_guild
+from bot.features.fichas.vida import vital_label
+from bot.features.pages import send_pages
+from bot.features.tirar.names import MemberNames
+from bot.permissions import require_guild
+from bot.render.fichas import fichas_list_pages
+from bot.render.party import Listed, PartyGroup, party_pages
+from bot.storage.models import Character
+from umbral_rules.text import sort_key
+
+#: Display names of the owners (kept between commands, as /historial keeps its own).
+NAMES = MemberNames()
+
+
+def listed(rows: Sequence[Character], retirados: bool) -> list[tuple[int, Listed]]:
+    """(owner, entry) of each row shown: the retired ones only when asked for."""
+    return [
+        (r.owner_id, Listed(r.nombre, r.is_active, vital_label(r)))
+        for r in sorted(rows, key=lambda r: sort_key(r.nombre))
+        if retirados or vital_label(r) != "retirado"
+    ]
+
+
+async def owner_names(interaction: discord.Interaction, owners: Sequence[int]) -> dict[int, str]:
+    """The display name of each owner still in the server."""
+    names = {interaction.user.id: interaction.user.display_name}
+    others = [o for o in owners if o not in names]
+    if others and interaction.guild is not None:
+        names.update(await NAMES.names(interaction.guild, others))
+    return names
+
+
+async def run_lista(interaction: discord.Interaction, retirados: bool) -> None:
+    guild_id = require_guild(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        gm = await gm_in_guild(uow, interaction)
+        if gm:
+            rows = await uow.characters.list_all()
+        else:
+            rows = await uow.characters.list_for_owner(interaction.user.id)
+        entries = listed(rows, retirados)
+    if not gm:
+        names = [(e.nombre + (f" — {e.vital}" if e.vital else ""), e.active) for _, e in entries]
+        await send_pages(interaction, fichas_list_pages(names), ephemeral=True)
+        return
+    by_owner: dict[int, list[Listed]] = {}
+    for owner, entry in entries:
+        by_owner.setdefault(owner, []).append(entry)
+    known = await owner_names(interaction, list(by_owner))
+    groups = [PartyGroup(o, known.get(o), chars) for o, chars in by_owner.items()]
+    await send_pages(interaction, party_pages(groups), ephemeral=True)
