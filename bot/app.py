@@ -31,6 +31,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.tablero",
     "bot.features.deshacer",
     "bot.features.descanso",
+    "bot.features.esencia",
 )
 
 

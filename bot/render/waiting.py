@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.render.safe import shown
 from bot.render.tracker import PHASE_LABELS
 
 TITLE = "Se espera a"
@@ -24,14 +25,14 @@ def waiting_lines(
     enc: Any, phase_since: datetime | None, pending_since: Mapping[str, datetime]
 ) -> list[str]:
     lines = []
-    names = ", ".join(c.nombre for c in enc.not_acted())
+    names = ", ".join(shown(c.nombre) for c in enc.not_acted())
     phase = PHASE_LABELS.get(enc.phase, enc.phase)
     if names:
         lines.append(f"Sin actuar en la {phase}{since(phase_since)}: {names}")
     for p in enc.pending:
         try:
-            defender = enc.get(p["defender"]).nombre
-            attacker = enc.get(p["attacker"]).nombre
+            defender = shown(enc.get(p["defender"]).nombre)
+            attacker = shown(enc.get(p["attacker"]).nombre)
         except Exception:  # a combatant removed meanwhile
             continue
         lines.append(

@@ -61,6 +61,7 @@ def mirror(row: Character) -> dict[str, Any]:
         "esencia_max": row.esencia_max,
         "sheet": sheet_to_dict(character_sheet(row)),
         "weapons": [dict(w) for w in row.weapons],
+        "genero": row.genero,
     }
 
 

@@ -14,7 +14,6 @@ from bot.features.common import send, storage_of
 from bot.features.encuentro.follow import follow_sheet
 from bot.features.fichas.editar import (
     Edit,
-    agree,
     put_weapon,
     remove_weapon,
     run_edit,
@@ -36,6 +35,7 @@ from bot.render.fichas import fichas_list_pages, notice_embed, weapon_text
 from bot.sheetfiles import Format
 from bot.sheetfiles.limits import NAME_MAX
 from umbral_rules import CharacterSheet, UmbralError, Weapon
+from umbral_rules.genero import agree
 from umbral_rules.sheets import validate_oficio
 from umbral_rules.text import clean_name
 
