@@ -71,9 +71,12 @@ PERMISOS: tuple[tuple[str, str], ...] = (
     ("/encuentro unirse (mover)", "máster"),
     ("/encuentro enemigos", "máster"),
     ("/encuentro ver", "servidor"),
+    ("/encuentro ver (publico)", "máster"),
+    ("/encuentro lista", "máster"),
     ("/encuentro pendientes", "servidor"),
     ("/encuentro quitar", "máster"),
     ("/encuentro ajustar", "máster"),
+    ("/encuentro ajustar (esencia)", "máster"),
     ("/encuentro terminar", "máster"),
     ("/asalto", "máster"),
     ("/atacar", "dueño o máster"),
@@ -106,6 +109,7 @@ PERMISOS: tuple[tuple[str, str], ...] = (
     ("/deshacer", "dueño o máster"),
     ("/ficha ajustar", "máster"),
     ("/descanso", "máster"),
+    ("/esencia gastar", "dueño o máster"),
 )
 
 
