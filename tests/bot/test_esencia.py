@@ -130,3 +130,10 @@ async def test_messages_agree_with_the_characters_gender(
     assert "MALHERIDA" in tracker.first.text() and "MALHERIDO" not in tracker.first.text()
     unable = await fake.command("vera", "mesa", "estado recuperar", {"estado": "Aturdido"})
     assert unable.first.ephemeral and "Kaeda está Malherida" in unable.first.content
+
+
+async def test_a_checks_estado_refusal_agrees_too(script: Script, fake: FakeDiscord) -> None:
+    await script.run(*KAEDA_F, "@master", "/ficha ajustar personaje:Kaeda estados:Quebrantado")
+    refused = await fake.command("vera", "mesa", "tirada", {"atributo": "vigor", "umbral": 9})
+    assert refused.first.ephemeral
+    assert refused.first.content.startswith("Kaeda está Quebrantada (desventaja en")

@@ -144,7 +144,7 @@ def do_check(
     ambitos = validate_ambitos(ambitos)
     record = new_record(state, actor, "tirada", atributo, umbral, oficio, cobertura, ventaja,
                         ambitos)  # fmt: skip
-    require_ambitos(state.settings, actor.nombre, actor.estados, ambitos)
+    require_ambitos(state.settings, actor.nombre, actor.estados, ambitos, actor.genero)
     events = check_phase(state, actor) + check_accion(state, actor) if accion else []
     if accion:
         events.append(spend_accion(actor))
