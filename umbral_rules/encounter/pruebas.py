@@ -95,7 +95,12 @@ def apply_effect(
             actor.estados.remove("quebrantado")
         text = "se sobrepone y deja de estar" if result.success else "sigue"
         return [
-            CheckMade(f"{actor.nombre} {text} Quebrantado.", actor.id, result, purpose),
+            CheckMade(
+                f"{actor.nombre} {text} {agree(actor.genero, 'Quebrantado', 'Quebrantada')}.",
+                actor.id,
+                result,
+                purpose,
+            ),
             *(
                 [
                     EstadoChanged(
