@@ -49,6 +49,8 @@ def combatant_line(c: Any) -> str:
     parts.append(f"respuesta: {shown(c.respuesta)}" if c.respuesta else "respuesta libre")
     if c.is_pc and c.aliento_max:
         parts.append(f"Aliento {c.aliento}/{c.aliento_max}")
+    if c.is_pc and c.esencia_max:
+        parts.append(f"Esencia {c.esencia}/{c.esencia_max}")
     return f"{side} **{shown(c.nombre)}** — " + " · ".join(parts)
 
 

@@ -79,6 +79,8 @@ async def test_gastar_in_an_encounter_changes_combatant_and_sheet_and_is_undone(
     )
     spent = await fake.command("kaeda", "mesa", "esencia gastar", {"puntos": 3, "motivo": "velo"})
     assert "Íñigo gasta 3 de Esencia: 5 → 2" in spent.first.text()
+    tracker = await fake.command("kaeda", "mesa", "encuentro ver")
+    assert "Esencia 2/5" in tracker.first.text()
     assert await esencia(session, fake) == 2
     async with session.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
         enc = await uow.encounter.require()
