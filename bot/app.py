@@ -36,6 +36,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.tablero",
     "bot.features.deshacer",
     "bot.features.descanso",
+    "bot.features.esencia",
 )
 
 

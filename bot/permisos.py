@@ -79,10 +79,13 @@ PERMISOS: tuple[tuple[str, str], ...] = (
     ("/encuentro unirse (dueño)", "dueño o máster"),
     ("/encuentro enemigos", "máster"),
     ("/encuentro ver", "servidor"),
+    ("/encuentro ver (publico)", "máster"),
+    ("/encuentro lista", "máster"),
     ("/encuentro pendientes", "servidor"),
     ("/encuentro recordatorios", "máster"),
     ("/encuentro quitar", "máster"),
     ("/encuentro ajustar", "máster"),
+    ("/encuentro ajustar (esencia)", "máster"),
     ("/encuentro terminar", "máster"),
     ("/asalto", "máster"),
     ("/atacar", "dueño o máster"),
@@ -116,6 +119,7 @@ PERMISOS: tuple[tuple[str, str], ...] = (
     ("/deshacer", "dueño o máster"),
     ("/ficha ajustar", "máster"),
     ("/descanso", "máster"),
+    ("/esencia gastar", "dueño o máster"),
 )
 
 

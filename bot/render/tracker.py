@@ -21,17 +21,27 @@ STATUS_LABELS = {
     "muerto": "MUERTO",
     "fuera": "fuera de combate",
 }
+#: The standings whose label is an adjective of the combatant (the last letter agrees).
+AGREEING = frozenset({"malherido", "estabilizado", "muerto"})
 ACCION_LABELS = {"libre": "libre", "gastada": "gastada", "movimiento": "hecha movimiento"}
+
+
+def status_label(c: Combatant) -> str:
+    """«MALHERIDO» / «MALHERIDA»…: the combatant's standing, agreeing with its gender."""
+    label = str(STATUS_LABELS.get(c.status, c.status))
+    if getattr(c, "genero", None) == "femenino" and c.status in AGREEING:
+        return label[:-1] + ("A" if label.isupper() else "a")
+    return label
 
 
 def combatant_line(c: Combatant) -> str:
     """``Kaeda — Aguante 15/16 · acción libre · movimiento libre · respuesta libre``."""
     side = "⚔" if c.side == "enemigo" else "★"
     if c.status == "muerto":  # nothing left to offer it
-        return f"{side} **{shown(c.nombre)}** — MUERTO"
+        return f"{side} **{shown(c.nombre)}** — {status_label(c)}"
     parts = [f"Aguante {c.aguante}/{c.aguante_max}"]
     if c.status != "activo":
-        parts.append(STATUS_LABELS.get(c.status, c.status))
+        parts.append(status_label(c))
     if c.estados:
         parts.append("estados: " + ", ".join(shown(e) for e in c.estados))
     parts.append(f"acción {ACCION_LABELS.get(c.accion, c.accion)}")
@@ -39,6 +49,8 @@ def combatant_line(c: Combatant) -> str:
     parts.append(f"respuesta: {shown(c.respuesta)}" if c.respuesta else "respuesta libre")
     if c.is_pc and c.aliento_max:
         parts.append(f"Aliento {c.aliento}/{c.aliento_max}")
+    if c.is_pc and c.esencia_max:
+        parts.append(f"Esencia {c.esencia}/{c.esencia_max}")
     return f"{side} **{shown(c.nombre)}** — " + " · ".join(parts)
 
 

@@ -11,6 +11,7 @@ from datetime import datetime
 
 import discord
 
+from bot.render.safe import shown
 from bot.render.tracker import PHASE_LABELS
 from umbral_rules.encounter import Combatant, Encounter
 
@@ -56,13 +57,14 @@ def waiting_lines(
 ) -> list[str]:
     lines = []
     waited = waited_for(enc, phase_since, pending_since)
-    names = ", ".join(w.combatant.nombre for w in waited if w.kind == "turno")
+    names = ", ".join(shown(w.combatant.nombre) for w in waited if w.kind == "turno")
     phase = PHASE_LABELS.get(enc.phase, enc.phase)
     if names:
         lines.append(f"Sin actuar en la {phase}{since(phase_since)}: {names}")
     for w in waited:
         if w.kind == "defensa":
-            lines.append(f"{w.combatant.nombre} debe defenderse de {w.attacker}{since(w.since)}")
+            who, attacker = shown(w.combatant.nombre), shown(w.attacker)
+            lines.append(f"{who} debe defenderse de {attacker}{since(w.since)}")
     return lines
 
 

@@ -62,6 +62,7 @@ def mirror(row: Character) -> JsonObject:
         "sheet": sheet_to_dict(character_sheet(row)),
         "weapons": [dict(w) for w in row.weapons],
         "owner_id": row.owner_id,
+        "genero": row.genero,
     }
 
 

@@ -320,6 +320,20 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/deshacer": ("mesa", ["@kaeda", f'/maniobra tipo:apuntar objetivo:"{G}"'], "deshacer", {}),
     "/ficha ajustar": ("mesa", [], "ficha ajustar", {"personaje": "Íñigo", "aguante": 5}),
     "/descanso": ("mesa", [], "descanso", {"personajes": "Íñigo"}),
+    "/encuentro lista": ("mesa", [], "encuentro lista", {}),
+    "/encuentro ver (publico)": ("mesa", [], "encuentro ver", {"publico": True}),
+    "/encuentro ajustar (esencia)": (
+        "mesa",
+        [],
+        "encuentro ajustar",
+        {"combatiente": "Íñigo", "esencia": 0},
+    ),
+    "/esencia gastar": (
+        "mesa",
+        ["@kaeda", "/ficha editar esencia_max:3"],
+        "esencia gastar",
+        {"puntos": 1, "motivo": "luz", "personaje": "Íñigo"},
+    ),
 }
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import UmbralError
+from ..genero import agree_label
 from ..tables import AMBITO_LABELS, CHECK_AMBITOS
 from .estados import estado_table
 
@@ -55,9 +56,14 @@ def limiting(
 
 
 def require_ambitos(
-    settings: Mapping[str, Any], nombre: str, estados: Iterable[str], ambitos: Iterable[str]
+    settings: Mapping[str, Any],
+    nombre: str,
+    estados: Iterable[str],
+    ambitos: Iterable[str],
+    genero: str | None = None,
 ) -> tuple[str, ...]:
-    """The check's ámbitos, refused when missing while an estado limits some of them."""
+    """The check's ámbitos, refused when missing while an estado limits some of them
+    (the refusal's estado agrees with the roller's ``genero``)."""
     clean = validate_ambitos(ambitos)
     if clean:
         return clean
@@ -65,6 +71,7 @@ def require_ambitos(
     if limits:
         label, where = limits[0]
         what = _and([AMBITO_LABELS.get(w, w) for w in where])
+        label = agree_label(genero, label)
         raise UmbralError(
             f"{nombre} está {label} (desventaja en {what}): di qué es la tirada con «ambito» "
             f"({_or(CHECK_AMBITOS)}); si no cuadra, el máster lo corrige."

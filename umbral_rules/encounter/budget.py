@@ -8,13 +8,14 @@ a warning; in Narrativo and Táctico it is refused.
 from __future__ import annotations
 
 from ..errors import UmbralError
+from ..genero import agree
 from ..tables import RESPUESTA_LABELS
 from .events import BudgetSpent, Event, WarningEvent
 from .state import Combatant, EncounterState
 
 STATUS_REFUSALS = {
-    "malherido": "{n} está Malherido: inconsciente, no puede actuar.",
-    "estabilizado": "{n} está Malherido (estabilizado): inconsciente, no puede actuar.",
+    "malherido": "{n} está {malherido}: inconsciente, no puede actuar.",
+    "estabilizado": "{n} está {malherido} ({estabilizado}): inconsciente, no puede actuar.",
     "muerto": "{n} ha muerto.",
     "fuera": "{n} ha caído y está fuera del combate.",
 }
@@ -23,7 +24,13 @@ STATUS_REFUSALS = {
 def require_active(c: Combatant) -> None:
     """Nobody acts after falling."""
     if not c.active:
-        raise UmbralError(STATUS_REFUSALS[c.status].format(n=c.nombre))
+        raise UmbralError(
+            STATUS_REFUSALS[c.status].format(
+                n=c.nombre,
+                malherido=agree(c.genero, "Malherido", "Malherida"),
+                estabilizado=agree(c.genero, "estabilizado", "estabilizada"),
+            )
+        )
 
 
 def require_target(c: Combatant) -> None:

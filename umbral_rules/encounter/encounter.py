@@ -18,6 +18,7 @@ from . import aliento as _aliento
 from . import asalto as _asalto
 from . import attacks as _attacks
 from . import defense as _defense
+from . import esencia as _esencia
 from . import maniobras as _maniobras
 from . import pruebas as _pruebas
 from . import respuestas as _respuestas
@@ -232,6 +233,15 @@ class Encounter(Tactico):
                 f"{c.aliento_max}, Esencia {c.esencia}/{c.esencia_max}."
             )
             return [BudgetSpent(text, c.id, "barras")]
+
+        return self._transaction(op)
+
+    def spend_esencia(self, combatant_id: str, puntos: int, motivo: str) -> list[Event]:
+        """Esencia spent on something the texts give no rule for: only the count changes."""
+
+        def op() -> list[Event]:
+            c = self.get(combatant_id)
+            return [_esencia.spend(c, puntos, motivo)]
 
         return self._transaction(op)
 

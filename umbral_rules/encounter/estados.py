@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import UmbralError
+from ..genero import agree_label
 from ..tables import (
     AMBITO_LABELS,
     ESTADO_AMBITOS,
@@ -73,8 +74,9 @@ def normalize_estado(state: EncounterState, estado: str) -> str:
     return key
 
 
-def estado_label(state: EncounterState, key: str) -> str:
-    return estado_table(state.settings).get(key, (key, ()))[0]
+def estado_label(state: EncounterState, key: str, genero: str | None = None) -> str:
+    """The estado's label, agreeing with ``genero`` (of whoever has it) when built in."""
+    return agree_label(genero, estado_table(state.settings).get(key, (key, ()))[0])
 
 
 def desventajas(

@@ -200,6 +200,15 @@ class AlientoSpent(Event):
 
 
 @dataclass(frozen=True)
+class EsenciaSpent(Event):
+    combatant_id: str
+    puntos: int
+    esencia_before: int
+    esencia_after: int
+    motivo: str
+
+
+@dataclass(frozen=True)
 class RetoCreated(Event):
     reto_id: str
 

@@ -10,6 +10,7 @@ from typing import Any
 from ..checks import CheckResult, check, regrade_check, validate_umbral
 from ..dice import DiceSource
 from ..errors import UmbralError
+from ..genero import agree
 from ..plural import plural
 from ..tables import (
     ESTABILIZAR_ATRIBUTO,
@@ -94,11 +95,20 @@ def apply_effect(
             actor.estados.remove("quebrantado")
         text = "se sobrepone y deja de estar" if result.success else "sigue"
         return [
-            CheckMade(f"{actor.nombre} {text} Quebrantado.", actor.id, result, purpose),
+            CheckMade(
+                f"{actor.nombre} {text} {agree(actor.genero, 'Quebrantado', 'Quebrantada')}.",
+                actor.id,
+                result,
+                purpose,
+            ),
             *(
                 [
                     EstadoChanged(
-                        f"{actor.nombre} deja de estar Quebrantado.", actor.id, "quebrantado", False
+                        f"{actor.nombre} deja de estar "
+                        f"{agree(actor.genero, 'Quebrantado', 'Quebrantada')}.",
+                        actor.id,
+                        "quebrantado",
+                        False,
                     )
                 ]
                 if result.success
@@ -139,7 +149,7 @@ def do_check(
     ambitos = validate_ambitos(ambitos)
     record = new_record(state, actor, "tirada", atributo, umbral, oficio, cobertura, ventaja,
                         ambitos)  # fmt: skip
-    require_ambitos(state.settings, actor.nombre, actor.estados, ambitos)
+    require_ambitos(state.settings, actor.nombre, actor.estados, ambitos, actor.genero)
     events = check_phase(state, actor) + check_accion(state, actor) if accion else []
     if accion:
         events.append(spend_accion(actor))
@@ -151,7 +161,7 @@ def recover(state: EncounterState, dice: DiceSource, actor_id: str, estado: str)
     actor = state.get(actor_id)
     require_active(actor)
     key = normalize_estado(state, estado)
-    label = estado_label(state, key)
+    label = estado_label(state, key, actor.genero)
     if key not in actor.estados:
         raise UmbralError(f"{actor.nombre} no está {label}.")
     if key not in ESTADO_QUITAR_ACCION and key not in ESTADO_QUITAR_CHECK:
@@ -188,7 +198,8 @@ def estabilizar(
     if healer.id == target.id:
         raise UmbralError("Nadie se estabiliza a sí mismo: tiene que hacerlo otro.")
     if target.status != "malherido":
-        raise UmbralError(f"{target.nombre} no está Malherido sin estabilizar.")
+        malherido = agree(target.genero, "Malherido", "Malherida")
+        raise UmbralError(f"{target.nombre} no está {malherido} sin estabilizar.")
     touched = {target.id: snapshot_fields(target, ("status",))}
     record = new_record(state, healer, "estabilizar", atributo, ESTABILIZAR_UMBRAL, oficio,
                         cobertura, ventaja, touched=touched)  # fmt: skip
@@ -202,7 +213,7 @@ def set_estado(state: EncounterState, target_id: str, estado: str, on: bool) -> 
     """The GM puts or takes an estado. They don't stack: one has it or not."""
     target = state.get(target_id)
     key = normalize_estado(state, estado)
-    label = estado_label(state, key)
+    label = estado_label(state, key, target.genero)
     if on and key in target.estados:
         raise UmbralError(f"{target.nombre} ya está {label}: los estados no se acumulan.")
     if not on and key not in target.estados:

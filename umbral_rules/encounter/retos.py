@@ -84,7 +84,7 @@ def tirar(
     ambitos = validate_ambitos(ambitos)
     record = new_record(state, actor, "reto", atributo, int(reto["umbral"]), oficio, cobertura,
                         ventaja, ambitos)  # fmt: skip
-    require_ambitos(state.settings, actor.nombre, actor.estados, ambitos)
+    require_ambitos(state.settings, actor.nombre, actor.estados, ambitos, actor.genero)
     oficio_key = None
     if oficio and actor.sheet is not None:
         oficio_key = name_key(actor.sheet.oficio(oficio)[0])

@@ -115,6 +115,7 @@ class Roster(EncounterState):
         owner_id: int | None = None,
         defensa_oficio: str | None = None,
         defensa_cobertura: str = "entero",
+        genero: str | None = None,
     ) -> Combatant:
         """Add a player character (Aguante defaults to the sheet's maximum)."""
         self._check_name_free(sheet.nombre)
@@ -148,11 +149,14 @@ class Roster(EncounterState):
             defensa_oficio=defensa_oficio,
             defensa_cobertura=defensa_cobertura,
             status="activo" if current > 0 else "malherido",
+            genero=genero,
         )
         self.combatants.append(c)
         return c
 
-    def add_enemy(self, enemy: EnemySheet, nombre: str | None = None) -> Combatant:
+    def add_enemy(
+        self, enemy: EnemySheet, nombre: str | None = None, genero: str | None = None
+    ) -> Combatant:
         """Add one enemy from the bestiary (its name, or the one given)."""
         name = (nombre or enemy.nombre).strip()
         if not name:
@@ -167,11 +171,14 @@ class Roster(EncounterState):
             aguante=enemy.aguante,
             aguante_max=enemy.aguante,
             enemy=enemy,
+            genero=genero,
         )
         self.combatants.append(c)
         return c
 
-    def add_enemies(self, enemy: EnemySheet, cantidad: int) -> list[Combatant]:
+    def add_enemies(
+        self, enemy: EnemySheet, cantidad: int, genero: str | None = None
+    ) -> list[Combatant]:
         """Add ``cantidad`` copies named "Nombre 1", "Nombre 2"... (numbering continues)."""
         if not 1 <= cantidad <= 50:
             raise UmbralError("Se añaden entre 1 y 50 enemigos de una vez.")
@@ -183,7 +190,7 @@ class Roster(EncounterState):
         names = [f"{enemy.nombre} {n}" for n in range(start, start + cantidad)]
         for name in names:
             self._check_name_free(name)
-        return [self.add_enemy(enemy, name) for name in names]
+        return [self.add_enemy(enemy, name, genero) for name in names]
 
     def remove(self, combatant_id: str) -> list[Event]:
         """Take someone out of the encounter (and every pending attack and cover involving them)."""

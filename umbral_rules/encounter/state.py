@@ -174,6 +174,8 @@ class Combatant:
     #: what Aliento can act on
     last_roll: JsonDict | None = None
     last_hit: JsonDict | None = None
+    #: "masculino" / "femenino" for the agreement of messages (None: not said, masculine)
+    genero: str | None = None
 
     @property
     def is_pc(self) -> bool:
@@ -244,6 +246,7 @@ class Combatant:
             "sosteniendo": json_copy(self.sosteniendo),
             "last_roll": json_copy(self.last_roll),
             "last_hit": json_copy(self.last_hit),
+            "genero": self.genero,
         }
 
     @classmethod
@@ -287,6 +290,7 @@ class Combatant:
             sosteniendo=json_copy(data.get("sosteniendo")),
             last_roll=json_copy(data.get("last_roll")),
             last_hit=json_copy(data.get("last_hit")),
+            genero=_opt_str(data.get("genero")),
         )
 
 

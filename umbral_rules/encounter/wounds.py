@@ -6,6 +6,7 @@ from typing import Any
 
 from ..dice import DiceSource, roll_d12
 from ..errors import UmbralError
+from ..genero import agree
 from ..tables import (
     ALIENTO_COST,
     SECUELAS_ALIENTO_BONUS,
@@ -69,7 +70,8 @@ def fall(state: EncounterState, c: Combatant, dice: DiceSource | None) -> list[E
     c.secuelas_pendiente = True
     events: list[Event] = [
         Fell(
-            f"{c.nombre} cae Malherido: inconsciente y muriéndose si nadie hace nada. "
+            f"{c.nombre} cae {agree(c.genero, 'Malherido', 'Malherida')}: inconsciente y "
+            "muriéndose si nadie hace nada. "
             "Toca tirar en la tabla de secuelas.",
             c.id,
             "malherido",

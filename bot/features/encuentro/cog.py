@@ -16,6 +16,7 @@ from bot.features.encuentro.joining import (
     move_out,
     refresh_other_tracker,
 )
+from bot.features.encuentro.lista import run_lista
 from bot.features.encuentro.tracker import (
     autocomplete_combatant,
     refresh_tracker,
@@ -32,6 +33,7 @@ from bot.features.tiradas.retos import take_over_scene
 from bot.permissions import is_gm, require_gm
 from bot.render.encounter import events_embed
 from bot.render.tracker import summary_embed, tracker_embed
+from bot.render.turnos import turn_pings
 from bot.render.waiting import pendientes_embed
 from bot.storage import character_sheet, character_weapons, enemy_sheet
 from umbral_rules import UmbralError
@@ -138,6 +140,7 @@ class EncuentroCog(commands.Cog):
                 owner_id=row.owner_id,
                 defensa_oficio=oficio_defensa,
                 defensa_cobertura=cobertura_defensa,
+                genero=row.genero,
             )
             events.append(enc.announce(c))
             for estado in row.estados:  # what the character still suffers from before
@@ -191,12 +194,30 @@ class EncuentroCog(commands.Cog):
         await refresh_tracker(interaction, enc, info.tracker_message_id)
 
     @encuentro.command(name="ver", description="El estado del encuentro de este canal")
-    async def ver(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(
+        publico="Máster: publica de nuevo el mensaje del encuentro al final del canal, "
+        "y ese es el que se mantiene al día"
+    )
+    async def ver(self, interaction: discord.Interaction, publico: bool = False) -> None:
         guild_id, channel_id = ids(interaction)
+        if publico:
+            require_channel_permissions(interaction, "publicar el encuentro", board=False)
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
-        await send(interaction, embed=tracker_embed(enc), ephemeral=True)
+            info = uow.encounter.current_info
+            if publico:
+                gm_role = (await uow.guild.get()).gm_role_id
+                require_gm(interaction, gm_role, info.creator_id, "publicar el encuentro")
+        if not publico:
+            await send(interaction, embed=tracker_embed(enc), ephemeral=True)
+            return
+        await send(interaction, content=REPOSTED, ephemeral=True)
+        await refresh_tracker(interaction, enc, info.tracker_message_id, repost=True)
+
+    @encuentro.command(name="lista", description="Los encuentros abiertos del servidor (máster)")
+    async def lista(self, interaction: discord.Interaction) -> None:
+        await run_lista(interaction)
 
     @encuentro.command(name="pendientes", description="Quién tiene que actuar o defenderse")
     async def pendientes(self, interaction: discord.Interaction) -> None:
@@ -273,6 +294,7 @@ class EncuentroCog(commands.Cog):
         combatiente="A quién",
         aguante="Aguante actual (0 al máximo)",
         aliento="Aliento actual (0 al máximo)",
+        esencia="Esencia actual (0 al máximo): en un personaje, también en su ficha",
     )
     @app_commands.autocomplete(combatiente=autocomplete_combatant)
     async def ajustar(
@@ -281,6 +303,7 @@ class EncuentroCog(commands.Cog):
         combatiente: str,
         aguante: app_commands.Range[int, 0, 500] | None = None,
         aliento: app_commands.Range[int, 0, 50] | None = None,
+        esencia: app_commands.Range[int, 0, 50] | None = None,
     ) -> None:
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
@@ -290,7 +313,9 @@ class EncuentroCog(commands.Cog):
             info = uow.encounter.current_info
             settings = await uow.guild.get()
             require_gm(interaction, settings.gm_role_id, info.creator_id, "ajustar las barras")
-            events = enc.adjust(enc.find(combatiente).id, aguante=aguante, aliento=aliento)
+            events = enc.adjust(
+                enc.find(combatiente).id, aguante=aguante, aliento=aliento, esencia=esencia
+            )
             await uow.encounter.save(enc)
             return enc, events, info
 
@@ -322,10 +347,20 @@ class EncuentroCog(commands.Cog):
         lines = [e.message for e in events]
         waiting = ", ".join(c.nombre for c in enc.not_acted())
         lines.append(f"Les toca: {waiting}." if waiting else "No queda nadie en pie en este bando.")
+        pings = turn_pings(enc)
         await send(
-            interaction, embed=events_embed(f"Asalto {enc.asalto}: {phase_label(enc.phase)}", lines)
+            interaction,
+            content=pings.content,
+            embed=events_embed(f"Asalto {enc.asalto}: {phase_label(enc.phase)}", lines),
+            pings=pings.users,
         )
         await refresh_tracker(interaction, enc, info.tracker_message_id)
+
+
+REPOSTED = (
+    "El mensaje del encuentro se publica de nuevo al final del canal: a partir de ahora se "
+    "actualiza ese."
+)
 
 
 def phase_label(phase: str) -> str:

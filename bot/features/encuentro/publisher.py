@@ -50,6 +50,8 @@ class _Channel:
     channel: TrackerChannel
     perms: discord.Permissions | None
     dirty: bool = False
+    #: ``/encuentro ver publico:sí``: the next refresh posts a new tracker at the bottom.
+    repost: bool = False
     #: Trackers of encounters that just ended: (message id, final embed).
     finals: list[tuple[int, discord.Embed]] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
@@ -83,10 +85,14 @@ class TrackerPublisher:
         channel_id: int,
         channel: TrackerChannel,
         perms: discord.Permissions | None,
+        *,
+        repost: bool = False,
     ) -> None:
-        """The encounter of ``channel_id`` changed: show its latest state soon."""
+        """The encounter of ``channel_id`` changed: show its latest state soon (``repost``:
+        in a new tracker at the bottom of the channel, which later updates edit)."""
         state = self._state(guild_id, channel_id, channel, perms)
         state.dirty = True
+        state.repost = state.repost or repost
         self._start(channel_id, state)
 
     def ended(
@@ -202,7 +208,8 @@ class TrackerPublisher:
             return
         embed = tracker_embed(enc, waiting=lines)
         old = info.tracker_message_id
-        if old is not None and await self._edit(channel_id, state, old, embed):
+        repost, state.repost = state.repost, False
+        if not repost and old is not None and await self._edit(channel_id, state, old, embed):
             return
         await self._reopen(channel_id, state)
         await self._throttle(channel_id, state)

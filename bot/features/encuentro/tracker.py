@@ -19,6 +19,7 @@ from bot.channel_perms import (
 from bot.features.common import choices, ids, storage_of
 from bot.render.tracker import tracker_embed
 from bot.render.waiting import waiting_lines
+from bot.storage.encounter_info import EncounterInfo
 from bot.storage.waiting import waiting
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
@@ -48,12 +49,18 @@ TRACKER_CHANNELS = (
 
 
 async def refresh_tracker(
-    interaction: discord.Interaction, enc: Encounter, tracker_id: int | None, *, ended: bool = False
+    interaction: discord.Interaction,
+    enc: Encounter,
+    tracker_id: int | None,
+    *,
+    ended: bool = False,
+    repost: bool = False,
 ) -> None:
     """After a committed change: the channel's tracker is brought up to date in the background
     (:class:`~.publisher.TrackerPublisher`). When the bot may not post it here, the user gets
     a short private note saying which permission is missing — never an error: the change
-    was saved."""
+    was saved. ``repost``: the tracker is posted again at the bottom of the channel (and
+    that one is kept up to date from then on)."""
     channel = interaction.channel
     publisher = getattr(interaction.client, "trackers", None)
     if not isinstance(channel, TRACKER_CHANNELS) or publisher is None:
@@ -73,7 +80,7 @@ async def refresh_tracker(
         except discord.HTTPException:
             log.warning("No se pudo avisar de los permisos que faltan", exc_info=True)
         return
-    publisher.changed(guild_id, channel_id, channel, perms)
+    publisher.changed(guild_id, channel_id, channel, perms, repost=repost)
 
 
 def refresh_elsewhere(interaction: discord.Interaction, channel_id: int) -> None:
@@ -103,9 +110,12 @@ def require_channel_permissions(
         raise UmbralError(closed)
 
 
-async def waiting_of(uow: UnitOfWork, enc: Encounter) -> list[str]:
-    """The «Se espera a» lines of the unit's encounter (its times read in that unit)."""
-    info = uow.encounter.current_info
+async def waiting_of(
+    uow: UnitOfWork, enc: Encounter, info: EncounterInfo | None = None
+) -> list[str]:
+    """The «Se espera a» lines of the unit's encounter (its times read in that unit); of
+    another channel's encounter read in this unit when its ``info`` is given."""
+    info = info or uow.encounter.current_info
     times = await waiting(uow.session, info.id, info.phase_since)
     return waiting_lines(enc, times.phase_since, times.pending_since)
 

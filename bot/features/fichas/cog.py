@@ -14,7 +14,10 @@ from bot.features.bestiario.files import Conflictos
 from bot.features.common import send, storage_of
 from bot.features.fichas.ceder import run_ceder
 from bot.features.fichas.custodia import CLASE_CHOICES, DUENO_HELP, run_arma, run_oficio
-from bot.features.fichas.editar import Edit, agree, run_edit
+from bot.features.fichas.editar import (
+    Edit,
+    run_edit,
+)
 from bot.features.fichas.lookup import named_character
 from bot.features.fichas.party import run_lista
 from bot.features.fichas.shared import (
@@ -31,6 +34,7 @@ from bot.render.fichas import notice_embed
 from bot.sheetfiles import Format
 from bot.sheetfiles.limits import NAME_MAX
 from umbral_rules import CharacterSheet
+from umbral_rules.genero import agree
 
 Atributo = app_commands.Range[int, 0, 5]
 ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]

@@ -23,13 +23,6 @@ from umbral_rules import CharacterSheet, UmbralError, Weapon
 from umbral_rules.tables import ATRIBUTO_LABELS
 from umbral_rules.text import name_key
 
-GENEROS = ("masculino", "femenino")
-
-
-def agree(genero: str | None, masculino: str, femenino: str) -> str:
-    """The word that agrees with a character's gender (masculine when not said)."""
-    return femenino if genero == "femenino" else masculino
-
 
 @dataclass(frozen=True)
 class Edit:

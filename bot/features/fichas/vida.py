@@ -18,6 +18,7 @@ from bot.permissions import require_gm, require_guild
 from bot.render.fichas import notice_embed
 from bot.storage.models import VITAL_ACTIVE, VITAL_DEAD, VITAL_RETIRED, Character
 from umbral_rules import UmbralError
+from umbral_rules.genero import agree
 
 LABELS = {VITAL_DEAD: "muerto", VITAL_RETIRED: "retirado"}
 
@@ -32,14 +33,17 @@ def require_editable(row: Character) -> None:
     if row.estado_vital == VITAL_RETIRED:
         raise UmbralError(
             f"{row.nombre} se ha retirado: su ficha solo se puede ver o exportar "
-            "(el máster puede traerlo de vuelta con /ficha revivir)."
+            f"(el máster puede {agree(row.genero, 'traerlo', 'traerla')} de vuelta con "
+            "/ficha revivir)."
         )
 
 
 def revive(row: Character) -> str:
     """[D] The GM's word brings a dead or retired character back into play."""
     if row.estado_vital == VITAL_ACTIVE:
-        raise UmbralError(f"{row.nombre} no está muerto ni retirado.")
+        raise UmbralError(
+            f"{row.nombre} no está {agree(row.genero, 'muerto ni retirado', 'muerta ni retirada')}."
+        )
     was = row.estado_vital
     row.estado_vital = VITAL_ACTIVE
     if was == VITAL_DEAD:
@@ -51,8 +55,10 @@ def retire(row: Character) -> str:
     if row.estado_vital == VITAL_RETIRED:
         raise UmbralError(f"{row.nombre} ya se había retirado.")
     if row.encounter_id is not None:
+        lo = agree(row.genero, "lo", "la")
         raise UmbralError(
-            f"{row.nombre} está en un encuentro: sácalo con /encuentro quitar antes de retirarlo."
+            f"{row.nombre} está en un encuentro: sáca{lo} con /encuentro quitar antes de "
+            f"retirar{lo}."
         )
     row.estado_vital = VITAL_RETIRED
     row.is_active = False

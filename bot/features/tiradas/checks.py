@@ -35,6 +35,8 @@ class Roller:
     combatant: Combatant | None
     #: The character's own estados (outside an encounter; inside, its combatant has them).
     estados: tuple[str, ...] = ()
+    #: For the agreement of its messages (None: not said, masculine).
+    genero: str | None = None
 
 
 async def roller(
@@ -51,17 +53,20 @@ async def roller(
         row = await joining_character(uow, interaction, personaje, dueno, gm)
         found = [c for c in enc.combatants if c.character_id == row.id] if enc else []
         if found and found[0].sheet is not None:
-            return Roller(found[0].nombre, found[0].sheet, found[0])
-        return Roller(row.nombre, character_sheet(row), None, tuple(map(str, row.estados)))
+            return Roller(found[0].nombre, found[0].sheet, found[0], genero=found[0].genero)
+        return Roller(
+            row.nombre, character_sheet(row), None, tuple(map(str, row.estados)), row.genero
+        )
     mine = [c for c in own_combatants(enc, user_id) if c.is_pc] if enc is not None else []
     if mine and mine[0].sheet is not None:
-        return Roller(mine[0].nombre, mine[0].sheet, mine[0])
+        return Roller(mine[0].nombre, mine[0].sheet, mine[0], genero=mine[0].genero)
     active = await uow.characters.active(user_id)
     if active is None:
         raise UmbralError(
             "No tienes personaje activo: crea uno con /ficha crear o elige con /ficha usar."
         )
-    return Roller(active.nombre, character_sheet(active), None, tuple(map(str, active.estados)))
+    estados = tuple(map(str, active.estados))
+    return Roller(active.nombre, character_sheet(active), None, estados, active.genero)
 
 
 async def deliver(

@@ -101,7 +101,9 @@ class TiradasCog(commands.Cog):
                     mods.extend([mod] if mod else [])
                 # no encounter: the character's own estados, read from the same table
                 table = {"estados_extra": guild_estados(settings.extra_estados)}
-                ambitos = require_ambitos(table, sheet.nombre, roller.estados, ambitos_of(ambito))
+                ambitos = require_ambitos(
+                    table, sheet.nombre, roller.estados, ambitos_of(ambito), roller.genero
+                )
                 vent, desv = ventaja_sources(ventaja)
                 desv += check_desventajas(table, roller.estados, ambitos)
                 result = check(dice, mods, umbral, vent, desv)

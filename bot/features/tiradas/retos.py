@@ -151,6 +151,7 @@ async def tirar(
                 aliento_max=row.aliento_max,
                 character_id=None if is_scene(enc) else row.id,
                 owner_id=row.owner_id,
+                genero=row.genero,
             )
             for estado in row.estados:  # what the character still suffers from
                 enc.set_estado(actor.id, str(estado), True)

@@ -1,0 +1,36 @@
+"""``/encuentro lista`` (GM): every open encounter of the server, with who is waited for."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.features.common import storage_of
+from bot.features.encuentro.tracker import waiting_of
+from bot.features.pages import send_pages
+from bot.permissions import require_gm, require_guild
+from bot.render.lista import OpenEncounter, encounter_list_pages
+from bot.storage.encounter_list import active_channels
+from bot.storage.uow import UnitOfWork
+
+
+async def open_encounters(uow: UnitOfWork) -> list[OpenEncounter]:
+    """The guild's active encounters as the list shows them (read in this one unit)."""
+    out: list[OpenEncounter] = []
+    for channel_id in await active_channels(uow.session, uow.guild_id):
+        repo = uow.encounter_in(channel_id)
+        enc = await repo.get()
+        if enc is None or repo.info is None:
+            continue
+        lines = await waiting_of(uow, enc, repo.info)
+        out.append(OpenEncounter(channel_id, enc.mode, enc.asalto, enc.phase, lines))
+    return out
+
+
+async def run_lista(interaction: discord.Interaction) -> None:
+    guild_id = require_guild(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        settings = await uow.guild.get()
+        require_gm(interaction, settings.gm_role_id, None, "ver los encuentros del servidor")
+        entries = await open_encounters(uow)
+    await send_pages(interaction, encounter_list_pages(entries), ephemeral=True)

@@ -1,0 +1,112 @@
+"""``/esencia gastar``: who spends, and the spending in one unit of work.
+
+The spender is the one ``/tirada`` would roll: without ``personaje`` the player's character in
+this channel's encounter if there is one, else their active character; with it, one of theirs
+by name (the GM: anyone's). In this channel's encounter the combatant spends (the save writes
+the sheet in the same transaction and records the undo); a character in another channel's
+active encounter is refused (spend it there); any other spends on the sheet alone, recorded
+for ``/deshacer`` like ``/ficha ajustar``.
+
+[D] Tracked only: the texts give Esencia no rules (no spells, no costs), so the bot counts the
+points and posts the reason; what they buy is the GM's call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.features.combate.acting import own_combatants
+from bot.features.encuentro.joining import joining_character
+from bot.features.fichas.vida import require_editable
+from bot.permissions import is_gm
+from bot.storage.models import Character
+from bot.storage.undo import SheetChange
+from bot.storage.uow import UnitOfWork
+from umbral_rules import UmbralError
+from umbral_rules.encounter import Combatant, Encounter, Event
+from umbral_rules.encounter.esencia import check_spend
+from umbral_rules.encounter.events import EsenciaSpent
+
+ELSEWHERE = (
+    "{nombre} está en el encuentro activo de <#{canal}>: gasta su Esencia desde ese canal "
+    "(el combate y la ficha cambian juntos)."
+)
+NO_ACTIVE = "No tienes personaje activo: crea uno con /ficha crear o elige con /ficha usar."
+
+
+@dataclass
+class Spent:
+    """What the command did, for its reply."""
+
+    nombre: str
+    before: int
+    after: int
+    maximo: int
+    enc: Encounter | None = None
+    tracker_id: int | None = None
+    events: list[Event] = field(default_factory=list)
+
+
+async def _spender(
+    uow: UnitOfWork,
+    interaction: discord.Interaction,
+    enc: Encounter | None,
+    personaje: str | None,
+    gm_role_id: int | None,
+) -> tuple[Character, Combatant | None]:
+    """The character who spends, and its combatant in this channel's encounter (if any)."""
+    user_id = interaction.user.id
+    row: Character | None
+    if personaje:
+        info = uow.encounter.info
+        gm = is_gm(interaction, gm_role_id, info.creator_id if enc and info else None)
+        row = await joining_character(uow, interaction, personaje, None, gm)
+    else:
+        mine = [c for c in own_combatants(enc, user_id) if c.is_pc] if enc else []
+        linked = [c.character_id for c in mine if c.character_id is not None]
+        row = await uow.characters.get(linked[0]) if linked else None
+        row = row or await uow.characters.active(user_id)
+        if row is None:
+            raise UmbralError(NO_ACTIVE)
+    found = [c for c in enc.combatants if c.character_id == row.id] if enc else []
+    return row, (found[0] if found else None)
+
+
+async def spend(
+    uow: UnitOfWork,
+    interaction: discord.Interaction,
+    puntos: int,
+    motivo: str,
+    personaje: str | None,
+) -> Spent:
+    """Spend ``puntos`` of the spender's Esencia (all or nothing) and log it."""
+    enc = await uow.encounter.get()
+    info = uow.encounter.info
+    settings = await uow.guild.get()
+    row, c = await _spender(uow, interaction, enc, personaje, settings.gm_role_id)
+    require_editable(row)
+    if c is not None and enc is not None:
+        events = enc.spend_esencia(c.id, puntos, motivo)
+        await uow.encounter.save(enc)
+        spent = events[0]
+        assert isinstance(spent, EsenciaSpent)  # spend_esencia's one event
+        done = Spent(c.nombre, spent.esencia_before, c.esencia, c.esencia_max, enc,
+                     info.tracker_message_id if info else None, events)  # fmt: skip
+    else:
+        channel = await uow.characters.fighting_in(row.id)
+        if channel is not None:
+            raise UmbralError(ELSEWHERE.format(nombre=row.nombre, canal=channel))
+        before = row.esencia
+        row.esencia = check_spend(row.nombre, before, puntos)
+        uow.undo.sheets.append(
+            SheetChange(row.id, row.nombre, {"esencia": before}, {"esencia": row.esencia})
+        )
+        done = Spent(row.nombre, before, row.esencia, row.esencia_max)
+    result = {"personaje": done.nombre, "puntos": puntos, "motivo": motivo,
+              "esencia": {"antes": done.before, "despues": done.after}}  # fmt: skip
+    await uow.rolls.append(
+        user_id=interaction.user.id, command="esencia gastar", dice=[], result=result
+    )
+    return done
