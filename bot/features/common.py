@@ -98,9 +98,19 @@ def result_summary(result: Any) -> dict[str, Any]:
 
 
 async def log_roll(
-    uow: Any, interaction: discord.Interaction, command: str, result: Any, **extra: Any
+    uow: Any,
+    interaction: discord.Interaction,
+    command: str,
+    result: Any,
+    *,
+    actor: str | None = None,
+    character_id: int | None = None,
+    target: str | None = None,
+    motivo: str | None = None,
+    **extra: Any,
 ) -> None:
-    """Append one roll (every face, every modifier, the result) to the roll log."""
+    """Append one roll (every face, every modifier, the result; who rolled, against whom,
+    why) to the roll log."""
     rolls = getattr(result, "rolls", None) or (result.roll,)
     await uow.rolls.append(
         user_id=interaction.user.id,
@@ -109,6 +119,10 @@ async def log_roll(
         modifiers=[m for r in rolls for m in r.modifiers],
         result={**result_summary(result), **extra},
         physical=any(r.die.physical for r in rolls),
+        actor=actor,
+        character_id=character_id,
+        target=target,
+        motivo=motivo,
     )
 
 

@@ -20,6 +20,7 @@ from bot.features.tirar.systems import (
 )
 from bot.render.limits import FIELD_NAME_MAX, PAGE_CHARS, PAGE_LINES, cut, split_text
 from bot.render.rolls import grade_colour, signed
+from bot.render.safe import shown
 from bot.storage import RollLogEntry
 from umbral_rules import Grade
 
@@ -147,13 +148,18 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
     when = entry.created_at.strftime("%d/%m %H:%M:%S") if entry.created_at else "?"
     who = names.get(entry.user_id, NOT_A_MEMBER)
     parts = [f"`#{entry.id}` {when}", who, f"/{entry.command}"]
+    if entry.actor or entry.target:  # who rolled (a character, an enemy) and against whom
+        parts.append(
+            shown(entry.actor or "?") + (f" → {shown(entry.target)}" if entry.target else "")
+        )
+    motivo = None if hidden else entry.motivo or entry.result.get("motivo")
     if "deshace" in entry.result:  # an undo's entry: which rolls it took back
         undone = ", ".join(f"#{i}" for i in entry.result["deshace"])
         parts.append(f"deshace {undone} (/{entry.result.get('operacion', '?')})")
     elif "ajustes" in entry.result:  # /ficha ajustar, /descanso: before → after
         parts.extend(_adjustment(a) for a in entry.result["ajustes"])
-        if entry.result.get("motivo"):
-            parts.append(f"motivo: {entry.result['motivo']}")
+        if motivo:
+            parts.append(f"motivo: {shown(motivo)}")
         return " · ".join(parts)
     elif hidden:
         parts.append("(tirada privada)")
@@ -168,6 +174,8 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
         verdict = result.get("grado") or result.get("resultado")
         if verdict:
             parts.append(str(verdict))
+        if motivo:
+            parts.append(f"motivo: {shown(motivo)}")
     if entry.physical:
         parts.append("dado físico")
     return " · ".join(parts)

@@ -60,7 +60,7 @@ class UnitOfWork:
         self.guild = GuildSettingsRepository(session, guild_id, settings_cache)
         self.characters = CharacterRepository(session, guild_id)
         self.bestiary = BestiaryRepository(session, guild_id)
-        self.rolls = RollLogRepository(session, guild_id, channel_id)
+        self.rolls = RollLogRepository(session, guild_id, channel_id, self._encounter_id)
         #: What ``/deshacer`` can take back: written by :meth:`finish` in this transaction.
         self.undo_log = (
             None if channel_id is None else UndoRepository(session, guild_id, channel_id)
@@ -79,6 +79,12 @@ class UnitOfWork:
                 cache=encounter_cache,
             )
         )
+
+    def _encounter_id(self) -> int | None:
+        """The id of the channel's encounter this unit read or wrote, if any."""
+        repo = getattr(self, "_encounter", None)
+        info = None if repo is None else repo.info
+        return None if info is None else info.id
 
     @property
     def encounter(self) -> EncounterRepository:

@@ -32,6 +32,8 @@ class Roller:
     combatant: Combatant | None
     #: The character's own estados (outside an encounter; inside, its combatant has them).
     estados: tuple[str, ...] = ()
+    #: The character's id (for the roll log).
+    character_id: int | None = None
 
 
 async def roller(
@@ -47,17 +49,17 @@ async def roller(
         row = await joining_character(uow, user_id, personaje, gm)
         found = [c for c in enc.combatants if c.character_id == row.id] if enc else []
         if found and found[0].sheet is not None:
-            return Roller(found[0].nombre, found[0].sheet, found[0])
-        return Roller(row.nombre, character_sheet(row), None, tuple(map(str, row.estados)))
+            return Roller(found[0].nombre, found[0].sheet, found[0], character_id=row.id)
+        return Roller(row.nombre, character_sheet(row), None, tuple(map(str, row.estados)), row.id)
     mine = [c for c in own_combatants(enc, user_id) if c.is_pc] if enc is not None else []
     if mine and mine[0].sheet is not None:
-        return Roller(mine[0].nombre, mine[0].sheet, mine[0])
+        return Roller(mine[0].nombre, mine[0].sheet, mine[0], character_id=mine[0].character_id)
     row = await uow.characters.active(user_id)
     if row is None:
         raise UmbralError(
             "No tienes personaje activo: crea uno con /ficha crear o elige con /ficha usar."
         )
-    return Roller(row.nombre, character_sheet(row), None, tuple(map(str, row.estados)))
+    return Roller(row.nombre, character_sheet(row), None, tuple(map(str, row.estados)), row.id)
 
 
 async def deliver(

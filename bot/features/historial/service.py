@@ -1,0 +1,161 @@
+"""``/historial``'s two answers: the log in pages, or the log as files (built off the loop).
+
+Who sees what: in a channel, everyone sees its rolls (another's private roll only as «tirada
+privada»); ``alcance:servidor`` gives the GM every channel's rolls and a player their own;
+an export gives the GM the whole server's log and a player their own rolls."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+import discord
+
+from bot.features.common import ids, storage_of
+from bot.features.historial.export import ExportFormat, ExportPart, export_parts
+from bot.features.pages import send_pages
+from bot.features.tirar.names import MemberNames
+from bot.offloop import off_loop
+from bot.render.tirar import history_pages
+from bot.storage import RollLogEntry
+from umbral_rules import UmbralError
+
+Alcance = Literal["canal", "servidor"]
+#: The most entries /historial shows in pages (beyond them, /historial exportar).
+HISTORY_PAGED_MAX = 500
+#: The largest attachment the bot sends: Discord's default for a server without boosts
+#: (the interaction's own limit when it says less).
+UPLOAD_BYTES = 10 * 1024 * 1024
+BOTH = "Elige «canal» o «alcance:servidor», no los dos."
+MORE = "Se muestran las {n} más recientes; el resto, con /historial exportar:csv o exportar:json."
+NOTHING = "No hay tiradas registradas con esos filtros: no hay nada que exportar."
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What /historial was asked for (``channel_id`` None: the whole server)."""
+
+    channel_id: int | None
+    user_id: int | None
+    personaje: str | None
+    user: discord.User | discord.Member | None = None
+
+
+def filters(
+    interaction: discord.Interaction,
+    *,
+    gm: bool,
+    usuario: discord.User | discord.Member | None,
+    canal: discord.abc.GuildChannel | None,
+    personaje: str | None,
+    alcance: Alcance | None,
+    exporting: bool,
+) -> Filters:
+    """The filters a user may have: a player's server-wide view or export is their own."""
+    if canal is not None and alcance == "servidor":
+        raise UmbralError(BOTH)
+    _, channel_id = ids(interaction)
+    wide = alcance == "servidor" or (exporting and alcance is None and canal is None)
+    user_id = None if usuario is None else usuario.id
+    if wide and not gm:
+        user_id = interaction.user.id  # a player's campaign-wide record: their own rolls
+        usuario = None
+    channel = None if wide else (canal.id if canal is not None else channel_id)
+    return Filters(channel, user_id, personaje, usuario)
+
+
+async def _names(
+    interaction: discord.Interaction,
+    member_names: MemberNames,
+    entries: Iterable[RollLogEntry],
+    extra: discord.User | discord.Member | None,
+) -> dict[int, str]:
+    names = {interaction.user.id: interaction.user.display_name}
+    if extra is not None:
+        names[extra.id] = extra.display_name
+    others = [e.user_id for e in entries if e.user_id not in names]
+    if others and interaction.guild is not None:
+        names.update(await member_names.names(interaction.guild, others))
+    return names
+
+
+async def _read(
+    interaction: discord.Interaction,
+    want: Filters,
+    limit: int | None,
+    newest_first: bool,
+) -> tuple[list[RollLogEntry], frozenset[int]]:
+    guild_id, _ = ids(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        entries = await uow.rolls.entries(
+            channel_id=want.channel_id,
+            user_id=want.user_id,
+            personaje=want.personaje,
+            limit=limit,
+            newest_first=newest_first,
+        )
+        undone = await uow.rolls.undone_ids(channel_id=want.channel_id)
+    return entries, undone
+
+
+async def gm_role(interaction: discord.Interaction) -> int | None:
+    guild_id, _ = ids(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        role: int | None = (await uow.guild.get()).gm_role_id
+    return role
+
+
+async def show(
+    interaction: discord.Interaction,
+    member_names: MemberNames,
+    want: Filters,
+    n: int | None,
+    gm: bool,
+) -> None:
+    """The entries, newest first, in pages with ◀ ▶ buttons."""
+    limit = n if n is not None else HISTORY_PAGED_MAX
+    entries, undone = await _read(interaction, want, limit + 1, True)
+    more = len(entries) > limit
+    entries = entries[:limit]
+    names = await _names(interaction, member_names, entries, want.user)
+    pages = history_pages(
+        entries, names=names, viewer_id=interaction.user.id, viewer_is_gm=gm, undone=undone
+    )
+    if more and n is None:
+        pages[-1].add_field(name="Hay más", value=MORE.format(n=limit), inline=False)
+    await send_pages(interaction, pages, ephemeral=True)
+
+
+def upload_limit(interaction: discord.Interaction) -> int:
+    """The bytes one attachment may have: the interaction's limit, at most the default."""
+    said = interaction.filesize_limit
+    return min(UPLOAD_BYTES, said) if said > 0 else UPLOAD_BYTES
+
+
+async def export(
+    interaction: discord.Interaction,
+    member_names: MemberNames,
+    want: Filters,
+    fmt: ExportFormat,
+    limit: int | None = None,
+) -> list[ExportPart]:
+    """The log (oldest first) as files sent in follow-ups, one file each."""
+    entries, undone = await _read(interaction, want, None, False)
+    if not entries:
+        raise UmbralError(NOTHING)
+    names = await _names(interaction, member_names, entries, want.user)
+    size = upload_limit(interaction) if limit is None else limit
+    parts = await off_loop(export_parts, entries, names, undone, fmt, size)
+    where = "del servidor" if want.channel_id is None else "de este canal"
+    if want.channel_id is not None and want.channel_id != ids(interaction)[1]:
+        where = f"de <#{want.channel_id}>"
+    for i, part in enumerate(parts, 1):
+        head = f"Historial {where}: {len(entries)} entradas" if i == 1 else ""
+        count = f" (archivo {i} de {len(parts)}: {part.rows} entradas)" if len(parts) > 1 else ""
+        file = discord.File(io.BytesIO(part.data), filename=part.filename)
+        await interaction.followup.send(
+            (head + count).strip() or f"Archivo {i} de {len(parts)}", file=file, ephemeral=True
+        )
+    return parts
