@@ -140,5 +140,11 @@ def export_parts(
 
 
 def _too_big(size: int, limit: int) -> str:
-    mb = 1024 * 1024
-    return TOO_BIG.format(size=max(1, round(size / mb)), parts=MAX_PARTS, limit=limit // mb)
+    return TOO_BIG.format(size=_mb(size), parts=MAX_PARTS, limit=_mb(limit))
+
+
+def _mb(size: int) -> str:
+    """«10», «2,5», «0,1»: megabytes (MiB) for a message, with a decimal comma."""
+    value = size / (1024 * 1024)
+    text = f"{value:.0f}" if value >= 10 else f"{max(value, 0.1):.1f}".replace(".", ",")
+    return text.removesuffix(",0")

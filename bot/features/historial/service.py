@@ -30,7 +30,6 @@ HISTORY_PAGED_MAX = 500
 UPLOAD_BYTES = 10 * 1024 * 1024
 BOTH = "Elige «canal» o «alcance:servidor», no los dos."
 MORE = "Se muestran las {n} más recientes; el resto, con /historial exportar:csv o exportar:json."
-NOTHING = "No hay tiradas registradas con esos filtros: no hay nada que exportar."
 
 
 @dataclass(frozen=True)
@@ -142,9 +141,7 @@ async def export(
     limit: int | None = None,
 ) -> list[ExportPart]:
     """The log (oldest first) as files sent in follow-ups, one file each."""
-    entries, undone = await _read(interaction, want, None, False)
-    if not entries:
-        raise UmbralError(NOTHING)
+    entries, undone = await _read(interaction, want, None, False)  # none: a file of headers
     names = await _names(interaction, member_names, entries, want.user)
     size = upload_limit(interaction) if limit is None else limit
     parts = await off_loop(export_parts, entries, names, undone, fmt, size)
