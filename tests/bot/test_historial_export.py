@@ -45,7 +45,7 @@ def test_a_big_log_is_split_into_complete_files(fmt: str) -> None:
     parts = export_parts(log, {3: "kaeda"}, frozenset({5}), fmt, limit)  # type: ignore[arg-type]
     assert 3 <= len(parts) <= 4
     assert all(len(p.data) <= limit for p in parts)
-    assert [p.filename for p in parts][0] == f"historial-1-de-{len(parts)}.{fmt}"
+    assert parts[0].filename == f"historial-1-de-{len(parts)}.{fmt}"
     ids: list[int] = []
     for part in parts:
         if fmt == "csv":

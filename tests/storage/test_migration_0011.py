@@ -13,7 +13,7 @@ from .helpers import CHANNEL, GUILD, USER
 OLD_ROWS = [
     "INSERT INTO roll_log (guild_id, channel_id, user_id, command, dice, modifiers, result,"
     " physical, created_at) VALUES (:g, :c, :u, 'atacar', '[{\"faces\": [9]}]', '[]',"
-    " '{\"totales\": [12], \"grado\": \"Éxito\"}', false, '2026-11-30 20:00:00+00')",
+    ' \'{"totales": [12], "grado": "Éxito"}\', false, \'2026-11-30 20:00:00+00\')',
     "INSERT INTO roll_log (guild_id, channel_id, user_id, command, dice, modifiers, result,"
     " physical, created_at) VALUES (:g, :c, :u, 'tirar', '[]', '[]',"
     " '{\"total\": 7, \"privada\": true}', true, '2026-11-30 20:01:00+00')",
