@@ -231,18 +231,52 @@ def history_pages(
     """The log's lines, a page of at most 20 lines (and 3,500 characters) per embed;
     ``undone``: ids of rolls a /deshacer took back (shown, marked «deshecha»)."""
     if not entries:
-        empty = "No hay tiradas registradas con esos filtros."
-        return [discord.Embed(title="Historial de tiradas", description=empty, colour=NEUTRAL)]
+        return [history_page([])]
+    lines = history_lines(
+        entries, names=names, viewer_id=viewer_id, viewer_is_gm=viewer_is_gm, undone=undone
+    )
+    return [history_page([chunk]) for chunk in split_text(lines, PAGE_CHARS, PAGE_LINES)]
+
+
+HISTORY_EMPTY = "No hay tiradas registradas con esos filtros."
+HISTORY_FOOTER = "El registro no se puede editar ni borrar."
+
+
+def history_lines(
+    entries: Sequence[RollLogEntry],
+    *,
+    names: Mapping[int, str],
+    viewer_id: int,
+    viewer_is_gm: bool,
+    undone: frozenset[int] = frozenset(),
+) -> list[str]:
+    """One line per entry (another's private roll only as «tirada privada»; an undone one
+    struck through and marked «deshecha»), each cut to fit a page."""
     lines = []
     for entry in entries:
         hidden = bool(entry.result.get("privada")) and not (
             viewer_is_gm or entry.user_id == viewer_id
         )
         line = _entry_line(entry, names, hidden)
-        lines.append(f"~~{line}~~ «deshecha»" if entry.id in undone else line)
-    pages = []
-    for chunk in split_text(lines, PAGE_CHARS, PAGE_LINES):
-        embed = discord.Embed(title="Historial de tiradas", description=chunk, colour=NEUTRAL)
-        embed.set_footer(text="El registro no se puede editar ni borrar.")
-        pages.append(embed)
-    return pages
+        lines.append(cut(f"~~{line}~~ «deshecha»" if entry.id in undone else line, PAGE_CHARS))
+    return lines
+
+
+def fitting(lines: Sequence[str]) -> int:
+    """How many of ``lines`` (at least one) fit one page: 20 lines, 3,500 characters."""
+    size, count = 0, 0
+    for line in lines[:PAGE_LINES]:
+        size += len(line) + (1 if count else 0)
+        if count and size > PAGE_CHARS:
+            break
+        count += 1
+    return max(1, min(count, len(lines)))
+
+
+def history_page(lines: Sequence[str], footer: str = "") -> discord.Embed:
+    """A page of the log: ``lines`` as they come (none: «no hay tiradas…»)."""
+    text = "\n".join(lines) if lines else HISTORY_EMPTY
+    embed = discord.Embed(title="Historial de tiradas", description=text, colour=NEUTRAL)
+    if lines:
+        embed.set_footer(text=" · ".join(x for x in (HISTORY_FOOTER, footer) if x))
+    return embed

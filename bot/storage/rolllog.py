@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import Select, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from umbral_rules.text import name_key
@@ -140,16 +140,17 @@ class RollLogRepository:
         personaje: str | None = None,
         limit: int | None = 50,
         newest_first: bool = True,
+        before_id: int | None = None,
+        after_id: int | None = None,
     ) -> list[RollLogEntry]:
         """Rolls of this guild (of one channel / one user / one character when given:
-        ``personaje`` is matched by its name key, «Íñigo» finds «iñigo»)."""
-        stmt = select(_TABLE).where(_TABLE.c.guild_id == self.guild_id)
-        if channel_id is not None:
-            stmt = stmt.where(_TABLE.c.channel_id == channel_id)
-        if user_id is not None:
-            stmt = stmt.where(_TABLE.c.user_id == user_id)
-        if personaje is not None:
-            stmt = stmt.where(_TABLE.c.actor_key == name_key(personaje))
+        ``personaje`` is matched by its name key, «Íñigo» finds «iñigo»); ``before_id`` /
+        ``after_id``: only those older / newer than that entry (a page of the log)."""
+        stmt = _filtered(select(_TABLE), self.guild_id, channel_id, user_id, personaje)
+        if before_id is not None:
+            stmt = stmt.where(_TABLE.c.id < before_id)
+        if after_id is not None:
+            stmt = stmt.where(_TABLE.c.id > after_id)
         stmt = stmt.order_by(_TABLE.c.id.desc() if newest_first else _TABLE.c.id)
         if limit is not None:
             stmt = stmt.limit(limit)
@@ -167,6 +168,23 @@ class RollLogRepository:
         for result in (await self._session.execute(stmt)).scalars():
             found.update(int(i) for i in (result or {}).get("deshace", []))
         return frozenset(found)
+
+    async def count_entries(
+        self,
+        *,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        personaje: str | None = None,
+    ) -> int:
+        """How many entries :meth:`entries` has with these filters (no limit)."""
+        stmt = _filtered(
+            select(func.count()).select_from(_TABLE),
+            self.guild_id,
+            channel_id,
+            user_id,
+            personaje,
+        )
+        return int((await self._session.execute(stmt)).scalar_one())
 
     async def count(self, *, channel_id: int | None = None) -> int:
         stmt = select(func.count()).select_from(_TABLE).where(_TABLE.c.guild_id == self.guild_id)
@@ -186,6 +204,23 @@ class RollLogRepository:
             )
         )
         return int((await self._session.execute(stmt)).scalar_one())
+
+
+def _filtered(
+    stmt: Select[Any],
+    guild_id: int,
+    channel_id: int | None,
+    user_id: int | None,
+    personaje: str | None,
+) -> Select[Any]:
+    stmt = stmt.where(_TABLE.c.guild_id == guild_id)
+    if channel_id is not None:
+        stmt = stmt.where(_TABLE.c.channel_id == channel_id)
+    if user_id is not None:
+        stmt = stmt.where(_TABLE.c.user_id == user_id)
+    if personaje is not None:
+        stmt = stmt.where(_TABLE.c.actor_key == name_key(personaje))
+    return stmt
 
 
 def _entry(row: Any) -> RollLogEntry:

@@ -182,14 +182,32 @@ async def test_historial_shows_character_target_and_motivo(script: Script) -> No
 async def test_paging_through_65_entries_by_button(fake: FakeDiscord, script: Script) -> None:
     await script.run("@kaeda", *[f"/tirar expresion:1d12 motivo:tirada{i}" for i in range(65)])
     reply = await fake.command("kaeda", "mesa", "historial")
-    seen = reply.first.text()
-    assert "Página 1 de 4" in seen
+    assert "Página 1 · 65 entradas" in reply.first.text()
+    assert "`#65`" in reply.first.text() and "`#45`" not in reply.first.text()
+    seen = [reply.first.text()]
     for page in (2, 3, 4):
         pressed = await fake.press("kaeda", "mesa", "Siguiente ▶")
-        seen += pressed.last.text()
-        assert f"Página {page} de 4" in pressed.last.text()
-    assert all(f"`#{i}`" in seen for i in range(1, 66))
+        seen.append(pressed.last.text())
+        assert f"Página {page} · 65 entradas" in seen[-1]
+    assert all(f"`#{i}`" in "".join(seen) for i in range(1, 66))
+    assert "`#1` " in seen[-1]  # the oldest entry, on the last page
+    last = next(m for m in reversed(fake.messages) if "Página 4" in m.text())
+    assert [b["disabled"] for b in last.buttons] == [False, True]
+    back = await fake.press("kaeda", "mesa", "◀ Anterior")
+    assert "Página 3 · 65 entradas" in back.last.text() and back.last.text() == seen[2]
     assert_all_fit(fake)
+
+
+async def test_the_pages_read_the_log_when_turned(fake: FakeDiscord, script: Script) -> None:
+    await script.run("@kaeda", *["/tirar expresion:1d12"] * 25)
+    await fake.command("kaeda", "mesa", "historial")
+    await script.run("@bran", "/tirar expresion:1d20")  # a newer roll meanwhile
+    pressed = await fake.press("kaeda", "mesa", "Siguiente ▶")
+    assert "`#5`" in pressed.last.text() and "`#26`" not in pressed.last.text()
+    back = await fake.press("kaeda", "mesa", "◀ Anterior")
+    assert "`#25`" in back.last.text() and "`#6`" in back.last.text()
+    first = await fake.press("kaeda", "mesa", "◀ Anterior")  # the roll made since
+    assert "`#26`" in first.last.text() and "Página 1" in first.last.text()
 
 
 async def test_filter_by_personaje_by_name_key(script: Script) -> None:

@@ -13,8 +13,10 @@ from typing import Literal
 
 import discord
 
-from bot.features.common import ids, storage_of
+from bot.features.common import ids, send, storage_of
+from bot.features.historial import pager
 from bot.features.historial.export import ExportFormat, ExportPart, export_parts
+from bot.features.historial.pager import HistoryList
 from bot.features.pages import send_pages
 from bot.features.tirar.names import MemberNames
 from bot.offloop import off_loop
@@ -23,13 +25,12 @@ from bot.storage import RollLogEntry
 from umbral_rules import UmbralError
 
 Alcance = Literal["canal", "servidor"]
-#: The most entries /historial shows in pages (beyond them, /historial exportar).
+#: The most entries ``n:`` asks for (without ``n``, the pages go through the whole log).
 HISTORY_PAGED_MAX = 500
 #: The largest attachment the bot sends: Discord's default for a server without boosts
 #: (the interaction's own limit when it says less).
 UPLOAD_BYTES = 10 * 1024 * 1024
 BOTH = "Elige «canal» o «alcance:servidor», no los dos."
-MORE = "Se muestran las {n} más recientes; el resto, con /historial exportar:csv o exportar:json."
 
 
 @dataclass(frozen=True)
@@ -113,17 +114,27 @@ async def show(
     n: int | None,
     gm: bool,
 ) -> None:
-    """The entries, newest first, in pages with ◀ ▶ buttons."""
-    limit = n if n is not None else HISTORY_PAGED_MAX
-    entries, undone = await _read(interaction, want, limit + 1, True)
-    more = len(entries) > limit
-    entries = entries[:limit]
+    """The entries, newest first, in pages with ◀ ▶ buttons: the last ``n`` (pages made
+    at once), or without ``n`` the whole log, each page read when it is turned to."""
+    if n is None:
+        guild_id, _ = ids(interaction)
+        async with storage_of(interaction).guild(guild_id) as uow:
+            total = await uow.rolls.count_entries(
+                channel_id=want.channel_id, user_id=want.user_id, personaje=want.personaje
+            )
+        known = {} if want.user is None else {want.user.id: want.user.display_name}
+        lst = HistoryList(
+            interaction.user.id, guild_id, want.channel_id, want.user_id, want.personaje, gm,
+            total, known,
+        )  # fmt: skip
+        embed, view = await pager.first_page(interaction, lst)
+        await send(interaction, embed=embed, view=view, ephemeral=True)
+        return
+    entries, undone = await _read(interaction, want, n, True)
     names = await _names(interaction, member_names, entries, want.user)
     pages = history_pages(
         entries, names=names, viewer_id=interaction.user.id, viewer_is_gm=gm, undone=undone
     )
-    if more and n is None:
-        pages[-1].add_field(name="Hay más", value=MORE.format(n=limit), inline=False)
     await send_pages(interaction, pages, ephemeral=True)
 
 
