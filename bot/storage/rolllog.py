@@ -169,23 +169,6 @@ class RollLogRepository:
             found.update(int(i) for i in (result or {}).get("deshace", []))
         return frozenset(found)
 
-    async def count_entries(
-        self,
-        *,
-        channel_id: int | None = None,
-        user_id: int | None = None,
-        personaje: str | None = None,
-    ) -> int:
-        """How many entries :meth:`entries` has with these filters (no limit)."""
-        stmt = _filtered(
-            select(func.count()).select_from(_TABLE),
-            self.guild_id,
-            channel_id,
-            user_id,
-            personaje,
-        )
-        return int((await self._session.execute(stmt)).scalar_one())
-
     async def count(self, *, channel_id: int | None = None) -> int:
         stmt = select(func.count()).select_from(_TABLE).where(_TABLE.c.guild_id == self.guild_id)
         if channel_id is not None:

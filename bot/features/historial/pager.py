@@ -4,7 +4,8 @@ whole log can be paged through (not only what one reply could hold).
 Each page is read by id (keyset): «Siguiente» asks for the entries older than the last one
 shown, «Anterior» for those newer than the first, 21 rows at most, and shows as many as fit
 one embed. The button's ``custom_id`` carries the list's key, the page number and that
-bound; the list (its filters and who asked) is kept in memory for the 15 minutes of the
+bound (no count of the whole log is made: a page costs one indexed read of 21 rows); the
+list (its filters and who asked) is kept in memory for the 15 minutes of the
 interaction's token, like :mod:`bot.features.pages`; a press after that (or a restart) gets
 «vuelve a pedir la lista»."""
 
@@ -25,7 +26,6 @@ from bot.guard import gate_component
 from bot.render.limits import PAGE_LINES
 from bot.render.tirar import fitting, history_lines, history_page
 from bot.storage import RollLogEntry
-from umbral_rules.plural import plural
 
 NEWER, OLDER = "a", "b"
 
@@ -40,7 +40,6 @@ class HistoryList:
     user_id: int | None
     personaje: str | None
     gm: bool
-    total: int
     #: Display names known when the command ran (the ``usuario:`` asked about).
     names: dict[int, str] = field(default_factory=dict)
     created: float = field(default_factory=time.monotonic)
@@ -104,7 +103,7 @@ async def render(
         rows.reverse()  # read oldest first from the bound: shown newest first
     has_newer, has_older = (more, True) if newer else (bound != 0, more)
     page = 0 if newer and not has_newer else page
-    footer = f"Página {page + 1} · {plural(lst.total, 'entrada')}" if has_newer or has_older else ""
+    footer = f"Página {page + 1}" if has_newer or has_older else ""
     embed = history_page([line for _, line in rows], footer)
     if not rows or not (has_newer or has_older):
         return embed, None

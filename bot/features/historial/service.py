@@ -118,14 +118,10 @@ async def show(
     at once), or without ``n`` the whole log, each page read when it is turned to."""
     if n is None:
         guild_id, _ = ids(interaction)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            total = await uow.rolls.count_entries(
-                channel_id=want.channel_id, user_id=want.user_id, personaje=want.personaje
-            )
         known = {} if want.user is None else {want.user.id: want.user.display_name}
         lst = HistoryList(
             interaction.user.id, guild_id, want.channel_id, want.user_id, want.personaje, gm,
-            total, known,
+            known,
         )  # fmt: skip
         embed, view = await pager.first_page(interaction, lst)
         await send(interaction, embed=embed, view=view, ephemeral=True)
