@@ -68,6 +68,10 @@ async def test_every_writer_fills_who_whom_and_why(
         f'/atacar objetivo:"{G}"',
         "@master",
         "/tirada atributo:vigor umbral:9 personaje:Bran privada:sí",
+        "@bran",
+        "/ficha arma nombre:Arco clase:arco",
+        f'/disparar objetivo:"{G}" arma:Arco',
+        "@master",
         "/asalto",
         f'/atacar objetivo:Íñigo atacante:"{G}"',
         "@kaeda",
@@ -97,6 +101,7 @@ async def test_every_writer_fills_who_whom_and_why(
         ("atacar", "Íñigo", G, None),
         ("tirada", "Bran", None, None),
     ]
+    assert ("disparar", "Bran", G, None) in by
     assert ("defender", "Íñigo", G, None) in by
     assert ("defender", "Bran", G, None) in by
     assert ("estabilizar", "Íñigo", "Bran", None) in by
@@ -105,7 +110,8 @@ async def test_every_writer_fills_who_whom_and_why(
     ids = {e.command + (e.actor or ""): e.character_id for e in entries}
     assert ids["tiradaÍñigo"] == inigo and ids["tiradaBran"] == bran
     assert ids["defenderBran"] == bran and ids["ficha ajustarÍñigo"] == inigo
-    in_fight = [e for e in entries if e.command in ("tirada", "atacar", "defender", "estabilizar")]
+    fight = ("tirada", "atacar", "disparar", "defender", "estabilizar")
+    in_fight = [e for e in entries if e.command in fight]
     assert {e.encounter_id for e in in_fight} == {enc}
     assert entries[0].encounter_id is None  # /tirar reads no encounter
     assert all(e.channel_id == fake.channel_id("mesa") for e in entries[:-1])
