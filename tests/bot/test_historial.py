@@ -248,6 +248,8 @@ async def test_alcance_servidor(script: Script) -> None:
     assert "`1d4`" in out and "`1d8`" in out and "`1d10`" not in out  # a player: their own
     out = await script.run("/historial alcance:servidor canal:#taberna")
     assert "Elige «canal» o «alcance:servidor», no los dos." in out
+    out = await script.run("/historial alcance:servidor usuario:@bran")
+    assert "solo puedes pedir tus propias tiradas" in out
 
 
 def _one_file(reply: Any) -> tuple[str, bytes]:
@@ -290,8 +292,15 @@ async def test_export_csv_and_json_round_trip(
     assert objects[2]["deshecha"] is True and objects[3]["resultado"]["deshace"] == [3]
     mine = await fake.command("kaeda", "mesa", "historial", {"exportar": "json"})
     assert [o["comando"] for o in json.loads(_one_file(mine)[1])] == ["tirar", "tirar"]
-    other = await fake.command("bran", "mesa", "historial", {"exportar": "csv"})
-    assert _one_file(other)[1].decode("utf-8-sig").count("\n") == 1  # only the header
+    channel = await fake.command(
+        "kaeda", "taberna", "historial", {"exportar": "csv", "alcance": "canal"}
+    )
+    [row] = csv.DictReader(io.StringIO(_one_file(channel)[1].decode("utf-8-sig")))
+    assert row["privada"] == "sí" and row["usuario"] == str(fake.user_id("kaeda"))
+    other = await fake.command(
+        "bran", "taberna", "historial", {"exportar": "csv", "alcance": "canal"}
+    )
+    assert _one_file(other)[1].decode("utf-8-sig").count("\n") == 1  # not kaeda's private roll
     assert_all_fit(fake)
 
 

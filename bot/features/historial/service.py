@@ -31,6 +31,10 @@ HISTORY_PAGED_MAX = 500
 #: (the interaction's own limit when it says less).
 UPLOAD_BYTES = 10 * 1024 * 1024
 BOTH = "Elige «canal» o «alcance:servidor», no los dos."
+OWN_ONLY = (
+    "Fuera de un canal, y al exportar, solo puedes pedir tus propias tiradas; las de los demás "
+    "las ve el máster."
+)
 
 
 @dataclass(frozen=True)
@@ -53,15 +57,17 @@ def filters(
     alcance: Alcance | None,
     exporting: bool,
 ) -> Filters:
-    """The filters a user may have: a player's server-wide view or export is their own."""
+    """The filters a user may have: a player's server-wide view or export is their own
+    (another's private rolls never leave the bot in a file)."""
     if canal is not None and alcance == "servidor":
         raise UmbralError(BOTH)
     _, channel_id = ids(interaction)
     wide = alcance == "servidor" or (exporting and alcance is None and canal is None)
     user_id = None if usuario is None else usuario.id
-    if wide and not gm:
-        user_id = interaction.user.id  # a player's campaign-wide record: their own rolls
-        usuario = None
+    if (wide or exporting) and not gm:  # a player's campaign-wide record: their own rolls
+        if user_id is not None and user_id != interaction.user.id:
+            raise UmbralError(OWN_ONLY)
+        user_id, usuario = interaction.user.id, None
     channel = None if wide else (canal.id if canal is not None else channel_id)
     return Filters(channel, user_id, personaje, usuario)
 
