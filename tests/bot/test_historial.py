@@ -9,8 +9,11 @@ import io
 import json
 from typing import Any
 
+import pytest
+
 from bot.console import FakeDiscord, Session
 from bot.console.payloads import GUILD_ID
+from bot.features.historial import service
 from bot.storage import RollLogEntry
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.bot.test_reply_limits import assert_all_fit
@@ -259,7 +262,7 @@ def _one_file(reply: Any) -> tuple[str, bytes]:
 
 
 async def test_export_csv_and_json_round_trip(
-    fake: FakeDiscord, script: Script, dice: ForcedDice
+    fake: FakeDiscord, script: Script, dice: ForcedDice, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     dice.push([3, 5, 7])
     await script.run(
@@ -284,6 +287,7 @@ async def test_export_csv_and_json_round_trip(
     assert rows[1]["privada"] == "sí" and rows[1]["canal"] == str(fake.channel_id("taberna"))
     assert rows[2]["personaje"] == "Bran" and rows[2]["nombre_usuario"] == "master"
     assert json.loads(rows[0]["dados"])[0]["faces"] == [3]
+    monkeypatch.setattr(service, "EXPORT_BATCH", 3)  # the log is read in batches: 3 + 1
     reply = await fake.command("master", "mesa", "historial", {"exportar": "json"})
     name, data = _one_file(reply)
     objects = json.loads(data)

@@ -13,12 +13,12 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC
-from typing import Any, Literal
+from typing import Any
 
+from bot.features.historial.options import ExportFormat
 from bot.storage import RollLogEntry
 from umbral_rules import UmbralError
 
-ExportFormat = Literal["csv", "json"]
 #: The header of each column, in order (the JSON objects use the same keys).
 HEADERS = (
     "id",

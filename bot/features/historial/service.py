@@ -9,13 +9,13 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
 
 import discord
 
 from bot.features.common import ids, send, storage_of
 from bot.features.historial import pager
-from bot.features.historial.export import ExportFormat, ExportPart, export_parts
+from bot.features.historial.export import ExportPart, export_parts
+from bot.features.historial.options import Alcance, ExportFormat
 from bot.features.historial.pager import HistoryList
 from bot.features.pages import send_pages
 from bot.features.tirar.names import MemberNames
@@ -24,12 +24,11 @@ from bot.render.tirar import history_pages
 from bot.storage import RollLogEntry
 from umbral_rules import UmbralError
 
-Alcance = Literal["canal", "servidor"]
-#: The most entries ``n:`` asks for (without ``n``, the pages go through the whole log).
-HISTORY_PAGED_MAX = 500
 #: The largest attachment the bot sends: Discord's default for a server without boosts
 #: (the interaction's own limit when it says less).
 UPLOAD_BYTES = 10 * 1024 * 1024
+#: /historial exportar reads the log in batches of this many entries.
+EXPORT_BATCH = 2000
 BOTH = "Elige «canal» o «alcance:servidor», no los dos."
 OWN_ONLY = (
     "Fuera de un canal, y al exportar, solo puedes pedir tus propias tiradas; las de los demás "
@@ -106,6 +105,30 @@ async def _read(
     return entries, undone
 
 
+async def _read_all(
+    interaction: discord.Interaction, want: Filters
+) -> tuple[list[RollLogEntry], frozenset[int]]:
+    """Every entry with these filters, oldest first, read by id in batches of
+    :data:`EXPORT_BATCH` so the loop turns between them (no single long fetch)."""
+    guild_id, _ = ids(interaction)
+    entries: list[RollLogEntry] = []
+    async with storage_of(interaction).guild(guild_id) as uow:
+        while True:
+            batch = await uow.rolls.entries(
+                channel_id=want.channel_id,
+                user_id=want.user_id,
+                personaje=want.personaje,
+                limit=EXPORT_BATCH,
+                newest_first=False,
+                after_id=entries[-1].id if entries else None,
+            )
+            entries.extend(batch)
+            if len(batch) < EXPORT_BATCH:
+                break
+        undone = await uow.rolls.undone_ids(channel_id=want.channel_id)
+    return entries, undone
+
+
 async def gm_role(interaction: discord.Interaction) -> int | None:
     guild_id, _ = ids(interaction)
     async with storage_of(interaction).guild(guild_id) as uow:
@@ -154,7 +177,7 @@ async def export(
     limit: int | None = None,
 ) -> list[ExportPart]:
     """The log (oldest first) as files sent in follow-ups, one file each."""
-    entries, undone = await _read(interaction, want, None, False)  # none: a file of headers
+    entries, undone = await _read_all(interaction, want)  # none: a file of headers
     names = await _names(interaction, member_names, entries, want.user)
     size = upload_limit(interaction) if limit is None else limit
     parts = await off_loop(export_parts, entries, names, undone, fmt, size)

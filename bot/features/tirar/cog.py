@@ -10,8 +10,7 @@ from discord.ext import commands
 
 from bot.features.common import UMBRAL_CHOICES, dice_of, ids, send, storage_of
 from bot.features.historial import service as historial
-from bot.features.historial.export import ExportFormat
-from bot.features.historial.service import HISTORY_PAGED_MAX, Alcance
+from bot.features.historial.options import HISTORY_PAGED_MAX, Alcance, ExportFormat
 from bot.features.tirar.expression import count_successes, roll_many
 from bot.features.tirar.names import MemberNames
 from bot.features.tirar.systems import (
