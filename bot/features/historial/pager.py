@@ -15,17 +15,18 @@ import re
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.features.common import storage_of
 from bot.features.pages import EXPIRED, NOT_YOURS, PAGES_KEPT, PAGES_TTL_S, _key
-from bot.features.tirar.names import MemberNames
 from bot.guard import gate_component
 from bot.render.limits import PAGE_LINES
-from bot.render.tirar import fitting, history_lines, history_page
 from bot.storage import RollLogEntry
+
+if TYPE_CHECKING:
+    from bot.features.tirar.names import MemberNames
 
 NEWER, OLDER = "a", "b"
 
@@ -66,6 +67,9 @@ STORE = HistoryStore()
 
 
 def _member_names(interaction: discord.Interaction) -> MemberNames:
+    """The names cache of /tirar's cog (imported here: the tirar package loads its cog)."""
+    from bot.features.tirar.names import MemberNames
+
     cog = interaction.client.get_cog("TirarCog") if hasattr(interaction.client, "get_cog") else None
     found = getattr(cog, "member_names", None)
     return found if isinstance(found, MemberNames) else MemberNames()
@@ -76,6 +80,9 @@ async def render(
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """Page ``page``: the entries older (``OLDER``) or newer (``NEWER``) than ``bound``
     (0: from the newest)."""
+    # bot.render.tirar imports the tirar package, whose cog imports this feature: read here
+    from bot.render.tirar import fitting, history_lines, history_page
+
     async with storage_of(interaction).guild(lst.guild_id) as uow:
         newer = way == NEWER
         entries = await uow.rolls.entries(

@@ -20,7 +20,6 @@ from bot.features.historial.pager import HistoryList
 from bot.features.pages import send_pages
 from bot.features.tirar.names import MemberNames
 from bot.offloop import off_loop
-from bot.render.tirar import history_pages
 from bot.storage import RollLogEntry
 from umbral_rules import UmbralError
 
@@ -155,6 +154,8 @@ async def show(
         embed, view = await pager.first_page(interaction, lst)
         await send(interaction, embed=embed, view=view, ephemeral=True)
         return
+    from bot.render.tirar import history_pages  # (it imports the tirar package: see pager)
+
     entries, undone = await _read(interaction, want, n, True)
     names = await _names(interaction, member_names, entries, want.user)
     pages = history_pages(
