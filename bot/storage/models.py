@@ -301,6 +301,8 @@ class RollLogRow(Base):
         Index("ix_roll_log_guild_channel_actor", "guild_id", "channel_id", "actor_key", "id"),
         # /encuentro terminar: the encounter's own rolls (0011)
         Index("ix_roll_log_guild_encounter", "guild_id", "encounter_id"),
+        # «deshecha»: the undo entries of a channel or the guild, without reading every roll
+        Index("ix_roll_log_guild_command", "guild_id", "command", "channel_id"),
     )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True)

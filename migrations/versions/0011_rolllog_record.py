@@ -1,6 +1,7 @@
 """Roll log: who rolled (the name shown, its name key, the character's id for a player
 character), against whom, why (``motivo``) and in which encounter; indexes for /historial's
-filter by character and for an encounter's summary.
+filter by character, for an encounter's summary, and for the undo entries that mark rolls
+«deshecha» (read on every /historial: without it, a scan of the channel's whole log).
 
 Every column is nullable: the rows already logged keep every value and get the new fields
 empty (NULL). The table stays append-only (its triggers refuse UPDATE and DELETE, so no
@@ -49,10 +50,17 @@ def upgrade() -> None:
     op.create_index(
         "ix_roll_log_guild_encounter", "roll_log", ["guild_id", "encounter_id"], unique=False
     )
+    op.create_index(
+        "ix_roll_log_guild_command",
+        "roll_log",
+        ["guild_id", "command", "channel_id"],
+        unique=False,
+    )
 
 
 def downgrade() -> None:
     """Downgrade schema."""
+    op.drop_index("ix_roll_log_guild_command", table_name="roll_log")
     op.drop_index("ix_roll_log_guild_encounter", table_name="roll_log")
     op.drop_index("ix_roll_log_guild_channel_actor", table_name="roll_log")
     op.drop_index("ix_roll_log_guild_actor", table_name="roll_log")
