@@ -15,6 +15,7 @@ def persistent_views() -> list[discord.ui.View]:
 
 def dynamic_items() -> list[type[discord.ui.DynamicItem[Any]]]:
     """Buttons whose ``custom_id`` carries their state (the page buttons of long lists)."""
+    from bot.features.historial.pager import HistoryButton
     from bot.features.pages import PageButton
 
-    return [PageButton]
+    return [PageButton, HistoryButton]

@@ -112,9 +112,15 @@ async def log_roll(
     interaction: discord.Interaction,
     command: str,
     result: CheckResult | AttackResult,
+    *,
+    actor: str | None = None,
+    character_id: int | None = None,
+    target: str | None = None,
+    motivo: str | None = None,
     **extra: object,
 ) -> None:
-    """Append one roll (every face, every modifier, the result) to the roll log."""
+    """Append one roll (every face, every modifier, the result; who rolled, against whom,
+    why) to the roll log."""
     rolls = _rolls(result)
     await uow.rolls.append(
         user_id=interaction.user.id,
@@ -123,6 +129,10 @@ async def log_roll(
         modifiers=[m for r in rolls for m in r.modifiers],
         result={**result_summary(result), **extra},
         physical=any(r.die.physical for r in rolls),
+        actor=actor,
+        character_id=character_id,
+        target=target,
+        motivo=motivo,
     )
 
 

@@ -20,6 +20,7 @@ from bot.features.tirar.systems import (
 from bot.jsontypes import JsonObject
 from bot.render.limits import FIELD_NAME_MAX, PAGE_CHARS, PAGE_LINES, cut, split_text
 from bot.render.rolls import grade_colour, signed
+from bot.render.safe import shown
 from bot.storage import RollLogEntry
 from umbral_rules import Grade
 
@@ -147,13 +148,18 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
     when = entry.created_at.strftime("%d/%m %H:%M:%S") if entry.created_at else "?"
     who = names.get(entry.user_id, NOT_A_MEMBER)
     parts = [f"`#{entry.id}` {when}", who, f"/{entry.command}"]
+    if entry.actor or entry.target:  # who rolled (a character, an enemy) and against whom
+        parts.append(
+            shown(entry.actor or "?") + (f" → {shown(entry.target)}" if entry.target else "")
+        )
+    motivo = None if hidden else entry.motivo or entry.result.get("motivo")
     if "deshace" in entry.result:  # an undo's entry: which rolls it took back
         undone = ", ".join(f"#{i}" for i in entry.result["deshace"])
         parts.append(f"deshace {undone} (/{entry.result.get('operacion', '?')})")
     elif "ajustes" in entry.result:  # /ficha ajustar, /descanso: before → after
         parts.extend(_adjustment(a) for a in entry.result["ajustes"])
-        if entry.result.get("motivo"):
-            parts.append(f"motivo: {entry.result['motivo']}")
+        if motivo:
+            parts.append(f"motivo: {shown(motivo)}")
         return " · ".join(parts)
     elif hidden:
         parts.append("(tirada privada)")
@@ -168,6 +174,8 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
         verdict = result.get("grado") or result.get("resultado")
         if verdict:
             parts.append(str(verdict))
+        if motivo:
+            parts.append(f"motivo: {shown(motivo)}")
     if entry.physical:
         parts.append("dado físico")
     return " · ".join(parts)
@@ -223,18 +231,52 @@ def history_pages(
     """The log's lines, a page of at most 20 lines (and 3,500 characters) per embed;
     ``undone``: ids of rolls a /deshacer took back (shown, marked «deshecha»)."""
     if not entries:
-        empty = "No hay tiradas registradas con esos filtros."
-        return [discord.Embed(title="Historial de tiradas", description=empty, colour=NEUTRAL)]
+        return [history_page([])]
+    lines = history_lines(
+        entries, names=names, viewer_id=viewer_id, viewer_is_gm=viewer_is_gm, undone=undone
+    )
+    return [history_page([chunk]) for chunk in split_text(lines, PAGE_CHARS, PAGE_LINES)]
+
+
+HISTORY_EMPTY = "No hay tiradas registradas con esos filtros."
+HISTORY_FOOTER = "El registro no se puede editar ni borrar."
+
+
+def history_lines(
+    entries: Sequence[RollLogEntry],
+    *,
+    names: Mapping[int, str],
+    viewer_id: int,
+    viewer_is_gm: bool,
+    undone: frozenset[int] = frozenset(),
+) -> list[str]:
+    """One line per entry (another's private roll only as «tirada privada»; an undone one
+    struck through and marked «deshecha»), each cut to fit a page."""
     lines = []
     for entry in entries:
         hidden = bool(entry.result.get("privada")) and not (
             viewer_is_gm or entry.user_id == viewer_id
         )
         line = _entry_line(entry, names, hidden)
-        lines.append(f"~~{line}~~ «deshecha»" if entry.id in undone else line)
-    pages = []
-    for chunk in split_text(lines, PAGE_CHARS, PAGE_LINES):
-        embed = discord.Embed(title="Historial de tiradas", description=chunk, colour=NEUTRAL)
-        embed.set_footer(text="El registro no se puede editar ni borrar.")
-        pages.append(embed)
-    return pages
+        lines.append(cut(f"~~{line}~~ «deshecha»" if entry.id in undone else line, PAGE_CHARS))
+    return lines
+
+
+def fitting(lines: Sequence[str]) -> int:
+    """How many of ``lines`` (at least one) fit one page: 20 lines, 3,500 characters."""
+    size, count = 0, 0
+    for line in lines[:PAGE_LINES]:
+        size += len(line) + (1 if count else 0)
+        if count and size > PAGE_CHARS:
+            break
+        count += 1
+    return max(1, min(count, len(lines)))
+
+
+def history_page(lines: Sequence[str], footer: str = "") -> discord.Embed:
+    """A page of the log: ``lines`` as they come (none: «no hay tiradas…»)."""
+    text = "\n".join(lines) if lines else HISTORY_EMPTY
+    embed = discord.Embed(title="Historial de tiradas", description=text, colour=NEUTRAL)
+    if lines:
+        embed.set_footer(text=" · ".join(x for x in (HISTORY_FOOTER, footer) if x))
+    return embed

@@ -140,7 +140,7 @@ def tracker_embed(
 def summary_embed(enc: Encounter, rolls: int, events: Sequence[str] = ()) -> discord.Embed:
     """``/encuentro terminar``: how everyone ended up."""
     embed = tracker_embed(enc, ended=True)
-    embed.set_footer(text=f"{plural(rolls, 'tirada registrada')} en este canal.")
+    embed.set_footer(text=f"{plural(rolls, 'tirada registrada')} en este encuentro.")
     if events:
         embed.add_field(
             name="Último", value="\n".join(shown(e) for e in events)[:1024], inline=False

@@ -301,6 +301,13 @@ class RollLogRow(Base):
         # channel or in the whole guild (migration 0005)
         Index("ix_roll_log_guild_channel_user", "guild_id", "channel_id", "user_id", "id"),
         Index("ix_roll_log_guild_user", "guild_id", "user_id", "id"),
+        # /historial personaje: one character's rolls, in a channel or the guild (0011)
+        Index("ix_roll_log_guild_actor", "guild_id", "actor_key", "id"),
+        Index("ix_roll_log_guild_channel_actor", "guild_id", "channel_id", "actor_key", "id"),
+        # /encuentro terminar: the encounter's own rolls (0011)
+        Index("ix_roll_log_guild_encounter", "guild_id", "encounter_id"),
+        # «deshecha»: the undo entries of a channel or the guild, without reading every roll
+        Index("ix_roll_log_guild_command", "guild_id", "command", "channel_id"),
     )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
@@ -313,6 +320,17 @@ class RollLogRow(Base):
     result: Mapped[JsonObject] = mapped_column(JSON, default=dict)
     physical: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # Migration 0011: empty (NULL) on the rows logged before it.
+    #: Who rolled, as shown (a character or an enemy); its name key for /historial personaje.
+    actor: Mapped[str | None] = mapped_column(String(200))
+    actor_key: Mapped[str | None] = mapped_column(String(NAME_KEY_LENGTH))
+    #: The player character who rolled (none for an enemy or a roll of no character).
+    character_id: Mapped[int | None] = mapped_column(Integer)
+    #: Against whom (a target, the attackers a defense answers, a reto).
+    target: Mapped[str | None] = mapped_column(String(200))
+    motivo: Mapped[str | None] = mapped_column(String(200))
+    #: The encounter the roll was made in (its summary counts by it).
+    encounter_id: Mapped[int | None] = mapped_column(Integer)
 
 
 class UndoRow(Base):

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import RowMapping, func, insert, select
+from sqlalchemy import RowMapping, Select, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.jsontypes import JsonArray, JsonObject
+from umbral_rules.text import name_key
 
 from .models import RollLogRow, table
 
@@ -17,6 +19,11 @@ _TABLE = table(RollLogRow)
 _INSERT = insert(_TABLE)
 #: The roll log's entry of an undo: ``result["deshace"]`` lists the roll ids it took back.
 UNDO_COMMAND = "deshacer"
+#: Entries that roll no dice: an undo, and the adjustments of /ficha ajustar and /descanso
+#: (an encounter's summary counts the others, its rolls).
+NOT_ROLLS = (UNDO_COMMAND, "ficha ajustar", "descanso", "encuentro ajustar")
+#: What the columns of who rolled, against whom and why keep at most (longer is cut).
+WHO_MAX = 200
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,13 @@ class RollLogEntry:
     result: JsonObject
     physical: bool
     created_at: datetime
+    #: Migration 0011: who rolled (character or enemy, as shown), the player character's id,
+    #: against whom, why and in which encounter; ``None`` on older entries.
+    actor: str | None = None
+    character_id: int | None = None
+    target: str | None = None
+    motivo: str | None = None
+    encounter_id: int | None = None
 
 
 def _as_json(value: object) -> object:
@@ -38,11 +52,27 @@ def _as_json(value: object) -> object:
     return to_dict() if callable(to_dict) else value
 
 
+def _cut(text: str | None) -> str | None:
+    if text is None:
+        return None
+    text = text.strip()
+    return (text if len(text) <= WHO_MAX else text[: WHO_MAX - 1] + "…") or None
+
+
 class RollLogRepository:
-    def __init__(self, session: AsyncSession, guild_id: int, channel_id: int | None) -> None:
+    def __init__(
+        self,
+        session: AsyncSession,
+        guild_id: int,
+        channel_id: int | None,
+        encounter_of: Callable[[], int | None] | None = None,
+    ) -> None:
         self._session = session
         self.guild_id = guild_id
         self.channel_id = channel_id
+        #: The id of the channel's encounter this unit read, if any: a roll made in this
+        #: unit belongs to it unless told otherwise.
+        self._encounter_of = encounter_of
         #: The ids of the entries this unit of work logged (for its undo record), and
         #: whether any of them rolled dice.
         self.appended: list[int] = []
@@ -58,15 +88,26 @@ class RollLogRepository:
         result: Mapping[str, object] | None = None,
         physical: bool = False,
         channel_id: int | None = None,
+        actor: str | None = None,
+        character_id: int | None = None,
+        target: str | None = None,
+        motivo: str | None = None,
+        encounter_id: int | None = None,
     ) -> None:
-        """Log one roll in this unit of work: every die face, the modifiers, the result.
+        """Log one roll in this unit of work: every die face, the modifiers, the result;
+        who rolled (``actor``: the character or enemy as shown, ``character_id`` for a player
+        character), against whom (``target``), why (``motivo``).
 
         ``dice`` and ``modifiers`` may hold plain JSON values or objects with ``to_dict()``
-        (``DieRoll``, ``Modifier``); ``channel_id`` defaults to the unit's channel.
+        (``DieRoll``, ``Modifier``); ``channel_id`` defaults to the unit's channel and
+        ``encounter_id`` to the channel's encounter this unit read (if it read one).
         """
         channel = self.channel_id if channel_id is None else channel_id
         if channel is None:
             raise ValueError("A roll needs a channel: pass channel_id or use storage.channel().")
+        if encounter_id is None and channel == self.channel_id and self._encounter_of:
+            encounter_id = self._encounter_of()
+        actor = _cut(actor)
         conn = await self._session.connection()
         inserted = await conn.execute(
             _INSERT,
@@ -80,6 +121,12 @@ class RollLogRepository:
                 "result": dict(result or {}),
                 "physical": physical,
                 "created_at": datetime.now(UTC),
+                "actor": actor,
+                "actor_key": None if actor is None else name_key(actor)[:400],
+                "character_id": character_id,
+                "target": _cut(target),
+                "motivo": _cut(motivo),
+                "encounter_id": encounter_id,
             },
         )
         if channel == self.channel_id and inserted.inserted_primary_key is not None:
@@ -91,15 +138,20 @@ class RollLogRepository:
         *,
         channel_id: int | None = None,
         user_id: int | None = None,
+        personaje: str | None = None,
         limit: int | None = 50,
         newest_first: bool = True,
+        before_id: int | None = None,
+        after_id: int | None = None,
     ) -> list[RollLogEntry]:
-        """Rolls of this guild (of one channel / one user when given)."""
-        stmt = select(_TABLE).where(_TABLE.c.guild_id == self.guild_id)
-        if channel_id is not None:
-            stmt = stmt.where(_TABLE.c.channel_id == channel_id)
-        if user_id is not None:
-            stmt = stmt.where(_TABLE.c.user_id == user_id)
+        """Rolls of this guild (of one channel / one user / one character when given:
+        ``personaje`` is matched by its name key, «Íñigo» finds «iñigo»); ``before_id`` /
+        ``after_id``: only those older / newer than that entry (a page of the log)."""
+        stmt = _filtered(select(_TABLE), self.guild_id, channel_id, user_id, personaje)
+        if before_id is not None:
+            stmt = stmt.where(_TABLE.c.id < before_id)
+        if after_id is not None:
+            stmt = stmt.where(_TABLE.c.id > after_id)
         stmt = stmt.order_by(_TABLE.c.id.desc() if newest_first else _TABLE.c.id)
         if limit is not None:
             stmt = stmt.limit(limit)
@@ -124,6 +176,36 @@ class RollLogRepository:
             stmt = stmt.where(_TABLE.c.channel_id == channel_id)
         return int((await self._session.execute(stmt)).scalar_one())
 
+    async def count_encounter(self, encounter_id: int) -> int:
+        """The rolls made in one encounter (not its undo and adjustment entries)."""
+        stmt = (
+            select(func.count())
+            .select_from(_TABLE)
+            .where(
+                _TABLE.c.guild_id == self.guild_id,
+                _TABLE.c.encounter_id == encounter_id,
+                _TABLE.c.command.not_in(NOT_ROLLS),
+            )
+        )
+        return int((await self._session.execute(stmt)).scalar_one())
+
+
+def _filtered(
+    stmt: Select[Any],
+    guild_id: int,
+    channel_id: int | None,
+    user_id: int | None,
+    personaje: str | None,
+) -> Select[Any]:
+    stmt = stmt.where(_TABLE.c.guild_id == guild_id)
+    if channel_id is not None:
+        stmt = stmt.where(_TABLE.c.channel_id == channel_id)
+    if user_id is not None:
+        stmt = stmt.where(_TABLE.c.user_id == user_id)
+    if personaje is not None:
+        stmt = stmt.where(_TABLE.c.actor_key == name_key(personaje))
+    return stmt
+
 
 def _entry(row: RowMapping) -> RollLogEntry:
     created = row["created_at"]
@@ -140,4 +222,9 @@ def _entry(row: RowMapping) -> RollLogEntry:
         result=dict(row["result"] or {}),
         physical=bool(row["physical"]),
         created_at=created,
+        actor=row["actor"],
+        character_id=row["character_id"],
+        target=row["target"],
+        motivo=row["motivo"],
+        encounter_id=row["encounter_id"],
     )

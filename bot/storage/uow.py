@@ -65,7 +65,7 @@ class UnitOfWork:
         self.guild = GuildSettingsRepository(session, guild_id, settings_cache)
         self.characters = CharacterRepository(session, guild_id)
         self.bestiary = BestiaryRepository(session, guild_id)
-        self.rolls = RollLogRepository(session, guild_id, channel_id)
+        self.rolls = RollLogRepository(session, guild_id, channel_id, self._encounter_id)
         self.reminders = ReminderRepository(session)
         #: What ``/deshacer`` can take back: written by :meth:`finish` in this transaction.
         self.undo_log = (
@@ -86,6 +86,12 @@ class UnitOfWork:
                 clock=clock,
             )
         )
+
+    def _encounter_id(self) -> int | None:
+        """The id of the channel's encounter this unit read or wrote, if any."""
+        repo = getattr(self, "_encounter", None)
+        info = None if repo is None else repo.info
+        return None if info is None else info.id
 
     @property
     def encounter(self) -> EncounterRepository:

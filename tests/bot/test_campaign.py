@@ -127,7 +127,7 @@ async def test_tirada_rolls_one_character(
     assert copies and copies[-1].title.startswith("Tirada privada de")
     async with session.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
         entry = (await uow.rolls.entries(limit=1))[0]
-    assert entry.result["personaje"] == "Nilo" and entry.result["motivo"] == "¿Ve la emboscada?"
+    assert entry.result["personaje"] == "Nilo" and entry.motivo == "¿Ve la emboscada?"
     assert entry.result["privada"] is True
 
 

@@ -86,7 +86,7 @@ async def test_terminar_with_summary(script: Script, fake: FakeDiscord, dice: Fo
     ended = await fake.command("master", "mesa", "encuentro terminar")
     assert ended.first.title.startswith("Encuentro terminado (Mesa)")
     assert "Ñu del puerto** — Aguante 10/14" in ended.first.text()
-    assert ended.first.embeds[0]["footer"]["text"] == "1 tirada registrada en este canal."
+    assert ended.first.embeds[0]["footer"]["text"] == "1 tirada registrada en este encuentro."
     assert ended.events[1].kind == "edit"
     none = await fake.command("master", "mesa", "encuentro ver")
     assert none.first.content == "No hay ningún encuentro activo en este canal."

@@ -11,22 +11,15 @@ import discord
 
 from bot.dice import check_all_used, choose_dice
 from bot.features.combate.acting import resolve_actor
-from bot.features.common import dice_of, ids, log_roll, storage_of
+from bot.features.combate.rolllog import log_events
+from bot.features.common import dice_of, ids, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
 from bot.features.replies import send_split
 from bot.permissions import require_gm
 from bot.render.encounter import render_events
 from umbral_rules import DiceSource
 from umbral_rules.encounter import Combatant, Encounter
-from umbral_rules.encounter.events import (
-    AttackResolved,
-    CheckMade,
-    DefenseResolved,
-    Event,
-    RetoRolled,
-    SecuelasRolled,
-    Stabilised,
-)
+from umbral_rules.encounter.events import Event
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -136,7 +129,7 @@ async def run(
         events = op(turn)
         check_all_used(dice)
         await uow.encounter.save(enc)
-        await log_events(uow, interaction, command, events)
+        await log_events(uow, interaction, command, enc, events, pending_names)
         return turn, events, pending_names, info.tracker_message_id
 
     storage = storage_of(interaction)
@@ -161,30 +154,6 @@ async def run(
         pings=rendered.must_defend,
     )
     await refresh_tracker(interaction, enc, tracker_id)
-
-
-async def log_events(
-    uow: UnitOfWork, interaction: discord.Interaction, command: str, events: list[Event]
-) -> None:
-    """Every roll of the operation goes to the roll log, in the same transaction."""
-    for event in events:
-        if isinstance(
-            event, AttackResolved | DefenseResolved | CheckMade | RetoRolled | Stabilised
-        ):
-            await log_roll(uow, interaction, command, event.result)
-        elif isinstance(event, SecuelasRolled):
-            await uow.rolls.append(
-                user_id=interaction.user.id,
-                command=command,
-                dice=[event.die],
-                result={
-                    "total": event.total,
-                    "bonus": event.bonus,
-                    "muerte": event.death,
-                    "resultado": event.resultado,
-                },
-                physical=event.die.physical,
-            )
 
 
 async def attack(interaction: discord.Interaction, options: AttackOptions, *, shot: bool) -> None:

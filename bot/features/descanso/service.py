@@ -160,7 +160,16 @@ async def adjust(
     result: JsonObject = {"ajustes": log}
     if motivo:
         result["motivo"] = motivo
-    await uow.rolls.append(user_id=interaction.user.id, command=command, dice=[], result=result)
+    single = changes[0][0] if len(changes) == 1 else None
+    await uow.rolls.append(
+        user_id=interaction.user.id,
+        command=command,
+        dice=[],
+        result=result,
+        actor=", ".join(row.nombre for row, _ in changes) if single is None else single.nombre,
+        character_id=None if single is None else single.id,
+        motivo=motivo,
+    )
     return out
 
 

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.features.bestiario.cog import autocomplete_bestiary
+from bot.features.combate.rolllog import log_events
 from bot.features.common import Cobertura, Modo, dice_of, ids, send, storage_of
 from bot.features.encuentro.joining import (
     Moved,
@@ -281,7 +282,7 @@ class EncuentroCog(commands.Cog):
                 info.creator_id,
                 "terminar el encuentro",
             )
-            rolls = await uow.rolls.count(channel_id=channel_id)
+            rolls = await uow.rolls.count_encounter(info.id)  # this fight's own rolls
             await uow.encounter.end()
             return enc, rolls, info
 
@@ -341,6 +342,7 @@ class EncuentroCog(commands.Cog):
             )
             events = enc.advance(dice_of(interaction))
             await uow.encounter.save(enc)
+            await log_events(uow, interaction, "asalto", enc, events)  # Sangrando's secuelas
             return enc, events, info
 
         enc, events, info = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)

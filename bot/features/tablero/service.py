@@ -10,7 +10,8 @@ from typing import Any
 import discord
 
 from bot.features.combate.acting import resolve_actor
-from bot.features.common import ANSWERED, dice_of, ids, log_roll, storage_of
+from bot.features.combate.rolllog import log_events
+from bot.features.common import ANSWERED, dice_of, ids, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
 from bot.features.replies import split_reply
 from bot.features.tablero.picture import board_embed, board_file
@@ -21,7 +22,6 @@ from umbral_rules import DiceSource, UmbralError
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import (
     AreaListed,
-    AttackResolved,
     Event,
     FigureMoved,
     ReachOffered,
@@ -111,9 +111,7 @@ async def run(
         events = op(step)
         if changes:
             await uow.encounter.save(enc)
-        for event in events:
-            if isinstance(event, AttackResolved):
-                await log_roll(uow, interaction, command, event.result)
+        await log_events(uow, interaction, command, enc, events)
     rendered = render_events(enc, events, title)
     first = rendered.embeds[0] if rendered.embeds else None
     summary = first is not None and first.title == title

@@ -37,6 +37,8 @@ class Roller:
     estados: tuple[str, ...] = ()
     #: For the agreement of its messages (None: not said, masculine).
     genero: str | None = None
+    #: The character's id (for the roll log).
+    character_id: int | None = None
 
 
 async def roller(
@@ -53,20 +55,30 @@ async def roller(
         row = await joining_character(uow, interaction, personaje, dueno, gm)
         found = [c for c in enc.combatants if c.character_id == row.id] if enc else []
         if found and found[0].sheet is not None:
-            return Roller(found[0].nombre, found[0].sheet, found[0], genero=found[0].genero)
+            c, sheet = found[0], found[0].sheet
+            return Roller(c.nombre, sheet, c, genero=c.genero, character_id=row.id)
+        estados = tuple(map(str, row.estados))
         return Roller(
-            row.nombre, character_sheet(row), None, tuple(map(str, row.estados)), row.genero
+            row.nombre, character_sheet(row), None, estados, genero=row.genero, character_id=row.id
         )
     mine = [c for c in own_combatants(enc, user_id) if c.is_pc] if enc is not None else []
     if mine and mine[0].sheet is not None:
-        return Roller(mine[0].nombre, mine[0].sheet, mine[0], genero=mine[0].genero)
+        c, sheet = mine[0], mine[0].sheet
+        return Roller(c.nombre, sheet, c, genero=c.genero, character_id=c.character_id)
     active = await uow.characters.active(user_id)
     if active is None:
         raise UmbralError(
             "No tienes personaje activo: crea uno con /ficha crear o elige con /ficha usar."
         )
     estados = tuple(map(str, active.estados))
-    return Roller(active.nombre, character_sheet(active), None, estados, active.genero)
+    return Roller(
+        active.nombre,
+        character_sheet(active),
+        None,
+        estados,
+        genero=active.genero,
+        character_id=active.id,
+    )
 
 
 async def deliver(

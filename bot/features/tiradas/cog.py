@@ -108,10 +108,11 @@ class TiradasCog(commands.Cog):
                 desv += check_desventajas(table, roller.estados, ambitos)
                 result = check(dice, mods, umbral, vent, desv)
                 check_all_used(dice)
-            extra = {"personaje": roller.nombre, "privada": privada}
-            if motivo:
-                extra["motivo"] = motivo
-            await log_roll(uow, interaction, "tirada", result, umbral=umbral, **extra)
+            await log_roll(
+                uow, interaction, "tirada", result, umbral=umbral, personaje=roller.nombre,
+                privada=privada, actor=roller.nombre, character_id=roller.character_id,
+                motivo=motivo,
+            )  # fmt: skip
         what = f"{ATRIBUTO_LABELS[atributo]} contra Umbral {umbral_name(umbral)}"
         if ambito:
             what += f" ({ambito})"

@@ -139,10 +139,12 @@ async def tirar(
         info = uow.encounter.current_info
         target = find_reto(enc, reto)
         mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc]
+        row_id: int | None = None
         if mine:
             actor = mine[0]
         else:
             row = await own_character(uow, interaction.user.id, None)
+            row_id = row.id
             actor = enc.add_character(
                 character_sheet(row),
                 character_weapons(row),
@@ -163,7 +165,11 @@ async def tirar(
         await uow.encounter.save(enc)
         for event in events:
             if isinstance(event, RetoRolled):
-                await log_roll(uow, interaction, "reto", event.result, reto=target["nombre"])
+                await log_roll(
+                    uow, interaction, "reto", event.result, reto=target["nombre"],
+                    actor=actor.nombre, character_id=actor.character_id or row_id,
+                    target=str(target["nombre"]),
+                )  # fmt: skip
     rendered = render_events(enc, events, f"Reto «{target['nombre']}»")
     await send_split(
         interaction, embeds=[*rendered.embeds, retos_embed(enc.retos, only=target["id"])]

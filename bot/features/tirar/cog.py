@@ -9,7 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.features.common import UMBRAL_CHOICES, dice_of, ids, send, storage_of
-from bot.features.pages import send_pages
+from bot.features.historial import service as historial
+from bot.features.historial.options import HISTORY_PAGED_MAX, Alcance, ExportFormat
 from bot.features.tirar.expression import count_successes, roll_many
 from bot.features.tirar.names import MemberNames
 from bot.features.tirar.systems import (
@@ -24,7 +25,6 @@ from bot.permissions import is_gm
 from bot.render.tirar import (
     expression_embed,
     graded_embed,
-    history_pages,
     initiative_embed,
     percentile_embed,
     pool_embed,
@@ -33,8 +33,6 @@ from umbral_rules import UmbralError, grade_from_margen
 from umbral_rules.tables import BAND_FIXED
 
 MODES = ("expresion", "reserva", "porcentaje", "habilidad", "agilidad")
-HISTORY_DEFAULT = 10
-HISTORY_MAX = 25
 
 
 def _one_mode(chosen: Mapping[str, object]) -> str:
@@ -167,7 +165,11 @@ class TirarCog(commands.Cog):
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             settings = await uow.guild.get()
             await uow.rolls.append(
-                user_id=interaction.user.id, command="tirar", dice=faces, result=result
+                user_id=interaction.user.id,
+                command="tirar",
+                dice=faces,
+                result=result,
+                motivo=motivo,
             )
         gm_channel = settings.gm_channel_id
         if privada:
@@ -185,41 +187,38 @@ class TirarCog(commands.Cog):
             except discord.HTTPException:  # the roll is saved: say so, don't apologise
                 await send(interaction, content=GM_COPY_FAILED, ephemeral=True)
 
-    @app_commands.command(name="historial", description="Las últimas tiradas registradas")
+    @app_commands.command(name="historial", description="Las tiradas registradas, por páginas")
     @app_commands.describe(
-        n=f"Cuántas (hasta {HISTORY_MAX})",
+        n=f"Cuántas (hasta {HISTORY_PAGED_MAX}; sin «n», todas las recientes por páginas)",
         usuario="Solo las de esta persona",
         canal="Solo las de este canal",
+        personaje="Solo las de este personaje o enemigo",
+        alcance="canal (por defecto) o servidor: todas las del servidor (un jugador, las suyas)",
+        exportar="Todo el historial como archivo: csv (hoja de cálculo) o json",
     )
     @app_commands.guild_only()
     async def historial(
         self,
         interaction: discord.Interaction,
-        n: app_commands.Range[int, 1, HISTORY_MAX] = HISTORY_DEFAULT,
+        n: app_commands.Range[int, 1, HISTORY_PAGED_MAX] | None = None,
         usuario: discord.User | None = None,
         canal: discord.TextChannel | None = None,
+        personaje: app_commands.Range[str, 1, 100] | None = None,
+        alcance: Alcance | None = None,
+        exportar: ExportFormat | None = None,
     ) -> None:
-        guild_id, channel_id = ids(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            settings = await uow.guild.get()
-            entries = await uow.rolls.entries(
-                channel_id=canal.id if canal else channel_id,
-                user_id=usuario.id if usuario else None,
-                limit=n,
-            )
-            undone = await uow.rolls.undone_ids(channel_id=canal.id if canal else channel_id)
-        names = {interaction.user.id: interaction.user.display_name}
-        if usuario is not None:
-            names[usuario.id] = usuario.display_name
-        others = [entry.user_id for entry in entries if entry.user_id not in names]
-        if others and interaction.guild is not None:
-            names.update(await self.member_names.names(interaction.guild, others))
-        pages = history_pages(
-            entries,
-            names=names,
-            viewer_id=interaction.user.id,
-            viewer_is_gm=is_gm(interaction, settings.gm_role_id),
-            undone=undone,
+        gm = is_gm(interaction, await historial.gm_role(interaction))
+        want = historial.filters(
+            interaction,
+            gm=gm,
+            usuario=usuario,
+            canal=canal,
+            personaje=personaje,
+            alcance=alcance,
+            exporting=exportar is not None,
         )
-        await send_pages(interaction, pages, ephemeral=True)
+        if exportar is not None:
+            await historial.export(interaction, self.member_names, want, exportar)
+        else:
+            await historial.show(interaction, self.member_names, want, n, gm)

@@ -1,0 +1,105 @@
+"""What an operation's events put in the roll log: every roll, with who rolled (the
+combatant as shown, and its character for a player character) and against whom."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.features.common import log_roll
+from umbral_rules.encounter import Combatant, Encounter
+from umbral_rules.encounter.events import (
+    AttackResolved,
+    CheckMade,
+    DefenseResolved,
+    DespegarseResolved,
+    Event,
+    RetoRolled,
+    SecuelasRolled,
+    Stabilised,
+)
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
+
+
+def _combatant(enc: Encounter, combatant_id: str) -> Combatant | None:
+    return next((c for c in enc.combatants if c.id == combatant_id), None)
+
+
+def _name(enc: Encounter, combatant_id: str) -> str | None:
+    c = _combatant(enc, combatant_id)
+    return None if c is None else c.nombre
+
+
+def _reto_name(enc: Encounter, reto_id: str) -> str | None:
+    return next((str(r.get("nombre")) for r in enc.retos if r.get("id") == reto_id), None)
+
+
+def who_and_whom(
+    enc: Encounter, event: Event, pending_names: Mapping[str, str]
+) -> tuple[str | None, str | None]:
+    """(the id of the combatant who rolled, against whom as shown) for a rolling event."""
+    if isinstance(event, AttackResolved):
+        return event.attacker_id, _name(enc, event.target_id)
+    if isinstance(event, DefenseResolved):
+        attackers = [pending_names.get(p, "") for p in event.pending_ids]
+        return event.defender_id, ", ".join(dict.fromkeys(a for a in attackers if a)) or None
+    if isinstance(event, Stabilised):
+        return event.healer_id, _name(enc, event.target_id)
+    if isinstance(event, RetoRolled):
+        return event.combatant_id, _reto_name(enc, event.reto_id)
+    if isinstance(event, DespegarseResolved):
+        return event.combatant_id, _name(enc, event.engaged_id)
+    if isinstance(event, CheckMade | SecuelasRolled):
+        return event.combatant_id, None
+    return None, None
+
+
+async def log_events(
+    uow: UnitOfWork,
+    interaction: discord.Interaction,
+    command: str,
+    enc: Encounter,
+    events: Sequence[Event],
+    pending_names: Mapping[str, str] | None = None,
+    motivo: str | None = None,
+) -> None:
+    """Every roll of the operation goes to the roll log, in the same transaction.
+    ``pending_names``: the attackers of the attacks that were pending before it (by id)."""
+    for event in events:
+        actor_id, target = who_and_whom(enc, event, pending_names or {})
+        if actor_id is None:
+            continue
+        actor = _combatant(enc, actor_id)
+        who: dict[str, Any] = {
+            "actor": None if actor is None else actor.nombre,
+            "character_id": None if actor is None else actor.character_id,
+            "target": target,
+            "motivo": motivo,
+        }
+        if isinstance(event, SecuelasRolled):
+            await uow.rolls.append(
+                user_id=interaction.user.id,
+                command=command,
+                dice=[event.die],
+                result={
+                    "total": event.total,
+                    "bonus": event.bonus,
+                    "muerte": event.death,
+                    "resultado": event.resultado,
+                },
+                physical=event.die.physical,
+                **who,
+            )
+        elif isinstance(event, DespegarseResolved):
+            if event.result is not None:
+                await log_roll(
+                    uow, interaction, command, event.result, contra=event.engaged_total, **who
+                )
+        elif isinstance(
+            event, AttackResolved | DefenseResolved | CheckMade | RetoRolled | Stabilised
+        ):
+            await log_roll(uow, interaction, command, event.result, **who)

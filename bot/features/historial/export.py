@@ -1,0 +1,150 @@
+"""The roll log as files: CSV (Spanish headers, UTF-8 with a BOM so that spreadsheets read
+the accents) or JSON (a list of objects). Pure: entries in, bytes out; run it off the loop.
+
+A log bigger than one attachment is split into parts, each a complete file (the CSV's header
+in every part, each JSON part a list); :func:`export_parts` refuses when more than
+:data:`MAX_PARTS` would be needed."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC
+from typing import Any
+
+from bot.features.historial.options import ExportFormat
+from bot.storage import RollLogEntry
+from umbral_rules import UmbralError
+
+#: The header of each column, in order (the JSON objects use the same keys).
+HEADERS = (
+    "id",
+    "fecha",
+    "canal",
+    "usuario",
+    "nombre_usuario",
+    "comando",
+    "personaje",
+    "personaje_id",
+    "objetivo",
+    "motivo",
+    "encuentro",
+    "dados",
+    "modificadores",
+    "resultado",
+    "dado_fisico",
+    "privada",
+    "deshecha",
+)
+BOM = "\ufeff".encode()
+#: At most this many files (one follow-up message each).
+MAX_PARTS = 10
+TOO_BIG = (
+    "El historial pesa demasiado para exportarlo de una vez ({size} MB en más de {parts} "
+    "archivos de {limit} MB): acota con «usuario», «personaje» o «canal»."
+)
+
+
+@dataclass(frozen=True)
+class ExportPart:
+    filename: str
+    data: bytes
+    rows: int
+
+
+def record(entry: RollLogEntry, names: Mapping[int, str], undone: frozenset[int]) -> dict[str, Any]:
+    """One entry as plain JSON values, keyed by :data:`HEADERS`."""
+    created = entry.created_at.astimezone(UTC).isoformat() if entry.created_at else None
+    return {
+        "id": entry.id,
+        "fecha": created,
+        "canal": str(entry.channel_id),
+        "usuario": str(entry.user_id),
+        "nombre_usuario": names.get(entry.user_id),
+        "comando": entry.command,
+        "personaje": entry.actor,
+        "personaje_id": entry.character_id,
+        "objetivo": entry.target,
+        "motivo": entry.motivo or entry.result.get("motivo"),
+        "encuentro": entry.encounter_id,
+        "dados": entry.dice,
+        "modificadores": entry.modifiers,
+        "resultado": entry.result,
+        "dado_fisico": entry.physical,
+        "privada": bool(entry.result.get("privada")),
+        "deshecha": entry.id in undone,
+    }
+
+
+def _csv_cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "sí" if value else "no"
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return str(value)
+
+
+def _csv_line(values: Sequence[str]) -> bytes:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerow(values)
+    return out.getvalue().encode()
+
+
+def _encoded(records: Sequence[Mapping[str, Any]], fmt: ExportFormat) -> list[bytes]:
+    if fmt == "csv":
+        return [_csv_line([_csv_cell(r[h]) for h in HEADERS]) for r in records]
+    return [json.dumps(r, ensure_ascii=False).encode() for r in records]
+
+
+def _file(rows: Sequence[bytes], fmt: ExportFormat) -> bytes:
+    if fmt == "csv":
+        return BOM + _csv_line(HEADERS) + b"".join(rows)
+    return b"[\n" + b",\n".join(rows) + b"\n]\n"
+
+
+def export_parts(
+    entries: Sequence[RollLogEntry],
+    names: Mapping[int, str],
+    undone: frozenset[int],
+    fmt: ExportFormat,
+    limit: int,
+    stem: str = "historial",
+) -> list[ExportPart]:
+    """The entries (oldest first) as files of at most ``limit`` bytes each."""
+    rows = _encoded([record(e, names, undone) for e in entries], fmt)
+    overhead = len(_file([], fmt)) + 2  # the header (or brackets) and a row's separator
+    chunks: list[list[bytes]] = [[]]
+    size = overhead
+    for row in rows:
+        grown = size + len(row) + 2
+        if chunks[-1] and grown > limit:
+            chunks.append([])
+            size, grown = overhead, overhead + len(row) + 2
+        if grown > limit:  # one row alone over the limit: no file could hold it
+            raise UmbralError(_too_big(sum(map(len, rows)), limit))
+        chunks[-1].append(row)
+        size = grown
+    if len(chunks) > MAX_PARTS:
+        raise UmbralError(_too_big(sum(map(len, rows)), limit))
+    if len(chunks) == 1:
+        return [ExportPart(f"{stem}.{fmt}", _file(chunks[0], fmt), len(chunks[0]))]
+    return [
+        ExportPart(f"{stem}-{i}-de-{len(chunks)}.{fmt}", _file(chunk, fmt), len(chunk))
+        for i, chunk in enumerate(chunks, 1)
+    ]
+
+
+def _too_big(size: int, limit: int) -> str:
+    return TOO_BIG.format(size=_mb(size), parts=MAX_PARTS, limit=_mb(limit))
+
+
+def _mb(size: int) -> str:
+    """«10», «2,5», «0,1»: megabytes (MiB) for a message, with a decimal comma."""
+    value = size / (1024 * 1024)
+    text = f"{value:.0f}" if value >= 10 else f"{max(value, 0.1):.1f}".replace(".", ",")
+    return text.removesuffix(",0")

@@ -1,0 +1,195 @@
+"""``/historial``'s two answers: the log in pages, or the log as files (built off the loop).
+
+Who sees what: in a channel, everyone sees its rolls (another's private roll only as «tirada
+privada»); ``alcance:servidor`` gives the GM every channel's rolls and a player their own;
+an export gives the GM the whole server's log and a player their own rolls."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import discord
+
+from bot.features.common import ids, send, storage_of
+from bot.features.historial import pager
+from bot.features.historial.export import ExportPart, export_parts
+from bot.features.historial.options import Alcance, ExportFormat
+from bot.features.historial.pager import HistoryList
+from bot.features.pages import send_pages
+from bot.features.tirar.names import MemberNames
+from bot.offloop import off_loop
+from bot.storage import RollLogEntry
+from umbral_rules import UmbralError
+
+#: The largest attachment the bot sends: Discord's default for a server without boosts
+#: (the interaction's own limit when it says less).
+UPLOAD_BYTES = 10 * 1024 * 1024
+#: /historial exportar reads the log in batches of this many entries.
+EXPORT_BATCH = 2000
+BOTH = "Elige «canal» o «alcance:servidor», no los dos."
+OWN_ONLY = (
+    "Fuera de un canal, y al exportar, solo puedes pedir tus propias tiradas; las de los demás "
+    "las ve el máster."
+)
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What /historial was asked for (``channel_id`` None: the whole server)."""
+
+    channel_id: int | None
+    user_id: int | None
+    personaje: str | None
+    user: discord.User | discord.Member | None = None
+
+
+def filters(
+    interaction: discord.Interaction,
+    *,
+    gm: bool,
+    usuario: discord.User | discord.Member | None,
+    canal: discord.abc.GuildChannel | None,
+    personaje: str | None,
+    alcance: Alcance | None,
+    exporting: bool,
+) -> Filters:
+    """The filters a user may have: a player's server-wide view or export is their own
+    (another's private rolls never leave the bot in a file)."""
+    if canal is not None and alcance == "servidor":
+        raise UmbralError(BOTH)
+    _, channel_id = ids(interaction)
+    wide = alcance == "servidor" or (exporting and alcance is None and canal is None)
+    user_id = None if usuario is None else usuario.id
+    if (wide or exporting) and not gm:  # a player's campaign-wide record: their own rolls
+        if user_id is not None and user_id != interaction.user.id:
+            raise UmbralError(OWN_ONLY)
+        user_id, usuario = interaction.user.id, None
+    channel = None if wide else (canal.id if canal is not None else channel_id)
+    return Filters(channel, user_id, personaje, usuario)
+
+
+async def _names(
+    interaction: discord.Interaction,
+    member_names: MemberNames,
+    entries: Iterable[RollLogEntry],
+    extra: discord.User | discord.Member | None,
+) -> dict[int, str]:
+    names = {interaction.user.id: interaction.user.display_name}
+    if extra is not None:
+        names[extra.id] = extra.display_name
+    others = [e.user_id for e in entries if e.user_id not in names]
+    if others and interaction.guild is not None:
+        names.update(await member_names.names(interaction.guild, others))
+    return names
+
+
+async def _read(
+    interaction: discord.Interaction,
+    want: Filters,
+    limit: int | None,
+    newest_first: bool,
+) -> tuple[list[RollLogEntry], frozenset[int]]:
+    guild_id, _ = ids(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        entries = await uow.rolls.entries(
+            channel_id=want.channel_id,
+            user_id=want.user_id,
+            personaje=want.personaje,
+            limit=limit,
+            newest_first=newest_first,
+        )
+        undone = await uow.rolls.undone_ids(channel_id=want.channel_id)
+    return entries, undone
+
+
+async def _read_all(
+    interaction: discord.Interaction, want: Filters
+) -> tuple[list[RollLogEntry], frozenset[int]]:
+    """Every entry with these filters, oldest first, read by id in batches of
+    :data:`EXPORT_BATCH` so the loop turns between them (no single long fetch)."""
+    guild_id, _ = ids(interaction)
+    entries: list[RollLogEntry] = []
+    async with storage_of(interaction).guild(guild_id) as uow:
+        while True:
+            batch = await uow.rolls.entries(
+                channel_id=want.channel_id,
+                user_id=want.user_id,
+                personaje=want.personaje,
+                limit=EXPORT_BATCH,
+                newest_first=False,
+                after_id=entries[-1].id if entries else None,
+            )
+            entries.extend(batch)
+            if len(batch) < EXPORT_BATCH:
+                break
+        undone = await uow.rolls.undone_ids(channel_id=want.channel_id)
+    return entries, undone
+
+
+async def gm_role(interaction: discord.Interaction) -> int | None:
+    guild_id, _ = ids(interaction)
+    async with storage_of(interaction).guild(guild_id) as uow:
+        role: int | None = (await uow.guild.get()).gm_role_id
+    return role
+
+
+async def show(
+    interaction: discord.Interaction,
+    member_names: MemberNames,
+    want: Filters,
+    n: int | None,
+    gm: bool,
+) -> None:
+    """The entries, newest first, in pages with ◀ ▶ buttons: the last ``n`` (pages made
+    at once), or without ``n`` the whole log, each page read when it is turned to."""
+    if n is None:
+        guild_id, _ = ids(interaction)
+        known = {} if want.user is None else {want.user.id: want.user.display_name}
+        lst = HistoryList(
+            interaction.user.id, guild_id, want.channel_id, want.user_id, want.personaje, gm,
+            known,
+        )  # fmt: skip
+        embed, view = await pager.first_page(interaction, lst)
+        await send(interaction, embed=embed, view=view, ephemeral=True)
+        return
+    from bot.render.tirar import history_pages  # (it imports the tirar package: see pager)
+
+    entries, undone = await _read(interaction, want, n, True)
+    names = await _names(interaction, member_names, entries, want.user)
+    pages = history_pages(
+        entries, names=names, viewer_id=interaction.user.id, viewer_is_gm=gm, undone=undone
+    )
+    await send_pages(interaction, pages, ephemeral=True)
+
+
+def upload_limit(interaction: discord.Interaction) -> int:
+    """The bytes one attachment may have: the interaction's limit, at most the default."""
+    said = interaction.filesize_limit
+    return min(UPLOAD_BYTES, said) if said > 0 else UPLOAD_BYTES
+
+
+async def export(
+    interaction: discord.Interaction,
+    member_names: MemberNames,
+    want: Filters,
+    fmt: ExportFormat,
+    limit: int | None = None,
+) -> list[ExportPart]:
+    """The log (oldest first) as files sent in follow-ups, one file each."""
+    entries, undone = await _read_all(interaction, want)  # none: a file of headers
+    names = await _names(interaction, member_names, entries, want.user)
+    size = upload_limit(interaction) if limit is None else limit
+    parts = await off_loop(export_parts, entries, names, undone, fmt, size)
+    where = "del servidor" if want.channel_id is None else "de este canal"
+    if want.channel_id is not None and want.channel_id != ids(interaction)[1]:
+        where = f"de <#{want.channel_id}>"
+    for i, part in enumerate(parts, 1):
+        head = f"Historial {where}: {len(entries)} entradas" if i == 1 else ""
+        count = f" (archivo {i} de {len(parts)}: {part.rows} entradas)" if len(parts) > 1 else ""
+        file = discord.File(io.BytesIO(part.data), filename=part.filename)
+        await interaction.followup.send(
+            (head + count).strip() or f"Archivo {i} de {len(parts)}", file=file, ephemeral=True
+        )
+    return parts

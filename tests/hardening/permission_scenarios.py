@@ -1,0 +1,335 @@
+"""The permission matrix's scenarios: for every row of :mod:`bot.permisos`, the channel, the
+lines run first, the command and its options (``test_permissions`` runs each as every actor)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.bot.conftest import GUARDIA, KAEDA
+
+BRAN = ["@bran", "/ficha crear nombre:Bran vigor:2 destreza:2 percepcion:2 voluntad:2 proteccion:0"]
+WORLD = [
+    *GUARDIA,
+    *KAEDA,
+    "/ficha arma nombre:Arco clase:arco",
+    *BRAN,
+    "@master",
+    "/encuentro empezar modo:mesa",
+    '/encuentro enemigos nombre:"Ñu del puerto"',
+    "@kaeda",
+    "/encuentro unirse",
+    "@bran",
+    "/encuentro unirse",
+]
+TACTICO = [
+    "@master",
+    "/encuentro quitar combatiente:Íñigo",  # a character fights in one encounter at a time
+    "#tac",
+    "/encuentro empezar modo:tactico",
+    '/encuentro enemigos nombre:"Ñu del puerto"',
+    "@kaeda",
+    "/encuentro unirse",
+    "@master",
+    "/mapa crear ancho:8 alto:8",
+    "/mapa colocar combatiente:Íñigo casilla:A1",
+    '/mapa colocar combatiente:"Ñu del puerto" casilla:C3',
+]
+ENEMY_ATTACKS = ["@master", "/asalto", '/atacar objetivo:Íñigo atacante:"Ñu del puerto"']
+
+
+def falls(who: str) -> list[Any]:
+    """``who`` drops to 0 under the guard's blow (``who`` defends with a natural 1)."""
+    return [
+        "@master",
+        f"/encuentro ajustar combatiente:{who} aguante:1",
+        "/asalto",
+        [1],
+        f'/atacar objetivo:{who} atacante:"Ñu del puerto"',
+        f"@{ {'Íñigo': 'kaeda'}.get(who, who.lower()) }",
+        "/defender",
+    ]
+
+
+OGRO = [
+    "@master",
+    "/bestiario añadir nombre:Ogro ataque:16 defensa:11 aguante:30 potencia:6 tamaño:grande",
+    "#tac",
+    "/encuentro enemigos nombre:Ogro",
+    "/mapa colocar combatiente:Ogro casilla:B1",
+    "/asalto",  # the enemies' phase: the Ogro's turn
+]
+RETO = ["@master", "#otra", "/reto crear nombre:Puerta umbral:9 exitos:3"]
+CHARACTER_FILE = b"""personajes:
+  - nombre: Sombra
+    atributos: {vigor: 1, destreza: 4, percepcion: 3, voluntad: 2}
+    proteccion: 0
+"""
+BESTIARY_FILE = b"""enemigos:
+  - nombre: Lobo
+    ataque: 9
+    defensa: 9
+    aguante: 8
+    potencia: 2
+"""
+G = "Ñu del puerto"
+#: The ``dueño`` option naming kaeda (the GM's custody), with and without her Íñigo.
+KAEDA_ = {"dueño": "@kaeda"}
+KAEDAS = {"personaje": "Íñigo", **KAEDA_}
+
+#: label → (channel, lines run first, command, options). The options name Íñigo, kaeda's.
+SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
+    "/ayuda": ("mesa", [], "ayuda", {}),
+    "/tirar": ("mesa", [], "tirar", {"expresion": "2d12"}),
+    "/historial": ("mesa", [], "historial", {}),
+    "/historial (personaje)": ("mesa", [], "historial", {"personaje": "Íñigo"}),
+    "/historial (alcance servidor)": ("mesa", [], "historial", {"alcance": "servidor"}),
+    "/historial (exportar)": (
+        "mesa",
+        ["@kaeda", "/tirar expresion:1d12"],
+        "historial",
+        {"exportar": "csv"},
+    ),
+    "/config (ver)": ("mesa", [], "config", {}),
+    "/config (cambiar)": ("mesa", [], "config", {"modo": "narrativo"}),
+    "/config (zona horaria)": ("mesa", [], "config", {"zona_horaria": "Atlantic/Canary"}),
+    "/tirada": ("mesa", [], "tirada", {"atributo": "vigor", "umbral": 9}),
+    "/tirada (personaje)": (
+        "mesa",
+        [],
+        "tirada",
+        {"atributo": "vigor", "umbral": 9, "personaje": "Íñigo"},
+    ),
+    "/tirada (privada)": (
+        "mesa",
+        [],
+        "tirada",
+        {"atributo": "vigor", "umbral": 9, "privada": True, "motivo": "sigilo"},
+    ),
+    "/tirada (dueño)": ("mesa", [], "tirada", {"atributo": "vigor", "umbral": 9, **KAEDAS}),
+    "/reto crear": ("otra", [], "reto crear", {"nombre": "Muro", "umbral": 9, "exitos": 2}),
+    "/reto tirar": ("otra", RETO, "reto tirar", {"atributo": "vigor"}),
+    "/reto ver": ("otra", RETO, "reto ver", {}),
+    "/reto terminar": ("otra", RETO, "reto terminar", {}),
+    "/ficha crear": (
+        "mesa",
+        [],
+        "ficha crear",
+        {
+            "nombre": "Nueva",
+            "vigor": 1,
+            "destreza": 1,
+            "percepcion": 1,
+            "voluntad": 1,
+            "proteccion": 0,
+        },
+    ),
+    "/ficha oficio": (
+        "mesa",
+        [],
+        "ficha oficio",
+        {"nombre": "sigilo", "valor": 1, "personaje": "Íñigo"},
+    ),
+    "/ficha arma": (
+        "mesa",
+        [],
+        "ficha arma",
+        {"nombre": "Daga", "clase": "daga", "personaje": "Íñigo"},
+    ),
+    "/ficha oficio (quitar)": (
+        "mesa",
+        [],
+        "ficha oficio",
+        {"nombre": "armas", "quitar": True, "personaje": "Íñigo"},
+    ),
+    "/ficha arma (quitar)": (
+        "mesa",
+        [],
+        "ficha arma",
+        {"nombre": "Espada", "quitar": True, "personaje": "Íñigo"},
+    ),
+    "/ficha oficio (dueño)": (
+        "mesa",
+        [],
+        "ficha oficio",
+        {"nombre": "sigilo", "valor": 1, **KAEDAS},
+    ),
+    "/ficha arma (dueño)": (
+        "mesa",
+        [],
+        "ficha arma",
+        {"nombre": "Daga", "clase": "daga", **KAEDAS},
+    ),
+    "/ficha editar (dueño)": ("mesa", [], "ficha editar", {"vigor": 4, **KAEDAS}),
+    "/ficha editar": ("mesa", [], "ficha editar", {"vigor": 4, "personaje": "Íñigo"}),
+    "/ficha ver": ("mesa", [], "ficha ver", {"personaje": "Íñigo"}),
+    "/ficha usar": ("mesa", [], "ficha usar", {"personaje": "Íñigo"}),
+    "/ficha lista": ("mesa", [], "ficha lista", {}),
+    "/ficha lista (retirados)": ("mesa", [], "ficha lista", {"retirados": True}),
+    "/ficha revivir": (
+        "mesa",
+        ["@master", "/encuentro quitar combatiente:Íñigo", "/ficha retirar personaje:Íñigo"],
+        "ficha revivir",
+        {"personaje": "Íñigo"},
+    ),
+    "/ficha retirar": (
+        "mesa",
+        ["@master", "/encuentro quitar combatiente:Íñigo"],
+        "ficha retirar",
+        {"personaje": "Íñigo"},
+    ),
+    "/ficha borrar": ("mesa", [], "ficha borrar", {"personaje": "Íñigo"}),
+    "/ficha importar": ("mesa", [], "ficha importar", {"archivo": CHARACTER_FILE}),
+    "/ficha exportar": ("mesa", [], "ficha exportar", {"personaje": "Íñigo"}),
+    "/ficha exportar (dueño)": ("mesa", [], "ficha exportar", KAEDA_),
+    "/ficha importar (dueño)": (
+        "mesa",
+        [],
+        "ficha importar",
+        {"archivo": CHARACTER_FILE, **KAEDA_},
+    ),
+    # Íñigo fights in #mesa: the GM hands it (and its combatant) to bran
+    "/ficha ceder": ("mesa", [], "ficha ceder", {"personaje": "Íñigo", "a": "@bran"}),
+    "/bestiario añadir": (
+        "mesa",
+        [],
+        "bestiario añadir",
+        {"nombre": "Lobo", "ataque": 9, "defensa": 9, "aguante": 8, "potencia": 2},
+    ),
+    "/bestiario añadir (extras)": (
+        "mesa",
+        [],
+        "bestiario añadir",
+        {
+            "nombre": "Dragón",
+            "ataque": 14,
+            "defensa": 12,
+            "aguante": 40,
+            "potencia": 8,
+            "proteccion": 3,
+            "cualidades": "larga",
+            "acciones_extra": 1,
+            "respuestas_extra": 1,
+            "estados": "aturdido",
+        },
+    ),
+    "/bestiario ver": ("mesa", [], "bestiario ver", {"nombre": G}),
+    "/bestiario lista": ("mesa", [], "bestiario lista", {}),
+    "/bestiario borrar": ("mesa", [], "bestiario borrar", {"nombre": G}),
+    "/bestiario importar": ("mesa", [], "bestiario importar", {"archivo": BESTIARY_FILE}),
+    "/bestiario exportar": ("mesa", [], "bestiario exportar", {}),
+    "/bestiario ejemplo": ("mesa", [], "bestiario ejemplo", {"conflictos": "saltar"}),
+    "/encuentro empezar": ("otra", [], "encuentro empezar", {}),
+    "/encuentro unirse": (
+        "otra",
+        ["@master", "/encuentro quitar combatiente:Íñigo", "#otra", "/encuentro empezar"],
+        "encuentro unirse",
+        {"personaje": "Íñigo"},
+    ),
+    "/encuentro unirse (mover)": (
+        "otra",
+        ["@master", "#otra", "/encuentro empezar"],
+        "encuentro unirse",
+        {"personaje": "Íñigo", "mover": True},
+    ),
+    "/encuentro unirse (dueño)": (
+        "otra",
+        ["@master", "/encuentro quitar combatiente:Íñigo", "#otra", "/encuentro empezar"],
+        "encuentro unirse",
+        KAEDAS,
+    ),
+    "/encuentro enemigos": (
+        "mesa",
+        ["@master", "/bestiario añadir nombre:Lobo ataque:9 defensa:9 aguante:8 potencia:2"],
+        "encuentro enemigos",
+        {"nombre": "Lobo"},
+    ),
+    "/encuentro ver": ("mesa", [], "encuentro ver", {}),
+    "/encuentro pendientes": ("mesa", [], "encuentro pendientes", {}),
+    "/encuentro recordatorios": ("mesa", [], "encuentro recordatorios", {"horas": 4}),
+    "/encuentro quitar": ("mesa", [], "encuentro quitar", {"combatiente": G}),
+    "/encuentro ajustar": ("mesa", [], "encuentro ajustar", {"combatiente": "Íñigo", "aguante": 5}),
+    "/encuentro terminar": ("mesa", [], "encuentro terminar", {}),
+    "/asalto": ("mesa", [], "asalto", {}),
+    "/estado poner": ("mesa", [], "estado poner", {"objetivo": "Íñigo", "estado": "Aturdido"}),
+    "/estado quitar": (
+        "mesa",
+        ["@master", "/estado poner objetivo:Íñigo estado:Aturdido"],
+        "estado quitar",
+        {"objetivo": "Íñigo", "estado": "Aturdido"},
+    ),
+    "/estado recuperar": (
+        "mesa",
+        ["@master", "/estado poner objetivo:Íñigo estado:Aturdido"],
+        "estado recuperar",
+        {"estado": "Aturdido", "personaje": "Íñigo"},
+    ),
+    "/atacar": ("mesa", [], "atacar", {"objetivo": G, "atacante": "Íñigo"}),
+    "/disparar": ("mesa", [], "disparar", {"objetivo": G, "arma": "Arco", "atacante": "Íñigo"}),
+    "/defender": ("mesa", ENEMY_ATTACKS, "defender", {"personaje": "Íñigo"}),
+    "/maniobra": ("mesa", [], "maniobra", {"tipo": "apuntar", "objetivo": G, "personaje": "Íñigo"}),
+    "/respuesta": (
+        "tac",
+        [*TACTICO, "@kaeda", "/mover casilla:B2"],
+        "respuesta",
+        {"tipo": "oportunidad", "objetivo": G, "personaje": "Íñigo"},
+    ),
+    "/secuelas": (
+        "mesa",
+        falls("Íñigo"),
+        "secuelas",
+        {"personaje": "Íñigo"},
+    ),
+    "/estabilizar": (
+        "mesa",
+        falls("Bran"),
+        "estabilizar",
+        {"objetivo": "Bran", "personaje": "Íñigo"},
+    ),
+    "/aliento": (
+        "mesa",
+        [
+            "@kaeda",
+            "/ficha crear nombre:Lira vigor:1 destreza:1 percepcion:1 voluntad:1 proteccion:0 "
+            "aliento:2",
+            "/ficha arma nombre:Daga clase:daga personaje:Lira",
+            "/encuentro unirse personaje:Lira",
+            [4],
+            '/atacar objetivo:"Ñu del puerto" atacante:Lira',
+        ],
+        "aliento",
+        {"uso": "repetir", "personaje": "Lira"},
+    ),
+    "/mapa crear": ("tac", TACTICO, "mapa crear", {"ancho": 6, "alto": 6}),
+    "/mapa muro": ("tac", TACTICO, "mapa muro", {"casillas": "D4"}),
+    "/mapa cobertura": ("tac", TACTICO, "mapa cobertura", {"casillas": "D5"}),
+    "/mapa colocar": ("tac", TACTICO, "mapa colocar", {"combatiente": "Íñigo", "casilla": "A2"}),
+    "/mapa quitar": ("tac", TACTICO, "mapa quitar", {"combatiente": "Íñigo"}),
+    "/mapa ver": ("tac", TACTICO, "mapa ver", {}),
+    "/mapa area": ("tac", TACTICO, "mapa area", {"tamaño": 1, "casilla": "E5"}),
+    "/mapa barrido": (
+        "tac",
+        [*TACTICO, *OGRO],
+        "mapa barrido",
+        {"atacante": "Ogro", "casillas": "A1:A2"},
+    ),
+    "/mover": ("tac", TACTICO, "mover", {"casilla": "A2", "personaje": "Íñigo"}),
+    # the owner undoes their own diceless maniobra; another player may not
+    "/deshacer": ("mesa", ["@kaeda", f'/maniobra tipo:apuntar objetivo:"{G}"'], "deshacer", {}),
+    "/ficha ajustar": ("mesa", [], "ficha ajustar", {"personaje": "Íñigo", "aguante": 5}),
+    "/descanso": ("mesa", [], "descanso", {"personajes": "Íñigo"}),
+    "/encuentro lista": ("mesa", [], "encuentro lista", {}),
+    "/encuentro ver (publico)": ("mesa", [], "encuentro ver", {"publico": True}),
+    "/encuentro ajustar (esencia)": (
+        "mesa",
+        [],
+        "encuentro ajustar",
+        {"combatiente": "Íñigo", "esencia": 0},
+    ),
+    "/esencia gastar": (
+        "mesa",
+        ["@kaeda", "/ficha editar esencia_max:3"],
+        "esencia gastar",
+        {"puntos": 1, "motivo": "luz", "personaje": "Íñigo"},
+    ),
+}
+USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}
