@@ -195,3 +195,21 @@ def to_dict(encounter: Any) -> dict[str, Any]:
 def from_dict(state: dict[str, Any]) -> Encounter:
     """``Encounter.from_dict(state)``."""
     return Encounter.from_dict(state)
+
+
+def changed_rows(
+    encounter: Any, copies: dict[str, Any], stored: dict[str, Row]
+) -> tuple[EncounterRows, dict[str, Any]]:
+    """The encounter's rows, building a row only for a combatant that differs from its copy
+    (or moved): the others keep the row as stored. With the new copies of its combatants."""
+    rows = split(encounter.to_dict(combatants=False))
+    new_copies: dict[str, Any] = {}
+    for position, c in enumerate(encounter.combatants):
+        copy, row = copies.get(c.id), stored.get(c.id)
+        if copy is None or row is None or row["position"] != position or not copy.same(c):
+            row = combatant_row(c.to_dict(), position)
+            copy = c.copy()
+        new_copies[c.id] = copy
+        rows.combatants.append(row)
+    check_unique(rows.combatants, "combatant")
+    return rows, new_copies

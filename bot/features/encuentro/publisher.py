@@ -180,12 +180,11 @@ class TrackerPublisher:
         if self.storage is None:
             return
         async with self.storage.channel(state.guild_id, channel_id) as uow:
-            enc = await uow.encounter.get()
+            enc = await uow.encounter.view()  # read-only: the cached encounter stays cached
             info = uow.encounter.info
-            lines = [] if enc is None or info is None else await waiting_of(uow, enc)
-        if enc is None or info is None:
-            return
-        embed = tracker_embed(enc, waiting=lines)
+            if enc is None or info is None:
+                return
+            embed = tracker_embed(enc, waiting=await waiting_of(uow, enc))
         old = info.tracker_message_id
         if old is not None and await self._edit(channel_id, state, old, embed):
             return
@@ -197,7 +196,8 @@ class TrackerPublisher:
 
     async def _remember(self, state: _Channel, channel_id: int, eid: int, message_id: int) -> None:
         async def work(uow: Any) -> None:
-            if await uow.encounter.get() is not None and uow.encounter.info.id == eid:
+            # view: the encounter itself does not change, it stays cached at its new version
+            if await uow.encounter.view() is not None and uow.encounter.info.id == eid:
                 await uow.encounter.set_tracker_message(message_id)
 
         await self.storage.run_in_channel(state.guild_id, channel_id, work)
