@@ -207,7 +207,14 @@ class TirarCog(commands.Cog):
                 user_id=usuario.id if usuario else None,
                 limit=n,
             )
-            undone = await uow.rolls.undone_ids(channel_id=canal.id if canal else channel_id)
+            undone = (
+                await uow.rolls.undone_ids(
+                    channel_id=canal.id if canal else channel_id,
+                    after=min(entry.id for entry in entries),
+                )
+                if entries
+                else frozenset()
+            )
         names = {interaction.user.id: interaction.user.display_name}
         if usuario is not None:
             names[usuario.id] = usuario.display_name
