@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.jsontypes import JsonObject
-from umbral_rules.encounter import Encounter
+from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.state import json_copy
 from umbral_rules.text import name_key
 
@@ -199,3 +199,21 @@ def to_dict(encounter: Encounter | Mapping[str, Any]) -> JsonObject:
 def from_dict(state: JsonObject) -> Encounter:
     """``Encounter.from_dict(state)``."""
     return Encounter.from_dict(state)
+
+
+def changed_rows(
+    encounter: Encounter, copies: dict[str, Combatant], stored: dict[str, Row]
+) -> tuple[EncounterRows, dict[str, Combatant]]:
+    """The encounter's rows, building a row only for a combatant that differs from its copy
+    (or moved): the others keep the row as stored. With the new copies of its combatants."""
+    rows = split(encounter.to_dict(combatants=False))
+    new_copies: dict[str, Combatant] = {}
+    for position, c in enumerate(encounter.combatants):
+        copy, row = copies.get(c.id), stored.get(c.id)
+        if copy is None or row is None or row["position"] != position or not copy.same(c):
+            row = combatant_row(c.to_dict(), position)
+            copy = c.copy()
+        new_copies[c.id] = copy
+        rows.combatants.append(row)
+    check_unique(rows.combatants, "combatant")
+    return rows, new_copies

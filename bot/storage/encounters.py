@@ -30,7 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from bot.clock import Now, system_now
 from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
-from umbral_rules.encounter import Combatant, Encounter
+from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.state import json_copy
 
 from . import encounter_map as emap
@@ -72,6 +72,8 @@ class EncounterRepository:
         self._encounter: Encounter | None = None
         #: Whether, once committed, this unit leaves its encounter in the cache.
         self._publish = False
+        #: A read-only :meth:`view` took the cached entry: give it back at COMMIT.
+        self._keep = self._hit = False
         #: For the undo record: the state dict as stored before this unit's first change,
         #: whether the unit ended the encounter, or created one.
         self.before: JsonObject | None = None
@@ -112,6 +114,7 @@ class EncounterRepository:
             if self._cache is None
             else self._cache.take(self._key(), row["id"], row["version"], row["sheets"])
         )
+        self._hit = entry is not None
         if entry is not None:
             entry.tracked.info = _info(row)
             self._tracked = entry.tracked
@@ -123,6 +126,15 @@ class EncounterRepository:
         # No copy of every combatant before each operation: a refusal aborts this unit,
         # which rolls back and never caches the object, so nothing sees the half-change.
         encounter.undo_on_refusal = False
+        return encounter
+
+    async def view(self) -> Encounter | None:
+        """:meth:`get` for a unit that only looks (a tracker, an autocomplete): the caller
+        changes nothing in the ``Encounter`` and is done with it before its unit ends. A
+        cached entry it took goes back to the cache when the unit commits, as it was: a
+        plain :meth:`get` that saves nothing leaves the next command to read every row."""
+        encounter = await self.get()
+        self._keep = encounter is not None and self._hit
         return encounter
 
     async def require(self) -> Encounter:
@@ -148,6 +160,7 @@ class EncounterRepository:
         row = (await conn.execute(stmt, self._where())).mappings().first()
         self._tracked = None
         self._encounter = None
+        self._hit = self._keep = False
         if self.before is None:
             self._fresh = {}
         if row is None and self._cache is not None:
@@ -218,7 +231,7 @@ class EncounterRepository:
         """Write the encounter read in this unit; ``ConcurrencyError`` if it changed since."""
         tracked = self._require_tracked()
         if encounter is self._encounter and tracked.copies is not None:
-            rows, copies = self._changed_rows(encounter, tracked.copies, tracked.combatants)
+            rows, copies = emap.changed_rows(encounter, tracked.copies, tracked.combatants)
         else:
             rows, copies = emap.split(emap.to_dict(encounter)), None
         header = rows.header
@@ -241,10 +254,11 @@ class EncounterRepository:
         tracked = self._tracked
         active = tracked is not None and tracked.info.status == ENCOUNTER_ACTIVE
         encounter = self._encounter  # never None once a save set ``_publish``
-        if self._publish and self._cache is not None and active and encounter is not None:
+        keep = self._publish or self._keep
+        if keep and self._cache is not None and active and encounter is not None:
             assert tracked is not None
             self._cache.put(self._key(), CachedEncounter(tracked, encounter))
-        self._publish = False
+        self._publish = self._keep = False
 
     def _adopt(self, encounter: Encounter | JsonObject, *, publish: bool) -> None:
         """Follow ``encounter`` (an ``Encounter`` equal to what the rows now hold): a later
@@ -262,24 +276,6 @@ class EncounterRepository:
         self._refreshed = set()
         self._encounter = encounter
         self._publish = publish
-
-    @staticmethod
-    def _changed_rows(
-        encounter: Encounter, copies: dict[str, Combatant], stored: dict[str, emap.Row]
-    ) -> tuple[emap.EncounterRows, dict[str, Combatant]]:
-        """The encounter's rows, building a row only for a combatant that differs from its
-        copy (or moved): the others keep the row as stored."""
-        rows = emap.split(encounter.to_dict(combatants=False))
-        new_copies: dict[str, Combatant] = {}
-        for position, c in enumerate(encounter.combatants):
-            copy, row = copies.get(c.id), stored.get(c.id)
-            if copy is None or row is None or row["position"] != position or not copy.same(c):
-                row = emap.combatant_row(c.to_dict(), position)
-                copy = c.copy()
-            new_copies[c.id] = copy
-            rows.combatants.append(row)
-        emap.check_unique(rows.combatants, "combatant")
-        return rows, new_copies
 
     async def set_tracker_message(self, message_id: int | None) -> None:
         """Remember the message that shows the encounter's tracker."""
@@ -330,7 +326,9 @@ class EncounterRepository:
 
     async def _bump(self, tracked: _Tracked, values: JsonObject) -> None:
         if self.before is None and set(values) != {"tracker_message_id"}:
-            self.before = json_copy(self._stored_state(tracked))
+            # no deep copy: the stored rows are never changed in place (each write puts
+            # new ones in their place), and the record only serialises these dicts
+            self.before = self._stored_state(tracked)
             self.before["combatants"] = [
                 self._fresh.get(c["id"], c) for c in self.before["combatants"]
             ]

@@ -18,6 +18,8 @@ from sqlalchemy.orm.util import identity_key
 from umbral_rules import EnemySheet, UmbralError
 from umbral_rules.text import clean_name, name_key, sort_key
 
+from ..offloop import off_loop
+from .bestiary_rows import OFF_LOOP_ROWS, bestiary_rows
 from .models import (
     ENCOUNTER_ACTIVE,
     BestiaryEntry,
@@ -248,22 +250,10 @@ class CharacterRepository:
 #: Rows per executemany of a bulk insert: each batch's parameters are processed on the loop.
 INSERT_BATCH = 250
 _BESTIARY_INSERT = insert(table(BestiaryEntry))
+
+
 #: Every column :meth:`BestiaryRepository.add_many` may leave out (an executemany needs the
 #: same keys in every row).
-_BESTIARY_DEFAULTS: dict[str, Any] = {
-    "arma": "arma",
-    "size": "normal",
-    "proteccion": 0,
-    "cualidades": [],
-    "bono_ataque": None,
-    "bono_defensa": None,
-    "notas": "",
-    "acciones_extra": 0,
-    "respuestas_extra": 0,
-    "estados": [],
-}
-
-
 class BestiaryRepository:
     def __init__(self, session: AsyncSession, guild_id: int) -> None:
         self._session = session
@@ -309,18 +299,11 @@ class BestiaryRepository:
         bestiary or repeats (by the name key). The number of rows inserted."""
         stmt = select(BestiaryEntry.name_key).where(BestiaryEntry.guild_id == self.guild_id)
         taken = set((await self._session.scalars(stmt)).all())
-        rows: list[dict[str, Any]] = []
-        for entry in entries:
-            nombre = clean_name(str(entry["nombre"]))
-            key = name_key(nombre)
-            if key in taken:
-                raise UmbralError(f"Ya hay un enemigo llamado «{nombre}» en el bestiario.")
-            taken.add(key)
-            row = {**_BESTIARY_DEFAULTS, **entry, "nombre": nombre, "guild_id": self.guild_id}
-            row["name_key"] = key
-            row["cualidades"] = list(row["cualidades"])
-            row["estados"] = list(row["estados"])
-            rows.append(row)
+        rows = (
+            bestiary_rows(entries, taken, self.guild_id)
+            if len(entries) < OFF_LOOP_ROWS
+            else await off_loop(bestiary_rows, entries, taken, self.guild_id)
+        )
         conn = await self._session.connection()
         for start in range(0, len(rows), INSERT_BATCH):
             await conn.execute(_BESTIARY_INSERT, rows[start : start + INSERT_BATCH])

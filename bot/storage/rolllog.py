@@ -158,13 +158,21 @@ class RollLogRepository:
         rows = (await self._session.execute(stmt)).mappings().all()
         return [_entry(r) for r in rows]
 
-    async def undone_ids(self, *, channel_id: int | None = None) -> frozenset[int]:
-        """The ids of the rolls a ``/deshacer`` took back (its entries list them)."""
+    async def undone_ids(
+        self, *, channel_id: int | None = None, after: int | None = None
+    ) -> frozenset[int]:
+        """The ids of the rolls a ``/deshacer`` took back (its entries list them). With
+        ``after``, only the undos logged after that roll id: the only ones that can have taken
+        back a roll from ``after`` on (a ``/deshacer`` is logged after what it undoes). The
+        ``(guild_id, command, channel_id)`` index finds the undo entries; ``after`` keeps
+        the read to those since the oldest roll shown."""
         stmt = select(_TABLE.c.result).where(
             _TABLE.c.guild_id == self.guild_id, _TABLE.c.command == UNDO_COMMAND
         )
         if channel_id is not None:
             stmt = stmt.where(_TABLE.c.channel_id == channel_id)
+        if after is not None:
+            stmt = stmt.where(_TABLE.c.id > after)
         found: set[int] = set()
         for result in (await self._session.execute(stmt)).scalars():
             found.update(int(i) for i in (result or {}).get("deshace", []))

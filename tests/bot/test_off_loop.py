@@ -55,6 +55,24 @@ async def test_bestiario_importar_parses_off_the_loop(
     witness.check()
 
 
+async def test_bestiario_importar_builds_its_rows_off_the_loop(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The entries' fields and the rows to insert (tens of ms of CPU for 2,000) too."""
+    files = current("bot.features.bestiario.files")
+    repositories = current("bot.storage.repositories")
+    fields = OffLoop(files._all_fields)
+    rows = OffLoop(repositories.bestiary_rows)
+    monkeypatch.setattr(files, "_all_fields", fields)
+    monkeypatch.setattr(repositories, "bestiary_rows", rows)
+    archivo = attach(tmp_path, "b.yaml", dump(ENEMIES, "yaml", BESTIARY))
+    async with fields.watching(), rows.watching():
+        reply = await fake.command("master", "mesa", "bestiario importar", {"archivo": archivo})
+    assert "Enemigos nuevos: 300." in reply.last.text()
+    fields.check()
+    rows.check()
+
+
 async def test_bestiario_ejemplo_parses_off_the_loop(
     fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -93,6 +93,35 @@ async def test_a_unit_that_only_reads_does_not_cache_what_it_may_have_changed(
         assert (await uow.encounter.require()).find("Guardia 1").aguante == 5
 
 
+async def test_a_view_leaves_the_cached_encounter_for_the_next_command(
+    storage: Storage,
+) -> None:
+    """The tracker (and an autocomplete) only look: with ``view()`` the entry goes back at
+    COMMIT, so the command after them still reads one row, not every combatant's."""
+    await _start(storage)
+    first = await _hurt(storage, "Guardia 1", 3)
+    for _ in range(2):  # a view after a view keeps it too
+        async with storage.channel(GUILD, CHANNEL) as uow:
+            assert await uow.encounter.view() is first
+    with _statements(storage) as seen:
+        async with storage.channel(GUILD, CHANNEL) as uow:
+            enc = await uow.encounter.require()
+            assert enc is first
+            enc.find("Guardia 2").aguante -= 2
+            await uow.encounter.save(enc)
+    assert seen == ["SELECT", "UPDATE", "UPDATE", "DELETE", "INSERT"]  # no children read
+
+
+async def test_a_view_from_the_rows_is_not_cached(storage: Storage) -> None:
+    """A view that had to read the rows caches nothing: only a committed save does."""
+    await _start(storage)
+    await _hurt(storage, "Guardia 1", 3)
+    storage.encounter_cache.clear()
+    async with storage.channel(GUILD, CHANNEL) as uow:
+        assert (await uow.encounter.view()).find("Guardia 1").aguante == 5
+    assert len(storage.encounter_cache) == 0
+
+
 async def test_another_process_write_is_seen(storage: Storage, database_url: str) -> None:
     await _start(storage)
     await _hurt(storage, "Guardia 1", 3)

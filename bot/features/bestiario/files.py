@@ -130,12 +130,18 @@ async def import_bestiary(
     if conflictos == "saltar":
         result.skipped = [e.nombre for e in clashes]
     else:
+        fields = await off_loop(_all_fields, clashes) if clashes else []
         await uow.bestiary.replace_many(
-            {existing[name_key(e.nombre)]: row_fields(e) for e in clashes}
+            {existing[name_key(e.nombre)]: f for e, f in zip(clashes, fields, strict=True)}
         )
         result.replaced = [e.nombre for e in clashes]
-    await uow.bestiary.add_many([row_fields(e) for e in new])
+    # 2,000 entries' fields take ~0.1 s of CPU: on the worker thread, not the loop's
+    await uow.bestiary.add_many(await off_loop(_all_fields, new))
     return result
+
+
+def _all_fields(entries: list[EnemyEntry]) -> list[JsonObject]:
+    return [row_fields(e) for e in entries]
 
 
 async def export_rows(rows: Sequence[Row[Any]], fmt: Format) -> bytes:

@@ -201,12 +201,11 @@ class TrackerPublisher:
         if self.storage is None:
             return
         async with self.storage.channel(state.guild_id, channel_id) as uow:
-            enc = await uow.encounter.get()
+            enc = await uow.encounter.view()  # read-only: the cached encounter stays cached
             info = uow.encounter.info
-            lines = [] if enc is None or info is None else await waiting_of(uow, enc)
-        if enc is None or info is None:
-            return
-        embed = tracker_embed(enc, waiting=lines)
+            if enc is None or info is None:
+                return
+            embed = tracker_embed(enc, waiting=await waiting_of(uow, enc))
         old = info.tracker_message_id
         repost, state.repost = state.repost, False
         if not repost and old is not None and await self._edit(channel_id, state, old, embed):
@@ -219,7 +218,8 @@ class TrackerPublisher:
 
     async def _remember(self, state: _Channel, channel_id: int, eid: int, message_id: int) -> None:
         async def work(uow: UnitOfWork) -> None:
-            if await uow.encounter.get() is not None and uow.encounter.current_info.id == eid:
+            # view: the encounter itself does not change, it stays cached at its new version
+            if await uow.encounter.view() is not None and uow.encounter.current_info.id == eid:
                 await uow.encounter.set_tracker_message(message_id)
 
         if self.storage is not None:  # (always: only a refresh with storage gets here)

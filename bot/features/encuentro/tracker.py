@@ -126,5 +126,6 @@ async def autocomplete_combatant(
     """Combatants of this channel's encounter."""
     guild_id, channel_id = ids(interaction)
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
-        enc = await uow.encounter.get()
-    return choices([c.nombre for c in enc.combatants] if enc is not None else [], current)
+        enc = await uow.encounter.view()
+        names = [c.nombre for c in enc.combatants] if enc is not None else []
+    return choices(names, current)

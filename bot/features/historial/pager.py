@@ -94,7 +94,11 @@ async def render(
             before_id=bound if way == OLDER and bound else None,
             after_id=bound if newer else None,
         )
-        undone = await uow.rolls.undone_ids(channel_id=lst.channel_id) if entries else frozenset()
+        undone = (
+            await uow.rolls.undone_ids(channel_id=lst.channel_id, after=min(e.id for e in entries))
+            if entries
+            else frozenset()
+        )
     names = dict(lst.names)
     names.setdefault(interaction.user.id, interaction.user.display_name)
     others = [e.user_id for e in entries if e.user_id not in names]

@@ -100,7 +100,8 @@ async def _read(
             limit=limit,
             newest_first=newest_first,
         )
-        undone = await uow.rolls.undone_ids(channel_id=want.channel_id)
+        oldest = min((e.id for e in entries), default=None)
+        undone = await uow.rolls.undone_ids(channel_id=want.channel_id, after=oldest)
     return entries, undone
 
 
@@ -124,7 +125,8 @@ async def _read_all(
             entries.extend(batch)
             if len(batch) < EXPORT_BATCH:
                 break
-        undone = await uow.rolls.undone_ids(channel_id=want.channel_id)
+        oldest = entries[0].id if entries else None
+        undone = await uow.rolls.undone_ids(channel_id=want.channel_id, after=oldest)
     return entries, undone
 
 

@@ -1,0 +1,50 @@
+"""How many statements one ``/atacar`` costs through the tree, the tracker's refresh
+included (the console's Discord awaits it): the encounter comes from the storage's cache,
+so after the first attack no command reads a combatant row again. Not timed: counted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+
+from bot.console import FakeDiscord, Session
+from tests.bot.conftest import GUARDIA, KAEDA, Script
+from umbral_rules import ForcedDice
+
+START = [
+    "@master",
+    "/encuentro empezar modo:mesa",
+    '/encuentro enemigos nombre:"Ñu del puerto" cantidad:3',
+    "@kaeda",
+    "/encuentro unirse",
+]
+#: BEGIN, the encounter's row, the version check, the hurt enemy, the roll log, the undo
+#: record (pruned, written); the tracker: BEGIN, the encounter's row, the pending times.
+MAX_STATEMENTS = 11
+
+
+async def test_an_attack_reads_no_child_row_and_stays_within_its_statements(
+    script: Script, fake: FakeDiscord, session: Session, dice: ForcedDice
+) -> None:
+    await script.run(*KAEDA, *GUARDIA, *START)
+    seen: list[str] = []
+
+    def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        seen.append(statement)
+
+    engine = session.storage.engine.sync_engine
+    dice.push([9])
+    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu del puerto 1"})  # warm-up
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        for target in ("Ñu del puerto 2", "Ñu del puerto 3", "Ñu del puerto 1"):
+            seen.clear()
+            dice.push([9])
+            reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": target})
+            assert reply.first.embeds, reply.first.text()
+            assert len(seen) <= MAX_STATEMENTS, seen
+            assert not [s for s in seen if "FROM combatants" in s], seen  # no children read
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+    assert session.storage.encounter_cache.hits >= 3
