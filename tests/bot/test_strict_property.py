@@ -21,7 +21,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from bot.console import FakeDiscord, Session, open_session
+from bot.features.tiradas.ambito import guild_estados
 from bot.storage import character_sheet, character_weapons
+from bot.storage.models import Character
 from tests.bot.strict_drivers import (
     BUTTONS,
     DRIVERS,
@@ -32,10 +34,11 @@ from tests.bot.strict_drivers import (
     missing_drivers,
 )
 from umbral_rules import EnemySheet, RandomDice, UmbralError, Weapon
-from umbral_rules.encounter import Encounter
+from umbral_rules.encounter import Combatant, Encounter
+from umbral_rules.encounter.estados import estado_key
 from umbral_rules.grid import Square
 from umbral_rules.tables import BOARD_MAX_SIDE, ESTADO_LABELS, ESTADOS, NAME_MAX
-from umbral_rules.text import name_key, name_problem
+from umbral_rules.text import name_key, name_problem, word_key
 
 pytestmark = pytest.mark.backends("sqlite")  # rendering does not depend on the database
 
@@ -98,10 +101,12 @@ class Spec:
     combatants: int
     enemy_names: list[str]
     pc: str
+    others: int  # the first ``others`` of ``enemy_names`` are other players' characters
     oficios: list[str]
     weapons: list[str]
     pending: int
-    estados: dict[int, list[str]]
+    estados: dict[int, list[str]]  # combatant index → estado keys
+    guild_estados: list[str]  # the guild's own estados (their names)
     hostile: str
     seed: int
 
@@ -115,21 +120,25 @@ def specs(draw: st.DrawFn) -> Spec:
     pc, enemy_names = drawn[0], drawn[1:]
     oficios = draw(st.lists(names, min_size=0, max_size=15, unique_by=name_key))
     weapons = draw(st.lists(names, min_size=1, max_size=8, unique_by=name_key))
+    guild_estados = draw(st.lists(names, max_size=10, unique_by=word_key))
+    every = sorted(ESTADOS) + [estado_key(e) for e in guild_estados]
     estados = {
-        i: draw(st.lists(st.sampled_from(sorted(ESTADOS)), max_size=5, unique=True))
+        i: draw(st.lists(st.sampled_from(every), max_size=len(every), unique=True))
         for i in draw(st.lists(st.integers(0, combatants - 1), max_size=10, unique=True))
     }
-    for i, estado in enumerate(sorted(ESTADOS)):  # every estado on somebody
+    for i, estado in enumerate(every):  # every estado on somebody
         estados.setdefault(i % combatants, []).append(estado)
     return Spec(
         mode=mode,
         combatants=combatants,
         enemy_names=enemy_names,
         pc=pc,
+        others=draw(st.integers(0, min(20, combatants - 1))),
         oficios=oficios,
         weapons=weapons,
         pending=draw(st.integers(0, 20)),
         estados={k: sorted(set(v)) for k, v in estados.items()},
+        guild_estados=guild_estados,
         hostile=draw(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=8).map("".join)),
         seed=draw(st.integers(0, 2**32)),
     )
@@ -147,6 +156,8 @@ async def build(session: Session, spec: Spec, files: Path) -> World:
     kind = f"Bestia {n} " + "ñ" * 60
     async with session.storage.channel(fake.guild.id, fake.channel_id(channel)) as uow:
         await uow.bestiary.add(kind, arma="Lanza", **ENEMY)
+        extra = [{"nombre": e, "desventaja": ["ofensiva"]} for e in spec.guild_estados]
+        await uow.guild.update(extra_estados=extra)
         fields: dict[str, Any] = {
             "atributos": {"vigor": 3, "destreza": 3, "percepcion": 1, "voluntad": 1},
             "aguante_max": 16,
@@ -157,16 +168,13 @@ async def build(session: Session, spec: Spec, files: Path) -> World:
         spare = f"Reserva {n}"
         await uow.characters.create(owner, spare, active=False, **fields)
         row = await uow.characters.create(owner, spec.pc, **fields)
-        enc = Encounter.start(spec.mode, {"defensa_inmediata": False, "emboscada": "enemigo"})
-        pc = enc.add_character(
-            character_sheet(row),
-            character_weapons(row),
-            aguante=row.aguante,
-            character_id=row.id,
-            owner_id=owner,
-        )
+        settings = {"defensa_inmediata": False, "emboscada": "enemigo"}
+        enc = Encounter.start(spec.mode, settings | {"estados_extra": guild_estados(extra)})
+        pc = join(enc, row)
+        for i, other in enumerate(spec.enemy_names[: spec.others]):  # other players' PCs
+            join(enc, await uow.characters.create(fake.user_id(f"otra{n}-{i}"), other, **fields))
         sheet = EnemySheet(nombre=kind, arma="Lanza", **ENEMY)  # type: ignore[arg-type]
-        enemies = [enc.add_enemy(sheet, name) for name in spec.enemy_names]
+        enemies = [enc.add_enemy(sheet, name) for name in spec.enemy_names[spec.others :]]
         side = board_side(spec.combatants)
         if spec.mode == "tactico":
             enc.board_setup(side, side)
@@ -193,7 +201,7 @@ async def build(session: Session, spec: Spec, files: Path) -> World:
         player=player,
         pc=spec.pc,
         spare=spare,
-        enemy=spec.enemy_names[0] if spec.enemy_names else spec.pc,
+        enemy=enemies[0].nombre if enemies else spec.pc,
         kind=kind,
         oficio=spec.oficios[0] if spec.oficios else "armas",
         weapon=spec.weapons[0],
@@ -201,7 +209,18 @@ async def build(session: Session, spec: Spec, files: Path) -> World:
         board=side,
         name80=name80(spec.hostile),
         files=files,
-        estados=[ESTADO_LABELS[e] for e in sorted(ESTADOS)],
+        estados=[ESTADO_LABELS[e] for e in sorted(ESTADOS)] + spec.guild_estados,
+    )
+
+
+def join(enc: Encounter, row: Character) -> Combatant:
+    """A stored character into the encounter, as /encuentro unirse puts it."""
+    return enc.add_character(
+        character_sheet(row),
+        character_weapons(row),
+        aguante=row.aguante,
+        character_id=row.id,
+        owner_id=row.owner_id,
     )
 
 
