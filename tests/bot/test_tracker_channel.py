@@ -8,9 +8,11 @@ is patched."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
+import pytest
 
 from bot.console import FakeDiscord
 from bot.console.gate import OLD_EDITS_PER_HOUR, OLD_MESSAGE_S
@@ -186,3 +188,21 @@ async def test_a_private_roll_whose_gm_copy_fails_is_saved_and_said(
     assert not [m for m in fake.messages if m.channel == "master"]
     async with fake.bot.storage.guild(fake.guild.id) as uow:
         assert await uow.rolls.count() == 1
+
+
+async def test_a_sheet_changed_elsewhere_asks_nothing_of_a_channel_it_may_not_post_in(
+    script: Script, fake: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    """/ficha editar in another channel brings the encounter's tracker up to date only where
+    the bot may post it: no request Discord refuses, no traceback; the next command in the
+    encounter's channel, once the permission is back, shows the change."""
+    await script.run(*START, "@kaeda", "/encuentro unirse", "@master")
+    await script.run("!permiso quitar insertar_enlaces", "#otro", "@kaeda")
+    out = await script.run("/ficha editar notas:Vuelve", "/ficha oficio nombre:nadar valor:2")
+    assert "Notas cambiadas" in out and APOLOGY not in out
+    assert refusals(fake) == []
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    await script.run("#mesa", "!permiso dar insertar_enlaces", "@master", "/encuentro ver")
+    await script.run("/encuentro ajustar combatiente:Íñigo aguante:9")
+    shown = fake.message_by_id(await tracker_id(fake) or 0)
+    assert "9/16" in shown.text() and shown.pinned
