@@ -53,6 +53,7 @@ class World:
     board: int  # the side of the Táctico board (a Táctico encounter has one)
     files: Path  # where upload files are written
     estados: list[str] = field(default_factory=list)
+    missing: str | None = None  # the console's name of a permission the bot lacks here
 
     def upload(self, name: str, data: str) -> str:
         path = self.files / name

@@ -1,8 +1,10 @@
 """The strict property (issue 16): random encounters — up to 250 combatants, names of 80
 characters from a hostile alphabet, every estado, up to 20 pending defenses on one player,
 characters with many long Oficios and weapons, in each mode — driven through every command
-and button the bot registers (``strict_drivers``), with valid and hostile arguments: zero
-requests refused by Discord and zero unanswered interactions, example by example.
+and button the bot registers (``strict_drivers``), with valid and hostile arguments, in a
+channel or a thread, sometimes with a permission of the bot taken away: zero requests
+refused by Discord as invalid, zero unanswered interactions and no error logged, example by
+example.
 
 The encounter is built through the storage API (as ``bench/`` does), not 250 commands."""
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import logging
 import math
 import re
 from dataclasses import dataclass
@@ -21,6 +24,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from bot.console import FakeDiscord, Session, open_session
+from bot.console.guild import PERMISSIONS
 from bot.features.tiradas.ambito import guild_estados
 from bot.storage import character_sheet, character_weapons
 from bot.storage.models import Character
@@ -109,6 +113,8 @@ class Spec:
     guild_estados: list[str]  # the guild's own estados (their names)
     hostile: str
     seed: int
+    thread: bool  # the encounter lives in a thread of the channel (play by post)
+    missing: str | None  # a permission the bot lacks there until the buttons' encounter
 
 
 @st.composite
@@ -141,6 +147,8 @@ def specs(draw: st.DrawFn) -> Spec:
         guild_estados=guild_estados,
         hostile=draw(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=8).map("".join)),
         seed=draw(st.integers(0, 2**32)),
+        thread=draw(st.booleans()),
+        missing=draw(st.one_of(st.none(), st.none(), st.sampled_from(sorted(PERMISSIONS)))),
     )
 
 
@@ -152,6 +160,8 @@ async def build(session: Session, spec: Spec, files: Path) -> World:
     fake = session.discord
     n = next(_channels)
     channel, player, gm = f"pelea-{n}", f"jugadora{n}", "master"
+    if spec.thread:
+        channel += "/partida"
     owner = fake.user_id(player)
     kind = f"Bestia {n} " + "ñ" * 60
     async with session.storage.channel(fake.guild.id, fake.channel_id(channel)) as uow:
@@ -193,6 +203,8 @@ async def build(session: Session, spec: Spec, files: Path) -> World:
             for estado in estados:
                 enc.set_estado(enc.combatants[index].id, estado)
         await uow.encounter.create(enc, creator_id=fake.user_id(gm))
+    if spec.missing:
+        fake.places.set_permission(fake.places.get(channel), spec.missing, False)
     return World(
         fake=fake,
         channel=channel,
@@ -210,6 +222,7 @@ async def build(session: Session, spec: Spec, files: Path) -> World:
         name80=name80(spec.hostile),
         files=files,
         estados=[ESTADO_LABELS[e] for e in sorted(ESTADOS)] + spec.guild_estados,
+        missing=spec.missing,
     )
 
 
@@ -269,6 +282,8 @@ async def drive(world: World) -> int:
     count = 0
     seen: set[object] = set()
     for name, driver in DRIVERS.items():
+        if name == "encuentro empezar" and world.missing:  # the buttons' encounter needs it
+            fake.places.set_permission(fake.places.get(world.channel), world.missing, True)
         calls = driver(world)
         hostile = hostile_call(world, commands[name], calls[0])
         for user, options in [*([hostile] if hostile else []), *calls]:
@@ -307,13 +322,16 @@ async def test_every_command_and_button_has_a_driver(fake: FakeDiscord) -> None:
 )
 @given(spec=specs())
 async def test_random_encounters_through_every_command_are_never_refused(
-    database_url: str, tmp_path: Path, spec: Spec
+    database_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture, spec: Spec
 ) -> None:
+    caplog.clear()  # one fixture for every example
     session = await open_session(database_url, dice=RandomDice(spec.seed), migrate=False)
     try:
         world = await build(session, spec, tmp_path)
         dispatched = await drive(world)
         assert dispatched > len(DRIVERS)
         assert not faults(session.discord)
+        errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+        assert not errors, errors  # nothing unexpected (a traceback) in the log either
     finally:
         await session.close()
