@@ -54,6 +54,7 @@ class World:
     files: Path  # where upload files are written
     estados: list[str] = field(default_factory=list)
     missing: str | None = None  # the console's name of a permission the bot lacks here
+    pause: int = 0  # seconds the console's clock advances before /asalto
 
     def upload(self, name: str, data: str) -> str:
         path = self.files / name

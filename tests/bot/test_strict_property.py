@@ -115,6 +115,7 @@ class Spec:
     seed: int
     thread: bool  # the encounter lives in a thread of the channel (play by post)
     missing: str | None  # a permission the bot lacks there until the buttons' encounter
+    pause: int  # seconds that pass before /asalto (play by post: the thread is archived)
 
 
 @st.composite
@@ -149,6 +150,7 @@ def specs(draw: st.DrawFn) -> Spec:
         seed=draw(st.integers(0, 2**32)),
         thread=draw(st.booleans()),
         missing=draw(st.one_of(st.none(), st.none(), st.sampled_from(sorted(PERMISSIONS)))),
+        pause=draw(st.sampled_from([0, 0, 16 * 60, 3600])),
     )
 
 
@@ -223,6 +225,7 @@ async def build(session: Session, spec: Spec, files: Path) -> World:
         files=files,
         estados=[ESTADO_LABELS[e] for e in sorted(ESTADOS)] + spec.guild_estados,
         missing=spec.missing,
+        pause=spec.pause,
     )
 
 
@@ -284,6 +287,10 @@ async def drive(world: World) -> int:
     for name, driver in DRIVERS.items():
         if name == "encuentro empezar" and world.missing:  # the buttons' encounter needs it
             fake.places.set_permission(fake.places.get(world.channel), world.missing, True)
+        if name == "asalto" and world.pause:
+            fake.clock.advance(world.pause)
+            if fake.places.get(world.channel).is_thread:
+                fake.archive(world.channel)
         calls = driver(world)
         hostile = hostile_call(world, commands[name], calls[0])
         for user, options in [*([hostile] if hostile else []), *calls]:
