@@ -6,11 +6,13 @@ On top of those, every command also gets a generated hostile call (:func:`hostil
 every free-text option at its maximum length. :data:`BUTTONS` maps every button the bot
 registers (persistent views by ``custom_id``, dynamic items by class name) to a press.
 
-A new command needs its line here, e.g.::
+A new command needs its line here — the table runs in order, so before the commands that
+end or delete things (from ``"descanso"`` on) — e.g.::
 
     "encuentro lista": lambda w: [(w.gm, {})],
 
-and :func:`missing_drivers` names every command or button that has none.
+and :func:`missing_drivers` names every command or button that has none (the test
+``test_every_command_and_button_has_a_driver`` fails listing them).
 """
 
 from __future__ import annotations
