@@ -1,16 +1,21 @@
 """The tracker under a strict Discord (issue 16): permissions checked before an encounter
 starts, a short note (never an apology) when the tracker can't be shown after a change, one
-coalesced background edit, a new tracker when the old one is gone or too old, pinned."""
+coalesced background edit, a new tracker when the old one is gone or too old, pinned.
+
+Missing permissions, deleted messages and the passing of time are the console's fault lines
+(``!permiso``, ``!borrar``, ``!esperar``): the fake Discord refuses as Discord does, nothing
+is patched."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 import pytest
 
 from bot.console import FakeDiscord
-from bot.console.gate import FakeResponse
+from bot.console.gate import OLD_EDITS_PER_HOUR, OLD_MESSAGE_S
 from bot.errors import APOLOGY
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.bot.discord_limits import assert_all_fit
@@ -24,20 +29,6 @@ START = [
 ]
 
 
-def bot_lacks(monkeypatch: pytest.MonkeyPatch, fake: FakeDiscord, *names: str) -> None:
-    """The bot loses ``names`` in every channel (what ``!permiso quitar`` will do)."""
-    original = fake._base_payload
-
-    def payload(*args: Any) -> dict[str, Any]:
-        body = original(*args)
-        perms = discord.Permissions.all()
-        perms.update(**{n: False for n in names})
-        body["app_permissions"] = str(perms.value)
-        return body
-
-    monkeypatch.setattr(fake, "_base_payload", payload)
-
-
 async def tracker_id(fake: FakeDiscord) -> int | None:
     async with fake.bot.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
         await uow.encounter.get()
@@ -49,10 +40,14 @@ def trackers(fake: FakeDiscord) -> list[Any]:
     return [m for m in fake.messages if m.title.startswith("Encuentro en") and not m.ephemeral]
 
 
+def refusals(fake: FakeDiscord) -> list[str]:
+    return [n.line for n in fake.gate.notices]
+
+
 async def test_empezar_refuses_without_embed_links_and_creates_nothing(
-    script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+    script: Script, fake: FakeDiscord
 ) -> None:
-    bot_lacks(monkeypatch, fake, "embed_links", "send_messages")
+    await script.run("!permiso quitar insertar_enlaces", "!permiso quitar enviar_mensajes")
     reply = await fake.command("master", "mesa", "encuentro empezar")
     assert reply.first.ephemeral
     assert "«Enviar mensajes» y «Insertar enlaces»" in reply.first.content
@@ -60,30 +55,30 @@ async def test_empezar_refuses_without_embed_links_and_creates_nothing(
     assert await tracker_id(fake) is None
     async with fake.bot.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
         assert await uow.encounter.get() is None
+    assert refusals(fake) == []  # the bot asked Discord for nothing
 
 
-async def test_mapa_crear_names_attach_files(
-    script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    await script.run("@master", "/encuentro empezar modo:tactico")
-    bot_lacks(monkeypatch, fake, "attach_files")
+async def test_mapa_crear_names_attach_files(script: Script, fake: FakeDiscord) -> None:
+    await script.run(
+        "@master", "/encuentro empezar modo:tactico", "!permiso quitar adjuntar_archivos"
+    )
     reply = await fake.command("master", "mesa", "mapa crear", {"ancho": 5, "alto": 5})
     assert reply.first.ephemeral and "«Adjuntar archivos»" in reply.first.content
 
 
 async def test_permission_lost_during_an_encounter_is_a_note_not_an_apology(
-    script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+    script: Script, fake: FakeDiscord
 ) -> None:
     await script.run(*START)
     first = await tracker_id(fake)
     assert first is not None
-    with monkeypatch.context() as m:
-        bot_lacks(m, fake, "embed_links")
-        reply = await fake.command("master", "mesa", "asalto")
-        assert not reply.first.ephemeral  # the change is reported
-        notes = [x for x in reply.messages if x.ephemeral]
-        assert len(notes) == 1 and "«Insertar enlaces»" in notes[0].content
-        assert APOLOGY not in reply.text()
+    await script.run("!permiso quitar insertar_enlaces")
+    reply = await fake.command("master", "mesa", "asalto")
+    assert not reply.first.ephemeral  # the change is reported
+    notes = [x for x in reply.messages if x.ephemeral]
+    assert len(notes) == 1 and "«Insertar enlaces»" in notes[0].content
+    assert APOLOGY not in reply.text()
+    await script.run("!permiso dar insertar_enlaces")
     again = await fake.command("master", "mesa", "asalto")
     assert again.last.id == first and "asalto 2" in again.last.title
     assert_all_fit(fake)
@@ -95,7 +90,7 @@ async def test_a_deleted_tracker_is_posted_again_pinned_and_stored(
     await script.run(*START)
     old = await tracker_id(fake)
     assert next(m for m in fake.messages if m.id == old).pinned
-    fake.messages[:] = [m for m in fake.messages if m.id != old]  # someone deleted it
+    await script.run("!borrar Encuentro en")  # someone deleted it
     reply = await fake.command("master", "mesa", "asalto")
     new = await tracker_id(fake)
     assert new is not None and new != old
@@ -104,29 +99,18 @@ async def test_a_deleted_tracker_is_posted_again_pinned_and_stored(
     assert APOLOGY not in reply.text()
 
 
-@pytest.mark.parametrize("failure", ["too_old", "forbidden"])
-async def test_an_edit_refused_posts_a_new_tracker_and_unpins_the_old(
-    script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, failure: str
+async def test_an_edit_refused_as_too_old_posts_a_new_tracker_and_unpins_the_old(
+    script: Script, fake: FakeDiscord
 ) -> None:
     await script.run(*START)
     old = await tracker_id(fake)
     old_message = next(m for m in fake.messages if m.id == old)
-    edit = fake._edit
-
-    def refuse(message: Any, payload: Any) -> Any:
-        if message.id != old:
-            return edit(message, payload)
-        if failure == "too_old":
-            raise discord.HTTPException(
-                FakeResponse(400),
-                {"code": 30046, "message": "Maximum edits to messages older than 1 hour reached."},
-            )
-        raise discord.Forbidden(
-            FakeResponse(403), {"code": 50013, "message": "Missing Permissions"}
-        )
-
-    monkeypatch.setattr(fake, "_edit", refuse)
+    await script.run(f"!esperar {int(OLD_MESSAGE_S)}")
+    for _ in range(OLD_EDITS_PER_HOUR):  # the edits an hour-old message still accepts
+        edited = await fake.command("master", "mesa", "asalto")
+        assert edited.last.id == old
     reply = await fake.command("master", "mesa", "asalto")
+    assert any("30046" in line for line in refusals(fake))
     new = await tracker_id(fake)
     assert new != old and reply.last.id == new
     assert reply.last.pinned and not old_message.pinned
@@ -188,23 +172,37 @@ def test_the_readme_gives_the_invite_permissions_integer() -> None:
 
 
 async def test_a_private_roll_whose_gm_copy_fails_is_saved_and_said(
-    script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+    script: Script, fake: FakeDiscord
 ) -> None:
-    await script.run("@master", "/config canal_master:#master")
-    gm_channel = fake.channel_id("master")
-    request = fake._http_request
-
-    async def refuse(route: Any, **kwargs: Any) -> Any:
-        if route.method == "POST" and int(str(route.channel_id)) == gm_channel:
-            raise discord.Forbidden(
-                FakeResponse(403), {"code": 50013, "message": "Missing Permissions"}
-            )
-        return await request(route, **kwargs)
-
-    monkeypatch.setattr(fake.bot.http, "request", refuse)
+    await script.run(
+        "@master",
+        "/config canal_master:#master",
+        "#master",
+        "!permiso quitar enviar_mensajes",
+        "#mesa",
+    )
     reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d12", "privada": True})
     assert all(m.ephemeral for m in reply.messages)
     assert "queda anotada" in reply.last.content
     assert APOLOGY not in reply.text()
+    assert not [m for m in fake.messages if m.channel == "master"]
     async with fake.bot.storage.guild(fake.guild.id) as uow:
         assert await uow.rolls.count() == 1
+
+
+async def test_a_sheet_changed_elsewhere_asks_nothing_of_a_channel_it_may_not_post_in(
+    script: Script, fake: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    """/ficha editar in another channel brings the encounter's tracker up to date only where
+    the bot may post it: no request Discord refuses, no traceback; the next command in the
+    encounter's channel, once the permission is back, shows the change."""
+    await script.run(*START, "@kaeda", "/encuentro unirse", "@master")
+    await script.run("!permiso quitar insertar_enlaces", "#otro", "@kaeda")
+    out = await script.run("/ficha editar notas:Vuelve", "/ficha oficio nombre:nadar valor:2")
+    assert "Notas cambiadas" in out and APOLOGY not in out
+    assert refusals(fake) == []
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    await script.run("#mesa", "!permiso dar insertar_enlaces", "@master", "/encuentro ver")
+    await script.run("/encuentro ajustar combatiente:Íñigo aguante:9")
+    shown = fake.message_by_id(await tracker_id(fake) or 0)
+    assert "9/16" in shown.text() and shown.pinned

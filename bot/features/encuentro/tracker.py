@@ -85,11 +85,24 @@ async def refresh_tracker(
 
 def refresh_elsewhere(interaction: discord.Interaction, channel_id: int) -> None:
     """The encounter of another channel changed (a character moved out of it, or its sheet
-    changed): its tracker is brought up to date in the background too. That channel's
-    permissions are not known here, so the tracker is edited (or posted again), never pinned."""
+    changed): its tracker is brought up to date in the background too. The bot's permissions
+    there come from discord.py's cache; where it may not post the tracker nothing is asked of
+    Discord (the next command in that channel says what is missing). A channel not in the
+    cache gets its tracker edited (or posted again), never pinned."""
     publisher = getattr(interaction.client, "trackers", None)
     guild_id = interaction.guild_id
     if publisher is None or guild_id is None:
+        return
+    guild = interaction.client.get_guild(guild_id)
+    target = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    me = guild.me if guild is not None else None
+    if isinstance(target, discord.TextChannel | discord.Thread) and me is not None:
+        perms = target.permissions_for(me)
+        lacking = missing(perms, tracker_needs(isinstance(target, discord.Thread)))
+        if lacking:
+            log.info("No actualizo el tracker del canal %s: me falta %s", channel_id, lacking)
+            return
+        publisher.changed(guild_id, channel_id, target, perms)
         return
     channel = interaction.client.get_partial_messageable(channel_id, guild_id=guild_id)
     publisher.changed(guild_id, channel_id, channel, None)

@@ -1,0 +1,272 @@
+"""How the strict property test (``test_strict_property.py``) drives every command and button.
+
+:data:`DRIVERS` maps each slash command's qualified name to the calls that drive it in a
+:class:`World` (one random encounter): ``(user, options)`` pairs, valid ones and hostile ones.
+On top of those, every command also gets a generated hostile call (:func:`hostile_call`):
+every free-text option at its maximum length. :data:`BUTTONS` maps every button the bot
+registers (persistent views by ``custom_id``, dynamic items by class name) to a press.
+
+A new command needs its line here — the table runs in order, so before the commands that
+end or delete things (from ``"descanso"`` on) — e.g.::
+
+    "encuentro lista": lambda w: [(w.gm, {})],
+
+and :func:`missing_drivers` names every command or button that has none (the test
+``test_every_command_and_button_has_a_driver`` fails listing them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.console import FakeDiscord, Reply
+
+Options = dict[str, Any]
+Call = tuple[str, Options]
+Driver = Callable[["World"], list[Call]]
+Press = Callable[["World"], Awaitable[list[Reply]]]
+#: Discord's longest value of a string option without a ``max_length`` of its own.
+STRING_OPTION_MAX = 6000
+
+
+@dataclass
+class World:
+    """One random encounter in ``channel``: who plays, the names the commands can use."""
+
+    fake: FakeDiscord
+    channel: str
+    mode: str
+    gm: str
+    player: str
+    pc: str  # the player's character, in the encounter
+    spare: str  # another character of the player's, not in the encounter
+    enemy: str  # a combatant on the enemies' side
+    kind: str  # a bestiary entry
+    oficio: str  # one of the PC's oficios
+    weapon: str  # one of the PC's weapons
+    hostile: str  # a long string drawn from the hostile alphabet
+    name80: str  # a valid name of (nearly) 80 characters from that alphabet
+    board: int  # the side of the Táctico board (a Táctico encounter has one)
+    files: Path  # where upload files are written
+    estados: list[str] = field(default_factory=list)
+    missing: str | None = None  # the console's name of a permission the bot lacks here
+    pause: int = 0  # seconds the console's clock advances before /asalto
+
+    def upload(self, name: str, data: str) -> str:
+        path = self.files / name
+        path.write_text(data, encoding="utf-8")
+        return f"@{path}"
+
+    def long(self, size: int) -> str:
+        """The hostile text repeated to exactly ``size`` characters."""
+        return (self.hostile * (size // max(1, len(self.hostile)) + 1))[:size]
+
+
+def _sheet_file(w: World) -> str:
+    name = w.long(70).replace('"', "'").strip() or "Importado"
+    return w.upload(
+        "fichas.yaml",
+        "personajes:\n"
+        f'  - nombre: "{name}"\n'
+        "    atributos: {vigor: 3, destreza: 3, percepcion: 1, voluntad: 1}\n"
+        "    proteccion: 1\n",
+    )
+
+
+def _bestiary_file(w: World) -> str:
+    return w.upload(
+        "bestiario.yaml",
+        "enemigos:\n  - nombre: Importado\n    ataque: 9\n    defensa: 9\n"
+        "    aguante: 9\n    potencia: 2\n",
+    )
+
+
+def _both(options: Callable[[World], Options]) -> Driver:
+    """The same call by the player and by the GM."""
+    return lambda w: [(w.player, options(w)), (w.gm, options(w))]
+
+
+#: Each command in a safe order: commands that end or delete things come last (their order
+#: here is the order they run in).
+DRIVERS: dict[str, Driver] = {
+    "ayuda": lambda w: [(w.player, {}), (w.gm, {"para": "master"}), (w.gm, {"tema": "tirar"})],
+    "config": lambda w: [(w.player, {}), (w.gm, {"defensa": "espera"})],
+    "encuentro ver": _both(lambda w: {}),
+    "encuentro pendientes": _both(lambda w: {}),
+    "encuentro enemigos": lambda w: [(w.gm, {"nombre": w.kind, "cantidad": 50})],
+    "encuentro ajustar": lambda w: [(w.gm, {"combatiente": w.pc, "aguante": 500})],
+    "estado poner": lambda w: [(w.gm, {"objetivo": w.enemy, "estado": e}) for e in w.estados],
+    "estado quitar": lambda w: [(w.gm, {"objetivo": w.enemy, "estado": w.estados[0]})],
+    "estado recuperar": lambda w: [(w.player, {"estado": w.estados[-1]})],
+    "ficha ver": _both(lambda w: {"personaje": w.pc}),
+    "ficha lista": _both(lambda w: {}),
+    "ficha usar": lambda w: [(w.player, {"personaje": w.pc})],
+    "ficha crear": lambda w: [
+        (
+            w.player,
+            {"nombre": w.name80, "vigor": 5, "destreza": 5, "percepcion": 5, "voluntad": 5}
+            | {"proteccion": 4, "aguante_extra": 50, "aliento": 20},
+        )
+    ],
+    "ficha oficio": lambda w: [(w.player, {"nombre": w.name80, "valor": 5, "personaje": w.pc})],
+    "ficha arma": lambda w: [
+        (w.player, {"nombre": w.name80, "clase": "arco", "personaje": w.pc}),
+        (w.player, {"nombre": w.long(80), "cualidades": w.long(200), "personaje": w.pc}),
+    ],
+    "ficha editar": lambda w: [(w.player, {"notas": w.long(1000), "personaje": w.pc})],
+    "ficha ajustar": lambda w: [
+        (w.gm, {"personaje": w.pc, "estados": "aturdido, cegado", "motivo": w.long(200)}),
+        (w.player, {"personaje": w.pc, "aguante": 1, "motivo": w.long(200)}),
+    ],
+    "ficha exportar": lambda w: [(w.player, {}), (w.player, {"formato": "csv"})],
+    "ficha importar": lambda w: [(w.player, {"archivo": _sheet_file(w)})],
+    "bestiario añadir": lambda w: [
+        (
+            w.gm,
+            {"nombre": w.name80, "ataque": 40, "defensa": 40, "aguante": 500, "potencia": 30}
+            | {"arma": w.name80, "notas": w.long(500)},
+        )
+    ],
+    "bestiario ver": lambda w: [(w.gm, {"nombre": w.kind})],
+    "bestiario lista": lambda w: [(w.gm, {})],
+    "bestiario exportar": lambda w: [(w.gm, {"formato": "json"})],
+    "bestiario importar": lambda w: [(w.gm, {"archivo": _bestiary_file(w)})],
+    "bestiario ejemplo": lambda w: [(w.gm, {"conflictos": "saltar"})],
+    "reto crear": lambda w: [
+        (w.gm, {"nombre": w.name80, "umbral": 9, "exitos": 20, "coste": w.long(200)})
+    ],
+    "reto ver": _both(lambda w: {}),
+    "reto tirar": lambda w: [(w.player, {"atributo": "vigor", "oficio": w.oficio})],
+    "tirada": lambda w: [
+        (w.player, {"atributo": "vigor", "umbral": 9, "oficio": w.oficio, "motivo": w.long(200)}),
+        (w.player, {"atributo": "voluntad", "umbral": 21, "ambito": "social", "privada": True}),
+    ],
+    "tirar": lambda w: [
+        (w.player, {"expresion": ";".join(["200d12"] * 6), "motivo": w.long(200)}),
+        (w.player, {"expresion": "1d12+" + "9" * 195}),
+        (w.player, {"reserva": 10, "bonus": 10, "exitos": "8"}),
+        (w.player, {"porcentaje": 200, "habilidad": 200, "modificador": -200}),
+    ],
+    "historial": _both(lambda w: {"n": 25}),
+    "defender": lambda w: [(w.player, {"oficio": w.oficio}), (w.player, {"asaltos": 50})],
+    "atacar": lambda w: [
+        (w.gm, {"objetivo": w.pc, "atacante": w.enemy}),
+        (w.player, {"objetivo": w.enemy, "arma": w.weapon, "oficio": w.oficio}),
+    ],
+    "asalto": lambda w: [(w.gm, {})],  # now the players' phase
+    "disparar": lambda w: [(w.player, {"objetivo": w.enemy, "arma": w.weapon})],
+    "maniobra": lambda w: [
+        (w.player, {"tipo": "apuntar", "objetivo": w.enemy, "condicion": w.long(200)}),
+        (w.player, {"tipo": "sostener", "objetivo": w.enemy}),
+    ],
+    "respuesta": lambda w: [(w.player, {"tipo": "oportunidad", "objetivo": w.enemy})],
+    "secuelas": lambda w: [(w.player, {}), (w.player, {"aliento": True})],
+    "estabilizar": lambda w: [(w.player, {"objetivo": w.enemy})],
+    "aliento": lambda w: [(w.player, {"uso": "subir"})],
+    "mapa crear": lambda w: [(w.gm, {"ancho": w.board, "alto": w.board})],
+    "mapa muro": lambda w: [(w.gm, {"casillas": "C3"})],
+    "mapa cobertura": lambda w: [(w.gm, {"casillas": "D4;E5"})],
+    "mapa colocar": lambda w: [(w.gm, {"combatiente": w.enemy, "casilla": "B7"})],
+    "mapa ver": _both(lambda w: {}),
+    "mapa area": lambda w: [(w.gm, {"tamaño": 6, "casilla": "F6"})],
+    "mapa barrido": lambda w: [(w.gm, {"atacante": w.enemy, "casillas": "A2;B2;C2"})],
+    "mover": lambda w: [(w.player, {"casilla": "B2"})],
+    "mapa quitar": lambda w: [(w.gm, {"combatiente": w.enemy})],
+    "descanso": lambda w: [(w.gm, {"personajes": w.pc, "motivo": w.long(200)})],
+    "deshacer": lambda w: [(w.gm, {})],
+    "encuentro unirse": lambda w: [(w.player, {"personaje": w.spare})],
+    "encuentro quitar": lambda w: [(w.gm, {"combatiente": w.enemy})],
+    "reto terminar": lambda w: [(w.gm, {})],
+    "ficha retirar": lambda w: [(w.gm, {"personaje": w.spare, "dueño": w.player})],
+    "ficha revivir": lambda w: [(w.gm, {"personaje": w.spare, "dueño": w.player})],
+    "ficha borrar": lambda w: [(w.player, {"personaje": w.spare})],
+    "bestiario borrar": lambda w: [(w.gm, {"nombre": "Importado"})],
+    "encuentro terminar": lambda w: [(w.gm, {})],
+    # last: a fresh Narrativo encounter, where the buttons are pressed
+    "encuentro empezar": lambda w: [(w.gm, {"modo": "narrativo", "emboscada": "enemigos"})],
+}
+
+
+async def _defender(w: World) -> list[Reply]:
+    await w.fake.command(w.gm, w.channel, "atacar", {"objetivo": w.pc, "atacante": w.enemy})
+    return [await w.fake.press(w.player, w.channel, "Defender")]
+
+
+async def _pages(w: World) -> list[Reply]:
+    await w.fake.command(w.gm, w.channel, "bestiario lista")
+    found = [m for m in w.fake.messages if any(b.get("label") == "Siguiente ▶" for b in m.buttons)]
+    if not found:
+        return []
+    return [await w.fake.press(w.gm, w.channel, "Siguiente ▶")]
+
+
+async def _undo(w: World, label: str) -> list[Reply]:
+    await w.fake.command(w.gm, w.channel, "encuentro ajustar", {"combatiente": w.pc, "aguante": 1})
+    await w.fake.command(w.gm, w.channel, "deshacer")
+    return [await w.fake.press(w.gm, w.channel, label)]
+
+
+#: Every button by its ``custom_id`` (persistent views) or class name (dynamic items).
+BUTTONS: dict[str, Press] = {
+    "umbral:defender": _defender,
+    "PageButton": _pages,
+    "UndoButton": lambda w: _undo(w, "Deshacer"),
+    "CancelButton": lambda w: _undo(w, "Cancelar"),
+}
+
+
+def commands_of(
+    tree: app_commands.CommandTree[Any],
+) -> dict[str, app_commands.Command[Any, ..., Any]]:
+    """Every slash command the tree holds, by qualified name (groups walked recursively)."""
+    found: dict[str, app_commands.Command[Any, ..., Any]] = {}
+
+    def walk(items: list[app_commands.Command[Any, ..., Any] | app_commands.Group]) -> None:
+        for item in items:
+            if isinstance(item, app_commands.Group):
+                walk(item.commands)
+            else:
+                found[item.qualified_name] = item
+
+    walk(
+        [c for c in tree.get_commands() if isinstance(c, app_commands.Command | app_commands.Group)]
+    )
+    return found
+
+
+def buttons_of(bot: discord.Client) -> set[str]:
+    """Every button the bot answers: persistent views' ``custom_id`` and dynamic items."""
+    store: Any = bot._connection._view_store
+    ids = {
+        str(item.custom_id)
+        for view in store.persistent_views
+        for item in view.children
+        if isinstance(item, discord.ui.Button) and item.custom_id
+    }
+    return ids | {cls.__name__ for cls in store._dynamic_items.values()}
+
+
+def missing_drivers(bot: discord.Client) -> list[str]:
+    tree: app_commands.CommandTree[Any] = bot.tree  # type: ignore[attr-defined]
+    commands = [f"/{name}" for name in commands_of(tree) if name not in DRIVERS]
+    buttons = [f"botón {b}" for b in sorted(buttons_of(bot)) if b not in BUTTONS]
+    return sorted(commands) + buttons
+
+
+def hostile_call(w: World, command: app_commands.Command[Any, ..., Any], base: Call) -> Call | None:
+    """``base`` with every free-text option (no fixed choices) at its longest (None when the
+    command has no such option)."""
+    user, options = base
+    hostile = dict(options)
+    for param in command.parameters:
+        if param.type is not discord.AppCommandOptionType.string or param.choices:
+            continue
+        size = int(param.max_value) if param.max_value is not None else STRING_OPTION_MAX
+        hostile[param.display_name] = w.long(size)
+    return (user, hostile) if hostile != options else None
