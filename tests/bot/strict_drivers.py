@@ -153,7 +153,21 @@ DRIVERS: dict[str, Driver] = {
         (w.player, {"reserva": 10, "bonus": 10, "exitos": "8"}),
         (w.player, {"porcentaje": 200, "habilidad": 200, "modificador": -200}),
     ],
-    "historial": _both(lambda w: {"n": 25}),
+    "historial": lambda w: [
+        *_both(lambda w: {"n": 25})(w),
+        *_both(lambda w: {"personaje": w.pc, "alcance": "servidor"})(w),
+        (w.gm, {"exportar": "csv", "alcance": "servidor"}),
+        (w.player, {"exportar": "json"}),
+    ],
+    "encuentro lista": lambda w: [(w.gm, {})],
+    "encuentro recordatorios": lambda w: [
+        (w.gm, {"horas": 2, "silencio": "23-9"}),
+        (w.gm, {"horas": 0}),
+    ],
+    "esencia gastar": lambda w: [
+        (w.player, {"puntos": 1, "motivo": w.long(200)}),
+        (w.gm, {"puntos": 1, "motivo": w.long(200), "personaje": w.pc}),
+    ],
     "defender": lambda w: [(w.player, {"oficio": w.oficio}), (w.player, {"asaltos": 50})],
     "atacar": lambda w: [
         (w.gm, {"objetivo": w.pc, "atacante": w.enemy}),
@@ -183,6 +197,10 @@ DRIVERS: dict[str, Driver] = {
     "encuentro unirse": lambda w: [(w.player, {"personaje": w.spare})],
     "encuentro quitar": lambda w: [(w.gm, {"combatiente": w.enemy})],
     "reto terminar": lambda w: [(w.gm, {})],
+    "ficha ceder": lambda w: [
+        (w.gm, {"personaje": w.spare, "dueño": w.player}),  # to the GM, as an ally
+        (w.gm, {"personaje": w.spare, "dueño": w.gm, "a": w.player}),  # and back
+    ],
     "ficha retirar": lambda w: [(w.gm, {"personaje": w.spare, "dueño": w.player})],
     "ficha revivir": lambda w: [(w.gm, {"personaje": w.spare, "dueño": w.player})],
     "ficha borrar": lambda w: [(w.player, {"personaje": w.spare})],
@@ -206,6 +224,14 @@ async def _pages(w: World) -> list[Reply]:
     return [await w.fake.press(w.gm, w.channel, "Siguiente ▶")]
 
 
+async def _history_pages(w: World) -> list[Reply]:
+    await w.fake.command(w.gm, w.channel, "historial", {"alcance": "servidor"})
+    last = w.fake.messages[-1] if w.fake.messages else None
+    if last is None or not any(b.get("label") == "Siguiente ▶" for b in last.buttons):
+        return []
+    return [await w.fake.press(w.gm, w.channel, "Siguiente ▶")]
+
+
 async def _undo(w: World, label: str) -> list[Reply]:
     await w.fake.command(w.gm, w.channel, "encuentro ajustar", {"combatiente": w.pc, "aguante": 1})
     await w.fake.command(w.gm, w.channel, "deshacer")
@@ -216,6 +242,7 @@ async def _undo(w: World, label: str) -> list[Reply]:
 BUTTONS: dict[str, Press] = {
     "umbral:defender": _defender,
     "PageButton": _pages,
+    "HistoryButton": _history_pages,
     "UndoButton": lambda w: _undo(w, "Deshacer"),
     "CancelButton": lambda w: _undo(w, "Cancelar"),
 }
