@@ -49,10 +49,11 @@ def ficha_embed(
     notas: str = "",
 ) -> discord.Embed:
     """The whole sheet: attributes, derived numbers, Oficios, weapons, bars and estados;
-    ``vital``: «muerto» / «retirado» when it is no longer in play."""
+    ``vital``: «muerto» / «retirado» (or «muerta» / «retirada») when it is no longer in play."""
     name = shown(sheet.nombre)
-    title = f"{name} ✝ ({vital})" if vital == "muerto" else name
-    embed = discord.Embed(title=f"{title} ({vital})" if vital == "retirado" else title)
+    dead, retired = vital in ("muerto", "muerta"), vital in ("retirado", "retirada")
+    title = f"{name} ✝ ({vital})" if dead else name
+    embed = discord.Embed(title=f"{title} ({vital})" if retired else title)
     embed.colour = SHEET_COLOUR
     if owner or active or vital:
         parts = [

@@ -139,3 +139,23 @@ async def test_a_checks_estado_refusal_agrees_too(script: Script, fake: FakeDisc
     refused = await fake.command("vera", "mesa", "tirada", {"atributo": "vigor", "umbral": 9})
     assert refused.first.ephemeral
     assert refused.first.content.startswith("Kaeda está Quebrantada (desventaja en")
+
+
+async def test_the_sheet_and_the_list_agree_with_a_dead_or_retired_character(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    from tests.bot.test_campaign import _dies
+
+    await _dies(script, fake, dice)
+    await fake.command("kaeda", "plaza", "ficha editar", {"genero": "femenino"})
+    sheet = await fake.command("kaeda", "plaza", "ficha ver")
+    assert sheet.first.title == "Íñigo ✝ (muerta)" and "MUERTA" in sheet.first.text()
+    listed = await fake.command("kaeda", "plaza", "ficha lista")
+    assert "Íñigo — muerta" in listed.first.text()
+    await fake.command("master", "mesa", "encuentro terminar")
+    await fake.command("master", "plaza", "ficha revivir", {"personaje": "Íñigo"})
+    await fake.command("master", "plaza", "ficha retirar", {"personaje": "Íñigo"})
+    sheet = await fake.command("kaeda", "plaza", "ficha ver", {"personaje": "Íñigo"})
+    assert sheet.first.title == "Íñigo (retirada)", sheet.text()
+    party = await fake.command("master", "plaza", "ficha lista", {"retirados": True})
+    assert "Íñigo — retirada" in party.first.text()

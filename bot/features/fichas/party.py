@@ -10,7 +10,7 @@ import discord
 
 from bot.features.common import storage_of
 from bot.features.fichas.custodia import gm_in_guild
-from bot.features.fichas.vida import vital_label
+from bot.features.fichas.vida import vital_label, vital_shown
 from bot.features.pages import send_pages
 from bot.features.tirar.names import MemberNames
 from bot.permissions import require_guild
@@ -26,7 +26,7 @@ NAMES = MemberNames()
 def listed(rows: Sequence[Character], retirados: bool) -> list[tuple[int, Listed]]:
     """(owner, entry) of each row shown: the retired ones only when asked for."""
     return [
-        (r.owner_id, Listed(r.nombre, r.is_active, vital_label(r)))
+        (r.owner_id, Listed(r.nombre, r.is_active, vital_shown(r)))
         for r in sorted(rows, key=lambda r: sort_key(r.nombre))
         if retirados or vital_label(r) != "retirado"
     ]

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.features.common import choices, storage_of
-from bot.features.fichas.vida import vital_label
+from bot.features.fichas.vida import vital_shown
 from bot.permissions import is_gm, require_guild
 from bot.render.fichas import Pools, ficha_embed
 from bot.storage.repositories import character_sheet, character_weapons
@@ -40,7 +40,7 @@ def sheet_embed(row: Character, owner: str | None = None) -> discord.Embed:
         pools_of(row),
         owner=owner,
         active=row.is_active,
-        vital=vital_label(row),
+        vital=vital_shown(row),
         notas=row.notas,
     )
 

@@ -24,8 +24,14 @@ LABELS = {VITAL_DEAD: "muerto", VITAL_RETIRED: "retirado"}
 
 
 def vital_label(row: Character) -> str | None:
-    """«muerto» / «retirado», or None for a character in play."""
+    """«muerto» / «retirado», or None for a character in play (the key: compare with this)."""
     return LABELS.get(row.estado_vital)
+
+
+def vital_shown(row: Character) -> str | None:
+    """:func:`vital_label` as shown, agreeing with the character («muerta», «retirada»)."""
+    label = vital_label(row)
+    return None if label is None else agree(row.genero, label, label[:-1] + "a")
 
 
 def require_editable(row: Character) -> None:
