@@ -41,6 +41,8 @@ async def test_gastar_outside_a_fight_posts_the_reason_and_is_undone(
     assert await esencia(session, fake) == 3
     history = await fake.command("kaeda", "mesa", "historial")
     assert "esencia gastar" in history.first.text()
+    assert "/esencia gastar · Íñigo ·" in history.first.text()  # who spent it, in its column
+    assert "motivo: \\*\\*luz\\*\\*" in history.first.text()
     preview, _ = await undo(fake, "kaeda")
     assert "Ficha de Íñigo: Esencia 3 → 5" in preview
     assert await esencia(session, fake) == 5

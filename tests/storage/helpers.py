@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.storage import Character, UnitOfWork
@@ -71,3 +72,23 @@ async def make_character(
     kw.setdefault("atributos", ATRIBUTOS)
     kw.setdefault("aguante_max", 16)
     return await uow.characters.create(owner, nombre, **kw)
+
+
+async def seed_at(
+    url: str, revision: str, statements: Sequence[str], params: Mapping[str, object]
+) -> None:
+    """Migrate an empty database to ``revision``, write ``statements`` (rows as that schema
+    had them) and migrate to the head: how a migration test meets existing data."""
+    from sqlalchemy import text
+
+    from bot.storage import create_engine, upgrade, upgrade_head
+
+    await upgrade(url, revision)
+    engine = create_engine(url)
+    try:
+        async with engine.begin() as conn:
+            for statement in statements:
+                await conn.execute(text(statement), dict(params))
+    finally:
+        await engine.dispose()
+    await upgrade_head(url)

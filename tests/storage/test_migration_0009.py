@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import text
+from bot.storage import Storage
 
-from bot.storage import Storage, create_engine, upgrade, upgrade_head
-
-from .helpers import CHANNEL, GUILD, USER
+from .helpers import CHANNEL, GUILD, USER, seed_at
 
 SHEET = {"vigor": 3, "destreza": 3, "percepcion": 1, "voluntad": 1}
 COMBATANT_DATA = {
@@ -38,8 +36,6 @@ ROWS = [
 
 async def test_0009_keeps_the_data_and_places_fighters(empty_database_url: str) -> None:
     url = empty_database_url
-    await upgrade(url, "0003")  # through 0004–0008 too
-    engine = create_engine(url)
     params = {
         "g": GUILD,
         "c": CHANNEL,
@@ -47,13 +43,7 @@ async def test_0009_keeps_the_data_and_places_fighters(empty_database_url: str) 
         "attrs": json.dumps(SHEET),
         "data": json.dumps(COMBATANT_DATA),
     }
-    try:
-        async with engine.begin() as conn:
-            for statement in ROWS:
-                await conn.execute(text(statement), params)
-    finally:
-        await engine.dispose()
-    await upgrade_head(url)
+    await seed_at(url, "0003", ROWS, params)  # through 0004–0008 too
     storage = Storage.from_url(url)
     try:
         async with storage.channel(GUILD, CHANNEL) as uow:

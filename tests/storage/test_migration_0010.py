@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from sqlalchemy import text
 
-from bot.storage import Storage, create_engine, downgrade, upgrade, upgrade_head
+from bot.storage import Storage, create_engine, downgrade
 from bot.storage.reminders import armed
 
-from .helpers import CHANNEL, GUILD, USER
+from .helpers import CHANNEL, GUILD, USER, seed_at
 
 ROWS = [
     "INSERT INTO guild_settings (guild_id, gm_role_id, physical_dice_allowed, default_mode,"
@@ -22,15 +22,7 @@ ROWS = [
 
 async def test_0010_keeps_settings_and_encounters(empty_database_url: str) -> None:
     url = empty_database_url
-    await upgrade(url, "0009")
-    engine = create_engine(url)
-    try:
-        async with engine.begin() as conn:
-            for statement in ROWS:
-                await conn.execute(text(statement), {"g": GUILD, "c": CHANNEL, "u": USER})
-    finally:
-        await engine.dispose()
-    await upgrade_head(url)
+    await seed_at(url, "0009", ROWS, {"g": GUILD, "c": CHANNEL, "u": USER})
     storage = Storage.from_url(url)
     try:
         async with storage.channel(GUILD, CHANNEL) as uow:

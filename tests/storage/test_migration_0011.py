@@ -4,11 +4,9 @@ them and are found by character."""
 
 from __future__ import annotations
 
-from sqlalchemy import text
+from bot.storage import Storage
 
-from bot.storage import Storage, create_engine, upgrade, upgrade_head
-
-from .helpers import CHANNEL, GUILD, USER
+from .helpers import CHANNEL, GUILD, USER, seed_at
 
 OLD_ROWS = [
     "INSERT INTO roll_log (guild_id, channel_id, user_id, command, dice, modifiers, result,"
@@ -24,15 +22,7 @@ async def test_0011_keeps_old_rows_and_leaves_the_new_fields_empty(
     empty_database_url: str,
 ) -> None:
     url = empty_database_url
-    await upgrade(url, "0009")
-    engine = create_engine(url)
-    try:
-        async with engine.begin() as conn:
-            for statement in OLD_ROWS:
-                await conn.execute(text(statement), {"g": GUILD, "c": CHANNEL, "u": USER})
-    finally:
-        await engine.dispose()
-    await upgrade_head(url)
+    await seed_at(url, "0009", OLD_ROWS, {"g": GUILD, "c": CHANNEL, "u": USER})
     storage = Storage.from_url(url)
     try:
         async with storage.channel(GUILD, CHANNEL) as uow:

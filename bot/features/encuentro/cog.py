@@ -13,7 +13,6 @@ from bot.features.combate.rolllog import log_events
 from bot.features.common import Cobertura, Modo, dice_of, ids, send, storage_of
 from bot.features.encuentro.joining import (
     Moved,
-    joining_character,
     move_out,
     refresh_other_tracker,
 )
@@ -24,6 +23,7 @@ from bot.features.encuentro.tracker import (
     require_channel_permissions,
     waiting_of,
 )
+from bot.features.fichas.lookup import custody_character
 from bot.features.fichas.shared import (
     autocomplete_deletable,
     autocomplete_oficio,
@@ -126,7 +126,7 @@ class EncuentroCog(commands.Cog):
             )
             if mover and not gm:
                 raise UmbralError("Solo el máster puede mover un personaje de otro encuentro.")
-            row = await joining_character(uow, interaction, personaje, dueno, gm)
+            row = await custody_character(uow, interaction, personaje, dueno, gm=gm)
             moved = await move_out(uow, row, channel_id) if mover else Moved()
             events: list[Event] = []
             c = enc.add_character(

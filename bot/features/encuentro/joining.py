@@ -1,5 +1,5 @@
-"""Who joins an encounter: the player's own character, or (the GM) anyone's; and moving a
-character out of the encounter of another channel (a character fights in one at a time)."""
+"""Moving a character out of the encounter of another channel when it joins this one (a
+character fights in one at a time). Who joins: ``fichas.lookup.custody_character``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.features.encuentro.tracker import refresh_elsewhere
-from bot.features.fichas.lookup import custody_character
 from bot.render.safe import shown
 from bot.storage.models import Character
 from bot.storage.sheet_link import channel_of
@@ -17,19 +16,6 @@ from umbral_rules.encounter import CombatantRemoved, Encounter, Event
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
-
-
-async def joining_character(
-    uow: UnitOfWork,
-    interaction: discord.Interaction,
-    personaje: str | None,
-    dueno: discord.abc.User | None,
-    gm: bool,
-) -> Character:
-    """The caller's character by name (or active one); the GM may name anyone's, and
-    ``dueno`` says whose (a player may name only themself)."""
-    found: Character = await custody_character(uow, interaction, personaje, dueno, gm=gm)
-    return found
 
 
 @dataclass

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.features.combate.acting import own_combatants
-from bot.features.encuentro.joining import joining_character
+from bot.features.fichas.lookup import custody_character
 from bot.features.fichas.vida import require_editable
 from bot.permissions import is_gm
 from bot.storage.models import Character
@@ -62,7 +62,7 @@ async def _spender(
     if personaje:
         info = uow.encounter.info
         gm = is_gm(interaction, gm_role_id, info.creator_id if enc and info else None)
-        row = await joining_character(uow, interaction, personaje, None, gm)
+        row = await custody_character(uow, interaction, personaje, None, gm=gm)
     else:
         mine = [c for c in own_combatants(enc, user_id) if c.is_pc] if enc else []
         linked = [c.character_id for c in mine if c.character_id is not None]
@@ -104,9 +104,15 @@ async def spend(
             SheetChange(row.id, row.nombre, {"esencia": before}, {"esencia": row.esencia})
         )
         done = Spent(row.nombre, before, row.esencia, row.esencia_max)
-    result = {"personaje": done.nombre, "puntos": puntos, "motivo": motivo,
+    result = {"personaje": done.nombre, "puntos": puntos,
               "esencia": {"antes": done.before, "despues": done.after}}  # fmt: skip
     await uow.rolls.append(
-        user_id=interaction.user.id, command="esencia gastar", dice=[], result=result
+        user_id=interaction.user.id,
+        command="esencia gastar",
+        dice=[],
+        result=result,
+        actor=done.nombre,
+        character_id=row.id,
+        motivo=motivo,
     )
     return done

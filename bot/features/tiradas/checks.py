@@ -15,7 +15,7 @@ import discord
 
 from bot.features.combate.acting import own_combatants
 from bot.features.common import send
-from bot.features.encuentro.joining import joining_character
+from bot.features.fichas.lookup import custody_character
 from bot.permissions import is_gm
 from bot.render.safe import shown
 from bot.storage import character_sheet
@@ -52,7 +52,7 @@ async def roller(
     user_id = interaction.user.id
     if personaje or (dueno is not None and dueno.id != user_id):
         gm = is_gm(interaction, gm_role_id, uow.encounter.current_info.creator_id if enc else None)
-        row = await joining_character(uow, interaction, personaje, dueno, gm)
+        row = await custody_character(uow, interaction, personaje, dueno, gm=gm)
         found = [c for c in enc.combatants if c.character_id == row.id] if enc else []
         if found and found[0].sheet is not None:
             c, sheet = found[0], found[0].sheet
