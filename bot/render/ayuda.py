@@ -42,6 +42,12 @@ MASTER = (
     "`/bestiario exportar`, o `/bestiario ejemplo` para probar."
 )
 
+CAMPANA = (
+    "Escenas en paralelo: `/encuentro lista` (máster) da las abiertas del servidor y a quién "
+    "se espera; `/encuentro ver publico:sí` baja el encuentro al final del canal. Los "
+    "personajes de todos: `/ficha lista` (máster, por jugador), `/ficha ceder`. El registro: "
+    "`/historial personaje:…`, `/historial exportar:csv`. Esencia: `/esencia gastar`."
+)
 
 #: ``/ayuda tema:tirar``: how ``/tirar expresion:`` is written, with examples.
 TIRAR = (
@@ -90,6 +96,7 @@ def ayuda_embed(para: str | None = None) -> discord.Embed:
         embed.add_field(name="Si juegas", value=JUGADOR, inline=False)
     if para in (None, "master"):
         embed.add_field(name="Si diriges (máster)", value=MASTER, inline=False)
+        embed.add_field(name="Campaña", value=CAMPANA, inline=False)
     embed.set_footer(text="Las respuestas que solo ves tú llevan la marca «solo para ti».")
     return embed
 

@@ -177,7 +177,10 @@ async def test_ayuda_says_what_to_type_next(script: Script, fake: FakeDiscord) -
     assert nothing.first.field("Ahora").startswith("Crea tu ficha: /ficha crear")
     gm = await fake.command("master", "mesa", "ayuda", {"para": "master"})
     assert "/encuentro empezar modo:mesa" in gm.first.field("Ahora")
-    assert [f["name"] for f in gm.first.embeds[0]["fields"]][1:] == ["Si diriges (máster)"]
+    assert [f["name"] for f in gm.first.embeds[0]["fields"]][1:] == [
+        "Si diriges (máster)",
+        "Campaña",
+    ]
     await script.run(*GUARDIA, *KAEDA, "@master", "/encuentro empezar")
     join = await fake.command("kaeda", "mesa", "ayuda")
     assert "Entra en el combate con Íñigo: /encuentro unirse." in join.first.field("Ahora")
