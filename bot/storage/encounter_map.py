@@ -132,6 +132,16 @@ def combatant_row(c: Mapping[str, Any], position: int) -> Row:
     }
 
 
+def combatant_dict(row: Row) -> JsonObject:
+    """The combatant's dict (``Combatant.to_dict()``) back from its row."""
+    return {"id": row["key"], **{col: row[col] for col in COMBATANT_COLUMNS}, **(row["data"] or {})}
+
+
+def same_combatant(a: Row, b: Row) -> bool:
+    """Whether two rows hold the same combatant's dict (wherever each stands in the order)."""
+    return a["data"] == b["data"] and all(a[col] == b[col] for col in COMBATANT_COLUMNS)
+
+
 def by_key(rows: list[Row]) -> dict[str, Row]:
     return {r["key"]: r for r in rows}
 
@@ -145,10 +155,7 @@ def check_unique(rows: list[Row], what: str) -> None:
 def assemble(rows: EncounterRows) -> JsonObject:
     """The encounter dict back from its rows (children in ``position`` order)."""
     h = rows.header
-    combatants = [
-        {"id": r["key"], **{col: r[col] for col in COMBATANT_COLUMNS}, **(r["data"] or {})}
-        for r in sorted(rows.combatants, key=lambda r: r["position"])
-    ]
+    combatants = [combatant_dict(r) for r in sorted(rows.combatants, key=lambda r: r["position"])]
     pending = [
         {"id": r["key"], "defender": r["defender"], "attacker": r["attacker"], **(r["data"] or {})}
         for r in sorted(rows.pending, key=lambda r: r["position"])

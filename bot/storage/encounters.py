@@ -42,6 +42,7 @@ from .encounter_info import info_of as _info
 from .errors import ConcurrencyError
 from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED
 from .tracked import Tracked as _Tracked
+from .undo_state import Snapshot, changes, snapshot
 
 NO_ENCOUNTER = "No hay ningún encuentro activo en este canal."
 ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de empezar otro."
@@ -74,9 +75,9 @@ class EncounterRepository:
         self._publish = False
         #: A read-only :meth:`view` took the cached entry: give it back at COMMIT.
         self._keep = self._hit = False
-        #: For the undo record: the state dict as stored before this unit's first change,
-        #: whether the unit ended the encounter, or created one.
-        self.before: JsonObject | None = None
+        #: For the undo record: rows before the first change, as last written; ended, created.
+        self._before: Snapshot | None = None
+        self._written: _Tracked | None = None
         self.ended = self.created = False
         #: Combatants just refreshed from their characters (their copies are not as stored).
         self._refreshed: set[str] = set()
@@ -89,6 +90,16 @@ class EncounterRepository:
         """The names of the combatants whose sheets changed since the encounter was last
         written (copied from their sheets when this unit read it)."""
         return [str(c["nombre"]) for c in self._fresh.values()]
+
+    @property
+    def changed(self) -> bool:  # wrote the encounter (more than its tracker message)
+        return self._before is not None
+
+    def undo_before(self) -> JsonObject | None:
+        """The undo record's "before": what this unit changed (:mod:`.undo_state`)."""
+        if self._before is None or self._written is None:
+            return None
+        return changes(self._before, self._written)
 
     @property
     def info(self) -> EncounterInfo | None:
@@ -161,7 +172,7 @@ class EncounterRepository:
         self._tracked = None
         self._encounter = None
         self._hit = self._keep = False
-        if self.before is None:
+        if self._before is None:
             self._fresh = {}
         if row is None and self._cache is not None:
             self._cache.drop(self._key())
@@ -325,13 +336,9 @@ class EncounterRepository:
         return tracked
 
     async def _bump(self, tracked: _Tracked, values: JsonObject) -> None:
-        if self.before is None and set(values) != {"tracker_message_id"}:
-            # no deep copy: the stored rows are never changed in place (each write puts
-            # new ones in their place), and the record only serialises these dicts
-            self.before = self._stored_state(tracked)
-            self.before["combatants"] = [
-                self._fresh.get(c["id"], c) for c in self.before["combatants"]
-            ]
+        if self._before is None and set(values) != {"tracker_message_id"}:
+            self._before = snapshot(tracked, self._fresh)
+        self._written = tracked  # (a later read may drop ``_tracked``)
         info = tracked.info
         conn = await self._conn()
         params = {"b_id": info.id, "b_g": self.guild_id, "b_v": info.version}
@@ -390,9 +397,3 @@ class EncounterRepository:
             ]
             await conn.execute(st.update_children(child, columns), params)
         return prints
-
-    @staticmethod
-    def _stored_state(t: _Tracked) -> JsonObject:
-        """The encounter's ``to_dict()`` layout as its rows now stand."""
-        parts = (list(t.combatants.values()), list(t.pending.values()), list(t.retos.values()))
-        return emap.assemble(emap.EncounterRows(t.header, *parts))

@@ -3,10 +3,12 @@ go back to.
 
 A record is written by the unit of work itself (:meth:`UnitOfWork.finish`), in the same
 transaction as the operation, whenever the unit saved or ended the channel's encounter or
-changed sheets by hand (``/ficha ajustar``, ``/descanso``): the encounter's ``to_dict()``
-layout as it was stored before the first write, who, which command, when, whether it
-logged rolls (their ids) and the encounter's version after it. Each channel keeps
-:data:`KEEP` records; one that is undone stays (marked) until the next operation.
+changed sheets by hand (``/ficha ajustar``, ``/descanso``): what the operation changed in
+the encounter (its own fields, its combatants' order and the combatants it changed, as they
+were: :mod:`.undo_state`; older records hold the whole ``to_dict()``), who, which command,
+when, whether it logged rolls (their ids) and the encounter's version after it. Each
+channel keeps :data:`KEEP` records; one that is undone stays (marked) until the next
+operation.
 """
 
 from __future__ import annotations

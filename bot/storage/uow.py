@@ -129,12 +129,12 @@ class UnitOfWork:
         if enc.created:  # a new fight starts a new undo history in the channel
             await log.clear()
             return
-        if enc.before is None and not self.undo.sheets:  # (a save that changes nothing
+        if not enc.changed and not self.undo.sheets:  # (a save that changes nothing
             return  # is still an operation: /deshacer takes it back, changing nothing)
-        info = enc.info
+        info, before = enc.info, enc.undo_before()
         await log.add(
-            encounter_id=None if info is None or enc.before is None else info.id,
-            before=enc.before,
+            encounter_id=None if info is None or before is None else info.id,
+            before=before,
             ended=enc.ended,
             version_after=None if info is None else info.version,
             sheets=self.undo.sheets,

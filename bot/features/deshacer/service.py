@@ -14,6 +14,7 @@ from bot.render.undo import combatant_changes, sheet_changes
 from bot.storage import encounter_map as emap
 from bot.storage.models import ENCOUNTER_ACTIVE
 from bot.storage.undo import UndoRecord, UndoRepository
+from bot.storage.undo_state import previous_state
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 
@@ -100,7 +101,8 @@ async def preview(interaction: discord.Interaction, uow: UnitOfWork) -> Target:
             if enc is None or uow.encounter.current_info.id != record.encounter_id:
                 raise UmbralError(OTHER_FIGHT)
             refuse_changed_sheets(uow)
-            lines = combatant_changes(enc.to_dict(), record.before or {})
+            now = enc.to_dict()
+            lines = combatant_changes(now, previous_state(record.before or {}, now))
     lines.extend(sheet_changes(record.sheets))
     return Target(record, version, lines)
 
@@ -136,9 +138,10 @@ async def undo(
         if not record.ended and info.version != version:
             raise UmbralError(CHANGED)
         refuse_changed_sheets(uow)
-        await refuse_stale_returns(uow, current, record.before or {})
-        await refuse_owner_clashes(uow, owners_back(current, record.before or {}))
-        enc = emap.from_dict(record.before or {})
+        before = previous_state(record.before or {}, current.to_dict())
+        await refuse_stale_returns(uow, current, before)
+        await refuse_owner_clashes(uow, owners_back(current, before))
+        enc = emap.from_dict(before)
         await uow.encounter.save(enc)
         tracker = uow.encounter.current_info.tracker_message_id
     await refuse_owner_clashes(uow, sheet_owners_back(record.sheets))
