@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, bindparam, insert, select, update
+from sqlalchemy import ColumnElement, Row, Text, bindparam, insert, select, type_coerce, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.util import identity_key
@@ -33,6 +33,9 @@ from .settings_cache import SettingsCache
 from .sheets import character_sheet as character_sheet
 from .sheets import character_weapons as character_weapons
 from .sheets import enemy_sheet as enemy_sheet
+
+#: The bestiary's JSON columns, which :meth:`BestiaryRepository.rows` leaves as text.
+RAW_JSON = frozenset({"cualidades", "estados"})
 
 GUILD_DEFAULTS: dict[str, Any] = {
     "gm_role_id": None,
@@ -330,11 +333,16 @@ class BestiaryRepository:
     async def rows(self) -> list[Row[Any]]:
         """Every entry as a plain read-only row (Core, no ORM objects: 2,000 ORM rows took
         half a second of the loop to build), in Spanish order like :meth:`list_all`;
-        columns as attributes."""
+        columns as attributes. The JSON columns (:data:`RAW_JSON`) come as their text, unsorted:
+        decoding 4,000 of them was most of the loop's time in a 2,000-entry export, so the
+        caller decodes and sorts them on a worker thread
+        (:func:`bot.features.bestiario.files.export_rows`)."""
         bestiary = table(BestiaryEntry)
-        stmt = select(bestiary).where(bestiary.c.guild_id == self.guild_id)
-        rows = (await self._session.execute(stmt)).all()
-        return sorted(rows, key=lambda r: sort_key(r.nombre))
+        columns = [
+            type_coerce(c, Text).label(c.name) if c.name in RAW_JSON else c for c in bestiary.c
+        ]
+        stmt = select(*columns).where(bestiary.c.guild_id == self.guild_id)
+        return list((await self._session.execute(stmt)).all())
 
     async def names(self) -> dict[int, str]:
         """id → nombre of every entry."""

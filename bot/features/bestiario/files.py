@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -14,7 +16,8 @@ from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
 from bot.sheetfiles import BESTIARY, EnemyEntry, FileRefused, Format, dump, load_bestiary, too_big
 from bot.sheetfiles import limits as L
-from umbral_rules.text import name_key
+from bot.storage.repositories import RAW_JSON
+from umbral_rules.text import name_key, sort_key
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -86,7 +89,7 @@ def row_fields(entry: EnemyEntry) -> JsonObject:
     }
 
 
-def entry_of(row: BestiaryEntry | Row[Any]) -> EnemyEntry:
+def entry_of(row: BestiaryEntry | Row[Any] | SimpleNamespace) -> EnemyEntry:
     """A stored row as an entry (it was validated when it was stored)."""
     return EnemyEntry.model_construct(
         nombre=row.nombre,
@@ -145,13 +148,22 @@ def _all_fields(entries: list[EnemyEntry]) -> list[JsonObject]:
 
 
 async def export_rows(rows: Sequence[Row[Any]], fmt: Format) -> bytes:
-    """The file of the bestiary's plain rows (``uow.bestiary.rows()``), built and written on
-    a worker thread."""
+    """The file of the bestiary's plain rows (``uow.bestiary.rows()``): their JSON decoded,
+    sorted, built and written on a worker thread."""
     return await off_loop(_export, list(rows), fmt)
 
 
+def _decoded(row: Row[Any]) -> SimpleNamespace:
+    fields = dict(row._mapping)
+    for name in RAW_JSON:
+        value = fields[name]
+        fields[name] = json.loads(value) if isinstance(value, str | bytes) else value
+    return SimpleNamespace(**fields)
+
+
 def _export(rows: list[Row[Any]], fmt: Format) -> bytes:
-    return dump([entry_of(row) for row in rows], fmt, BESTIARY)
+    plain = sorted((_decoded(row) for row in rows), key=lambda r: sort_key(r.nombre))
+    return dump([entry_of(row) for row in plain], fmt, BESTIARY)
 
 
 async def read_attachment(archivo: discord.Attachment) -> bytes:
