@@ -8,14 +8,12 @@ child rows that changed (compared as dicts, ``!=``: values equal in Python such 
 character row in the same transaction, version-checked, and a character changed elsewhere is
 copied into its combatant when read (:mod:`~bot.storage.sheet_link`).
 
-A load is two round trips (the encounter row, then its children in one UNION ALL), or one
-when the storage's :mod:`~bot.storage.encounter_cache` holds that encounter at that version;
-a save is the version UPDATE plus one statement per kind of change (delete / insert / update,
-each one executemany), plus one per linked PC whose numbers changed.
+A load is two round trips (the row, then its children in one UNION ALL), or one when the
+:mod:`~bot.storage.encounter_cache` holds it at that version; a save is the version UPDATE,
+one executemany per kind of child change, and one per linked PC whose numbers changed.
 
-Saving the ``Encounter`` a unit read (or created) compares each combatant with a copy of it
-as stored (``==``) and turns into rows only those that differ; any other object or a plain
-dict goes whole through ``to_dict``.
+Saving the ``Encounter`` a unit read (or created) turns into rows only the combatants that
+differ from their stored copies (``==``); any other object or a plain dict goes whole.
 """
 
 from __future__ import annotations
@@ -62,8 +60,7 @@ class EncounterRepository:
         clock: Now = system_now,
     ) -> None:
         self._session, self._clock = session, clock
-        self.guild_id = guild_id
-        self.channel_id = channel_id
+        self.guild_id, self.channel_id = guild_id, channel_id
         #: ``SELECT … FOR UPDATE`` (PostgreSQL): a retry holds the row until it commits.
         self.for_update = for_update
         self._tracked: _Tracked | None = None
@@ -140,20 +137,21 @@ class EncounterRepository:
         return encounter
 
     async def view(self) -> Encounter | None:
-        """:meth:`get` for a unit that only looks (a tracker, an autocomplete): the caller
-        changes nothing in the ``Encounter`` and is done with it before its unit ends. A
-        cached entry it took goes back to the cache when the unit commits, as it was: a
-        plain :meth:`get` that saves nothing leaves the next command to read every row."""
+        """:meth:`get` for a unit that only looks (a tracker, an autocomplete, ``/mapa ver``):
+        the caller changes nothing and is done with the ``Encounter`` before its unit ends. A
+        cached entry it took goes back to the cache at COMMIT (a plain :meth:`get` that saves
+        nothing leaves the next command to read every row)."""
         encounter = await self.get()
         self._keep = encounter is not None and self._hit
         return encounter
 
     async def require(self) -> Encounter:
         """The channel's active ``Encounter``; a Spanish error when there is none."""
-        encounter = await self.get()
-        if encounter is None:
-            raise UmbralError(NO_ENCOUNTER)
-        return encounter
+        return _required(await self.get())
+
+    async def require_view(self) -> Encounter:
+        """:meth:`view`, with :meth:`require`'s Spanish error when there is no encounter."""
+        return _required(await self.view())
 
     async def get_state(self) -> JsonObject | None:
         """The active encounter as its ``to_dict()`` layout, or ``None``."""
@@ -307,12 +305,9 @@ class EncounterRepository:
 
     async def history(self, limit: int = 10) -> list[EncounterInfo]:
         """The channel's encounters, newest first."""
-        stmt = (
-            select(st.ENC)
-            .where(st.ENC.c.guild_id == self.guild_id, st.ENC.c.channel_id == self.channel_id)
-            .order_by(st.ENC.c.id.desc())
-            .limit(limit)
-        )
+        enc = st.ENC.c
+        where = (enc.guild_id == self.guild_id, enc.channel_id == self.channel_id)
+        stmt = select(st.ENC).where(*where).order_by(enc.id.desc()).limit(limit)
         conn = await self._conn()
         return [_info(r) for r in (await conn.execute(stmt)).mappings().all()]
 
@@ -397,3 +392,9 @@ class EncounterRepository:
             ]
             await conn.execute(st.update_children(child, columns), params)
         return prints
+
+
+def _required(encounter: Encounter | None) -> Encounter:
+    if encounter is None:
+        raise UmbralError(NO_ENCOUNTER)
+    return encounter

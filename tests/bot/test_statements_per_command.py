@@ -48,3 +48,41 @@ async def test_an_attack_reads_no_child_row_and_stays_within_its_statements(
     finally:
         event.remove(engine, "before_cursor_execute", record)
     assert session.storage.encounter_cache.hits >= 3
+
+
+async def test_looking_at_the_board_keeps_the_encounter_cached(
+    script: Script, fake: FakeDiscord, session: Session
+) -> None:
+    """``/mapa ver`` only looks: it takes the cached encounter and gives it back, so neither
+    it nor the command after it reads a combatant row; and its picture is still right."""
+    await script.run(
+        *GUARDIA,
+        "@master",
+        "/encuentro empezar modo:tactico",
+        '/encuentro enemigos nombre:"Ñu del puerto" cantidad:2',
+        "/mapa crear ancho:12 alto:12",
+        '/mapa colocar combatiente:"Ñu del puerto 1" casilla:D3',
+    )
+    seen: list[str] = []
+
+    def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        seen.append(statement)
+
+    engine = session.storage.engine.sync_engine
+    hits = session.storage.encounter_cache.hits
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        for _ in range(2):
+            reply = await fake.command("master", "mesa", "mapa ver")
+            assert "Ñu del puerto 1 D3" in reply.first.embeds[0]["footer"]["text"]
+            assert list(reply.first.files) == ["tablero.png"]
+        moved = await fake.command(
+            "master", "mesa", "mapa colocar", {"combatiente": "Ñu del puerto 2", "casilla": "E5"}
+        )
+        assert "Ñu del puerto 2 E5" in moved.first.embeds[0]["footer"]["text"]
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+    assert not [s for s in seen if "FROM combatants" in s], seen
+    assert session.storage.encounter_cache.hits >= hits + 3
+    again = await fake.command("master", "mesa", "mapa ver")
+    assert "Ñu del puerto 2 E5" in again.first.embeds[0]["footer"]["text"]

@@ -71,7 +71,13 @@ def board_of(state: EncounterState) -> Board | None:
     data = state.extra.get(BOARD_KEY)
     if state.mode != "tactico" or data is None:
         return None
-    return Board.from_dict(data)
+    memo = state.board_memo
+    if memo is not None and memo[0] is data:  # the same dict: nothing wrote a board since
+        board: Board = memo[1]
+        return board
+    board = Board.from_dict(data)
+    state.board_memo = (data, board)
+    return board
 
 
 def require_board(state: EncounterState) -> Board:
@@ -83,7 +89,11 @@ def require_board(state: EncounterState) -> Board:
 
 
 def save_board(state: EncounterState, board: Board) -> None:
-    state.extra[BOARD_KEY] = board.to_dict()
+    """The only writer of the board: a new dict every time (so ``board_of``'s memo, keyed on
+    the dict itself, can't go stale; nothing changes a board's dict in place)."""
+    data = board.to_dict()
+    state.extra[BOARD_KEY] = data
+    state.board_memo = (data, board)
 
 
 def as_square(square: str | Square) -> Square:
@@ -128,10 +138,9 @@ def require_figure(board: Board, c: Combatant) -> Figure:
 def sync(state: EncounterState) -> None:
     """Bring the figures in line with the combatants: names, sizes, Larga, fallen ones
     ``down``, and the figures of whoever left the encounter gone."""
-    data = state.extra.get(BOARD_KEY)
-    if data is None:
+    board = board_of(state)
+    if board is None:
         return
-    board = Board.from_dict(data)
     ids = {c.id: c for c in state.combatants}
     figures = tuple(figure_for(ids[f.id], f.position) for f in board.figures if f.id in ids)
     try:
@@ -143,7 +152,7 @@ def sync(state: EncounterState) -> None:
             if f.id in ids
         )
         fresh = replace(board, figures=kept)
-    if fresh.to_dict() != data:
+    if fresh != board:
         save_board(state, fresh)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import discord
 
@@ -40,30 +41,38 @@ def tokens(enc: Encounter) -> list[Token]:
     return out
 
 
-def snapshot(
-    enc: Encounter, highlight: Iterable[str | Square] = ()
-) -> tuple[Board, list[Token], list[Square]]:
-    """What the picture is drawn from, as immutable values: the ``Board`` (a frozen value the
-    rules replace, never change), the tokens and the highlighted squares."""
+@dataclass(frozen=True)
+class BoardPicture:
+    """What the picture and its attachment are made from, as immutable values taken from
+    the encounter while its unit of work is open: the ``Board`` (a frozen value the rules
+    replace, never change), the tokens, the highlighted squares and the alt text. Drawing
+    happens later on a worker thread and never touches the ``Encounter``, which the next
+    command in the channel may already be changing."""
+
+    board: Board
+    tokens: tuple[Token, ...]
+    squares: tuple[Square, ...]
+    alt_text: str
+
+
+def snapshot(enc: Encounter, highlight: Iterable[str | Square] = ()) -> BoardPicture:
     board: Board | None = enc.board
     if board is None:
         raise ValueError("sin tablero")
-    squares = [parse_square(s) if isinstance(s, str) else s for s in highlight]
-    return board, tokens(enc), squares
+    squares = tuple(parse_square(s) if isinstance(s, str) else s for s in highlight)
+    toks = tokens(enc)
+    return BoardPicture(board, tuple(toks), squares, alt_text(enc, board, toks))
 
 
 #: Discord's limit for an attachment's description (its alt text).
 ALT_TEXT_MAX = 1024
 
 
-def alt_text(enc: Encounter) -> str:
+def alt_text(enc: Encounter, board: Board, toks: Sequence[Token]) -> str:
     """The picture in words, for a screen reader or a phone that doesn't load it (Discord's
     attachment description): the board's size, then who stands where, side, Aguante and
     estados, then who is off the board."""
-    board: Board | None = enc.board
-    if board is None:
-        return ""
-    by_id = {t.figure_id: t for t in tokens(enc)}
+    by_id = {t.figure_id: t for t in toks}
     lines = [f"Tablero de {board.width}×{board.height} casillas."]
     for figure in board.figures:
         token = by_id.get(figure.id, Token(figure.id))
@@ -75,20 +84,15 @@ def alt_text(enc: Encounter) -> str:
     return text if len(text) <= ALT_TEXT_MAX else text[: ALT_TEXT_MAX - 1] + "…"
 
 
-def draw(board: Board, toks: Sequence[Token], squares: Sequence[Square]) -> bytes:
-    return render_board(board, *toks, highlight=squares)
+def draw(shot: BoardPicture) -> bytes:
+    return render_board(shot.board, *shot.tokens, highlight=shot.squares)
 
 
-def picture(enc: Encounter, highlight: Iterable[str | Square] = ()) -> bytes:
-    return draw(*snapshot(enc, highlight))
-
-
-async def board_file(enc: Encounter, highlight: Iterable[str | Square] = ()) -> discord.File:
+async def board_file(shot: BoardPicture) -> discord.File:
     """The picture as an attachment, drawn on a worker thread (a 60×60 board takes ~100 ms of
-    Pillow). The thread gets only the snapshot taken here on the loop, never the encounter,
-    which the next command in the channel may already be changing."""
-    data = await off_loop(draw, *snapshot(enc, highlight))
-    return discord.File(io.BytesIO(data), filename=FILENAME, description=alt_text(enc))
+    Pillow)."""
+    data = await off_loop(draw, shot)
+    return discord.File(io.BytesIO(data), filename=FILENAME, description=shot.alt_text)
 
 
 def legend(enc: Encounter) -> str:

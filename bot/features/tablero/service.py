@@ -14,7 +14,7 @@ from bot.features.combate.rolllog import log_events
 from bot.features.common import ANSWERED, dice_of, ids, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
 from bot.features.replies import split_reply
-from bot.features.tablero.picture import board_embed, board_file
+from bot.features.tablero.picture import BoardPicture, board_embed, board_file, snapshot
 from bot.permissions import is_gm, require_gm
 from bot.render.encounter import render_events
 from bot.render.safe import allowed_mentions, ping, shown
@@ -89,7 +89,8 @@ async def run(
     await interaction.response.defer(thinking=True)
     guild_id, channel_id = ids(interaction)
     async with storage_of(interaction).channel(guild_id, channel_id) as uow:
-        enc = await uow.encounter.require()
+        # a read-only command only looks: the cached encounter stays cached for the next one
+        enc = await (uow.encounter.require() if changes else uow.encounter.require_view())
         info = uow.encounter.current_info
         settings = await uow.guild.get()
         if needs_board:
@@ -112,6 +113,45 @@ async def run(
         if changes:
             await uow.encounter.save(enc)
         await log_events(uow, interaction, command, enc, events)
+        # everything the answer shows is taken now, while the unit holds the encounter:
+        # once it ends, the next command in the channel may take and change it
+        reply = board_reply(enc, title, events, step.highlight)
+    extra: dict[str, Any] = {}
+    if reply.must_defend:
+        from bot.features.combate.defender_button import DefenderView
+
+        extra["view"] = DefenderView()
+    if reply.shot is not None:
+        extra["file"] = await board_file(reply.shot)
+    parts = split_reply(reply.content, reply.embeds)  # the board first, every result after
+    mentions = allowed_mentions(reply.mentioned)
+    for i, (text, batch) in enumerate(parts):
+        await interaction.followup.send(
+            content=text or discord.utils.MISSING,
+            embeds=batch,
+            allowed_mentions=mentions,
+            **(extra if i == 0 else {}),
+        )
+    interaction.extras[ANSWERED] = True
+    if changes:
+        await refresh_tracker(interaction, enc, info.tracker_message_id)
+
+
+@dataclass(frozen=True)
+class BoardReply:
+    """A board command's answer, as values: the text, the embeds (the board's first), who
+    may be pinged, who must defend, and the picture to draw (None: no board)."""
+
+    content: str
+    embeds: list[discord.Embed]
+    mentioned: list[int]
+    must_defend: list[int]
+    shot: BoardPicture | None
+
+
+def board_reply(
+    enc: Encounter, title: str, events: Sequence[Event], highlight: Sequence[str]
+) -> BoardReply:
     rendered = render_events(enc, events, title)
     first = rendered.embeds[0] if rendered.embeds else None
     summary = first is not None and first.title == title
@@ -123,27 +163,13 @@ async def run(
         rendered.embeds.insert(0, embed)
     offered, offered_ids = owner_mentions(enc, events)
     content = "\n".join(x for x in (rendered.content, *offered) if x)
-    extra: dict[str, Any] = {}
-    if rendered.must_defend:
-        from bot.features.combate.defender_button import DefenderView
-
-        extra["view"] = DefenderView()
+    shot = None
     if enc.board is not None:
-        extra["file"] = await board_file(enc, step.highlight or highlight_of(events))
+        shot = snapshot(enc, highlight or highlight_of(events))
     else:
         embed.set_image(url=None)
-    parts = split_reply(content, rendered.embeds)  # the board first, every result after
-    mentions = allowed_mentions([*rendered.must_defend, *offered_ids])
-    for i, (text, batch) in enumerate(parts):
-        await interaction.followup.send(
-            content=text or discord.utils.MISSING,
-            embeds=batch,
-            allowed_mentions=mentions,
-            **(extra if i == 0 else {}),
-        )
-    interaction.extras[ANSWERED] = True
-    if changes:
-        await refresh_tracker(interaction, enc, info.tracker_message_id)
+    must_defend = rendered.must_defend
+    return BoardReply(content, rendered.embeds, [*must_defend, *offered_ids], must_defend, shot)
 
 
 def highlight_of(events: Sequence[Event]) -> list[str]:
