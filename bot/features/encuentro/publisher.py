@@ -155,6 +155,10 @@ class TrackerPublisher:
                     await self._refresh(channel_id, state)
             except Exception:
                 log.exception("No se pudo actualizar el tracker del canal %s", channel_id)
+        # done (no await since the check above): forget the task, which holds its context —
+        # the interaction that started it — for as long as the channel is remembered
+        if state.task is asyncio.current_task():
+            state.task = None
 
     async def _throttle(self, channel_id: int, state: _Channel) -> None:
         if state.last_request is not None:
