@@ -133,6 +133,9 @@ async def test_a_burst_of_changes_is_one_edit_showing_the_latest_state(
     await publisher.idle()
     edits = fake.events[before:]
     assert len(edits) == 1 and edits[0].kind == "edit"
+    # done, the channel keeps no task (nor the context of the command that started it)
+    assert publisher.running() == 0
+    assert all(state.task is None for state in publisher._channels.values())
 
 
 async def test_concurrent_commands_end_with_the_final_state(
