@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bot.console import strict
 from bot.console.transport import FakeDiscord
 
 KINDS = {"invalid", "late", "unanswered"}
@@ -50,7 +51,11 @@ def strict_discord(
         made.append(self)
 
     monkeypatch.setattr(FakeDiscord, "__init__", init)
+    monkeypatch.setattr(strict, "CROSS_CHECK", True)  # both validators on every body
+    strict.DISAGREEMENTS.clear()
     yield made
+    if strict.DISAGREEMENTS:
+        pytest.fail("The two validators disagree:\n" + "\n".join(strict.DISAGREEMENTS))
     faults = [
         n.line for fake in made for n in fake.gate.notices if n.counts and n.kind not in tolerated
     ]

@@ -19,7 +19,16 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from sqlalchemy import ColumnElement, RowMapping, delete, func, insert, select, update
+from sqlalchemy import (
+    ColumnElement,
+    RowMapping,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -38,6 +47,22 @@ _TABLE = table(UndoRow)
 ENC = table(EncounterRow)
 COMB = table(CombatantRow)
 CHAR = table(Character)
+
+# Built once: every operation runs these two (building the expression each time cost more
+# than running it).
+_IN_CHANNEL = (_TABLE.c.guild_id == bindparam("g"), _TABLE.c.channel_id == bindparam("c"))
+_KEPT = (
+    select(_TABLE.c.id)
+    .where(*_IN_CHANNEL)
+    .order_by(_TABLE.c.id.desc())
+    .limit(KEEP - 1)
+    .scalar_subquery()
+)
+#: The records a new one makes dead: undone ones, and those beyond the newest KEEP - 1.
+PRUNE = delete(_TABLE).where(
+    *_IN_CHANNEL, _TABLE.c.undone_at.is_not(None) | _TABLE.c.id.not_in(_KEPT)
+)
+INSERT = insert(_TABLE)
 REOPEN_BUSY = "Ya hay otro encuentro activo en este canal: no se puede reabrir el anterior."
 
 
@@ -157,12 +182,9 @@ class UndoRepository:
         """Record one operation; drop the records it makes dead (undone ones) or too old."""
         op = CURRENT.get() or Operation("?", 0)
         conn = await self._session.connection()
-        keep = select(_TABLE.c.id).where(self._where()).order_by(_TABLE.c.id.desc())
-        kept = keep.limit(KEEP - 1).scalar_subquery()
-        dead = _TABLE.c.undone_at.is_not(None) | _TABLE.c.id.not_in(kept)
-        await conn.execute(delete(_TABLE).where(self._where(), dead))
+        await conn.execute(PRUNE, {"g": self.guild_id, "c": self.channel_id})
         await conn.execute(
-            insert(_TABLE),
+            INSERT,
             {
                 "guild_id": self.guild_id,
                 "channel_id": self.channel_id,

@@ -129,6 +129,8 @@ async def waiting_of(
     """The «Se espera a» lines of the unit's encounter (its times read in that unit); of
     another channel's encounter read in this unit when its ``info`` is given."""
     info = info or uow.encounter.current_info
+    if not enc.pending:  # only pending defenses have times of their own to read
+        return waiting_lines(enc, info.phase_since, {})
     times = await waiting(uow.session, info.id, info.phase_since)
     return waiting_lines(enc, times.phase_since, times.pending_since)
 
