@@ -78,7 +78,7 @@ def pack(entry: CachedEncounter) -> Packed:
 
 
 def unpack(packed: Packed) -> CachedEncounter:
-    tracked, encounter = pickle.loads(packed[4])  # noqa: S301 - bytes this process wrote
+    tracked, encounter = pickle.loads(packed[4])  # only bytes this process pickled
     return CachedEncounter(tracked, encounter)
 
 
@@ -134,6 +134,13 @@ class EncounterCache:
             return None
         self.hits += 1
         return entry
+
+    def peek(self, key: tuple[int, int]) -> CachedEncounter | None:
+        """The live entry for ``key``, left where it is (not a hit, not a use): for a caller
+        that only looks, synchronously, before it next awaits (the tracker). Packed entries
+        are not unpacked for that."""
+        entry = self._entries.get(key)
+        return entry if isinstance(entry, CachedEncounter) else None
 
     def put(self, key: tuple[int, int], entry: CachedEncounter) -> None:
         self._pop(key)

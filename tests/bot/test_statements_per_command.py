@@ -20,9 +20,9 @@ START = [
     "/encuentro unirse",
 ]
 #: BEGIN, the encounter's row, the version check, the hurt enemy, the roll log, the undo
-#: record (pruned, written); the tracker: BEGIN, the encounter's row (no pending defense:
-#: no times to read).
-MAX_STATEMENTS = 10
+#: record (pruned, written). The tracker reads nothing: the cache still holds the encounter
+#: the attack committed, and with no pending defense there are no waiting times to read.
+MAX_STATEMENTS = 7
 
 
 async def test_an_attack_reads_no_child_row_and_stays_within_its_statements(

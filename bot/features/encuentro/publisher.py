@@ -24,6 +24,9 @@ import discord
 
 from bot.features.encuentro.tracker import TrackerChannel, waiting_of
 from bot.render.tracker import tracker_embed
+from bot.render.waiting import waiting_lines
+from bot.storage.encounter_info import EncounterInfo
+from umbral_rules.encounter import Encounter
 
 if TYPE_CHECKING:
     from bot.storage import Storage, UnitOfWork
@@ -56,6 +59,9 @@ class _Channel:
     finals: list[tuple[int, discord.Embed]] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
     last_request: float | None = None
+    #: The encounter the latest change committed, as the storage's cache then held it
+    #: (object, id, version, characters' versions); None: the next refresh reads the rows.
+    committed: tuple[Encounter, int, int, int] | None = None
 
 
 class TrackerPublisher:
@@ -87,11 +93,14 @@ class TrackerPublisher:
         perms: discord.Permissions | None,
         *,
         repost: bool = False,
+        committed: Encounter | None = None,
     ) -> None:
         """The encounter of ``channel_id`` changed: show its latest state soon (``repost``:
-        in a new tracker at the bottom of the channel, which later updates edit)."""
+        in a new tracker at the bottom of the channel, which later updates edit).
+        ``committed``: the ``Encounter`` the change just committed (see :meth:`_cached`)."""
         state = self._state(guild_id, channel_id, channel, perms)
         state.dirty = True
+        state.committed = self._committed(guild_id, channel_id, committed)
         state.repost = state.repost or repost
         self._start(channel_id, state)
 
@@ -201,15 +210,57 @@ class TrackerPublisher:
             )
         return False
 
+    def _committed(
+        self, guild_id: int, channel_id: int, enc: Encounter | None
+    ) -> tuple[Encounter, int, int, int] | None:
+        entry = (
+            None
+            if self.storage is None
+            else self.storage.encounter_cache.peek((guild_id, channel_id))
+        )
+        if enc is None or entry is None or entry.encounter is not enc:
+            return None
+        info = entry.tracked.info
+        return enc, info.id, info.version, info.sheets
+
+    def _cached(
+        self, guild_id: int, channel_id: int, committed: tuple[Encounter, int, int, int] | None
+    ) -> tuple[EncounterInfo, discord.Embed] | None:
+        """The tracker without reading a row: when the storage's cache still holds, live and
+        untaken, the very encounter the latest change committed at the version it committed
+        (no command has it now, none wrote it since through this process; a change of any
+        other kind left ``committed`` empty) and there is no pending defense (their waiting
+        times are read from the rows). Synchronous: nothing can take the entry meanwhile."""
+        entry = (
+            None
+            if self.storage is None
+            else self.storage.encounter_cache.peek((guild_id, channel_id))
+        )
+        if committed is None or entry is None:
+            return None
+        enc, info = entry.encounter, entry.tracked.info
+        if (
+            not isinstance(enc, Encounter)
+            or enc is not committed[0]
+            or (info.id, info.version, info.sheets) != committed[1:]
+            or enc.pending
+        ):
+            return None
+        return info, tracker_embed(enc, waiting=waiting_lines(enc, info.phase_since, {}))
+
     async def _refresh(self, channel_id: int, state: _Channel) -> None:
         if self.storage is None:
             return
-        async with self.storage.channel(state.guild_id, channel_id) as uow:
-            enc = await uow.encounter.view()  # read-only: the cached encounter stays cached
-            info = uow.encounter.info
-            if enc is None or info is None:
-                return
-            embed = tracker_embed(enc, waiting=await waiting_of(uow, enc))
+        committed, state.committed = state.committed, None
+        shown = self._cached(state.guild_id, channel_id, committed)
+        if shown is None:
+            async with self.storage.channel(state.guild_id, channel_id) as uow:
+                enc = await uow.encounter.view()  # read-only: it stays cached
+                read = uow.encounter.info
+                if enc is None or read is None:
+                    return
+                shown = read, tracker_embed(enc, waiting=await waiting_of(uow, enc))
+        info, embed = shown
         old = info.tracker_message_id
         repost, state.repost = state.repost, False
         if not repost and old is not None and await self._edit(channel_id, state, old, embed):

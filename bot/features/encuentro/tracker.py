@@ -80,7 +80,7 @@ async def refresh_tracker(
         except discord.HTTPException:
             log.warning("No se pudo avisar de los permisos que faltan", exc_info=True)
         return
-    publisher.changed(guild_id, channel_id, channel, perms, repost=repost)
+    publisher.changed(guild_id, channel_id, channel, perms, repost=repost, committed=enc)
 
 
 def refresh_elsewhere(interaction: discord.Interaction, channel_id: int) -> None:
