@@ -160,6 +160,9 @@ class TrackerPublisher:
                     message_id, embed = state.finals.pop(0)
                     await self._edit(channel_id, state, message_id, embed)
                 else:
+                    # wait for the channel's turn first, then read: what changed meanwhile
+                    # goes in this one edit, not in another right after a stale one
+                    await self._wait(state)
                     state.dirty = False
                     await self._refresh(channel_id, state)
             except Exception:
@@ -169,11 +172,15 @@ class TrackerPublisher:
         if state.task is asyncio.current_task():
             state.task = None
 
-    async def _throttle(self, channel_id: int, state: _Channel) -> None:
+    async def _wait(self, state: _Channel) -> None:
+        """Until :data:`INTERVAL_S` after the channel's last request."""
         if state.last_request is not None:
             wait = state.last_request + self.interval - self.clock()
             if wait > 0:
                 await self.sleep(wait)
+
+    async def _throttle(self, channel_id: int, state: _Channel) -> None:
+        await self._wait(state)
         state.last_request = self.clock()
         self.requests[channel_id] = self.requests.get(channel_id, 0) + 1
 
