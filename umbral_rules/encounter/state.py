@@ -321,9 +321,7 @@ class EncounterState:
     pending: list[JsonDict] = field(default_factory=list)
     retos: list[JsonDict] = field(default_factory=list)
     extra: JsonDict = field(default_factory=dict)
-    #: The board parsed from ``extra["tablero"]``, with the very dict it came from: parsing
-    #: a 60×60 board with 250 figures takes milliseconds and a Táctico command reads it
-    #: several times (``tablero.board_of``). Not part of the state: never compared or saved.
+    #: ``extra["tablero"]`` parsed, with that dict (``tablero.board_of``); never compared, saved
     board_memo: tuple[JsonDict, Any] | None = field(
         default=None, init=False, repr=False, compare=False
     )
