@@ -25,6 +25,7 @@ import discord
 from bot.features.encuentro.tracker import TrackerChannel, waiting_of
 from bot.render.tracker import tracker_embed
 from bot.render.waiting import waiting_lines
+from bot.storage.encounter_cache import CachedEncounter
 from bot.storage.encounter_info import EncounterInfo
 from umbral_rules.encounter import Encounter
 
@@ -32,6 +33,10 @@ if TYPE_CHECKING:
     from bot.storage import Storage, UnitOfWork
 
 log = logging.getLogger(__name__)
+
+#: An encounter as the cache held it when a change committed it: (object, id, version, the
+#: sum of its characters' versions).
+Stamp = tuple[Encounter, int, int, int]
 
 #: Seconds between two tracker requests in one channel: ≤ 4 per 5 s, ≤ 8 per 10 s.
 INTERVAL_S = 1.25
@@ -61,7 +66,7 @@ class _Channel:
     last_request: float | None = None
     #: The encounter the latest change committed, as the storage's cache then held it
     #: (object, id, version, characters' versions); None: the next refresh reads the rows.
-    committed: tuple[Encounter, int, int, int] | None = None
+    committed: Stamp | None = None
 
 
 class TrackerPublisher:
@@ -217,41 +222,36 @@ class TrackerPublisher:
             )
         return False
 
-    def _committed(
-        self, guild_id: int, channel_id: int, enc: Encounter | None
-    ) -> tuple[Encounter, int, int, int] | None:
-        entry = (
-            None
-            if self.storage is None
-            else self.storage.encounter_cache.peek((guild_id, channel_id))
-        )
-        if enc is None or entry is None or entry.encounter is not enc:
+    def _live(self, guild_id: int, channel_id: int) -> tuple[Stamp, CachedEncounter] | None:
+        """The channel's live cache entry, with the stamp (object, id, version, characters'
+        versions) that says whether it is still the one a change committed."""
+        if self.storage is None:
+            return None
+        entry = self.storage.encounter_cache.peek((guild_id, channel_id))
+        if entry is None or not isinstance(entry.encounter, Encounter):
             return None
         info = entry.tracked.info
-        return enc, info.id, info.version, info.sheets
+        return (entry.encounter, info.id, info.version, info.sheets), entry
+
+    def _committed(self, guild_id: int, channel_id: int, enc: Encounter | None) -> Stamp | None:
+        live = self._live(guild_id, channel_id)
+        return live[0] if enc is not None and live is not None and live[0][0] is enc else None
 
     def _cached(
-        self, guild_id: int, channel_id: int, committed: tuple[Encounter, int, int, int] | None
+        self, guild_id: int, channel_id: int, committed: Stamp | None
     ) -> tuple[EncounterInfo, discord.Embed] | None:
         """The tracker without reading a row: when the storage's cache still holds, live and
         untaken, the very encounter the latest change committed at the version it committed
         (no command has it now, none wrote it since through this process; a change of any
         other kind left ``committed`` empty) and there is no pending defense (their waiting
         times are read from the rows). Synchronous: nothing can take the entry meanwhile."""
-        entry = (
-            None
-            if self.storage is None
-            else self.storage.encounter_cache.peek((guild_id, channel_id))
-        )
-        if committed is None or entry is None:
+        live = self._live(guild_id, channel_id)
+        if committed is None or live is None:
             return None
-        enc, info = entry.encounter, entry.tracked.info
-        if (
-            not isinstance(enc, Encounter)
-            or enc is not committed[0]
-            or (info.id, info.version, info.sheets) != committed[1:]
-            or enc.pending
-        ):
+        if live[0][0] is not committed[0] or live[0][1:] != committed[1:]:  # the very object
+            return None
+        enc, info = committed[0], live[1].tracked.info
+        if enc.pending:
             return None
         return info, tracker_embed(enc, waiting=waiting_lines(enc, info.phase_since, {}))
 
