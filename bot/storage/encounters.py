@@ -27,10 +27,12 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from bot.clock import Now, system_now
 from bot.jsontypes import JsonObject
+from bot.offloop import off_loop
 from umbral_rules import UmbralError
-from umbral_rules.encounter import Encounter
+from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.state import json_copy
 
+from . import encounter_load as el
 from . import encounter_map as emap
 from . import sheet_link as sl
 from . import statements as st
@@ -128,9 +130,10 @@ class EncounterRepository:
             self._tracked = entry.tracked
             self._encounter = encounter = entry.encounter
         else:
-            state = await self._read_children(row)
-            encounter = emap.from_dict(state)  # from_dict copies what it keeps
-            self._adopt(encounter, publish=False)  # cached only once a save of it commits
+            loaded = await self._read_children(row, build=True)
+            built = loaded.encounter  # None when a character was refreshed into the state
+            encounter = await off_loop(emap.from_dict, loaded.state) if built is None else built
+            self._adopt(encounter, publish=False, copies=loaded.copies)  # cached at a save
         # No copy of every combatant before each operation: a refusal aborts this unit,
         # which rolls back and never caches the object, so nothing sees the half-change.
         encounter.undo_on_refusal = False
@@ -161,7 +164,7 @@ class EncounterRepository:
 
     async def _read(self) -> JsonObject | None:
         row = await self._read_row()
-        return None if row is None else await self._read_children(row)
+        return None if row is None else (await self._read_children(row, build=False)).state
 
     async def _read_row(self) -> RowMapping | None:
         conn = await self._conn()
@@ -176,31 +179,20 @@ class EncounterRepository:
             self._cache.drop(self._key())
         return row
 
-    async def _read_children(self, row: RowMapping) -> JsonObject:
+    async def _read_children(self, row: RowMapping, *, build: bool) -> el.Loaded:
         conn = await self._conn()
         result = await conn.execute(st.SELECT_CHILDREN, {"eid": row["id"]})
-        combatants, pending, retos, versions = st.children(result.all())
-        header = {k: row[k] for k in ("schema_version", "mode", "asalto", "phase")}
-        header["settings"] = row["settings"] or {}
-        header["extra"] = row["extra"] or {}
-        self._tracked = _Tracked(
-            info=_info(row),
-            header=header,
-            combatants=emap.by_key(combatants),
-            writeback=sl.writeback_rows(combatants),
-            pending=emap.by_key(pending),
-            retos=emap.by_key(retos),
-            versions=versions,
-        )
-        state = emap.assemble(emap.EncounterRows(header, combatants, pending, retos))
+        loaded = await off_loop(el.load, result.all(), el.header_of(row), build=build)
+        self._tracked = loaded.tracked(_info(row))
+        state = loaded.state
         self._refreshed = await sl.refresh(
-            self._session, self.guild_id, state, combatants, versions
+            self._session, self.guild_id, state, loaded.stale, loaded.versions
         )
         for c in state["combatants"]:  # what they now agree with: nothing to write back
             if c["id"] in self._refreshed:
                 self._tracked.writeback.update(sl.writeback_rows([emap.combatant_row(c, 0)]))
                 self._fresh[c["id"]] = json_copy(c)
-        return state
+        return loaded
 
     async def create(
         self,
@@ -269,9 +261,16 @@ class EncounterRepository:
             self._cache.put(self._key(), CachedEncounter(tracked, encounter))
         self._publish = self._keep = False
 
-    def _adopt(self, encounter: Encounter | JsonObject, *, publish: bool) -> None:
+    def _adopt(
+        self,
+        encounter: Encounter | JsonObject,
+        *,
+        publish: bool,
+        copies: dict[str, Combatant] | None = None,
+    ) -> None:
         """Follow ``encounter`` (an ``Encounter`` equal to what the rows now hold): a later
-        save compares its combatants with copies; with ``publish`` the commit caches it."""
+        save compares its combatants with copies (``copies`` if already made, with nothing
+        refreshed); with ``publish`` the commit caches it."""
         tracked = self._tracked
         if tracked is None or isinstance(encounter, Mapping):
             self._encounter = None
@@ -279,7 +278,7 @@ class EncounterRepository:
             if tracked is not None:
                 tracked.copies = None
             return
-        tracked.copies = {
+        tracked.copies = copies or {
             c.id: c.copy() for c in encounter.combatants if c.id not in self._refreshed
         }
         self._refreshed = set()

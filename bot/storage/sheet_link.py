@@ -70,16 +70,11 @@ async def refresh(
     session: AsyncSession,
     guild_id: int,
     state: JsonObject,
-    rows: list[emap.Row],
+    stale: dict[str, int],
     versions: dict[str, int],
 ) -> set[str]:
-    """Copy into ``state``'s combatants the characters changed since their rows were written;
-    the keys of the combatants refreshed."""
-    stale = {
-        r["key"]: r["character_id"]
-        for r in rows
-        if r["key"] in versions and r["character_version"] != versions[r["key"]]
-    }
+    """Copy into ``state``'s combatants the characters changed since their rows were written
+    (``stale``: combatant key -> character id); the keys of the combatants refreshed."""
     if not stale:
         return set()
     found = {

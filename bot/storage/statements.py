@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,9 +12,11 @@ from sqlalchemy import (
     Insert,
     Select,
     Table,
+    Text,
     Update,
     and_,
     bindparam,
+    cast,
     delete,
     func,
     insert,
@@ -23,6 +26,8 @@ from sqlalchemy import (
     union_all,
     update,
 )
+
+from bot.jsontypes import JsonArray, JsonObject
 
 from .encounter_map import Row
 from .models import (
@@ -63,7 +68,8 @@ KIND_COMBATANT, KIND_PENDING, KIND_RETO = 0, 1, 2
 #: The three kinds of child rows of encounter ``eid`` in one round trip, ordered by kind and
 #: position. Columns: kind, key, position, a, b, aguante, aguante_max, estados,
 #: character_id, owner_id, data, name_key, character_version and the character's version now
-#: (a/b: nombre/side of a combatant, defender/attacker of a pending defense).
+#: (a/b: nombre/side of a combatant, defender/attacker of a pending defense). The JSON columns
+#: (estados, data) come as their text, for :func:`children` to decode off the event loop.
 SELECT_CHILDREN = union_all(
     select(
         literal_column(str(KIND_COMBATANT)).label("kind"),
@@ -73,10 +79,10 @@ SELECT_CHILDREN = union_all(
         COMB.c.side.label("b"),
         COMB.c.aguante,
         COMB.c.aguante_max,
-        COMB.c.estados,
+        cast(COMB.c.estados, Text),
         COMB.c.character_id,
         COMB.c.owner_id,
-        COMB.c.data,
+        cast(COMB.c.data, Text),
         COMB.c.name_key,
         COMB.c.character_version,
         CHAR.c.version,
@@ -98,7 +104,7 @@ SELECT_CHILDREN = union_all(
         null(),
         null(),
         null(),
-        PEND.c.data,
+        cast(PEND.c.data, Text),
         null(),
         null(),
         null(),
@@ -114,7 +120,7 @@ SELECT_CHILDREN = union_all(
         null(),
         null(),
         null(),
-        RETO.c.data,
+        cast(RETO.c.data, Text),
         RETO.c.name_key,
         null(),
         null(),
@@ -125,16 +131,16 @@ SELECT_CHILDREN = union_all(
 def children(
     rows: Sequence[Sequence[Any]],
 ) -> tuple[list[Row], list[Row], list[Row], dict[str, int]]:
-    """The rows of :data:`SELECT_CHILDREN` (each a tuple of column values) as combatant,
-    pending-defense and reto rows, and the version now of each linked combatant's character
-    (by combatant key)."""
+    """The rows of :data:`SELECT_CHILDREN` (each a tuple of column values, its JSON text
+    decoded here) as combatant, pending-defense and reto rows, and the version now of each
+    linked combatant's character (by combatant key)."""
     versions: dict[str, int] = {}
     combatants: list[Row] = []
     pending: list[Row] = []
     retos: list[Row] = []
     for r in rows:
         kind, key, position, a, b = r[0], r[1], r[2], r[3], r[4]
-        data = r[10] or {}
+        data = _json(r[10]) or {}
         if kind == KIND_COMBATANT:
             combatants.append(
                 {
@@ -145,7 +151,7 @@ def children(
                     "side": b,
                     "aguante": r[5],
                     "aguante_max": r[6],
-                    "estados": r[7] or [],
+                    "estados": _json(r[7]) or [],
                     "character_id": r[8],
                     "owner_id": r[9],
                     "data": data,
@@ -161,6 +167,11 @@ def children(
         else:
             retos.append({"key": key, "position": position, "name_key": r[11], "data": data})
     return combatants, pending, retos, versions
+
+
+def _json(text: str | None) -> JsonObject | JsonArray | None:
+    """A JSON column read as text (``CAST(… AS TEXT)``), decoded; NULL stays ``None``."""
+    return None if text is None else json.loads(text)
 
 
 #: Insert any table's rows (the parameters name the columns).
