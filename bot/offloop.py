@@ -8,6 +8,12 @@ since the bot froze its start-up heap (``gc.freeze()``) — measured at 0.5 s of
 one import. So while at least one such job runs, automatic collection is paused (``gc``'s
 public switch, counted across overlapping jobs); plain reference counting still frees what
 the job throws away, and the collector resumes when the last job ends.
+
+A thread is not enough either for work that holds the GIL inside long C calls: Pillow's PNG
+encoder compresses 64 KiB of output per call without letting go of it, 25–70 ms each for the
+60×60 board with its key of 250 figures, and the loop waits for every one. :func:`off_process`
+runs such work in a worker process of its own (started on first use, then kept), which has its
+own interpreter and GIL.
 """
 
 from __future__ import annotations
@@ -15,8 +21,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import gc
+import multiprocessing
 import threading
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import ParamSpec, TypeVar
 
 P = ParamSpec("P")
@@ -58,3 +67,36 @@ async def off_loop(function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) 
     garbage collector paused while it runs. Give it plain data, never a database session or
     an object another command may change meanwhile."""
     return await asyncio.to_thread(_paused, functools.partial(function, *args, **kwargs))
+
+
+_processes: ProcessPoolExecutor | None = None
+
+
+def _pool() -> ProcessPoolExecutor:
+    global _processes
+    if _processes is None:  # "spawn": a fresh interpreter, never a fork of a threaded process
+        context = multiprocessing.get_context("spawn")
+        _processes = ProcessPoolExecutor(max_workers=1, mp_context=context)
+    return _processes
+
+
+async def off_process(function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """``function(*args, **kwargs)`` in the worker process: ``function`` importable by name,
+    its arguments and result picklable (plain values). The first call starts the process
+    (about a second); a process that died (killed, out of memory) is replaced once."""
+    call = functools.partial(function, *args, **kwargs)
+    loop = asyncio.get_running_loop()
+    try:
+        return await loop.run_in_executor(_pool(), call)
+    except BrokenProcessPool:
+        shutdown_processes()
+        return await loop.run_in_executor(_pool(), call)
+
+
+def shutdown_processes() -> None:
+    """Stop the worker process, if one was started (the next :func:`off_process` starts
+    another)."""
+    global _processes
+    pool, _processes = _processes, None
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)

@@ -5,12 +5,17 @@ loop has ticked after it was called)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib
+import os
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from bot import offloop
 from bot.console import FakeDiscord
 from bot.sheetfiles import BESTIARY, CHARACTERS, EnemyEntry, dump, load
 from tests.bot.conftest import KAEDA, Script
@@ -28,6 +33,28 @@ CHARACTER_FILE = b"""personajes:
     proteccion: 1
     armas: [{nombre: Espada, clase: mano}]
 """
+
+
+class Ticks:
+    """Counts the event loop's turns (a task that sleeps 1 ms at a time)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(0.001)
+            self.count += 1
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        task = asyncio.get_running_loop().create_task(self._tick())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
 
 def current(name: str) -> ModuleType:
@@ -117,22 +144,41 @@ async def test_ficha_importar_and_exportar_off_the_loop(
     write.check()
 
 
-async def test_the_map_is_drawn_off_the_loop(
+async def test_the_map_is_drawn_in_the_worker_process(
     script: Script, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Pillow's PNG encoder holds the GIL for tens of ms a call, so the picture is drawn in
+    another process; the loop ticks while the command waits for it."""
     await script.run(
         *KAEDA, "@master", "/encuentro empezar modo:tactico", "@kaeda", "/encuentro unirse"
     )
-    draw = OffLoop(current("bot.features.tablero.picture").draw)
-    monkeypatch.setattr(current("bot.features.tablero.picture"), "draw", draw)
-    async with draw.watching():
+    picture = current("bot.features.tablero.picture")
+    drawn: list[tuple[object, int]] = []
+    ticks = Ticks()
+
+    async def spy(function: Callable[..., bytes], *args: object, **kwargs: object) -> bytes:
+        start = ticks.count
+        data = await offloop.off_process(function, *args, **kwargs)
+        drawn.append((function, ticks.count - start))
+        return data
+
+    monkeypatch.setattr(picture, "off_process", spy)
+    async with ticks.running():
         await fake.command("master", "mesa", "mapa crear", {"ancho": 60, "alto": 60})
         await fake.command(
             "master", "mesa", "mapa colocar", {"combatiente": "Íñigo", "casilla": "C4"}
         )
         ver = await fake.command("kaeda", "mesa", "mapa ver")
     assert list(ver.last.files) == ["tablero.png"]
-    draw.check(calls=3)
+    assert ver.last.files["tablero.png"].startswith(b"\x89PNG")
+    assert [f for f, _ in drawn] == [current("bot.tablero.picture").render_board] * 3
+    assert all(n >= 1 for _, n in drawn)
+
+
+async def test_work_off_process_runs_in_another_process() -> None:
+    assert await offloop.off_process(os.getpid) != os.getpid()
+    offloop.shutdown_processes()  # a new one starts on the next call
+    assert await offloop.off_process(divmod, 7, 2) == (3, 1)
 
 
 async def test_an_encounter_read_from_its_rows_is_built_off_the_loop(

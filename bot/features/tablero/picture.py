@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.offloop import off_loop
+from bot.observe import note_slow_work
+from bot.offloop import off_process
 from bot.render.encounter import events_embed
 from bot.tablero import Token, render_board
 from bot.tablero.picture import key_facts
@@ -84,14 +85,14 @@ def alt_text(enc: Encounter, board: Board, toks: Sequence[Token]) -> str:
     return text if len(text) <= ALT_TEXT_MAX else text[: ALT_TEXT_MAX - 1] + "…"
 
 
-def draw(shot: BoardPicture) -> bytes:
-    return render_board(shot.board, *shot.tokens, highlight=shot.squares)
-
-
 async def board_file(shot: BoardPicture) -> discord.File:
-    """The picture as an attachment, drawn on a worker thread (a 60×60 board takes ~100 ms of
-    Pillow)."""
-    data = await off_loop(draw, shot)
+    """The picture as an attachment, drawn in the worker process (:func:`off_process`): a 60×60
+    board with 250 figures takes a second of Pillow, whose PNG encoder holds the GIL for
+    25–70 ms a call. The ``Board`` goes there as its dict."""
+    note_slow_work("imagen")
+    data = await off_process(
+        render_board, shot.board.to_dict(), *shot.tokens, highlight=shot.squares
+    )
     return discord.File(io.BytesIO(data), filename=FILENAME, description=shot.alt_text)
 
 
