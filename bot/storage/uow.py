@@ -65,7 +65,6 @@ class UnitOfWork:
         self.guild = GuildSettingsRepository(session, guild_id, settings_cache)
         self.characters = CharacterRepository(session, guild_id)
         self.bestiary = BestiaryRepository(session, guild_id)
-        self.rolls = RollLogRepository(session, guild_id, channel_id, self._encounter_id)
         self.reminders = ReminderRepository(session)
         #: What ``/deshacer`` can take back: written by :meth:`finish` in this transaction.
         self.undo_log = (
@@ -86,12 +85,9 @@ class UnitOfWork:
                 clock=clock,
             )
         )
-
-    def _encounter_id(self) -> int | None:
-        """The id of the channel's encounter this unit read or wrote, if any."""
-        repo = getattr(self, "_encounter", None)
-        info = None if repo is None else repo.info
-        return None if info is None else info.id
+        # (given the repository, not a method of this unit: a unit that referred to itself
+        # would outlive its command until a collection, with its encounter and every row)
+        self.rolls = RollLogRepository(session, guild_id, channel_id, _id_of(self._encounter))
 
     @property
     def encounter(self) -> EncounterRepository:
@@ -141,6 +137,18 @@ class UnitOfWork:
             roll_ids=self.rolls.appended,
             rolled=self.rolls.rolled,
         )
+
+
+def _id_of(repo: EncounterRepository | None) -> Callable[[], int | None] | None:
+    """The id of the encounter ``repo`` read or wrote in its unit, when asked (if any)."""
+    if repo is None:
+        return None
+
+    def encounter_id() -> int | None:
+        info = repo.info
+        return None if info is None else info.id
+
+    return encounter_id
 
 
 def _is_retryable(exc: BaseException) -> bool:
