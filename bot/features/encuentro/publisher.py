@@ -22,9 +22,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
-from bot.features.encuentro.tracker import TrackerChannel, waiting_of
+from bot.features.encuentro.tracker import TrackerChannel, waiting_of, waiting_without_rows
 from bot.render.tracker import tracker_embed
-from bot.render.waiting import waiting_lines
 from bot.storage.encounter_cache import CachedEncounter
 from bot.storage.encounter_info import EncounterInfo
 from umbral_rules.encounter import Encounter
@@ -251,9 +250,8 @@ class TrackerPublisher:
         if live[0][0] is not committed[0] or live[0][1:] != committed[1:]:  # the very object
             return None
         enc, info = committed[0], live[1].tracked.info
-        if enc.pending:
-            return None
-        return info, tracker_embed(enc, waiting=waiting_lines(enc, info.phase_since, {}))
+        lines = waiting_without_rows(enc, info)
+        return None if lines is None else (info, tracker_embed(enc, waiting=lines))
 
     async def _refresh(self, channel_id: int, state: _Channel) -> None:
         if self.storage is None:

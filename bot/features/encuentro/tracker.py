@@ -129,10 +129,17 @@ async def waiting_of(
     """The «Se espera a» lines of the unit's encounter (its times read in that unit); of
     another channel's encounter read in this unit when its ``info`` is given."""
     info = info or uow.encounter.current_info
-    if not enc.pending:  # only pending defenses have times of their own to read
-        return waiting_lines(enc, info.phase_since, {})
+    lines = waiting_without_rows(enc, info)
+    if lines is not None:
+        return lines
     times = await waiting(uow.session, info.id, info.phase_since)
     return waiting_lines(enc, times.phase_since, times.pending_since)
+
+
+def waiting_without_rows(enc: Encounter, info: EncounterInfo) -> list[str] | None:
+    """The «Se espera a» lines when there is no pending defense (only those have times of
+    their own, read from the rows); ``None`` when there is one."""
+    return None if enc.pending else waiting_lines(enc, info.phase_since, {})
 
 
 async def autocomplete_combatant(
