@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, Text, bindparam, insert, select, type_coerce, update
+from sqlalchemy import ColumnElement, Row, Text, bindparam, cast, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.util import identity_key
@@ -338,9 +338,7 @@ class BestiaryRepository:
         caller decodes and sorts them on a worker thread
         (:func:`bot.features.bestiario.files.export_rows`)."""
         bestiary = table(BestiaryEntry)
-        columns = [
-            type_coerce(c, Text).label(c.name) if c.name in RAW_JSON else c for c in bestiary.c
-        ]
+        columns = [cast(c, Text).label(c.name) if c.name in RAW_JSON else c for c in bestiary.c]
         stmt = select(*columns).where(bestiary.c.guild_id == self.guild_id)
         return list((await self._session.execute(stmt)).all())
 

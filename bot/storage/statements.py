@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,7 +26,7 @@ from sqlalchemy import (
     update,
 )
 
-from bot.jsontypes import JsonArray, JsonObject
+from bot.jsontypes import from_json_text
 
 from .encounter_map import Row
 from .models import (
@@ -140,7 +139,7 @@ def children(
     retos: list[Row] = []
     for r in rows:
         kind, key, position, a, b = r[0], r[1], r[2], r[3], r[4]
-        data = _json(r[10]) or {}
+        data = from_json_text(r[10]) or {}
         if kind == KIND_COMBATANT:
             combatants.append(
                 {
@@ -151,7 +150,7 @@ def children(
                     "side": b,
                     "aguante": r[5],
                     "aguante_max": r[6],
-                    "estados": _json(r[7]) or [],
+                    "estados": from_json_text(r[7]) or [],
                     "character_id": r[8],
                     "owner_id": r[9],
                     "data": data,
@@ -167,11 +166,6 @@ def children(
         else:
             retos.append({"key": key, "position": position, "name_key": r[11], "data": data})
     return combatants, pending, retos, versions
-
-
-def _json(text: str | None) -> JsonObject | JsonArray | None:
-    """A JSON column read as text (``CAST(… AS TEXT)``), decoded; NULL stays ``None``."""
-    return None if text is None else json.loads(text)
 
 
 #: Insert any table's rows (the parameters name the columns).

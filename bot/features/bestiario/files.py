@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from sqlalchemy import Row
 
-from bot.jsontypes import JsonObject
+from bot.jsontypes import JsonObject, from_json_text
 from bot.offloop import off_loop
 from bot.sheetfiles import BESTIARY, EnemyEntry, FileRefused, Format, dump, load_bestiary, too_big
 from bot.sheetfiles import limits as L
@@ -156,8 +155,7 @@ async def export_rows(rows: Sequence[Row[Any]], fmt: Format) -> bytes:
 def _decoded(row: Row[Any]) -> SimpleNamespace:
     fields = dict(row._mapping)
     for name in RAW_JSON:
-        value = fields[name]
-        fields[name] = json.loads(value) if isinstance(value, str | bytes) else value
+        fields[name] = from_json_text(fields[name])
     return SimpleNamespace(**fields)
 
 
