@@ -69,3 +69,25 @@ class OffLoop:
         assert loop_thread not in self.threads
         assert all(self.ticked)
         assert all(n >= 1 for n in self.ticks_during)
+
+
+class Ticks:
+    """Counts the event loop's turns (a task that sleeps 1 ms at a time)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(0.001)
+            self.count += 1
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        task = asyncio.get_running_loop().create_task(self._tick())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

@@ -5,11 +5,9 @@ loop has ticked after it was called)."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import importlib
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -19,7 +17,7 @@ from bot import offloop
 from bot.console import FakeDiscord
 from bot.sheetfiles import BESTIARY, CHARACTERS, EnemyEntry, dump, load
 from tests.bot.conftest import KAEDA, Script
-from tests.loopcheck import OffLoop
+from tests.loopcheck import OffLoop, Ticks
 
 ENEMIES = [
     EnemyEntry.model_validate(
@@ -33,28 +31,6 @@ CHARACTER_FILE = b"""personajes:
     proteccion: 1
     armas: [{nombre: Espada, clase: mano}]
 """
-
-
-class Ticks:
-    """Counts the event loop's turns (a task that sleeps 1 ms at a time)."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    async def _tick(self) -> None:
-        while True:
-            await asyncio.sleep(0.001)
-            self.count += 1
-
-    @contextlib.asynccontextmanager
-    async def running(self) -> AsyncIterator[None]:
-        task = asyncio.get_running_loop().create_task(self._tick())
-        try:
-            yield
-        finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
 
 
 def current(name: str) -> ModuleType:
