@@ -98,10 +98,29 @@ def round_stats(latencies: list[float], loop_stall_ms: float | None = None) -> d
 
 
 def stall_stats(latencies: list[float], stall: StallMeter) -> dict[str, float]:
-    """:func:`round_stats` with the round's loop stall and loop busy time."""
+    """:func:`round_stats` with the round's loop stall, loop busy time and, where the kernel
+    says, the CPU time the host took from this machine meanwhile."""
     stats = round_stats(latencies, stall.take())
     stats["loop_busy_ms"] = stall.take_busy()
+    steal = stall.take_steal()
+    if steal is not None:
+        stats["steal_pct"] = steal
     return stats
+
+
+def cpu_jiffies() -> tuple[int, int] | None:
+    """(steal, total) CPU time of the whole machine so far, from ``/proc/stat`` (Linux); None
+    elsewhere. Steal is time a virtual CPU was ready to run but the host ran something else:
+    on a shared host it is why the same code measures slower one hour than the next."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            fields = stat.readline().split()
+    except OSError:
+        return None
+    if len(fields) < 9 or fields[0] != "cpu":
+        return None
+    counts = [int(f) for f in fields[1:9]]  # user nice system idle iowait irq softirq steal
+    return counts[7], sum(counts)
 
 
 class StallMeter:
@@ -115,6 +134,7 @@ class StallMeter:
         self._worst = 0.0
         self._busy = 0.0
         self._task: asyncio.Task[None] | None = None
+        self._jiffies = cpu_jiffies()
 
     async def __aenter__(self) -> StallMeter:
         self._task = asyncio.get_running_loop().create_task(self._tick())
@@ -143,6 +163,18 @@ class StallMeter:
 
     def reset(self) -> None:
         self._worst = self._busy = 0.0
+        self._jiffies = cpu_jiffies()
+
+    def take_steal(self) -> float | None:
+        """The share of the machine's CPU time (%) the host took since the last reset or
+        take (None where ``/proc/stat`` does not say; 0 for a round shorter than the
+        kernel's tick, in which none was counted)."""
+        before, now = self._jiffies, cpu_jiffies()
+        self._jiffies = now
+        if before is None or now is None:
+            return None
+        total = now[1] - before[1]
+        return 100 * (now[0] - before[0]) / total if total > 0 else 0.0
 
     def take_busy(self) -> float:
         """The most CPU time the loop's own thread spent between two ticks (ms): the part of
@@ -159,7 +191,8 @@ def spread(values: list[float]) -> dict[str, float]:
 def summarise(rounds: list[dict[str, float]], **extra: Any) -> dict[str, Any]:
     """Every run, and the median and min–max across runs of each figure."""
     summary: dict[str, Any] = {"runs": rounds}
-    for key in ("rate", "mean_ms", "p50_ms", "p99_ms", "loop_stall_ms", "loop_busy_ms"):
+    figures = ("rate", "mean_ms", "p50_ms", "p99_ms", "loop_stall_ms", "loop_busy_ms", "steal_pct")
+    for key in figures:
         if all(key in r for r in rounds):
             summary[key] = spread([r[key] for r in rounds])
     summary.update(extra)

@@ -174,7 +174,7 @@ def table(name: str, result: dict[str, Any]) -> str:
     lines = [f"== {name}: {result['url']} ==", ""]
     head = (
         f"{'escenario':<40} {'op/s mediana (mín–máx)':<24} {'p50 ms':<22} {'p99 ms':<22} "
-        f"{'bucle ms':<18} {'CPU':>6} {'RSS pico':>8}"
+        f"{'bucle ms':<18} {'CPU':>6} {'robo':>5} {'RSS pico':>8}"
     )
     lines += [head, "-" * len(head)]
 
@@ -184,7 +184,10 @@ def table(name: str, result: dict[str, Any]) -> str:
         rate = fmt(s["rate"], 0 if s["rate"]["median"] >= 10 else 2)
         stall = fmt(s["loop_stall_ms"], 1) if "loop_stall_ms" in s else "—"
         busy = f"{s['loop_busy_ms']['median']:.1f}" if "loop_busy_ms" in s else "—"
-        lines.append(f"{label:<40} {rate:<24} {p50:<22} {p99:<22} {stall:<18} {busy:>6} {rss:>8}")
+        steal = f"{s['steal_pct']['max']:.0f} %" if "steal_pct" in s else "—"
+        lines.append(
+            f"{label:<40} {rate:<24} {p50:<22} {p99:<22} {stall:<18} {busy:>6} {steal:>5} {rss:>8}"
+        )
 
     for key, s in result["floor"].items():
         row(f"suelo: {key}", s)
@@ -224,7 +227,9 @@ def table(name: str, result: dict[str, Any]) -> str:
         "",
         "bucle ms: lo más que estuvo parado el bucle (mediana de las rondas, mín–máx); CPU: lo",
         "más que el propio hilo del bucle calculó entre dos tics (el resto de una parada es",
-        "esperar una CPU en una máquina cargada, o el GIL)",
+        "esperar una CPU en una máquina cargada, o el GIL); robo: la mayor parte del tiempo de",
+        "CPU que la máquina anfitriona se llevó en una ronda (steal de /proc/stat; una máquina",
+        "virtual compartida mide más lento la misma cosa cuando sube)",
         "",
         "objetivos:",
     ]

@@ -70,6 +70,10 @@ def check_backend(backend: dict, sizes: dict, floors: set[str]) -> None:
     for stat in stalled + [s for k, s in backend["floor"].items() if k != "sqlite3"]:
         assert set(stat["loop_stall_ms"]) == SPREAD
         assert all(one["loop_stall_ms"] >= 0 for one in stat["runs"])
+    if Path("/proc/stat").exists():  # Linux: each round also says what the host took
+        for stat in stalled:
+            assert set(stat["steal_pct"]) == SPREAD
+            assert all(0 <= one["steal_pct"] <= 100 for one in stat["runs"])
     ratios = backend["ratios"]
     for key in (
         "bot_over_floor",
