@@ -209,3 +209,32 @@ async def test_a_sheet_changed_elsewhere_asks_nothing_of_a_channel_it_may_not_po
     await script.run("/encuentro ajustar combatiente:Íñigo aguante:9")
     shown = fake.message_by_id(await tracker_id(fake) or 0)
     assert "9/16" in shown.text() and shown.pinned
+
+
+async def test_a_campaign_over_many_channels_forgets_the_idle_ones_not_their_trackers(
+    script: Script, fake: FakeDiscord
+) -> None:
+    """Months of play touch channel after channel: the publisher remembers only channels
+    with something pending or a request within its pause, and a forgotten channel's tracker
+    is still edited (read from the rows) the next time its encounter changes."""
+    publisher: Any = fake.bot.trackers
+    publisher._sweep_at = 2  # sweep every few channels instead of every few hundred
+    await script.run(*GUARDIA)
+    rooms = [f"sala{i}" for i in range(6)]
+    for room in rooms:
+        await script.run(f"#{room}", "@master", "/encuentro empezar")
+        await script.run('/encuentro enemigos nombre:"Ñu del puerto"', "!esperar 5")
+    assert len(publisher._channels) < len(rooms)
+    assert fake.channel_id(rooms[0]) not in publisher._channels
+    first = [m for m in trackers(fake) if m.channel == rooms[0]]
+    assert len(first) == 1
+    reply = await fake.command("master", rooms[0], "asalto")
+    assert reply.last.id == first[0].id and "fase de los enemigos" in reply.last.title
+    assert [m for m in trackers(fake) if m.channel == rooms[0]] == first
+    # a channel whose last request is within the pause is kept (its next edit waits for it)
+    publisher._forget_idle()
+    assert list(publisher._channels) == [fake.channel_id(rooms[0])]
+    await script.run("!esperar 2")
+    publisher._forget_idle()
+    assert not publisher._channels
+    assert refusals(fake) == []

@@ -41,6 +41,8 @@ Stamp = tuple[Encounter, int, int, int]
 INTERVAL_S = 1.25
 #: Discord's code for "this message is too old to be edited that often".
 TOO_OLD = 30046
+#: Channels remembered before the idle ones are forgotten (then twice as many as are left).
+SWEEP_AT = 256
 
 
 class Clock(Protocol):
@@ -80,6 +82,7 @@ class TrackerPublisher:
         self.sleep = sleep or asyncio.sleep
         self.interval = INTERVAL_S
         self._channels: dict[int, _Channel] = {}
+        self._sweep_at = SWEEP_AT
         #: Requests made per channel (creates, edits, pins): what the benchmark counts.
         self.requests: dict[int, int] = {}
 
@@ -147,9 +150,24 @@ class TrackerPublisher:
     ) -> _Channel:
         state = self._channels.get(channel_id)
         if state is None:
+            if len(self._channels) >= self._sweep_at:
+                self._forget_idle()
             state = self._channels[channel_id] = _Channel(guild_id, channel, perms)
         state.channel, state.perms, state.guild_id = channel, perms, guild_id
         return state
+
+    def _forget_idle(self) -> None:
+        """Forget the channels with nothing pending whose last request is over
+        :data:`INTERVAL_S` old: a campaign touches thousands of channels over months, and
+        each remembered one holds its channel and permissions. Amortised: it runs again
+        once the channels remembered have doubled."""
+        now = self.clock()
+        for channel_id, state in list(self._channels.items()):
+            busy = (state.task is not None and not state.task.done()) or state.dirty or state.finals
+            recent = state.last_request is not None and now - state.last_request < self.interval
+            if not busy and not recent:
+                del self._channels[channel_id]
+        self._sweep_at = max(SWEEP_AT, 2 * len(self._channels))
 
     def _start(self, channel_id: int, state: _Channel) -> None:
         if state.task is None or state.task.done():
