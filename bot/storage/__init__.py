@@ -3,10 +3,11 @@
 SQLite (the default, a file) runs in WAL mode with ``synchronous=NORMAL``, foreign keys on,
 and ``BEGIN IMMEDIATE`` transactions (writers queue on ``busy_timeout`` instead of failing),
 through stock ``aiosqlite``: every statement, and any wait for another writer's lock, runs on
-aiosqlite's thread, never on the event loop's; PostgreSQL is the same code with
-``DATABASE_URL=postgresql+asyncpg://…``. Each ``Storage`` keeps the encounters it last
-committed (:mod:`bot.storage.encounter_cache`), used only when the encounter's version in the
-database is still the one cached.
+aiosqlite's thread, never on the event loop's; its WAL is checkpointed in the background every
+few commits (:mod:`bot.storage.checkpoint`), not inside a command's commit; PostgreSQL is the
+same code with ``DATABASE_URL=postgresql+asyncpg://…``. Each ``Storage`` keeps the encounters
+it last committed (:mod:`bot.storage.encounter_cache`), used only when the encounter's version
+in the database is still the one cached.
 
 Start-up::
 

@@ -21,6 +21,9 @@ DEFAULT_URL = "sqlite+aiosqlite:///umbral.db"
 #: The wait happens inside ``sqlite3`` on aiosqlite's thread: the event loop keeps running.
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 WAL_SWITCH_ATTEMPTS = 100
+#: WAL pages at which a commit checkpoints by itself: the backstop of the storage's own
+#: checkpoints beside the commands (:mod:`bot.storage.checkpoint`), which run far sooner.
+WAL_AUTOCHECKPOINT_PAGES = 4000
 
 
 def is_sqlite(url: str) -> bool:
@@ -45,6 +48,7 @@ def _sqlite_connect(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEn
     cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     _wal(cursor)
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
@@ -80,7 +84,7 @@ def _sqlite_begin(conn: Connection) -> None:
 
 
 def _sqlite_reset(
-    dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry, state: PoolResetState
+    dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry, state: PoolResetState
 ) -> None:
     """The pool's reset of a connection it takes back (the engine has
     ``pool_reset_on_return=None``): a ROLLBACK only when a transaction is still open. The
@@ -88,8 +92,9 @@ def _sqlite_reset(
     thread per command for nothing."""
     if state.terminate_only or not state.asyncio_safe or state.transaction_was_reset:
         return
+    driver = record.driver_connection  # aiosqlite's own connection
     try:
-        open_transaction = bool(dbapi_connection._connection.in_transaction)
+        open_transaction = driver is None or bool(driver.in_transaction)
     except Exception:  # not aiosqlite's connection, or already closed: as the pool would
         open_transaction = True
     if open_transaction:

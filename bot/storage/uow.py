@@ -16,9 +16,10 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from bot.clock import Now, system_now
 
+from .checkpoint import WalCheckpointer
 from .encounter_cache import EncounterCache
 from .encounters import EncounterRepository
-from .engine import create_engine, create_sessionmaker, is_sqlite
+from .engine import create_engine, create_sessionmaker, is_sqlite, is_sqlite_memory
 from .errors import ConcurrencyError
 from .reminders import ReminderRepository
 from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
@@ -191,6 +192,11 @@ class Storage:
         self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        #: A file-backed SQLite database's WAL checkpoints, run beside the commands.
+        url = str(engine.url)
+        self.checkpointer = (
+            WalCheckpointer(engine) if is_sqlite(url) and not is_sqlite_memory(url) else None
+        )
 
     @classmethod
     def from_url(
@@ -199,6 +205,8 @@ class Storage:
         return cls(create_engine(url, **engine_kwargs), attempts=attempts)
 
     async def close(self) -> None:
+        if self.checkpointer is not None:
+            await self.checkpointer.idle()
         self.settings_cache.unwatch(self.engine)
         self.encounter_cache.clear()
         await self.engine.dispose()
@@ -319,6 +327,8 @@ class Storage:
                     yield uow
                     await uow.finish()
                 uow.publish()  # committed: its encounters may be cached
+                if self.checkpointer is not None:
+                    self.checkpointer.committed()
         except (StaleDataError, DBAPIError) as exc:
             if _is_retryable(exc):
                 raise ConcurrencyError() from exc
