@@ -24,11 +24,13 @@ import logging
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from .engine import is_sqlite, is_sqlite_memory
+
 log = logging.getLogger(__name__)
 
 #: Commits between two background checkpoints. With 1,000 channels a commit of ``/atacar``
 #: writes 20–45 pages (measured: 1,146–2,278 pages per 50 commits), so the WAL stays well under
-#: the backstop's 4,000.
+#: the backstop, :data:`~bot.storage.engine.WAL_AUTOCHECKPOINT_PAGES`.
 CHECKPOINT_EVERY = 50
 
 
@@ -54,6 +56,13 @@ class WalCheckpointer:
         self._task = asyncio.get_running_loop().create_task(
             self._checkpoint(), name="umbral-wal-checkpoint", context=contextvars.Context()
         )
+
+    @classmethod
+    def for_engine(cls, engine: AsyncEngine) -> WalCheckpointer | None:
+        """A checkpointer for a SQLite file's engine; None where there is no WAL to keep
+        short (PostgreSQL, SQLite in memory)."""
+        url = str(engine.url)
+        return cls(engine) if is_sqlite(url) and not is_sqlite_memory(url) else None
 
     @property
     def running(self) -> bool:

@@ -19,7 +19,7 @@ from bot.clock import Now, system_now
 from .checkpoint import WalCheckpointer
 from .encounter_cache import EncounterCache
 from .encounters import EncounterRepository
-from .engine import create_engine, create_sessionmaker, is_sqlite, is_sqlite_memory
+from .engine import create_engine, create_sessionmaker, is_sqlite
 from .errors import ConcurrencyError
 from .reminders import ReminderRepository
 from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
@@ -193,10 +193,7 @@ class Storage:
             weakref.WeakValueDictionary()
         )
         #: A file-backed SQLite database's WAL checkpoints, run beside the commands.
-        url = str(engine.url)
-        self.checkpointer = (
-            WalCheckpointer(engine) if is_sqlite(url) and not is_sqlite_memory(url) else None
-        )
+        self.checkpointer = WalCheckpointer.for_engine(engine)
 
     @classmethod
     def from_url(

@@ -69,6 +69,11 @@ class _Channel:
     #: (object, id, version, characters' versions); None: the next refresh reads the rows.
     committed: Stamp | None = None
 
+    @property
+    def running(self) -> bool:
+        """Whether its background task is still at work."""
+        return self.task is not None and not self.task.done()
+
 
 class TrackerPublisher:
     def __init__(
@@ -129,12 +134,12 @@ class TrackerPublisher:
 
     def running(self) -> int:
         """How many channels have a tracker request pending now."""
-        return sum(1 for s in self._channels.values() if s.task and not s.task.done())
+        return sum(1 for s in self._channels.values() if s.running)
 
     async def idle(self) -> None:
         """Wait until no channel has a tracker request pending."""
         while True:
-            tasks = [s.task for s in self._channels.values() if s.task and not s.task.done()]
+            tasks = [s.task for s in self._channels.values() if s.task and s.running]
             if not tasks:
                 return
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -163,14 +168,14 @@ class TrackerPublisher:
         once the channels remembered have doubled."""
         now = self.clock()
         for channel_id, state in list(self._channels.items()):
-            busy = (state.task is not None and not state.task.done()) or state.dirty or state.finals
+            busy = state.running or state.dirty or state.finals
             recent = state.last_request is not None and now - state.last_request < self.interval
             if not busy and not recent:
                 del self._channels[channel_id]
         self._sweep_at = max(SWEEP_AT, 2 * len(self._channels))
 
     def _start(self, channel_id: int, state: _Channel) -> None:
-        if state.task is None or state.task.done():
+        if not state.running:
             state.task = asyncio.get_running_loop().create_task(
                 self._run(channel_id, state), name=f"umbral-tracker-{channel_id}"
             )
