@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from bot.storage import Storage, UnitOfWork
 from umbral_rules.text import name_key
 
-Cobertura = Literal["entero", "mitad", "nada"]
+#: How much an Oficio covers (the public option «cobertura»; ``oficio_cobertura`` in the code).
+OficioCobertura = Literal["entero", "mitad", "nada"]
 VentajaOpt = Literal["ventaja", "desventaja"]
 Modo = Literal["mesa", "narrativo", "tactico"]
 

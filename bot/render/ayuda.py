@@ -6,7 +6,6 @@ import discord
 
 from bot.permisos import add_permisos
 from umbral_rules.encounter import Encounter
-from umbral_rules.encounter.asalto import owed_text
 
 JUGADOR = (
     "1. Crea tu ficha: `/ficha crear nombre:Kaeda vigor:3 destreza:3 percepcion:1 "
@@ -118,7 +117,7 @@ def next_steps(
     if not mine and character is not None and not gm:
         steps.append(f"Entra en el combate con {character}: /encuentro unirse.")
     for c in mine:
-        if any(p["defender"] == c.id for p in enc.pending):
+        if any(p.defender == c.id for p in enc.pending):
             steps.append(f"{c.nombre} debe defenderse: pulsa Defender o escribe /defender.")
         elif c.status == "malherido":
             steps.append(f"{c.nombre} ha caído: /secuelas (con aliento:sí, +4).")
@@ -138,7 +137,7 @@ def next_steps(
         else:
             steps.append("Ataca por cada enemigo: /atacar objetivo:… atacante:…; luego /asalto.")
         if enc.pending:
-            steps.append(owed_text(enc))
+            steps.append(enc.owed_text())
     return steps
 
 

@@ -16,7 +16,7 @@ from bot.features.combate.autocomplete import (
     autocomplete_oficio,
     autocomplete_weapon,
 )
-from bot.features.common import ATRIBUTO_CHOICES, Cobertura, VentajaOpt
+from bot.features.common import ATRIBUTO_CHOICES, OficioCobertura, VentajaOpt
 from bot.features.encuentro.tracker import autocomplete_combatant
 
 ManiobraTipo = Literal["sostener", "cargar", "despegarse", "apuntar", "interponerse"]
@@ -26,7 +26,7 @@ ATTACK_HELP = {
     "objetivo": "A quién atacas",
     "arma": "Con qué arma (por defecto, la primera de la ficha)",
     "oficio": "Un Oficio que cubra el ataque",
-    "cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
+    "oficio_cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
     "ventaja": "Ventaja o desventaja en esta tirada",
     "dado": "Tu dado físico: «9», o «9 4» con ventaja o desventaja",
     "atacante": "Quién ataca (el máster, por un enemigo o un personaje)",
@@ -35,13 +35,17 @@ ATTACK_HELP = {
 COVER_HELP = "El blanco está a cubierto: +3 a su Defensa contra el disparo"
 DEFEND_HELP = {
     "oficio": "Un Oficio que cubra la defensa",
-    "cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
+    "oficio_cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
     "ventaja": "Ventaja o desventaja en esta tirada",
     "dado": "Tu dado físico: «9», o «9 4» con ventaja o desventaja",
     "personaje": "Quién se defiende (el máster puede tirar por otro)",
     "asaltos": "Cuántos asaltos contestas, del más antiguo (por defecto, todos los pendientes)",
 }
 
+
+#: [D] One name per meaning in the code (README, «Vocabulario»): how much an Oficio covers
+#: is ``oficio_cobertura``, which players type as «cobertura» (a public name, kept).
+OFICIO_COBERTURA = app_commands.rename(oficio_cobertura="cobertura")
 
 #: The choices /atacar and /disparar offer while their options are typed.
 ATTACK_AUTOCOMPLETE = {
@@ -65,6 +69,7 @@ class CombateCog(commands.Cog):
     )
     @app_commands.describe(**ATTACK_HELP)
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
+    @OFICIO_COBERTURA
     @app_commands.guild_only()
     async def atacar(
         self,
@@ -72,7 +77,7 @@ class CombateCog(commands.Cog):
         objetivo: str,
         arma: str | None = None,
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         atacante: str | None = None,
@@ -81,7 +86,7 @@ class CombateCog(commands.Cog):
         await service.attack(
             interaction,
             service.AttackOptions(
-                objetivo, arma, oficio, cobertura, ventaja, dado, atacante, indefenso
+                objetivo, arma, oficio, oficio_cobertura, ventaja, dado, atacante, indefenso
             ),
             shot=False,
         )
@@ -91,6 +96,7 @@ class CombateCog(commands.Cog):
     )
     @app_commands.describe(**ATTACK_HELP, a_cubierto=COVER_HELP)
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
+    @OFICIO_COBERTURA
     @app_commands.guild_only()
     async def disparar(
         self,
@@ -98,7 +104,7 @@ class CombateCog(commands.Cog):
         objetivo: str,
         arma: str | None = None,
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         atacante: str | None = None,
@@ -108,7 +114,15 @@ class CombateCog(commands.Cog):
         await service.attack(
             interaction,
             service.AttackOptions(
-                objetivo, arma, oficio, cobertura, ventaja, dado, atacante, indefenso, a_cubierto
+                objetivo,
+                arma,
+                oficio,
+                oficio_cobertura,
+                ventaja,
+                dado,
+                atacante,
+                indefenso,
+                a_cubierto,
             ),
             shot=True,
         )
@@ -118,12 +132,13 @@ class CombateCog(commands.Cog):
     )
     @app_commands.describe(**DEFEND_HELP)
     @app_commands.autocomplete(oficio=autocomplete_oficio, personaje=autocomplete_actor)
+    @OFICIO_COBERTURA
     @app_commands.guild_only()
     async def defender(
         self,
         interaction: discord.Interaction,
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         personaje: str | None = None,
@@ -131,7 +146,7 @@ class CombateCog(commands.Cog):
     ) -> None:
         await service.defend(
             interaction,
-            service.DefendOptions(oficio, cobertura, ventaja, dado, personaje, asaltos),
+            service.DefendOptions(oficio, oficio_cobertura, ventaja, dado, personaje, asaltos),
         )
 
     @app_commands.command(
@@ -144,7 +159,7 @@ class CombateCog(commands.Cog):
         personaje="Quién hace la maniobra (el máster puede elegir)",
         arma=ATTACK_HELP["arma"],
         oficio="Un Oficio que cubra la maniobra",
-        cobertura=ATTACK_HELP["cobertura"],
+        oficio_cobertura=ATTACK_HELP["oficio_cobertura"],
         ventaja=ATTACK_HELP["ventaja"],
         dado=ATTACK_HELP["dado"],
     )
@@ -154,6 +169,7 @@ class CombateCog(commands.Cog):
         arma=autocomplete_weapon,
         oficio=autocomplete_oficio,
     )
+    @OFICIO_COBERTURA
     @app_commands.guild_only()
     async def maniobra(
         self,
@@ -164,11 +180,11 @@ class CombateCog(commands.Cog):
         personaje: str | None = None,
         arma: str | None = None,
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
     ) -> None:
-        extra = service.RollOptions(arma, oficio, cobertura, ventaja, dado)
+        extra = service.RollOptions(arma, oficio, oficio_cobertura, ventaja, dado)
         await service.maniobra(interaction, tipo, objetivo, condicion, personaje, extra)
 
     @app_commands.command(
@@ -180,7 +196,7 @@ class CombateCog(commands.Cog):
         personaje="Quién responde (el máster puede elegir)",
         arma=ATTACK_HELP["arma"],
         oficio=ATTACK_HELP["oficio"],
-        cobertura=ATTACK_HELP["cobertura"],
+        oficio_cobertura=ATTACK_HELP["oficio_cobertura"],
         ventaja=ATTACK_HELP["ventaja"],
         dado=ATTACK_HELP["dado"],
     )
@@ -197,6 +213,7 @@ class CombateCog(commands.Cog):
         arma=autocomplete_weapon,
         oficio=autocomplete_oficio,
     )
+    @OFICIO_COBERTURA
     @app_commands.guild_only()
     async def respuesta(
         self,
@@ -206,11 +223,11 @@ class CombateCog(commands.Cog):
         personaje: str | None = None,
         arma: str | None = None,
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
     ) -> None:
-        extra = service.RollOptions(arma, oficio, cobertura, ventaja, dado)
+        extra = service.RollOptions(arma, oficio, oficio_cobertura, ventaja, dado)
         await service.respuesta(interaction, tipo, objetivo, personaje, extra)
 
     @app_commands.command(name="secuelas", description="Tira en la tabla de secuelas al caer")
@@ -235,7 +252,7 @@ class CombateCog(commands.Cog):
         objetivo="A quién estabilizas",
         atributo="El atributo que usas (por defecto Percepción)",
         oficio="Un Oficio que cubra la cura",
-        cobertura=ATTACK_HELP["cobertura"],
+        oficio_cobertura=ATTACK_HELP["oficio_cobertura"],
         ventaja=ATTACK_HELP["ventaja"],
         dado=ATTACK_HELP["dado"],
         personaje="Quién cura (el máster puede elegir)",
@@ -244,6 +261,7 @@ class CombateCog(commands.Cog):
     @app_commands.autocomplete(
         objetivo=autocomplete_combatant, oficio=autocomplete_oficio, personaje=autocomplete_actor
     )
+    @OFICIO_COBERTURA
     @app_commands.guild_only()
     async def estabilizar(
         self,
@@ -251,12 +269,12 @@ class CombateCog(commands.Cog):
         objetivo: str,
         atributo: str = "percepcion",
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         personaje: str | None = None,
     ) -> None:
-        extra = service.RollOptions(None, oficio, cobertura, ventaja, dado)
+        extra = service.RollOptions(None, oficio, oficio_cobertura, ventaja, dado)
         await service.estabilizar(interaction, objetivo, atributo, personaje, extra)
 
     @estado.command(name="poner", description="Pone un estado a alguien (máster)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -30,7 +30,7 @@ class AttackOptions:
     objetivo: str
     arma: str | None = None
     oficio: str | None = None
-    cobertura: str = "entero"
+    oficio_cobertura: str = "entero"
     ventaja: str | None = None
     dado: str | None = None
     atacante: str | None = None
@@ -41,7 +41,7 @@ class AttackOptions:
 @dataclass(frozen=True)
 class DefendOptions:
     oficio: str | None = None
-    cobertura: str | None = None
+    oficio_cobertura: str | None = None
     ventaja: str | None = None
     dado: str | None = None
     personaje: str | None = None
@@ -54,18 +54,9 @@ class RollOptions:
 
     arma: str | None = None
     oficio: str | None = None
-    cobertura: str = "entero"
+    oficio_cobertura: str = "entero"
     ventaja: str | None = None
     dado: str | None = None
-
-    def as_rules(self, turn: Turn) -> dict[str, Any]:
-        return {
-            "weapon": self.arma,
-            "oficio": self.oficio,
-            "cobertura": self.cobertura,
-            "ventaja": self.ventaja,
-            "defender_dice": turn.other_dice,
-        }
 
 
 @dataclass
@@ -125,7 +116,7 @@ async def run(
         turn = Turn(enc, actor.combatant if actor else None, bool(actor and actor.gm), dice, None)
         if dice is not bot_dice:
             turn.other_dice = bot_dice
-        pending_names = {str(p["id"]): str(p.get("nombre", "")) for p in enc.pending}
+        pending_names = {p.id: p.nombre for p in enc.pending}
         events = op(turn)
         check_all_used(dice)
         await uow.encounter.save(enc)
@@ -164,14 +155,14 @@ async def attack(interaction: discord.Interaction, options: AttackOptions, *, sh
                 turn.dice,
                 turn.actor_id,
                 target.id,
-                weapon=options.arma,
+                arma=options.arma,
                 oficio=options.oficio,
-                cobertura=options.cobertura,
+                oficio_cobertura=options.oficio_cobertura,
                 ventaja=options.ventaja,
                 shot=shot,
                 defender_dice=turn.other_dice,
-                helpless=options.indefenso,
-                cover=options.a_cubierto,
+                indefenso=options.indefenso,
+                a_cubierto=options.a_cubierto,
             )
         )
 
@@ -193,7 +184,12 @@ async def defend(interaction: discord.Interaction, options: DefendOptions | None
     def op(turn: Turn) -> list[Event]:
         return list(
             turn.enc.defend(
-                turn.dice, turn.actor_id, opts.oficio, opts.cobertura, opts.ventaja, opts.asaltos
+                turn.dice,
+                turn.actor_id,
+                opts.oficio,
+                opts.oficio_cobertura,
+                opts.ventaja,
+                opts.asaltos,
             )
         )
 
@@ -220,8 +216,13 @@ async def maniobra(
 
     def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(objetivo).id if objetivo else None
-        options = {k: v for k, v in opts.as_rules(turn).items() if v is not None}
-        return list(turn.enc.maniobra(turn.dice, turn.actor_id, tipo, target, condicion, **options))
+        return list(
+            turn.enc.maniobra(
+                turn.dice, turn.actor_id, tipo, target, condicion, arma=opts.arma,
+                oficio=opts.oficio, oficio_cobertura=opts.oficio_cobertura,
+                ventaja=opts.ventaja, defender_dice=turn.other_dice,
+            )
+        )  # fmt: skip
 
     await run(
         interaction, "maniobra", f"{{actor}}: {tipo}", op, actor_name=personaje, dado=opts.dado
@@ -239,8 +240,13 @@ async def respuesta(
 
     def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(objetivo).id
-        options = {k: v for k, v in opts.as_rules(turn).items() if v is not None}
-        return list(turn.enc.respuesta(turn.dice, turn.actor_id, tipo, target, **options))
+        return list(
+            turn.enc.respuesta(
+                turn.dice, turn.actor_id, tipo, target, arma=opts.arma, oficio=opts.oficio,
+                oficio_cobertura=opts.oficio_cobertura, ventaja=opts.ventaja,
+                defender_dice=turn.other_dice,
+            )
+        )  # fmt: skip
 
     await run(
         interaction,
@@ -272,7 +278,7 @@ async def estabilizar(
         target = turn.enc.find(objetivo).id
         return list(
             turn.enc.estabilizar(
-                turn.dice, turn.actor_id, target, atributo, extra.oficio, extra.cobertura,
+                turn.dice, turn.actor_id, target, atributo, extra.oficio, extra.oficio_cobertura,
                 extra.ventaja,
             )
         )  # fmt: skip

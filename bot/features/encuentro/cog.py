@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.features.bestiario.cog import autocomplete_bestiary
 from bot.features.combate.rolllog import log_events
-from bot.features.common import Cobertura, Modo, dice_of, ids, send, storage_of
+from bot.features.common import Modo, OficioCobertura, dice_of, ids, send, storage_of
 from bot.features.encuentro.joining import (
     Moved,
     move_out,
@@ -99,18 +99,18 @@ class EncuentroCog(commands.Cog):
     @app_commands.describe(
         personaje="Uno de tus personajes (por defecto, el activo; el máster, cualquiera)",
         oficio_defensa="El Oficio que cubre tus defensas en este combate, si lo hay",
-        cobertura_defensa="Cuánto cubre ese Oficio: entero, mitad o nada",
+        oficio_defensa_cobertura="Cuánto cubre ese Oficio: entero, mitad o nada",
         mover="Máster: sácalo del encuentro de otro canal en el que esté y tráelo aquí",
         dueno="Máster: de quién es el personaje (sigue siendo suyo en el combate)",
     )
-    @app_commands.rename(dueno="dueño")
+    @app_commands.rename(dueno="dueño", oficio_defensa_cobertura="cobertura_defensa")
     @app_commands.autocomplete(personaje=autocomplete_deletable, oficio_defensa=autocomplete_oficio)
     async def unirse(
         self,
         interaction: discord.Interaction,
         personaje: str | None = None,
         oficio_defensa: str | None = None,
-        cobertura_defensa: Cobertura = "entero",
+        oficio_defensa_cobertura: OficioCobertura = "entero",
         mover: bool = False,
         dueno: discord.User | None = None,
     ) -> None:
@@ -139,8 +139,8 @@ class EncuentroCog(commands.Cog):
                 esencia_max=row.esencia_max,
                 character_id=row.id,
                 owner_id=row.owner_id,
-                defensa_oficio=oficio_defensa,
-                defensa_cobertura=cobertura_defensa,
+                oficio_defensa=oficio_defensa,
+                oficio_defensa_cobertura=oficio_defensa_cobertura,
                 genero=row.genero,
             )
             events.append(enc.announce(c))

@@ -19,7 +19,7 @@ from bot.permissions import is_gm, require_gm
 from bot.render.encounter import render_events
 from bot.render.safe import allowed_mentions, ping, shown
 from umbral_rules import DiceSource, UmbralError
-from umbral_rules.encounter import Encounter
+from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.events import (
     AreaListed,
     Event,
@@ -27,7 +27,6 @@ from umbral_rules.encounter.events import (
     ReachOffered,
     SweepDeclared,
 )
-from umbral_rules.encounter.state import Combatant
 
 #: [D] Who may do what on the board: "gm" (the GM only), "own" (the GM, or a player with
 #: their own character), "setup" (like "own" for players only before anyone has acted in

@@ -1,0 +1,230 @@
+"""Planned attacks and the attacks waiting for a defense roll, as frozen values.
+
+An attack is first *planned* (:class:`AttackPlan`: validated, every choice fixed) and then
+executed; an attack on a PC that waits for the player's own roll is a *pending defense*
+(:class:`MesaPending` or :class:`OpposedPending`). Each has ``to_dict`` / ``from_dict`` with
+the JSON keys the stored encounters have always used (see ``docs/encounter-json.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..checks import OficioCobertura, parse_oficio_cobertura
+from ..combat import Incoming
+from ..dice import DieRoll, Ventaja
+from ..rolls import Modifier, Static
+from ..sheets import Weapon
+from .codec import JsonDict, enum_value, mods_from_json, mods_to_json, opt_str, strs
+from .kinds import PendingKind, PlanKind, Respuesta
+
+
+def _respuesta(value: Any) -> Respuesta | None:
+    return None if value is None else Respuesta(value)
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """Every choice of one attack, fixed before any die: what Aliento replays.
+
+    ``aimed_at`` is who it was aimed at, ``target`` who takes it (a protector who interposed:
+    ``interposed_by``); ``mods`` the attacker's roll, ``ataque`` its static Ataque (what a
+    Mesa defender rolls against); ``a_cubierto``: the target is under cover (a shot);
+    ``companions``: the acoso of an opposed attack; ``respuesta``: the respuesta it is.
+    """
+
+    attacker: str
+    aimed_at: str
+    target: str
+    interposed_by: str | None
+    weapon: Weapon
+    mods: tuple[Modifier, ...]
+    ataque: Static
+    kind: PlanKind
+    shot: bool
+    a_cubierto: bool
+    ventajas: tuple[str, ...]
+    desventajas: tuple[str, ...]
+    companions: int
+    respuesta: Respuesta | None
+
+    def to_dict(self) -> JsonDict:
+        return {
+            "attacker": self.attacker,
+            "aimed_at": self.aimed_at,
+            "target": self.target,
+            "interposed_by": self.interposed_by,
+            "weapon": self.weapon.to_dict(),
+            "mods": mods_to_json(self.mods),
+            "ataque": self.ataque.to_dict(),
+            "kind": self.kind.value,
+            "shot": self.shot,
+            "cover": self.a_cubierto,
+            "ventajas": list(self.ventajas),
+            "desventajas": list(self.desventajas),
+            "companions": self.companions,
+            "respuesta": enum_value(self.respuesta),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AttackPlan:
+        return cls(
+            attacker=str(data["attacker"]),
+            aimed_at=str(data["aimed_at"]),
+            target=str(data["target"]),
+            interposed_by=opt_str(data.get("interposed_by")),
+            weapon=Weapon.from_dict(data["weapon"]),
+            mods=mods_from_json(data["mods"]),
+            ataque=Static.from_dict(data["ataque"]),
+            kind=PlanKind(data["kind"]),
+            shot=bool(data.get("shot", False)),
+            a_cubierto=bool(data.get("cover", False)),
+            ventajas=strs(data.get("ventajas")),
+            desventajas=strs(data.get("desventajas")),
+            companions=int(data.get("companions", 0)),
+            respuesta=_respuesta(data.get("respuesta")),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class PendingDefense:
+    """An attack on ``defender`` waiting for their own roll (the base of the two kinds).
+
+    ``asalto``: the asalto it came in (each asalto is its own roll); ``nombre``: the
+    attacker's name as shown; ``shift``: grades the attacker's Aliento already added.
+    """
+
+    id: str
+    defender: str
+    attacker: str
+    aimed_at: str
+    asalto: int
+    nombre: str
+    potencia: int
+    perforante: bool
+    interposed_by: str | None = None
+    respuesta: Respuesta | None = None
+    shift: int = 0
+
+    @property
+    def kind(self) -> PendingKind:
+        raise NotImplementedError
+
+    def to_dict(self) -> JsonDict:
+        return {
+            "id": self.id,
+            "defender": self.defender,
+            "attacker": self.attacker,
+            "aimed_at": self.aimed_at,
+            "asalto": self.asalto,
+            "kind": self.kind.value,
+            "nombre": self.nombre,
+            "potencia": self.potencia,
+            "perforante": self.perforante,
+            "interposed_by": self.interposed_by,
+            "respuesta": enum_value(self.respuesta),
+            "shift": self.shift,
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class MesaPending(PendingDefense):
+    """Mesa: answered by one Defensa roll per asalto against the most dangerous ``ataque``
+    (``ventaja``: how the attacker would have rolled, which the defender rolls against)."""
+
+    ataque: Static
+    ventaja: Ventaja = Ventaja.NORMAL
+
+    @property
+    def kind(self) -> PendingKind:
+        return PendingKind.MESA
+
+    def incoming(self) -> Incoming:
+        return Incoming(self.nombre, self.ataque, self.potencia, self.perforante)
+
+    @property
+    def danger(self) -> tuple[int, int]:
+        """[D] Highest Ataque, then Potencia, makes the most dangerous attack."""
+        return self.ataque.value, self.potencia
+
+    def to_dict(self) -> JsonDict:
+        return {**super().to_dict(), "ataque": self.ataque.to_dict(), "ventaja": self.ventaja.value}
+
+
+@dataclass(frozen=True, kw_only=True)
+class OpposedPending(PendingDefense):
+    """Narrativo/Táctico with ``defensa_inmediata`` off: the attack ``die`` already rolled
+    (with its ``mods`` and acoso ``companions``) waits for the defender's own die."""
+
+    die: DieRoll
+    mods: tuple[Modifier, ...]
+    companions: int = 0
+
+    @property
+    def kind(self) -> PendingKind:
+        return PendingKind.ENFRENTADO
+
+    def to_dict(self) -> JsonDict:
+        return {
+            **super().to_dict(),
+            "die": self.die.to_dict(),
+            "mods": mods_to_json(self.mods),
+            "companions": self.companions,
+        }
+
+
+Pending = MesaPending | OpposedPending
+
+
+def pending_from_dict(data: Mapping[str, Any], asalto: int) -> Pending:
+    """A pending defense from its dict (``asalto``: the one to assume if it has none)."""
+    common: dict[str, Any] = {
+        "id": str(data["id"]),
+        "defender": str(data["defender"]),
+        "attacker": str(data["attacker"]),
+        "aimed_at": str(data.get("aimed_at", data["defender"])),
+        "asalto": int(data.get("asalto", asalto)),
+        "nombre": str(data.get("nombre", "")),
+        "potencia": int(data["potencia"]),
+        "perforante": bool(data.get("perforante", False)),
+        "interposed_by": opt_str(data.get("interposed_by")),
+        "respuesta": _respuesta(data.get("respuesta")),
+        "shift": int(data.get("shift") or 0),
+    }
+    if PendingKind(data.get("kind", PendingKind.MESA)) is PendingKind.MESA:
+        ventaja = Ventaja(data.get("ventaja") or Ventaja.NORMAL.value)
+        return MesaPending(**common, ataque=Static.from_dict(data["ataque"]), ventaja=ventaja)
+    return OpposedPending(
+        **common,
+        die=DieRoll.from_dict(data["die"]),
+        mods=mods_from_json(data.get("mods")),
+        companions=int(data.get("companions", 0)),
+    )
+
+
+@dataclass(frozen=True)
+class DefendArgs:
+    """What a player chose for their defense roll: the Oficio (None: the one they joined
+    with), how much it covers, and a ventaja or desventaja they named."""
+
+    oficio: str | None = None
+    oficio_cobertura: OficioCobertura | None = None
+    ventaja: Ventaja | None = None
+
+    def to_dict(self) -> JsonDict:
+        return {
+            "oficio": self.oficio,
+            "cobertura": enum_value(self.oficio_cobertura),
+            "ventaja": enum_value(self.ventaja),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DefendArgs:
+        cobertura, ventaja = data.get("cobertura"), data.get("ventaja")
+        return cls(
+            oficio=opt_str(data.get("oficio")),
+            oficio_cobertura=None if cobertura is None else parse_oficio_cobertura(cobertura),
+            ventaja=None if ventaja is None else Ventaja(ventaja),
+        )
