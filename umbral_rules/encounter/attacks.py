@@ -8,7 +8,6 @@ new dice for the roller, ``subir`` with the same faces and one more step.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TypedDict
 
 from ..checks import OficioCobertura
 from ..combat import AttackResult, helpless_attack, mesa_attack, opposed_attack, regrade, shot
@@ -32,7 +31,7 @@ from .kinds import Mode, PlanKind, Respuesta
 from .late import reading_for, reread
 from .phases import check_phase
 from .pieces import Snapshot
-from .plans import AttackPlan, MesaPending, OpposedPending
+from .plans import AttackPlan, MesaPending, OpposedPending, PendingFields
 from .records import AttackRecord, PendingAttackRecord
 from .state import EncounterState
 from .tablero import attack_geometry
@@ -244,23 +243,9 @@ def resolve_damage(
     return [event, *fell]
 
 
-class _PendingFields(TypedDict):
-    id: str
-    defender: str
-    attacker: str
-    aimed_at: str
-    asalto: int
-    nombre: str
-    potencia: int
-    perforante: bool
-    interposed_by: str | None
-    respuesta: Respuesta | None
-    shift: int
-
-
 def _pending_fields(
     state: EncounterState, plan: AttackPlan, pending_id: str, shift: int
-) -> _PendingFields:
+) -> PendingFields:
     """What both kinds of pending defense take from the plan."""
     return {
         "id": pending_id,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping
+from enum import Enum
 from typing import Any
 
 from ..rolls import Modifier
@@ -56,6 +57,7 @@ def mods_from_json(data: Iterable[Mapping[str, Any]] | None) -> tuple[Modifier, 
     return tuple(Modifier.from_dict(m) for m in data or ())
 
 
-def enum_value(member: Any) -> Any:
-    """``member.value`` for an enum member, ``None`` for ``None``."""
-    return None if member is None else member.value
+def enum_value(member: Enum | None) -> str | None:
+    """The word an enum member stands for (every enum of the state has words as values),
+    ``None`` for ``None``."""
+    return None if member is None else str(member.value)

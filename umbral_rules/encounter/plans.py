@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from ..checks import OficioCobertura, parse_oficio_cobertura
 from ..combat import Incoming
@@ -178,9 +178,25 @@ class OpposedPending(PendingDefense):
 Pending = MesaPending | OpposedPending
 
 
+class PendingFields(TypedDict):
+    """What both kinds of pending defense hold (the fields of :class:`PendingDefense`)."""
+
+    id: str
+    defender: str
+    attacker: str
+    aimed_at: str
+    asalto: int
+    nombre: str
+    potencia: int
+    perforante: bool
+    interposed_by: str | None
+    respuesta: Respuesta | None
+    shift: int
+
+
 def pending_from_dict(data: Mapping[str, Any], asalto: int) -> Pending:
     """A pending defense from its dict (``asalto``: the one to assume if it has none)."""
-    common: dict[str, Any] = {
+    common: PendingFields = {
         "id": str(data["id"]),
         "defender": str(data["defender"]),
         "attacker": str(data["attacker"]),

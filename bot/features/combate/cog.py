@@ -43,8 +43,8 @@ DEFEND_HELP = {
 }
 
 
-#: [D] One name per meaning in the code (README, «Vocabulario»): how much an Oficio covers
-#: is ``oficio_cobertura``, which players type as «cobertura» (a public name, kept).
+#: One name per meaning in the code (docs/vocabulario.md): how much an Oficio covers is
+#: ``oficio_cobertura``, which players type as «cobertura» (a public name, kept).
 OFICIO_COBERTURA = app_commands.rename(oficio_cobertura="cobertura")
 
 #: The choices /atacar and /disparar offer while their options are typed.
