@@ -27,8 +27,9 @@ Creating and persisting
 ``enc.to_dict(*, combatants=True) -> dict`` / ``Encounter.from_dict(d) -> Encounter``
     Lossless and JSON; ``from_dict`` reads every form an earlier release stored.
 ``enc.state``: the :class:`EncounterState`; read-only views ``enc.mode``, ``asalto``,
-``phase``, ``settings``, ``combatants``, ``pending`` (:data:`Pending`: :class:`MesaPending`
-or :class:`OpposedPending`), ``retos`` (:class:`Reto`), ``board``, ``escena``.
+``phase``, ``settings``, ``combatants``, ``pending`` (:class:`PendingDefense`, with a
+:class:`MesaAttack` or an :class:`OpposedAttack`), ``retos`` (:class:`Reto`), ``board``,
+``escena``.
 ``enc.add_character(sheet, weapons=(), *, aguante=None, aliento=0, aliento_max=None,
 esencia=0, esencia_max=None, character_id=None, owner_id=None, oficio_defensa=None,
 oficio_defensa_cobertura="entero", genero=None) -> Combatant``
@@ -177,7 +178,14 @@ from .kinds import (
     Status,
 )
 from .pieces import Hit, Reto, RetoTirada, SecuelasRoll, Sostenido
-from .plans import AttackPlan, DefendArgs, MesaPending, OpposedPending, Pending
+from .plans import (
+    AttackPlan,
+    DefendArgs,
+    MesaAttack,
+    OpposedAttack,
+    Pending,
+    PendingDefense,
+)
 from .records import AttackRecord, CheckRecord, DefendRecord, PendingAttackRecord, RollRecord
 from .settings import EstadoExtra, Settings
 from .state import EncounterState
@@ -216,11 +224,12 @@ __all__ = [
     "Hit",
     "HitEncajado",
     "ManiobraDeclared",
-    "MesaPending",
+    "MesaAttack",
     "Mode",
-    "OpposedPending",
+    "OpposedAttack",
     "Pending",
     "PendingAttackRecord",
+    "PendingDefense",
     "PendingKind",
     "Phase",
     "PlanKind",

@@ -25,7 +25,7 @@ from .events import AlientoSpent, Event, HitEncajado
 from .fighters import replay_dice
 from .kinds import CheckPurpose, Status
 from .pieces import WoundSnapshot
-from .plans import OpposedPending
+from .plans import OpposedAttack
 from .pruebas import apply_effect, roll_check
 from .records import (
     AttackRecord,
@@ -115,13 +115,14 @@ def _redo_pending(
 ) -> None:
     """An opposed attack still waiting: its die rolled again, or one grade more."""
     pending = next(p for p in state.pending if p.id == rec.pending)
-    assert isinstance(pending, OpposedPending)
+    attack = pending.attack
+    assert isinstance(attack, OpposedAttack)  # a PC's opposed attack waits with its die
     if up:
         changed = replace(pending, shift=pending.shift + 1)
     else:
         assert dice is not None
-        old = pending.die
-        changed = replace(pending, die=roll_d12(dice, old.ventaja_sources, old.desventaja_sources))
+        die = roll_d12(dice, attack.die.ventaja_sources, attack.die.desventaja_sources)
+        changed = replace(pending, attack=replace(attack, die=die))
     state.pending = [changed if p.id == pending.id else p for p in state.pending]
 
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..checks import OficioCobertura
 from ..combat import AttackResult, helpless_attack, mesa_attack, opposed_attack, regrade, shot
-from ..dice import DiceSource, Ventaja, combine_ventaja, roll_d12
+from ..dice import DiceSource, combine_ventaja, roll_d12
 from ..errors import UmbralError
 from ..plural import plural
 from .budget import check_accion, require_active, require_target, spend_accion
@@ -31,7 +30,14 @@ from .kinds import Mode, PlanKind, Respuesta
 from .late import reading_for, reread
 from .phases import check_phase
 from .pieces import Snapshot
-from .plans import AttackPlan, MesaPending, OpposedPending, PendingFields
+from .plans import (
+    NOTHING_CHOSEN,
+    AttackChoice,
+    AttackPlan,
+    MesaAttack,
+    OpposedAttack,
+    PendingDefense,
+)
 from .records import AttackRecord, PendingAttackRecord
 from .state import EncounterState
 from .tablero import attack_geometry
@@ -54,14 +60,8 @@ def plan_attack(
     state: EncounterState,
     attacker: Combatant,
     aimed: Combatant,
+    choice: AttackChoice = NOTHING_CHOSEN,
     *,
-    arma: str | None = None,
-    oficio: str | None = None,
-    oficio_cobertura: OficioCobertura | str = OficioCobertura.ENTERO,
-    ventaja: str | Ventaja | None = None,
-    shot: bool = False,
-    indefenso: bool = False,
-    a_cubierto: bool = False,
     respuesta: Respuesta | None = None,
     extra_ventajas: tuple[str, ...] = (),
 ) -> AttackPlan:
@@ -70,12 +70,14 @@ def plan_attack(
     if attacker.id == aimed.id:
         raise UmbralError(f"{attacker.nombre} no puede atacarse a sí mismo.")
     require_target(aimed)
-    w = weapon_of(attacker, arma)
-    mods = attack_mods(attacker, w, oficio, oficio_cobertura)  # validates the Oficio
+    w = weapon_of(attacker, choice.arma)
+    oficio, cobertura = choice.oficio, choice.oficio_cobertura
+    mods = attack_mods(attacker, w, oficio, cobertura)  # validates the Oficio
     protector = redirect(state, attacker, aimed)
     target = protector or aimed
-    is_shot = shot or w.is_ranged
-    vent, desv = indicated(ventaja)
+    is_shot = choice.shot or w.is_ranged
+    a_cubierto = choice.a_cubierto
+    vent, desv = indicated(choice.ventaja)
     vent += list(extra_ventajas)
     if is_shot and attacker.apuntando:
         vent.append("Apuntar")
@@ -96,7 +98,7 @@ def plan_attack(
             )
     elif is_shot:
         kind = PlanKind.DISPARO
-    elif indefenso or cannot_defend(target):
+    elif choice.indefenso or cannot_defend(target):
         kind = PlanKind.INDEFENSO
     elif target.is_pc and not state.settings.defensa_inmediata:
         kind = PlanKind.PENDIENTE_ENFRENTADO
@@ -115,7 +117,7 @@ def plan_attack(
         interposed_by=protector.id if protector else None,
         weapon=w,
         mods=tuple(mods),
-        ataque=static_ataque(attacker, w, oficio, oficio_cobertura),
+        ataque=static_ataque(attacker, w, oficio, cobertura),
         kind=kind,
         shot=is_shot,
         a_cubierto=a_cubierto,
@@ -131,23 +133,13 @@ def attack(
     dice: DiceSource,
     attacker_id: str,
     target_id: str,
-    *,
+    choice: AttackChoice,
     defender_dice: DiceSource | None = None,
-    arma: str | None = None,
-    oficio: str | None = None,
-    oficio_cobertura: OficioCobertura | str = OficioCobertura.ENTERO,
-    ventaja: str | Ventaja | None = None,
-    shot: bool = False,
-    indefenso: bool = False,
-    a_cubierto: bool = False,
 ) -> list[Event]:
     """An attack that spends the acción (in Mesa a spent acción is only a warning)."""
     attacker = state.get(attacker_id)
     aimed = state.get(target_id)
-    plan = plan_attack(
-        state, attacker, aimed, arma=arma, oficio=oficio, oficio_cobertura=oficio_cobertura,
-        ventaja=ventaja, shot=shot, indefenso=indefenso, a_cubierto=a_cubierto,
-    )  # fmt: skip
+    plan = plan_attack(state, attacker, aimed, choice)
     events = check_phase(state, attacker)
     events += check_accion(state, attacker)
     events.append(spend_accion(attacker))
@@ -243,25 +235,6 @@ def resolve_damage(
     return [event, *fell]
 
 
-def _pending_fields(
-    state: EncounterState, plan: AttackPlan, pending_id: str, shift: int
-) -> PendingFields:
-    """What both kinds of pending defense take from the plan."""
-    return {
-        "id": pending_id,
-        "defender": plan.target,
-        "attacker": plan.attacker,
-        "aimed_at": plan.aimed_at,
-        "asalto": state.asalto,
-        "nombre": state.get(plan.attacker).nombre,
-        "potencia": plan.weapon.potencia,
-        "perforante": plan.weapon.perforante,
-        "interposed_by": plan.interposed_by,
-        "respuesta": plan.respuesta,
-        "shift": shift,
-    }
-
-
 def _make_pending(
     state: EncounterState, dice: DiceSource, plan: AttackPlan, *, shift: int, record: bool
 ) -> list[Event]:
@@ -269,25 +242,32 @@ def _make_pending(
     attacker = state.get(plan.attacker)
     target = state.get(plan.target)
     pending_id = state.new_pending_id()
-    pending: MesaPending | OpposedPending
+    attack: MesaAttack | OpposedAttack
     if plan.kind is PlanKind.PENDIENTE_MESA:
-        pending = MesaPending(
-            **_pending_fields(state, plan, pending_id, shift),
-            ataque=plan.ataque,
-            ventaja=combine_ventaja(plan.ventajas, plan.desventajas),
-        )
+        attack = MesaAttack(plan.ataque, combine_ventaja(plan.ventajas, plan.desventajas))
+    else:
+        die = roll_d12(dice, plan.ventajas, plan.desventajas)
+        attack = OpposedAttack(die, plan.mods, plan.companions)
+    pending = PendingDefense(
+        id=pending_id,
+        defender=target.id,
+        attacker=attacker.id,
+        aimed_at=plan.aimed_at,
+        asalto=state.asalto,
+        nombre=attacker.nombre,
+        potencia=plan.weapon.potencia,
+        perforante=plan.weapon.perforante,
+        attack=attack,
+        interposed_by=plan.interposed_by,
+        respuesta=plan.respuesta,
+        shift=shift,
+    )
+    if isinstance(attack, MesaAttack):
         reading = reading_for(state, target)
         if reading is not None:  # the defender already rolled this asalto: read it again
             return reread(state, dice, target, pending, reading)
-    else:
-        pending = OpposedPending(
-            **_pending_fields(state, plan, pending_id, shift),
-            die=roll_d12(dice, plan.ventajas, plan.desventajas),
-            mods=plan.mods,
-            companions=plan.companions,
-        )
-        if record and attacker.is_pc:
-            attacker.last_roll = PendingAttackRecord(state.asalto, pending.id)
+    elif record and attacker.is_pc:
+        attacker.last_roll = PendingAttackRecord(state.asalto, pending.id)
     state.pending.append(pending)
     aimed = state.get(plan.aimed_at)
     cover = f" (se interpone {target.nombre})" if plan.interposed_by else ""

@@ -25,7 +25,7 @@ from .events import DefenseResolved, Event
 from .fighters import defense_desventajas, defense_mods, replay_dice
 from .late import mesa_incoming
 from .pieces import Snapshot
-from .plans import DefendArgs, MesaPending, OpposedPending, Pending
+from .plans import DefendArgs, MesaAttack, OpposedAttack, Pending, mesa_attack_of
 from .records import DefendRecord
 from .state import DefenseReading, EncounterState
 from .wounds import apply_damage, wound_snapshot
@@ -47,7 +47,7 @@ def owed(state: EncounterState) -> list[tuple[str, int, list[Pending]]]:
     groups: dict[tuple[str, int], list[Pending]] = {}
     for p in sorted(state.pending, key=lambda p: p.asalto):
         key = (p.defender, p.asalto)
-        if not isinstance(p, MesaPending):
+        if not isinstance(p.attack, MesaAttack):
             rolls.append((*key, [p]))
         elif key in groups:
             groups[key].append(p)
@@ -107,7 +107,7 @@ def resolve(
     events: list[Event] = []
     faces: list[tuple[int, ...]] = []
     grade = 0
-    if all(isinstance(p, MesaPending) for p in mine):
+    if all(isinstance(p.attack, MesaAttack) for p in mine):
         result, chosen, vent, desv = _mesa(dice, d, mine, args, vent, desv)
         if shift:
             result = regrade(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
@@ -131,7 +131,6 @@ def resolve(
         for p in mine:
             if not d.active:
                 break
-            assert isinstance(p, OpposedPending)
             result = _opposed(dice, d, p, args, vent, desv)
             if shift:
                 result = regrade(
@@ -156,13 +155,14 @@ def _mesa(
     args: DefendArgs,
     vent: list[str],
     desv: list[str],
-) -> tuple[AttackResult, MesaPending, list[str], list[str]]:
+) -> tuple[AttackResult, Pending, list[str], list[str]]:
     incoming, chosen = mesa_incoming(mine)
     mods = defense_mods(d, chosen.perforante, args.oficio, args.oficio_cobertura)
     vent, desv = list(vent), list(desv)
-    if chosen.ventaja is Ventaja.VENTAJA:
+    ventaja = mesa_attack_of(chosen).ventaja
+    if ventaja is Ventaja.VENTAJA:
         desv.append(f"Ventaja de {chosen.nombre}")
-    elif chosen.ventaja is Ventaja.DESVENTAJA:
+    elif ventaja is Ventaja.DESVENTAJA:
         vent.append(f"Desventaja de {chosen.nombre}")
     return mesa_defense(dice, mods, incoming, vent, desv), chosen, vent, desv
 
@@ -170,20 +170,22 @@ def _mesa(
 def _opposed(
     dice: DiceSource,
     d: Combatant,
-    p: OpposedPending,
+    p: Pending,
     args: DefendArgs,
     vent: list[str],
     desv: list[str],
 ) -> AttackResult:
+    attack = p.attack
+    assert isinstance(attack, OpposedAttack), p.id  # each opposed attack waits for its die
     result = opposed_attack(
-        replay_dice(p.die.faces, p.die.physical),
-        p.mods,
+        replay_dice(attack.die.faces, attack.die.physical),
+        attack.mods,
         defense_mods(d, p.perforante, args.oficio, args.oficio_cobertura),
         p.potencia,
-        companions=p.companions,
+        companions=attack.companions,
         size=d.size,
-        attack_ventajas=p.die.ventaja_sources,
-        attack_desventajas=p.die.desventaja_sources,
+        attack_ventajas=attack.die.ventaja_sources,
+        attack_desventajas=attack.die.desventaja_sources,
         defense_ventajas=vent,
         defense_desventajas=desv,
         defender_dice=dice,

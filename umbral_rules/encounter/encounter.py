@@ -40,7 +40,7 @@ from .combatant import Combatant
 from .events import CombatantAdded, Event
 from .kinds import Mode, Phase
 from .pieces import Reto
-from .plans import Pending
+from .plans import AttackChoice, Pending
 from .settings import Settings
 from .state import EncounterState
 
@@ -241,9 +241,9 @@ class Encounter:
         """An attack with the acción. See the package docstring for how each mode resolves."""
         return self._apply(
             lambda s: _attacks.attack(
-                s, dice, attacker_id, target_id, defender_dice=defender_dice, arma=arma,
-                oficio=oficio, oficio_cobertura=oficio_cobertura, ventaja=ventaja, shot=shot,
-                indefenso=indefenso, a_cubierto=a_cubierto,
+                s, dice, attacker_id, target_id,
+                AttackChoice(arma, oficio, oficio_cobertura, ventaja, shot, indefenso, a_cubierto),
+                defender_dice,
             )
         )  # fmt: skip
 
@@ -269,8 +269,8 @@ class Encounter:
         """interponerse, sostener, cargar, despegarse, apuntar."""
         return self._apply(
             lambda s: _maniobras.maniobra(
-                s, dice, actor_id, tipo, objetivo, condicion, arma=arma, oficio=oficio,
-                oficio_cobertura=oficio_cobertura, ventaja=ventaja, defender_dice=defender_dice,
+                s, dice, actor_id, tipo, objetivo, condicion,
+                AttackChoice(arma, oficio, oficio_cobertura, ventaja), defender_dice,
             )
         )  # fmt: skip
 
@@ -283,8 +283,8 @@ class Encounter:
         """oportunidad, larga, sostener: one per asalto."""
         return self._apply(
             lambda s: _respuestas.respuesta(
-                s, dice, actor_id, tipo, objetivo, arma=arma, oficio=oficio,
-                oficio_cobertura=oficio_cobertura, ventaja=ventaja, defender_dice=defender_dice,
+                s, dice, actor_id, tipo, objetivo,
+                AttackChoice(arma, oficio, oficio_cobertura, ventaja), defender_dice,
             )
         )  # fmt: skip
 

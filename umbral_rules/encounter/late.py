@@ -21,26 +21,25 @@ from ..plural import plural
 from .combatant import Combatant
 from .events import DefenseReread, Event
 from .fighters import defense_mods, replay_dice
-from .plans import MesaPending, Pending
+from .plans import Pending, danger, incoming
 from .records import DefendRecord
 from .state import DefenseReading, EncounterState
 from .wounds import apply_damage
 
 
-def mesa_incoming(mine: Sequence[Pending]) -> tuple[list[Incoming], MesaPending]:
+def mesa_incoming(mine: Sequence[Pending]) -> tuple[list[Incoming], Pending]:
     """Acoso counts attackers, not attacks: each attacker brings their most dangerous one.
     Returns them and the pending attack of the most dangerous ([D] highest Ataque, then
     Potencia, then the first to come)."""
-    best: dict[str, MesaPending] = {}
+    best: dict[str, Pending] = {}
     for p in mine:
-        assert isinstance(p, MesaPending)  # one Defensa roll answers only Mesa attacks
         prev = best.get(p.attacker)
-        if prev is None or p.danger > prev.danger:
+        if prev is None or danger(p) > danger(prev):
             best[p.attacker] = p
     chosen_pending = list(best.values())
-    incoming = [p.incoming() for p in chosen_pending]
-    top = most_dangerous(incoming)
-    return incoming, chosen_pending[incoming.index(top)]
+    attacks = [incoming(p) for p in chosen_pending]
+    top = most_dangerous(attacks)
+    return attacks, chosen_pending[attacks.index(top)]
 
 
 def reading_for(state: EncounterState, d: Combatant) -> DefenseReading | None:
@@ -51,7 +50,7 @@ def reading_for(state: EncounterState, d: Combatant) -> DefenseReading | None:
 
 def read(
     d: Combatant, mine: Sequence[Pending], reading: DefenseReading
-) -> tuple[AttackResult, MesaPending]:
+) -> tuple[AttackResult, Pending]:
     """The kept roll read against these attacks: the result and the most dangerous one."""
     incoming, chosen = mesa_incoming(mine)
     args = reading.args
@@ -75,7 +74,7 @@ def reread(
     state: EncounterState,
     dice: DiceSource,
     d: Combatant,
-    pending: MesaPending,
+    pending: Pending,
     reading: DefenseReading,
 ) -> list[Event]:
     """Read the late ``pending`` attack against ``reading`` and apply the difference."""

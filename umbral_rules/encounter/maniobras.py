@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..checks import CheckResult, OficioCobertura
-from ..dice import DiceSource, Ventaja
+from ..dice import DiceSource
 from ..errors import UmbralError
 from ..grades import grade_single
 from ..rolls import Modifier, Static, make_roll
@@ -26,6 +26,7 @@ from .fighters import attack_mods, static_ataque, weapon_of
 from .kinds import Mode, Respuesta
 from .phases import check_phase
 from .pieces import Sostenido
+from .plans import NOTHING_CHOSEN, AttackChoice
 from .state import EncounterState, Guard
 from .tablero import charge_moved, require_ward_in_reach
 
@@ -40,15 +41,11 @@ def maniobra(
     tipo: str,
     objetivo: str | None = None,
     condicion: str | None = None,
-    *,
-    arma: str | None = None,
-    oficio: str | None = None,
-    oficio_cobertura: OficioCobertura | str = OficioCobertura.ENTERO,
-    ventaja: str | Ventaja | None = None,
+    choice: AttackChoice = NOTHING_CHOSEN,
     defender_dice: DiceSource | None = None,
 ) -> list[Event]:
-    """``tipo``: interponerse, sostener, cargar, despegarse or apuntar; the roll's choices
-    (``arma``, ``oficio``...) count where the maniobra rolls."""
+    """``tipo``: interponerse, sostener, cargar, despegarse or apuntar; the roll's
+    ``choice`` (arma, Oficio, ventaja) counts where the maniobra rolls."""
     key = tipo.strip().lower()
     if key not in MANIOBRAS:
         raise UmbralError(f"Maniobra desconocida «{tipo}»: usa {', '.join(MANIOBRAS)}.")
@@ -62,17 +59,13 @@ def maniobra(
         assert target is not None
         return events + interponerse(state, actor, target)
     if key == "sostener":
-        return events + sostener(state, actor, condicion, arma)
+        return events + sostener(state, actor, condicion, choice.arma)
     if key == "cargar":
         assert target is not None
-        return events + cargar(
-            state, dice, actor, target, arma, oficio, oficio_cobertura, ventaja, defender_dice
-        )
+        return events + cargar(state, dice, actor, target, choice, defender_dice)
     if key == "despegarse":
         assert target is not None
-        return events + despegarse(
-            state, dice, actor, target, oficio, oficio_cobertura, ventaja, defender_dice
-        )
+        return events + despegarse(state, dice, actor, target, choice, defender_dice)
     return events + apuntar(state, actor)
 
 
@@ -133,19 +126,13 @@ def cargar(
     dice: DiceSource,
     actor: Combatant,
     target: Combatant,
-    arma: str | None,
-    oficio: str | None,
-    oficio_cobertura: OficioCobertura | str,
-    ventaja: str | Ventaja | None,
+    choice: AttackChoice,
     defender_dice: DiceSource | None,
 ) -> list[Event]:
     """[D] Ventaja on this attack, desventaja on defenses until the next turn; acción + mov."""
-    if weapon_of(actor, arma).is_ranged:
+    if weapon_of(actor, choice.arma).is_ranged or choice.shot:
         raise UmbralError("Cargar es cuerpo a cuerpo: no se carga disparando.")
-    plan = plan_attack(
-        state, actor, target, arma=arma, oficio=oficio, oficio_cobertura=oficio_cobertura,
-        ventaja=ventaja, extra_ventajas=("Cargar",),
-    )  # fmt: skip
+    plan = plan_attack(state, actor, target, choice, extra_ventajas=("Cargar",))
     walked = charge_moved(state, actor)  # Táctico: the walk on the board was its movimiento
     events = check_accion(state, actor) if walked else check_both(state, actor, "cargar")
     events.append(spend_accion(actor))
@@ -183,9 +170,7 @@ def despegarse(
     dice: DiceSource,
     actor: Combatant,
     engaged: Combatant,
-    oficio: str | None,
-    oficio_cobertura: OficioCobertura | str,
-    ventaja: str | Ventaja | None,
+    choice: AttackChoice,
     defender_dice: DiceSource | None,
 ) -> list[Event]:
     """Leave cleanly: Destreza + Oficio against the engaged's attack. Costs the acción.
@@ -202,11 +187,11 @@ def despegarse(
             "En Mesa el máster no tira: un enemigo no se despega con una tirada; si se va, "
             "quien lo traba tira gratis (respuesta «oportunidad»)."
         )
-    vent, desv = indicated(ventaja)
+    vent, desv = indicated(choice.ventaja)
     desv += desventajas(state, actor, "despegarse")
     if actor.sheet is not None:
         leave = [Modifier("Destreza", actor.sheet.atributo("destreza"))]
-        leave += oficio_mods(actor, oficio, oficio_cobertura)
+        leave += oficio_mods(actor, choice.oficio, choice.oficio_cobertura)
     else:
         assert actor.enemy is not None
         leave = list(actor.enemy.defense_modifiers())

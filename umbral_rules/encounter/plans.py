@@ -2,15 +2,16 @@
 
 An attack is first *planned* (:class:`AttackPlan`: validated, every choice fixed) and then
 executed; an attack on a PC that waits for the player's own roll is a *pending defense*
-(:class:`MesaPending` or :class:`OpposedPending`). Each has ``to_dict`` / ``from_dict`` with
-the JSON keys the stored encounters have always used (see ``docs/encounter-json.md``).
+(:class:`PendingDefense`, with a :class:`MesaAttack` or an :class:`OpposedAttack`). Each
+has ``to_dict`` / ``from_dict`` with the JSON keys the stored encounters have always used
+(see ``docs/encounter-json.md``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any
 
 from ..checks import OficioCobertura, parse_oficio_cobertura
 from ..combat import Incoming
@@ -23,6 +24,26 @@ from .kinds import PendingKind, PlanKind, Respuesta
 
 def _respuesta(value: Any) -> Respuesta | None:
     return None if value is None else Respuesta(value)
+
+
+@dataclass(frozen=True)
+class AttackChoice:
+    """What whoever attacks chose (the options of /atacar, /disparar, /maniobra,
+    /respuesta): the weapon by name (``arma``; the first by default), the Oficio and how much
+    it covers, a ventaja or desventaja named, a shot, a target that cannot defend
+    (``indefenso``) or is under cover (``a_cubierto``)."""
+
+    arma: str | None = None
+    oficio: str | None = None
+    oficio_cobertura: OficioCobertura | str = OficioCobertura.ENTERO
+    ventaja: str | Ventaja | None = None
+    shot: bool = False
+    indefenso: bool = False
+    a_cubierto: bool = False
+
+
+#: Nothing chosen: the first weapon, no Oficio, no ventaja named.
+NOTHING_CHOSEN = AttackChoice()
 
 
 @dataclass(frozen=True)
@@ -88,9 +109,30 @@ class AttackPlan:
         )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True)
+class MesaAttack:
+    """Mesa: what the Defensa roll is against — the attacker's static ``ataque`` and how the
+    attacker would have rolled (``ventaja``, which the defender then rolls against)."""
+
+    ataque: Static
+    ventaja: Ventaja = Ventaja.NORMAL
+
+
+@dataclass(frozen=True)
+class OpposedAttack:
+    """Narrativo/Táctico with ``defensa_inmediata`` off: the attack ``die`` already rolled,
+    with its ``mods`` and acoso ``companions``, waiting for the defender's own die."""
+
+    die: DieRoll
+    mods: tuple[Modifier, ...]
+    companions: int = 0
+
+
+@dataclass(frozen=True)
 class PendingDefense:
-    """An attack on ``defender`` waiting for their own roll (the base of the two kinds).
+    """An attack on ``defender`` waiting for their own roll: in Mesa one Defensa roll per
+    asalto answers them all (``attack`` a :class:`MesaAttack`), else each waits for a die of
+    its own (an :class:`OpposedAttack`).
 
     ``asalto``: the asalto it came in (each asalto is its own roll); ``nombre``: the
     attacker's name as shown; ``shift``: grades the attacker's Aliento already added.
@@ -104,16 +146,17 @@ class PendingDefense:
     nombre: str
     potencia: int
     perforante: bool
+    attack: MesaAttack | OpposedAttack
     interposed_by: str | None = None
     respuesta: Respuesta | None = None
     shift: int = 0
 
     @property
     def kind(self) -> PendingKind:
-        raise NotImplementedError
+        return PendingKind.MESA if isinstance(self.attack, MesaAttack) else PendingKind.ENFRENTADO
 
     def to_dict(self) -> JsonDict:
-        return {
+        data: JsonDict = {
             "id": self.id,
             "defender": self.defender,
             "attacker": self.attacker,
@@ -127,97 +170,60 @@ class PendingDefense:
             "respuesta": enum_value(self.respuesta),
             "shift": self.shift,
         }
+        if isinstance(self.attack, MesaAttack):
+            data.update(ataque=self.attack.ataque.to_dict(), ventaja=self.attack.ventaja.value)
+        else:
+            data.update(
+                die=self.attack.die.to_dict(),
+                mods=mods_to_json(self.attack.mods),
+                companions=self.attack.companions,
+            )
+        return data
 
 
-@dataclass(frozen=True, kw_only=True)
-class MesaPending(PendingDefense):
-    """Mesa: answered by one Defensa roll per asalto against the most dangerous ``ataque``
-    (``ventaja``: how the attacker would have rolled, which the defender rolls against)."""
-
-    ataque: Static
-    ventaja: Ventaja = Ventaja.NORMAL
-
-    @property
-    def kind(self) -> PendingKind:
-        return PendingKind.MESA
-
-    def incoming(self) -> Incoming:
-        return Incoming(self.nombre, self.ataque, self.potencia, self.perforante)
-
-    @property
-    def danger(self) -> tuple[int, int]:
-        """[D] Highest Ataque, then Potencia, makes the most dangerous attack."""
-        return self.ataque.value, self.potencia
-
-    def to_dict(self) -> JsonDict:
-        return {**super().to_dict(), "ataque": self.ataque.to_dict(), "ventaja": self.ventaja.value}
-
-
-@dataclass(frozen=True, kw_only=True)
-class OpposedPending(PendingDefense):
-    """Narrativo/Táctico with ``defensa_inmediata`` off: the attack ``die`` already rolled
-    (with its ``mods`` and acoso ``companions``) waits for the defender's own die."""
-
-    die: DieRoll
-    mods: tuple[Modifier, ...]
-    companions: int = 0
-
-    @property
-    def kind(self) -> PendingKind:
-        return PendingKind.ENFRENTADO
-
-    def to_dict(self) -> JsonDict:
-        return {
-            **super().to_dict(),
-            "die": self.die.to_dict(),
-            "mods": mods_to_json(self.mods),
-            "companions": self.companions,
-        }
-
-
-Pending = MesaPending | OpposedPending
-
-
-class PendingFields(TypedDict):
-    """What both kinds of pending defense hold (the fields of :class:`PendingDefense`)."""
-
-    id: str
-    defender: str
-    attacker: str
-    aimed_at: str
-    asalto: int
-    nombre: str
-    potencia: int
-    perforante: bool
-    interposed_by: str | None
-    respuesta: Respuesta | None
-    shift: int
+#: A pending defense (the name the state's lists use).
+Pending = PendingDefense
 
 
 def pending_from_dict(data: Mapping[str, Any], asalto: int) -> Pending:
     """A pending defense from its dict (``asalto``: the one to assume if it has none)."""
-    common: PendingFields = {
-        "id": str(data["id"]),
-        "defender": str(data["defender"]),
-        "attacker": str(data["attacker"]),
-        "aimed_at": str(data.get("aimed_at", data["defender"])),
-        "asalto": int(data.get("asalto", asalto)),
-        "nombre": str(data.get("nombre", "")),
-        "potencia": int(data["potencia"]),
-        "perforante": bool(data.get("perforante", False)),
-        "interposed_by": opt_str(data.get("interposed_by")),
-        "respuesta": _respuesta(data.get("respuesta")),
-        "shift": int(data.get("shift") or 0),
-    }
+    attack: MesaAttack | OpposedAttack
     if PendingKind(data.get("kind", PendingKind.MESA)) is PendingKind.MESA:
         ventaja = Ventaja(data.get("ventaja") or Ventaja.NORMAL.value)
-        return MesaPending(**common, ataque=Static.from_dict(data["ataque"]), ventaja=ventaja)
-    return OpposedPending(
-        **common,
-        die=DieRoll.from_dict(data["die"]),
-        mods=mods_from_json(data.get("mods")),
-        companions=int(data.get("companions", 0)),
+        attack = MesaAttack(Static.from_dict(data["ataque"]), ventaja)
+    else:
+        die, mods = DieRoll.from_dict(data["die"]), mods_from_json(data.get("mods"))
+        attack = OpposedAttack(die, mods, int(data.get("companions", 0)))
+    return PendingDefense(
+        id=str(data["id"]),
+        defender=str(data["defender"]),
+        attacker=str(data["attacker"]),
+        aimed_at=str(data.get("aimed_at", data["defender"])),
+        asalto=int(data.get("asalto", asalto)),
+        nombre=str(data.get("nombre", "")),
+        potencia=int(data["potencia"]),
+        perforante=bool(data.get("perforante", False)),
+        attack=attack,
+        interposed_by=opt_str(data.get("interposed_by")),
+        respuesta=_respuesta(data.get("respuesta")),
+        shift=int(data.get("shift") or 0),
     )
+
+
+def mesa_attack_of(p: Pending) -> MesaAttack:
+    """The Mesa part of a pending defense that one Defensa roll answers."""
+    assert isinstance(p.attack, MesaAttack), p.id  # a Mesa roll answers only Mesa attacks
+    return p.attack
+
+
+def incoming(p: Pending) -> Incoming:
+    """A Mesa pending attack as the Defensa roll sees it."""
+    return Incoming(p.nombre, mesa_attack_of(p).ataque, p.potencia, p.perforante)
+
+
+def danger(p: Pending) -> tuple[int, int]:
+    """[D] Highest Ataque, then Potencia, makes the most dangerous Mesa attack."""
+    return mesa_attack_of(p).ataque.value, p.potencia
 
 
 @dataclass(frozen=True)

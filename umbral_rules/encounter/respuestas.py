@@ -8,8 +8,9 @@
 
 from __future__ import annotations
 
-from ..checks import OficioCobertura
-from ..dice import DiceSource, Ventaja
+from dataclasses import replace
+
+from ..dice import DiceSource
 from ..errors import UmbralError
 from ..tables import OPORTUNIDAD_VENTAJA, RESPUESTA_LABELS, RESPUESTAS
 from ..text import name_key
@@ -18,7 +19,7 @@ from .budget import check_respuesta, require_active, spend_respuesta
 from .combatant import Combatant
 from .events import Event, RespuestaUsed
 from .kinds import Respuesta
-from .plans import AttackPlan
+from .plans import NOTHING_CHOSEN, AttackChoice, AttackPlan
 from .state import EncounterState
 
 
@@ -28,11 +29,7 @@ def respuesta(
     actor_id: str,
     tipo: str,
     objetivo: str | None = None,
-    *,
-    arma: str | None = None,
-    oficio: str | None = None,
-    oficio_cobertura: OficioCobertura | str = OficioCobertura.ENTERO,
-    ventaja: str | Ventaja | None = None,
+    choice: AttackChoice = NOTHING_CHOSEN,
     defender_dice: DiceSource | None = None,
 ) -> list[Event]:
     word = tipo.strip().lower()
@@ -48,20 +45,17 @@ def respuesta(
     if key is Respuesta.OPORTUNIDAD and OPORTUNIDAD_VENTAJA[state.mode.value]:
         extra = ("Oportunidad: tirada gratis con ventaja",)
     if key is Respuesta.LARGA:
-        arma = _larga_weapon(actor, arma)
+        choice = replace(choice, arma=_larga_weapon(actor, choice.arma))
     if key is Respuesta.SOSTENER:
         held = actor.sosteniendo
         if held is None:
             raise UmbralError(f"{actor.nombre} no tiene ninguna acción sostenida.")
-        if arma is None:
-            arma = held.arma
+        if choice.arma is None:
+            choice = replace(choice, arma=held.arma)
     if target is None and key is not Respuesta.SOSTENER:
         raise UmbralError(f"La {RESPUESTA_LABELS[key]} necesita un objetivo.")
     if target is not None:
-        plan = plan_attack(
-            state, actor, target, arma=arma, oficio=oficio, oficio_cobertura=oficio_cobertura,
-            ventaja=ventaja, respuesta=key, extra_ventajas=extra,
-        )  # fmt: skip
+        plan = plan_attack(state, actor, target, choice, respuesta=key, extra_ventajas=extra)
     spend_respuesta(actor, key)
     if key is Respuesta.SOSTENER:
         actor.sosteniendo = None

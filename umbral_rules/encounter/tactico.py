@@ -32,7 +32,7 @@ from .events import (
 )
 from .kinds import Accion, Respuesta
 from .phases import check_phase
-from .plans import AttackPlan, OpposedPending
+from .plans import AttackChoice, AttackPlan, OpposedAttack
 from .state import EncounterState, Offer
 
 Squares = str | Iterable[Square]
@@ -167,9 +167,9 @@ def _attack_faces(state: EncounterState, events: list[Event]) -> list[int]:
         if isinstance(event, AttackResolved) and event.result.attacker_roll is not None:
             return list(event.result.attacker_roll.die.faces)
         if isinstance(event, DefensePending):
-            pending = state.pending[-1]
-            assert isinstance(pending, OpposedPending)  # a sweep is never Mesa
-            return list(pending.die.faces)
+            attack = state.pending[-1].attack
+            assert isinstance(attack, OpposedAttack)  # a sweep is never Mesa
+            return list(attack.die.faces)
     return []
 
 
@@ -204,7 +204,8 @@ def sweep(
     warnings: list[Event] = []
     taken: set[str] = set()
     for target_id in swept.targets:
-        plan = plan_attack(state, attacker, state.get(target_id), arma=arma, ventaja=ventaja)
+        choice = AttackChoice(arma=arma, ventaja=ventaja)
+        plan = plan_attack(state, attacker, state.get(target_id), choice)
         if plan.target in taken:
             name = state.get(plan.target).nombre
             warnings.append(WarningEvent(f"{name} ya recibe este barrido: no lo encaja dos veces."))
