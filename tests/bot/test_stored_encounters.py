@@ -25,6 +25,8 @@ from umbral_rules import ForcedDice
 from umbral_rules.encounter import Encounter
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "stored_encounters.json"
+
+
 def _value(column: Any, value: Any) -> Any:
     if isinstance(column.type, DateTime) and isinstance(value, str):
         moment = datetime.fromisoformat(value)

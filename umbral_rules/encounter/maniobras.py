@@ -254,7 +254,7 @@ def despegarse(
         RespuestaUsed(
             f"{engaged.nombre} tira gratis y con ventaja contra {actor.nombre} (su respuesta).",
             engaged.id,
-            "oportunidad",
+            Respuesta.OPORTUNIDAD,
             actor.id,
         )
     )

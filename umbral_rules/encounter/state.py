@@ -234,7 +234,11 @@ class EncounterState:
             combatants=[Combatant.from_dict(c, asalto) for c in data.get("combatants") or ()],
             pending=[pending_from_dict(p, asalto) for p in data.get("pending") or ()],
             retos=[Reto.from_dict(r) for r in data.get("retos") or ()],
-            counters=Counters(**{k: int(counters.get(k, 0)) for k in Counters().to_dict()}),
+            counters=Counters(
+                int(counters.get("combatant", 0)),
+                int(counters.get("pending", 0)),
+                int(counters.get("reto", 0)),
+            ),
             interponerse=[
                 Guard(str(g["protector"]), str(g["protegido"]), int(g.get("asalto", asalto)))
                 for g in extra.get("interponerse") or ()

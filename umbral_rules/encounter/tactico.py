@@ -147,12 +147,13 @@ def move_to(state: EncounterState, actor_id: str, square: str | Square) -> list[
     for reach in move.events:
         if reach.kind == OPORTUNIDAD and reach.figure_id in skip:
             continue
+        tipo = Respuesta(reach.kind)  # the grid's words for them are the respuestas'
         if reach.available:
-            offers.append(Offer(reach.figure_id, c.id, Respuesta(reach.kind), reach.square.label))
+            offers.append(Offer(reach.figure_id, c.id, tipo, reach.square.label))
         events.append(
             ReachOffered(
                 f"{c.nombre}: {reach.message}",
-                reach.figure_id, c.id, reach.kind, reach.square.label, reach.available,
+                reach.figure_id, c.id, tipo, reach.square.label, reach.available,
             )
         )  # fmt: skip
     _t.record_offers(state, offers)

@@ -77,7 +77,7 @@ def fall(state: EncounterState, c: Combatant, dice: DiceSource | None) -> list[E
     state.pending = [p for p in state.pending if p.defender != c.id]
     if not c.is_pc:
         c.status = Status.FUERA
-        return [Fell(f"{c.nombre} cae y queda fuera del combate.", c.id, "fuera")]
+        return [Fell(f"{c.nombre} cae y queda fuera del combate.", c.id, Status.FUERA)]
     c.status = Status.MALHERIDO
     c.secuelas_pendiente = True
     events: list[Event] = [
@@ -86,7 +86,7 @@ def fall(state: EncounterState, c: Combatant, dice: DiceSource | None) -> list[E
             "muriéndose si nadie hace nada. "
             "Toca tirar en la tabla de secuelas.",
             c.id,
-            "malherido",
+            Status.MALHERIDO,
             secuelas_pendiente=True,
         )
     ]
