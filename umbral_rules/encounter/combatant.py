@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..checks import OficioCobertura, parse_oficio_cobertura
+from ..checks import OficioCobertura
 from ..errors import UmbralError
 from ..sheets import CharacterSheet, EnemySheet, Weapon
-from .codec import JsonDict, enum_value, opt_int, opt_str
+from .codec import JsonDict, enum_value, opt_int, opt_str, word
 from .kinds import Accion, Respuesta, Side, Status
 from .pieces import Hit, SecuelasRoll, Sostenido
 from .records import RollRecord, record_from_dict
@@ -227,7 +227,7 @@ class Combatant:
         defaults (``asalto``: the encounter's, for records that lack one)."""
         sheet, enemy = data.get("sheet"), data.get("enemy")
         try:
-            side = Side(str(data["side"]))
+            side = word(Side, data["side"])
         except ValueError:
             raise UmbralError(f"Bando desconocido «{data['side']}»: usa pj o enemigo.") from None
         respuesta, held = data.get("respuesta"), data.get("sosteniendo")
@@ -249,16 +249,16 @@ class Combatant:
             esencia=int(data.get("esencia", 0)),
             esencia_max=int(data.get("esencia_max", 0)),
             oficio_defensa=opt_str(data.get("defensa_oficio")),
-            oficio_defensa_cobertura=parse_oficio_cobertura(
-                str(data.get("defensa_cobertura") or OficioCobertura.ENTERO)
+            oficio_defensa_cobertura=word(
+                OficioCobertura, data.get("defensa_cobertura") or OficioCobertura.ENTERO
             ),
-            status=Status(data.get("status", Status.ACTIVO)),
+            status=word(Status, data.get("status", Status.ACTIVO)),
             secuelas=[SecuelasRoll.from_dict(s) for s in data.get("secuelas") or ()],
             secuelas_pendiente=bool(data.get("secuelas_pendiente", False)),
             reserva_aliento=bool(data.get("reserva_aliento", False)),
-            accion=Accion(data.get("accion", Accion.LIBRE)),
+            accion=word(Accion, data.get("accion", Accion.LIBRE)),
             movimiento=bool(data.get("movimiento", False)),
-            respuesta=None if respuesta is None else Respuesta(respuesta),
+            respuesta=None if respuesta is None else word(Respuesta, respuesta),
             acciones_extra_usadas=int(data.get("acciones_extra_usadas", 0)),
             respuestas_extra_usadas=int(data.get("respuestas_extra_usadas", 0)),
             acted=bool(data.get("acted", False)),

@@ -18,12 +18,12 @@ from ..combat import Incoming
 from ..dice import DieRoll, Ventaja
 from ..rolls import Modifier, Static
 from ..sheets import Weapon
-from .codec import JsonDict, enum_value, mods_from_json, mods_to_json, opt_str, strs
+from .codec import JsonDict, enum_value, mods_from_json, mods_to_json, opt_str, strs, word
 from .kinds import PendingKind, PlanKind, Respuesta
 
 
 def _respuesta(value: Any) -> Respuesta | None:
-    return None if value is None else Respuesta(value)
+    return None if value is None else word(Respuesta, value)
 
 
 @dataclass(frozen=True)
@@ -188,8 +188,8 @@ Pending = PendingDefense
 def pending_from_dict(data: Mapping[str, Any], asalto: int) -> Pending:
     """A pending defense from its dict (``asalto``: the one to assume if it has none)."""
     attack: MesaAttack | OpposedAttack
-    if PendingKind(data.get("kind", PendingKind.MESA)) is PendingKind.MESA:
-        ventaja = Ventaja(data.get("ventaja") or Ventaja.NORMAL.value)
+    if word(PendingKind, data.get("kind", PendingKind.MESA)) is PendingKind.MESA:
+        ventaja = word(Ventaja, data.get("ventaja") or Ventaja.NORMAL.value)
         attack = MesaAttack(Static.from_dict(data["ataque"]), ventaja)
     else:
         die, mods = DieRoll.from_dict(data["die"]), mods_from_json(data.get("mods"))
