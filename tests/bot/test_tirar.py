@@ -67,7 +67,7 @@ async def test_refusals_are_spanish_and_ephemeral(fake: FakeDiscord) -> None:
     bad = await fake.command("kaeda", "mesa", "tirar", {"expresion": "2d6+*"})
     assert bad.last.ephemeral and "posición" in bad.last.content
     many = await fake.command("kaeda", "mesa", "tirar", {"expresion": "999d6"})
-    assert "Demasiados dados" in many.last.content
+    assert "demasiados dados: como mucho 200" in many.last.content  # issue 35: names the limit
     wrong = await fake.command("kaeda", "mesa", "tirar", {"reserva": 2, "umbral": 9})
     assert "solo valen con «expresion»" in wrong.last.content
     history = await fake.command("kaeda", "mesa", "historial")
@@ -153,9 +153,10 @@ async def test_sets_and_dropped_dice_through_the_tree(fake: FakeDiscord, dice: F
     dice.push([1, 5, 4, 1, 6, 6, 2, 3, 3, 4, 5, 6])
     reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "3 4d6kh3"})
     msg = reply.last
-    assert msg.field("`4d6kh3` · 1 de 3 = 10") == "4d6kh3 (1, 5, 4, ~~1~~) = 10"
-    assert msg.field("`4d6kh3` · 2 de 3 = 15") == "4d6kh3 (6, 6, ~~2~~, 3) = 15"
-    assert msg.field("`4d6kh3` · 3 de 3 = 15") == "4d6kh3 (~~3~~, 4, 5, 6) = 15"
+    # issue 35: the expression and its total once (the field's name), the dice below
+    assert msg.field("`4d6kh3` · 1 de 3 = 10") == "1, 5, 4, ~~1~~"
+    assert msg.field("`4d6kh3` · 2 de 3 = 15") == "6, 6, ~~2~~, 3"
+    assert msg.field("`4d6kh3` · 3 de 3 = 15") == "~~3~~, 4, 5, 6"
     assert msg.field("Totales") == "10, 15, 15"
 
 
