@@ -57,7 +57,7 @@ def dice(ev: Ev, sort: str | None = None) -> str:
     shown = ev.dice
     if sort is not None:
         shown = sorted(shown, key=lambda d: d.value, reverse=sort == "d")
-    return ", ".join(die(d) for d in shown)
+    return ", ".join(die(d) for d in shown) or "sin dados"
 
 
 def breakdown(ev: Ev, top: bool = True) -> str:

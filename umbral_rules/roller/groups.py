@@ -66,7 +66,7 @@ def paren(p: Parser) -> Node:
     mods = group_mods(p, start, d20_set=True)
     if not is_set and mods.empty:
         return first
-    return _group(p, items, start, mods)
+    return _group(p, items, start, mods, d20=True)
 
 
 def braces(p: Parser) -> Node:
@@ -81,9 +81,11 @@ def braces(p: Parser) -> Node:
     return _group(p, items, start, mods)
 
 
-def _group(p: Parser, items: list[Node], start: int, mods: Mods) -> Group:
+def _group(p: Parser, items: list[Node], start: int, mods: Mods, d20: bool = False) -> Group:
+    """One item with modifiers pools its dice (``{4d6+3d8}k4``, avrae/d20's ``(10d6)kl2``);
+    avrae/d20's ``(1)k1`` is a set of one number."""
     span = (start, p.pos)
-    pool = len(items) == 1 and not mods.empty
+    pool = len(items) == 1 and not mods.empty and (_all_dice(items[0]) or not d20)
     if pool and not _all_dice(items[0]):
         raise p.error(
             "sintaxis",
@@ -115,9 +117,9 @@ def group_mods(p: Parser, start: int, *, d20_set: bool) -> Mods:
         if op in ("k", "p", "d"):
             keep_drop(p, b, op, op_start, d20_set=d20_set, dice=None)
         elif op in ("cs", "cf", "df"):
-            foundry_count(p, b, op, op_start, 0, 0, False)
+            foundry_count(p, b, op, op_start, 1, 0, False)  # no die: no faces to name
         elif op == "f":
-            failures(p, b, op_start, 0, 0, False)
+            failures(p, b, op_start, 1, 0, False)
         else:
             p.pos = op_start
             when = compare(p, True, "=")

@@ -37,21 +37,25 @@ if TYPE_CHECKING:
 
 _DICE_MOD = re.compile(
     r"!!|!p|!(?!=)|min|max|even|odd|mi|ma|ms|ie|ir|xo|ro|rr|ra|cs|cf|df|sf|sa|sd"
-    r"|x|r|e|k|d|p|t|f|b|s|>=|<=|>|<|=(?!=)",
+    r"|x|r|e|k|d|p|t|f|b|s|>(?!=)|<(?!=)|=(?!=)",
     re.IGNORECASE,
 )
 #: Modifiers whose letters run on: a keep/drop and its side, a sort, Foundry's words.
 _SELECTED = re.compile(r"[kdp][hl]|s[ad]|xo|min|max|even|odd|[rx]o|rr|ra|ie|ir|cs|cf|df|sf|ms")
 _COMPARE = re.compile(r"(<=|>=|<|>|=)?(\d+)")
+#: RPG Sage writes «1d2 = 1»: a space may follow the sign (not before a dice term).
+_SPACED_COMPARE = re.compile(r"(<|>|=)\s*(\d+)(?![\d.]*[dD])")
 _INT = re.compile(r"\d+")
 _SIGN = re.compile(r"<=|>=|<|>|=")
 _ROLLING_D20 = ("ro", "rr", "ra", "mi", "ma")
 
 
-def compare(p: Parser, inclusive: bool, bare: CompareOp) -> Compare | None:
+def compare(
+    p: Parser, inclusive: bool, bare: CompareOp, pattern: re.Pattern[str] = _COMPARE
+) -> Compare | None:
     """A compare point: ``<``/``>`` strict, or inclusive as Roll20 reads them; a bare
     number compares with ``bare``. None (and nothing read) when no number follows."""
-    found = p.match(_COMPARE)
+    found = p.match(pattern)
     if found is None:
         return None
     p.pos = found.end()
@@ -104,6 +108,7 @@ class Builder:
         self.failure_counts = False
         self.noun = "éxito"
         self.last_start = 0
+        self.spaced = False
 
     def pick(self, keep: bool, pick: Pick, op: str) -> None:
         """avrae/d20 joins ``kh1kl1`` into one keep: the same operator again adds a pick."""
@@ -130,6 +135,7 @@ class Builder:
 def dice_mods(p: Parser, dice: Dice) -> Mods:
     b = Builder()
     low, high, fudge = dice.low, dice.high, dice.fudge
+    first_spaced: int | None = None
     while True:
         save = p.pos
         spaced = p.skip_ws()
@@ -140,7 +146,10 @@ def dice_mods(p: Parser, dice: Dice) -> Mods:
         if found is None:
             p.pos = save
             break
+        b.spaced = spaced  # after a space: Dice Maiden's form (no other peer writes one)
         start = p.pos
+        if spaced and first_spaced is None:
+            first_spaced = start
         op = found.group(0).lower()
         p.pos = found.end()
         _whole_word(p, start)
@@ -165,7 +174,7 @@ def dice_mods(p: Parser, dice: Dice) -> Mods:
                 n = _number(p)
                 when = Compare(">=", n if n is not None else high)
                 b.rolling.append(Explode("add", when, once=True))
-                if n is not None:
+                if n is not None and not spaced:  # avrae/d20 would explode on n without end
                     p.read(
                         (start, p.pos),
                         f"explota una vez con {faces_text(when, low, high, fudge, 'o')}",
@@ -212,7 +221,7 @@ def dice_mods(p: Parser, dice: Dice) -> Mods:
             b.sort = "d" if op == "sd" else "a"
         else:  # a bare compare point: Roll20's successes, each die against it
             p.pos = start
-            point = compare(p, True, "=")
+            point = compare(p, True, "=", _SPACED_COMPARE)
             if point is None:
                 p.pos = save
                 break
@@ -223,6 +232,8 @@ def dice_mods(p: Parser, dice: Dice) -> Mods:
                 p.read((start, p.pos), f"cuenta los dados {faces_text(point, low, high, fudge)}")
         b.last = op
     check_counting(p, b, dice.span[0])
+    if first_spaced is not None:
+        p.spaced = (first_spaced, p.pos, dice.span)
     return b.mods()
 
 
@@ -280,7 +291,7 @@ def _reroll(p: Parser, b: Builder, dice: Dice, op: str, start: int) -> None:
         raise p.error(
             "sintaxis", f"«{op}» repite por valor (`{op}1`, `{op}<3`), no por «h» o «l»", start
         )
-    if op == "ir":  # Dice Maiden: this value or less, until it stops
+    if op == "ir" or (op == "r" and b.spaced):  # Dice Maiden: this value or less
         n = _number(p)
         when = Compare("<=", n if n is not None else low)
     else:
@@ -301,7 +312,7 @@ def _reroll(p: Parser, b: Builder, dice: Dice, op: str, start: int) -> None:
         whens = (when,)
     b.last_start = first
     said = faces_of(whens, low, high, fudge)
-    if op == "r":
+    if op == "r" and not b.spaced:  # Roll20 rerolls until it stops; Dice Maiden, ≤ n
         p.read((first, p.pos), f"repite una vez los {said}")
     elif op == "ro" and when.op in ("<", ">") and _roll20_differs(when, low, high):
         p.read((start, p.pos), f"repite una vez los {said}")
@@ -341,7 +352,7 @@ def keep_drop(
     count = 1 if n is None else n
     high = keep  # k keeps the highest, d drops the lowest
     b.pick(keep, Pick("high" if high else "low", count), op)
-    if keep and n is not None and (dice is not None or d20_set):
+    if keep and n is not None and (dice is not None or d20_set) and not b.spaced:
         mayores = "el mayor" if count == 1 else f"los {count} mayores"
         p.read((start, p.pos), mayores)
 
@@ -376,7 +387,12 @@ def failures(p: Parser, b: Builder, start: int, low: int, high: int, fudge: bool
     when = _need_cmp(p, compare(p, True, "<="))
     b.rules.append((when, -1))
     b.failure_counts = True
-    if bare and when.faces(low, high) != Compare("=", when.value).faces(low, high):
+    if (
+        bare
+        and not b.spaced
+        and low <= high
+        and when.faces(low, high) != Compare("=", when.value).faces(low, high)
+    ):
         p.read((start, p.pos), f"resta un éxito por cada {faces_text(when, low, high, fudge, 'o')}")
 
 

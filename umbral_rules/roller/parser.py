@@ -76,6 +76,9 @@ class Parser:
         self.end = end
         self.depth = 0
         self.dice = 0
+        self.terms = 0  # dice terms read
+        #: Where the last Dice Maiden modifiers written after a space are, and their dice.
+        self.spaced: tuple[int, int, Span] | None = None
         self.readings: list[tuple[str, str]] = []
         self.expr_start = start
 
@@ -143,7 +146,21 @@ class Parser:
         if self.pos < self.end:
             raise self.unexpected("el final")
         source = self.text[self.expr_start : source_end].strip()
+        self._trailing_modifiers(source_end)
         return Part(node, sets, comment, source, (start, self.end), tuple(self.readings))
+
+    def _trailing_modifiers(self, source_end: int) -> None:
+        """Dice Maiden applies modifiers written at the very end to every dice term
+        (``1d6 + 2d8 d1``); here they belong to the dice before them: say so."""
+        if self.spaced is None or self.terms < 2:
+            return
+        start, end, dice = self.spaced
+        if self.text[end:source_end].strip():
+            return
+        mods = self.text[start:end].strip()
+        self.readings.append(
+            (mods, f"{mods} solo para {self.text[dice[0] : dice[1]].strip()}, no para cada dado")
+        )
 
     def expr(self) -> Node:
         left = self.sum()
@@ -299,7 +316,9 @@ class Parser:
                     + self.text[found.start(2) : self.end]
                 ).strip(),
             )
-        mods = modifiers.dice_mods(self, Dice(count, sides, (start, self.pos), fudge=fudge))
+        self.terms += 1
+        dice_span = (start, self.pos)
+        mods = modifiers.dice_mods(self, Dice(count, sides, dice_span, fudge=fudge))
         return Dice(count, sides, (start, self.pos), mods, fudge)
 
     def word(self, found: re.Match[str]) -> Node:

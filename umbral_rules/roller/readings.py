@@ -15,7 +15,8 @@ def faces_text(cmp: Compare, low: int, high: int, fudge: bool = False, conj: str
         shown = [face(f, fudge) for f in faces]
         return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" {conj} " + shown[-1]
     symbol = {"=": "", ">=": "≥", "<=": "≤", ">": ">", "<": "<"}[cmp.op]
-    return f"{symbol}{face(cmp.value, fudge)}" + ("" if faces else " (ninguna cara)")
+    nothing = " (ninguna cara)" if low <= high and not faces else ""
+    return f"{symbol}{face(cmp.value, fudge)}{nothing}"
 
 
 def faces_of(whens: tuple[Compare, ...], low: int, high: int, fudge: bool) -> str:
