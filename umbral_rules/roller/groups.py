@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .modifiers import (
+from .builder import (
     Builder,
     check_counting,
     compare,
