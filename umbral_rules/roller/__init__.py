@@ -286,7 +286,8 @@ def _resolve(text: str, part: Part, names: Names) -> Part:
                     *node.span,
                 ) from None
             readings.extend((node.name, r) for _, r in inner.readings)
-            return _respan(swap(tree, depth + 1, (*seen, key)), node.span)
+            # its nodes point at the name in the player's text, errors inside it too
+            return swap(_respan(tree, node.span), depth + 1, (*seen, key))
         return _rebuild(node, lambda child: swap(child, depth, seen))
 
     node = swap(part.node, 0, ())

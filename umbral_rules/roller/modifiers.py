@@ -125,7 +125,7 @@ def dice_mods(p: Parser, dice: Dice) -> Mods:
             if op == "x" and p.match(re.compile(r"\d+[<>=]")):
                 cap = number(p)
             when = compare(p, False, "=") or Compare("=", high)
-            if cap is None:
+            if cap is None and op == "x":
                 _endless(p, dice, when, start, "xo" + p.text[found.end() : p.pos], "explota")
             b.rolling.append(Explode("add", when, once=op == "xo", cap=cap))
         elif op in ("r", "ro", "rr", "ir", "ra"):
