@@ -70,8 +70,9 @@ TIRAR = (
         "Dados que explotan",
         "`2d6!` con 6, 2, 4 → 12 (6!, 2, 4): cada 6 se vuelve a tirar y se suma, y sale con "
         "«!» (`3d6!`, con tres dados) · `3d6!>5` con 5, 1, 2, 3 → 11: explotan el 5 y el 6 "
-        "(`>5` es «5 o más», como en Roll20) · `5d6!!` suma la explosión al mismo dado · `1d6 e6` con 6, 6 → 12: explota "
-        "una sola vez (Dice Maiden) · `1d10x` explota sin fin (Foundry).",
+        "(`>5` es «5 o más», como en Roll20) · `5d6!!` suma la explosión al mismo dado · "
+        "`1d6 e6` con 6, 6 → 12: explota una sola vez (Dice Maiden) · `1d10x` explota sin fin "
+        "(Foundry).",
     ),
     (
         "Volver a tirar",
