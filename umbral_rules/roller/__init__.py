@@ -34,7 +34,7 @@ from .errors import (
 )
 from .evaluate import Ev, Evaluator
 from .faces import Die, Face, FaceKind
-from .nodes import Dice, Group, NameRef, Node, Span, System, Value
+from .nodes import Binary, Call, Dice, Group, NameRef, Node, Num, Span, System, Test, Unary, Value
 from .parser import Parser, Part
 from .suggest import suggest
 
@@ -66,6 +66,8 @@ class Parsed:
 
     text: str
     parts: tuple[Part, ...]
+    #: The words that are no dice (saved rolls' names, when a resolver gives them).
+    names: tuple[NameRef, ...] = ()
 
     @property
     def counts_successes(self) -> bool:
@@ -130,7 +132,7 @@ def parse(text: str, names: Names | None = None) -> Parsed:
         parsed = _read(text)
     except RollError as error:
         raise error.with_suggestion(suggest(error, _readable)) from None
-    unresolved = [name for part in parsed.parts for name in _names(part.node)]
+    unresolved = parsed.names
     if not unresolved:
         return parsed
     if names is None:
@@ -193,7 +195,7 @@ def _read(text: str) -> Parsed:
         raise RollError(
             "limite", f"son como mucho {MAX_ROLLS} tiradas de una vez", text, 0, len(text)
         )
-    return Parsed(text, parts)
+    return Parsed(text, parts, tuple(name for part in parts for name in _names(part.node)))
 
 
 def _readable(text: str) -> bool:
@@ -201,7 +203,7 @@ def _readable(text: str) -> bool:
         parsed = _read(text)
     except UmbralError:
         return False
-    return not any(True for part in parsed.parts for _ in _names(part.node))
+    return not parsed.names
 
 
 def _split(text: str) -> Iterator[Span]:
@@ -229,8 +231,6 @@ def _children(node: Node) -> Iterator[Node]:
 
 
 def _is_node(value: object) -> bool:
-    from .nodes import Binary, Call, Num, Test, Unary
-
     return isinstance(value, Num | Dice | Group | Unary | Binary | Test | Call | System | NameRef)
 
 
