@@ -35,6 +35,7 @@ from .nodes import (
     Test,
     Unary,
     Value,
+    holds,
 )
 
 
@@ -85,7 +86,7 @@ class Evaluator:
             return self.group(node)
         if isinstance(node, Test):
             left, right = self.eval(node.left), self.eval(node.right)
-            return Ev(node, int(_test(node.op, left.value, right.value)), [left, right])
+            return Ev(node, int(holds(node.op, left.value, right.value)), [left, right])
         if isinstance(node, Call):
             args = [self.eval(arg) for arg in node.args]
             return Ev(node, _call(node.name, [a.value for a in args]), args)
@@ -186,7 +187,7 @@ class Evaluator:
             for item, kept in zip(items, ev.kept, strict=True)
             if kept
             for when, weight in counting.rules
-            if _matches(when, item.value)
+            if when(item.value)
         )
         return ev
 
@@ -273,7 +274,7 @@ def _select_items(ev: Ev, select: Select) -> None:
     for pick in select.picks:
         if pick.how == "match":
             assert pick.match is not None
-            chosen.update(i for i in live if _matches(pick.match, ev.children[i].value))
+            chosen.update(i for i in live if pick.match(ev.children[i].value))
             continue
         ordered = sorted(live, key=lambda i: ev.children[i].value, reverse=pick.how == "high")
         chosen.update(ordered[: pick.n])
@@ -282,35 +283,12 @@ def _select_items(ev: Ev, select: Select) -> None:
             ev.kept[i] = False
 
 
-def _matches(when: object, value: Value) -> bool:
-    from .nodes import Compare
-
-    assert isinstance(when, Compare)
-    if when.op in ("even", "odd"):
-        return isinstance(value, int) and when(value)
-    return _test({"=": "=="}.get(when.op, when.op), value, when.value)
-
-
 def _clamp(dice: list[Die], mod: Clamp) -> None:
     for die in dice:
         if mod.low is not None and die.value < mod.low:
             die.clamped, die.value = die.value, mod.low
         if mod.high is not None and die.value > mod.high:
             die.clamped, die.value = die.value, mod.high
-
-
-def _test(op: str, left: Value, right: Value) -> bool:
-    if op == "==":
-        return left == right
-    if op == "!=":
-        return left != right
-    if op == ">=":
-        return left >= right
-    if op == "<=":
-        return left <= right
-    if op == ">":
-        return left > right
-    return left < right
 
 
 def _call(name: str, args: list[Value]) -> Value:

@@ -41,13 +41,19 @@ def listed(p: Parser, close: str) -> list[Node]:
     return items
 
 
-def paren(p: Parser) -> Node:
-    """``(expr)``, or avrae/d20's set ``(a, b)`` (``(x)`` with a keep or drop: a pool)."""
+def _open(p: Parser, close: str, empty: str) -> int:
+    """Past the opening bracket (where it was is returned); an empty one is refused."""
     start = p.pos
     p.pos += 1
     p.skip_ws()
-    if p.at(")"):
-        raise p.error("sintaxis", "los paréntesis están vacíos", start, p.pos + 1)
+    if p.at(close):
+        raise p.error("sintaxis", empty, start, p.pos + 1)
+    return start
+
+
+def paren(p: Parser) -> Node:
+    """``(expr)``, or avrae/d20's set ``(a, b)`` (``(x)`` with a keep or drop: a pool)."""
+    start = _open(p, ")", "los paréntesis están vacíos")
     first = p.expr()
     p.skip_ws()
     is_set = p.at(",")
@@ -71,11 +77,7 @@ def paren(p: Parser) -> Node:
 
 def braces(p: Parser) -> Node:
     """Roll20's and Foundry's group ``{a, b}`` with its modifiers."""
-    start = p.pos
-    p.pos += 1
-    p.skip_ws()
-    if p.at("}"):
-        raise p.error("sintaxis", "el grupo está vacío", start, p.pos + 1)
+    start = _open(p, "}", "el grupo está vacío")
     items = listed(p, "}")
     mods = group_mods(p, start, d20_set=False)
     return _group(p, items, start, mods)

@@ -7,12 +7,30 @@ while rolling can point at the part that caused it.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
 Span = tuple[int, int]
 Value = int | Fraction
+
+#: Every relation a comparison names, between a die and its number or two totals.
+_RELATIONS: dict[str, Callable[[Value, Value], bool]] = {
+    "=": operator.eq,
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    ">": operator.gt,
+    "<=": operator.le,
+    ">=": operator.ge,
+}
+
+
+def holds(op: str, left: Value, right: Value) -> bool:
+    return bool(_RELATIONS[op](left, right))
+
 
 #: How a comparison reads: ``=`` equal, ``<`` / ``>`` strictly, ``<=`` / ``>=`` inclusive,
 #: ``even`` / ``odd`` parity (Foundry's ``even`` and ``odd``).
@@ -26,19 +44,10 @@ class Compare:
     op: CompareOp
     value: int
 
-    def __call__(self, face: int) -> bool:
-        op, value = self.op, self.value
-        if op == "=":
-            return face == value
-        if op == ">=":
-            return face >= value
-        if op == "<=":
-            return face <= value
-        if op == ">":
-            return face > value
-        if op == "<":
-            return face < value
-        return face % 2 == (0 if op == "even" else 1)
+    def __call__(self, value: Value) -> bool:
+        if self.op in ("even", "odd"):
+            return isinstance(value, int) and value % 2 == (0 if self.op == "even" else 1)
+        return holds(self.op, value, self.value)
 
     def faces(self, low: int, high: int) -> list[int]:
         """The faces from ``low`` to ``high`` it takes (for readings and endless checks)."""

@@ -5,7 +5,7 @@ through :func:`bot.render.safe.shown`)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.render.safe import shown
 from umbral_rules import DiceSource, UmbralError
@@ -124,8 +124,7 @@ def roll_expression(
     expression: str, dice: DiceSource, *, set_number: int = 1, sets: int = 1
 ) -> ExpressionRoll:
     """One expression (the first, when «;» separates several)."""
-    first = roll_many(expression, dice)[0]
-    return ExpressionRoll(**{**first.__dict__, "set_number": set_number, "sets": sets})
+    return replace(roll_many(expression, dice)[0], set_number=set_number, sets=sets)
 
 
 def with_comments(motivo: str | None, rolls: list[ExpressionRoll]) -> str | None:
