@@ -60,6 +60,7 @@ def test_syntax(text: str, position: int, fragment: str, suggestion: str | None)
         ("1d10000000", 3, "el dado más grande es un d10000", None),
         ("(" * 21 + "1" + ")" * 21, 21, "como mucho 20 paréntesis", None),
         ("2**100", 1, "exponente entero de 0 a 64", None),
+        ("*".join(["999999**64"] * 18), 1, "pasa de 1000 cifras", None),
         ("+".join(["1d6"] * 60), 201, "máximo 200", None),
     ],
 )

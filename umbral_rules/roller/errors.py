@@ -18,9 +18,10 @@ MAX_SETS = 10
 MAX_ROLLS = 12
 #: Parentheses, groups and calls inside one another.
 MAX_DEPTH = 20
-#: The largest die (a d10000 is already a d100 of d100s) and the largest number written.
+#: The largest die (a d10000 is already a d100 of d100s).
 MAX_SIDES = 10_000
-MAX_NUMBER = 10**9
+#: The most digits a number reached by arithmetic may have (Python writes no more than 4,300).
+MAX_DIGITS = 1000
 #: ``**``: the largest exponent, so a total stays a number one can read.
 MAX_EXPONENT = 64
 MAX_BASE = 10**6

@@ -15,7 +15,7 @@ from fractions import Fraction
 from umbral_rules.dice import DiceSource
 
 from . import systems
-from .errors import MAX_BASE, MAX_DICE, MAX_EXPONENT, RollError
+from .errors import MAX_BASE, MAX_DICE, MAX_DIGITS, MAX_EXPONENT, RollError
 from .faces import Die
 from .nodes import (
     Binary,
@@ -53,6 +53,9 @@ class Ev:
     system: systems.SystemRoll | None = None
 
 
+MAX_MAGNITUDE = 10**MAX_DIGITS
+
+
 class Evaluator:
     def __init__(self, text: str, source: DiceSource) -> None:
         self.text = text
@@ -78,7 +81,15 @@ class Evaluator:
             return self.dice(node)
         if isinstance(node, Binary):
             left, right = self.eval(node.left), self.eval(node.right)
-            return Ev(node, self.binary(node, left.value, right.value), [left, right])
+            value = self.binary(node, left.value, right.value)
+            if abs(value) >= MAX_MAGNITUDE:
+                raise RollError(
+                    "limite",
+                    f"el resultado pasa de {MAX_DIGITS} cifras",
+                    self.text,
+                    *node.span,
+                )
+            return Ev(node, value, [left, right])
         if isinstance(node, Unary):
             inner = self.eval(node.operand)
             return Ev(node, -inner.value if node.op == "-" else inner.value, [inner])

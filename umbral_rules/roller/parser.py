@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import groups, modifiers, systems
-from .errors import MAX_DEPTH, MAX_DICE, MAX_NUMBER, MAX_SETS, MAX_SIDES, Kind, RollError
+from .errors import MAX_DEPTH, MAX_DICE, MAX_SETS, MAX_SIDES, Kind, RollError
 from .nodes import (
     TEST_OPS,
     Binary,
@@ -255,13 +255,6 @@ class Parser:
         if number:
             self.pos = number.end()
             value = Fraction(number.group(0))
-            if value > MAX_NUMBER:
-                raise self.error(
-                    "limite",
-                    f"los números llegan como mucho a {MAX_NUMBER:,}".replace(",", " "),
-                    start,
-                    self.pos,
-                )
             return Num(int(value) if value.denominator == 1 else value, (start, self.pos))
         word = self.match(_WORD)
         if word:
