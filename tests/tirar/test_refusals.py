@@ -131,3 +131,30 @@ def test_success_counting_twice_is_refused_with_the_reason() -> None:
     with pytest.raises(UmbralError, match="ya cuenta sus éxitos"):
         roll_many("5d10 t8", RandomDice(1), exitos=">=8")
     assert roll_many("5d10", ForcedDice([8, 1, 2, 9, 10]), exitos=">=8")[0].total == 30
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("4d6d>3", "para descartar por valor se escribe `p>3` o `p=1`"),
+        ("4d6 f1", "los fallos (`f1`, `df=1`) se restan de los éxitos"),
+        ("6d10cs>5cf1", "«cs» y «cf» cuentan cada uno su total"),
+        ("4d6eh1", "«e» explota por valor"),
+        ("4d6rol1", "«ro» repite por valor"),
+        ("4d6p", "esperaba qué dados descartar"),
+        ("4d6kick", "no conozco el modificador «kick»"),
+        ("()", "los paréntesis están vacíos"),
+        ("{}", "el grupo está vacío"),
+        ("abs(1, 2)", "«abs» lleva un solo valor"),
+    ],
+)
+def test_a_modifier_refusal_says_what_is_wrong_with_it(text: str, reason: str) -> None:
+    assert reason in _refusal(text).reason
+
+
+def test_a_comment_or_an_explosion_after_a_space() -> None:
+    """Dice Maiden's « ! » starts a comment; Roll20's «!>5» and «!p» still explode."""
+    comment = roll(parse("4d6 !poder"), ForcedDice([1, 2, 3, 4]))[0]
+    assert (comment.total, comment.comment) == (10, "poder")
+    boom = roll(parse("2d6 !p"), ForcedDice([6, 2, 3]))[0]
+    assert (boom.total, boom.breakdown) == (10, "6!, 2, 3−1")

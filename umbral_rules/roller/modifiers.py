@@ -48,7 +48,10 @@ _DICE_MOD = re.compile(
     re.IGNORECASE,
 )
 #: Modifiers whose letters run on: a keep/drop and its side, a sort, Foundry's words.
-_SELECTED = re.compile(r"[kdp][hl]|s[ad]|xo|min|max|even|odd|[rx]o|rr|ra|ie|ir|cs|cf|df|sf|ms")
+_SELECTED = re.compile(
+    r"[kdp][hl]|s[ad]|xo|min|max|even|odd|[rx]o|rr|ra|ie|ir|cs|cf|df|sf|ms"
+    r"|(?:e|r|ro|rr|ra)[hl]"  # avrae/d20's «eh1», «rol1»: refused below with the reason
+)
 _ROLLING_D20 = ("ro", "rr", "ra", "mi", "ma")
 
 

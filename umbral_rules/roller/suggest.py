@@ -25,7 +25,7 @@ def suggest(error: RollError, readable: Callable[[str], bool]) -> str | None:
     candidates: list[tuple[int, str]] = []
     head, rest = text[:start], text[start:]
     if start < len(text):
-        if rest[:1].isalpha() and head.strip():
+        if rest[:1].isalpha() and head.strip() and head[-1:].isspace():
             candidates.append((2, head.rstrip() + " ! " + rest))
         if not _joins_digits(text, start, end):
             candidates.append((end - start, head + text[end:]))
