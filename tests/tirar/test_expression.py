@@ -103,9 +103,9 @@ def test_a_count_before_the_expression_rolls_that_many_sets() -> None:
 
 
 def test_too_many_sets_are_refused() -> None:
-    with pytest.raises(UmbralError, match="como mucho 10 tiradas de una vez"):  # issue 35
+    with pytest.raises(UmbralError, match="Entre 1 y 10 tiradas"):
         roll_many("11 1d6", RandomDice(1))
-    with pytest.raises(UmbralError, match="como mucho 12 tiradas"):
+    with pytest.raises(UmbralError, match="Como mucho 12 tiradas"):
         roll_many("10 1d6; 3 1d6", RandomDice(1))
 
 

@@ -53,14 +53,14 @@ def test_syntax(text: str, position: int, fragment: str, suggestion: str | None)
 @pytest.mark.parametrize(
     ("text", "position", "limit", "suggestion"),
     [
-        ("1000d6", 1, "como mucho 200 por tirada", "200d6"),
-        ("150d6+100d6", 7, "como mucho 200 por tirada", "150d6+50d6"),
-        ("11 1d6", 1, "como mucho 10 tiradas de una vez", None),
-        ("1d6;" * 7, 25, "como mucho 6 expresiones a la vez", None),
-        ("1d10000000", 3, "el dado más grande es un d10000", None),
-        ("(" * 21 + "1" + ")" * 21, 21, "como mucho 20 paréntesis", None),
+        ("1000d6", 1, "Demasiados dados: como mucho 200 por tirada", "200d6"),
+        ("150d6+100d6", 7, "Demasiados dados: como mucho 200 por tirada", "150d6+50d6"),
+        ("11 1d6", 1, "Entre 1 y 10 tiradas de una vez", None),
+        ("1d6;" * 7, 25, "Como mucho 6 expresiones a la vez", None),
+        ("1d10000000", 3, "El dado más grande es un d10000", None),
+        ("(" * 21 + "1" + ")" * 21, 21, "Como mucho 20 paréntesis", None),
         ("2**100", 1, "exponente entero de 0 a 64", None),
-        ("*".join(["999999**64"] * 18), 1, "pasa de 1000 cifras", None),
+        ("*".join(["999999**64"] * 18), 1, "El resultado pasa de 1000 cifras", None),
         ("+".join(["1d6"] * 60), 201, "máximo 200", None),
     ],
 )
@@ -70,7 +70,9 @@ def test_limit(text: str, position: int, limit: str, suggestion: str | None) -> 
     assert error.position == position
     assert limit in error.reason
     assert error.suggestion == suggestion
-    assert f"No puedo tirar «{shown(text.strip())}»: en la posición {position}" in _message(text)
+    message = _message(text)
+    assert message.startswith(error.reason)  # a limit first names the limit
+    assert f"(en «{shown(text.strip())}», posición {position}" in message
 
 
 def test_a_limit_met_while_rolling_says_so() -> None:

@@ -172,7 +172,7 @@ def _read(text: str) -> Parsed:
     if len(text.strip()) > MAX_EXPRESSION_LENGTH:
         raise RollError(
             "limite",
-            f"la expresión es demasiado larga ({len(text.strip())} caracteres; máximo "
+            f"La expresión es demasiado larga ({len(text.strip())} caracteres; máximo "
             f"{MAX_EXPRESSION_LENGTH})",
             text,
             MAX_EXPRESSION_LENGTH,
@@ -185,16 +185,14 @@ def _read(text: str) -> Parsed:
         start = spans[MAX_EXPRESSIONS][0]
         raise RollError(
             "limite",
-            f"son como mucho {MAX_EXPRESSIONS} expresiones a la vez",
+            f"Como mucho {MAX_EXPRESSIONS} expresiones a la vez",
             text,
             start,
             len(text),
         )
     parts = tuple(Parser(text, start, end).part() for start, end in spans)
     if sum(part.sets for part in parts) > MAX_ROLLS:
-        raise RollError(
-            "limite", f"son como mucho {MAX_ROLLS} tiradas de una vez", text, 0, len(text)
-        )
+        raise RollError("limite", f"Como mucho {MAX_ROLLS} tiradas de una vez", text, 0, len(text))
     return Parsed(text, parts, tuple(name for part in parts for name in _names(part.node)))
 
 

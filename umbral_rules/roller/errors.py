@@ -67,10 +67,14 @@ class RollError(UmbralError):
         return RollError(self.kind, self.reason, self.text, self.start, self.end, suggestion)
 
     def plain(self) -> str:
-        """The message without Discord markup (the bot quotes the text its own way)."""
+        """The message without Discord markup (the bot quotes the text its own way): a
+        limit first names the limit, the rest say what is wrong where."""
+        tail = f" ¿Querías `{self.suggestion}`?" if self.suggestion else ""
+        if self.kind == "limite":
+            where = f"posición {self.position}" + (f": «{self.fragment}»" if self.fragment else "")
+            return f"{self.reason} (en «{self.text}», {where}).{tail}"
         where = f"en la posición {self.position}"
         if self.fragment:
             where += f" («{self.fragment}»)"
         lead = "No entiendo" if self.kind == "sintaxis" else "No puedo tirar"
-        tail = f" ¿Querías `{self.suggestion}`?" if self.suggestion else ""
         return f"{lead} «{self.text}»: {where} {self.reason}.{tail}"

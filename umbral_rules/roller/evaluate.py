@@ -67,7 +67,7 @@ class Evaluator:
         if self.rolled > MAX_DICE:
             raise RollError(
                 "limite",
-                f"salen demasiados dados: como mucho {MAX_DICE} por tirada, contando las "
+                f"Demasiados dados: como mucho {MAX_DICE} por tirada, contando las "
                 "repeticiones y las explosiones",
                 self.text,
                 *span,
@@ -85,7 +85,7 @@ class Evaluator:
             if abs(value) >= MAX_MAGNITUDE:
                 raise RollError(
                     "limite",
-                    f"el resultado pasa de {MAX_DIGITS} cifras",
+                    f"El resultado pasa de {MAX_DIGITS} cifras",
                     self.text,
                     *node.span,
                 )
@@ -225,7 +225,7 @@ class Evaluator:
         ):
             raise RollError(
                 "limite",
-                f"las potencias llevan un exponente entero de 0 a {MAX_EXPONENT} y una base "
+                f"Las potencias llevan un exponente entero de 0 a {MAX_EXPONENT} y una base "
                 "de hasta un millón",
                 self.text,
                 *node.span,

@@ -130,7 +130,7 @@ class Parser:
             if not 1 <= sets <= MAX_SETS:
                 raise self.error(
                     "limite",
-                    f"son como mucho {MAX_SETS} tiradas de una vez",
+                    f"Entre 1 y {MAX_SETS} tiradas de una vez",
                     self.pos,
                     found.end(1),
                 )
@@ -269,7 +269,7 @@ class Parser:
         if self.depth >= MAX_DEPTH:
             raise self.error(
                 "limite",
-                f"son como mucho {MAX_DEPTH} paréntesis o grupos uno dentro de otro",
+                f"Como mucho {MAX_DEPTH} paréntesis o grupos uno dentro de otro",
                 self.pos,
             )
         self.depth += 1
@@ -293,14 +293,14 @@ class Parser:
             )
         if sides > MAX_SIDES:
             raise self.error(
-                "limite", f"el dado más grande es un d{MAX_SIDES}", found.start(2), found.end(2)
+                "limite", f"El dado más grande es un d{MAX_SIDES}", found.start(2), found.end(2)
             )
         self.dice += count
         if count > MAX_DICE or self.dice > MAX_DICE:
             fewer = max(1, MAX_DICE - (self.dice - count))
             raise self.error(
                 "limite",
-                f"son demasiados dados: como mucho {MAX_DICE} por tirada",
+                f"Demasiados dados: como mucho {MAX_DICE} por tirada",
                 start,
                 self.pos,
                 suggestion=(

@@ -93,19 +93,25 @@ def _expression_roll(rolled: Rolled) -> ExpressionRoll:
 
 
 def refusal(error: RollError) -> str:
-    """The refusal for Discord: the player's text quoted safely, the place, the reason, a
-    suggestion when one is near, and where the help is."""
-    lead = "No entiendo" if error.kind == "sintaxis" else "No puedo tirar"
-    where = f"en la posición {error.position}"
-    if error.kind != "sintaxis" and error.fragment:  # a syntax reason says what it found
-        where += f" («{shown(error.fragment)}»)"
+    """The refusal for Discord: the player's text quoted safely, the place, the reason (a
+    limit first: «Demasiados dados: como mucho 200…»), a suggestion when one is near, and
+    where the help is."""
     tip = ""
     if error.suggestion and _PLAIN.fullmatch(error.suggestion) and "`" not in error.suggestion:
         tip = f" ¿Querías `{error.suggestion}`?"
+    text = shown(error.text.strip())
+    fragment = f"«{shown(error.fragment)}»" if error.fragment else ""
+    if error.kind == "limite":
+        where = f"posición {error.position}" + (f": {fragment}" if fragment else "")
+        return f"{error.reason} (en «{text}», {where}).{tip} {HELP_HINT}"
+    where = f"en la posición {error.position}"
     reason = error.reason
-    if error.kind == "sintaxis":
+    if error.kind == "sintaxis":  # the reason says what it found there, quoted
         reason = re.sub(r"«([^»]*)»", lambda m: f"«{shown(m.group(1))}»", reason)
-    return f"{lead} «{shown(error.text.strip())}»: {where} {reason}.{tip} {HELP_HINT}"
+    elif fragment:
+        where += f" ({fragment})"
+    lead = "No entiendo" if error.kind == "sintaxis" else "No puedo tirar"
+    return f"{lead} «{text}»: {where} {reason}.{tip} {HELP_HINT}"
 
 
 def roll_many(text: str, dice: DiceSource, *, exitos: str | None = None) -> list[ExpressionRoll]:
