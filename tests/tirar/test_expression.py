@@ -80,10 +80,11 @@ def test_dropped_dice_are_struck_through() -> None:
 def test_bang_explodes_on_the_highest_face_and_shows_it() -> None:
     result = roll_expression("3d6!", ForcedDice([6, 2, 6, 3, 4]))
     assert result.expression == "3d6!"  # as the player wrote it
-    assert result.rendered == "3d6! = 21: 6!, 2, 6!, 3, 4"  # issue 35: as written, once
+    # issue 35: as written, once; Dice Maiden reads «!» as a comment, so it says it explodes
+    assert result.rendered == "3d6! (explota con 6) = 21: 6!, 2, 6!, 3, 4"
     assert result.total == 21
     kept = roll_expression("4d6kh3!", ForcedDice([6, 2, 6, 3, 4, 1]))
-    assert kept.rendered == "4d6kh3! = 16: 6!, ~~2~~, 6!, ~~3~~, 4, ~~1~~"
+    assert kept.rendered == "4d6kh3! (explota con 6) = 16: 6!, ~~2~~, 6!, ~~3~~, 4, ~~1~~"
     assert roll_expression("1d10!", ForcedDice([10, 10, 3])).total == 23
 
 

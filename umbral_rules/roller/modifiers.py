@@ -99,6 +99,10 @@ def dice_mods(p: Parser, dice: Dice) -> Mods:
             )
             _endless(p, dice, when, start, op, "explota")
             b.rolling.append(Explode(style, when, once=False))
+            # Dice Maiden reads any «!» as the start of a comment: say it explodes
+            how = {"!": "", "!!": " en el mismo dado", "!p": ", un punto menos cada vez"}[op]
+            said = faces_text(when, low, high, fudge, "o")
+            p.read((start, p.pos), f"explota con {said}{how}")
         elif op == "e":
             if p.match(re.compile(r"[hl]", re.I)):
                 raise p.error(
