@@ -35,7 +35,7 @@ from .errors import (
 from .evaluate import Ev, Evaluator
 from .faces import Die, Face, FaceKind
 from .nodes import Binary, Call, Dice, Group, NameRef, Node, Num, Span, System, Test, Unary, Value
-from .parser import Parser, Part
+from .parser import EXPECTED_TERM, Parser, Part
 from .suggest import suggest
 
 __all__ = [
@@ -139,7 +139,7 @@ def parse(text: str, names: Names | None = None) -> Parsed:
         first = unresolved[0]
         raise RollError(
             "sintaxis",
-            f"esperaba {_expected()} y encontré «{first.name}»",
+            f"esperaba {EXPECTED_TERM} y encontré «{first.name}»",
             text,
             *first.span,
             suggestion=suggest(RollError("sintaxis", "", text, *first.span), _readable),
@@ -211,12 +211,6 @@ def _split(text: str) -> Iterator[Span]:
             if text[start:index].strip():
                 yield start, index
             start = index + 1
-
-
-def _expected() -> str:
-    from .parser import EXPECTED_TERM
-
-    return EXPECTED_TERM
 
 
 def _children(node: Node) -> Iterator[Node]:
