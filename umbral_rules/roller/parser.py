@@ -305,8 +305,8 @@ class Parser:
                 self.pos,
                 suggestion=(
                     self.text[self.start : start]
-                    + f"{fewer}d"
-                    + self.text[found.start(2) : self.end]
+                    + str(fewer)
+                    + self.text[found.end(1) : self.end]
                 ).strip(),
             )
         self.terms += 1

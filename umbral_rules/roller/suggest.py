@@ -19,8 +19,10 @@ _REPLACE_SIGN = ("+", "*", "-")
 
 def suggest(error: RollError, readable: Callable[[str], bool]) -> str | None:
     """A nearby text for which ``readable`` holds, or None."""
-    if error.suggestion is not None or error.kind != "sintaxis":
-        return error.suggestion
+    if error.suggestion is not None:  # the parser's own, if the rest of the text reads too
+        return error.suggestion if readable(error.suggestion) else None
+    if error.kind != "sintaxis":
+        return None
     text, start, end = error.text, error.start, error.end
     candidates: list[tuple[int, str]] = []
     head, rest = text[:start], text[start:]
