@@ -304,9 +304,7 @@ class Parser:
                 start,
                 self.pos,
                 suggestion=(
-                    self.text[self.start : start]
-                    + str(fewer)
-                    + self.text[found.end(1) : self.end]
+                    self.text[self.start : start] + str(fewer) + self.text[found.end(1) : self.end]
                 ).strip(),
             )
         self.terms += 1
