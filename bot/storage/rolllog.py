@@ -93,10 +93,10 @@ class RollLogRepository:
         target: str | None = None,
         motivo: str | None = None,
         encounter_id: int | None = None,
-    ) -> None:
+    ) -> int:
         """Log one roll in this unit of work: every die face, the modifiers, the result;
         who rolled (``actor``: the character or enemy as shown, ``character_id`` for a player
-        character), against whom (``target``), why (``motivo``).
+        character), against whom (``target``), why (``motivo``). Its id in the log.
 
         ``dice`` and ``modifiers`` may hold plain JSON values or objects with ``to_dict()``
         (``DieRoll``, ``Modifier``); ``channel_id`` defaults to the unit's channel and
@@ -129,9 +129,20 @@ class RollLogRepository:
                 "encounter_id": encounter_id,
             },
         )
-        if channel == self.channel_id and inserted.inserted_primary_key is not None:
-            self.appended.append(int(inserted.inserted_primary_key[0]))
+        key = inserted.inserted_primary_key
+        if key is None:  # pragma: no cover - every backend gives the new row's id
+            raise RuntimeError("The roll log gave no id for the new entry")
+        roll_id = int(key[0])
+        if channel == self.channel_id:
+            self.appended.append(roll_id)
             self.rolled = self.rolled or bool(dice)
+        return roll_id
+
+    async def get(self, roll_id: int) -> RollLogEntry | None:
+        """One entry of this guild's log by its id (None: no such entry here)."""
+        stmt = select(_TABLE).where(_TABLE.c.guild_id == self.guild_id, _TABLE.c.id == roll_id)
+        row = (await self._session.execute(stmt)).mappings().one_or_none()
+        return None if row is None else _entry(row)
 
     async def entries(
         self,
@@ -143,11 +154,15 @@ class RollLogRepository:
         newest_first: bool = True,
         before_id: int | None = None,
         after_id: int | None = None,
+        since: datetime | None = None,
     ) -> list[RollLogEntry]:
         """Rolls of this guild (of one channel / one user / one character when given:
         ``personaje`` is matched by its name key, «Íñigo» finds «iñigo»); ``before_id`` /
-        ``after_id``: only those older / newer than that entry (a page of the log)."""
+        ``after_id``: only those older / newer than that entry (a page of the log);
+        ``since``: only those logged from then on."""
         stmt = _filtered(select(_TABLE), self.guild_id, channel_id, user_id, personaje)
+        if since is not None:
+            stmt = stmt.where(_TABLE.c.created_at >= since)
         if before_id is not None:
             stmt = stmt.where(_TABLE.c.id < before_id)
         if after_id is not None:

@@ -8,4 +8,6 @@ from .cog import TirarCog
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(TirarCog(bot))
+    cog = TirarCog(bot)
+    await bot.add_cog(cog)
+    bot.add_dynamic_items(cog.buttons)  # «Repetir» on every /tirar reply, after restarts too

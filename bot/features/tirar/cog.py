@@ -2,61 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.features.common import UMBRAL_CHOICES, dice_of, ids, send, storage_of
+from bot.features.common import UMBRAL_CHOICES, dice_of, ids, storage_of
+from bot.features.dados.choices import completions
 from bot.features.historial import service as historial
 from bot.features.historial.options import HISTORY_PAGED_MAX, Alcance, ExportFormat
-from bot.features.tirar.expression import count_successes, roll_many, with_comments
+from bot.features.tirar.asked import Asked
 from bot.features.tirar.names import MemberNames
-from bot.features.tirar.systems import (
-    POOL_BASE_DIFFICULTY,
-    roll_graded,
-    roll_initiative,
-    roll_percentile,
-    roll_pool,
-)
-from bot.jsontypes import JsonObject
+from bot.features.tirar.repetir import repeat, repeat_button
+from bot.features.tirar.rolling import roll_and_answer
 from bot.permissions import is_gm
-from bot.render.tirar import (
-    expression_embed,
-    graded_embed,
-    initiative_embed,
-    percentile_embed,
-    pool_embed,
-)
-from umbral_rules import UmbralError, grade_from_margen
-from umbral_rules.tables import BAND_FIXED
-
-MODES = ("expresion", "reserva", "porcentaje", "habilidad", "agilidad")
-
-
-def _one_mode(chosen: Mapping[str, object]) -> str:
-    given = [name for name in MODES if chosen.get(name) is not None]
-    if len(given) != 1:
-        raise UmbralError(
-            "Indica una sola cosa que tirar: «expresion» (dados como 2d6+3), «reserva» "
-            "(d6 con rango), «porcentaje» (d100 graduado), «habilidad» (porcentual) o "
-            "«agilidad» (iniciativa)."
-        )
-    return given[0]
-
-
-#: The private roll was saved and shown, but its copy for the GM could not be posted.
-GM_COPY_FAILED = (
-    "Tu tirada queda anotada (el máster la ve en /historial), pero no pude enviar la copia al "
-    "canal del máster: necesito «Ver canal», «Enviar mensajes» e «Insertar enlaces» allí."
-)
 
 
 class TirarCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.member_names = MemberNames()
+        #: «Repetir»: the button class whose presses roll through this cog.
+        self.buttons = repeat_button(self._press)
 
     @app_commands.command(name="tirar", description="Tira dados: expresiones y otros sistemas")
     @app_commands.describe(
@@ -91,109 +57,47 @@ class TirarCog(commands.Cog):
         modificador: app_commands.Range[int, -200, 200] = 0,
         agilidad: app_commands.Range[int, 0, 50] | None = None,
     ) -> None:
-        mode = _one_mode(
-            {
-                "expresion": expresion,
-                "reserva": reserva,
-                "porcentaje": porcentaje,
-                "habilidad": habilidad,
-                "agilidad": agilidad,
-            }
+        asked = Asked(
+            expresion=expresion,
+            motivo=motivo,
+            privada=privada,
+            umbral=umbral,
+            exitos=exitos,
+            reserva=reserva,
+            bonus=bonus,
+            dificultad=dificultad,
+            porcentaje=porcentaje,
+            habilidad=habilidad,
+            modificador=modificador,
+            agilidad=agilidad,
         )
-        if mode != "expresion" and (umbral is not None or exitos is not None):
-            raise UmbralError("«umbral» y «exitos» solo valen con «expresion».")
-        guild_id, channel_id = ids(interaction)
+        asked.mode  # noqa: B018 - refused before anything is rolled or answered
+        ids(interaction)
         await interaction.response.defer(ephemeral=privada, thinking=True)
-        dice = dice_of(interaction)
-        who = interaction.user.display_name
-        faces: list[JsonObject]
-        result: JsonObject = {"privada": privada}
-        if mode == "expresion":
-            assert expresion is not None
-            rolls = roll_many(expresion, dice, exitos=exitos)
-            motivo = with_comments(motivo, rolls)
-            grade = (
-                None if umbral is None else grade_from_margen(rolls[0].total - umbral, BAND_FIXED)
-            )
-            counted = None if exitos is None else [count_successes(r.values, exitos) for r in rolls]
-            embed = expression_embed(
-                rolls,
-                who=who,
-                motivo=motivo,
-                umbral=umbral,
-                grade=grade,
-                successes=counted,
-                private=privada,
-            )
-            faces = [
-                {
-                    "expresion": r.expression,
-                    "faces": list(r.faces),
-                    "dados": [list(d) for d in r.dice],
-                }
-                for r in rolls
-            ]
-            result.update(expresion=expresion, totales=[r.total for r in rolls])
-            if grade is not None:
-                result.update(umbral=umbral, grado=grade.label)
-            if counted is not None:
-                result["exitos"] = counted
-        elif mode == "reserva":
-            assert reserva is not None
-            pool = roll_pool(dice, reserva, bonus, dificultad or POOL_BASE_DIFFICULTY)
-            embed = pool_embed(pool, who=who, motivo=motivo)
-            faces = [{"faces": list(pool.faces), "sides": 6, "kept": list(pool.kept)}]
-            result.update(
-                expresion=f"{reserva + bonus}d6 guarda {reserva}",
-                total=pool.total,
-                resultado="éxito" if pool.success else "fallo",
-            )
-        elif mode == "porcentaje":
-            assert porcentaje is not None
-            graded = roll_graded(dice, porcentaje)
-            embed = graded_embed(graded, who=who, motivo=motivo)
-            faces = [{"faces": [graded.roll], "sides": 100}]
-            result.update(
-                expresion=f"d100 contra {porcentaje} %", total=graded.roll, resultado=graded.grade
-            )
-        elif mode == "habilidad":
-            assert habilidad is not None
-            pct = roll_percentile(dice, habilidad, modificador)
-            embed = percentile_embed(pct, who=who, motivo=motivo)
-            faces = [{"faces": [pct.roll], "sides": 100}]
-            result.update(
-                expresion=f"d100 bajo {pct.target} %", total=pct.roll, resultado=pct.label
-            )
-        else:
-            assert agilidad is not None
-            ini = roll_initiative(dice, agilidad, modificador)
-            embed = initiative_embed(ini, who=who, motivo=motivo)
-            faces = [{"faces": [ini.face], "sides": 10}]
-            result.update(expresion="1D10 + AGI", total=ini.total)
-        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
-            settings = await uow.guild.get()
-            await uow.rolls.append(
-                user_id=interaction.user.id,
-                command="tirar",
-                dice=faces,
-                result=result,
-                motivo=motivo,
-            )
-        gm_channel = settings.gm_channel_id
-        if privada:
-            embed.set_footer(
-                text="Tirada privada: la ves tú y el máster"
-                + (" (enviada a su canal)." if gm_channel else " (en /historial).")
-            )
-        await send(interaction, embed=embed, ephemeral=privada)
-        if privada and gm_channel:
-            copy = embed.copy()
-            copy.title = f"Tirada privada de {who}"
-            channel = self.bot.get_partial_messageable(gm_channel, guild_id=guild_id)
-            try:
-                await channel.send(embed=copy)
-            except discord.HTTPException:  # the roll is saved: say so, don't apologise
-                await send(interaction, content=GM_COPY_FAILED, ephemeral=True)
+        await roll_and_answer(
+            interaction,
+            storage_of(interaction),
+            dice_of(interaction),
+            asked,
+            self.buttons.reply_view,
+        )
+
+    @tirar.autocomplete("expresion")
+    async def expresion_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The player's saved rolls (and the server's) completing the last word typed."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            return []
+        async with storage_of(interaction).guild(guild_id) as uow:
+            own, server = await uow.saved_rolls.visible(interaction.user.id)
+        return completions(current, own, server)
+
+    async def _press(self, interaction: discord.Interaction, roll_id: int) -> None:
+        await repeat(
+            interaction, storage_of(interaction), dice_of(interaction), self.buttons, roll_id
+        )
 
     @app_commands.command(name="historial", description="Las tiradas registradas, por páginas")
     @app_commands.describe(
