@@ -4,7 +4,7 @@ the verdict on the dice in plain Spanish. Pure: figures in, ``discord.Embed`` ou
 from __future__ import annotations
 
 import math
-from datetime import datetime
+from datetime import date
 from fractions import Fraction
 
 import discord
@@ -13,6 +13,7 @@ from bot.features.estadisticas.figures import D12, Damage, Figures
 from bot.render.limits import FIELD_VALUE_MAX, cut
 from bot.render.safe import shown
 from umbral_rules.luck import FitTest, minimum_dice
+from umbral_rules.plural import plural
 
 COLOUR = discord.Colour(0x5865F2)
 #: [D] Below this p-value the faces are called uncommon; below the second, very rare.
@@ -38,7 +39,10 @@ def faces_table(figures: Figures) -> str:
     """Each face's count against the fair die's, in a code block (no user text in it)."""
     expected = figures.d12_dice / D12
     rows = ["cara  veces  esperadas"]
-    rows += [f"{face:>4}  {seen:>5}  {decimal(expected):>9}" for face, seen in enumerate(figures.faces, 1)]
+    rows += [
+        f"{face:>4}  {seen:>5}  {decimal(expected):>9}"
+        for face, seen in enumerate(figures.faces, 1)
+    ]
     return "```\n" + "\n".join(rows) + "\n```"
 
 
@@ -98,13 +102,14 @@ def _extremes(figures: Figures) -> str:
 
 def naturals(figures: Figures) -> tuple[str, str]:
     twelves = (
-        f"{figures.twelves} en {figures.d12_rolls} tiradas de d12 de Umbral (con dados justos, "
-        f"unos {decimal(figures.expected_twelves)}; la ventaja y la desventaja cuentan)."
+        f"{figures.twelves} en {plural(figures.d12_rolls, 'tirada de d12 de Umbral')} (con "
+        f"dados justos, unos {decimal(figures.expected_twelves)}; la ventaja y la desventaja "
+        "cuentan)."
         if figures.d12_rolls
         else "Ninguna tirada de d12 de Umbral."
     )
     ones = (
-        f"{figures.defense_ones} en {figures.defenses} Defensas de Mesa (unos "
+        f"{figures.defense_ones} en {plural(figures.defenses, 'Defensa de Mesa')} (unos "
         f"{decimal(figures.expected_defense_ones)} esperados): cada uno, un golpe crítico "
         "encajado."
         if figures.defenses
@@ -149,15 +154,18 @@ def summary(figures: Figures) -> str:
 
 
 def stats_embed(
-    figures: Figures, test: FitTest | None, scope: str, since: datetime | None
+    figures: Figures, test: FitTest | None, scope: str, since: date | None
 ) -> discord.Embed:
-    """The whole reply; ``scope``: whose rolls, where (already escaped)."""
+    """The whole reply; ``scope``: whose rolls, where (already escaped); ``since``: the
+    day ``desde:`` gave."""
     desde = f" desde el {since:%Y-%m-%d}" if since else ""
     embed = discord.Embed(title="Estadísticas de tiradas", colour=COLOUR)
     embed.description = f"{scope}{desde}: {summary(figures)}"
     if figures.d12_dice:
         embed.add_field(name=f"Caras del d12 ({figures.d12_dice})", value=faces_table(figures))
-    embed.add_field(name="Veredicto", value=cut(verdict(figures, test), FIELD_VALUE_MAX), inline=False)
+    embed.add_field(
+        name="Veredicto", value=cut(verdict(figures, test), FIELD_VALUE_MAX), inline=False
+    )
     twelves, ones = naturals(figures)
     embed.add_field(name="12 naturales", value=twelves, inline=False)
     embed.add_field(name="1 naturales en Defensas de Mesa", value=ones, inline=False)
