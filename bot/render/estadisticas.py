@@ -32,7 +32,7 @@ def decimal(value: float | Fraction, places: int = 1) -> str:
 def p_text(p: float) -> str:
     if p < RARE:
         return "p < 0,001"
-    return f"p = {decimal(p, 2 if p >= 0.01 else 3)}"
+    return f"p = {decimal(p, 2 if p >= 0.1 else 3)}"
 
 
 def faces_table(figures: Figures) -> str:
@@ -162,7 +162,11 @@ def stats_embed(
     embed = discord.Embed(title="Estadísticas de tiradas", colour=COLOUR)
     embed.description = f"{scope}{desde}: {summary(figures)}"
     if figures.d12_dice:
-        embed.add_field(name=f"Caras del d12 ({figures.d12_dice})", value=faces_table(figures))
+        embed.add_field(
+            name=f"Caras del d12 ({figures.d12_dice} dados)",
+            value=faces_table(figures),
+            inline=False,
+        )
     embed.add_field(
         name="Veredicto", value=cut(verdict(figures, test), FIELD_VALUE_MAX), inline=False
     )

@@ -16,7 +16,6 @@ from bot.sheetfiles import FileRefused, SavedRollEntry
 from bot.storage import UnitOfWork
 from bot.storage.saved_rolls import SERVER, SavedRoll
 from umbral_rules import UmbralError
-from umbral_rules.plural import plural
 from umbral_rules.roller import RollError
 from umbral_rules.roller.saved import check_saved
 from umbral_rules.text import name_key
@@ -140,10 +139,13 @@ def saved_note(count: int, fmt: str, mine: bool) -> str:
     if not count:
         return ""
     whose = "tu" if mine else "su"
-    rolls = plural(count, f"{whose} tirada guardada", f"{whose}s tiradas guardadas", number=False)
+    if count == 1:
+        rolls, verb, them = f"{whose} tirada guardada", "va", "llevarla"
+    else:
+        rolls, verb, them = f"{whose}s {count} tiradas guardadas", "van", "llevarlas"
     if fmt == "csv":
         return (
-            f" {rolls.capitalize()} ({count}) no van en CSV (una tabla de personajes): exporta "
-            "en yaml o json para llevarlas."
+            f" {rolls[0].upper()}{rolls[1:]} no {verb} en CSV (una tabla de personajes): "
+            f"exporta en yaml o json para {them}."
         )
-    return f" Con {rolls} ({count}, en `tiradas:`)."
+    return f" Con {rolls} (en `tiradas:`)."
