@@ -7,15 +7,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import RowMapping, Select, func, insert, select
+from sqlalchemy import RowMapping, Select, Text, cast, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.jsontypes import JsonArray, JsonObject
+from bot.jsontypes import JsonArray, JsonObject, from_json_text
 from umbral_rules.text import name_key
 
 from .models import RollLogRow, table
 
 _TABLE = table(RollLogRow)
+#: The JSON columns, read as text when the rows are decoded off the event loop.
+_JSON = ("dice", "modifiers", "result")
 _INSERT = insert(_TABLE)
 #: The roll log's entry of an undo: ``result["deshace"]`` lists the roll ids it took back.
 UNDO_COMMAND = "deshacer"
@@ -173,6 +175,27 @@ class RollLogRepository:
         rows = (await self._session.execute(stmt)).mappings().all()
         return [_entry(r) for r in rows]
 
+    async def entries_as_text(
+        self,
+        *,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        personaje: str | None = None,
+        limit: int,
+        after_id: int | None = None,
+        since: datetime | None = None,
+    ) -> list[RowMapping]:
+        """As :meth:`entries` (oldest first), with the JSON columns read as their text (not
+        decoded on the event loop): :func:`decoded` turns each row into its entry, off it."""
+        columns = [cast(c, Text).label(c.name) if c.name in _JSON else c for c in _TABLE.c]
+        stmt = _filtered(select(*columns), self.guild_id, channel_id, user_id, personaje)
+        if after_id is not None:
+            stmt = stmt.where(_TABLE.c.id > after_id)
+        if since is not None:
+            stmt = stmt.where(_TABLE.c.created_at >= since)
+        stmt = stmt.order_by(_TABLE.c.id).limit(limit)
+        return list((await self._session.execute(stmt)).mappings().all())
+
     async def undone_ids(
         self, *, channel_id: int | None = None, after: int | None = None
     ) -> frozenset[int]:
@@ -230,7 +253,12 @@ def _filtered(
     return stmt
 
 
-def _entry(row: RowMapping) -> RollLogEntry:
+def decoded(rows: list[RowMapping]) -> list[RollLogEntry]:
+    """The entries of :meth:`RollLogRepository.entries_as_text`'s rows (their JSON decoded)."""
+    return [_entry({**row, **{name: from_json_text(row[name]) for name in _JSON}}) for row in rows]
+
+
+def _entry(row: Mapping[Any, Any]) -> RollLogEntry:
     created = row["created_at"]
     if created is not None and created.tzinfo is None:  # SQLite keeps no offset: it is UTC
         created = created.replace(tzinfo=UTC)

@@ -12,6 +12,7 @@ import io
 from datetime import UTC, date, datetime, time
 
 import discord
+from sqlalchemy import RowMapping
 
 from bot.features.estadisticas.figures import Figures, count
 from bot.features.historial.service import EXPORT_BATCH, Filters
@@ -21,7 +22,8 @@ from bot.offloop import off_loop, off_process
 from bot.render.estadisticas import alt_text, stats_embed
 from bot.render.luck_png import FILENAME, render_chart
 from bot.render.safe import shown
-from bot.storage import RollLogEntry, Storage
+from bot.storage import Storage
+from bot.storage.rolllog import decoded
 from umbral_rules import UmbralError
 from umbral_rules.luck import fit
 
@@ -45,27 +47,32 @@ def midnight(on: date, timezone: str) -> datetime:
 
 async def read(
     storage: Storage, guild_id: int, want: Filters, since: datetime | None
-) -> tuple[list[RollLogEntry], frozenset[int]]:
+) -> tuple[list[RowMapping], frozenset[int]]:
     """Every entry with these filters, oldest first, read by id in batches (the loop turns
-    between them), and the ids a /deshacer took back."""
-    entries: list[RollLogEntry] = []
+    between them) with their JSON as text (decoded off the loop: :func:`figures_of`), and
+    the ids a /deshacer took back."""
+    rows: list[RowMapping] = []
     async with storage.guild(guild_id) as uow:
         while True:
-            batch = await uow.rolls.entries(
+            batch = await uow.rolls.entries_as_text(
                 channel_id=want.channel_id,
                 user_id=want.user_id,
                 personaje=want.personaje,
                 limit=EXPORT_BATCH,
-                newest_first=False,
-                after_id=entries[-1].id if entries else None,
+                after_id=rows[-1]["id"] if rows else None,
                 since=since,
             )
-            entries.extend(batch)
+            rows.extend(batch)
             if len(batch) < EXPORT_BATCH:
                 break
-        oldest = entries[0].id if entries else None
+        oldest = rows[0]["id"] if rows else None
         undone = await uow.rolls.undone_ids(channel_id=want.channel_id, after=oldest)
-    return entries, undone
+    return rows, undone
+
+
+def figures_of(rows: list[RowMapping], undone: frozenset[int], viewer_id: int, gm: bool) -> Figures:
+    """The rows decoded and counted (on a worker thread)."""
+    return count(decoded(rows), undone, viewer_id, gm)
 
 
 def scope_text(want: Filters, viewer_id: int, here: int) -> str:
@@ -99,8 +106,8 @@ async def answer(
     ``desde:`` gave, from its midnight in the server's ``timezone``."""
     guild_id, here = interaction.guild_id or 0, interaction.channel_id or 0
     since = None if on is None else midnight(on, timezone)
-    entries, undone = await read(storage, guild_id, want, since)
-    figures = await off_loop(count, entries, undone, interaction.user.id, gm)
+    rows, undone = await read(storage, guild_id, want, since)
+    figures = await off_loop(figures_of, rows, undone, interaction.user.id, gm)
     test = fit(figures.faces)
     embed = stats_embed(figures, test, scope_text(want, interaction.user.id, here), on)
     if not figures.d12_dice:
