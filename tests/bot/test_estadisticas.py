@@ -19,7 +19,7 @@ from bot.console.limits import embed_size
 from bot.render.limits import EMBEDS_TOTAL_MAX
 from tests.bot.conftest import GUARDIA, Script
 from tests.bot.test_off_loop import current
-from tests.loopcheck import Ticks
+from tests.loopcheck import OffLoop, Ticks
 from umbral_rules import ForcedDice
 
 FAIR = [12, 8, 10, 13, 9, 7, 11, 10, 12, 8, 9, 11]  # 120 d12: χ² = 3.8, p ≈ 0.975
@@ -198,3 +198,17 @@ async def test_desde_counts_from_that_day_in_the_servers_time_zone(
     assert "**1** tiradas" in earlier.first.embeds[0]["description"]
     bad = await fake.command("kaeda", "mesa", "estadisticas", {"desde": "2026-13-01"})
     assert bad.first.content == "«desde» es una fecha como AAAA-MM-DD, por ejemplo 2026-12-01."
+
+
+async def test_the_log_is_decoded_and_counted_off_the_loop(
+    fake: FakeDiscord, dice: ForcedDice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dice.push(faces_of(FAIR))
+    await fake.command("kaeda", "mesa", "tirar", {"expresion": "120d12"})
+    service = current("bot.features.estadisticas.service")
+    witness = OffLoop(service.figures_of)
+    monkeypatch.setattr(service, "figures_of", witness)
+    async with witness.watching():
+        reply = await fake.command("kaeda", "mesa", "estadisticas")
+    assert "Caras del d12 (120 dados)" in reply.first.text()
+    witness.check()

@@ -64,3 +64,11 @@ def test_what_may_be_saved() -> None:
         check_saved("x", "nada+1", own)
     with pytest.raises(UmbralError, match="no es un dado ni una tirada guardada"):
         check_saved("x", "ataque+1", server=[])  # a server's roll reads only the server's
+
+
+def test_a_saved_roll_of_any_script_rolls_in_sets() -> None:
+    """``2 ñu`` is two rolls of ``ñu``, as ``2 ataque`` (the sets read any letter)."""
+    shelf = Shelf(own=[("ñu", "1d6"), ("ataque", "1d12")])
+    for text in ("2 ñu", "2 ataque", "2#ñu"):
+        rolled = roll(parse(text, names=shelf), ForcedDice([3, 5]))
+        assert [r.total for r in rolled] == [3, 5], text
