@@ -148,6 +148,8 @@ async def test_tirar_offers_the_saved_rolls_as_they_are_typed(
     ]
     typed = await fake.autocomplete("kaeda", "mesa", "tirar", {"expresion": "1d4+AT"}, "expresion")
     assert [c["value"] for c in typed] == ["1d4+ataque"]
+    inside = await fake.autocomplete("kaeda", "mesa", "tirar", {"expresion": "1d"}, "expresion")
+    assert inside == []  # a dice term being typed: no name to complete
     bran = await fake.autocomplete("bran", "mesa", "tirar", {"expresion": "a"}, "expresion")
     assert [c["name"] for c in bran] == ["ataque → 1d12 (del servidor)"]
     borrar = await fake.autocomplete("kaeda", "mesa", "dados borrar", {"nombre": "a"}, "nombre")

@@ -12,8 +12,9 @@ from bot.storage.saved_rolls import SavedRoll
 from umbral_rules.roller.saved import Shelf
 from umbral_rules.text import name_key
 
-#: The word being typed: the letters at the end of the text (``1d6+ata`` → ``ata``).
-_LAST_WORD = re.compile(r"[^\W\d_]\w*$|$")
+#: The word being typed at the end of the text (``1d6+ata`` → ``ata``; nothing after «+»);
+#: no match when the text ends inside something else (``1d``, ``4d6k``): nothing to offer.
+_LAST_WORD = re.compile(r"(?<!\w)(?:[^\W\d_]\w*)?$")
 
 
 def completions(
@@ -23,8 +24,9 @@ def completions(
     that starts so (own first; a server roll the player's own hides is not offered),
     named with what it rolls («ataque → 1d12+5 (tuya)»)."""
     found = _LAST_WORD.search(current)
-    start = found.start() if found else len(current)
-    head, typed = current[:start], name_key(current[start:])
+    if found is None:
+        return []
+    head, typed = current[: found.start()], name_key(found.group(0))
     shelf = Shelf((s.pair for s in own), (s.pair for s in server))
     out: list[app_commands.Choice[str]] = []
     for use in shelf.names():
