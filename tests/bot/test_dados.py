@@ -11,9 +11,9 @@ import pytest
 import yaml
 
 from bot.console import FakeDiscord
-from bot.features.dados import service
 from bot.storage.saved_rolls import SERVER
 from tests.bot.conftest import KAEDA, Script
+from tests.bot.test_off_loop import current
 from umbral_rules import ForcedDice
 
 
@@ -111,7 +111,7 @@ async def test_limits_on_count_and_length(
         "kaeda", "mesa", "dados guardar", {"nombre": "a" * 33, "expresion": "1d6"}
     )
     assert long.first.ephemeral and long.first.content  # Discord's own length check
-    monkeypatch.setattr(service, "MAX_OWN", 2)
+    monkeypatch.setattr(current("bot.features.dados.service"), "MAX_OWN", 2)
     for name in ("uno", "dos"):
         await fake.command("kaeda", "mesa", "dados guardar", {"nombre": name, "expresion": "1d6"})
     full = await fake.command(
