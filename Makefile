@@ -14,7 +14,7 @@ COMPILE = $(LOCK_VENV)/bin/uv pip compile pyproject.toml --quiet --universal \
 
 .PHONY: run test lint bench lock ejemplo-tablero
 
-$(STAMP): pyproject.toml requirements-dev.lock
+$(STAMP): pyproject.toml setup.py requirements-dev.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --require-hashes -r requirements-dev.lock
 	$(BIN)/pip install --quiet --no-deps -e .

@@ -41,14 +41,30 @@ def test_dockerfile_is_multi_stage_non_root_with_volume_and_health_check() -> No
     copied = " ".join(rest for word, rest in steps if word == "COPY")
     for needed in (
         "pyproject.toml",
+        "setup.py",
         "README.md",
-        "alembic.ini",
+        "LICENSE",
         "umbral_rules",
         "bot",
         "migrations",
     ):
         assert needed in copied, needed
     assert (ROOT / "bot" / "data" / "ejemplo.yaml").is_file()  # package data, under bot/
+
+
+def test_the_image_installs_the_wheel_and_keeps_no_source_tree() -> None:
+    steps = instructions()
+    last_from = max(i for i, (w, _) in enumerate(steps) if w == "FROM")
+    build, final = steps[:last_from], steps[last_from:]
+    runs = " && ".join(rest for word, rest in build if word == "RUN")
+    assert "pip wheel" in runs and "--no-deps --wheel-dir /wheels ." in runs
+    assert "pip install --no-cache-dir --no-deps /wheels/umbral_bot-" in runs
+    assert " -e " not in runs and "--editable" not in runs  # not an editable install
+    # The final stage takes the virtual environment only: the bot runs from site-packages.
+    assert [rest for word, rest in final if word == "COPY"] == [
+        "--from=build /opt/venv /opt/venv"
+    ]
+    assert "alembic.ini" not in DOCKERFILE  # the migrations are configured in code
 
 
 @pytest.mark.skipif(
