@@ -61,9 +61,7 @@ def test_the_image_installs_the_wheel_and_keeps_no_source_tree() -> None:
     assert "pip install --no-cache-dir --no-deps /wheels/umbral_bot-" in runs
     assert " -e " not in runs and "--editable" not in runs  # not an editable install
     # The final stage takes the virtual environment only: the bot runs from site-packages.
-    assert [rest for word, rest in final if word == "COPY"] == [
-        "--from=build /opt/venv /opt/venv"
-    ]
+    assert [rest for word, rest in final if word == "COPY"] == ["--from=build /opt/venv /opt/venv"]
     assert "alembic.ini" not in DOCKERFILE  # the migrations are configured in code
 
 
