@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -259,3 +260,18 @@ def test_a_bad_db_option_is_an_argument_error(capsys: pytest.CaptureFixture[str]
     err = capsys.readouterr().err
     assert "argumento --db: «foo://bar» no es una base de datos que el bot pueda usar" in err
     assert "Traceback" not in err
+
+
+def test_the_example_dotenv_lists_every_setting_with_a_spanish_comment(
+    clean_environment: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
+    keys = [line.split("=", 1)[0] for line in lines if line and not line.startswith("#")]
+    assert keys == SETTINGS  # every one, in the settings' order
+    for key in keys:
+        comment = lines[lines.index(next(x for x in lines if x.startswith(f"{key}="))) - 1]
+        assert comment.startswith("# ") and len(comment) > 20, key
+    # Copied as it is, it changes nothing: every value is the default (or empty: not given).
+    shutil.copyfile(ROOT / ".env.example", clean_environment / ".env")
+    assert load_settings().model_dump() == Settings(_env_file=None).model_dump()  # type: ignore[call-arg]
+    assert unknown_keys() == []
