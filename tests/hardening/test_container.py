@@ -106,3 +106,6 @@ def test_health_check_answers_for_the_database(database_url: str, tmp_path: Path
     result = health({"UMBRAL_DB_PATH": str(missing)})
     assert result.returncode == 1 and "no responde" in result.stderr
     assert not missing.exists()  # the check never creates the file
+    wrong = health({"DATABASE_URL": "foo://bar"})
+    assert wrong.returncode == 1 and wrong.stderr.startswith("DATABASE_URL vale «foo://bar»")
+    assert "Traceback" not in wrong.stderr
