@@ -189,6 +189,15 @@ def main(
         return EXIT_CONFIG
     for warning in unknown_keys():
         print(f"umbral-bot: {warning}", file=sys.stderr)
+    try:
+        return _dispatch(args, settings, stdin, stdout)
+    except KeyboardInterrupt:  # Ctrl-C before the bot's or the console's own handlers
+        return EXIT_INTERRUPTED
+
+
+def _dispatch(
+    args: argparse.Namespace, settings: Settings, stdin: TextIO | None, stdout: TextIO | None
+) -> int:
     if args.orden == "respaldo":
         from bot import respaldo
 
@@ -216,8 +225,6 @@ def main(
     except StartupError as failure:
         print(f"umbral-bot: {failure}", file=sys.stderr)
         return failure.status
-    except KeyboardInterrupt:  # Ctrl-C before the bot's own signal handlers are in place
-        return EXIT_INTERRUPTED
 
 
 class Replayed:

@@ -45,8 +45,6 @@ async def run_console(
                 echo=echo,
                 registro=registro,
             )
-    from bot.lifecycle import Interruption, StoppableInput
-
     stop = Interruption()
     terminal = stdin.isatty()
     piped = None if terminal else StoppableInput(stdin)
