@@ -79,6 +79,7 @@ The unit of work (:class:`UnitOfWork`), everything scoped by its guild:
   ``entries(channel_id=None, user_id=None, limit=50, newest_first=True)``, ``count()``.
 """
 
+from . import saved_rolls as saved_rolls  # its table joins Base.metadata
 from .encounters import EncounterInfo, EncounterRepository
 from .engine import DEFAULT_URL, create_engine, is_sqlite
 from .errors import CONCURRENCY_MESSAGE, ConcurrencyError

@@ -375,4 +375,3 @@ class CommandSyncRow(Base):
 
 
 from . import reminder_models as reminder_models  # noqa: E402  (registers its tables)
-from . import saved_rolls as saved_rolls  # noqa: E402  (registers its table)
