@@ -11,11 +11,11 @@ from discord.ext import commands
 
 from bot.clock import DrivenClock
 from bot.config import Settings
+from bot.edge.ratelimit import RateLimiter
+from bot.edge.sync import sync_commands
+from bot.edge.tree import GuardedTree
 from bot.features.encuentro.publisher import TrackerPublisher
 from bot.features.recordatorios.scheduler import ReminderScheduler
-from bot.guard import GuardedTree
-from bot.ratelimit import RateLimiter
-from bot.sync import sync_commands
 from umbral_rules import DiceSource, RandomDice
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS: tuple[str, ...] = (
     "bot.features.ayuda",
     "bot.features.config",
-    "bot.features.tiradas",
+    "bot.features.checks",
     "bot.features.fichas",
     "bot.features.bestiario",
     "bot.features.encuentro",
@@ -38,6 +38,21 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.descanso",
     "bot.features.esencia",
 )
+
+
+def persistent_views() -> list[discord.ui.View]:
+    """Views registered at start-up so that their buttons work after a restart."""
+    from bot.features.combate.defender_button import DefenderView
+
+    return [DefenderView()]
+
+
+def dynamic_items() -> list[type[discord.ui.DynamicItem[Any]]]:
+    """Buttons whose ``custom_id`` carries their state (the page buttons of long lists)."""
+    from bot.features.historial.pager import HistoryButton
+    from bot.features.pages import PageButton
+
+    return [PageButton, HistoryButton]
 
 
 class UmbralBot(commands.AutoShardedBot):
@@ -76,8 +91,6 @@ class UmbralBot(commands.AutoShardedBot):
             return
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        from bot.views import dynamic_items, persistent_views
-
         for view in persistent_views():
             self.add_view(view)
         self.add_dynamic_items(*dynamic_items())

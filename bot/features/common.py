@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 import discord
 from discord import app_commands
 
-from bot.errors import ANSWERED as ANSWERED  # re-exported for the features
+from bot.edge.errors import ANSWERED as ANSWERED  # re-exported for the features
+from bot.edge.permissions import require_guild
 from bot.jsontypes import JsonObject
-from bot.permissions import require_guild
 from bot.render.safe import allowed_mentions
 from umbral_rules import DiceSource, UmbralError
 from umbral_rules.checks import CheckResult

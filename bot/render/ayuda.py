@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.permisos import add_permisos
+from bot.edge.permissions import add_permisos
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.asalto import owed_text
 

@@ -1,4 +1,4 @@
-"""The permission matrix's scenarios: for every row of :mod:`bot.permisos`, the channel, the
+"""The permission matrix's scenarios: for every row of :mod:`bot.edge.permissions`, the channel, the
 lines run first, the command and its options (``test_permissions`` runs each as every actor)."""
 
 from __future__ import annotations

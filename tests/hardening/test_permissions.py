@@ -1,5 +1,5 @@
 """Every command × {máster, dueño del personaje, otro jugador, alguien de otro servidor}:
-allowed or refused exactly as the table of :mod:`bot.permisos` says (the README's «Permisos»
+allowed or refused exactly as the table of :mod:`bot.edge.permissions` says (the README's «Permisos»
 section and ``/ayuda`` print that same table)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from bot.console import FakeDiscord
 from bot.console.payloads import GUILD_ID
-from bot.permisos import ACTORS, PERMISOS, RULES, allowed, permisos_markdown
+from bot.edge.permissions import ACTORS, PERMISOS, RULES, allowed, permisos_markdown
 from tests.bot.conftest import Script
 from tests.hardening.hostile import OTHER_GUILD_ID, dump, looks_spanish, raw_data, send_raw
 from tests.hardening.permission_scenarios import SCENARIOS, USERS, WORLD

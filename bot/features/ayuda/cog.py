@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.edge.permissions import is_gm
 from bot.features.common import send
-from bot.permissions import is_gm
 from bot.render.ayuda import ayuda_embed, ayuda_now_embed, ayuda_tirar_embed, next_steps
 
 

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.edge.permissions import is_gm, require_gm, require_guild
 from bot.features.bestiario.files import (
     EXAMPLE_PATH,
     Conflictos,
@@ -23,7 +24,6 @@ from bot.features.bestiario.files import (
 )
 from bot.features.common import choices, ids, send, storage_of
 from bot.features.pages import send_pages
-from bot.permissions import is_gm, require_gm, require_guild
 from bot.render.fichas import bestiary_list_pages, enemy_embed, notice_embed
 from bot.sheetfiles import BESTIARY, Format, filename_for
 from bot.sheetfiles.limits import ENEMY_NOTAS_MAX, NAME_MAX

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from .cog import CombateCog
-
 
 async def setup(bot: commands.Bot) -> None:
+    from .cog import CombateCog  # not at import: a sibling module must not load it
+
     await bot.add_cog(CombateCog(bot))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.permissions import is_gm
+from bot.edge.permissions import is_gm
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.edge.permissions import is_gm
 from bot.features.common import choices, ids, storage_of
-from bot.permissions import is_gm
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_table
 

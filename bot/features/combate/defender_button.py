@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.errors import report_error
-from bot.guard import gate_component
+from bot.edge.errors import report_error
+from bot.edge.tree import gate_component
 
 DEFENDER_ID = "umbral:defender"
 NOT_YOURS = "Este botón es para el jugador atacado: tú no tienes que defenderte aquí."

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.dice import check_all_used, choose_dice
+from bot.edge.permissions import require_gm
 from bot.features.combate.acting import resolve_actor
 from bot.features.combate.rolllog import log_events
 from bot.features.common import dice_of, ids, storage_of
+from bot.features.dice import check_all_used, choose_dice
 from bot.features.encuentro.tracker import refresh_tracker
 from bot.features.replies import send_split
-from bot.permissions import require_gm
 from bot.render.encounter import render_events
 from umbral_rules import DiceSource
 from umbral_rules.encounter import Combatant, Encounter

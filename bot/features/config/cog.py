@@ -8,9 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.edge.permissions import require_gm, require_guild, require_manager
 from bot.features.common import Modo, send, storage_of
 from bot.features.recordatorios.timing import DEFAULT_ZONE, zone, zone_choices
-from bot.permissions import require_gm, require_guild, require_manager
 from bot.render.config import config_embed
 
 

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 
 import discord
 
+from bot.edge.permissions import require_gm
 from bot.features.common import ids, send, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
 from bot.jsontypes import JsonObject
-from bot.permissions import require_gm
 from bot.render.encounter import events_embed
 from bot.storage.undo import SheetChange
 from umbral_rules import UmbralError

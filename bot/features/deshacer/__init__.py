@@ -5,9 +5,10 @@ from __future__ import annotations
 from discord.ext import commands
 
 from .buttons import CancelButton, UndoButton
-from .cog import DeshacerCog
 
 
 async def setup(bot: commands.Bot) -> None:
+    from .cog import DeshacerCog  # not at import: a sibling module must not load it
+
     bot.add_dynamic_items(UndoButton, CancelButton)
     await bot.add_cog(DeshacerCog(bot))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.errors import report_error
+from bot.edge.errors import report_error
 from bot.features.common import ids, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
 from bot.render.undo import done_text

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.edge.permissions import is_gm
 from bot.jsontypes import JsonObject
-from bot.permissions import is_gm
 from bot.render.undo import combatant_changes, sheet_changes
 from bot.storage import encounter_map as emap
 from bot.storage.models import ENCOUNTER_ACTIVE

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from .cog import EncuentroCog
-
 
 async def setup(bot: commands.Bot) -> None:
+    from .cog import (
+        EncuentroCog,
+    )  # not at import: a sibling module must not load it
+
     await bot.add_cog(EncuentroCog(bot))

@@ -8,7 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.edge.permissions import is_gm, require_gm
 from bot.features.bestiario.cog import autocomplete_bestiary
+from bot.features.checks.ambito import guild_estados
+from bot.features.checks.retos import take_over_scene
 from bot.features.combate.rolllog import log_events
 from bot.features.common import Cobertura, Modo, dice_of, ids, send, storage_of
 from bot.features.encuentro.joining import (
@@ -29,9 +32,6 @@ from bot.features.fichas.shared import (
     autocomplete_oficio,
 )
 from bot.features.recordatorios.service import configure as configure_reminders
-from bot.features.tiradas.ambito import guild_estados
-from bot.features.tiradas.retos import take_over_scene
-from bot.permissions import is_gm, require_gm
 from bot.render.encounter import events_embed
 from bot.render.tracker import summary_embed, tracker_embed
 from bot.render.turnos import turn_pings

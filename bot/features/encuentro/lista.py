@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import discord
 
+from bot.edge.permissions import require_gm, require_guild
 from bot.features.common import storage_of
 from bot.features.encuentro.tracker import waiting_of
 from bot.features.pages import send_pages
-from bot.permissions import require_gm, require_guild
 from bot.render.lista import OpenEncounter, encounter_list_pages
 from bot.storage.encounter_list import active_channels
 from bot.storage.uow import UnitOfWork

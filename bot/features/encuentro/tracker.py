@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.channel_perms import (
+from bot.edge.channel_access import (
     closed_thread,
     in_thread,
     map_needs,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from .cog import EsenciaCog
-
 
 async def setup(bot: commands.Bot) -> None:
+    from .cog import EsenciaCog  # not at import: a sibling module must not load it
+
     await bot.add_cog(EsenciaCog(bot))

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.edge.permissions import is_gm
 from bot.features.combate.acting import own_combatants
 from bot.features.fichas.lookup import custody_character
 from bot.features.fichas.vida import require_editable
-from bot.permissions import is_gm
 from bot.storage.models import Character
 from bot.storage.undo import SheetChange
 from bot.storage.uow import UnitOfWork

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from .cog import FichasCog
-
 
 async def setup(bot: commands.Bot) -> None:
+    from .cog import FichasCog  # not at import: a sibling module must not load it
+
     await bot.add_cog(FichasCog(bot))

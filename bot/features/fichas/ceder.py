@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.edge.permissions import require_gm
 from bot.features.common import ids, send, storage_of
 from bot.features.encuentro.tracker import refresh_elsewhere, refresh_tracker
 from bot.features.fichas.lookup import named_character, owner_text
-from bot.permissions import require_gm
 from bot.render.party import handover_embed
 from bot.storage.models import Character
 from bot.storage.sheet_link import channel_of

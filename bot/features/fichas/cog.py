@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.edge.permissions import is_gm, require_guild
 from bot.features.bestiario.cog import Tamano
 from bot.features.bestiario.files import Conflictos
 from bot.features.common import send, storage_of
@@ -29,7 +30,6 @@ from bot.features.fichas.shared import (
 )
 from bot.features.fichas.transfer import run_export, run_import
 from bot.features.fichas.vida import require_editable, retire, revive, run_vida
-from bot.permissions import is_gm, require_guild
 from bot.render.fichas import notice_embed
 from bot.sheetfiles import Format
 from bot.sheetfiles.limits import NAME_MAX

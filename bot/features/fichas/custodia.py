@@ -10,12 +10,12 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.edge.permissions import is_gm, require_guild
 from bot.features.common import send, storage_of
 from bot.features.encuentro.follow import follow_sheet
 from bot.features.fichas.editar import put_weapon, remove_weapon, set_oficio
 from bot.features.fichas.lookup import custody_character
 from bot.features.fichas.vida import require_editable
-from bot.permissions import is_gm, require_guild
 from bot.render.fichas import notice_embed, weapon_text
 from bot.storage.models import Character
 from bot.storage.uow import UnitOfWork

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.edge.permissions import require_guild
 from bot.features.common import send, storage_of
 from bot.features.fichas.vida import require_editable
 from bot.jsontypes import JsonObject
-from bot.permissions import require_guild
 from bot.render.fichas import notice_embed
 from bot.storage.models import Character
 from bot.storage.repositories import character_sheet

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.edge.permissions import require_guild
 from bot.features.common import storage_of
 from bot.features.fichas.custodia import gm_in_guild
 from bot.features.fichas.vida import vital_label, vital_shown
 from bot.features.pages import send_pages
 from bot.features.tirar.names import MemberNames
-from bot.permissions import require_guild
 from bot.render.fichas import fichas_list_pages
 from bot.render.party import Listed, PartyGroup, party_pages
 from bot.storage.models import Character

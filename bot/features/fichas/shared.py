@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.edge.permissions import is_gm, require_guild
 from bot.features.common import choices, storage_of
 from bot.features.fichas.vida import vital_shown
-from bot.permissions import is_gm, require_guild
 from bot.render.fichas import Pools, ficha_embed
 from bot.storage.repositories import character_sheet, character_weapons
 from umbral_rules import UmbralError

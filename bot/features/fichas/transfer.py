@@ -6,6 +6,7 @@ import io
 
 import discord
 
+from bot.edge.permissions import require_guild
 from bot.features.bestiario.files import Conflictos, read_attachment
 from bot.features.common import send, storage_of
 from bot.features.fichas.custodia import gm_in_guild, kept_character
@@ -16,7 +17,6 @@ from bot.features.fichas.files import (
     parse_characters,
 )
 from bot.features.fichas.lookup import owner_text
-from bot.permissions import require_guild
 from bot.render.fichas import notice_embed
 from bot.render.party import for_owner_embed
 from bot.sheetfiles import CHARACTERS, Format, filename_for

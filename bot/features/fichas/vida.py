@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 import discord
 
+from bot.edge.permissions import require_gm, require_guild
 from bot.features.common import send, storage_of
 from bot.features.fichas.lookup import named_character
-from bot.permissions import require_gm, require_guild
 from bot.render.fichas import notice_embed
 from bot.storage.models import VITAL_ACTIVE, VITAL_DEAD, VITAL_RETIRED, Character
 from umbral_rules import UmbralError

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.edge.tree import gate_component
 from bot.features.common import storage_of
 from bot.features.pages import EXPIRED, NOT_YOURS, PAGES_KEPT, PAGES_TTL_S, _key
-from bot.guard import gate_component
 from bot.render.limits import PAGE_LINES
 from bot.storage import RollLogEntry
 

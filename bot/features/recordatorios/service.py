@@ -7,6 +7,7 @@ from datetime import datetime
 
 import discord
 
+from bot.edge.permissions import require_gm
 from bot.features.common import ids, send, storage_of
 from bot.features.recordatorios.timing import (
     DEFAULT_ZONE,
@@ -15,7 +16,6 @@ from bot.features.recordatorios.timing import (
     parse_quiet,
     zone,
 )
-from bot.permissions import require_gm
 from bot.render.reminders import settings_text
 from bot.storage import UnitOfWork
 from bot.storage.reminders import ReminderSettings

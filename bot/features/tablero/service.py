@@ -9,14 +9,14 @@ from typing import Any
 
 import discord
 
+from bot.edge.permissions import is_gm, require_gm
 from bot.features.combate.acting import resolve_actor
 from bot.features.combate.rolllog import log_events
 from bot.features.common import ANSWERED, dice_of, ids, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
 from bot.features.replies import split_reply
-from bot.features.tablero.picture import BoardPicture, board_embed, board_file, snapshot
-from bot.permissions import is_gm, require_gm
 from bot.render.encounter import render_events
+from bot.render.mapa import BoardPicture, board_embed, board_file, snapshot
 from bot.render.safe import allowed_mentions, ping, shown
 from umbral_rules import DiceSource, UmbralError
 from umbral_rules.encounter import Encounter

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.edge.permissions import is_gm
 from bot.features.common import UMBRAL_CHOICES, dice_of, ids, send, storage_of
 from bot.features.historial import service as historial
 from bot.features.historial.options import HISTORY_PAGED_MAX, Alcance, ExportFormat
@@ -21,7 +22,6 @@ from bot.features.tirar.systems import (
     roll_pool,
 )
 from bot.jsontypes import JsonObject
-from bot.permissions import is_gm
 from bot.render.tirar import (
     expression_embed,
     graded_embed,

@@ -10,9 +10,8 @@ import discord
 
 from bot.observe import note_slow_work
 from bot.offloop import off_process
+from bot.render.board_png import Token, key_facts, render_board
 from bot.render.encounter import events_embed
-from bot.tablero import Token, render_board
-from bot.tablero.picture import key_facts
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.estados import estado_table
 from umbral_rules.grid import Board, Square, parse_square

@@ -15,8 +15,8 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType as T
 
-from bot.errors import UmbralTree
-from bot.ratelimit import ROLLING_COMMANDS, RateLimiter
+from bot.edge.errors import UmbralTree
+from bot.edge.ratelimit import ROLLING_COMMANDS, RateLimiter
 from bot.render.limits import cut_quotes, quote
 from bot.storage.undo import operation
 

@@ -15,16 +15,16 @@ from typing import TYPE_CHECKING, TypeGuard
 import discord
 from discord import app_commands
 
-from bot.dice import check_all_used, choose_dice
+from bot.edge.permissions import require_gm
+from bot.features.checks.ambito import guild_estados
 from bot.features.combate.acting import own_combatants
 from bot.features.common import choices, dice_of, ids, log_roll, send, storage_of
+from bot.features.dice import check_all_used, choose_dice
 from bot.features.encuentro.tracker import refresh_tracker
 from bot.features.fichas.shared import own_character
 from bot.features.pages import send_pages
 from bot.features.replies import send_split
-from bot.features.tiradas.ambito import guild_estados
 from bot.jsontypes import JsonObject
-from bot.permissions import require_gm
 from bot.render.encounter import events_embed, render_events
 from bot.render.retos import retos_embed, retos_pages
 from bot.storage import character_sheet, character_weapons

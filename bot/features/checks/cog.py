@@ -6,7 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.dice import check_all_used, choose_dice
+from bot.features.checks import retos, tirada
+from bot.features.checks.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of, guild_estados
 from bot.features.common import (
     ATRIBUTO_CHOICES,
     UMBRAL_CHOICES,
@@ -18,9 +19,8 @@ from bot.features.common import (
     storage_of,
     ventaja_sources,
 )
+from bot.features.dice import check_all_used, choose_dice
 from bot.features.fichas.shared import autocomplete_deletable, autocomplete_oficio
-from bot.features.tiradas import checks, retos
-from bot.features.tiradas.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of, guild_estados
 from bot.render.rolls import check_embed
 from bot.sheetfiles.limits import NAME_MAX
 from umbral_rules import Modifier, check, oficio_modifier
@@ -79,7 +79,7 @@ class TiradasCog(commands.Cog):
         async with storage_of(interaction).channel(guild_id, channel_id) as uow:
             settings = await uow.guild.get()
             enc = await uow.encounter.get()
-            roller = await checks.roller(
+            roller = await tirada.roller(
                 uow, interaction, enc, personaje, settings.gm_role_id, dueno
             )
             dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
@@ -117,7 +117,7 @@ class TiradasCog(commands.Cog):
         if ambito:
             what += f" ({ambito})"
         embed = check_embed(result, actor=roller.nombre, what=what, note=motivo)
-        await checks.deliver(interaction, embed, privada, settings.gm_channel_id)
+        await tirada.deliver(interaction, embed, privada, settings.gm_channel_id)
 
     @reto.command(name="crear", description="Plantea un reto en este canal (máster)")
     @app_commands.describe(
