@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -11,10 +10,12 @@ from discord.ext import commands
 
 from bot.clock import DrivenClock
 from bot.config import Settings
+from bot.edge.publisher import TrackerPublisher
 from bot.edge.ratelimit import RateLimiter
+from bot.edge.services import Services
 from bot.edge.sync import sync_commands
 from bot.edge.tree import GuardedTree
-from bot.features.encuentro.publisher import TrackerPublisher
+from bot.features.pages import PageButton
 from bot.features.recordatorios.scheduler import ReminderScheduler
 from umbral_rules import DiceSource, RandomDice
 
@@ -38,21 +39,6 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.descanso",
     "bot.features.esencia",
 )
-
-
-def persistent_views() -> list[discord.ui.View]:
-    """Views registered at start-up so that their buttons work after a restart."""
-    from bot.features.combate.defender_button import DefenderView
-
-    return [DefenderView()]
-
-
-def dynamic_items() -> list[type[discord.ui.DynamicItem[Any]]]:
-    """Buttons whose ``custom_id`` carries their state (the page buttons of long lists)."""
-    from bot.features.historial.pager import HistoryButton
-    from bot.features.pages import PageButton
-
-    return [PageButton, HistoryButton]
 
 
 class UmbralBot(commands.AutoShardedBot):
@@ -79,22 +65,27 @@ class UmbralBot(commands.AutoShardedBot):
         self.dice = dice
         self.storage = storage
         self.trackers = TrackerPublisher(storage)
+        #: What each feature's ``setup`` hands to its cog.
+        self.services = Services(storage, dice, self.trackers)
         #: Play-by-post reminders (started by ``setup_hook``; the console drives it itself).
-        self.reminders = ReminderScheduler(self, storage)
+        self.reminders = ReminderScheduler(self, self.services)
         #: ``umbral-bot sincronizar``: sync the command tree even if its hash is unchanged.
         self.force_sync = False
-        self._loaded = False
+        #: Whether :meth:`connect` ever ran (see :meth:`close`).
+        self.connecting = False
 
     async def load_features(self) -> None:
-        """Load every extension and register the persistent views (once)."""
-        if self._loaded:
+        """Load every extension (each registers its own persistent views and buttons), and
+        the page buttons the features share; once."""
+        if self.extensions:
             return
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        for view in persistent_views():
-            self.add_view(view)
-        self.add_dynamic_items(*dynamic_items())
-        self._loaded = True
+        self.add_dynamic_items(PageButton)
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        self.connecting = True
+        await super().connect(reconnect=reconnect)
 
     async def setup_hook(self) -> None:
         await self.load_features()
@@ -117,10 +108,17 @@ class UmbralBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self.reminders.stop()
-        if not hasattr(self, "_AutoShardedClient__queue"):
-            # never connected (tests, the console): the sharded close still posts to its queue
-            self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
-        await super().close()
+        if self.connecting:
+            await super().close()
+        else:
+            # never connected (tests, the console): the sharded client's close would post to
+            # the event queue only connect() makes; what it closes besides is the plain
+            # client's, after the cogs and extensions are unloaded as Bot.close does
+            for name in tuple(self.extensions):
+                await self.unload_extension(name)
+            for name in tuple(self.cogs):
+                await self.remove_cog(name)
+            await discord.Client.close(self)
         if self.storage is not None and hasattr(self.storage, "dispose"):
             await self.storage.dispose()
 

@@ -1,6 +1,11 @@
-"""Who may do what: the GM (configured role, encounter creator, Manage Server) and owners,
-and the one table of who may use each command that ``/ayuda`` shows, the README prints and the
-permissions test checks, cell by cell.
+"""Who may do what: the GM (configured role, encounter creator, Manage Server), the
+server's managers and the characters' owners; and each command's declared permission.
+
+A command declares who may use it once, with :func:`bot.edge.context.command_context`: a
+:class:`Permission` (one of :data:`RULES`, and the uses of some options that have a rule of
+their own, :class:`Variant`). That one declaration is what :meth:`Permission.enforce` checks
+for the GM and the managers, what the table of :func:`permission_rows` prints (``/ayuda``,
+the README's «Permisos») and what the permissions test drives every command against.
 
 The table's columns: the máster (rol de máster, quien creó el encuentro o «Gestionar
 servidor»), the player who owns the character the command names, another player of the same
@@ -10,6 +15,7 @@ or encounters: there the command works only on their own server's things).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import discord
@@ -44,25 +50,16 @@ def is_gm(
     return is_manager(interaction) or has_gm_role(interaction, gm_role_id)
 
 
-def require_gm(
-    interaction: discord.Interaction,
-    gm_role_id: int | None,
-    creator_id: int | None = None,
-    what: str = "hacer eso",
-) -> None:
-    if not is_gm(interaction, gm_role_id, creator_id):
-        raise UmbralError(
-            f"Solo el máster puede {what} (el rol de máster, quien creó el encuentro "
-            "o quien gestiona el servidor)."
-        )
+def gm_refusal(what: str) -> str:
+    return (
+        f"Solo el máster puede {what} (el rol de máster, quien creó el encuentro "
+        "o quien gestiona el servidor)."
+    )
 
 
-def require_manager(interaction: discord.Interaction) -> None:
-    if not is_manager(interaction):
-        raise UmbralError(
-            "Solo quien gestiona el servidor (permiso «Gestionar servidor») "
-            "puede cambiar la configuración."
-        )
+MANAGER_REFUSAL = (
+    "Solo quien gestiona el servidor (permiso «Gestionar servidor») puede cambiar la configuración."
+)
 
 
 def require_guild(interaction: discord.Interaction) -> int:
@@ -92,104 +89,85 @@ RULES = {
     "máster": Rule("Solo el máster", True, False, False, False),
     "gestor": Rule("Quien tiene «Gestionar servidor»", True, False, False, False),
 }
-
-#: (command as shown, rule). In order of the README's «Comandos».
-PERMISOS: tuple[tuple[str, str], ...] = (
-    ("/ayuda", "cualquiera"),
-    ("/tirar", "cualquiera"),
-    ("/historial", "cualquiera"),
-    ("/historial (personaje)", "cualquiera"),
-    ("/historial (alcance servidor)", "cualquiera"),
-    ("/historial (exportar)", "cualquiera"),
-    ("/config (ver)", "cualquiera"),
-    ("/config (cambiar)", "gestor"),
-    ("/config (zona horaria)", "máster"),
-    ("/ficha crear", "cualquiera"),
-    ("/ficha lista", "cualquiera"),
-    ("/ficha lista (retirados)", "cualquiera"),
-    ("/ficha importar", "cualquiera"),
-    ("/ficha importar (dueño)", "dueño o máster"),
-    ("/ficha ver", "servidor"),
-    ("/ficha oficio", "dueño o máster"),
-    ("/ficha oficio (dueño)", "dueño o máster"),
-    ("/ficha arma", "dueño o máster"),
-    ("/ficha arma (dueño)", "dueño o máster"),
-    ("/ficha oficio (quitar)", "dueño o máster"),
-    ("/ficha arma (quitar)", "dueño o máster"),
-    ("/ficha editar", "dueño o máster"),
-    ("/ficha editar (dueño)", "dueño o máster"),
-    ("/ficha usar", "dueño"),
-    ("/ficha exportar", "dueño o máster"),
-    ("/ficha exportar (dueño)", "dueño o máster"),
-    ("/ficha borrar", "dueño o máster"),
-    ("/ficha revivir", "máster"),
-    ("/ficha retirar", "máster"),
-    ("/ficha ceder", "máster"),
-    ("/bestiario añadir", "máster"),
-    ("/bestiario añadir (extras)", "máster"),
-    ("/bestiario ver", "máster"),
-    ("/bestiario lista", "máster"),
-    ("/bestiario borrar", "máster"),
-    ("/bestiario importar", "máster"),
-    ("/bestiario exportar", "máster"),
-    ("/bestiario ejemplo", "máster"),
-    ("/encuentro empezar", "máster"),
-    ("/encuentro unirse", "dueño o máster"),
-    ("/encuentro unirse (mover)", "máster"),
-    ("/encuentro unirse (dueño)", "dueño o máster"),
-    ("/encuentro enemigos", "máster"),
-    ("/encuentro ver", "servidor"),
-    ("/encuentro ver (publico)", "máster"),
-    ("/encuentro lista", "máster"),
-    ("/encuentro pendientes", "servidor"),
-    ("/encuentro recordatorios", "máster"),
-    ("/encuentro quitar", "máster"),
-    ("/encuentro ajustar", "máster"),
-    ("/encuentro ajustar (esencia)", "máster"),
-    ("/encuentro terminar", "máster"),
-    ("/asalto", "máster"),
-    ("/atacar", "dueño o máster"),
-    ("/disparar", "dueño o máster"),
-    ("/defender", "dueño o máster"),
-    ("/maniobra", "dueño o máster"),
-    ("/respuesta", "dueño o máster"),
-    ("/secuelas", "dueño o máster"),
-    ("/estabilizar", "dueño o máster"),
-    ("/aliento", "dueño o máster"),
-    ("/estado poner", "máster"),
-    ("/estado quitar", "máster"),
-    ("/estado recuperar", "dueño o máster"),
-    ("/tirada", "personaje"),
-    ("/tirada (personaje)", "dueño o máster"),
-    ("/tirada (dueño)", "dueño o máster"),
-    ("/tirada (privada)", "personaje"),
-    ("/reto crear", "máster"),
-    ("/reto tirar", "personaje"),
-    ("/reto ver", "cualquiera"),
-    ("/reto terminar", "máster"),
-    ("/mapa crear", "máster"),
-    ("/mapa muro", "máster"),
-    ("/mapa cobertura", "máster"),
-    ("/mapa colocar", "dueño o máster"),
-    ("/mapa quitar", "máster"),
-    ("/mapa area", "servidor"),
-    ("/mapa barrido", "máster"),
-    ("/mapa ver", "servidor"),
-    ("/mover", "dueño o máster"),
-    ("/deshacer", "dueño o máster"),
-    ("/ficha ajustar", "máster"),
-    ("/descanso", "máster"),
-    ("/esencia gastar", "dueño o máster"),
-)
+#: The rules checked before the command acts (the others are about the character a command
+#: names, which only the command can find: it asks :meth:`Context.is_gm` and compares owners).
+GATED = ("máster", "gestor")
 
 
-def allowed(label: str, actor: str) -> bool:
-    rule = RULES[dict(PERMISOS)[label]]
+@dataclass(frozen=True)
+class Variant:
+    """A use of a command with its own row in the table: one of ``options`` given, or, with
+    ``value``, given as that value (``True`` for a yes/no option: ``publico:sí``)."""
+
+    label: str
+    rule: str
+    options: tuple[str, ...]
+    value: object = None
+    #: A GM-only use refused with «Solo el máster puede {what} (…)», or with ``refusal``.
+    what: str = "hacer eso"
+    refusal: str | None = None
+
+    def chosen(self, given: Mapping[str, object]) -> bool:
+        """Whether the options the user sent (``given``, by parameter name) choose it."""
+        if self.value is not None:
+            return any(given.get(name) == self.value for name in self.options)
+        return any(given.get(name) is not None for name in self.options)
+
+
+@dataclass(frozen=True)
+class Permission:
+    """Who may use a command: its ``rule`` (a key of :data:`RULES`), the refusal's ``what``
+    for a GM-only command, and the :class:`Variant` uses of its options. ``label`` names
+    the plain use's row when the command has one of its own (``/config (ver)``)."""
+
+    rule: str
+    what: str = "hacer eso"
+    variants: tuple[Variant, ...] = ()
+    label: str | None = None
+
+    def __post_init__(self) -> None:
+        unknown = [r for r in (self.rule, *(v.rule for v in self.variants)) if r not in RULES]
+        if unknown:
+            raise ValueError(f"Unknown permission rule: {unknown}")
+
+    def rows(self, name: str) -> list[tuple[str, str]]:
+        """The table's rows of command ``name`` (``ficha importar``): label and rule."""
+        base = f"/{name} ({self.label})" if self.label else f"/{name}"
+        return [(base, self.rule), *((f"/{name} ({v.label})", v.rule) for v in self.variants)]
+
+    def demands(self, given: Mapping[str, object]) -> list[tuple[str, str]]:
+        """The gated rules this call must meet, with their refusals: the command's own, then
+        those of the variants the options it was sent chose (in the order declared)."""
+        uses = [(self.rule, gm_refusal(self.what))]
+        uses += [
+            (v.rule, v.refusal or gm_refusal(v.what)) for v in self.variants if v.chosen(given)
+        ]
+        return [(rule, text) for rule, text in uses if rule in GATED]
+
+    def enforce(
+        self,
+        interaction: discord.Interaction,
+        given: Mapping[str, object],
+        gm_role_id: int | None,
+        creator_id: int | None = None,
+    ) -> None:
+        """Refuse (:class:`UmbralError`, nothing changed) a GM-only or a managers-only use
+        by someone who is not: its declared Spanish refusal."""
+        for rule, refusal in self.demands(given):
+            if rule == "gestor" and not is_manager(interaction):
+                raise UmbralError(MANAGER_REFUSAL)
+            if rule == "máster" and not is_gm(interaction, gm_role_id, creator_id):
+                raise UmbralError(refusal)
+
+
+def allowed(rule: str, actor: str) -> bool:
+    """Whether ``actor`` (one of :data:`ACTORS`) may use a command of ``rule``."""
+    r = RULES[rule]
     return {
-        "master": rule.master,
-        "dueño": rule.dueno,
-        "jugador": rule.jugador,
-        "otro servidor": rule.otro_servidor,
+        "master": r.master,
+        "dueño": r.dueno,
+        "jugador": r.jugador,
+        "otro servidor": r.otro_servidor,
     }[actor]
 
 
@@ -199,23 +177,17 @@ def _cells(rule: Rule) -> list[str]:
     ]
 
 
-def permisos_markdown() -> str:
+def permisos_markdown(rows: Iterable[tuple[str, str]]) -> str:
     """The README's table."""
     lines = ["| Comando | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
-    for label, key in PERMISOS:
+    for label, key in rows:
         lines.append(f"| `{label}` | " + " | ".join(_cells(RULES[key])) + " |")
     return "\n".join(lines)
 
 
-def permisos_por_regla() -> list[tuple[str, str]]:
+def permisos_por_regla(rows: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
     """``/ayuda``'s version: one line per rule with its commands."""
     grouped: dict[str, list[str]] = {}
-    for label, key in PERMISOS:
+    for label, key in rows:
         grouped.setdefault(key, []).append(label)
     return [(RULES[key].texto, ", ".join(labels)) for key, labels in grouped.items()]
-
-
-def add_permisos(embed: discord.Embed) -> None:
-    """The table, one field per rule (``/ayuda``)."""
-    for texto, labels in permisos_por_regla():
-        embed.add_field(name=f"Permisos · {texto}", value=labels[:1024], inline=False)

@@ -1,5 +1,7 @@
-"""The tree's gate: every option checked against what the command declares (a hostile client
-can send anything Discord's own client would refuse) and the rolling commands rate-limited.
+"""The tree's gate, on discord.py's public hook (``CommandTree.interaction_check``): every
+option checked against what the command declares (:mod:`.options`), the rolling commands
+rate-limited (:mod:`.ratelimit`), and the commands in flight tracked so that a stop lets them
+finish and refuses new ones.
 
 A refused interaction gets one ephemeral Spanish line and never reaches the command.
 """
@@ -13,128 +15,18 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.enums import AppCommandOptionType as T
+from discord.ext import commands
 
 from bot.edge.errors import UmbralTree
+from bot.edge.options import check_options, leaf_options
 from bot.edge.ratelimit import ROLLING_COMMANDS, RateLimiter
-from bot.render.limits import cut_quotes, quote
-from bot.storage.undo import operation
+from bot.render.limits import cut_quotes
 
 log = logging.getLogger(__name__)
 
-#: Discord's own bounds: integers are JSON numbers, strings at most 6000 characters.
-MAX_SAFE_INT = 2**53
-MAX_STRING = 6000
 FLOOD_NOTICE = "Vas demasiado deprisa: espera {segundos} s antes de volver a tirar."
 UI_TASKS = ("discord-ui-view-dispatch", "discord-ui-modal-dispatch", "discord-ui-dynamic-item")
 CLOSING_NOTICE = "El bot se está reiniciando: vuelve a intentarlo en unos segundos."
-SNOWFLAKE_TYPES = {T.user, T.channel, T.role, T.mentionable, T.attachment}
-#: Where Discord puts the object an option of each kind points at.
-RESOLVED_KEYS = {
-    T.user: ("users", "members"),
-    T.channel: ("channels",),
-    T.role: ("roles",),
-    T.mentionable: ("users", "members", "roles"),
-    T.attachment: ("attachments",),
-}
-
-
-def _fmt(value: Any) -> str:
-    return quote(value, 40)
-
-
-def _bad_text(text: str) -> bool:
-    return "\x00" in text or any(0xD800 <= ord(ch) <= 0xDFFF for ch in text)
-
-
-def check_option(param: app_commands.Parameter, value: Any) -> str | None:
-    """Why ``value`` doesn't fit ``param`` (Spanish), or ``None``."""
-    name = param.display_name
-    kind = param.type
-    if kind is T.integer:
-        if not isinstance(value, int) or isinstance(value, bool):
-            return f"La opción «{name}» necesita un número entero."
-        if abs(value) > MAX_SAFE_INT:
-            return f"El número de «{name}» es demasiado grande."
-    elif kind is T.number:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return f"La opción «{name}» necesita un número."
-        if not math.isfinite(value) or abs(value) > MAX_SAFE_INT:
-            return f"El número de «{name}» no vale."
-    elif kind is T.string:
-        if not isinstance(value, str):
-            return f"La opción «{name}» necesita un texto."
-        if _bad_text(value):
-            return f"El texto de «{name}» lleva caracteres que no se pueden guardar."
-        if len(value) > MAX_STRING:
-            return f"El texto de «{name}» es demasiado largo."
-    elif kind is T.boolean:
-        if not isinstance(value, bool):
-            return f"La opción «{name}» es sí o no."
-    elif kind in SNOWFLAKE_TYPES and not str(value).isdigit():
-        return f"No entiendo «{_fmt(value)}» en la opción «{name}»."
-    choices = [c.value for c in param.choices]
-    if choices and not param.autocomplete and value not in choices:
-        shown = ", ".join(str(c) for c in choices)
-        return f"La opción «{name}» admite: {shown}."
-    low, high = param.min_value, param.max_value
-    if kind is T.string:
-        size = len(value)
-        if low is not None and size < low:
-            return f"«{name}» no puede quedar vacío." if low <= 1 else f"«{name}» es muy corto."
-        if high is not None and size > high:
-            return f"«{name}» admite como mucho {high:g} caracteres (llegaron {size})."
-    elif kind in (T.integer, T.number):
-        if low is not None and high is not None and not low <= value <= high:
-            label = name[:1].upper() + name[1:]
-            return f"{label} debe estar entre {low:g} y {high:g} (se dio {_fmt(value)})."
-        if low is not None and value < low:
-            return f"«{name}» debe ser al menos {low:g} (se dio {_fmt(value)})."
-        if high is not None and value > high:
-            return f"«{name}» debe ser como mucho {high:g} (se dio {_fmt(value)})."
-    return None
-
-
-def check_options(
-    command: app_commands.Command[Any, ..., Any],
-    options: list[dict[str, Any]],
-    resolved: dict[str, Any] | None = None,
-) -> str | None:
-    """The first problem with the options of a slash command, in Spanish, or ``None``."""
-    params = {p.display_name: p for p in command.parameters}
-    given: dict[str, Any] = {}
-    for option in options:
-        name = option.get("name")
-        if name not in params or name in given or "value" not in option:
-            return f"/{command.qualified_name} no tiene la opción «{_fmt(name)}»."
-        if option.get("focused"):
-            continue
-        given[name] = option["value"]
-        if int(option.get("type", params[name].type.value)) != params[name].type.value:
-            return f"La opción «{name}» no tiene el tipo que espera."
-        problem = check_option(params[name], option["value"])
-        if problem:
-            return problem
-        kind = params[name].type
-        if kind in RESOLVED_KEYS and not any(
-            str(option["value"]) in ((resolved or {}).get(key) or {}) for key in RESOLVED_KEYS[kind]
-        ):
-            return f"No encuentro lo que señala la opción «{name}»."
-    for name, param in params.items():
-        if param.required and name not in given:
-            return f"Falta la opción «{name}» de /{command.qualified_name}."
-    return None
-
-
-def command_path(data: Any) -> str:
-    """``encuentro terminar`` from an interaction's data (what the undo record names)."""
-    data = data or {}
-    parts = [str(data.get("name", "?"))]
-    options = data.get("options") or []
-    while options and options[0].get("type") in (1, 2):  # subcommand (group)
-        parts.append(str(options[0].get("name", "")))
-        options = options[0].get("options") or []
-    return " ".join(parts)
 
 
 class GuardedTree(UmbralTree):
@@ -147,26 +39,29 @@ class GuardedTree(UmbralTree):
 
     def __init__(self, client: discord.Client, **kwargs: Any) -> None:
         super().__init__(client, **kwargs)
-        #: The dispatches (commands, autocompletes) running now; shutdown waits for them.
-        self.in_flight: set[asyncio.Task[Any]] = set()
+        self._dispatching: set[asyncio.Task[Any]] = set()
 
-    async def _call(self, interaction: discord.Interaction) -> None:
+    @property
+    def in_flight(self) -> set[asyncio.Task[Any]]:
+        """The dispatches (commands, autocompletes) running now; shutdown waits for them.
+        (A task is done as soon as its dispatch returns; its done-callback, which forgets
+        it, runs a moment later.)"""
+        return {task for task in self._dispatching if not task.done()}
+
+    def _track(self) -> None:
+        """The task dispatching this interaction (discord.py runs each in its own) is in
+        flight until it ends."""
         task = asyncio.current_task()
-        if task is not None:
-            self.in_flight.add(task)
-        try:
-            with operation(command_path(interaction.data), interaction.user.id):
-                await super()._call(interaction)
-        finally:
-            if task is not None:
-                self.in_flight.discard(task)
+        if task is not None and task not in self._dispatching:
+            self._dispatching.add(task)
+            task.add_done_callback(self._dispatching.discard)
 
     async def drain(self, grace_s: float) -> bool:
         """Refuse new commands and wait (up to ``grace_s`` s) for those running and for the
         button presses being handled; whether they all finished."""
         self.closing = True
         current = asyncio.current_task()
-        pending = {t for t in self.in_flight if t is not current and not t.done()}
+        pending = {t for t in self.in_flight if t is not current}
         pending |= {  # button presses (Defender) and modals: discord.py's own tasks
             t for t in asyncio.all_tasks() if t.get_name().startswith(UI_TASKS) and not t.done()
         }
@@ -197,22 +92,17 @@ class GuardedTree(UmbralTree):
         return await self.admit_roll(interaction) if rolls else True
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        self._track()
         if interaction.type is not discord.InteractionType.application_command:
             return True  # components pass through gate_component (their own check)
         if self.closing:
             await self._refuse(interaction, CLOSING_NOTICE)
             return False
         data: Any = interaction.data or {}
-        if data.get("type", 1) != 1:
+        command = interaction.command  # None: unknown, the tree answers it (CommandNotFound)
+        if data.get("type", 1) != 1 or not isinstance(command, app_commands.Command):
             return True
-        try:
-            command, options = self._get_app_command_options(data)
-        except app_commands.AppCommandError:
-            return True  # the tree answers it (CommandNotFound…) through the error handler
-        if not isinstance(command, app_commands.Command):
-            return True
-        given: list[dict[str, Any]] = [dict(o) for o in options]
-        problem = check_options(command, given, data.get("resolved"))
+        problem = check_options(command, leaf_options(data), data.get("resolved"))
         rolling = command.qualified_name in ROLLING_COMMANDS
         if problem is None and rolling and not await self.admit_roll(interaction):
             return False
@@ -229,8 +119,9 @@ class GuardedTree(UmbralTree):
 
 
 async def gate_component(interaction: discord.Interaction, *, rolls: bool = False) -> bool:
-    """A button's ``interaction_check``: the tree's gate (shutdown, rate limit)."""
-    tree = getattr(interaction.client, "tree", None)
+    """A button's ``interaction_check``: the gate of the bot's tree (shutdown, rate limit)."""
+    client = interaction.client
+    tree = client.tree if isinstance(client, commands.Bot | commands.AutoShardedBot) else None
     if isinstance(tree, GuardedTree):
         return await tree.admit_component(interaction, rolls=rolls)
     return True

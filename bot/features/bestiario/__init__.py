@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from discord.ext import commands
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.app import UmbralBot
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: UmbralBot) -> None:
     from .cog import (
         BestiarioCog,
     )  # not at import: a sibling module must not load it
 
-    await bot.add_cog(BestiarioCog(bot))
+    await bot.add_cog(BestiarioCog(bot.services))

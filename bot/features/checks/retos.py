@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, TypeGuard
 import discord
 from discord import app_commands
 
-from bot.edge.permissions import require_gm
+from bot.edge.context import ids_of
 from bot.features.checks.ambito import guild_estados
 from bot.features.combate.acting import own_combatants
-from bot.features.common import choices, dice_of, ids, log_roll, send, storage_of
+from bot.features.common import choices, log_roll, send
 from bot.features.dice import check_all_used, choose_dice
-from bot.features.encuentro.tracker import refresh_tracker
 from bot.features.fichas.shared import own_character
 from bot.features.pages import send_pages
 from bot.features.replies import send_split
@@ -34,7 +33,8 @@ from umbral_rules.encounter.events import RetoRolled
 from umbral_rules.text import name_key
 
 if TYPE_CHECKING:
-    from bot.storage import UnitOfWork
+    from bot.edge.context import Context
+    from bot.storage import Storage, UnitOfWork
 
 #: The key of ``Encounter.extra`` that marks a reto's scene.
 SCENE = "escena"
@@ -59,10 +59,10 @@ async def take_over_scene(uow: UnitOfWork, enc: Encounter) -> bool:
 
 
 async def autocomplete_reto(
-    interaction: discord.Interaction, current: str
+    storage: Storage, interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    guild_id, channel_id = ids(interaction)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+    guild_id, channel_id = ids_of(interaction)
+    async with storage.channel(guild_id, channel_id) as uow:
         enc = await uow.encounter.get()
     names = [str(r["nombre"]) for r in enc.retos if r.get("activo")] if enc is not None else []
     return choices(names, current)
@@ -95,19 +95,16 @@ def find_reto(enc: Encounter, name: str | None) -> JsonObject:
     return dict(active[0])
 
 
-async def crear(
-    interaction: discord.Interaction, nombre: str, umbral: int, exitos: int, coste: str | None
-) -> None:
-    guild_id, channel_id = ids(interaction)
+async def crear(ctx: Context, nombre: str, umbral: int, exitos: int, coste: str | None) -> None:
+    interaction = ctx.interaction
+    guild_id, channel_id = ctx.ids()
     await interaction.response.defer(thinking=True)
     lines = []
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+    async with ctx.storage.channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
         enc = await uow.encounter.get()
         info = uow.encounter.info
-        require_gm(
-            interaction, settings.gm_role_id, info.creator_id if info else None, "crear retos"
-        )
+        ctx.require(settings.gm_role_id, info.creator_id if info else None)
         if enc is None:
             enc = Encounter.start(
                 settings.default_mode, {"estados_extra": guild_estados(settings.extra_estados)}
@@ -122,7 +119,7 @@ async def crear(
 
 
 async def tirar(
-    interaction: discord.Interaction,
+    ctx: Context,
     atributo: str,
     oficio: str | None,
     cobertura: str,
@@ -131,12 +128,12 @@ async def tirar(
     reto: str | None,
     ambitos: tuple[str, ...] = (),
 ) -> None:
-    guild_id, channel_id = ids(interaction)
+    interaction = ctx.interaction
+    guild_id, channel_id = ctx.ids()
     await interaction.response.defer(thinking=True)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+    async with ctx.storage.channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
         enc = await channel_retos(uow)
-        info = uow.encounter.current_info
         target = find_reto(enc, reto)
         mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc]
         row_id: int | None = None
@@ -157,7 +154,7 @@ async def tirar(
             )
             for estado in row.estados:  # what the character still suffers from
                 enc.set_estado(actor.id, str(estado), True)
-        dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
+        dice = choose_dice(ctx.dice, dado, settings.physical_dice_allowed)
         events = enc.reto_tirar(
             dice, str(target["id"]), actor.id, atributo, oficio, cobertura, ventaja, ambitos
         )
@@ -170,29 +167,31 @@ async def tirar(
                     actor=actor.nombre, character_id=actor.character_id or row_id,
                     target=str(target["nombre"]),
                 )  # fmt: skip
+        ctx.show_tracker(uow, enc)
     rendered = render_events(enc, events, f"Reto «{target['nombre']}»")
     await send_split(
         interaction, embeds=[*rendered.embeds, retos_embed(enc.retos, only=target["id"])]
     )
-    await refresh_tracker(interaction, enc, info.tracker_message_id if info else None)
 
 
-async def ver(interaction: discord.Interaction) -> None:
-    guild_id, channel_id = ids(interaction)
+async def ver(ctx: Context) -> None:
+    interaction = ctx.interaction
+    guild_id, channel_id = ctx.ids()
     await interaction.response.defer(ephemeral=True, thinking=True)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+    async with ctx.storage.channel(guild_id, channel_id) as uow:
         enc = await uow.encounter.get()
     await send_pages(interaction, retos_pages(enc.retos if enc else []), ephemeral=True)
 
 
-async def terminar(interaction: discord.Interaction, reto: str | None) -> None:
-    guild_id, channel_id = ids(interaction)
+async def terminar(ctx: Context, reto: str | None) -> None:
+    interaction = ctx.interaction
+    guild_id, channel_id = ctx.ids()
     await interaction.response.defer(thinking=True)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+    async with ctx.storage.channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
         enc = await channel_retos(uow)
         info = uow.encounter.current_info
-        require_gm(interaction, settings.gm_role_id, info.creator_id, "terminar retos")
+        ctx.require(settings.gm_role_id, info.creator_id)
         target = find_reto(enc, reto)
         events = enc.reto_terminar(str(target["id"]))
         await uow.encounter.save(enc)

@@ -1,20 +1,29 @@
 """Autocomplete for the combat commands: the acting character's weapons and Oficios, the
-combatants a user may act as, and the estados this encounter knows."""
+combatants a user may act as, and the estados this encounter knows (read from ``storage``,
+the one the command's cog was handed: see :class:`bot.features.cog.FeatureCog`)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
+from bot.edge.context import ids_of
 from bot.edge.permissions import is_gm
-from bot.features.common import choices, ids, storage_of
+from bot.features.common import choices
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_table
 
+if TYPE_CHECKING:
+    from bot.storage import Storage
 
-async def _load(interaction: discord.Interaction) -> tuple[Encounter | None, bool]:
-    guild_id, channel_id = ids(interaction)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+
+async def _load(
+    storage: Storage, interaction: discord.Interaction
+) -> tuple[Encounter | None, bool]:
+    guild_id, channel_id = ids_of(interaction)
+    async with storage.channel(guild_id, channel_id) as uow:
         enc = await uow.encounter.get()
         settings = await uow.guild.get()
         info = uow.encounter.info
@@ -36,10 +45,10 @@ def _actor(enc: Encounter, interaction: discord.Interaction, gm: bool) -> Combat
 
 
 async def autocomplete_actor(
-    interaction: discord.Interaction, current: str
+    storage: Storage, interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """The combatants this user may act as (all of them for the GM)."""
-    enc, gm = await _load(interaction)
+    enc, gm = await _load(storage, interaction)
     if enc is None:
         return []
     names = [c.nombre for c in enc.combatants if gm or c.owner_id == interaction.user.id]
@@ -47,9 +56,9 @@ async def autocomplete_actor(
 
 
 async def autocomplete_weapon(
-    interaction: discord.Interaction, current: str
+    storage: Storage, interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    enc, gm = await _load(interaction)
+    enc, gm = await _load(storage, interaction)
     actor = _actor(enc, interaction, gm) if enc is not None else None
     if actor is None:
         return []
@@ -58,9 +67,9 @@ async def autocomplete_weapon(
 
 
 async def autocomplete_oficio(
-    interaction: discord.Interaction, current: str
+    storage: Storage, interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    enc, gm = await _load(interaction)
+    enc, gm = await _load(storage, interaction)
     actor = _actor(enc, interaction, gm) if enc is not None else None
     if actor is None or actor.sheet is None:
         return []
@@ -68,8 +77,8 @@ async def autocomplete_oficio(
 
 
 async def autocomplete_estado(
-    interaction: discord.Interaction, current: str
+    storage: Storage, interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    enc, _ = await _load(interaction)
+    enc, _ = await _load(storage, interaction)
     settings = enc.settings if enc is not None else {}
     return choices([label for label, _ in estado_table(settings).values()], current)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
-from bot.features.encuentro.tracker import TrackerChannel, waiting_of, waiting_without_rows
+from bot.edge.tracker import TrackerChannel, waiting_of, waiting_without_rows
 from bot.render.tracker import tracker_embed
 from bot.storage.encounter_cache import CachedEncounter
 from bot.storage.encounter_info import EncounterInfo

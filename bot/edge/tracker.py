@@ -1,8 +1,16 @@
-"""The tracker message: one per encounter, kept up to date after every change."""
+"""The tracker message: one per encounter, kept up to date after every committed change.
+
+A command asks for it through its context (:meth:`bot.edge.context.Context.show_tracker`,
+an after-commit hook of its unit of work); once the command has answered, the context calls
+:func:`refresh` or :func:`refresh_elsewhere`, which hand the channel to the background
+:class:`~bot.edge.publisher.TrackerPublisher`. Also what the tracker shows as «Se espera a»
+(:func:`waiting_of`), read by the publisher and by ``/encuentro pendientes``.
+"""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -16,7 +24,6 @@ from bot.edge.channel_access import (
     tracker_needs,
     tracker_note,
 )
-from bot.features.common import choices, ids, storage_of
 from bot.render.tracker import tracker_embed
 from bot.render.waiting import waiting_lines
 from bot.storage.encounter_info import EncounterInfo
@@ -25,6 +32,7 @@ from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 
 if TYPE_CHECKING:
+    from bot.edge.publisher import TrackerPublisher
     from bot.storage import UnitOfWork
 
 log = logging.getLogger(__name__)
@@ -48,28 +56,35 @@ TRACKER_CHANNELS = (
 )
 
 
-async def refresh_tracker(
-    interaction: discord.Interaction,
-    enc: Encounter,
-    tracker_id: int | None,
-    *,
-    ended: bool = False,
-    repost: bool = False,
+@dataclass(frozen=True)
+class TrackerChange:
+    """A committed change of the command's channel's encounter, to show in its tracker:
+    ``tracker_id`` the message it had; ``ended``: show the final state; ``repost``: post
+    the tracker again at the bottom of the channel (and keep that one up to date)."""
+
+    enc: Encounter
+    tracker_id: int | None
+    ended: bool = False
+    repost: bool = False
+
+
+async def refresh(
+    interaction: discord.Interaction, publisher: TrackerPublisher, change: TrackerChange
 ) -> None:
     """After a committed change: the channel's tracker is brought up to date in the background
     (:class:`~.publisher.TrackerPublisher`). When the bot may not post it here, the user gets
     a short private note saying which permission is missing — never an error: the change
-    was saved. ``repost``: the tracker is posted again at the bottom of the channel (and
-    that one is kept up to date from then on)."""
+    was saved."""
     channel = interaction.channel
-    publisher = getattr(interaction.client, "trackers", None)
-    if not isinstance(channel, TRACKER_CHANNELS) or publisher is None:
+    if not isinstance(channel, TRACKER_CHANNELS):
         return
-    guild_id, channel_id = ids(interaction)
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if guild_id is None or channel_id is None:
+        return
     perms = interaction.app_permissions
-    if ended:
-        embed = tracker_embed(enc, ended=True)
-        publisher.ended(guild_id, channel_id, channel, perms, tracker_id, embed)
+    if change.ended:
+        embed = tracker_embed(change.enc, ended=True)
+        publisher.ended(guild_id, channel_id, channel, perms, change.tracker_id, embed)
         return
     lacking = missing(perms, tracker_needs(in_thread(interaction)))
     closed = closed_thread(interaction) or ""
@@ -80,18 +95,21 @@ async def refresh_tracker(
         except discord.HTTPException:
             log.warning("No se pudo avisar de los permisos que faltan", exc_info=True)
         return
-    publisher.changed(guild_id, channel_id, channel, perms, repost=repost, committed=enc)
+    publisher.changed(
+        guild_id, channel_id, channel, perms, repost=change.repost, committed=change.enc
+    )
 
 
-def refresh_elsewhere(interaction: discord.Interaction, channel_id: int) -> None:
+def refresh_elsewhere(
+    interaction: discord.Interaction, publisher: TrackerPublisher, channel_id: int
+) -> None:
     """The encounter of another channel changed (a character moved out of it, or its sheet
     changed): its tracker is brought up to date in the background too. The bot's permissions
     there come from discord.py's cache; where it may not post the tracker nothing is asked of
     Discord (the next command in that channel says what is missing). A channel not in the
     cache gets its tracker edited (or posted again), never pinned."""
-    publisher = getattr(interaction.client, "trackers", None)
     guild_id = interaction.guild_id
-    if publisher is None or guild_id is None:
+    if guild_id is None:
         return
     guild = interaction.client.get_guild(guild_id)
     target = guild.get_channel_or_thread(channel_id) if guild is not None else None
@@ -140,14 +158,3 @@ def waiting_without_rows(enc: Encounter, info: EncounterInfo) -> list[str] | Non
     """The «Se espera a» lines when there is no pending defense (only those have times of
     their own, read from the rows); ``None`` when there is one."""
     return None if enc.pending else waiting_lines(enc, info.phase_since, {})
-
-
-async def autocomplete_combatant(
-    interaction: discord.Interaction, current: str
-) -> list[discord.app_commands.Choice[str]]:
-    """Combatants of this channel's encounter."""
-    guild_id, channel_id = ids(interaction)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
-        enc = await uow.encounter.view()
-        names = [c.nombre for c in enc.combatants] if enc is not None else []
-    return choices(names, current)
