@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from bot.cli import ArgumentParser
-from bot.config import Settings, configure_logging, db_url_from
+from bot.process.cli import ArgumentParser, add_respaldo, run_respaldo
+from bot.process.config import Settings, configure_logging, db_url_from
 
 log = logging.getLogger("bot")
 
@@ -92,9 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "sincronizar", help="envía a Discord la lista de comandos aunque no haya cambiado"
     )
-    from bot import respaldo
-
-    respaldo.add_parser(sub)
+    add_respaldo(sub)
     return parser
 
 
@@ -126,7 +124,7 @@ async def run_console(
             )
     from bot.console import open_session
     from bot.console.runner import Console, interactive
-    from bot.startup import database_errors
+    from bot.process.startup import database_errors
     from umbral_rules import ForcedDice
 
     url = db_url_from(db) if db else settings.db_url
@@ -155,7 +153,11 @@ async def run_console(
                 "Consola de Umbral. Escribe /ayuda; @nombre cambia de usuario, #canal de canal, "
                 "!pulsar Etiqueta pulsa un botón. Ctrl-D para salir.\n"
             )
-        from bot.lifecycle import StoppableInput, install_console_signals, install_terminal_stop
+        from bot.process.lifecycle import (
+            StoppableInput,
+            install_console_signals,
+            install_terminal_stop,
+        )
 
         source = stdin if stdin.isatty() else StoppableInput(stdin)
         if isinstance(source, StoppableInput):
@@ -174,9 +176,9 @@ async def run_console(
 
 
 def freeze_startup_heap() -> None:
-    """Move everything alive after start-up (modules, SQLAlchemy's and discord.py's
-    objects: ~140 000) out of the garbage collector's reach: its full collections then walk
-    only what commands create, ~5 ms instead of ~60 ms each (issue 9's benchmark)."""
+    """Move everything alive after start-up (modules, SQLAlchemy's and discord.py's objects:
+    over a hundred thousand) out of the garbage collector's reach: its full collections then
+    walk only what commands create, a fraction of the time (figures in ``bench/README.md``)."""
     gc.collect()
     gc.freeze()
 
@@ -198,8 +200,8 @@ async def sync_now(settings: Settings, token: str) -> int:
 
 async def run_bot(settings: Settings, token: str) -> int:
     from bot.app import UmbralBot
-    from bot.lifecycle import install_bot_signals
-    from bot.startup import database_errors, probe, run_with_retries
+    from bot.process.lifecycle import install_bot_signals
+    from bot.process.startup import database_errors, probe, run_with_retries
     from bot.storage import Storage, upgrade_head
     from umbral_rules import RandomDice
 
@@ -233,9 +235,7 @@ def main(
     args = build_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
     settings = Settings()
     if args.orden == "respaldo":
-        from bot import respaldo
-
-        return respaldo.run(args, settings)
+        return run_respaldo(args, settings)
     if args.orden == "sincronizar":
         configure_logging(settings.log_level)
         if not settings.token:
@@ -244,7 +244,7 @@ def main(
         return asyncio.run(sync_now(settings, settings.token))
     console = args.orden == "consola" or not settings.token
     configure_logging("ERROR" if console else settings.log_level)
-    from bot.startup import StartupError
+    from bot.process.startup import StartupError
 
     try:
         if not console and settings.token:

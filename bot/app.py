@@ -9,7 +9,6 @@ import discord
 from discord.ext import commands
 
 from bot.clock import DrivenClock
-from bot.config import Settings
 from bot.edge.publisher import TrackerPublisher
 from bot.edge.ratelimit import RateLimiter
 from bot.edge.services import Services
@@ -17,6 +16,7 @@ from bot.edge.sync import sync_commands
 from bot.edge.tree import GuardedTree
 from bot.features.pages import PageButton
 from bot.features.recordatorios.scheduler import ReminderScheduler
+from bot.process.config import Settings
 from umbral_rules import DiceSource, RandomDice
 
 if TYPE_CHECKING:

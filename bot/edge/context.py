@@ -1,6 +1,9 @@
 """The per-command context: one command (or button press) as the features see it — the guild,
 the channel, who acts and whether as the GM, the services its cog was handed, its declared
-permission — and the trackers its committed changes must bring up to date.
+permission — and the trackers its committed changes must bring up to date (asked for with
+an after-commit hook of the unit of work; done once the command has answered, by
+:func:`refresh` and :func:`refresh_elsewhere`, which hand the channel to the background
+:class:`~bot.edge.publisher.TrackerPublisher`).
 
 A command is written as::
 
@@ -31,22 +34,34 @@ from __future__ import annotations
 
 import functools
 import inspect
+import logging
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
 
+from bot.edge.channel_access import (
+    closed_thread,
+    in_thread,
+    missing,
+    tracker_needs,
+    tracker_note,
+)
 from bot.edge.options import command_path
 from bot.edge.permissions import Permission, Variant, is_gm, require_guild
+from bot.edge.publisher import TRACKER_CHANNELS, TrackerPublisher
 from bot.edge.services import ServedCog, Services
-from bot.edge.tracker import TrackerChange, refresh, refresh_elsewhere
+from bot.render.tracker import tracker_embed
 from bot.storage.undo import operation
 from umbral_rules import DiceSource, UmbralError
 from umbral_rules.encounter import Encounter
 
 if TYPE_CHECKING:
     from bot.storage import Storage, UnitOfWork
+
+log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 CogT = TypeVar("CogT", bound=ServedCog)
@@ -55,6 +70,76 @@ Callback = Callable[Concatenate[CogT, discord.Interaction, P], Coroutine[Any, An
 
 #: Every command callback made by :func:`command_context`, with its declaration.
 _DECLARED: dict[Callable[..., Any], Permission] = {}
+
+
+@dataclass(frozen=True)
+class TrackerChange:
+    """A committed change of the command's channel's encounter, to show in its tracker:
+    ``tracker_id`` the message it had; ``ended``: show the final state; ``repost``: post
+    the tracker again at the bottom of the channel (and keep that one up to date)."""
+
+    enc: Encounter
+    tracker_id: int | None
+    ended: bool = False
+    repost: bool = False
+
+
+async def refresh(
+    interaction: discord.Interaction, publisher: TrackerPublisher, change: TrackerChange
+) -> None:
+    """After a committed change: the channel's tracker is brought up to date in the background
+    (:class:`~.publisher.TrackerPublisher`). When the bot may not post it here, the user gets
+    a short private note saying which permission is missing — never an error: the change
+    was saved."""
+    channel = interaction.channel
+    if not isinstance(channel, TRACKER_CHANNELS):
+        return
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if guild_id is None or channel_id is None:
+        return
+    perms = interaction.app_permissions
+    if change.ended:
+        embed = tracker_embed(change.enc, ended=True)
+        publisher.ended(guild_id, channel_id, channel, perms, change.tracker_id, embed)
+        return
+    lacking = missing(perms, tracker_needs(in_thread(interaction)))
+    closed = closed_thread(interaction) or ""
+    if lacking or closed:
+        note = tracker_note(lacking) if lacking else f"Hecho, pero {closed[:1].lower()}{closed[1:]}"
+        try:
+            await interaction.followup.send(note, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("No se pudo avisar de los permisos que faltan", exc_info=True)
+        return
+    publisher.changed(
+        guild_id, channel_id, channel, perms, repost=change.repost, committed=change.enc
+    )
+
+
+def refresh_elsewhere(
+    interaction: discord.Interaction, publisher: TrackerPublisher, channel_id: int
+) -> None:
+    """The encounter of another channel changed (a character moved out of it, or its sheet
+    changed): its tracker is brought up to date in the background too. The bot's permissions
+    there come from discord.py's cache; where it may not post the tracker nothing is asked of
+    Discord (the next command in that channel says what is missing). A channel not in the
+    cache gets its tracker edited (or posted again), never pinned."""
+    guild_id = interaction.guild_id
+    if guild_id is None:
+        return
+    guild = interaction.client.get_guild(guild_id)
+    target = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    me = guild.me if guild is not None else None
+    if isinstance(target, discord.TextChannel | discord.Thread) and me is not None:
+        perms = target.permissions_for(me)
+        lacking = missing(perms, tracker_needs(isinstance(target, discord.Thread)))
+        if lacking:
+            log.info("No actualizo el tracker del canal %s: me falta %s", channel_id, lacking)
+            return
+        publisher.changed(guild_id, channel_id, target, perms)
+        return
+    channel = interaction.client.get_partial_messageable(channel_id, guild_id=guild_id)
+    publisher.changed(guild_id, channel_id, channel, None)
 
 
 def ids_of(interaction: discord.Interaction) -> tuple[int, int]:

@@ -12,9 +12,9 @@ import pytest
 from discord import app_commands
 
 from bot.app import UmbralBot
-from bot.config import Settings
 from bot.console.gate import FakeResponse
 from bot.edge.sync import payload_hash, sync_commands
+from bot.process.config import Settings
 from bot.storage import Storage
 from umbral_rules import ForcedDice
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.console import FakeDiscord
 from bot.edge.errors import APOLOGY
-from bot.edge.tracker import waiting_of
+from bot.edge.publisher import waiting_of
 from bot.render.tracker import tracker_embed
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 

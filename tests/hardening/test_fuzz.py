@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 import bot.edge.errors
 from bot.app import create_bot
-from bot.config import Settings
 from bot.console import FakeDiscord
+from bot.process.config import Settings
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.hardening.hostile import (
     commands_of,

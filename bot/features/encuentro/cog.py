@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Literal
 import discord
 from discord import app_commands
 
+from bot.edge.channel_access import require_channel_permissions
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
-from bot.edge.tracker import require_channel_permissions, waiting_of
+from bot.edge.publisher import waiting_of
 from bot.features.checks.ambito import guild_estados
 from bot.features.checks.retos import take_over_scene
 from bot.features.cog import FeatureCog

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.edge.tracker import waiting_of
+from bot.edge.publisher import waiting_of
 from bot.features.pages import send_pages
 from bot.render.lista import OpenEncounter, encounter_list_pages
 from bot.storage.encounter_list import active_channels

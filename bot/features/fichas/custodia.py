@@ -1,4 +1,4 @@
-"""The GM's custody of the server's characters (issue 18): the ``/ficha`` commands that change
+"""The GM's custody of the server's characters: the ``/ficha`` commands that change
 or read a sheet take ``personaje`` and ``dueño``; the GM reaches any character of the server,
 a player only their own (naming someone else as ``dueño`` is refused).
 

@@ -1,4 +1,4 @@
-"""Death and retirement of characters (issue 18).
+"""Death and retirement of characters.
 
 A character whose secuelas say «Muerte» is marked dead on its sheet (the encounter writes it
 back, see :mod:`bot.storage.encounter_map`); it keeps its sheet in the archive but joins no

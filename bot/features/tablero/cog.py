@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from bot.edge.channel_access import require_channel_permissions
 from bot.edge.context import Context, command_context
-from bot.edge.tracker import require_channel_permissions
 from bot.features.cog import FeatureCog
 from bot.features.tablero import service
 from bot.features.tablero.service import BoardAction, Step
