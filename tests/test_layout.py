@@ -2,6 +2,7 @@
 
 - no import cycle between its modules, counting the imports inside functions and under
   ``TYPE_CHECKING`` (a cycle hidden by either still ties the modules together);
+- the Discord edge (``bot/edge/``) imports no feature;
 - at most 8 modules directly in ``bot/`` besides ``__init__.py`` and ``__main__.py``;
 - discord.py's public API only: no name of discord.py's that starts with ``_`` (an
   attribute read, a call, an override, a ``getattr`` by name, a private import or a mangled
@@ -117,6 +118,19 @@ def test_the_cycle_check_sees_hidden_cycles() -> None:
         "bot.c": imports_of("bot.c", c, False, known),
     }
     assert cycles(graph) == [["bot.a", "bot.b", "bot.c"]]
+
+
+def test_the_edge_imports_no_feature() -> None:
+    """The Discord edge is below the features: they build on it, never the other way."""
+    graph = import_graph()
+    found = {
+        (module, other)
+        for module, imported in graph.items()
+        if module.startswith("bot.edge")
+        for other in imported
+        if other.startswith("bot.features")
+    }
+    assert found == set()
 
 
 def test_few_modules_directly_in_bot() -> None:
