@@ -206,7 +206,7 @@ async def worker_defender(
 ) -> dict[str, Any]:
     """``/defender`` by the player against ``pending`` attacks waiting on their PC (Mesa)."""
     from umbral_rules import RandomDice
-    from umbral_rules.encounter.defense import READINGS_KEY
+    from umbral_rules.encounter import Status
 
     bench = await Bench.open(url, tag, seed)
     dice = RandomDice(seed + 1)
@@ -220,8 +220,8 @@ async def worker_defender(
             async with bench.storage.channel(bench.guild_id, channel_id) as uow:
                 enc = await uow.encounter.require()
                 pc = enc.find(t.pc)
-                pc.aguante, pc.status, pc.defended = pc.aguante_max, "activo", False
-                enc.extra.pop(READINGS_KEY, None)  # as in a new asalto: the attacks wait
+                pc.aguante, pc.status, pc.defended = pc.aguante_max, Status.ACTIVO, False
+                enc.state.defensas.pop(pc.id, None)  # as in a new asalto: the attacks wait
                 for name in t.enemies:
                     enc.attack(dice, enc.find(name).id, pc.id)
                 if len(enc.pending) != pending:

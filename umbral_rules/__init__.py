@@ -4,7 +4,14 @@ Dice come from an injected :class:`~umbral_rules.dice.DiceSource`, so every roll
 forced. Everything the user reads is Spanish; errors are :class:`UmbralError`.
 """
 
-from .checks import CheckResult, Cobertura, check, oficio_bonus, oficio_modifier, parse_cobertura
+from .checks import (
+    CheckResult,
+    OficioCobertura,
+    check,
+    oficio_bonus,
+    oficio_modifier,
+    parse_oficio_cobertura,
+)
 from .combat import (
     AttackKind,
     AttackResult,
@@ -30,7 +37,6 @@ __all__ = [
     "AttackResult",
     "CharacterSheet",
     "CheckResult",
-    "Cobertura",
     "DiceSource",
     "DieRoll",
     "EnemySheet",
@@ -40,6 +46,7 @@ __all__ = [
     "Grading",
     "Incoming",
     "Modifier",
+    "OficioCobertura",
     "RandomDice",
     "Roll",
     "Static",
@@ -61,7 +68,7 @@ __all__ = [
     "oficio_modifier",
     "opposed_acoso",
     "opposed_attack",
-    "parse_cobertura",
+    "parse_oficio_cobertura",
     "physical_dice",
     "roll_d12",
     "shift_grade",

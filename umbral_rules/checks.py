@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .dice import DiceSource
 from .errors import UmbralError
@@ -13,40 +13,43 @@ from .rolls import Modifier, Roll, Static, make_roll
 from .tables import BAND_FIXED, UMBRAL_NAMES, UMBRALES
 
 
-class Cobertura(Enum):
-    """How much an Oficio's name covers what is being done."""
+class OficioCobertura(StrEnum):
+    """How much an Oficio's name covers what is being done (the ``cobertura`` option of the
+    slash commands): all of it, half of it, or nothing."""
 
     ENTERO = "entero"
     MITAD = "mitad"
     NADA = "nada"
 
 
-def parse_cobertura(value: str | Cobertura) -> Cobertura:
-    if isinstance(value, Cobertura):
+def parse_oficio_cobertura(value: str | OficioCobertura) -> OficioCobertura:
+    if isinstance(value, OficioCobertura):
         return value
     try:
-        return Cobertura(value.strip().lower())
+        return OficioCobertura(value.strip().lower())
     except ValueError:
         raise UmbralError(f"Cobertura desconocida «{value}»: usa entero, mitad o nada.") from None
 
 
-def oficio_bonus(valor: int, cobertura: Cobertura | str) -> int:
+def oficio_bonus(valor: int, oficio_cobertura: OficioCobertura | str) -> int:
     """Full if it covers, [D] half rounded down if it only touches, nothing if not."""
-    cob = parse_cobertura(cobertura)
-    if cob is Cobertura.ENTERO:
+    cob = parse_oficio_cobertura(oficio_cobertura)
+    if cob is OficioCobertura.ENTERO:
         return valor
-    if cob is Cobertura.MITAD:
+    if cob is OficioCobertura.MITAD:
         return valor // 2
     return 0
 
 
-def oficio_modifier(nombre: str, valor: int, cobertura: Cobertura | str) -> Modifier | None:
+def oficio_modifier(
+    nombre: str, valor: int, oficio_cobertura: OficioCobertura | str
+) -> Modifier | None:
     """The Oficio as a named modifier (``None`` when it adds nothing)."""
-    cob = parse_cobertura(cobertura)
+    cob = parse_oficio_cobertura(oficio_cobertura)
     bonus = oficio_bonus(valor, cob)
-    if cob is Cobertura.NADA:
+    if cob is OficioCobertura.NADA:
         return None
-    suffix = " (mitad)" if cob is Cobertura.MITAD else ""
+    suffix = " (mitad)" if cob is OficioCobertura.MITAD else ""
     return Modifier(f"Oficio {nombre}{suffix}", bonus)
 
 

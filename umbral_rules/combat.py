@@ -143,25 +143,26 @@ def shot(
     ventajas: Sequence[str] = (),
     desventajas: Sequence[str] = (),
     size: str = "normal",
-    cover: bool = False,
+    a_cubierto: bool = False,
 ) -> AttackResult:
-    """A shot, in any mode: never opposed; static Defensa + size + cover, bands of four."""
+    """A shot, in any mode: never opposed; static Defensa + size + cover (``a_cubierto``:
+    the target is under cover), bands of four."""
     return _static_attack(
         AttackKind.DISPARO,
         dice,
         attack,
-        shot_defensa(defensa, size, cover),
+        shot_defensa(defensa, size, a_cubierto),
         potencia,
         ventajas,
         desventajas,
     )
 
 
-def shot_defensa(defensa: Static, size: str = "normal", cover: bool = False) -> Static:
-    """Size and cover modifiers add up on the static Defensa against shots."""
+def shot_defensa(defensa: Static, size: str = "normal", a_cubierto: bool = False) -> Static:
+    """Size and cover (the target ``a_cubierto``) add up on the static Defensa against shots."""
     validate_size(size)
     extra = [Modifier(f"Tamaño {SIZE_LABELS[size]}", SIZE_DEFENSA_MOD[size])]
-    if cover:
+    if a_cubierto:
         extra.append(Modifier("Cobertura", COVER_BONUS))
     return defensa.plus(*extra)
 

@@ -8,10 +8,10 @@ physical die.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from .errors import UmbralError
 from .tables import DIE_SIDES
@@ -169,6 +169,18 @@ class DieRoll:
             "physical": self.physical,
             "sides": self.sides,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DieRoll:
+        return cls(
+            faces=tuple(int(f) for f in data["faces"]),
+            kept_index=int(data["kept_index"]),
+            mode=Ventaja(data.get("mode", "normal")),
+            ventaja_sources=tuple(str(s) for s in data.get("ventaja_sources", ())),
+            desventaja_sources=tuple(str(s) for s in data.get("desventaja_sources", ())),
+            physical=bool(data.get("physical", False)),
+            sides=int(data.get("sides", DIE_SIDES)),
+        )
 
 
 def roll_d12(

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .dice import DiceSource, DieRoll, roll_d12
 
@@ -17,6 +18,10 @@ class Modifier:
 
     def to_dict(self) -> dict[str, object]:
         return {"name": self.name, "value": self.value}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Modifier:
+        return cls(str(data["name"]), int(data["value"]))
 
 
 def total_of(modifiers: Iterable[Modifier]) -> int:
@@ -80,3 +85,8 @@ class Static:
             "parts": [m.to_dict() for m in self.parts],
             "value": self.value,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Static:
+        """The inverse of :meth:`to_dict` (``value`` is the sum of the parts, not read)."""
+        return cls(str(data["label"]), tuple(Modifier.from_dict(m) for m in data["parts"]))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .checks import Cobertura, oficio_modifier
+from .checks import OficioCobertura, oficio_modifier
 from .errors import UmbralError
 from .rolls import Modifier, Static
 from .tables import (
@@ -228,38 +228,49 @@ class CharacterSheet:
             return Modifier("Vigor", vigor)
         return Modifier("Destreza", destreza)
 
-    def _oficio_mods(self, oficio: str | None, cobertura: Cobertura | str) -> tuple[Modifier, ...]:
+    def _oficio_mods(
+        self, oficio: str | None, oficio_cobertura: OficioCobertura | str
+    ) -> tuple[Modifier, ...]:
         if not oficio:
             return ()
         nombre, valor = self.oficio(oficio)
-        mod = oficio_modifier(nombre, valor, cobertura)
+        mod = oficio_modifier(nombre, valor, oficio_cobertura)
         return (mod,) if mod else ()
 
     def attack_modifiers(
-        self, weapon: Weapon, oficio: str | None = None, cobertura: Cobertura | str = "entero"
+        self,
+        weapon: Weapon,
+        oficio: str | None = None,
+        oficio_cobertura: OficioCobertura | str = "entero",
     ) -> tuple[Modifier, ...]:
         """What adds to the d12 when attacking: Atributo of the weapon + Oficio."""
-        return (self.weapon_attribute(weapon), *self._oficio_mods(oficio, cobertura))
+        return (self.weapon_attribute(weapon), *self._oficio_mods(oficio, oficio_cobertura))
 
     def static_ataque(
-        self, weapon: Weapon, oficio: str | None = None, cobertura: Cobertura | str = "entero"
+        self,
+        weapon: Weapon,
+        oficio: str | None = None,
+        oficio_cobertura: OficioCobertura | str = "entero",
     ) -> Static:
         """Ataque = 8 + Atributo + Oficio, the number another character rolls against."""
         return Static(
             "Ataque",
-            (Modifier("Base", ATAQUE_BASE), *self.attack_modifiers(weapon, oficio, cobertura)),
+            (
+                Modifier("Base", ATAQUE_BASE),
+                *self.attack_modifiers(weapon, oficio, oficio_cobertura),
+            ),
         )
 
     def defense_modifiers(
         self,
         oficio: str | None = None,
-        cobertura: Cobertura | str = "entero",
+        oficio_cobertura: OficioCobertura | str = "entero",
         perforante: bool = False,
     ) -> tuple[Modifier, ...]:
         """What adds to the d12 when defending: Destreza + protección (+ defending Oficio)."""
         prot = protection_counted(self.proteccion, perforante)
         mods = [Modifier("Destreza", self.atributo("destreza")), _protection_mod(prot, perforante)]
-        mods.extend(self._oficio_mods(oficio, cobertura))
+        mods.extend(self._oficio_mods(oficio, oficio_cobertura))
         return tuple(mods)
 
     def static_defensa(self, perforante: bool = False) -> Static:

@@ -20,7 +20,8 @@ from umbral_rules.text import name_key
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
 
-Cobertura = Literal["entero", "mitad", "nada"]
+#: How much an Oficio covers (the public option «cobertura»; ``oficio_cobertura`` in the code).
+OficioCobertura = Literal["entero", "mitad", "nada"]
 VentajaOpt = Literal["ventaja", "desventaja"]
 Modo = Literal["mesa", "narrativo", "tactico"]
 Tamano = Literal["diminuto", "pequeno", "normal", "grande", "descomunal", "inabarcable"]

@@ -21,7 +21,7 @@ IMAGE_URL = f"attachment://{FILENAME}"
 
 
 def _estado_label(enc: Encounter, key: str) -> str:
-    entry = estado_table(enc.settings).get(key)
+    entry = estado_table(enc.settings.estados_extra).get(key)
     return entry[0] if entry else key
 
 

@@ -9,7 +9,6 @@ import discord
 from bot.render.config import MODE_LABELS
 from bot.render.safe import shown
 from umbral_rules.encounter import Combatant, Encounter
-from umbral_rules.encounter.defense import owed
 from umbral_rules.plural import plural
 
 TRACKER_COLOUR = discord.Colour(0x34495E)
@@ -57,10 +56,10 @@ def combatant_line(c: Combatant) -> str:
 def pending_lines(enc: Encounter) -> list[str]:
     """The defenses owed, by asalto: in Mesa one roll answers an asalto's attacks."""
     lines = []
-    for defender_id, asalto, attacks in owed(enc):
+    for defender_id, asalto, attacks in enc.owed():
         try:
             defender = enc.get(defender_id).nombre
-            attackers = ", ".join(enc.get(p["attacker"]).nombre for p in attacks)
+            attackers = ", ".join(enc.get(p.attacker).nombre for p in attacks)
         except Exception:  # a combatant removed meanwhile
             continue
         lines.append(f"Asalto {asalto} — {shown(defender)} debe defenderse de {shown(attackers)}")

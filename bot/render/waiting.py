@@ -44,10 +44,10 @@ def waited_for(
     waited = [Waited("turno", c, turn, phase_since) for c in enc.not_acted()]
     for p in enc.pending:
         try:
-            defender, attacker = enc.get(p["defender"]), enc.get(p["attacker"]).nombre
+            defender, attacker = enc.get(p.defender), enc.get(p.attacker).nombre
         except Exception:  # a combatant removed meanwhile
             continue
-        ref = str(p["id"])
+        ref = p.id
         waited.append(Waited("defensa", defender, ref, pending_since.get(ref), attacker))
     return waited
 

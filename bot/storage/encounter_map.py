@@ -22,7 +22,7 @@ from typing import Any
 
 from bot.jsontypes import JsonObject
 from umbral_rules.encounter import Combatant, Encounter
-from umbral_rules.encounter.state import json_copy
+from umbral_rules.encounter.codec import json_copy
 from umbral_rules.text import name_key
 
 Row = JsonObject

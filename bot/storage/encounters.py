@@ -30,7 +30,7 @@ from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
-from umbral_rules.encounter.state import json_copy
+from umbral_rules.encounter.codec import json_copy
 
 from . import encounter_load as el
 from . import encounter_map as emap

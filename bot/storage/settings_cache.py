@@ -26,7 +26,7 @@ from sqlalchemy.engine.interfaces import DBAPICursor
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.jsontypes import JsonObject
-from umbral_rules.encounter.state import json_copy
+from umbral_rules.encounter.codec import json_copy
 
 from .models import GuildSettings
 

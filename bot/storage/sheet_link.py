@@ -22,7 +22,7 @@ from sqlalchemy.orm.util import identity_key
 
 from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
-from umbral_rules.encounter.state import sheet_to_dict
+from umbral_rules.encounter.combatant import sheet_to_dict
 
 from . import encounter_map as emap
 from . import statements as st

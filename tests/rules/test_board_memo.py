@@ -1,7 +1,8 @@
-"""The board an encounter parses once (``tablero.board_of``'s memo): the same ``Board``
-while nothing writes one, a fresh one after every change, and the right one after a refused
-operation is undone — on one ``Encounter`` kept across operations, as the bot's cache keeps
-it (``Reloading`` in the other tests starts each operation from JSON and never sees it)."""
+"""The board an encounter parses once (since issue 32 a ``Board`` in the typed state, read
+from JSON only by ``from_dict``): the same ``Board`` while nothing writes one, a fresh one
+after every change, and the right one after a refused operation is undone — on one
+``Encounter`` kept across operations, as the bot's cache keeps it (``Reloading`` in the
+other tests starts each operation from JSON and never sees it)."""
 
 from __future__ import annotations
 

@@ -7,12 +7,12 @@ import pytest
 from umbral_rules import (
     AttackKind,
     CharacterSheet,
-    Cobertura,
     EnemySheet,
     ForcedDice,
     Grade,
     Incoming,
     Modifier,
+    OficioCobertura,
     Static,
     UmbralError,
     Weapon,
@@ -30,7 +30,7 @@ from umbral_rules import (
     oficio_modifier,
     opposed_acoso,
     opposed_attack,
-    parse_cobertura,
+    parse_oficio_cobertura,
     shot,
     shot_defensa,
 )
@@ -60,7 +60,7 @@ def test_derived_numbers() -> None:
 
 
 @pytest.mark.parametrize(
-    ("cobertura", "bonus"), [("entero", 3), ("mitad", 1), ("nada", 0), (Cobertura.MITAD, 1)]
+    ("cobertura", "bonus"), [("entero", 3), ("mitad", 1), ("nada", 0), (OficioCobertura.MITAD, 1)]
 )
 def test_oficio_coverage_rounds_half_down(cobertura: str, bonus: int) -> None:
     assert oficio_bonus(3, cobertura) == bonus
@@ -71,7 +71,7 @@ def test_oficio_modifier_names_the_coverage() -> None:
     assert mod == Modifier("Oficio Contrabandista (mitad)", 1)
     assert oficio_modifier("Contrabandista", 2, "nada") is None
     with pytest.raises(UmbralError, match="Cobertura desconocida"):
-        parse_cobertura("casi")
+        parse_oficio_cobertura("casi")
 
 
 def test_check_against_an_umbral_with_bands_of_four() -> None:
@@ -186,8 +186,8 @@ def test_enemy_direct_bonuses_override_the_conversion() -> None:
 def test_shots_add_size_and_cover() -> None:
     base = Static("Defensa", (Modifier("Defensa", 12),))
     assert shot_defensa(base, "grande").value == 9
-    assert shot_defensa(base, "descomunal", cover=True).value == 9
-    assert shot_defensa(base, "pequeno", cover=True).value == 18  # "son +6"
+    assert shot_defensa(base, "descomunal", a_cubierto=True).value == 9
+    assert shot_defensa(base, "pequeno", a_cubierto=True).value == 18  # "son +6"
     result = shot(ForcedDice([8]), [Modifier("Destreza", 3)], base, 4, size="grande")
     assert result.kind is AttackKind.DISPARO and result.band == 4
     assert result.margen == 2 and result.grade is Grade.EXITO and result.damage == 4

@@ -120,11 +120,11 @@ def test_opposed_defense_repetir_and_subir() -> None:
 def test_pending_attack_repetir_subir_and_too_late() -> None:
     enc = fight("tactico", defensa_inmediata=False)
     enc.attack(F(2), "c1", "c2", oficio="armas")  # PC on PC: Kaeda's die waits in the pending
-    assert enc.pending[0]["die"]["faces"] == [2]
+    assert enc.to_dict()["pending"][0]["die"]["faces"] == [2]
     enc.aliento(F(9), "c1", "repetir")
-    assert enc.pending[0]["die"]["faces"] == [9]
+    assert enc.to_dict()["pending"][0]["die"]["faces"] == [9]
     enc.aliento(None, "c1", "subir")
-    assert enc.pending[0]["shift"] == 1
+    assert enc.to_dict()["pending"][0]["shift"] == 1
     roundtrip(enc)
     ev = enc.defend(F(4), "c2")  # 9 + 6 = 15 against 4 + 5 = 9: éxito, raised to pleno, 7
     d = one(ev, DefenseResolved)

@@ -9,6 +9,7 @@ import pytest
 from umbral_rules.encounter import CheckMade, Encounter, RetoRolled
 from umbral_rules.encounter.ambitos import check_desventajas, require_ambitos
 from umbral_rules.encounter.estados import desventajas
+from umbral_rules.encounter.settings import Settings
 from umbral_rules.tables import CHECK_AMBITOS, ESTADO_LABELS, ROLL_AMBITOS
 
 from .test_encounter_mesa import ESPADA, F, kaeda, one
@@ -69,7 +70,7 @@ def test_each_estado_on_each_ambito_of_a_check(estado: str, ambito: str) -> None
 def test_each_estado_on_attacks_defenses_and_despegarse(estado: str, kind: str) -> None:
     """An attack or a shot is ofensiva and vista, a defense defensa and vista."""
     enc = suffering(estado)
-    found = desventajas(enc, enc.get("c1"), kind)
+    found = desventajas(enc.state, enc.get("c1"), kind)
     assert bool(found) == bool(WHERE[estado] & set(ROLL_AMBITOS[kind]))
     assert all(s.startswith(f"{estado} (") for s in found)
 
@@ -102,10 +103,10 @@ def test_retos_take_the_ambito_too() -> None:
 
 def test_outside_an_encounter_the_same_table() -> None:
     """The bot's /tirada without an encounter reads the character's estados the same way."""
-    settings = {"estados_extra": GUILD}
+    guild = Settings.from_dict({"estados_extra": GUILD}).estados_extra
     keys = [suffering(name).get("c1").estados[0] for name in ("Cegado", "Cojo")]
-    assert check_desventajas(settings, keys, ["vista"]) == ["Cegado (lo que depende de la vista)"]
-    assert check_desventajas(settings, keys, ["movimiento"]) == ["Cojo (movimiento)"]
-    assert check_desventajas(settings, keys, ["otra"]) == []
+    assert check_desventajas(guild, keys, ["vista"]) == ["Cegado (lo que depende de la vista)"]
+    assert check_desventajas(guild, keys, ["movimiento"]) == ["Cojo (movimiento)"]
+    assert check_desventajas(guild, keys, ["otra"]) == []
     with pytest.raises(Exception, match="Kaeda está Cegado"):
-        require_ambitos(settings, "Kaeda", keys, [])
+        require_ambitos(guild, "Kaeda", keys, [])

@@ -105,7 +105,7 @@ def test_guild_estado_and_cancelling_ventaja() -> None:
 
 def test_helpless_flag_and_mesa_trabar_without_ventaja() -> None:
     enc = fight()
-    ev = enc.attack(F(8), "c1", "c3", helpless=True)  # dormido: static Defensa, no acoso
+    ev = enc.attack(F(8), "c1", "c3", indefenso=True)  # dormido: static Defensa, no acoso
     assert one(ev, AttackResolved).result.kind is AttackKind.INDEFENSO
     mesa = fight("mesa")
     ev = mesa.respuesta(F(8), "c1", "oportunidad", "c3")  # trabar in Mesa: one die
@@ -119,8 +119,8 @@ def test_sostener_without_target_and_with_a_bow() -> None:
     enc.add_character(kaeda(), [ESPADA, arco])
     enc.add_enemy(GUARDIA)
     refused(enc, "Kaeda no lleva «Honda»", enc.maniobra, F(), "c1", "sostener", None, "x",
-            weapon="Honda")  # fmt: skip
-    enc.maniobra(F(), "c1", "sostener", None, "si asoma, disparo", weapon="Arco")
+            arma="Honda")  # fmt: skip
+    enc.maniobra(F(), "c1", "sostener", None, "si asoma, disparo", arma="Arco")
     refused(enc, "Kaeda ya tiene una acción sostenida", enc.maniobra, F(), "c1", "sostener",
             None, "otra")  # fmt: skip
     enc.advance()
@@ -155,12 +155,12 @@ def test_remove_takes_pendings_and_covers_with_it() -> None:
     enc.maniobra(F(), "c2", "interponerse", "c1")
     enc.advance()
     enc.attack(F(), "c3", "c1")
-    assert enc.pending[0]["defender"] == "c2"
+    assert enc.to_dict()["pending"][0]["defender"] == "c2"
     ev = enc.remove("c3")
     assert one(ev, CombatantRemoved).combatant_id == "c3"
     assert enc.pending == [] and all(c.id != "c3" for c in enc.combatants)
     enc.remove("c2")
-    assert enc.extra["interponerse"] == []
+    assert enc.to_dict()["extra"]["interponerse"] == []
     refused(enc, "No hay nadie con el identificador «c3»", enc.remove, "c3")
     roundtrip(enc)
 
@@ -186,7 +186,7 @@ def test_mesa_pc_against_pc_is_the_receivers_roll() -> None:
     enc.add_character(kaeda(), [ESPADA])  # c1
     enc.add_character(bran(), [ESPADA])  # c2
     ev = enc.attack(F(), "c1", "c2", oficio="armas")
-    assert enc.pending[0]["ataque"]["value"] == 14
+    assert enc.to_dict()["pending"][0]["ataque"]["value"] == 14
     ev = enc.defend(F(6), "c2")
     d = one(ev, DefenseResolved)
     assert (d.result.margen, d.result.damage, d.aguante_after) == (-3, 1, 13)
@@ -208,7 +208,10 @@ def test_mesa_despegarse_won_and_lost() -> None:
     # Bran: 3 + 5 = 8 against 12: the guard strikes with ventaja — Bran defends with desventaja.
     ev = enc.maniobra(F(5), "c2", "despegarse", "c4")
     assert not one(ev, DespegarseResolved).won
-    assert enc.get("c4").respuesta == "oportunidad" and enc.pending[0]["ventaja"] == "ventaja"
+    assert (
+        enc.get("c4").respuesta == "oportunidad"
+        and enc.to_dict()["pending"][0]["ventaja"] == "ventaja"
+    )
     ev = enc.defend(F(10, 4), "c2")
     d = one(ev, DefenseResolved)
     assert d.result.defender_roll.die.desventaja_sources == ("Ventaja de Guardia 2",)

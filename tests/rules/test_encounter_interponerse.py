@@ -25,7 +25,11 @@ def test_interponerse_needs_the_ward_within_melee_reach_on_the_board() -> None:
         "cuerpo a cuerpo (1 casilla).", enc.maniobra, F(), k.id, "interponerse", b.id,
     )  # fmt: skip
     ev = enc.maniobra(F(), b.id, "interponerse", k.id)  # Bran's lance reaches her
-    assert enc.extra["interponerse"][0] == {"protector": b.id, "protegido": k.id, "asalto": 1}
+    assert enc.to_dict()["extra"]["interponerse"][0] == {
+        "protector": b.id,
+        "protegido": k.id,
+        "asalto": 1,
+    }
     assert ev[-1].message == "Bran se interpone delante de Kaeda este asalto."
     refused(
         enc, "Bran está a 3 casillas de Ilse: para interponerse ha de tenerlo a su alcance "

@@ -219,7 +219,11 @@ def test_asalto_warnings_list_the_unanswered_defenses_by_asalto() -> None:
         "del asalto 2 (Bandido 1). /defender las contesta una tirada por asalto, del asalto "
         "más antiguo al más reciente."
     )
-    assert [(asalto, len(attacks)) for _, asalto, attacks in owed(enc)] == [(1, 2), (2, 1), (3, 2)]
+    assert [(asalto, len(attacks)) for _, asalto, attacks in owed(enc.state)] == [
+        (1, 2),
+        (2, 1),
+        (3, 2),
+    ]
     ev = enc.advance()
     [warning] = [e for e in ev if isinstance(e, WarningEvent)]
     assert warning.message.startswith("Quedan 3 defensas pendientes sin tirar: Iria, del")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from umbral_rules import EnemySheet, Grade
 from umbral_rules.combat import AttackKind
 from umbral_rules.encounter import (
@@ -32,7 +34,7 @@ def test_narrativo_fight() -> None:
     roundtrip(enc)
 
     # --- asalto 1: Kaeda and Bran on the captain (Libro VI §37), acoso for the second ----------
-    ev = enc.attack(F(9, 5), k.id, cap.id, oficio="contrabandista", cobertura="mitad")
+    ev = enc.attack(F(9, 5), k.id, cap.id, oficio="contrabandista", oficio_cobertura="mitad")
     hit = one(ev, AttackResolved)
     assert hit.result.kind is AttackKind.ENFRENTADO and hit.result.band == 6
     assert hit.result.attacker_roll.total == 13 and hit.result.defender_roll.total == 8
@@ -40,7 +42,7 @@ def test_narrativo_fight() -> None:
         5, Grade.EXITO, 4, 0,
     )  # fmt: skip
     assert enc.get(cap.id).aguante == 16
-    assert enc.extra["attacked_by"] == {cap.id: [k.id]}
+    assert enc.to_dict()["extra"]["attacked_by"] == {cap.id: [k.id]}
     refused(enc, "Kaeda ya ha gastado su acción en este asalto", enc.attack, F(9, 5), k.id, g1)
     enc.move(k.id)
     refused(enc, "Kaeda ya se ha movido y no le queda acción", enc.move, k.id)
@@ -73,7 +75,7 @@ def test_narrativo_fight() -> None:
         "Guardia 2": (14, (), "gastada", False, None),
     }
     enc.advance()
-    assert enc.extra["attacked_by"] == {}
+    assert enc.to_dict()["extra"]["attacked_by"] == {}
 
     # --- asalto 2: Kaeda slips away from guard 1; Bran fails to leave the captain ------------
     ev = enc.maniobra(F(8, 6), k.id, "despegarse", g1, oficio="contrabandista")
@@ -130,7 +132,7 @@ def test_narrativo_fight() -> None:
     roundtrip(enc)
 
     # --- by post: each blow waits for Kaeda's die, posted one at a time around her rolls ------
-    enc.settings["defensa_inmediata"] = False  # the guild plays by post («espera»)
+    enc.state.settings = replace(enc.settings, defensa_inmediata=False)  # by post («espera»)
     enc.advance()  # the enemies' phase of asalto 3
     enc.attack(F(7), g1, k.id)
     hit = one(enc.defend(F(5), k.id), DefenseResolved)  # 7 + 0 against 5 + 4 = 9

@@ -106,7 +106,7 @@ def test_aliento_refusals() -> None:
 def test_bad_arguments_refused() -> None:
     enc = fight()
     refused(enc, "Kaeda no puede atacarse a sí mismo", enc.attack, F(5, 5), "c1", "c1")
-    refused(enc, "Kaeda no lleva «Hacha»", enc.attack, F(5, 5), "c1", "c3", weapon="Hacha")
+    refused(enc, "Kaeda no lleva «Hacha»", enc.attack, F(5, 5), "c1", "c3", arma="Hacha")
     refused(enc, "Kaeda no tiene el Oficio «magia»", enc.attack, F(5, 5), "c1", "c3",
             oficio="magia")  # fmt: skip
     refused(enc, "Guardia 1 no tiene Oficios", enc.attack, F(5, 5), "c3", "c1", oficio="x")
@@ -188,7 +188,7 @@ def test_roster_refusals() -> None:
     with pytest.raises(UmbralError, match="Aliento y Esencia van de 0"):
         enc2.add_character(bran(), aliento=3, aliento_max=2)
     with pytest.raises(UmbralError, match="Bran no tiene el Oficio «nadar»"):
-        enc2.add_character(bran(), defensa_oficio="nadar")
+        enc2.add_character(bran(), oficio_defensa="nadar")
     with pytest.raises(UmbralError, match="entre 1 y 50"):
         enc2.add_enemies(GUARDIA, 0)
     with pytest.raises(UmbralError, match="El enemigo necesita un nombre"):

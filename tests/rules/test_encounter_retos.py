@@ -33,7 +33,7 @@ def test_convencer_al_consejo() -> None:
     assert one(ev, RetoRolled).exitos == 2
     end = one(ev, RetoEnded)
     assert end.logrado and (end.exitos, end.fracasos) == (2, 1)
-    reto = enc.retos[0]
+    reto = enc.to_dict()["retos"][0]
     assert reto["activo"] is False and reto["logrado"] is True
     assert [t["effect"] for t in reto["tiradas"]] == ["exito", "fracaso", "exito"]
     refused(enc, "ya ha terminado", enc.reto_tirar, F(5), "r1", "c1", "vigor")
@@ -80,7 +80,7 @@ def test_an_oficio_may_be_repeated_once_the_third_use_is_refused() -> None:
     assert (r.effect, r.exitos, r.fracasos) == ("fracaso", 1, 1)  # type: ignore[attr-defined]
     # Aliento «repetir» redoes that second use: it does not count as a third
     ev = enc.aliento(F(12), "c1", "repetir")
-    assert (one(ev, RetoRolled).exitos, enc.retos[0]["fracasos"]) == (2, 0)  # type: ignore[attr-defined]
+    assert (one(ev, RetoRolled).exitos, enc.to_dict()["retos"][0]["fracasos"]) == (2, 0)  # type: ignore[attr-defined]
     refused(
         enc, "Kaeda ya usó el Oficio contrabandista 2 veces en este reto: cada uno solo puede "
         "repetir un mismo Oficio una vez. Propón otra forma.", enc.reto_tirar, F(10), "r1",

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
 from umbral_rules.encounter import Encounter
+from umbral_rules.encounter.kinds import Accion
+from umbral_rules.encounter.pieces import SecuelasRoll, Sostenido
+from umbral_rules.encounter.records import PendingAttackRecord
 
 ESPADA = Weapon.make("Espada", "mano")
 GUARDIA = EnemySheet("Guardia", ataque=12, defensa=12, aguante=14, potencia=4, arma="Lanza")
@@ -144,21 +148,21 @@ def board(enc: Encounter | Reloading) -> dict[str, tuple[object, ...]]:
 def test_combatant_copy_is_equal_independent_and_same_sees_any_change() -> None:
     enc = Encounter.start("mesa")
     pc = enc.add_character(kaeda(), [ESPADA], aliento=2)
-    pc.secuelas.append({"tirada": 7, "texto": "una cicatriz"})
-    pc.last_roll = {"dados": [7, 3], "total": 12}
-    pc.sosteniendo = {"condicion": "si entra", "asalto": 1, "weapon": "Espada"}
+    pc.secuelas.append(SecuelasRoll(1, (7,), 0, 7, False, "una cicatriz"))
+    pc.last_roll = PendingAttackRecord(1, "p1")
+    pc.sosteniendo = Sostenido("si entra", 1, "Espada")
     twin = pc.copy()
     assert twin is not pc and twin == pc and twin.same(pc) and pc.same(twin)
     assert twin.to_dict() == pc.to_dict()
     assert twin.sheet is pc.sheet  # frozen: shared
     changes = [
         lambda c: c.estados.append("aturdido"),
-        lambda c: c.secuelas[0].update(texto="otra"),
-        lambda c: c.last_roll.update(total=13),
-        lambda c: c.sosteniendo.update(asalto=2),
+        lambda c: c.secuelas.__setitem__(0, replace(c.secuelas[0], resultado="otra")),
+        lambda c: setattr(c, "last_roll", replace(c.last_roll, asalto=2)),
+        lambda c: setattr(c, "sosteniendo", replace(c.sosteniendo, asalto=2)),
         lambda c: c.weapons.clear(),
         lambda c: setattr(c, "aguante", c.aguante - 1),
-        lambda c: setattr(c, "accion", "gastada"),
+        lambda c: setattr(c, "accion", Accion.GASTADA),
     ]
     for change in changes:
         copy = pc.copy()

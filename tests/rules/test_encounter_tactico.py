@@ -25,13 +25,13 @@ OGRO = EnemySheet("Ogro", ataque=16, defensa=11, aguante=30, potencia=6, size="g
 def test_tactico_fight() -> None:
     enc = Reloading(Encounter.start("tactico", {"defensa_inmediata": False}))
     k = enc.add_character(kaeda(), [ESPADA, ARCO], aliento=1)
-    b = enc.add_character(bran(), [LANZA], aliento=1, defensa_oficio="soldado")
+    b = enc.add_character(bran(), [LANZA], aliento=1, oficio_defensa="soldado")
     ogro = enc.add_enemy(OGRO)
     g1, g2 = (c.id for c in enc.add_enemies(GUARDIA, 2))
 
     # --- asalto 1: Kaeda aims, Bran charges guard 1 -----------------------------------------
     refused(enc, "Cargar es cuerpo a cuerpo", enc.maniobra, F(), k.id, "cargar", g1,
-            weapon="Arco")  # fmt: skip
+            arma="Arco")  # fmt: skip
     ev = enc.maniobra(F(), k.id, "apuntar")
     assert one(ev, ManiobraDeclared).tipo == "apuntar" and enc.get(k.id).apuntando
     # Cargar: ventaja (3 and 10, keeps 10) + Vigor 2 + soldado 2 = 14 against 4 + 5 = 9.
@@ -49,7 +49,8 @@ def test_tactico_fight() -> None:
     assert one(ev, DefensePending).defender_id == b.id
     ev = enc.attack(F(5), ogro.id, b.id)  # the ogre: 1d12 + (16 − 12), acoso +1
     assert enc.get(b.id).aguante == 14 and len(enc.pending_for(b.id)) == 2
-    assert enc.pending[1]["companions"] == 1 and enc.pending[1]["die"]["faces"] == [5]
+    pending = enc.to_dict()["pending"]
+    assert pending[1]["companions"] == 1 and pending[1]["die"]["faces"] == [5]
     roundtrip(enc)
     # Bran defends with desventaja (he charged): Destreza 3 + protección 2 + soldado 2 = +7.
     # Guard: 8 against (4, 9 → 4) + 7 = 11: margen −3, a medias, 1.
@@ -74,7 +75,7 @@ def test_tactico_fight() -> None:
 
     # --- asalto 2: an aimed shot at the ogre; guard 1 blinded; the Larga free roll -----------
     # Shot: (3, 9 → 9) + Destreza 3 = 12 against Defensa 11 − 3 (Grande) = 8: pleno, 7.
-    ev = enc.attack(F(3, 9), k.id, ogro.id, weapon="Arco")
+    ev = enc.attack(F(3, 9), k.id, ogro.id, arma="Arco")
     hit = one(ev, AttackResolved)
     assert hit.result.kind is AttackKind.DISPARO and hit.result.band == 4
     assert (

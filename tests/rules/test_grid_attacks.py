@@ -219,7 +219,7 @@ def test_the_dwarf_behind_a_battlement_is_small_and_covered_plus_six() -> None:
         check.ventajas,
         check.desventajas,
         size=check.target_size,
-        cover=check.cover,
+        a_cubierto=check.cover,
     )
     assert miss.target is not None and miss.target.value == 18
     assert miss.margen == -6 and miss.hit is Grade.FRACASO and miss.damage == 0

@@ -4,34 +4,42 @@ Pure: it changes state and returns events; it saves and sends nothing. Dice come
 (``ForcedDice`` / ``RandomDice``). Every refusal is an :class:`~umbral_rules.UmbralError`
 with a Spanish message, and leaves the state exactly as it was.
 
+The state is typed (issue 32): :class:`EncounterState` holds frozen values and enums
+(:mod:`.kinds`, :mod:`.plans`, :mod:`.pieces`, :mod:`.records`, :mod:`.settings`) and its
+combatants (:class:`Combatant`, the one mutable piece). :class:`Encounter` derives from no
+class of the project: it is a facade over modules of functions of that state, and runs
+each of them inside its one all-or-nothing transaction. JSON exists only at the edges:
+``to_dict`` / ``from_dict`` (the stored form, ``docs/encounter-json.md``) and the settings
+a caller gives to ``start``. The names, from the slash command to the rules, are in
+``docs/vocabulario.md`` (one name, one meaning: ``oficio_cobertura`` is how much an Oficio
+covers, ``a_cubierto`` that the target is under cover, ``arma`` the weapon by name,
+``indefenso`` a target that cannot defend).
+
 Creating and persisting
 -----------------------
-``Encounter.start(mode, settings=None) -> Encounter``
-    ``mode``: "mesa", "narrativo" or "tactico". ``settings`` (all optional, JSON-able):
+``Encounter.start(mode, settings=None, *, escena=None) -> Encounter``
+    ``mode``: "mesa", "narrativo" or "tactico". ``settings`` (all optional, JSON):
     ``defensa_inmediata`` (bool, default True), ``emboscada`` (None | "pj" | "enemigo"),
     ``estados_extra`` ({key: {"nombre": str, "desventaja": [ámbito]}}, ámbitos from
     ``tables.ESTADO_AMBITOS``), ``secuelas_tabla`` ({"2": "texto", ...}), ``secuelas_auto``
-    (bool, default False).
-``enc.to_dict() -> dict`` / ``Encounter.from_dict(d) -> Encounter``
-    Lossless, JSON-serialisable. Top level: ``schema`` (1), ``mode``, ``asalto`` (from 1),
-    ``phase`` ("jugadores" | "enemigos"), ``settings``, ``combatants`` (each with ``id``,
-    ``nombre``, ``side`` "pj" | "enemigo", ``aguante``, ``aguante_max``, ``estados``,
-    ``character_id``, ``owner_id``, ``sheet`` / ``weapons`` for a PC, ``enemy`` for an enemy,
-    ``aliento``/``aliento_max``/``esencia``/``esencia_max``, ``status`` ("activo",
-    "malherido", "estabilizado", "muerto", "fuera"), the asalto's budget ``accion`` ("libre",
-    "gastada", "movimiento"), ``movimiento``, ``respuesta``, ``acted``, ``defended``, the
-    maniobras in force ``cargando``/``apuntando``/``sosteniendo``, and ``last_roll``/
-    ``last_hit`` for Aliento), ``pending`` (pending defenses: ``id``, ``defender``,
-    ``attacker``, ``aimed_at``, ``kind`` "mesa" | "enfrentado", ...), ``retos`` and ``extra``
-    (``counters``, ``interponerse``, ``attacked_by``).
+    (bool, default False); checked into a :class:`Settings`. ``escena``: the caller's mark
+    of what the encounter is for it (the bot's reto scene: "reto"), kept as it is.
+``enc.to_dict(*, combatants=True) -> dict`` / ``Encounter.from_dict(d) -> Encounter``
+    Lossless and JSON; ``from_dict`` reads every form an earlier release stored.
+``enc.state``: the :class:`EncounterState`; read-only views ``enc.mode``, ``asalto``,
+``phase``, ``settings``, ``combatants``, ``pending`` (:class:`PendingDefense`, with a
+:class:`MesaAttack` or an :class:`OpposedAttack`), ``retos`` (:class:`Reto`), ``board``,
+``escena``.
 ``enc.add_character(sheet, weapons=(), *, aguante=None, aliento=0, aliento_max=None,
-esencia=0, esencia_max=None, character_id=None, owner_id=None, defensa_oficio=None,
-defensa_cobertura="entero") -> Combatant``
+esencia=0, esencia_max=None, character_id=None, owner_id=None, oficio_defensa=None,
+oficio_defensa_cobertura="entero", genero=None) -> Combatant``
 ``enc.add_enemy(enemy, nombre=None) -> Combatant``; ``enc.add_enemies(enemy, cantidad)``
     numbers them "Nombre 1", "Nombre 2"... (continuing). Ids are "c1", "c2"... in order.
 ``enc.remove(id) -> events``; ``enc.find(name_or_id) -> Combatant`` (id, name without case or
 accents, unique prefix); ``enc.get(id)``; ``enc.not_acted()``; ``enc.first_actor()``
-(ambush by the players: the PC with most Percepción); ``enc.pending_for(id)``.
+(ambush by the players: the PC with most Percepción); ``enc.pending_for(id)``;
+``enc.owed()`` / ``enc.owed_text()`` (the defense rolls still owed); ``enc.hand_over(id,
+owner_id)``; ``enc.take_retos(scene)`` (the open retos of a reto's scene it replaces).
 
 Operations (each returns ``list[Event]``; see :mod:`.events`)
 ---------------------------------------------------------------
@@ -41,39 +49,41 @@ Operations (each returns ``list[Event]``; see :mod:`.events`)
     ends, Sangrando takes 1 Aguante, budgets and respuestas refresh.
 ``move(actor_id)`` / ``end_turn(actor_id)``
     A movimiento (the second takes the acción, never the reverse) / done for this phase.
-``attack(dice, attacker_id, target_id, weapon=None, oficio=None, cobertura="entero",
-ventaja=None, shot=False, defender_dice=None, *, helpless=False, cover=False)``
+``attack(dice, attacker_id, target_id, arma=None, oficio=None, oficio_cobertura="entero",
+ventaja=None, shot=False, defender_dice=None, *, indefenso=False, a_cubierto=False)``
     Spends the acción. Mesa: a PC on an enemy resolves at once (static Defensa, bands of 4);
     an attack on a PC (by an enemy or by another PC, whose static Ataque counts) becomes a
     pending defense. Narrativo/Táctico: opposed (bands of 6) with acoso from who already
     attacked the target this asalto; a PC's defense die waits as a pending defense when
     ``defensa_inmediata`` is off; shots (ranged weapons or ``shot=True``) and targets that
-    cannot defend (Cegado or ``helpless=True``) go against the static Defensa. Attacks on a
-    companion covered by Interponerse go to the protector.
-``defend(dice, defender_id, oficio=None, cobertura=None, ventaja=None, asaltos=None)``
+    cannot defend (Cegado or ``indefenso=True``) go against the static Defensa
+    (``a_cubierto``: +3 against a shot). Attacks on a companion covered by Interponerse go
+    to the protector.
+``defend(dice, defender_id, oficio=None, oficio_cobertura=None, ventaja=None, asaltos=None)``
     The PC's own rolls against what is pending on them, one asalto at a time, oldest first
     (``asaltos``: only that many): in Mesa one roll per asalto against that asalto's most
     dangerous Ataque plus its acoso (``combat.mesa_defense``), never pooled across asaltos;
     opposed pendings one die each. In Mesa the roll answering the current asalto is kept
-    (``extra["defensas"]``): an attack on that PC arriving after it gets no roll of its own
-    but a ``DefenseReread`` (:mod:`.late`): the same roll read against the new most dangerous
-    Ataque and acoso, taking only the difference in damage, never healing.
+    (``EncounterState.defensas``): an attack on that PC arriving after it gets no roll of
+    its own but a ``DefenseReread`` (:mod:`.late`): the same roll read against the new most
+    dangerous Ataque and acoso, taking only the difference in damage, never healing.
 
 Phase order ([D], :mod:`.phases`): attacking, moving, maniobras, checks that cost the acción,
 recovering and stabilising out of one's side's phase are refused in Narrativo/Táctico and a
 warning in Mesa; respuestas and defending happen in any phase.
-``maniobra(dice, actor_id, tipo, objetivo=None, condicion=None, **options)``
+``maniobra(dice, actor_id, tipo, objetivo=None, condicion=None, *, arma=None, oficio=None,
+oficio_cobertura="entero", ventaja=None, defender_dice=None)``
     "interponerse" (objetivo: the companion; on the board within the protector's melee
-    reach), "sostener" (condicion, optional weapon),
+    reach), "sostener" (condicion, optional arma),
     "cargar" (objetivo; acción + movimiento; ventaja now, desventaja defending until the next
     turn), "despegarse" (objetivo: the engaged enemy; lose and it rolls with ventaja as its
     respuesta), "apuntar" (ventaja on the next shot).
-``respuesta(dice, actor_id, tipo, objetivo=None, **options)``
+``respuesta(dice, actor_id, tipo, objetivo=None, *, arma=None, ...)``
     "oportunidad", "larga", "sostener" — one per asalto.
 ``set_estado(target_id, estado, on=True)``; ``recover(dice, actor_id, estado)``
     The GM's estados; shaking off Aturdido (an acción) or Quebrantado (acción + Voluntad 9).
-``check(dice, actor_id, atributo, umbral, oficio=None, cobertura="entero", ventaja=None,
-ambitos=(), accion=False)``
+``check(dice, actor_id, atributo, umbral, oficio=None, oficio_cobertura="entero",
+ventaja=None, ambitos=(), accion=False)``
     ``ambitos`` from ``tables.CHECK_AMBITOS`` say what the check is (:mod:`.ambitos`); required
     while the actor suffers an estado that limits some ámbitos and not all.
 ``estabilizar(dice, healer_id, target_id, atributo="percepcion", oficio=None, ...)``
@@ -82,18 +92,19 @@ ambitos=(), accion=False)``
     The fallen PC's roll (1d12, +4 with a point of Aliento; 1 is death).
 ``aliento(dice, actor_id, uso)``
     "repetir", "subir", "encajar", "secuelas".
-``adjust(combatant_id, *, aguante=None, aliento=None, esencia=None)``
+``adjust(combatant_id, *, aguante=None, aliento=None, esencia=None)``;
+``spend_esencia(combatant_id, puntos, motivo)``
 ``reto_crear(nombre, umbral, exitos, coste="")``; ``reto_tirar(dice, reto_id, actor_id,
-atributo, oficio=None, cobertura="entero", ventaja=None, ambitos=())`` (the same Oficio at
-most ``tables.RETO_OFICIO_USOS`` times per player); ``reto_terminar(reto_id)``
+atributo, oficio=None, oficio_cobertura="entero", ventaja=None, ambitos=())`` (the same
+Oficio at most ``tables.RETO_OFICIO_USOS`` times per player); ``reto_terminar(reto_id)``
 
 Táctico: the board (issue 7; :mod:`.tablero`, :mod:`.tactico`)
 --------------------------------------------------------------
-Only in modo ``tactico``. The board is ``extra["tablero"]`` (``grid.Board.to_dict``), one
-figure per combatant id (size from the sheet, Larga from the default weapon, ``down`` once
-fallen, kept in line after every operation); this asalto's walks, Despegarse attempts and
-offered respuestas are ``extra["tactico"]``. ``enc.board`` is the ``grid.Board`` or None.
-Squares are "C4" strings, ``grid.Square`` values, or for several "A1:A6, C4".
+Only in modo ``tactico``. The board is ``EncounterState.board`` (a frozen ``grid.Board``),
+one figure per combatant id (size from the sheet, Larga from the default weapon, ``down``
+once fallen, kept in line after every operation); this asalto's walks, Despegarse attempts
+and offered respuestas are ``EncounterState.turn``. ``enc.board`` is the ``grid.Board`` or
+None. Squares are "C4" strings, ``grid.Square`` values, or for several "A1:A6, C4".
 ``board_setup(width, height)``
     Create the board, or resize it (walls/cover outside dropped; figures must still fit).
 ``draw_walls(squares, present=True)`` / ``draw_cover(squares, present=True)``
@@ -107,7 +118,7 @@ Squares are "C4" strings, ``grid.Square`` values, or for several "A1:A6, C4".
     this asalto; entering a Larga's reach: "larga"). The offered enemy takes it with
     ``respuesta(dice, enemy, tipo, mover)``, which then needs no reach.
 ``squares_left(combatant_id)``
-``sweep(dice, attacker_id, squares, *, weapon=None, ventaja=None, defender_dice=None)``
+``sweep(dice, attacker_id, squares, *, arma=None, ventaja=None, defender_dice=None)``
     A Grande+ blow over 2/3/4 contiguous squares in reach: the acción, one attack die, each
     figure standing there defends once (allies too): ``SweepDeclared`` then each attack.
 ``area(size, center)``
@@ -119,6 +130,7 @@ board makes impossible; acoso counts the attacker's companions with the target i
 Figures off the board, or no board: everything as in Narrativo.
 """
 
+from .combatant import Combatant
 from .encounter import Encounter
 from .events import (
     AlientoSpent,
@@ -153,19 +165,49 @@ from .events import (
     SweepDeclared,
     WarningEvent,
 )
-from .state import Combatant, EncounterState
+from .kinds import (
+    Accion,
+    CheckPurpose,
+    Mode,
+    PendingKind,
+    Phase,
+    PlanKind,
+    Respuesta,
+    RetoEffect,
+    Side,
+    Status,
+)
+from .pieces import Hit, Reto, RetoTirada, SecuelasRoll, Sostenido
+from .plans import (
+    AttackPlan,
+    DefendArgs,
+    MesaAttack,
+    OpposedAttack,
+    Pending,
+    PendingDefense,
+)
+from .records import AttackRecord, CheckRecord, DefendRecord, PendingAttackRecord, RollRecord
+from .settings import EstadoExtra, Settings
+from .state import EncounterState
 
 __all__ = [
+    "Accion",
     "AlientoSpent",
     "AreaListed",
     "AsaltoAdvanced",
+    "AttackPlan",
+    "AttackRecord",
     "AttackResolved",
     "BoardChanged",
     "BudgetSpent",
     "CheckMade",
+    "CheckPurpose",
+    "CheckRecord",
     "Combatant",
     "CombatantAdded",
     "CombatantRemoved",
+    "DefendArgs",
+    "DefendRecord",
     "DefensePending",
     "DefenseReread",
     "DefenseResolved",
@@ -174,20 +216,41 @@ __all__ = [
     "EncounterState",
     "EsenciaSpent",
     "EstadoChanged",
+    "EstadoExtra",
     "Event",
     "Expired",
     "Fell",
     "FigureMoved",
+    "Hit",
     "HitEncajado",
     "ManiobraDeclared",
+    "MesaAttack",
+    "Mode",
+    "OpposedAttack",
+    "Pending",
+    "PendingAttackRecord",
+    "PendingDefense",
+    "PendingKind",
+    "Phase",
+    "PlanKind",
     "ReachOffered",
+    "Respuesta",
     "RespuestaUsed",
+    "Reto",
     "RetoCreated",
+    "RetoEffect",
     "RetoEnded",
     "RetoRolled",
+    "RetoTirada",
+    "RollRecord",
     "SangradoTick",
+    "SecuelasRoll",
     "SecuelasRolled",
+    "Settings",
+    "Side",
+    "Sostenido",
     "Stabilised",
+    "Status",
     "SweepDeclared",
     "WarningEvent",
 ]

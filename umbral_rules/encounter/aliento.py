@@ -11,21 +11,32 @@ table; a roll that only set up a pending attack can be repeated or raised while 
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from dataclasses import replace
 
 from ..dice import DiceSource, roll_d12
 from ..errors import UmbralError
 from ..grades import Grade, damage_for, shift_grade
 from ..tables import ALIENTO_COST, ALIENTO_USOS
-from .attacks import execute, replay_dice
+from .attacks import execute
 from .budget import require_active
+from .combatant import Combatant
 from .defense import resolve
-from .events import Event, HitEncajado
+from .events import AlientoSpent, Event, HitEncajado
+from .fighters import replay_dice
+from .kinds import CheckPurpose, Status
+from .pieces import WoundSnapshot
+from .plans import OpposedAttack
 from .pruebas import apply_effect, roll_check
-from .retos import get_reto
-from .state import Combatant, EncounterState, JsonDict
-from .wounds import restore_fields, roll_secuelas, spend_aliento
+from .records import (
+    AttackRecord,
+    CheckRecord,
+    DefendRecord,
+    PendingAttackRecord,
+    RollRecord,
+)
+from .retos import apply_reto, put_reto
+from .state import EncounterState
+from .wounds import restore, roll_secuelas, spend_aliento
 
 
 def aliento(state: EncounterState, dice: DiceSource | None, actor_id: str, uso: str) -> list[Event]:
@@ -43,7 +54,7 @@ def aliento(state: EncounterState, dice: DiceSource | None, actor_id: str, uso: 
         return _encajar(state, actor)
     require_active(actor)
     record = _current_record(state, actor)
-    if key == "subir" and record["grade"] >= int(Grade.EXITO_PLENO):
+    if key == "subir" and record.grade >= int(Grade.EXITO_PLENO):
         raise UmbralError("Esa tirada ya es un Éxito pleno: no se puede subir más.")
     if key == "repetir" and dice is None:
         raise UmbralError("Para repetir hacen falta dados.")
@@ -52,90 +63,106 @@ def aliento(state: EncounterState, dice: DiceSource | None, actor_id: str, uso: 
     return events + _redo(state, dice, actor, record, key == "subir")
 
 
-def _current_record(state: EncounterState, actor: Combatant) -> JsonDict:
+def _current_record(state: EncounterState, actor: Combatant) -> RollRecord:
     record = actor.last_roll
-    if record is None or record["asalto"] != state.asalto:
+    if record is None or record.asalto != state.asalto:
         raise UmbralError(f"{actor.nombre} no ha tirado nada en este asalto a lo que aplicarlo.")
-    if record["op"] == "attack_pending" and not any(
-        p["id"] == record["pending"] for p in state.pending
+    if isinstance(record, PendingAttackRecord) and not any(
+        p.id == record.pending for p in state.pending
     ):
         raise UmbralError("Ese ataque ya se resolvió con la defensa del otro: es tarde.")
     return record
 
 
-def _check_undoable(state: EncounterState, record: JsonDict) -> None:
-    for cid, snap in record.get("touched", {}).items():
+def _check_undoable(state: EncounterState, record: RollRecord) -> None:
+    if isinstance(record, PendingAttackRecord):
+        return
+    for cid, snap in record.touched.items():
         c = state.get(cid)
-        if "secuelas" in snap and len(snap["secuelas"]) != len(c.secuelas):
+        if isinstance(snap, WoundSnapshot) and len(snap.secuelas) != len(c.secuelas):
             raise UmbralError(
                 f"{c.nombre} ya tiró en la tabla de secuelas: ese golpe no se puede deshacer."
             )
 
 
 def _redo(
-    state: EncounterState, dice: DiceSource | None, actor: Combatant, rec: JsonDict, up: bool
+    state: EncounterState, dice: DiceSource | None, actor: Combatant, rec: RollRecord, up: bool
 ) -> list[Event]:
-    op = rec["op"]
-    if op == "attack_pending":
-        pending = next(p for p in state.pending if p["id"] == rec["pending"])
-        if up:
-            pending["shift"] = int(pending.get("shift", 0)) + 1
-        else:
-            assert dice is not None
-            old = pending["die"]
-            pending["die"] = roll_d12(
-                dice, old["ventaja_sources"], old["desventaja_sources"]
-            ).to_dict()
+    if isinstance(rec, PendingAttackRecord):
+        _redo_pending(state, dice, rec, up)
         return []
-    for cid, snap in rec.get("touched", {}).items():
-        restore_fields(state.get(cid), copy.deepcopy(snap))
-    shift = int(rec.get("shift", 0))
-    if op in ("attack", "attack_defense"):
-        own = replay_dice(list(rec["faces"])) if up or dice is None else dice
-        other = replay_dice(list(rec["other_faces"])) if rec["other_faces"] else None
-        if op == "attack":
-            return execute(state, own, rec["plan"], other, shift=shift + 1 if up else 0)
+    for cid, snap in rec.touched.items():
+        restore(state.get(cid), snap)
+    shift = rec.shift
+    if isinstance(rec, AttackRecord):
+        own = replay_dice(rec.faces) if up or dice is None else dice
+        other = replay_dice(rec.other_faces) if rec.other_faces else None
+        if not rec.defending:
+            return execute(state, own, rec.plan, other, shift=shift + 1 if up else 0)
         assert other is not None
-        return execute(state, other, rec["plan"], own, shift=shift - 1 if up else 0)
-    if op == "defend":
-        resolved: list[JsonDict] = copy.deepcopy(rec["resolved"])
-        state.pending = resolved + state.pending
-        faces = [f for group in rec["faces"] for f in group]
+        return execute(state, other, rec.plan, own, shift=shift - 1 if up else 0)
+    if isinstance(rec, DefendRecord):
+        state.pending = [*rec.resolved, *state.pending]
+        faces = [f for group in rec.faces for f in group]
         own = replay_dice(faces) if up or dice is None else dice
-        return resolve(state, own, actor, resolved, dict(rec["args"]),
+        return resolve(state, own, actor, rec.resolved, rec.args,
                        shift=shift + 1 if up else 0, record=True)  # fmt: skip
-    # a check
-    if rec["purpose"] == "reto":
-        reto = get_reto(state, rec["reto"])
-        reto.clear()
-        reto.update(copy.deepcopy(rec["reto_before"]))
-    own = replay_dice(list(rec["faces"])) if up or dice is None else dice
-    result = roll_check(state, own, actor, rec, shift=shift + 1 if up else 0)
-    return apply_effect(state, actor, rec, result)
+    return _redo_check(state, dice, actor, rec, up)
+
+
+def _redo_pending(
+    state: EncounterState, dice: DiceSource | None, rec: PendingAttackRecord, up: bool
+) -> None:
+    """An opposed attack still waiting: its die rolled again, or one grade more."""
+    pending = next(p for p in state.pending if p.id == rec.pending)
+    attack = pending.attack
+    assert isinstance(attack, OpposedAttack)  # a PC's opposed attack waits with its die
+    if up:
+        changed = replace(pending, shift=pending.shift + 1)
+    else:
+        assert dice is not None
+        die = roll_d12(dice, attack.die.ventaja_sources, attack.die.desventaja_sources)
+        changed = replace(pending, attack=replace(attack, die=die))
+    state.pending = [changed if p.id == pending.id else p for p in state.pending]
+
+
+def _redo_check(
+    state: EncounterState, dice: DiceSource | None, actor: Combatant, rec: CheckRecord, up: bool
+) -> list[Event]:
+    if rec.purpose is CheckPurpose.RETO:
+        assert rec.reto_before is not None
+        put_reto(state, rec.reto_before)
+    own = replay_dice(rec.faces) if up or dice is None else dice
+    result, rolled = roll_check(state, own, actor, rec, shift=rec.shift + 1 if up else 0)
+    if rec.purpose is CheckPurpose.RETO:
+        return apply_reto(state, actor, rolled, result)
+    return apply_effect(state, actor, rolled, result)
 
 
 def _encajar(state: EncounterState, actor: Combatant) -> list[Event]:
     """The last hit taken this asalto drops one grade; its damage is recomputed."""
-    hit: dict[str, Any] | None = actor.last_hit
-    if hit is None or hit["asalto"] != state.asalto or hit["grade"] <= int(Grade.FRACASO):
+    hit = actor.last_hit
+    if hit is None or hit.asalto != state.asalto or hit.grade <= Grade.FRACASO:
         raise UmbralError(f"{actor.nombre} no ha encajado ningún golpe en este asalto.")
-    if actor.status == "muerto" or (actor.status != "activo" and not actor.secuelas_pendiente):
+    if actor.status is Status.MUERTO or (
+        actor.status is not Status.ACTIVO and not actor.secuelas_pendiente
+    ):
         raise UmbralError(
             f"{actor.nombre} ya tiró en la tabla de secuelas: ese golpe no se puede encajar."
         )
-    before_grade = Grade(hit["grade"])
+    before_grade = hit.grade
     after_grade = shift_grade(before_grade, -1)
-    old_damage = int(hit["damage"])
-    new_damage = damage_for(after_grade, int(hit["potencia"]))
+    old_damage = hit.damage
+    new_damage = damage_for(after_grade, hit.potencia)
     aguante_before = actor.aguante
-    applied_old = min(int(hit["aguante"]), old_damage)
-    applied_new = min(int(hit["aguante"]), new_damage)
+    applied_old = min(hit.aguante, old_damage)
+    applied_new = min(hit.aguante, new_damage)
     events: list[Event] = [spend_aliento(actor, "encajar")]
     actor.aguante = min(actor.aguante_max, actor.aguante + applied_old - applied_new)
-    if actor.status == "malherido" and actor.aguante > 0:
-        actor.status = "activo"
+    if actor.status is Status.MALHERIDO and actor.aguante > 0:
+        actor.status = Status.ACTIVO
         actor.secuelas_pendiente = False
-    actor.last_hit = {**hit, "grade": int(after_grade), "damage": new_damage}
+    actor.last_hit = replace(hit, grade=after_grade, damage=new_damage)
     text = (
         f"{actor.nombre} encaja el golpe: {before_grade.label} → {after_grade.label}, "
         f"{old_damage} → {new_damage} de daño; Aguante {aguante_before} → {actor.aguante}."
@@ -153,16 +180,14 @@ def _secuelas(state: EncounterState, dice: DiceSource | None, actor: Combatant) 
         if dice is None:
             raise UmbralError("Para tirar las secuelas hacen falta dados.")
         return roll_secuelas(state, dice, actor, aliento=True)
-    if actor.status != "activo":
+    if actor.status is not Status.ACTIVO:
         raise UmbralError(f"{actor.nombre} no tiene tirada de secuelas pendiente.")
-    if not state.settings.get("secuelas_auto"):
+    if not state.settings.secuelas_auto:
         raise UmbralError(
             "El punto para las secuelas se gasta al tirarlas, cuando el personaje cae."
         )
     if actor.reserva_aliento:
         raise UmbralError(f"{actor.nombre} ya guarda un punto de Aliento para las secuelas.")
     actor.reserva_aliento = True
-    from .events import AlientoSpent
-
     text = f"{actor.nombre} guarda un punto de Aliento para la tabla de secuelas."
     return [AlientoSpent(text, actor.id, "secuelas", actor.aliento, actor.aliento)]

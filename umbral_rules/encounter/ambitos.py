@@ -1,20 +1,20 @@
 """What a check is (digest §9, [D]): its ámbito, so that each estado gives desventaja exactly
-where it says — the five of the rulebook and a guild's own (``settings["estados_extra"]``),
+where it says — the five of the rulebook and a guild's own (``Settings.estados_extra``),
 all read from one table (:func:`.estados.estado_table`).
 
-These work on an encounter's settings and a list of estado keys, so the bot can use them
-for a character outside any encounter too.
+These work on a guild's estados and a list of estado keys, so the bot can use them for a
+character outside any encounter too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from ..errors import UmbralError
 from ..genero import agree_label
 from ..tables import AMBITO_LABELS, CHECK_AMBITOS
 from .estados import estado_table
+from .settings import EstadosExtra
 
 #: An estado's ámbitos that cover every roll.
 EVERYWHERE = "todo"
@@ -42,11 +42,11 @@ def validate_ambitos(ambitos: Iterable[str]) -> tuple[str, ...]:
 
 
 def limiting(
-    settings: Mapping[str, Any], estados: Iterable[str]
+    estados_extra: EstadosExtra, estados: Iterable[str]
 ) -> list[tuple[str, tuple[str, ...]]]:
     """The estados among ``estados`` that give desventaja in some ámbitos but not in all:
     (label, ámbitos). With one of them a check must say what it is."""
-    table = estado_table(settings)
+    table = estado_table(estados_extra)
     found = []
     for key in estados:
         label, where = table.get(key, (key, ()))
@@ -56,7 +56,7 @@ def limiting(
 
 
 def require_ambitos(
-    settings: Mapping[str, Any],
+    estados_extra: EstadosExtra,
     nombre: str,
     estados: Iterable[str],
     ambitos: Iterable[str],
@@ -67,7 +67,7 @@ def require_ambitos(
     clean = validate_ambitos(ambitos)
     if clean:
         return clean
-    limits = limiting(settings, estados)
+    limits = limiting(estados_extra, estados)
     if limits:
         label, where = limits[0]
         what = _and([AMBITO_LABELS.get(w, w) for w in where])
@@ -80,12 +80,12 @@ def require_ambitos(
 
 
 def check_desventajas(
-    settings: Mapping[str, Any], estados: Iterable[str], ambitos: Iterable[str]
+    estados_extra: EstadosExtra, estados: Iterable[str], ambitos: Iterable[str]
 ) -> list[str]:
     """The named desventaja sources of these estados on a check of these ámbitos:
     «Quebrantado (acciones sociales)»."""
     touched = set(validate_ambitos(ambitos))
-    table = estado_table(settings)
+    table = estado_table(estados_extra)
     sources = []
     for key in estados:
         label, where = table.get(key, (key, ()))

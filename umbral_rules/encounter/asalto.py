@@ -5,10 +5,13 @@ from __future__ import annotations
 from ..dice import DiceSource
 from ..plural import plural
 from ..tables import SANGRANDO_PER_ASALTO
-from .defense import READINGS_KEY, owed
-from .events import AsaltoAdvanced, Event, Expired, SangradoTick, WarningEvent
-from .phases import PHASE_SIDE
-from .state import Combatant, EncounterState
+from .budget import check_movimiento, require_active, spend_movimiento
+from .combatant import Combatant
+from .defense import owed
+from .events import AsaltoAdvanced, BudgetSpent, Event, Expired, SangradoTick, WarningEvent
+from .kinds import Accion, Mode, Phase, Side, Status
+from .phases import PHASE_LABELS, PHASE_SIDE, check_phase
+from .state import EncounterState
 from .wounds import apply_damage
 
 
@@ -25,18 +28,18 @@ def advance(state: EncounterState, dice: DiceSource | None = None) -> list[Event
         c.id for c in state.combatants if c.side == closing and c.active and not c.acted
     )
     events: list[Event] = []
-    if state.phase == "jugadores":
-        state.phase = "enemigos"
+    if state.phase is Phase.JUGADORES:
+        state.phase = Phase.ENEMIGOS
     else:
         state.asalto += 1
-        state.phase = "jugadores"
+        state.phase = Phase.JUGADORES
         events += _between_asaltos(state, dice)
     events += _turn_comes(state, PHASE_SIDE[state.phase])
     names = ", ".join(state.get(i).nombre for i in not_acted)
-    text = f"Asalto {state.asalto}: actúan {_phase_label(state.phase)}."
+    text = f"Asalto {state.asalto}: actúan {PHASE_LABELS[state.phase]}."
     if names:
         text += f" Sin actuar en la fase anterior: {names}."
-    pending = tuple(p["id"] for p in state.pending)
+    pending = tuple(p.id for p in state.pending)
     if pending:
         events.append(WarningEvent(owed_text(state), None))
     return [AsaltoAdvanced(text, state.asalto, state.phase, not_acted, pending), *events]
@@ -48,11 +51,11 @@ def owed_text(state: EncounterState) -> str:
     rolls = owed(state)
     by_defender: dict[str, list[str]] = {}
     for defender, asalto, attacks in rolls:
-        names = ", ".join(str(p["nombre"]) for p in attacks)
+        names = ", ".join(p.nombre for p in attacks)
         by_defender.setdefault(defender, []).append(f"del asalto {asalto} ({names})")
     who = "; ".join(f"{state.get(d).nombre}, {_and(parts)}" for d, parts in by_defender.items())
     n = len(rolls)
-    how = "una tirada por asalto, " if state.mode == "mesa" else ""
+    how = "una tirada por asalto, " if state.mode is Mode.MESA else ""
     return (
         f"{plural(n, 'Queda', 'Quedan', number=False)} {plural(n, 'defensa pendiente')} "
         f"sin tirar: {who}. /defender las contesta {how}del asalto más antiguo al más reciente."
@@ -63,17 +66,13 @@ def _and(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} y {parts[-1]}"
 
 
-def _phase_label(phase: str) -> str:
-    return "los jugadores" if phase == "jugadores" else "los enemigos"
-
-
-def _turn_comes(state: EncounterState, side: str) -> list[Event]:
+def _turn_comes(state: EncounterState, side: Side) -> list[Event]:
     """A side's turn opens: held actions not fired are lost, charges end."""
     events: list[Event] = []
     for c in state.combatants:
         if c.side != side:
             continue
-        if c.sosteniendo is not None and c.sosteniendo["asalto"] < state.asalto:
+        if c.sosteniendo is not None and c.sosteniendo.asalto < state.asalto:
             events.append(
                 Expired(
                     f"{c.nombre} pierde su acción sostenida: la condición no llegó a tiempo.",
@@ -90,9 +89,9 @@ def _turn_comes(state: EncounterState, side: str) -> list[Event]:
 
 def _between_asaltos(state: EncounterState, dice: DiceSource | None) -> list[Event]:
     events: list[Event] = []
-    for cover in state.extra.get("interponerse", []):
-        protector = state.get(cover["protector"])
-        protegido = state.get(cover["protegido"])
+    for guard in state.interponerse:
+        protector = state.get(guard.protector)
+        protegido = state.get(guard.protegido)
         events.append(
             Expired(
                 f"{protector.nombre} deja de cubrir a {protegido.nombre}.",
@@ -100,12 +99,12 @@ def _between_asaltos(state: EncounterState, dice: DiceSource | None) -> list[Eve
                 "interponerse",
             )
         )
-    state.extra["interponerse"] = []
-    state.extra["attacked_by"] = {}
-    state.extra.pop(READINGS_KEY, None)  # a new asalto, a new Defensa roll
+    state.interponerse = []
+    state.attacked_by = {}
+    state.defensas = {}  # a new asalto, a new Defensa roll
     for c in list(state.combatants):
         _refresh(c)
-        if "sangrando" in c.estados and c.aguante > 0 and c.status == "activo":
+        if "sangrando" in c.estados and c.aguante > 0 and c.status is Status.ACTIVO:
             before, after, fell = apply_damage(state, c, SANGRANDO_PER_ASALTO, dice=dice)
             text = f"{c.nombre} sangra: Aguante {before} → {after}."
             events.append(SangradoTick(text, c.id, before, after))
@@ -114,10 +113,48 @@ def _between_asaltos(state: EncounterState, dice: DiceSource | None) -> list[Eve
 
 
 def _refresh(c: Combatant) -> None:
-    c.accion = "libre"
+    c.accion = Accion.LIBRE
     c.movimiento = False
     c.respuesta = None
     c.acciones_extra_usadas = 0
     c.respuestas_extra_usadas = 0
     c.acted = False
     c.defended = False
+
+
+# --- who acts, and the turn itself ---------------------------------------------------------
+
+
+def not_acted(state: EncounterState) -> list[Combatant]:
+    """Who of the side whose phase it is has not acted yet (and can)."""
+    side = PHASE_SIDE[state.phase]
+    return [c for c in state.combatants if c.side is side and c.active and not c.acted]
+
+
+def first_actor(state: EncounterState) -> Combatant | None:
+    """In an ambush by the players, the PC with most Percepción may act before anyone."""
+    if state.settings.emboscada is not Side.PJ or (state.asalto, state.phase) != (
+        1,
+        Phase.JUGADORES,
+    ):
+        return None
+    pcs = [c for c in state.side_of(Side.PJ) if c.active and c.sheet is not None]
+    if not pcs:
+        return None
+    return max(pcs, key=lambda c: c.sheet.atributo("percepcion") if c.sheet else 0)
+
+
+def move(state: EncounterState, actor_id: str) -> list[Event]:
+    """Spend a movimiento (the second one takes the acción; never the reverse)."""
+    c = state.get(actor_id)
+    require_active(c)
+    events = check_phase(state, c) + check_movimiento(state, c)
+    return [*events, spend_movimiento(c)]
+
+
+def end_turn(state: EncounterState, actor_id: str) -> list[Event]:
+    """Mark someone as done for this phase without spending anything."""
+    c = state.get(actor_id)
+    require_active(c)
+    c.acted = True
+    return [BudgetSpent(f"{c.nombre} termina su turno.", c.id, "turno")]

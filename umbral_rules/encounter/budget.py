@@ -10,14 +10,16 @@ from __future__ import annotations
 from ..errors import UmbralError
 from ..genero import agree
 from ..tables import RESPUESTA_LABELS
+from .combatant import Combatant
 from .events import BudgetSpent, Event, WarningEvent
-from .state import Combatant, EncounterState
+from .kinds import Accion, Mode, Respuesta, Status
+from .state import EncounterState
 
 STATUS_REFUSALS = {
-    "malherido": "{n} está {malherido}: inconsciente, no puede actuar.",
-    "estabilizado": "{n} está {malherido} ({estabilizado}): inconsciente, no puede actuar.",
-    "muerto": "{n} ha muerto.",
-    "fuera": "{n} ha caído y está fuera del combate.",
+    Status.MALHERIDO: "{n} está {malherido}: inconsciente, no puede actuar.",
+    Status.ESTABILIZADO: "{n} está {malherido} ({estabilizado}): inconsciente, no puede actuar.",
+    Status.MUERTO: "{n} ha muerto.",
+    Status.FUERA: "{n} ha caído y está fuera del combate.",
 }
 
 
@@ -43,7 +45,7 @@ def require_target(c: Combatant) -> None:
 
 
 def _warn_or_refuse(state: EncounterState, c: Combatant, message: str) -> list[Event]:
-    if state.mode == "mesa":
+    if state.mode is Mode.MESA:
         return [WarningEvent(f"Aviso: {message} (en Mesa lo arbitra el máster).", c.id)]
     raise UmbralError(message)
 
@@ -59,15 +61,15 @@ def extra_left(c: Combatant, what: str) -> int:
 
 def check_accion(state: EncounterState, c: Combatant) -> list[Event]:
     """Refusal (Narrativo/Táctico) or warnings (Mesa) for spending the acción."""
-    if c.accion == "libre" or extra_left(c, "acciones") > 0:
+    if c.accion is Accion.LIBRE or extra_left(c, "acciones") > 0:
         return []
-    what = "ya ha gastado su acción" if c.accion == "gastada" else "ya cambió su acción"
+    what = "ya ha gastado su acción" if c.accion is Accion.GASTADA else "ya cambió su acción"
     return _warn_or_refuse(state, c, f"{c.nombre} {what} en este asalto")
 
 
 def check_movimiento(state: EncounterState, c: Combatant) -> list[Event]:
     """A movimiento is free while unspent, else it takes the acción (never the reverse)."""
-    if not c.movimiento or c.accion == "libre":
+    if not c.movimiento or c.accion is Accion.LIBRE:
         return []
     return _warn_or_refuse(
         state, c, f"{c.nombre} ya se ha movido y no le queda acción que cambiar por movimiento"
@@ -85,14 +87,14 @@ def check_both(state: EncounterState, c: Combatant, what: str) -> list[Event]:
 
 
 def spend_accion(c: Combatant) -> Event:
-    if c.accion != "libre" and extra_left(c, "acciones") > 0:
+    if c.accion is not Accion.LIBRE and extra_left(c, "acciones") > 0:
         c.acciones_extra_usadas += 1
         c.acted = True
         c.apuntando = False
         assert c.enemy is not None
         n, total = c.acciones_extra_usadas, c.enemy.acciones_extra
         return BudgetSpent(f"{c.nombre} gasta una acción extra ({n} de {total}).", c.id, "accion")
-    c.accion = "gastada"
+    c.accion = Accion.GASTADA
     c.acted = True
     c.apuntando = False
     return BudgetSpent(f"{c.nombre} gasta su acción.", c.id, "accion")
@@ -103,7 +105,7 @@ def spend_movimiento(c: Combatant) -> Event:
     if not c.movimiento:
         c.movimiento = True
         return BudgetSpent(f"{c.nombre} se mueve.", c.id, "movimiento")
-    c.accion = "movimiento"
+    c.accion = Accion.MOVIMIENTO
     return BudgetSpent(f"{c.nombre} cambia su acción por un segundo movimiento.", c.id, "accion")
 
 
@@ -116,7 +118,7 @@ def check_respuesta(c: Combatant) -> None:
         )
 
 
-def spend_respuesta(c: Combatant, tipo: str) -> None:
+def spend_respuesta(c: Combatant, tipo: Respuesta) -> None:
     if c.respuesta is not None:  # check_respuesta let it through: an extra one
         c.respuestas_extra_usadas += 1
     c.respuesta = tipo

@@ -1,19 +1,27 @@
-"""The :class:`Encounter`: the state plus every operation, each one all-or-nothing.
+"""The :class:`Encounter`: one fight's state and every operation on it, all or nothing.
+
+It derives from no class of the project: it holds an :class:`~.state.EncounterState` and is
+a facade over the modules of operations (:mod:`.roster`, :mod:`.asalto`, :mod:`.attacks`,
+:mod:`.defense`, :mod:`.maniobras`, :mod:`.respuestas`, :mod:`.pruebas`, :mod:`.retos`,
+:mod:`.aliento`, :mod:`.tactico`...), each a set of functions of that state.
 
 An operation validates, then mutates, and returns the events that describe what happened.
-If it refuses (an :class:`UmbralError`) the state is exactly what it was before: besides
-validating first, every operation runs inside a transaction that restores the state's plain
-dict when anything raises ``UmbralError`` half-way (for instance a player's physical dice that
-run short).
+If it refuses (an :class:`UmbralError`) the state is exactly what it was before: every
+operation runs inside :meth:`Encounter._run`, the one transaction, which keeps a copy of the
+state and puts it back when anything raises ``UmbralError`` half-way (for instance a
+player's physical dice that run short).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
-from ..dice import DiceSource
+from ..checks import OficioCobertura
+from ..dice import DiceSource, Ventaja
 from ..errors import UmbralError
+from ..grid import Board, Square
+from ..sheets import CharacterSheet, EnemySheet, Weapon
 from . import aliento as _aliento
 from . import asalto as _asalto
 from . import attacks as _attacks
@@ -23,248 +31,355 @@ from . import maniobras as _maniobras
 from . import pruebas as _pruebas
 from . import respuestas as _respuestas
 from . import retos as _retos
+from . import roster as _roster
+from . import tablero as _tablero
+from . import tactico as _tactico
 from . import wounds as _wounds
-from .budget import check_movimiento, require_active, spend_movimiento
-from .events import BudgetSpent, Event
-from .phases import PHASE_SIDE, check_phase
-from .state import Combatant, JsonDict
-from .tactico import Tactico
+from .codec import JsonDict
+from .combatant import Combatant
+from .events import CombatantAdded, Event
+from .kinds import Mode, Phase
+from .pieces import Reto
+from .plans import AttackChoice, Pending
+from .settings import Settings
+from .state import EncounterState
+
+T = TypeVar("T")
+Squares = str | Iterable[Square]
+Cobertura = OficioCobertura | str
+VentajaChoice = str | Ventaja | None
 
 
-class Encounter(Tactico):
+class Encounter:
     """One fight in one channel. See the package docstring for the whole API."""
 
-    # --- queries ----------------------------------------------------------------------------
+    #: Whether a refused operation puts the state back as it was (a copy of the state before
+    #: each operation). A caller that throws the object away on any refusal, as the bot's
+    #: unit of work does (it rolls back and reads again), may set it to ``False`` on its
+    #: instance; the state is then left half-changed by a refusal and must not be used.
+    undo_on_refusal: bool = True
+
+    def __init__(self, state: EncounterState) -> None:
+        self.state = state
+
+    def _run(self, op: Callable[[EncounterState], T]) -> T:
+        """The transaction: ``op`` on the state, all or nothing."""
+        if not self.undo_on_refusal:
+            return op(self.state)
+        before = self.state.copy()
+        try:
+            return op(self.state)
+        except UmbralError:
+            self.state = before
+            raise
+
+    def _apply(self, op: Callable[[EncounterState], list[Event]]) -> list[Event]:
+        """An operation that reports events; the board follows the combatants after it."""
+
+        def with_board(state: EncounterState) -> list[Event]:
+            events = op(state)
+            _tablero.after_operation(state, events)
+            return events
+
+        return self._run(with_board)
+
+    # --- creating and persisting --------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls, mode: str, settings: Mapping[str, Any] | None = None, *, escena: str | None = None
+    ) -> Encounter:
+        return cls(_roster.start(mode, settings, escena))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Encounter:
+        return cls(EncounterState.from_dict(data))
+
+    def to_dict(self, *, combatants: bool = True) -> JsonDict:
+        return self.state.to_dict(combatants=combatants)
+
+    # --- what it holds (read; every change goes through an operation) --------------------
+
+    @property
+    def mode(self) -> Mode:
+        return self.state.mode
+
+    @property
+    def asalto(self) -> int:
+        return self.state.asalto
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def settings(self) -> Settings:
+        return self.state.settings
+
+    @property
+    def combatants(self) -> Sequence[Combatant]:
+        return self.state.combatants
+
+    @property
+    def pending(self) -> Sequence[Pending]:
+        return self.state.pending
+
+    @property
+    def retos(self) -> Sequence[Reto]:
+        return self.state.retos
+
+    @property
+    def escena(self) -> str | None:
+        return self.state.escena
+
+    @property
+    def board(self) -> Board | None:
+        """The board (Táctico only), or None."""
+        return _tablero.board_of(self.state)
+
+    def get(self, combatant_id: str) -> Combatant:
+        return self.state.get(combatant_id)
+
+    def find(self, name_or_id: str) -> Combatant:
+        return self.state.find(name_or_id)
+
+    def pending_for(self, defender_id: str) -> list[Pending]:
+        return self.state.pending_for(defender_id)
+
+    def owed(self) -> list[tuple[str, int, list[Pending]]]:
+        """The defense rolls still owed: (defender id, asalto, its pending attacks)."""
+        return _defense.owed(self.state)
+
+    def owed_text(self) -> str:
+        """«Quedan 2 defensas pendientes sin tirar: …» (see :func:`.asalto.owed_text`)."""
+        return _asalto.owed_text(self.state)
 
     def not_acted(self) -> list[Combatant]:
         """Who of the side whose phase it is has not acted yet (and can)."""
-        side = PHASE_SIDE[self.phase]
-        return [c for c in self.combatants if c.side == side and c.active and not c.acted]
+        return _asalto.not_acted(self.state)
 
     def first_actor(self) -> Combatant | None:
         """In an ambush by the players, the PC with most Percepción may act before anyone."""
-        if self.settings.get("emboscada") != "pj" or (self.asalto, self.phase) != (1, "jugadores"):
-            return None
-        pcs = [c for c in self.side_of("pj") if c.active and c.sheet is not None]
-        if not pcs:
-            return None
-        return max(pcs, key=lambda c: c.sheet.atributo("percepcion") if c.sheet else 0)
+        return _asalto.first_actor(self.state)
 
-    def pending_for(self, defender_id: str) -> list[JsonDict]:
-        return [p for p in self.pending if p["defender"] == defender_id]
+    def squares_left(self, combatant_id: str) -> int:
+        """Squares the combatant may still walk this asalto (giving up a free acción)."""
+        return _tablero.squares_left(self.state, self.get(combatant_id))
 
-    # --- the asalto -------------------------------------------------------------------------
+    # --- who is in it -------------------------------------------------------------------
+
+    def add_character(
+        self, sheet: CharacterSheet, weapons: Iterable[Weapon] = (), *,
+        aguante: int | None = None, aliento: int = 0, aliento_max: int | None = None,
+        esencia: int = 0, esencia_max: int | None = None, character_id: int | None = None,
+        owner_id: int | None = None, oficio_defensa: str | None = None,
+        oficio_defensa_cobertura: Cobertura = OficioCobertura.ENTERO, genero: str | None = None,
+    ) -> Combatant:  # fmt: skip
+        """Add a player character (Aguante defaults to the sheet's maximum)."""
+        return self._run(
+            lambda s: _roster.add_character(
+                s, sheet, weapons, aguante=aguante, aliento=aliento, aliento_max=aliento_max,
+                esencia=esencia, esencia_max=esencia_max, character_id=character_id,
+                owner_id=owner_id, oficio_defensa=oficio_defensa,
+                oficio_defensa_cobertura=oficio_defensa_cobertura, genero=genero,
+            )
+        )  # fmt: skip
+
+    def add_enemy(
+        self, enemy: EnemySheet, nombre: str | None = None, genero: str | None = None
+    ) -> Combatant:
+        return self._run(lambda s: _roster.add_enemy(s, enemy, nombre, genero))
+
+    def add_enemies(
+        self, enemy: EnemySheet, cantidad: int, genero: str | None = None
+    ) -> list[Combatant]:
+        return self._run(lambda s: _roster.add_enemies(s, enemy, cantidad, genero))
+
+    def remove(self, combatant_id: str) -> list[Event]:
+        return self._apply(lambda s: _roster.remove(s, combatant_id))
+
+    def announce(self, c: Combatant) -> CombatantAdded:
+        return CombatantAdded(f"{c.nombre} entra en el combate.", c.id)
+
+    def hand_over(self, combatant_id: str, owner_id: int) -> Combatant:
+        return self._run(lambda s: _roster.hand_over(s, combatant_id, owner_id))
+
+    def adjust(
+        self, combatant_id: str, *, aguante: int | None = None, aliento: int | None = None,
+        esencia: int | None = None,
+    ) -> list[Event]:  # fmt: skip
+        """The GM sets a bar by hand (within 0..max). It does not make anyone fall or rise."""
+        return self._apply(lambda s: _wounds.adjust(s, combatant_id, aguante, aliento, esencia))
+
+    def spend_esencia(self, combatant_id: str, puntos: int, motivo: str) -> list[Event]:
+        """Esencia spent on something the texts give no rule for: only the count changes."""
+        return self._apply(lambda s: [_esencia.spend(s.get(combatant_id), puntos, motivo)])
+
+    # --- the asalto -----------------------------------------------------------------------
 
     def advance(self, dice: DiceSource | None = None) -> list[Event]:
         """jugadores → enemigos → next asalto (Sangrando, expiries, budgets refreshed)."""
-        return self._transaction(lambda: _asalto.advance(self, dice))
+        return self._apply(lambda s: _asalto.advance(s, dice))
 
     def move(self, actor_id: str) -> list[Event]:
         """Spend a movimiento (the second one takes the acción; never the reverse)."""
-
-        def op() -> list[Event]:
-            c = self.get(actor_id)
-            require_active(c)
-            events = check_phase(self, c) + check_movimiento(self, c)
-            return [*events, spend_movimiento(c)]
-
-        return self._transaction(op)
+        return self._apply(lambda s: _asalto.move(s, actor_id))
 
     def end_turn(self, actor_id: str) -> list[Event]:
         """Mark someone as done for this phase without spending anything."""
+        return self._apply(lambda s: _asalto.end_turn(s, actor_id))
 
-        def op() -> list[Event]:
-            c = self.get(actor_id)
-            require_active(c)
-            c.acted = True
-            return [BudgetSpent(f"{c.nombre} termina su turno.", c.id, "turno")]
-
-        return self._transaction(op)
-
-    # --- fighting ---------------------------------------------------------------------------
+    # --- fighting -------------------------------------------------------------------------
 
     def attack(
-        self,
-        dice: DiceSource,
-        attacker_id: str,
-        target_id: str,
-        weapon: str | None = None,
-        oficio: str | None = None,
-        cobertura: str = "entero",
-        ventaja: str | None = None,
-        shot: bool = False,
-        defender_dice: DiceSource | None = None,
-        *,
-        helpless: bool = False,
-        cover: bool = False,
-    ) -> list[Event]:
+        self, dice: DiceSource, attacker_id: str, target_id: str, arma: str | None = None,
+        oficio: str | None = None, oficio_cobertura: Cobertura = OficioCobertura.ENTERO,
+        ventaja: VentajaChoice = None, shot: bool = False,
+        defender_dice: DiceSource | None = None, *, indefenso: bool = False,
+        a_cubierto: bool = False,
+    ) -> list[Event]:  # fmt: skip
         """An attack with the acción. See the package docstring for how each mode resolves."""
-        return self._transaction(
-            lambda: _attacks.attack(
-                self, dice, attacker_id, target_id, defender_dice=defender_dice, weapon=weapon,
-                oficio=oficio, cobertura=cobertura, ventaja=ventaja, shot=shot,
-                helpless=helpless, cover=cover,
+        return self._apply(
+            lambda s: _attacks.attack(
+                s, dice, attacker_id, target_id,
+                AttackChoice(arma, oficio, oficio_cobertura, ventaja, shot, indefenso, a_cubierto),
+                defender_dice,
             )
         )  # fmt: skip
 
     def defend(
-        self,
-        dice: DiceSource,
-        defender_id: str,
-        oficio: str | None = None,
-        cobertura: str | None = None,
-        ventaja: str | None = None,
+        self, dice: DiceSource, defender_id: str, oficio: str | None = None,
+        oficio_cobertura: Cobertura | None = None, ventaja: VentajaChoice = None,
         asaltos: int | None = None,
-    ) -> list[Event]:
+    ) -> list[Event]:  # fmt: skip
         """A PC's own defense rolls: one per asalto with attacks pending on them, oldest
         first (``asaltos``: only that many)."""
-        return self._transaction(
-            lambda: _defense.defend(self, dice, defender_id, oficio, cobertura, ventaja, asaltos)
+        return self._apply(
+            lambda s: _defense.defend(
+                s, dice, defender_id, oficio, oficio_cobertura, ventaja, asaltos
+            )
         )
 
     def maniobra(
-        self,
-        dice: DiceSource,
-        actor_id: str,
-        tipo: str,
-        objetivo: str | None = None,
-        condicion: str | None = None,
-        **options: Any,
-    ) -> list[Event]:
-        """interponerse, sostener, cargar, despegarse, apuntar (options: weapon, oficio,
-        cobertura, ventaja, defender_dice)."""
-        return self._transaction(
-            lambda: _maniobras.maniobra(self, dice, actor_id, tipo, objetivo, condicion, **options)
-        )
+        self, dice: DiceSource, actor_id: str, tipo: str, objetivo: str | None = None,
+        condicion: str | None = None, *, arma: str | None = None, oficio: str | None = None,
+        oficio_cobertura: Cobertura = OficioCobertura.ENTERO, ventaja: VentajaChoice = None,
+        defender_dice: DiceSource | None = None,
+    ) -> list[Event]:  # fmt: skip
+        """interponerse, sostener, cargar, despegarse, apuntar."""
+        return self._apply(
+            lambda s: _maniobras.maniobra(
+                s, dice, actor_id, tipo, objetivo, condicion,
+                AttackChoice(arma, oficio, oficio_cobertura, ventaja), defender_dice,
+            )
+        )  # fmt: skip
 
     def respuesta(
-        self,
-        dice: DiceSource,
-        actor_id: str,
-        tipo: str,
-        objetivo: str | None = None,
-        **options: Any,
-    ) -> list[Event]:
-        """oportunidad, larga, sostener: one per asalto (options as for attack)."""
-        return self._transaction(
-            lambda: _respuestas.respuesta(self, dice, actor_id, tipo, objetivo, **options)
-        )
+        self, dice: DiceSource, actor_id: str, tipo: str, objetivo: str | None = None, *,
+        arma: str | None = None, oficio: str | None = None,
+        oficio_cobertura: Cobertura = OficioCobertura.ENTERO, ventaja: VentajaChoice = None,
+        defender_dice: DiceSource | None = None,
+    ) -> list[Event]:  # fmt: skip
+        """oportunidad, larga, sostener: one per asalto."""
+        return self._apply(
+            lambda s: _respuestas.respuesta(
+                s, dice, actor_id, tipo, objetivo,
+                AttackChoice(arma, oficio, oficio_cobertura, ventaja), defender_dice,
+            )
+        )  # fmt: skip
 
-    # --- estados, checks, wounds ------------------------------------------------------------
+    # --- estados, checks, wounds --------------------------------------------------------
 
     def set_estado(self, target_id: str, estado: str, on: bool = True) -> list[Event]:
-        return self._transaction(lambda: _pruebas.set_estado(self, target_id, estado, on))
+        return self._apply(lambda s: _pruebas.set_estado(s, target_id, estado, on))
 
     def recover(self, dice: DiceSource, actor_id: str, estado: str) -> list[Event]:
         """Aturdido: spend the acción. Quebrantado: the acción and a Voluntad check (9)."""
-        return self._transaction(lambda: _pruebas.recover(self, dice, actor_id, estado))
+        return self._apply(lambda s: _pruebas.recover(s, dice, actor_id, estado))
 
     def check(
-        self,
-        dice: DiceSource,
-        actor_id: str,
-        atributo: str,
-        umbral: int,
-        oficio: str | None = None,
-        cobertura: str = "entero",
-        ventaja: str | None = None,
-        ambitos: Iterable[str] = (),
-        accion: bool = False,
-    ) -> list[Event]:
-        return self._transaction(
-            lambda: _pruebas.do_check(
-                self, dice, actor_id, atributo, umbral, oficio, cobertura, ventaja,
+        self, dice: DiceSource, actor_id: str, atributo: str, umbral: int,
+        oficio: str | None = None, oficio_cobertura: Cobertura = OficioCobertura.ENTERO,
+        ventaja: VentajaChoice = None, ambitos: Iterable[str] = (), accion: bool = False,
+    ) -> list[Event]:  # fmt: skip
+        return self._apply(
+            lambda s: _pruebas.do_check(
+                s, dice, actor_id, atributo, umbral, oficio, oficio_cobertura, ventaja,
                 tuple(ambitos), accion,
             )
         )  # fmt: skip
 
     def estabilizar(
-        self,
-        dice: DiceSource,
-        healer_id: str,
-        target_id: str,
-        atributo: str = "percepcion",
-        oficio: str | None = None,
-        cobertura: str = "entero",
-        ventaja: str | None = None,
-    ) -> list[Event]:
-        return self._transaction(
-            lambda: _pruebas.estabilizar(
-                self, dice, healer_id, target_id, atributo, oficio, cobertura, ventaja
+        self, dice: DiceSource, healer_id: str, target_id: str, atributo: str = "percepcion",
+        oficio: str | None = None, oficio_cobertura: Cobertura = OficioCobertura.ENTERO,
+        ventaja: VentajaChoice = None,
+    ) -> list[Event]:  # fmt: skip
+        return self._apply(
+            lambda s: _pruebas.estabilizar(
+                s, dice, healer_id, target_id, atributo, oficio, oficio_cobertura, ventaja
             )
         )
 
     def secuelas(self, dice: DiceSource, combatant_id: str, aliento: bool = False) -> list[Event]:
         """The fallen PC's roll on the secuelas table (+4 spending a point of Aliento)."""
-
-        def op() -> list[Event]:
-            return _wounds.roll_secuelas(self, dice, self.get(combatant_id), aliento)
-
-        return self._transaction(op)
+        return self._apply(lambda s: _wounds.roll_secuelas(s, dice, s.get(combatant_id), aliento))
 
     def aliento(self, dice: DiceSource | None, actor_id: str, uso: str) -> list[Event]:
         """repetir, subir, encajar, secuelas: one point each."""
-        return self._transaction(lambda: _aliento.aliento(self, dice, actor_id, uso))
-
-    def adjust(
-        self,
-        combatant_id: str,
-        *,
-        aguante: int | None = None,
-        aliento: int | None = None,
-        esencia: int | None = None,
-    ) -> list[Event]:
-        """The GM sets a bar by hand (within 0..max). It does not make anyone fall or rise."""
-
-        def op() -> list[Event]:
-            c = self.get(combatant_id)
-            for name, value, top in (
-                ("Aguante", aguante, c.aguante_max),
-                ("Aliento", aliento, c.aliento_max),
-                ("Esencia", esencia, c.esencia_max),
-            ):
-                if value is not None and not 0 <= value <= top:
-                    raise UmbralError(f"{name} de {c.nombre} va de 0 a {top}.")
-            c.aguante = c.aguante if aguante is None else aguante
-            c.aliento = c.aliento if aliento is None else aliento
-            c.esencia = c.esencia if esencia is None else esencia
-            text = (
-                f"{c.nombre}: Aguante {c.aguante}/{c.aguante_max}, Aliento {c.aliento}/"
-                f"{c.aliento_max}, Esencia {c.esencia}/{c.esencia_max}."
-            )
-            return [BudgetSpent(text, c.id, "barras")]
-
-        return self._transaction(op)
-
-    def spend_esencia(self, combatant_id: str, puntos: int, motivo: str) -> list[Event]:
-        """Esencia spent on something the texts give no rule for: only the count changes."""
-
-        def op() -> list[Event]:
-            c = self.get(combatant_id)
-            return [_esencia.spend(c, puntos, motivo)]
-
-        return self._transaction(op)
+        return self._apply(lambda s: _aliento.aliento(s, dice, actor_id, uso))
 
     # --- retos ------------------------------------------------------------------------------
 
     def reto_crear(self, nombre: str, umbral: int, exitos: int, coste: str = "") -> list[Event]:
-        return self._transaction(lambda: _retos.crear(self, nombre, umbral, exitos, coste))
+        return self._apply(lambda s: _retos.crear(s, nombre, umbral, exitos, coste))
 
     def reto_tirar(
-        self,
-        dice: DiceSource,
-        reto_id: str,
-        actor_id: str,
-        atributo: str,
-        oficio: str | None = None,
-        cobertura: str = "entero",
-        ventaja: str | None = None,
-        ambitos: Iterable[str] = (),
-    ) -> list[Event]:
-        return self._transaction(
-            lambda: _retos.tirar(self, dice, reto_id, actor_id, atributo, oficio, cobertura,
-                                 ventaja, tuple(ambitos))
+        self, dice: DiceSource, reto_id: str, actor_id: str, atributo: str,
+        oficio: str | None = None, oficio_cobertura: Cobertura = OficioCobertura.ENTERO,
+        ventaja: VentajaChoice = None, ambitos: Iterable[str] = (),
+    ) -> list[Event]:  # fmt: skip
+        return self._apply(
+            lambda s: _retos.tirar(s, dice, reto_id, actor_id, atributo, oficio,
+                                   oficio_cobertura, ventaja, tuple(ambitos))
         )  # fmt: skip
 
     def reto_terminar(self, reto_id: str) -> list[Event]:
-        return self._transaction(lambda: _retos.terminar(self, reto_id))
+        return self._apply(lambda s: _retos.terminar(s, reto_id))
+
+    def take_retos(self, other: Encounter) -> None:
+        """Take the open retos of ``other`` (a reto's scene this encounter replaces)."""
+        self._run(lambda s: _retos.adopt(s, other.state))
+
+    # --- Táctico: the board ---------------------------------------------------------------
+
+    def board_setup(self, width: int, height: int) -> list[Event]:
+        return self._apply(lambda s: _tactico.setup(s, width, height))
+
+    def draw_walls(self, squares: Squares, present: bool = True) -> list[Event]:
+        return self._apply(lambda s: _tactico.draw(s, "muro", squares, present))
+
+    def draw_cover(self, squares: Squares, present: bool = True) -> list[Event]:
+        return self._apply(lambda s: _tactico.draw(s, "cobertura", squares, present))
+
+    def place(self, combatant_id: str, square: str | Square) -> list[Event]:
+        return self._apply(lambda s: _tactico.place(s, combatant_id, square))
+
+    def unplace(self, combatant_id: str) -> list[Event]:
+        return self._apply(lambda s: _tactico.unplace(s, combatant_id))
+
+    def move_to(self, actor_id: str, square: str | Square) -> list[Event]:
+        return self._apply(lambda s: _tactico.move_to(s, actor_id, square))
+
+    def sweep(
+        self, dice: DiceSource, attacker_id: str, squares: Squares, *, arma: str | None = None,
+        ventaja: VentajaChoice = None, defender_dice: DiceSource | None = None,
+    ) -> list[Event]:  # fmt: skip
+        return self._apply(
+            lambda s: _tactico.sweep(
+                s, dice, attacker_id, squares, arma=arma, ventaja=ventaja,
+                defender_dice=defender_dice,
+            )
+        )  # fmt: skip
+
+    def area(self, size: int, center: str | Square) -> list[Event]:
+        return self._apply(lambda s: _tactico.area_of(s, size, center))

@@ -8,8 +8,8 @@ the GM judges the effect. The check is shared by a combatant and a sheet outside
 from __future__ import annotations
 
 from ..errors import UmbralError
+from .combatant import Combatant
 from .events import EsenciaSpent
-from .state import Combatant
 
 
 def check_spend(nombre: str, esencia: int, puntos: int) -> int:

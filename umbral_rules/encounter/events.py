@@ -11,6 +11,7 @@ from ..checks import CheckResult
 from ..combat import AttackResult
 from ..dice import DieRoll
 from ..grades import Grade
+from .kinds import CheckPurpose, Phase, Respuesta, RetoEffect, Status
 
 
 @dataclass(frozen=True)
@@ -99,10 +100,10 @@ class DefenseReread(Event):
 
 @dataclass(frozen=True)
 class Fell(Event):
-    """``status``: "malherido" (a PC) or "fuera" (an enemy)."""
+    """``status``: malherido (a PC) or fuera (an enemy)."""
 
     combatant_id: str
-    status: str
+    status: Status
     secuelas_pendiente: bool = False
 
 
@@ -129,7 +130,7 @@ class Stabilised(Event):
 class CheckMade(Event):
     combatant_id: str
     result: CheckResult
-    purpose: str = "tirada"
+    purpose: CheckPurpose = CheckPurpose.TIRADA
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,7 @@ class Expired(Event):
 @dataclass(frozen=True)
 class AsaltoAdvanced(Event):
     asalto: int
-    phase: str
+    phase: Phase
     not_acted: tuple[str, ...] = ()
     pending_ids: tuple[str, ...] = ()
 
@@ -187,7 +188,7 @@ class DespegarseResolved(Event):
 @dataclass(frozen=True)
 class RespuestaUsed(Event):
     combatant_id: str
-    tipo: str
+    tipo: Respuesta
     objetivo_id: str | None = None
 
 
@@ -218,7 +219,7 @@ class RetoRolled(Event):
     reto_id: str
     combatant_id: str
     result: CheckResult
-    effect: str  # "exito", "fracaso" or "nada"
+    effect: RetoEffect
     exitos: int
     fracasos: int
 
@@ -278,7 +279,7 @@ class ReachOffered(Event):
 
     combatant_id: str
     objetivo_id: str
-    tipo: str
+    tipo: Respuesta
     square: str
     available: bool
 

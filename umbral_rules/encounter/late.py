@@ -5,43 +5,61 @@ already made (the same die, the same modifiers and ventaja as rolled) is read ag
 the new most dangerous Ataque plus the new acoso (cap +3), and the character takes the
 difference between the new reading's damage and the damage already taken — never healing.
 A natural 1 rolled earlier stays a critical.
+
+Also home of :func:`mesa_incoming` (which attack of an asalto is the most dangerous), shared
+by the Defensa roll itself (:mod:`.defense`).
 """
 
 from __future__ import annotations
 
-from ..combat import AttackResult, mesa_defense, regrade
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..combat import AttackResult, Incoming, mesa_defense, most_dangerous, regrade
 from ..dice import DiceSource
 from ..plural import plural
-from .attacks import defense_mods, replay_dice
-from .defense import READINGS_KEY, mesa_incoming
+from .combatant import Combatant
 from .events import DefenseReread, Event
-from .state import Combatant, EncounterState, JsonDict
+from .fighters import defense_mods, replay_dice
+from .plans import Pending, danger, incoming
+from .records import DefendRecord
+from .state import DefenseReading, EncounterState
 from .wounds import apply_damage
 
 
-def reading_for(state: EncounterState, d: Combatant) -> JsonDict | None:
+def mesa_incoming(mine: Sequence[Pending]) -> tuple[list[Incoming], Pending]:
+    """Acoso counts attackers, not attacks: each attacker brings their most dangerous one.
+    Returns them and the pending attack of the most dangerous ([D] highest Ataque, then
+    Potencia, then the first to come)."""
+    best: dict[str, Pending] = {}
+    for p in mine:
+        prev = best.get(p.attacker)
+        if prev is None or danger(p) > danger(prev):
+            best[p.attacker] = p
+    chosen_pending = list(best.values())
+    attacks = [incoming(p) for p in chosen_pending]
+    top = most_dangerous(attacks)
+    return attacks, chosen_pending[attacks.index(top)]
+
+
+def reading_for(state: EncounterState, d: Combatant) -> DefenseReading | None:
     """The roll ``d`` made against this asalto's attacks, if they have rolled it."""
-    reading = state.extra.get(READINGS_KEY, {}).get(d.id)
-    if isinstance(reading, dict) and reading.get("asalto") == state.asalto:
-        return reading
-    return None
+    reading = state.defensas.get(d.id)
+    return reading if reading is not None and reading.asalto == state.asalto else None
 
 
-def read(d: Combatant, mine: list[JsonDict], reading: JsonDict) -> tuple[AttackResult, JsonDict]:
+def read(
+    d: Combatant, mine: Sequence[Pending], reading: DefenseReading
+) -> tuple[AttackResult, Pending]:
     """The kept roll read against these attacks: the result and the most dangerous one."""
     incoming, chosen = mesa_incoming(mine)
-    args = reading["args"]
-    mods = defense_mods(d, bool(chosen["perforante"]), args["oficio"], args["cobertura"])
+    args = reading.args
+    mods = defense_mods(d, chosen.perforante, args.oficio, args.oficio_cobertura)
     result = mesa_defense(
-        replay_dice(list(reading["faces"])),
-        mods,
-        incoming,
-        list(reading["ventajas"]),
-        list(reading["desventajas"]),
+        replay_dice(reading.faces), mods, incoming, reading.ventajas, reading.desventajas
     )
-    shift = int(reading.get("shift", 0))
-    if shift:
-        result = regrade(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
+    if reading.shift:
+        result = regrade(result, reading.shift, f"Aliento: sube {plural(reading.shift, 'grado')}")
     return result, chosen
 
 
@@ -53,34 +71,39 @@ def difference_text(new: int, taken: int) -> str:
 
 
 def reread(
-    state: EncounterState, dice: DiceSource, d: Combatant, pending: JsonDict, reading: JsonDict
+    state: EncounterState,
+    dice: DiceSource,
+    d: Combatant,
+    pending: Pending,
+    reading: DefenseReading,
 ) -> list[Event]:
     """Read the late ``pending`` attack against ``reading`` and apply the difference."""
-    earlier: list[JsonDict] = list(reading["resolved"])
+    earlier = reading.resolved
     first, _ = read(d, earlier, reading)
-    mine = [*earlier, pending]
+    mine = (*earlier, pending)
     result, chosen = read(d, mine, reading)
-    taken = int(reading["damage"])
+    taken = reading.damage
     damage = max(0, result.damage - taken)
-    hit = {"attacker": chosen["attacker"], "grade": int(result.hit), "potencia": result.potencia}
-    before, after, fell = apply_damage(state, d, damage, hit=hit, dice=dice)
-    if damage and d.last_hit is not None and "aguante" in reading:
+    before, after, fell = apply_damage(
+        state, d, damage, attacker=chosen.attacker, grade=result.hit, potencia=result.potencia,
+        dice=dice,
+    )  # fmt: skip
+    if damage and d.last_hit is not None and reading.aguante is not None:
         # Aliento «encajar» acts on the asalto's whole blow, as read now
-        d.last_hit.update(damage=result.damage, aguante=int(reading["aguante"]))
-    reading["resolved"] = mine
-    reading["damage"] = max(taken, result.damage)
+        d.last_hit = replace(d.last_hit, damage=result.damage, aguante=reading.aguante)
+    state.defensas[d.id] = replace(reading, resolved=mine, damage=max(taken, result.damage))
     record = d.last_roll
-    if record and record.get("op") == "defend" and record.get("answers") == state.asalto:
-        record["resolved"] = [*record["resolved"], pending]  # Aliento replays it too
+    if isinstance(record, DefendRecord) and record.answers == state.asalto:
+        d.last_roll = replace(record, resolved=(*record.resolved, pending))  # Aliento replays it
     assert result.defender_roll is not None and result.target is not None
     text = (
-        f"{pending['nombre']} ataca a {d.nombre} después de su Defensa de este asalto: "
+        f"{pending.nombre} ataca a {d.nombre} después de su Defensa de este asalto: "
         f"se lee la misma tirada ({result.defender_roll.total}) contra {result.target.value}: "
         f"{first.grade.label} → {result.grade.label}; {difference_text(result.damage, taken)}; "
         f"Aguante {before} → {after}."
     )
     event = DefenseReread(
-        text, d.id, str(pending["id"]), str(pending["attacker"]), first, result, damage,
-        before, after, state.asalto,
+        text, d.id, pending.id, pending.attacker, first, result, damage, before, after,
+        state.asalto,
     )  # fmt: skip
     return [event, *fell]

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..checks import CheckResult
+from ..checks import CheckResult, OficioCobertura
 from ..dice import DiceSource
 from ..errors import UmbralError
 from ..grades import grade_single
 from ..rolls import Modifier, Static, make_roll
 from ..tables import MANIOBRAS
-from .attacks import attack_mods, execute, plan_attack, static_ataque, weapon_of
+from .attacks import execute, plan_attack
 from .budget import (
     check_accion,
     check_both,
@@ -20,11 +18,16 @@ from .budget import (
     spend_movimiento,
     spend_respuesta,
 )
+from .combatant import Combatant
 from .common import indicated, oficio_mods
 from .estados import desventajas
 from .events import DespegarseResolved, Event, ManiobraDeclared, RespuestaUsed, WarningEvent
+from .fighters import attack_mods, static_ataque, weapon_of
+from .kinds import Mode, Respuesta
 from .phases import check_phase
-from .state import Combatant, EncounterState
+from .pieces import Sostenido
+from .plans import NOTHING_CHOSEN, AttackChoice
+from .state import EncounterState, Guard
 from .tablero import charge_moved, require_ward_in_reach
 
 #: The free roll against someone who fails to disengage goes with ventaja (Libro VI §39).
@@ -38,8 +41,11 @@ def maniobra(
     tipo: str,
     objetivo: str | None = None,
     condicion: str | None = None,
-    **options: Any,
+    choice: AttackChoice = NOTHING_CHOSEN,
+    defender_dice: DiceSource | None = None,
 ) -> list[Event]:
+    """``tipo``: interponerse, sostener, cargar, despegarse or apuntar; the roll's
+    ``choice`` (arma, Oficio, ventaja) counts where the maniobra rolls."""
     key = tipo.strip().lower()
     if key not in MANIOBRAS:
         raise UmbralError(f"Maniobra desconocida «{tipo}»: usa {', '.join(MANIOBRAS)}.")
@@ -53,13 +59,13 @@ def maniobra(
         assert target is not None
         return events + interponerse(state, actor, target)
     if key == "sostener":
-        return events + sostener(state, actor, condicion, options.get("weapon"))
+        return events + sostener(state, actor, condicion, choice.arma)
     if key == "cargar":
         assert target is not None
-        return events + cargar(state, dice, actor, target, options)
+        return events + cargar(state, dice, actor, target, choice, defender_dice)
     if key == "despegarse":
         assert target is not None
-        return events + despegarse(state, dice, actor, target, options)
+        return events + despegarse(state, dice, actor, target, choice, defender_dice)
     return events + apuntar(state, actor)
 
 
@@ -72,14 +78,13 @@ def interponerse(state: EncounterState, actor: Combatant, protegido: Combatant) 
     if not protegido.active:
         raise UmbralError(f"{protegido.nombre} ya ha caído.")
     require_ward_in_reach(state, actor, protegido)
-    covers: list[dict[str, Any]] = state.extra.setdefault("interponerse", [])
-    for cover in covers:
-        if cover["protegido"] == protegido.id:
-            other = state.get(cover["protector"]).nombre
+    for guard in state.interponerse:
+        if guard.protegido == protegido.id:
+            other = state.get(guard.protector).nombre
             raise UmbralError(f"{other} ya se interpone delante de {protegido.nombre}.")
     events = check_accion(state, actor)
     events.append(spend_accion(actor))
-    covers.append({"protector": actor.id, "protegido": protegido.id, "asalto": state.asalto})
+    state.interponerse.append(Guard(actor.id, protegido.id, state.asalto))
     events.append(
         ManiobraDeclared(
             f"{actor.nombre} se interpone delante de {protegido.nombre} este asalto.",
@@ -92,18 +97,18 @@ def interponerse(state: EncounterState, actor: Combatant, protegido: Combatant) 
 
 
 def sostener(
-    state: EncounterState, actor: Combatant, condicion: str | None, weapon: str | None
+    state: EncounterState, actor: Combatant, condicion: str | None, arma: str | None
 ) -> list[Event]:
     """Hold the acción until a condition; it fires as the respuesta or is lost."""
     if not condicion or not condicion.strip():
         raise UmbralError("Sostener necesita una condición: «si asoma por la puerta, disparo».")
     if actor.sosteniendo is not None:
         raise UmbralError(f"{actor.nombre} ya tiene una acción sostenida.")
-    if weapon is not None:
-        weapon_of(actor, weapon)
+    if arma is not None:
+        weapon_of(actor, arma)
     events = check_accion(state, actor)
     events.append(spend_accion(actor))
-    actor.sosteniendo = {"condicion": condicion.strip(), "asalto": state.asalto, "weapon": weapon}
+    actor.sosteniendo = Sostenido(condicion.strip(), state.asalto, arma)
     events.append(
         ManiobraDeclared(
             f"{actor.nombre} sostiene su acción: «{condicion.strip()}».",
@@ -121,13 +126,13 @@ def cargar(
     dice: DiceSource,
     actor: Combatant,
     target: Combatant,
-    options: dict[str, Any],
+    choice: AttackChoice,
+    defender_dice: DiceSource | None,
 ) -> list[Event]:
     """[D] Ventaja on this attack, desventaja on defenses until the next turn; acción + mov."""
-    defender_dice = options.pop("defender_dice", None)
-    if weapon_of(actor, options.get("weapon")).is_ranged or options.get("shot"):
+    if weapon_of(actor, choice.arma).is_ranged or choice.shot:
         raise UmbralError("Cargar es cuerpo a cuerpo: no se carga disparando.")
-    plan = plan_attack(state, actor, target, extra_ventajas=("Cargar",), **options)
+    plan = plan_attack(state, actor, target, choice, extra_ventajas=("Cargar",))
     walked = charge_moved(state, actor)  # Táctico: the walk on the board was its movimiento
     events = check_accion(state, actor) if walked else check_both(state, actor, "cargar")
     events.append(spend_accion(actor))
@@ -165,7 +170,8 @@ def despegarse(
     dice: DiceSource,
     actor: Combatant,
     engaged: Combatant,
-    options: dict[str, Any],
+    choice: AttackChoice,
+    defender_dice: DiceSource | None,
 ) -> list[Event]:
     """Leave cleanly: Destreza + Oficio against the engaged's attack. Costs the acción.
 
@@ -176,17 +182,16 @@ def despegarse(
         raise UmbralError(f"{actor.nombre} no puede despegarse de sí mismo.")
     if not engaged.active:
         raise UmbralError(f"{engaged.nombre} ya ha caído: no retiene a nadie.")
-    if state.mode == "mesa" and not actor.is_pc:
+    if state.mode is Mode.MESA and not actor.is_pc:
         raise UmbralError(
             "En Mesa el máster no tira: un enemigo no se despega con una tirada; si se va, "
             "quien lo traba tira gratis (respuesta «oportunidad»)."
         )
-    oficio, cob = options.get("oficio"), str(options.get("cobertura", "entero"))
-    vent, desv = indicated(options.get("ventaja"))
+    vent, desv = indicated(choice.ventaja)
     desv += desventajas(state, actor, "despegarse")
     if actor.sheet is not None:
         leave = [Modifier("Destreza", actor.sheet.atributo("destreza"))]
-        leave += oficio_mods(actor, oficio, cob)
+        leave += oficio_mods(actor, choice.oficio, choice.oficio_cobertura)
     else:
         assert actor.enemy is not None
         leave = list(actor.enemy.defense_modifiers())
@@ -197,20 +202,21 @@ def despegarse(
     free_plan = None
     if can_strike:
         free_plan = plan_attack(
-            state, engaged, actor, respuesta="oportunidad", extra_ventajas=(FREE_ROLL_LABEL,)
-        )
+            state, engaged, actor, respuesta=Respuesta.OPORTUNIDAD,
+            extra_ventajas=(FREE_ROLL_LABEL,),
+        )  # fmt: skip
     events = check_accion(state, actor)
     events.append(spend_accion(actor))
     roll = make_roll(dice, leave, vent, desv)
-    if state.mode == "mesa":
-        target = static_ataque(engaged, ew, None, "entero")
+    if state.mode is Mode.MESA:
+        target = static_ataque(engaged, ew, None, OficioCobertura.ENTERO)
         grading = grade_single(roll.total - target.value, roll.die)
         result: CheckResult | None = CheckResult(roll, target, grading)
         won, engaged_total = grading.final.is_success, target.value
     else:
         e_roll = make_roll(
             dice,
-            attack_mods(engaged, ew, None, "entero"),
+            attack_mods(engaged, ew, None, OficioCobertura.ENTERO),
             (),
             desventajas(state, engaged, "ataque"),
         )
@@ -243,13 +249,13 @@ def despegarse(
         )
         return events
     check_respuesta(engaged)
-    spend_respuesta(engaged, "oportunidad")
+    spend_respuesta(engaged, Respuesta.OPORTUNIDAD)
     events.append(
         RespuestaUsed(
             f"{engaged.nombre} tira gratis y con ventaja contra {actor.nombre} (su respuesta).",
             engaged.id,
-            "oportunidad",
+            Respuesta.OPORTUNIDAD,
             actor.id,
         )
     )
-    return events + execute(state, dice, free_plan, options.get("defender_dice"))
+    return events + execute(state, dice, free_plan, defender_dice)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from ..errors import UmbralError
 from ..tables import PHASE_ORDER_REFUSED
+from .combatant import Combatant
 from .events import Event, WarningEvent
-from .state import Combatant, EncounterState
+from .kinds import Phase, Side
+from .state import EncounterState
 
-PHASE_SIDE = {"jugadores": "pj", "enemigos": "enemigo"}
+PHASE_SIDE = {Phase.JUGADORES: Side.PJ, Phase.ENEMIGOS: Side.ENEMIGO}
 SIDE_PHASE = {side: phase for phase, side in PHASE_SIDE.items()}
-PHASE_LABELS = {"jugadores": "los jugadores", "enemigos": "los enemigos"}
+PHASE_LABELS = {Phase.JUGADORES: "los jugadores", Phase.ENEMIGOS: "los enemigos"}
 
 
 def check_phase(state: EncounterState, c: Combatant) -> list[Event]:
@@ -23,12 +25,12 @@ def check_phase(state: EncounterState, c: Combatant) -> list[Event]:
     if PHASE_SIDE[state.phase] == c.side:
         return []
     own = SIDE_PHASE[c.side]
-    when = "cuando acaben los jugadores" if own == "enemigos" else "en el asalto siguiente"
+    when = "cuando acaben los jugadores" if own is Phase.ENEMIGOS else "en el asalto siguiente"
     message = (
         f"Es la fase de {PHASE_LABELS[state.phase]}: {c.nombre} actúa en la de "
         f"{PHASE_LABELS[own]}, {when} (el máster pasa de fase con /asalto). Respuestas y "
         "defensas valen en cualquier fase"
     )
-    if PHASE_ORDER_REFUSED[state.mode]:
+    if PHASE_ORDER_REFUSED[state.mode.value]:
         raise UmbralError(message + ".")
     return [WarningEvent(f"Aviso: {message} (en Mesa lo arbitra el máster).", c.id)]

@@ -1,14 +1,18 @@
 """Checks inside an encounter: a plain check, shaking off an estado, stabilising a fallen PC,
 and the GM's own ``set_estado``. Each PC check is recorded for Aliento (repetir / subir).
+
+A check is first fixed (:func:`new_record`: modifiers, Umbral, every ventaja source named),
+then rolled (:func:`roll_check`), then does what its purpose says (:func:`apply_effect`;
+a reto's is in :mod:`.retos`, which builds on this module).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
-from ..checks import CheckResult, check, regrade_check, validate_umbral
-from ..dice import DiceSource
+from ..checks import CheckResult, OficioCobertura, check, regrade_check, validate_umbral
+from ..dice import DiceSource, Ventaja
 from ..errors import UmbralError
 from ..genero import agree
 from ..plural import plural
@@ -20,113 +24,89 @@ from ..tables import (
 )
 from .ambitos import require_ambitos, validate_ambitos
 from .budget import check_accion, require_active, spend_accion
+from .combatant import Combatant
 from .common import check_mods, indicated
 from .estados import desventajas, estado_label, normalize_estado
 from .events import CheckMade, EstadoChanged, Event, Stabilised
+from .kinds import CheckPurpose, Status
 from .phases import check_phase
-from .state import Combatant, EncounterState, JsonDict
-from .wounds import snapshot_fields
+from .pieces import Snapshot
+from .records import CheckRecord
+from .state import EncounterState
+from .wounds import estados_snapshot, status_snapshot
 
 
 def roll_check(
     state: EncounterState,
     dice: DiceSource,
     actor: Combatant,
-    record: JsonDict,
+    record: CheckRecord,
     *,
     shift: int = 0,
-) -> CheckResult:
-    """Roll a recorded check (``mods``, ``umbral``, ``ventajas``, ``desventajas``)."""
-    from .attacks import mods_from_list
-
-    result = check(
-        dice, mods_from_list(record["mods"]), record["umbral"], record["ventajas"],
-        record["desventajas"],
-    )  # fmt: skip
+) -> tuple[CheckResult, CheckRecord]:
+    """Roll a fixed check; the record as rolled is the actor's last roll (for Aliento)."""
+    result = check(dice, record.mods, record.umbral, record.ventajas, record.desventajas)
     if shift:
         result = regrade_check(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
-    record["faces"] = list(result.roll.die.faces)
-    record["shift"] = shift
-    record["grade"] = int(result.grade)
-    record["asalto"] = state.asalto
-    actor.last_roll = record
-    return result
+    rolled = replace(
+        record,
+        faces=result.roll.die.faces,
+        shift=shift,
+        grade=int(result.grade),
+        asalto=state.asalto,
+    )
+    actor.last_roll = rolled
+    return result, rolled
 
 
 def new_record(
     state: EncounterState,
     actor: Combatant,
-    purpose: str,
+    purpose: CheckPurpose,
     atributo: str,
     umbral: int,
     oficio: str | None,
-    cobertura: str,
-    ventaja: str | None,
+    oficio_cobertura: OficioCobertura | str,
+    ventaja: str | Ventaja | None,
     ambitos: Sequence[str] = (),
-    touched: dict[str, Any] | None = None,
-) -> JsonDict:
+    touched: Mapping[str, Snapshot] | None = None,
+) -> CheckRecord:
     """Validate and fix a check: the modifiers and every ventaja source, named."""
-    from .attacks import mods_to_list
-
     if actor.sheet is None:
         raise UmbralError(f"{actor.nombre} no tira pruebas: es un enemigo del bestiario.")
     validate_umbral(umbral)
-    mods = check_mods(actor, atributo, oficio, cobertura)
+    mods = check_mods(actor, atributo, oficio, oficio_cobertura)
     vent, desv = indicated(ventaja)
     desv += desventajas(state, actor, "", ambitos)
-    return {
-        "op": "check",
-        "purpose": purpose,
-        "mods": mods_to_list(mods),
-        "umbral": umbral,
-        "ventajas": vent,
-        "desventajas": desv,
-        "touched": touched or {},
-    }
+    return CheckRecord(purpose, tuple(mods), umbral, tuple(vent), tuple(desv), touched or {})
 
 
 def apply_effect(
-    state: EncounterState, actor: Combatant, record: JsonDict, result: CheckResult
+    state: EncounterState, actor: Combatant, record: CheckRecord, result: CheckResult
 ) -> list[Event]:
-    """What a check does besides being rolled, by its purpose."""
-    purpose = record["purpose"]
-    if purpose == "quebrantado":
+    """What a check (not a reto's: see :func:`.retos.apply_reto`) does besides being
+    rolled, by its purpose."""
+    purpose = record.purpose
+    if purpose is CheckPurpose.QUEBRANTADO:
+        label = agree(actor.genero, "Quebrantado", "Quebrantada")
         if result.success:
             actor.estados.remove("quebrantado")
         text = "se sobrepone y deja de estar" if result.success else "sigue"
-        return [
-            CheckMade(
-                f"{actor.nombre} {text} {agree(actor.genero, 'Quebrantado', 'Quebrantada')}.",
-                actor.id,
-                result,
-                purpose,
-            ),
-            *(
-                [
-                    EstadoChanged(
-                        f"{actor.nombre} deja de estar "
-                        f"{agree(actor.genero, 'Quebrantado', 'Quebrantada')}.",
-                        actor.id,
-                        "quebrantado",
-                        False,
-                    )
-                ]
-                if result.success
-                else []
-            ),
-        ]
-    if purpose == "estabilizar":
-        target = state.get(record["target"])
+        events: list[Event] = [CheckMade(f"{actor.nombre} {text} {label}.", actor.id, result,
+                                         purpose)]  # fmt: skip
         if result.success:
-            target.status = "estabilizado"
+            text = f"{actor.nombre} deja de estar {label}."
+            events.append(EstadoChanged(text, actor.id, "quebrantado", False))
+        return events
+    if purpose is CheckPurpose.ESTABILIZAR:
+        assert record.target is not None
+        target = state.get(record.target)
+        if result.success:
+            target.status = Status.ESTABILIZADO
         verb = "estabiliza a" if result.success else "no consigue estabilizar a"
         text = f"{actor.nombre} {verb} {target.nombre} ({result.roll.total} contra 12)."
         return [Stabilised(text, actor.id, target.id, result, result.success)]
-    if purpose == "reto":
-        from .retos import apply_reto
-
-        return apply_reto(state, actor, record, result)
-    text = f"{actor.nombre}: {result.roll.total} contra {record['umbral']}, {result.grade.label}."
+    text = f"{actor.nombre}: {result.roll.total} contra {record.umbral}, {result.grade.label}."
     return [CheckMade(text, actor.id, result, purpose)]
 
 
@@ -137,8 +117,8 @@ def do_check(
     atributo: str,
     umbral: int,
     oficio: str | None = None,
-    cobertura: str = "entero",
-    ventaja: str | None = None,
+    oficio_cobertura: OficioCobertura | str = OficioCobertura.ENTERO,
+    ventaja: str | Ventaja | None = None,
     ambitos: Sequence[str] = (),
     accion: bool = False,
 ) -> list[Event]:
@@ -147,13 +127,15 @@ def do_check(
     actor = state.get(actor_id)
     require_active(actor)
     ambitos = validate_ambitos(ambitos)
-    record = new_record(state, actor, "tirada", atributo, umbral, oficio, cobertura, ventaja,
-                        ambitos)  # fmt: skip
-    require_ambitos(state.settings, actor.nombre, actor.estados, ambitos, actor.genero)
+    record = new_record(state, actor, CheckPurpose.TIRADA, atributo, umbral, oficio,
+                        oficio_cobertura, ventaja, ambitos)  # fmt: skip
+    require_ambitos(state.settings.estados_extra, actor.nombre, actor.estados, ambitos,
+                    actor.genero)  # fmt: skip
     events = check_phase(state, actor) + check_accion(state, actor) if accion else []
     if accion:
         events.append(spend_accion(actor))
-    return events + apply_effect(state, actor, record, roll_check(state, dice, actor, record))
+    result, rolled = roll_check(state, dice, actor, record)
+    return events + apply_effect(state, actor, rolled, result)
 
 
 def recover(state: EncounterState, dice: DiceSource, actor_id: str, estado: str) -> list[Event]:
@@ -169,16 +151,17 @@ def recover(state: EncounterState, dice: DiceSource, actor_id: str, estado: str)
     record = None
     if key in ESTADO_QUITAR_CHECK:
         atributo, umbral = ESTADO_QUITAR_CHECK[key]
-        touched = {actor.id: snapshot_fields(actor, ("estados",))}
-        record = new_record(state, actor, key, atributo, umbral, None, "nada", None,
-                            touched=touched)  # fmt: skip
+        touched = {actor.id: estados_snapshot(actor)}
+        record = new_record(state, actor, CheckPurpose(key), atributo, umbral, None,
+                            OficioCobertura.NADA, None, touched=touched)  # fmt: skip
     events = check_phase(state, actor) + check_accion(state, actor)
     events.append(spend_accion(actor))
     if record is None:
         actor.estados.remove(key)
         text = f"{actor.nombre} gasta su acción y deja de estar {label}."
         return [*events, EstadoChanged(text, actor.id, key, False)]
-    return events + apply_effect(state, actor, record, roll_check(state, dice, actor, record))
+    result, rolled = roll_check(state, dice, actor, record)
+    return events + apply_effect(state, actor, rolled, result)
 
 
 def estabilizar(
@@ -188,8 +171,8 @@ def estabilizar(
     target_id: str,
     atributo: str = ESTABILIZAR_ATRIBUTO,
     oficio: str | None = None,
-    cobertura: str = "entero",
-    ventaja: str | None = None,
+    oficio_cobertura: OficioCobertura | str = OficioCobertura.ENTERO,
+    ventaja: str | Ventaja | None = None,
 ) -> list[Event]:
     """A healing check Peliaguda (12) by someone else stabilises a Malherido PC."""
     healer = state.get(healer_id)
@@ -197,16 +180,17 @@ def estabilizar(
     require_active(healer)
     if healer.id == target.id:
         raise UmbralError("Nadie se estabiliza a sí mismo: tiene que hacerlo otro.")
-    if target.status != "malherido":
+    if target.status is not Status.MALHERIDO:
         malherido = agree(target.genero, "Malherido", "Malherida")
         raise UmbralError(f"{target.nombre} no está {malherido} sin estabilizar.")
-    touched = {target.id: snapshot_fields(target, ("status",))}
-    record = new_record(state, healer, "estabilizar", atributo, ESTABILIZAR_UMBRAL, oficio,
-                        cobertura, ventaja, touched=touched)  # fmt: skip
-    record["target"] = target.id
+    touched = {target.id: status_snapshot(target)}
+    record = new_record(state, healer, CheckPurpose.ESTABILIZAR, atributo, ESTABILIZAR_UMBRAL,
+                        oficio, oficio_cobertura, ventaja, touched=touched)  # fmt: skip
+    record = replace(record, target=target.id)
     events = check_phase(state, healer) + check_accion(state, healer)
     events.append(spend_accion(healer))
-    return events + apply_effect(state, healer, record, roll_check(state, dice, healer, record))
+    result, rolled = roll_check(state, dice, healer, record)
+    return events + apply_effect(state, healer, rolled, result)
 
 
 def set_estado(state: EncounterState, target_id: str, estado: str, on: bool) -> list[Event]:

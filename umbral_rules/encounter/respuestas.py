@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from ..dice import DiceSource
 from ..errors import UmbralError
@@ -16,8 +16,11 @@ from ..tables import OPORTUNIDAD_VENTAJA, RESPUESTA_LABELS, RESPUESTAS
 from ..text import name_key
 from .attacks import execute, plan_attack
 from .budget import check_respuesta, require_active, spend_respuesta
+from .combatant import Combatant
 from .events import Event, RespuestaUsed
-from .state import Combatant, EncounterState, JsonDict
+from .kinds import Respuesta
+from .plans import NOTHING_CHOSEN, AttackChoice, AttackPlan
+from .state import EncounterState
 
 
 def respuesta(
@@ -26,35 +29,35 @@ def respuesta(
     actor_id: str,
     tipo: str,
     objetivo: str | None = None,
-    *,
+    choice: AttackChoice = NOTHING_CHOSEN,
     defender_dice: DiceSource | None = None,
-    **options: Any,
 ) -> list[Event]:
-    key = tipo.strip().lower()
-    if key not in RESPUESTAS:
+    word = tipo.strip().lower()
+    if word not in RESPUESTAS:
         raise UmbralError(f"Respuesta desconocida «{tipo}»: usa {', '.join(RESPUESTAS)}.")
+    key = Respuesta(word)
     actor = state.get(actor_id)
     require_active(actor)
     check_respuesta(actor)
     target = state.get(objetivo) if objetivo else None
-    plan: JsonDict | None = None
+    plan: AttackPlan | None = None
     extra: tuple[str, ...] = ()
-    if key == "oportunidad" and OPORTUNIDAD_VENTAJA[state.mode]:
+    if key is Respuesta.OPORTUNIDAD and OPORTUNIDAD_VENTAJA[state.mode.value]:
         extra = ("Oportunidad: tirada gratis con ventaja",)
-    if key == "larga":
-        options["weapon"] = _larga_weapon(actor, options.get("weapon"))
-    if key == "sostener":
+    if key is Respuesta.LARGA:
+        choice = replace(choice, arma=_larga_weapon(actor, choice.arma))
+    if key is Respuesta.SOSTENER:
         held = actor.sosteniendo
         if held is None:
             raise UmbralError(f"{actor.nombre} no tiene ninguna acción sostenida.")
-        if options.get("weapon") is None:
-            options["weapon"] = held.get("weapon")
-    if target is None and key != "sostener":
+        if choice.arma is None:
+            choice = replace(choice, arma=held.arma)
+    if target is None and key is not Respuesta.SOSTENER:
         raise UmbralError(f"La {RESPUESTA_LABELS[key]} necesita un objetivo.")
     if target is not None:
-        plan = plan_attack(state, actor, target, respuesta=key, extra_ventajas=extra, **options)
+        plan = plan_attack(state, actor, target, choice, respuesta=key, extra_ventajas=extra)
     spend_respuesta(actor, key)
-    if key == "sostener":
+    if key is Respuesta.SOSTENER:
         actor.sosteniendo = None
     label = RESPUESTA_LABELS[key]
     against = f" contra {target.nombre}" if target else ""

@@ -1,369 +1,260 @@
-"""The encounter's data: combatants, pending defenses, retos, and a lossless plain-dict form.
+"""The encounter's whole state (:class:`EncounterState`), typed, and its JSON form.
 
-``EncounterState.to_dict()`` is the persistence contract; its top-level layout is::
+``EncounterState.to_dict()`` is the persistence contract (``docs/encounter-json.md``); its
+top-level layout is::
 
     {"schema": 1, "mode": ..., "asalto": int, "phase": "jugadores" | "enemigos",
      "settings": {...}, "combatants": [...], "pending": [...], "retos": [...], "extra": {...}}
 
-Every value in it is JSON-serialisable (lists, strings, ints, bools, None, dicts).
+Every value in it is JSON (lists, strings, ints, bools, None, objects). ``from_dict`` reads
+every form an earlier release stored: a key it did not write yet takes its default.
+The operations live in modules of functions over this state; :class:`~.Encounter` is their
+facade.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import UmbralError
-from ..sheets import CharacterSheet, EnemySheet, Weapon
-from ..tables import ENCOUNTER_SCHEMA, MODES
+from ..grid import Board
+from ..tables import ENCOUNTER_SCHEMA
 from ..text import name_key
-
-JsonDict = dict[str, Any]
-
-PHASES = ("jugadores", "enemigos")
-SIDES = ("pj", "enemigo")
-#: A combatant's standing. Only ``activo`` acts, attacks and is attacked normally.
-STATUSES = ("activo", "malherido", "estabilizado", "muerto", "fuera")
-#: What an acción has become this asalto.
-ACCION_STATES = ("libre", "gastada", "movimiento")
+from .codec import JsonDict, ints, opt_int, opt_str, strs
+from .combatant import Combatant
+from .kinds import Mode, Phase, Respuesta, Side
+from .pieces import Reto
+from .plans import DefendArgs, Pending, pending_from_dict
+from .settings import Settings
 
 
-def sheet_to_dict(sheet: CharacterSheet) -> JsonDict:
-    return {
-        "nombre": sheet.nombre,
-        "atributos": dict(sheet.atributos),
-        "proteccion": sheet.proteccion,
-        "oficios": dict(sheet.oficios),
-        "aguante_extra": sheet.aguante_extra,
-        "size": sheet.size,
-    }
+@dataclass(frozen=True)
+class Guard:
+    """Interponerse: ``protector`` takes the attacks aimed at ``protegido`` this asalto."""
+
+    protector: str
+    protegido: str
+    asalto: int
+
+    def to_dict(self) -> JsonDict:
+        return {"protector": self.protector, "protegido": self.protegido, "asalto": self.asalto}
 
 
-def sheet_from_dict(data: Mapping[str, Any]) -> CharacterSheet:
-    return CharacterSheet(
-        nombre=str(data["nombre"]),
-        atributos={str(k): int(v) for k, v in dict(data["atributos"]).items()},
-        proteccion=int(data["proteccion"]),
-        oficios={str(k): int(v) for k, v in dict(data.get("oficios", {})).items()},
-        aguante_extra=int(data.get("aguante_extra", 0)),
-        size=str(data.get("size", "normal")),
-    )
+@dataclass(frozen=True)
+class DefenseReading:
+    """Mesa: the Defensa roll a PC made against this asalto's attacks, kept so that a late
+    attack is read against it (:mod:`.late`): the die's faces, the ventaja sources, the
+    player's ``args``, the grades Aliento added, the attacks read so far, the damage taken
+    from them and the Aguante before them (None in a record of an older release)."""
 
-
-def enemy_to_dict(enemy: EnemySheet) -> JsonDict:
-    return {
-        "nombre": enemy.nombre,
-        "ataque": enemy.ataque,
-        "defensa": enemy.defensa,
-        "aguante": enemy.aguante,
-        "potencia": enemy.potencia,
-        "arma": enemy.arma,
-        "size": enemy.size,
-        "proteccion": enemy.proteccion,
-        "bono_ataque": enemy.bono_ataque,
-        "bono_defensa": enemy.bono_defensa,
-        "cualidades": sorted(enemy.cualidades),
-        "acciones_extra": enemy.acciones_extra,
-        "respuestas_extra": enemy.respuestas_extra,
-    }
-
-
-class _Missing:
-    def __repr__(self) -> str:
-        return "<missing>"
-
-
-_MISSING = _Missing()
-_ENEMY_KEYS = ("nombre", "ataque", "defensa", "aguante", "potencia", "arma", "size",
-               "proteccion", "bono_ataque", "bono_defensa", "cualidades", "acciones_extra",
-               "respuestas_extra")  # fmt: skip
-#: One shared (frozen) ``EnemySheet`` per distinct enemy dict: an encounter of 200 copies of
-#: the same bestiary entry builds its sheet once. Keyed by the ``repr`` of the values read, so
-#: ``1``, ``True`` and ``"1"`` stay apart; bounded (cleared when full).
-_ENEMY_CACHE: dict[str, EnemySheet] = {}
-_ENEMY_CACHE_MAX = 1024
-
-
-def enemy_from_dict(data: Mapping[str, Any]) -> EnemySheet:
-    key = repr(tuple(data.get(k, _MISSING) for k in _ENEMY_KEYS))
-    enemy = _ENEMY_CACHE.get(key)
-    if enemy is None:
-        enemy = _enemy_from_dict(data)
-        if len(_ENEMY_CACHE) >= _ENEMY_CACHE_MAX:
-            _ENEMY_CACHE.clear()
-        _ENEMY_CACHE[key] = enemy
-    return enemy
-
-
-def _enemy_from_dict(data: Mapping[str, Any]) -> EnemySheet:
-    bono_a = data.get("bono_ataque")
-    bono_d = data.get("bono_defensa")
-    return EnemySheet(
-        nombre=str(data["nombre"]),
-        ataque=int(data["ataque"]),
-        defensa=int(data["defensa"]),
-        aguante=int(data["aguante"]),
-        potencia=int(data["potencia"]),
-        arma=str(data.get("arma", "arma")),
-        size=str(data.get("size", "normal")),
-        proteccion=int(data.get("proteccion", 0)),
-        bono_ataque=None if bono_a is None else int(bono_a),
-        bono_defensa=None if bono_d is None else int(bono_d),
-        cualidades=frozenset(str(c) for c in data.get("cualidades", ())),
-        acciones_extra=int(data.get("acciones_extra", 0)),
-        respuestas_extra=int(data.get("respuestas_extra", 0)),
-    )
-
-
-_SCALARS = frozenset({str, int, float, bool, type(None)})
-
-
-def json_copy(value: Any) -> Any:
-    """A deep copy of plain JSON data (dicts, lists, scalars), several times faster than
-    ``copy.deepcopy``; anything else inside goes through ``copy.deepcopy``."""
-    kind = type(value)
-    if kind in _SCALARS:
-        return value
-    if kind is dict:
-        return {k: json_copy(v) for k, v in value.items()}
-    if kind is list:
-        return [json_copy(v) for v in value]
-    return copy.deepcopy(value)
-
-
-@dataclass
-class Combatant:
-    """One fighter. A PC carries ``sheet`` and ``weapons``; an enemy carries ``enemy``."""
-
-    id: str
-    nombre: str
-    side: str
-    aguante: int
-    aguante_max: int
-    estados: list[str] = field(default_factory=list)
-    character_id: int | None = None
-    owner_id: int | None = None
-    sheet: CharacterSheet | None = None
-    weapons: list[Weapon] = field(default_factory=list)
-    enemy: EnemySheet | None = None
-    aliento: int = 0
-    aliento_max: int = 0
-    esencia: int = 0
-    esencia_max: int = 0
-    defensa_oficio: str | None = None
-    defensa_cobertura: str = "entero"
-    status: str = "activo"
-    secuelas: list[JsonDict] = field(default_factory=list)
-    secuelas_pendiente: bool = False
-    reserva_aliento: bool = False  # a point of Aliento kept for the secuelas roll
-    #: per asalto: what the acción became, whether the movimiento went, the respuesta used
-    accion: str = "libre"
-    movimiento: bool = False
-    respuesta: str | None = None
-    #: the extra acciones / respuestas of an enemy's sheet already used this asalto
-    acciones_extra_usadas: int = 0
-    respuestas_extra_usadas: int = 0
-    acted: bool = False
-    defended: bool = False
-    #: maniobras in force
-    cargando: int | None = None  # the asalto of the charge
-    apuntando: bool = False
-    sosteniendo: JsonDict | None = None  # {"condicion", "asalto", "weapon"}
-    #: what Aliento can act on
-    last_roll: JsonDict | None = None
-    last_hit: JsonDict | None = None
-    #: "masculino" / "femenino" for the agreement of messages (None: not said, masculine)
-    genero: str | None = None
-
-    @property
-    def is_pc(self) -> bool:
-        return self.side == "pj"
-
-    @property
-    def active(self) -> bool:
-        return self.status == "activo"
-
-    @property
-    def size(self) -> str:
-        if self.sheet is not None:
-            return self.sheet.size
-        return self.enemy.size if self.enemy is not None else "normal"
-
-    def copy(self) -> Combatant:
-        """An independent copy: its lists and JSON fields copied, its frozen sheets shared
-        (equal to ``self``, and ``from_dict(to_dict())`` without building the dict)."""
-        fields = self.__dict__.copy()  # copy.copy without its __reduce_ex__ detour
-        fields["estados"] = self.estados[:]
-        fields["weapons"] = self.weapons[:]
-        fields["secuelas"] = json_copy(self.secuelas) if self.secuelas else []
-        for name in ("sosteniendo", "last_roll", "last_hit"):
-            value = fields[name]
-            if value is not None:
-                fields[name] = json_copy(value)
-        new = object.__new__(type(self))
-        new.__dict__ = fields
-        return new
-
-    def same(self, other: Combatant) -> bool:
-        """Whether ``other`` holds exactly this state (``==`` field by field, without building
-        the tuples of the dataclass's ``__eq__``)."""
-        return type(other) is type(self) and other.__dict__ == self.__dict__
+    asalto: int
+    faces: tuple[int, ...]
+    ventajas: tuple[str, ...]
+    desventajas: tuple[str, ...]
+    args: DefendArgs
+    shift: int
+    resolved: tuple[Pending, ...]
+    damage: int
+    aguante: int | None
 
     def to_dict(self) -> JsonDict:
         return {
-            "id": self.id,
-            "nombre": self.nombre,
-            "side": self.side,
+            "asalto": self.asalto,
+            "faces": list(self.faces),
+            "ventajas": list(self.ventajas),
+            "desventajas": list(self.desventajas),
+            "args": self.args.to_dict(),
+            "shift": self.shift,
+            "resolved": [p.to_dict() for p in self.resolved],
+            "damage": self.damage,
             "aguante": self.aguante,
-            "aguante_max": self.aguante_max,
-            "estados": list(self.estados),
-            "character_id": self.character_id,
-            "owner_id": self.owner_id,
-            "sheet": None if self.sheet is None else sheet_to_dict(self.sheet),
-            "weapons": [w.to_dict() for w in self.weapons],
-            "enemy": None if self.enemy is None else enemy_to_dict(self.enemy),
-            "aliento": self.aliento,
-            "aliento_max": self.aliento_max,
-            "esencia": self.esencia,
-            "esencia_max": self.esencia_max,
-            "defensa_oficio": self.defensa_oficio,
-            "defensa_cobertura": self.defensa_cobertura,
-            "status": self.status,
-            "secuelas": json_copy(self.secuelas),
-            "secuelas_pendiente": self.secuelas_pendiente,
-            "reserva_aliento": self.reserva_aliento,
-            "accion": self.accion,
-            "movimiento": self.movimiento,
-            "respuesta": self.respuesta,
-            "acciones_extra_usadas": self.acciones_extra_usadas,
-            "respuestas_extra_usadas": self.respuestas_extra_usadas,
-            "acted": self.acted,
-            "defended": self.defended,
-            "cargando": self.cargando,
-            "apuntando": self.apuntando,
-            "sosteniendo": json_copy(self.sosteniendo),
-            "last_roll": json_copy(self.last_roll),
-            "last_hit": json_copy(self.last_hit),
-            "genero": self.genero,
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Combatant:
-        sheet = data.get("sheet")
-        enemy = data.get("enemy")
-        side = str(data["side"])
-        if side not in SIDES:
-            raise UmbralError(f"Bando desconocido «{side}»: usa pj o enemigo.")
+    def from_dict(cls, data: Mapping[str, Any], asalto: int) -> DefenseReading:
         return cls(
-            id=str(data["id"]),
-            nombre=str(data["nombre"]),
-            side=side,
-            aguante=int(data["aguante"]),
-            aguante_max=int(data["aguante_max"]),
-            estados=[str(e) for e in data.get("estados", [])],
-            character_id=_opt_int(data.get("character_id")),
-            owner_id=_opt_int(data.get("owner_id")),
-            sheet=None if sheet is None else sheet_from_dict(sheet),
-            weapons=[Weapon.from_dict(w) for w in data.get("weapons", [])],
-            enemy=None if enemy is None else enemy_from_dict(enemy),
-            aliento=int(data.get("aliento", 0)),
-            aliento_max=int(data.get("aliento_max", 0)),
-            esencia=int(data.get("esencia", 0)),
-            esencia_max=int(data.get("esencia_max", 0)),
-            defensa_oficio=_opt_str(data.get("defensa_oficio")),
-            defensa_cobertura=str(data.get("defensa_cobertura", "entero")),
-            status=str(data.get("status", "activo")),
-            secuelas=json_copy(list(data.get("secuelas", []))),
-            secuelas_pendiente=bool(data.get("secuelas_pendiente", False)),
-            reserva_aliento=bool(data.get("reserva_aliento", False)),
-            accion=str(data.get("accion", "libre")),
-            movimiento=bool(data.get("movimiento", False)),
-            respuesta=_opt_str(data.get("respuesta")),
-            acciones_extra_usadas=int(data.get("acciones_extra_usadas", 0)),
-            respuestas_extra_usadas=int(data.get("respuestas_extra_usadas", 0)),
-            acted=bool(data.get("acted", False)),
-            defended=bool(data.get("defended", False)),
-            cargando=_opt_int(data.get("cargando")),
-            apuntando=bool(data.get("apuntando", False)),
-            sosteniendo=json_copy(data.get("sosteniendo")),
-            last_roll=json_copy(data.get("last_roll")),
-            last_hit=json_copy(data.get("last_hit")),
-            genero=_opt_str(data.get("genero")),
+            asalto=int(data["asalto"]),
+            faces=ints(data["faces"]),
+            ventajas=strs(data.get("ventajas")),
+            desventajas=strs(data.get("desventajas")),
+            args=DefendArgs.from_dict(data.get("args") or {}),
+            shift=int(data.get("shift", 0)),
+            resolved=tuple(pending_from_dict(p, asalto) for p in data.get("resolved") or ()),
+            damage=int(data.get("damage", 0)),
+            aguante=opt_int(data.get("aguante")),
         )
 
 
-def _opt_int(value: Any) -> int | None:
-    return None if value is None else int(value)
+@dataclass(frozen=True)
+class Offer:
+    """Táctico: a respuesta a walk offered ``de`` against ``contra``, where it happened."""
+
+    de: str
+    contra: str
+    tipo: Respuesta
+    casilla: str
+
+    def to_dict(self) -> JsonDict:
+        return {"de": self.de, "contra": self.contra, "tipo": self.tipo.value,
+                "casilla": self.casilla}  # fmt: skip
 
 
-def _opt_str(value: Any) -> str | None:
-    return None if value is None else str(value)
+@dataclass(frozen=True)
+class BoardTurn:
+    """Táctico: what happened on the board in asalto ``asalto`` — squares walked, the
+    enemies each one tried to Despegarse from, the respuestas walks offered."""
+
+    asalto: int
+    movido: Mapping[str, int] = field(default_factory=dict)
+    despegado: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    ofertas: tuple[Offer, ...] = ()
+
+    def to_dict(self) -> JsonDict:
+        return {
+            "asalto": self.asalto,
+            "movido": dict(self.movido),
+            "despegado": {k: list(v) for k, v in self.despegado.items()},
+            "ofertas": [o.to_dict() for o in self.ofertas],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BoardTurn:
+        return cls(
+            asalto=int(data["asalto"]),
+            movido={str(k): int(v) for k, v in (data.get("movido") or {}).items()},
+            despegado={str(k): strs(v) for k, v in (data.get("despegado") or {}).items()},
+            ofertas=tuple(
+                Offer(str(o["de"]), str(o["contra"]), Respuesta(o["tipo"]), str(o["casilla"]))
+                for o in data.get("ofertas") or ()
+            ),
+        )
 
 
-def default_settings() -> JsonDict:
-    """[D] Defaults of an encounter's settings (see ``tables.ENCOUNTER_DEFAULT_SETTINGS``)."""
-    from ..tables import ENCOUNTER_DEFAULT_SETTINGS
+@dataclass(frozen=True)
+class Counters:
+    """The last number given to each id sequence: ``c1``, ``p1``, ``r1``..."""
 
-    return copy.deepcopy(dict(ENCOUNTER_DEFAULT_SETTINGS))
+    combatant: int = 0
+    pending: int = 0
+    reto: int = 0
+
+    def to_dict(self) -> JsonDict:
+        return {"combatant": self.combatant, "pending": self.pending, "reto": self.reto}
 
 
 @dataclass
 class EncounterState:
-    """The whole state of one fight. Operations live in :class:`~.Encounter`."""
+    """The whole state of one fight: who is in it, what waits, and what the asalto
+    remembers (``interponerse``; ``attacked_by``: target id → who attacked it, for acoso;
+    ``defensas``: the Mesa Defensa rolls kept; Táctico's ``board`` and ``turn``).
+    ``escena`` is the caller's mark of what the encounter is for it (the bot: "reto" for a
+    reto's scene); the rules only keep it."""
 
-    mode: str
+    mode: Mode
     asalto: int = 1
-    phase: str = "jugadores"
-    settings: JsonDict = field(default_factory=default_settings)
+    phase: Phase = Phase.JUGADORES
+    settings: Settings = field(default_factory=Settings)
     combatants: list[Combatant] = field(default_factory=list)
-    pending: list[JsonDict] = field(default_factory=list)
-    retos: list[JsonDict] = field(default_factory=list)
-    extra: JsonDict = field(default_factory=dict)
-    #: ``extra["tablero"]`` parsed, with that dict (``tablero.board_of``); never compared, saved
-    board_memo: tuple[JsonDict, Any] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
+    pending: list[Pending] = field(default_factory=list)
+    retos: list[Reto] = field(default_factory=list)
+    counters: Counters = Counters()
+    interponerse: list[Guard] = field(default_factory=list)
+    attacked_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    defensas: dict[str, DefenseReading] = field(default_factory=dict)
+    board: Board | None = None
+    turn: BoardTurn | None = None
+    escena: str | None = None
+
+    def copy(self) -> EncounterState:
+        """An independent copy (its lists and dicts new, each combatant copied)."""
+        return replace(
+            self,
+            combatants=[c.copy() for c in self.combatants],
+            pending=self.pending[:],
+            retos=self.retos[:],
+            interponerse=self.interponerse[:],
+            attacked_by=dict(self.attacked_by),
+            defensas=dict(self.defensas),
+        )
+
+    # --- the JSON form ------------------------------------------------------------------
 
     def to_dict(self, *, combatants: bool = True) -> JsonDict:
         """The lossless plain-dict form; ``combatants=False`` leaves their list empty (for a
         caller that turns only the combatants that changed into dicts)."""
         return {
             "schema": ENCOUNTER_SCHEMA,
-            "mode": self.mode,
+            "mode": self.mode.value,
             "asalto": self.asalto,
-            "phase": self.phase,
-            "settings": json_copy(self.settings),
+            "phase": self.phase.value,
+            "settings": self.settings.to_dict(),
             "combatants": [c.to_dict() for c in self.combatants] if combatants else [],
-            "pending": json_copy(self.pending),
-            "retos": json_copy(self.retos),
-            "extra": json_copy(self.extra),
+            "pending": [p.to_dict() for p in self.pending],
+            "retos": [r.to_dict() for r in self.retos],
+            "extra": {
+                "counters": self.counters.to_dict(),
+                "interponerse": [g.to_dict() for g in self.interponerse],
+                "attacked_by": {k: list(v) for k, v in self.attacked_by.items()},
+                "defensas": {k: r.to_dict() for k, r in self.defensas.items()},
+                "tablero": None if self.board is None else self.board.to_dict(),
+                "tactico": None if self.turn is None else self.turn.to_dict(),
+                "escena": self.escena,
+            },
         }
 
-    def load_dict(self, data: Mapping[str, Any]) -> None:
-        """Replace this state with the one in ``data`` (the inverse of :meth:`to_dict`)."""
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> EncounterState:
+        """The state in ``data`` (the inverse of :meth:`to_dict`, and every older form)."""
         schema = data.get("schema")
         if schema != ENCOUNTER_SCHEMA:
             raise UmbralError(
                 f"Versión de encuentro desconocida ({schema}); se esperaba {ENCOUNTER_SCHEMA}."
             )
-        mode = str(data["mode"])
-        if mode not in MODES:
-            raise UmbralError(f"Modo desconocido «{mode}»: usa {', '.join(MODES)}.")
-        phase = str(data["phase"])
-        if phase not in PHASES:
-            raise UmbralError(f"Fase desconocida «{phase}»: usa jugadores o enemigos.")
-        self.mode = mode
-        self.asalto = int(data["asalto"])
-        self.phase = phase
-        self.settings = json_copy(dict(data.get("settings", {})))
-        self.combatants = [Combatant.from_dict(c) for c in data.get("combatants", [])]
-        self.pending = json_copy(list(data.get("pending", [])))
-        self.retos = json_copy(list(data.get("retos", [])))
-        self.extra = json_copy(dict(data.get("extra", {})))
+        try:
+            mode = Mode(str(data["mode"]))
+        except ValueError:
+            known = ", ".join(Mode)
+            raise UmbralError(f"Modo desconocido «{data['mode']}»: usa {known}.") from None
+        try:
+            phase = Phase(str(data["phase"]))
+        except ValueError:
+            msg = f"Fase desconocida «{data['phase']}»: usa jugadores o enemigos."
+            raise UmbralError(msg) from None
+        asalto = int(data["asalto"])
+        extra: Mapping[str, Any] = data.get("extra") or {}
+        counters = extra.get("counters") or {}
+        board, turn = extra.get("tablero"), extra.get("tactico")  # Táctico only
+        return cls(
+            mode=mode,
+            asalto=asalto,
+            phase=phase,
+            settings=Settings.from_dict(data.get("settings") or {}),
+            combatants=[Combatant.from_dict(c, asalto) for c in data.get("combatants") or ()],
+            pending=[pending_from_dict(p, asalto) for p in data.get("pending") or ()],
+            retos=[Reto.from_dict(r) for r in data.get("retos") or ()],
+            counters=Counters(
+                int(counters.get("combatant", 0)),
+                int(counters.get("pending", 0)),
+                int(counters.get("reto", 0)),
+            ),
+            interponerse=[
+                Guard(str(g["protector"]), str(g["protegido"]), int(g.get("asalto", asalto)))
+                for g in extra.get("interponerse") or ()
+            ],
+            attacked_by={str(k): strs(v) for k, v in (extra.get("attacked_by") or {}).items()},
+            defensas={
+                str(k): DefenseReading.from_dict(r, asalto)
+                for k, r in (extra.get("defensas") or {}).items()
+                if isinstance(r, Mapping)
+            },
+            board=None if board is None else Board.from_dict(board),
+            turn=BoardTurn.from_dict(turn) if isinstance(turn, Mapping) else None,
+            escena=opt_str(extra.get("escena")),
+        )
 
-    # --- lookups ---------------------------------------------------------------------------
+    # --- lookups and ids ----------------------------------------------------------------
 
     def get(self, combatant_id: str) -> Combatant:
         for c in self.combatants:
@@ -390,11 +281,20 @@ class EncounterState:
             raise UmbralError(f"«{name_or_id.strip()}» puede ser varios: {names}. Sé más preciso.")
         return matches[0]
 
-    def counter(self, key: str) -> int:
-        """The next number of a deterministic id sequence (``c1``, ``p1``, ``r1``...)."""
-        counters: dict[str, int] = self.extra.setdefault("counters", {})
-        counters[key] = counters.get(key, 0) + 1
-        return counters[key]
+    def side_of(self, side: Side) -> list[Combatant]:
+        return [c for c in self.combatants if c.side is side]
 
-    def side_of(self, side: str) -> list[Combatant]:
-        return [c for c in self.combatants if c.side == side]
+    def new_combatant_id(self) -> str:
+        self.counters = replace(self.counters, combatant=self.counters.combatant + 1)
+        return f"c{self.counters.combatant}"
+
+    def new_pending_id(self) -> str:
+        self.counters = replace(self.counters, pending=self.counters.pending + 1)
+        return f"p{self.counters.pending}"
+
+    def new_reto_id(self) -> str:
+        self.counters = replace(self.counters, reto=self.counters.reto + 1)
+        return f"r{self.counters.reto}"
+
+    def pending_for(self, defender_id: str) -> list[Pending]:
+        return [p for p in self.pending if p.defender == defender_id]

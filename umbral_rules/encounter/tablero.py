@@ -1,14 +1,12 @@
 """Táctico: the board inside the encounter (Libro VI §41–43; issue 7). Pure.
 
-The board lives in ``extra["tablero"]`` as :meth:`Board.to_dict` — each figure keyed by the
-combatant's id, its size from the sheet, Larga from the combatant's default weapon, ``down``
-once it has fallen. What a side did on the board this asalto lives in ``extra["tactico"]``::
-
-    {"asalto": n, "movido": {id: squares}, "despegado": {id: [engaged ids]},
-     "ofertas": [{"de": id, "contra": id, "tipo": "oportunidad" | "larga", "casilla": "C4"}]}
-
-and is forgotten when the asalto changes. Everything here only reads and writes those two
-keys; the operations that use it are in :mod:`.tactico` and in the attack planner.
+The board is ``EncounterState.board`` (a frozen :class:`~umbral_rules.grid.Board`) — each
+figure keyed by the combatant's id, its size from the sheet, Larga from the combatant's
+default weapon, ``down`` once it has fallen. What a side did on the board this asalto is
+``EncounterState.turn`` (a :class:`~.state.BoardTurn`: squares walked, Despegarse attempts,
+the respuestas walks offered), forgotten when the asalto changes. Everything here only
+reads and writes those two; the operations that use them are in :mod:`.tactico` and in the
+attack planner.
 """
 
 from __future__ import annotations
@@ -38,11 +36,10 @@ from ..tables import (
     WEAPON_RANGE_SQUARES,
 )
 from ..text import word_key
+from .combatant import Combatant
 from .events import DespegarseResolved, Event
-from .state import Combatant, EncounterState, JsonDict
-
-BOARD_KEY = "tablero"
-TURN_KEY = "tactico"
+from .kinds import Accion, Mode, Respuesta
+from .state import BoardTurn, EncounterState, Offer
 
 #: [D] An enemy of the bestiary carries one weapon of class "mano"; when its name says it
 #: shoots, it shoots with that class's range (``tables.WEAPON_RANGE_SQUARES``).
@@ -60,7 +57,7 @@ RANGED_WORDS = (
 
 
 def require_tactico(state: EncounterState) -> None:
-    if state.mode != "tactico":
+    if state.mode is not Mode.TACTICO:
         raise UmbralError(
             f"El tablero solo se usa en modo Táctico; este encuentro es {state.mode}."
         )
@@ -68,16 +65,7 @@ def require_tactico(state: EncounterState) -> None:
 
 def board_of(state: EncounterState) -> Board | None:
     """The board of a Táctico encounter, or None (no board yet, or another mode)."""
-    data = state.extra.get(BOARD_KEY)
-    if state.mode != "tactico" or data is None:
-        return None
-    memo = state.board_memo
-    if memo is not None and memo[0] is data:  # the same dict: nothing wrote a board since
-        board: Board = memo[1]
-        return board
-    board = Board.from_dict(data)
-    state.board_memo = (data, board)
-    return board
+    return state.board if state.mode is Mode.TACTICO else None
 
 
 def require_board(state: EncounterState) -> Board:
@@ -89,11 +77,7 @@ def require_board(state: EncounterState) -> Board:
 
 
 def save_board(state: EncounterState, board: Board) -> None:
-    """The only writer of the board: a new dict every time (so ``board_of``'s memo, keyed on
-    the dict itself, can't go stale; nothing changes a board's dict in place)."""
-    data = board.to_dict()
-    state.extra[BOARD_KEY] = data
-    state.board_memo = (data, board)
+    state.board = board
 
 
 def as_square(square: str | Square) -> Square:
@@ -159,39 +143,41 @@ def sync(state: EncounterState) -> None:
 # --- what happened on the board this asalto -------------------------------------------------
 
 
-def _empty_turn(state: EncounterState) -> JsonDict:
-    return {"asalto": state.asalto, "movido": {}, "despegado": {}, "ofertas": []}
+def turn_view(state: EncounterState) -> BoardTurn:
+    """This asalto's record (an empty one when the one kept is of another asalto)."""
+    kept = state.turn
+    return kept if kept is not None and kept.asalto == state.asalto else BoardTurn(state.asalto)
 
 
-def turn_view(state: EncounterState) -> JsonDict:
-    """This asalto's record, without changing the state."""
-    data = state.extra.get(TURN_KEY)
-    if isinstance(data, dict) and data.get("asalto") == state.asalto:
-        return data
-    return _empty_turn(state)
+def record_walk(state: EncounterState, c: Combatant, walked: int) -> None:
+    """This asalto's record: ``c`` has walked ``walked`` squares in all."""
+    now = turn_view(state)
+    state.turn = replace(now, movido={**now.movido, c.id: walked})
 
 
-def turn(state: EncounterState) -> JsonDict:
-    """This asalto's record, started afresh when the asalto changed."""
-    data = turn_view(state)
-    state.extra[TURN_KEY] = data
-    return data
+def record_offers(state: EncounterState, offers: Iterable[Offer]) -> None:
+    """This asalto's record: a walk offered these respuestas."""
+    now = turn_view(state)
+    state.turn = replace(now, ofertas=(*now.ofertas, *offers))
 
 
 def moved(state: EncounterState, c: Combatant) -> int:
-    return int(turn_view(state)["movido"].get(c.id, 0))
+    return turn_view(state).movido.get(c.id, 0)
 
 
 def after_operation(state: EncounterState, events: list[Event]) -> None:
-    """Run after every operation of a Táctico encounter with a board."""
-    if state.mode != "tactico" or BOARD_KEY not in state.extra:
+    """Run after every operation of a Táctico encounter with a board: the figures follow
+    the combatants, and a Despegarse attempt is remembered for this asalto."""
+    if state.mode is not Mode.TACTICO or state.board is None:
         return
     sync(state)
     for event in events:
         if isinstance(event, DespegarseResolved):
-            engaged: list[str] = turn(state)["despegado"].setdefault(event.combatant_id, [])
+            now = turn_view(state)
+            engaged = now.despegado.get(event.combatant_id, ())
             if event.engaged_id not in engaged:
-                engaged.append(event.engaged_id)
+                despegado = {**now.despegado, event.combatant_id: (*engaged, event.engaged_id)}
+                state.turn = replace(now, despegado=despegado)
 
 
 # --- the movement budget ----------------------------------------------------------------------
@@ -203,14 +189,14 @@ def squares_spent(state: EncounterState, c: Combatant) -> int:
     walked = moved(state, c)
     if walked:
         return walked
-    if c.accion == "movimiento":
+    if c.accion is Accion.MOVIMIENTO:
         return MOVE_SQUARES_NO_ACCION
     return MOVE_SQUARES if c.movimiento else 0
 
 
 def squares_left(state: EncounterState, c: Combatant) -> int:
     """Six squares with the movimiento; twelve in all giving up the acción while it is free."""
-    top = MOVE_SQUARES_NO_ACCION if c.accion in ("libre", "movimiento") else MOVE_SQUARES
+    top = MOVE_SQUARES_NO_ACCION if c.accion is not Accion.GASTADA else MOVE_SQUARES
     return max(0, top - squares_spent(state, c))
 
 
@@ -235,7 +221,7 @@ def require_ward_in_reach(state: EncounterState, protector: Combatant, ward: Com
 def charge_moved(state: EncounterState, c: Combatant) -> bool:
     """Cargar after walking up to six squares on the board: that walk was its movimiento."""
     walked = moved(state, c)
-    return 0 < walked <= MOVE_SQUARES and c.accion == "libre"
+    return 0 < walked <= MOVE_SQUARES and c.accion is Accion.LIBRE
 
 
 # --- attacks on the board -------------------------------------------------------------------
@@ -243,11 +229,12 @@ def charge_moved(state: EncounterState, c: Combatant) -> bool:
 
 @dataclass(frozen=True)
 class Geometry:
-    """What the board adds to an attack: ventajas, desventajas, cover and acoso."""
+    """What the board adds to an attack: ventajas, desventajas, cover (the target
+    ``a_cubierto``) and acoso."""
 
     ventajas: tuple[str, ...] = ()
     desventajas: tuple[str, ...] = ()
-    cover: bool = False
+    a_cubierto: bool = False
     companions: int | None = None  # None: the target is not on the board
 
 
@@ -263,12 +250,12 @@ def shot_range(c: Combatant, weapon: Weapon) -> int | None:
 
 
 def find_offer(
-    state: EncounterState, actor_id: str, target_id: str, tipo: str | None
-) -> JsonDict | None:
+    state: EncounterState, actor_id: str, target_id: str, tipo: Respuesta | None
+) -> Offer | None:
     """The respuesta a walk offered ``actor_id`` against ``target_id`` this asalto, if any."""
-    for offer in turn_view(state)["ofertas"]:
-        if offer["de"] == actor_id and offer["contra"] == target_id and offer["tipo"] == tipo:
-            return dict(offer)
+    for offer in turn_view(state).ofertas:
+        if offer.de == actor_id and offer.contra == target_id and offer.tipo == tipo:
+            return offer
     return None
 
 
@@ -279,7 +266,7 @@ def attack_geometry(
     target: Combatant,
     weapon: Weapon,
     is_shot: bool,
-    respuesta: str | None = None,
+    respuesta: Respuesta | None = None,
 ) -> Geometry | None:
     """Reach, range, line of fire, cover and acoso when both figures are on the board.
 
@@ -294,10 +281,10 @@ def attack_geometry(
     offer = find_offer(state, attacker.id, aimed.id, respuesta)
     if offer is not None:  # the blow lands where the walk gave it away
         with contextlib.suppress(UmbralError):
-            board = board.place(board.figure(aimed.id).at(parse_square(offer["casilla"])))
+            board = board.place(board.figure(aimed.id).at(parse_square(offer.casilla)))
     ventajas: list[str] = []
     desventajas: list[str] = []
-    cover = False
+    a_cubierto = False
     if is_shot:
         vigor = attacker.sheet.atributo("vigor") if attacker.sheet is not None else 0
         shot = require_shot(
@@ -310,11 +297,11 @@ def attack_geometry(
         )
         ventajas += shot.ventajas
         desventajas += shot.desventajas
-        cover = shot.cover
+        a_cubierto = shot.cover
     elif offer is None:
         melee = require_melee(board, attacker.id, aimed.id, larga=weapon.has("larga"))
         desventajas += melee.desventajas
     companions = None
     if board.has(target.id) and target.id != attacker.id:
         companions = len(acoso_on(board, attacker.id, target.id).companions)
-    return Geometry(tuple(ventajas), tuple(desventajas), cover, companions)
+    return Geometry(tuple(ventajas), tuple(desventajas), a_cubierto, companions)

@@ -1,13 +1,13 @@
 """Táctico operations on the board (issue 7): the GM's hand, moves, sweeps and areas.
 
-:class:`Tactico` is the half of :class:`~.Encounter` that owns them; every one runs inside
-the encounter's transaction and, like every other operation, leaves the board in line with
-the combatants afterwards (fallen figures ``down``, removed ones gone).
+Each is a function of the state; :class:`~.Encounter` runs it inside its transaction, which
+also leaves the board in line with the combatants afterwards (fallen figures ``down``,
+removed ones gone: :func:`.tablero.after_operation`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from ..dice import DiceSource, ForcedDice, Ventaja, combine_ventaja
 from ..errors import UmbralError
@@ -30,9 +30,10 @@ from .events import (
     SweepDeclared,
     WarningEvent,
 )
+from .kinds import Accion, Respuesta
 from .phases import check_phase
-from .roster import Roster
-from .state import EncounterState, JsonDict
+from .plans import AttackChoice, AttackPlan, OpposedAttack
+from .state import EncounterState, Offer
 
 Squares = str | Iterable[Square]
 
@@ -125,10 +126,9 @@ def move_to(state: EncounterState, actor_id: str, square: str | Square) -> list[
     events: list[Event] = check_phase(state, c)
     if not c.movimiento:
         events.append(spend_movimiento(c))
-    if walked > MOVE_SQUARES and c.accion == "libre":
+    if walked > MOVE_SQUARES and c.accion is Accion.LIBRE:
         events.append(spend_movimiento(c))  # the second movimiento takes the acción
-    record = _t.turn(state)
-    record["movido"][c.id] = walked
+    _t.record_walk(state, c, walked)
     _t.save_board(state, move.board)
     path = tuple(s.label for s in move.path)
     left_now = _t.squares_left(state, c)
@@ -142,25 +142,21 @@ def move_to(state: EncounterState, actor_id: str, square: str | Square) -> list[
             tuple(s.label for s in move.through_cover),
         ),
     )  # fmt: skip
-    skip = set(record["despegado"].get(c.id, []))
+    skip = set(_t.turn_view(state).despegado.get(c.id, ()))
+    offers: list[Offer] = []
     for reach in move.events:
         if reach.kind == OPORTUNIDAD and reach.figure_id in skip:
             continue
+        tipo = Respuesta(reach.kind)  # the grid's words for them are the respuestas'
         if reach.available:
-            record["ofertas"].append(
-                {
-                    "de": reach.figure_id,
-                    "contra": c.id,
-                    "tipo": reach.kind,
-                    "casilla": reach.square.label,
-                }
-            )
+            offers.append(Offer(reach.figure_id, c.id, tipo, reach.square.label))
         events.append(
             ReachOffered(
                 f"{c.nombre}: {reach.message}",
-                reach.figure_id, c.id, reach.kind, reach.square.label, reach.available,
+                reach.figure_id, c.id, tipo, reach.square.label, reach.available,
             )
         )  # fmt: skip
+    _t.record_offers(state, offers)
     return events
 
 
@@ -172,13 +168,15 @@ def _attack_faces(state: EncounterState, events: list[Event]) -> list[int]:
         if isinstance(event, AttackResolved) and event.result.attacker_roll is not None:
             return list(event.result.attacker_roll.die.faces)
         if isinstance(event, DefensePending):
-            return [int(f) for f in state.pending[-1]["die"]["faces"]]
+            attack = state.pending[-1].attack
+            assert isinstance(attack, OpposedAttack)  # a sweep is never Mesa
+            return list(attack.die.faces)
     return []
 
 
-def _same_die(faces: list[int], plan: JsonDict, dice: DiceSource) -> DiceSource:
+def _same_die(faces: list[int], plan: AttackPlan, dice: DiceSource) -> DiceSource:
     """The sweep's one attack die again (one face, or two with ventaja/desventaja)."""
-    mode = combine_ventaja(plan["ventajas"], plan["desventajas"])
+    mode = combine_ventaja(plan.ventajas, plan.desventajas)
     needed = 1 if mode is Ventaja.NORMAL else 2
     return ForcedDice(faces[:needed], then=dice, physical=dice.physical)
 
@@ -189,8 +187,8 @@ def sweep(
     attacker_id: str,
     squares: Squares,
     *,
-    weapon: str | None = None,
-    ventaja: str | None = None,
+    arma: str | None = None,
+    ventaja: str | Ventaja | None = None,
     defender_dice: DiceSource | None = None,
 ) -> list[Event]:
     """A Grande/Descomunal/Inabarcable blow over the 2/3/4 contiguous squares picked within
@@ -203,16 +201,17 @@ def sweep(
     where = labels(swept.squares)
     if not swept.targets:
         raise UmbralError(f"No hay nadie en pie en {where}: el barrido no alcanza a nadie.")
-    plans: list[JsonDict] = []
+    plans: list[AttackPlan] = []
     warnings: list[Event] = []
     taken: set[str] = set()
     for target_id in swept.targets:
-        plan = plan_attack(state, attacker, state.get(target_id), weapon=weapon, ventaja=ventaja)
-        if plan["target"] in taken:
-            name = state.get(plan["target"]).nombre
+        choice = AttackChoice(arma=arma, ventaja=ventaja)
+        plan = plan_attack(state, attacker, state.get(target_id), choice)
+        if plan.target in taken:
+            name = state.get(plan.target).nombre
             warnings.append(WarningEvent(f"{name} ya recibe este barrido: no lo encaja dos veces."))
             continue
-        taken.add(plan["target"])
+        taken.add(plan.target)
         plans.append(plan)
     events = check_phase(state, attacker) + check_accion(state, attacker)
     events.append(spend_accion(attacker))
@@ -248,65 +247,3 @@ def area_of(state: EncounterState, size: int, center: str | Square) -> list[Even
             size, found.center.label, tuple(s.label for s in found.squares), found.figures,
         )
     ]  # fmt: skip
-
-
-# --- the encounter's half ---------------------------------------------------------------------
-
-
-class Tactico(Roster):
-    """The board operations of :class:`~.Encounter` (see the package docstring)."""
-
-    def _transaction(self, op: Callable[[], list[Event]]) -> list[Event]:
-        def with_board() -> list[Event]:
-            events = op()
-            _t.after_operation(self, events)
-            return events
-
-        return super()._transaction(with_board)
-
-    @property
-    def board(self) -> Board | None:
-        """The board (Táctico only), or None."""
-        return _t.board_of(self)
-
-    def squares_left(self, combatant_id: str) -> int:
-        """Squares the combatant may still walk this asalto (giving up a free acción)."""
-        return _t.squares_left(self, self.get(combatant_id))
-
-    def board_setup(self, width: int, height: int) -> list[Event]:
-        return self._transaction(lambda: setup(self, width, height))
-
-    def draw_walls(self, squares: Squares, present: bool = True) -> list[Event]:
-        return self._transaction(lambda: draw(self, "muro", squares, present))
-
-    def draw_cover(self, squares: Squares, present: bool = True) -> list[Event]:
-        return self._transaction(lambda: draw(self, "cobertura", squares, present))
-
-    def place(self, combatant_id: str, square: str | Square) -> list[Event]:
-        return self._transaction(lambda: place(self, combatant_id, square))
-
-    def unplace(self, combatant_id: str) -> list[Event]:
-        return self._transaction(lambda: unplace(self, combatant_id))
-
-    def move_to(self, actor_id: str, square: str | Square) -> list[Event]:
-        return self._transaction(lambda: move_to(self, actor_id, square))
-
-    def sweep(
-        self,
-        dice: DiceSource,
-        attacker_id: str,
-        squares: Squares,
-        *,
-        weapon: str | None = None,
-        ventaja: str | None = None,
-        defender_dice: DiceSource | None = None,
-    ) -> list[Event]:
-        return self._transaction(
-            lambda: sweep(
-                self, dice, attacker_id, squares, weapon=weapon, ventaja=ventaja,
-                defender_dice=defender_dice,
-            )
-        )  # fmt: skip
-
-    def area(self, size: int, center: str | Square) -> list[Event]:
-        return self._transaction(lambda: area_of(self, size, center))

@@ -2,37 +2,48 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..dice import DiceSource, roll_d12
 from ..errors import UmbralError
 from ..genero import agree
+from ..grades import Grade
 from ..tables import (
     ALIENTO_COST,
     SECUELAS_ALIENTO_BONUS,
     SECUELAS_DEATH,
 )
-from .events import AlientoSpent, Event, Fell, SecuelasRolled
-from .state import Combatant, EncounterState
-
-#: The fields an attack or a defense may change on whoever takes the blow.
-WOUND_FIELDS = ("aguante", "status", "secuelas", "secuelas_pendiente", "last_hit", "defended")
-
-
-def wound_snapshot(c: Combatant) -> dict[str, Any]:
-    return snapshot_fields(c, WOUND_FIELDS)
+from .combatant import Combatant
+from .events import AlientoSpent, BudgetSpent, Event, Fell, SecuelasRolled
+from .kinds import Status
+from .pieces import EstadosSnapshot, Hit, SecuelasRoll, Snapshot, StatusSnapshot, WoundSnapshot
+from .state import EncounterState
 
 
-def snapshot_fields(c: Combatant, fields: tuple[str, ...]) -> dict[str, Any]:
-    data = c.to_dict()
-    return {key: data[key] for key in fields}
+def wound_snapshot(c: Combatant) -> WoundSnapshot:
+    """The fields an attack or a defense may change on whoever takes the blow."""
+    return WoundSnapshot(
+        c.aguante, c.status, tuple(c.secuelas), c.secuelas_pendiente, c.last_hit, c.defended
+    )
 
 
-def restore_fields(c: Combatant, snapshot: dict[str, Any]) -> None:
-    """Put back the fields a snapshot holds (the inverse of :func:`snapshot_fields`)."""
-    restored = Combatant.from_dict({**c.to_dict(), **snapshot})
-    for key in snapshot:
-        setattr(c, key, getattr(restored, key))
+def restore(c: Combatant, snapshot: Snapshot) -> None:
+    """Put back the fields a snapshot holds."""
+    if isinstance(snapshot, WoundSnapshot):
+        c.aguante, c.status = snapshot.aguante, snapshot.status
+        c.secuelas = list(snapshot.secuelas)
+        c.secuelas_pendiente, c.last_hit = snapshot.secuelas_pendiente, snapshot.last_hit
+        c.defended = snapshot.defended
+    elif isinstance(snapshot, EstadosSnapshot):
+        c.estados = list(snapshot.estados)
+    else:
+        c.status = snapshot.status
+
+
+def estados_snapshot(c: Combatant) -> EstadosSnapshot:
+    return EstadosSnapshot(tuple(c.estados))
+
+
+def status_snapshot(c: Combatant) -> StatusSnapshot:
+    return StatusSnapshot(c.status)
 
 
 def apply_damage(
@@ -40,14 +51,17 @@ def apply_damage(
     target: Combatant,
     damage: int,
     *,
-    hit: dict[str, Any] | None = None,
+    attacker: str | None = None,
+    grade: Grade = Grade.FRACASO,
+    potencia: int = 0,
     dice: DiceSource | None = None,
 ) -> tuple[int, int, list[Event]]:
-    """Subtract damage from Aguante; at 0 a PC is Malherido, an enemy is out."""
+    """Subtract damage from Aguante; at 0 a PC is Malherido, an enemy is out. A blow by
+    ``attacker`` (of that grade and Potencia) that does damage becomes its ``last_hit``."""
     before = target.aguante
     target.aguante = max(0, before - damage)
-    if hit is not None and damage > 0:
-        target.last_hit = {**hit, "asalto": state.asalto, "damage": damage, "aguante": before}
+    if attacker is not None and damage > 0:
+        target.last_hit = Hit(attacker, grade, potencia, state.asalto, damage, before)
     events: list[Event] = []
     if before > 0 and target.aguante == 0:
         events += fall(state, target, dice)
@@ -58,15 +72,13 @@ def fall(state: EncounterState, c: Combatant, dice: DiceSource | None) -> list[E
     c.sosteniendo = None
     c.apuntando = False
     c.cargando = None
-    state.extra["interponerse"] = [
-        i for i in state.extra.get("interponerse", []) if i["protector"] != c.id
-    ]
+    state.interponerse = [g for g in state.interponerse if g.protector != c.id]
     # Nobody is attacked normally after falling: what waited for their defense is dropped.
-    state.pending = [p for p in state.pending if p["defender"] != c.id]
+    state.pending = [p for p in state.pending if p.defender != c.id]
     if not c.is_pc:
-        c.status = "fuera"
-        return [Fell(f"{c.nombre} cae y queda fuera del combate.", c.id, "fuera")]
-    c.status = "malherido"
+        c.status = Status.FUERA
+        return [Fell(f"{c.nombre} cae y queda fuera del combate.", c.id, Status.FUERA)]
+    c.status = Status.MALHERIDO
     c.secuelas_pendiente = True
     events: list[Event] = [
         Fell(
@@ -74,11 +86,11 @@ def fall(state: EncounterState, c: Combatant, dice: DiceSource | None) -> list[E
             "muriéndose si nadie hace nada. "
             "Toca tirar en la tabla de secuelas.",
             c.id,
-            "malherido",
+            Status.MALHERIDO,
             secuelas_pendiente=True,
         )
     ]
-    if dice is not None and state.settings.get("secuelas_auto"):
+    if dice is not None and state.settings.secuelas_auto:
         events += roll_secuelas(state, dice, c, aliento=c.reserva_aliento and c.aliento > 0)
     return events
 
@@ -97,7 +109,7 @@ def check_secuelas(c: Combatant, aliento: bool) -> None:
 def secuelas_text(state: EncounterState, total: int) -> str:
     if total <= SECUELAS_DEATH:
         return "Muerte."
-    table = dict(state.settings.get("secuelas_tabla") or {})
+    table = state.settings.secuelas_tabla
     key = min(total, max((int(k) for k in table), default=total))
     text = table.get(str(key))
     return str(text) if text else f"Secuela {total} de la tabla."
@@ -118,12 +130,9 @@ def roll_secuelas(
     death = total <= SECUELAS_DEATH
     resultado = secuelas_text(state, total)
     c.secuelas_pendiente = False
-    c.secuelas.append(
-        {"asalto": state.asalto, "faces": list(die.faces), "bonus": bonus, "total": total,
-         "death": death, "resultado": resultado}
-    )  # fmt: skip
+    c.secuelas.append(SecuelasRoll(state.asalto, die.faces, bonus, total, death, resultado))
     if death:
-        c.status = "muerto"
+        c.status = Status.MUERTO
     extra = f" + {bonus} (Aliento)" if bonus else ""
     events.append(
         SecuelasRolled(
@@ -150,3 +159,29 @@ def spend_aliento(c: Combatant, uso: str) -> AlientoSpent:
         before,
         c.aliento,
     )
+
+
+def adjust(
+    state: EncounterState,
+    combatant_id: str,
+    aguante: int | None,
+    aliento: int | None,
+    esencia: int | None,
+) -> list[Event]:
+    """The GM sets a bar by hand (within 0..max). It does not make anyone fall or rise."""
+    c = state.get(combatant_id)
+    for name, value, top in (
+        ("Aguante", aguante, c.aguante_max),
+        ("Aliento", aliento, c.aliento_max),
+        ("Esencia", esencia, c.esencia_max),
+    ):
+        if value is not None and not 0 <= value <= top:
+            raise UmbralError(f"{name} de {c.nombre} va de 0 a {top}.")
+    c.aguante = c.aguante if aguante is None else aguante
+    c.aliento = c.aliento if aliento is None else aliento
+    c.esencia = c.esencia if esencia is None else esencia
+    text = (
+        f"{c.nombre}: Aguante {c.aguante}/{c.aguante_max}, Aliento {c.aliento}/"
+        f"{c.aliento_max}, Esencia {c.esencia}/{c.esencia_max}."
+    )
+    return [BudgetSpent(text, c.id, "barras")]

@@ -215,7 +215,7 @@ def check_shot(
     Ventaja a bocajarro (distance ≤ 2); [D] desventaja "Enemigo encima" when a standing enemy
     is adjacent to the shooter (the seed's "tener a alguien encima"); ventaja and desventaja
     cancel as usual when the dice are rolled. Feed the result to ``combat.shot`` with
-    ``size=check.target_size`` and ``cover=check.cover``.
+    ``size=check.target_size`` and ``a_cubierto=check.cover``.
     """
     shooter, target = _pair(board, shooter_id, target_id)
     limit = weapon_range(weapon, vigor, range_squares)

@@ -180,6 +180,11 @@ class Board:
                 taken[square] = tuple(here)
         return taken
 
+    def __reduce__(self) -> tuple[type[Board], tuple[object, ...]]:
+        """Pickled as its constructor's arguments (its indexes are read-only mappings, which
+        pickle refuses): the bot's encounter cache packs encounters with their board."""
+        return (Board, (self.width, self.height, self.walls, self.cover, self.figures))
+
     @staticmethod
     def _may_share(figures: list[Figure]) -> bool:
         """[D] Two Pequeño figures of the same team share a square; nothing else does."""

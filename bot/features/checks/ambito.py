@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from discord import app_commands
 
 from bot.jsontypes import JsonObject
-from umbral_rules.encounter.estados import validate_estados_extra
+from umbral_rules.encounter.settings import EstadosExtra, validate_estados_extra
 from umbral_rules.tables import AMBITO_LABELS, CHECK_AMBITOS
 
 AMBITO_CHOICES = [
@@ -21,9 +21,10 @@ AMBITO_HELP = (
 )
 
 
-def guild_estados(extra_estados: Iterable[object] | None) -> JsonObject:
-    """The guild's estados as the encounter's ``estados_extra``: each entry of the stored list
-    is a name (desventaja nowhere) or ``{"nombre": ..., "desventaja": [ámbito, ...]}``."""
+def guild_estados_extra(extra_estados: Iterable[object] | None) -> EstadosExtra:
+    """The guild's estados (``GuildSettings.extra_estados``), checked: each entry of the
+    stored list is a name (desventaja nowhere) or ``{"nombre": ..., "desventaja":
+    [ámbito, ...]}``."""
     table: JsonObject = {}
     for entry in extra_estados or ():
         if isinstance(entry, dict):
@@ -32,6 +33,11 @@ def guild_estados(extra_estados: Iterable[object] | None) -> JsonObject:
         else:
             table[str(entry)] = {"nombre": str(entry), "desventaja": []}
     return validate_estados_extra(table)
+
+
+def guild_estados(extra_estados: Iterable[object] | None) -> JsonObject:
+    """The guild's estados as the JSON of an encounter's ``estados_extra`` setting."""
+    return {k: e.to_dict() for k, e in guild_estados_extra(extra_estados).items()}
 
 
 def ambitos_of(ambito: str | None) -> tuple[str, ...]:

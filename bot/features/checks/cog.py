@@ -8,12 +8,12 @@ from discord import app_commands
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
 from bot.features.checks import retos, tirada
-from bot.features.checks.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of, guild_estados
+from bot.features.checks.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of, guild_estados_extra
 from bot.features.cog import FeatureCog
 from bot.features.common import (
     ATRIBUTO_CHOICES,
     UMBRAL_CHOICES,
-    Cobertura,
+    OficioCobertura,
     VentajaOpt,
     log_roll,
     ventaja_sources,
@@ -48,7 +48,7 @@ class TiradasCog(FeatureCog):
         atributo="El atributo que se usa",
         umbral="La dificultad: 9 Corriente, 12 Peliaguda…",
         oficio="Un Oficio de tu personaje que cubra lo que haces",
-        cobertura="Cuánto cubre el Oficio: entero, mitad o nada (por defecto entero)",
+        oficio_cobertura="Cuánto cubre el Oficio: entero, mitad o nada (por defecto entero)",
         ventaja="Ventaja o desventaja en esta tirada",
         dado="Tu dado físico: «9», o «9 4» con ventaja o desventaja",
         ambito=AMBITO_HELP,
@@ -60,7 +60,7 @@ class TiradasCog(FeatureCog):
     )
     @app_commands.choices(atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES)
     @app_commands.choices(umbral=UMBRAL_CHOICES)
-    @app_commands.rename(dueno="dueño")
+    @app_commands.rename(dueno="dueño", oficio_cobertura="cobertura")
     @app_commands.autocomplete(oficio=FeatureCog.sheet_oficio, personaje=FeatureCog.deletable)
     @command_context("personaje", variants=TIRADA_USES)
     async def tirada(
@@ -69,7 +69,7 @@ class TiradasCog(FeatureCog):
         atributo: str,
         umbral: int,
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         ambito: str | None = None,
@@ -91,7 +91,7 @@ class TiradasCog(FeatureCog):
             if enc is not None and roller.combatant is not None:
                 # inside an encounter the rules apply the estados' desventaja
                 events = enc.check(
-                    dice, roller.combatant.id, atributo, umbral, oficio, cobertura, ventaja,
+                    dice, roller.combatant.id, atributo, umbral, oficio, oficio_cobertura, ventaja,
                     ambitos=ambitos_of(ambito),
                 )  # fmt: skip
                 result = next(e.result for e in events if isinstance(e, CheckMade))
@@ -102,15 +102,15 @@ class TiradasCog(FeatureCog):
                 mods = [Modifier(ATRIBUTO_LABELS[atributo], sheet.atributo(atributo))]
                 if oficio:
                     nombre, valor = sheet.oficio(oficio)
-                    mod = oficio_modifier(nombre, valor, cobertura)
+                    mod = oficio_modifier(nombre, valor, oficio_cobertura)
                     mods.extend([mod] if mod else [])
                 # no encounter: the character's own estados, read from the same table
-                table = {"estados_extra": guild_estados(settings.extra_estados)}
+                guild = guild_estados_extra(settings.extra_estados)
                 ambitos = require_ambitos(
-                    table, sheet.nombre, roller.estados, ambitos_of(ambito), roller.genero
+                    guild, sheet.nombre, roller.estados, ambitos_of(ambito), roller.genero
                 )
                 vent, desv = ventaja_sources(ventaja)
-                desv += check_desventajas(table, roller.estados, ambitos)
+                desv += check_desventajas(guild, roller.estados, ambitos)
                 result = check(dice, mods, umbral, vent, desv)
                 check_all_used(dice)
             await log_roll(
@@ -147,13 +147,14 @@ class TiradasCog(FeatureCog):
     @app_commands.describe(
         atributo="El atributo que usas",
         oficio="El Oficio del enfoque (cada uno, una vez por reto)",
-        cobertura="Cuánto cubre el Oficio: entero, mitad o nada",
+        oficio_cobertura="Cuánto cubre el Oficio: entero, mitad o nada",
         ventaja="Ventaja o desventaja en esta tirada",
         dado="Tu dado físico: «9», o «9 4» con ventaja o desventaja",
         reto="Qué reto (si hay más de uno)",
         ambito=AMBITO_HELP,
     )
     @app_commands.choices(atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES)
+    @app_commands.rename(oficio_cobertura="cobertura")
     @app_commands.autocomplete(oficio=FeatureCog.sheet_oficio, reto=FeatureCog.open_reto)
     @command_context("personaje")
     async def reto_tirar(
@@ -161,13 +162,15 @@ class TiradasCog(FeatureCog):
         ctx: Context,
         atributo: str,
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         reto: str | None = None,
         ambito: str | None = None,
     ) -> None:
-        await retos.tirar(ctx, atributo, oficio, cobertura, ventaja, dado, reto, ambitos_of(ambito))
+        await retos.tirar(
+            ctx, atributo, oficio, oficio_cobertura, ventaja, dado, reto, ambitos_of(ambito)
+        )
 
     @reto.command(name="ver", description="Cómo van los retos de este canal")
     @command_context("cualquiera")

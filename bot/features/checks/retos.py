@@ -2,7 +2,7 @@
 
 [D] A reto lives in the channel's encounter (that is where the rules keep it). When there
 is none, ``/reto crear`` keeps it in a *scene*: a row of the encounters' table marked
-``extra["escena"] = "reto"`` that is no encounter for the players: its rollers join it
+``escena="reto"`` (``Encounter.escena``) that is no encounter for the players: its rollers join it
 unlinked from their sheets (a reto changes no sheet, and they stay free to fight elsewhere),
 ``/encuentro empezar`` turns it into a real encounter keeping its open retos, and ending its
 last open reto ends it, leaving the channel free.
@@ -23,12 +23,11 @@ from bot.features.dice import check_all_used, choose_dice
 from bot.features.fichas.shared import own_character
 from bot.features.pages import send_pages
 from bot.features.replies import send_split
-from bot.jsontypes import JsonObject
 from bot.render.encounter import events_embed, render_events
 from bot.render.retos import retos_embed, retos_pages
 from bot.storage import character_sheet, character_weapons
 from umbral_rules import UmbralError
-from umbral_rules.encounter import Encounter
+from umbral_rules.encounter import Encounter, Reto
 from umbral_rules.encounter.events import RetoRolled
 from umbral_rules.text import name_key
 
@@ -36,13 +35,13 @@ if TYPE_CHECKING:
     from bot.edge.context import Context
     from bot.storage import Storage, UnitOfWork
 
-#: The key of ``Encounter.extra`` that marks a reto's scene.
-SCENE = "escena"
+#: What ``Encounter.escena`` says of a reto's scene.
+SCENE = "reto"
 
 
 def is_scene(enc: Encounter | None) -> TypeGuard[Encounter]:
     """Whether ``enc`` is only a reto's scene (no encounter for the players)."""
-    return enc is not None and enc.extra.get(SCENE) == "reto"
+    return enc is not None and enc.escena == SCENE
 
 
 async def take_over_scene(uow: UnitOfWork, enc: Encounter) -> bool:
@@ -51,9 +50,7 @@ async def take_over_scene(uow: UnitOfWork, enc: Encounter) -> bool:
     scene = await uow.encounter.get()
     if not is_scene(scene):
         return False
-    enc.retos = [r for r in scene.retos if r.get("activo")]
-    counters = enc.extra.setdefault("counters", {})
-    counters["reto"] = scene.extra.get("counters", {}).get("reto", 0)
+    enc.take_retos(scene)
     await uow.encounter.end()
     return True
 
@@ -64,7 +61,7 @@ async def autocomplete_reto(
     guild_id, channel_id = ids_of(interaction)
     async with storage.channel(guild_id, channel_id) as uow:
         enc = await uow.encounter.get()
-    names = [str(r["nombre"]) for r in enc.retos if r.get("activo")] if enc is not None else []
+    names = [r.nombre for r in enc.retos if r.activo] if enc is not None else []
     return choices(names, current)
 
 
@@ -80,19 +77,19 @@ async def channel_retos(uow: UnitOfWork) -> Encounter:
     return found
 
 
-def find_reto(enc: Encounter, name: str | None) -> JsonObject:
-    active = [r for r in enc.retos if r.get("activo")]
+def find_reto(enc: Encounter, name: str | None) -> Reto:
+    active = [r for r in enc.retos if r.activo]
     if name:
         for reto in enc.retos:
-            if name_key(str(reto["nombre"])) == name_key(name) or reto["id"] == name:
-                return dict(reto)
+            if name_key(reto.nombre) == name_key(name) or reto.id == name:
+                return reto
         raise UmbralError(f"No hay ningún reto «{name}» en este canal.")
     if not active:
         raise UmbralError(NO_RETO)
     if len(active) > 1:
-        names = ", ".join(str(r["nombre"]) for r in active)
+        names = ", ".join(r.nombre for r in active)
         raise UmbralError(f"Hay varios retos abiertos ({names}): di cuál con la opción «reto».")
-    return dict(active[0])
+    return active[0]
 
 
 async def crear(ctx: Context, nombre: str, umbral: int, exitos: int, coste: str | None) -> None:
@@ -107,9 +104,10 @@ async def crear(ctx: Context, nombre: str, umbral: int, exitos: int, coste: str 
         ctx.require(settings.gm_role_id, info.creator_id if info else None)
         if enc is None:
             enc = Encounter.start(
-                settings.default_mode, {"estados_extra": guild_estados(settings.extra_estados)}
+                settings.default_mode,
+                {"estados_extra": guild_estados(settings.extra_estados)},
+                escena=SCENE,
             )
-            enc.extra[SCENE] = "reto"
             await uow.encounter.create(enc, creator_id=interaction.user.id)
             lines.append("El reto no abre ningún encuentro: el canal sigue libre.")
         events = enc.reto_crear(nombre, umbral, exitos, coste or "")
@@ -122,7 +120,7 @@ async def tirar(
     ctx: Context,
     atributo: str,
     oficio: str | None,
-    cobertura: str,
+    oficio_cobertura: str,
     ventaja: str | None,
     dado: str | None,
     reto: str | None,
@@ -156,22 +154,20 @@ async def tirar(
                 enc.set_estado(actor.id, str(estado), True)
         dice = choose_dice(ctx.dice, dado, settings.physical_dice_allowed)
         events = enc.reto_tirar(
-            dice, str(target["id"]), actor.id, atributo, oficio, cobertura, ventaja, ambitos
+            dice, target.id, actor.id, atributo, oficio, oficio_cobertura, ventaja, ambitos
         )
         check_all_used(dice)
         await uow.encounter.save(enc)
         for event in events:
             if isinstance(event, RetoRolled):
                 await log_roll(
-                    uow, interaction, "reto", event.result, reto=target["nombre"],
+                    uow, interaction, "reto", event.result, reto=target.nombre,
                     actor=actor.nombre, character_id=actor.character_id or row_id,
-                    target=str(target["nombre"]),
+                    target=target.nombre,
                 )  # fmt: skip
         ctx.show_tracker(uow, enc)
-    rendered = render_events(enc, events, f"Reto «{target['nombre']}»")
-    await send_split(
-        interaction, embeds=[*rendered.embeds, retos_embed(enc.retos, only=target["id"])]
-    )
+    rendered = render_events(enc, events, f"Reto «{target.nombre}»")
+    await send_split(interaction, embeds=[*rendered.embeds, retos_embed(enc.retos, only=target.id)])
 
 
 async def ver(ctx: Context) -> None:
@@ -193,16 +189,16 @@ async def terminar(ctx: Context, reto: str | None) -> None:
         info = uow.encounter.current_info
         ctx.require(settings.gm_role_id, info.creator_id)
         target = find_reto(enc, reto)
-        events = enc.reto_terminar(str(target["id"]))
+        events = enc.reto_terminar(target.id)
         await uow.encounter.save(enc)
         lines = [e.message for e in events]
-        if is_scene(enc) and not any(r.get("activo") for r in enc.retos):
+        if is_scene(enc) and not any(r.activo for r in enc.retos):
             await uow.encounter.end()
             lines.append("No quedan retos abiertos: el canal queda libre.")
     await send(
         interaction,
         embeds=[
-            events_embed(f"Reto «{target['nombre']}»", lines),
-            retos_embed(enc.retos, only=target["id"]),
+            events_embed(f"Reto «{target.nombre}»", lines),
+            retos_embed(enc.retos, only=target.id),
         ],
     )

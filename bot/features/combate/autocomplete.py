@@ -80,5 +80,5 @@ async def autocomplete_estado(
     storage: Storage, interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     enc, _ = await _load(storage, interaction)
-    settings = enc.settings if enc is not None else {}
-    return choices([label for label, _ in estado_table(settings).values()], current)
+    guild = enc.settings.estados_extra if enc is not None else {}
+    return choices([label for label, _ in estado_table(guild).values()], current)

@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.edge.context import Context, command_context
 from bot.features.cog import FeatureCog
 from bot.features.combate import service
-from bot.features.common import ATRIBUTO_CHOICES, Cobertura, VentajaOpt
+from bot.features.common import ATRIBUTO_CHOICES, OficioCobertura, VentajaOpt
 
 ManiobraTipo = Literal["sostener", "cargar", "despegarse", "apuntar", "interponerse"]
 AlientoUso = Literal["repetir", "subir", "encajar", "secuelas"]
@@ -19,7 +19,7 @@ ATTACK_HELP = {
     "objetivo": "A quién atacas",
     "arma": "Con qué arma (por defecto, la primera de la ficha)",
     "oficio": "Un Oficio que cubra el ataque",
-    "cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
+    "oficio_cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
     "ventaja": "Ventaja o desventaja en esta tirada",
     "dado": "Tu dado físico: «9», o «9 4» con ventaja o desventaja",
     "atacante": "Quién ataca (el máster, por un enemigo o un personaje)",
@@ -28,13 +28,17 @@ ATTACK_HELP = {
 COVER_HELP = "El blanco está a cubierto: +3 a su Defensa contra el disparo"
 DEFEND_HELP = {
     "oficio": "Un Oficio que cubra la defensa",
-    "cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
+    "oficio_cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
     "ventaja": "Ventaja o desventaja en esta tirada",
     "dado": "Tu dado físico: «9», o «9 4» con ventaja o desventaja",
     "personaje": "Quién se defiende (el máster puede tirar por otro)",
     "asaltos": "Cuántos asaltos contestas, del más antiguo (por defecto, todos los pendientes)",
 }
 
+
+#: One name per meaning in the code (docs/vocabulario.md): how much an Oficio covers is
+#: ``oficio_cobertura``, which players type as «cobertura» (a public name, kept).
+OFICIO_COBERTURA = app_commands.rename(oficio_cobertura="cobertura")
 
 #: The choices /atacar and /disparar offer while their options are typed.
 ATTACK_AUTOCOMPLETE = {
@@ -57,6 +61,7 @@ class CombateCog(FeatureCog):
     )
     @app_commands.describe(**ATTACK_HELP)
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
+    @OFICIO_COBERTURA
     @app_commands.guild_only()
     @command_context(OWN)
     async def atacar(
@@ -65,7 +70,7 @@ class CombateCog(FeatureCog):
         objetivo: str,
         arma: str | None = None,
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         atacante: str | None = None,
@@ -74,7 +79,7 @@ class CombateCog(FeatureCog):
         await service.attack(
             ctx,
             service.AttackOptions(
-                objetivo, arma, oficio, cobertura, ventaja, dado, atacante, indefenso
+                objetivo, arma, oficio, oficio_cobertura, ventaja, dado, atacante, indefenso
             ),
             shot=False,
         )
@@ -84,6 +89,7 @@ class CombateCog(FeatureCog):
     )
     @app_commands.describe(**ATTACK_HELP, a_cubierto=COVER_HELP)
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
+    @OFICIO_COBERTURA
     @app_commands.guild_only()
     @command_context(OWN)
     async def disparar(
@@ -92,7 +98,7 @@ class CombateCog(FeatureCog):
         objetivo: str,
         arma: str | None = None,
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         atacante: str | None = None,
@@ -102,7 +108,15 @@ class CombateCog(FeatureCog):
         await service.attack(
             ctx,
             service.AttackOptions(
-                objetivo, arma, oficio, cobertura, ventaja, dado, atacante, indefenso, a_cubierto
+                objetivo,
+                arma,
+                oficio,
+                oficio_cobertura,
+                ventaja,
+                dado,
+                atacante,
+                indefenso,
+                a_cubierto,
             ),
             shot=True,
         )
@@ -112,13 +126,14 @@ class CombateCog(FeatureCog):
     )
     @app_commands.describe(**DEFEND_HELP)
     @app_commands.autocomplete(oficio=FeatureCog.actor_oficio, personaje=FeatureCog.actor)
+    @OFICIO_COBERTURA
     @app_commands.guild_only()
     @command_context(OWN)
     async def defender(
         self,
         ctx: Context,
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         personaje: str | None = None,
@@ -126,7 +141,7 @@ class CombateCog(FeatureCog):
     ) -> None:
         await service.defend(
             ctx,
-            service.DefendOptions(oficio, cobertura, ventaja, dado, personaje, asaltos),
+            service.DefendOptions(oficio, oficio_cobertura, ventaja, dado, personaje, asaltos),
         )
 
     @app_commands.command(
@@ -139,7 +154,7 @@ class CombateCog(FeatureCog):
         personaje="Quién hace la maniobra (el máster puede elegir)",
         arma=ATTACK_HELP["arma"],
         oficio="Un Oficio que cubra la maniobra",
-        cobertura=ATTACK_HELP["cobertura"],
+        oficio_cobertura=ATTACK_HELP["oficio_cobertura"],
         ventaja=ATTACK_HELP["ventaja"],
         dado=ATTACK_HELP["dado"],
     )
@@ -149,6 +164,7 @@ class CombateCog(FeatureCog):
         arma=FeatureCog.weapon,
         oficio=FeatureCog.actor_oficio,
     )
+    @OFICIO_COBERTURA
     @app_commands.guild_only()
     @command_context(OWN)
     async def maniobra(
@@ -160,11 +176,11 @@ class CombateCog(FeatureCog):
         personaje: str | None = None,
         arma: str | None = None,
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
     ) -> None:
-        extra = service.RollOptions(arma, oficio, cobertura, ventaja, dado)
+        extra = service.RollOptions(arma, oficio, oficio_cobertura, ventaja, dado)
         await service.maniobra(ctx, tipo, objetivo, condicion, personaje, extra)
 
     @app_commands.command(
@@ -176,7 +192,7 @@ class CombateCog(FeatureCog):
         personaje="Quién responde (el máster puede elegir)",
         arma=ATTACK_HELP["arma"],
         oficio=ATTACK_HELP["oficio"],
-        cobertura=ATTACK_HELP["cobertura"],
+        oficio_cobertura=ATTACK_HELP["oficio_cobertura"],
         ventaja=ATTACK_HELP["ventaja"],
         dado=ATTACK_HELP["dado"],
     )
@@ -193,6 +209,7 @@ class CombateCog(FeatureCog):
         arma=FeatureCog.weapon,
         oficio=FeatureCog.actor_oficio,
     )
+    @OFICIO_COBERTURA
     @app_commands.guild_only()
     @command_context(OWN)
     async def respuesta(
@@ -203,11 +220,11 @@ class CombateCog(FeatureCog):
         personaje: str | None = None,
         arma: str | None = None,
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
     ) -> None:
-        extra = service.RollOptions(arma, oficio, cobertura, ventaja, dado)
+        extra = service.RollOptions(arma, oficio, oficio_cobertura, ventaja, dado)
         await service.respuesta(ctx, tipo, objetivo, personaje, extra)
 
     @app_commands.command(name="secuelas", description="Tira en la tabla de secuelas al caer")
@@ -233,7 +250,7 @@ class CombateCog(FeatureCog):
         objetivo="A quién estabilizas",
         atributo="El atributo que usas (por defecto Percepción)",
         oficio="Un Oficio que cubra la cura",
-        cobertura=ATTACK_HELP["cobertura"],
+        oficio_cobertura=ATTACK_HELP["oficio_cobertura"],
         ventaja=ATTACK_HELP["ventaja"],
         dado=ATTACK_HELP["dado"],
         personaje="Quién cura (el máster puede elegir)",
@@ -242,6 +259,7 @@ class CombateCog(FeatureCog):
     @app_commands.autocomplete(
         objetivo=FeatureCog.combatant, oficio=FeatureCog.actor_oficio, personaje=FeatureCog.actor
     )
+    @OFICIO_COBERTURA
     @app_commands.guild_only()
     @command_context(OWN)
     async def estabilizar(
@@ -250,12 +268,12 @@ class CombateCog(FeatureCog):
         objetivo: str,
         atributo: str = "percepcion",
         oficio: str | None = None,
-        cobertura: Cobertura = "entero",
+        oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         personaje: str | None = None,
     ) -> None:
-        extra = service.RollOptions(None, oficio, cobertura, ventaja, dado)
+        extra = service.RollOptions(None, oficio, oficio_cobertura, ventaja, dado)
         await service.estabilizar(ctx, objetivo, atributo, personaje, extra)
 
     @estado.command(name="poner", description="Pone un estado a alguien (máster)")

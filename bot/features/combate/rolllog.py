@@ -35,7 +35,7 @@ def _name(enc: Encounter, combatant_id: str) -> str | None:
 
 
 def _reto_name(enc: Encounter, reto_id: str) -> str | None:
-    return next((str(r.get("nombre")) for r in enc.retos if r.get("id") == reto_id), None)
+    return next((r.nombre for r in enc.retos if r.id == reto_id), None)
 
 
 def who_and_whom(

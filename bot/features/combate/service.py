@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.features.combate.acting import resolve_actor
 from bot.features.combate.defender_button import DefenderView
@@ -28,7 +28,7 @@ class AttackOptions:
     objetivo: str
     arma: str | None = None
     oficio: str | None = None
-    cobertura: str = "entero"
+    oficio_cobertura: str = "entero"
     ventaja: str | None = None
     dado: str | None = None
     atacante: str | None = None
@@ -39,7 +39,7 @@ class AttackOptions:
 @dataclass(frozen=True)
 class DefendOptions:
     oficio: str | None = None
-    cobertura: str | None = None
+    oficio_cobertura: str | None = None
     ventaja: str | None = None
     dado: str | None = None
     personaje: str | None = None
@@ -52,18 +52,9 @@ class RollOptions:
 
     arma: str | None = None
     oficio: str | None = None
-    cobertura: str = "entero"
+    oficio_cobertura: str = "entero"
     ventaja: str | None = None
     dado: str | None = None
-
-    def as_rules(self, turn: Turn) -> dict[str, Any]:
-        return {
-            "weapon": self.arma,
-            "oficio": self.oficio,
-            "cobertura": self.cobertura,
-            "ventaja": self.ventaja,
-            "defender_dice": turn.other_dice,
-        }
 
 
 @dataclass
@@ -134,7 +125,7 @@ async def run(ctx: Context, action: Action, op: Operation) -> None:
         turn = Turn(enc, actor.combatant if actor else None, bool(actor and actor.gm), dice, None)
         if dice is not ctx.dice:
             turn.other_dice = ctx.dice
-        pending_names = {str(p["id"]): str(p.get("nombre", "")) for p in enc.pending}
+        pending_names = {p.id: p.nombre for p in enc.pending}
         events = op(turn)
         check_all_used(dice)
         await uow.encounter.save(enc)
@@ -172,14 +163,14 @@ async def attack(ctx: Context, options: AttackOptions, *, shot: bool) -> None:
                 turn.dice,
                 turn.actor_id,
                 target.id,
-                weapon=options.arma,
+                arma=options.arma,
                 oficio=options.oficio,
-                cobertura=options.cobertura,
+                oficio_cobertura=options.oficio_cobertura,
                 ventaja=options.ventaja,
                 shot=shot,
                 defender_dice=turn.other_dice,
-                helpless=options.indefenso,
-                cover=options.a_cubierto,
+                indefenso=options.indefenso,
+                a_cubierto=options.a_cubierto,
             )
         )
 
@@ -195,7 +186,12 @@ async def defend(ctx: Context, options: DefendOptions | None = None) -> None:
     def op(turn: Turn) -> list[Event]:
         return list(
             turn.enc.defend(
-                turn.dice, turn.actor_id, opts.oficio, opts.cobertura, opts.ventaja, opts.asaltos
+                turn.dice,
+                turn.actor_id,
+                opts.oficio,
+                opts.oficio_cobertura,
+                opts.ventaja,
+                opts.asaltos,
             )
         )
 
@@ -215,8 +211,13 @@ async def maniobra(
 
     def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(objetivo).id if objetivo else None
-        options = {k: v for k, v in opts.as_rules(turn).items() if v is not None}
-        return list(turn.enc.maniobra(turn.dice, turn.actor_id, tipo, target, condicion, **options))
+        return list(
+            turn.enc.maniobra(
+                turn.dice, turn.actor_id, tipo, target, condicion, arma=opts.arma,
+                oficio=opts.oficio, oficio_cobertura=opts.oficio_cobertura,
+                ventaja=opts.ventaja, defender_dice=turn.other_dice,
+            )
+        )  # fmt: skip
 
     await run(ctx, Action("maniobra", f"{{actor}}: {tipo}", personaje, dado=opts.dado), op)
 
@@ -232,8 +233,13 @@ async def respuesta(
 
     def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(objetivo).id
-        options = {k: v for k, v in opts.as_rules(turn).items() if v is not None}
-        return list(turn.enc.respuesta(turn.dice, turn.actor_id, tipo, target, **options))
+        return list(
+            turn.enc.respuesta(
+                turn.dice, turn.actor_id, tipo, target, arma=opts.arma, oficio=opts.oficio,
+                oficio_cobertura=opts.oficio_cobertura, ventaja=opts.ventaja,
+                defender_dice=turn.other_dice,
+            )
+        )  # fmt: skip
 
     title = f"{{actor}}: respuesta ({tipo})"
     await run(ctx, Action("respuesta", title, personaje, dado=opts.dado), op)
@@ -257,7 +263,7 @@ async def estabilizar(
         target = turn.enc.find(objetivo).id
         return list(
             turn.enc.estabilizar(
-                turn.dice, turn.actor_id, target, atributo, extra.oficio, extra.cobertura,
+                turn.dice, turn.actor_id, target, atributo, extra.oficio, extra.oficio_cobertura,
                 extra.ventaja,
             )
         )  # fmt: skip

@@ -21,6 +21,7 @@ from bot.storage.undo import SheetChange
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_key, estado_table
+from umbral_rules.encounter.settings import EstadosExtra
 from umbral_rules.text import word_key
 
 if TYPE_CHECKING:
@@ -63,11 +64,12 @@ def values_of(row: Character) -> Values:
                   estados=list(row.estados))  # fmt: skip
 
 
-def parse_estados(text: str, settings: JsonObject | None = None) -> list[str]:
-    """``"Aturdido, sangrando"`` → ``["aturdido", "sangrando"]``; «ninguno» → ``[]``."""
+def parse_estados(text: str, estados_extra: EstadosExtra | None = None) -> list[str]:
+    """``"Aturdido, sangrando"`` → ``["aturdido", "sangrando"]``; «ninguno» → ``[]``
+    (``estados_extra``: the guild's own estados, if any are to be known)."""
     if word_key(text) in NONE_WORDS:
         return []
-    table = estado_table(settings or {})
+    table = estado_table(estados_extra or {})
     keys: list[str] = []
     for part in text.split(","):
         key = estado_key(part)

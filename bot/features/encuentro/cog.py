@@ -15,7 +15,7 @@ from bot.features.checks.ambito import guild_estados
 from bot.features.checks.retos import take_over_scene
 from bot.features.cog import FeatureCog
 from bot.features.combate.rolllog import log_events
-from bot.features.common import Cobertura, Modo, send
+from bot.features.common import Modo, OficioCobertura, send
 from bot.features.encuentro.joining import Moved, move_out
 from bot.features.encuentro.lista import run_lista
 from bot.features.fichas.lookup import custody_character
@@ -104,11 +104,11 @@ class EncuentroCog(FeatureCog):
     @app_commands.describe(
         personaje="Uno de tus personajes (por defecto, el activo; el máster, cualquiera)",
         oficio_defensa="El Oficio que cubre tus defensas en este combate, si lo hay",
-        cobertura_defensa="Cuánto cubre ese Oficio: entero, mitad o nada",
+        oficio_defensa_cobertura="Cuánto cubre ese Oficio: entero, mitad o nada",
         mover="Máster: sácalo del encuentro de otro canal en el que esté y tráelo aquí",
         dueno="Máster: de quién es el personaje (sigue siendo suyo en el combate)",
     )
-    @app_commands.rename(dueno="dueño")
+    @app_commands.rename(dueno="dueño", oficio_defensa_cobertura="cobertura_defensa")
     @app_commands.autocomplete(
         personaje=FeatureCog.deletable, oficio_defensa=FeatureCog.sheet_oficio
     )
@@ -118,7 +118,7 @@ class EncuentroCog(FeatureCog):
         ctx: Context,
         personaje: str | None = None,
         oficio_defensa: str | None = None,
-        cobertura_defensa: Cobertura = "entero",
+        oficio_defensa_cobertura: OficioCobertura = "entero",
         mover: bool = False,
         dueno: discord.User | None = None,
     ) -> None:
@@ -145,8 +145,8 @@ class EncuentroCog(FeatureCog):
                 esencia_max=row.esencia_max,
                 character_id=row.id,
                 owner_id=row.owner_id,
-                defensa_oficio=oficio_defensa,
-                defensa_cobertura=cobertura_defensa,
+                oficio_defensa=oficio_defensa,
+                oficio_defensa_cobertura=oficio_defensa_cobertura,
                 genero=row.genero,
             )
             events.append(enc.announce(c))

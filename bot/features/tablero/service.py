@@ -18,7 +18,7 @@ from bot.render.encounter import render_events
 from bot.render.mapa import BoardPicture, board_embed, board_file, snapshot
 from bot.render.safe import allowed_mentions, ping, shown
 from umbral_rules import DiceSource, UmbralError
-from umbral_rules.encounter import Encounter
+from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.events import (
     AreaListed,
     Event,
@@ -26,7 +26,6 @@ from umbral_rules.encounter.events import (
     ReachOffered,
     SweepDeclared,
 )
-from umbral_rules.encounter.state import Combatant
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
