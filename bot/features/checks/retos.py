@@ -12,13 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeGuard
 
-import discord
-from discord import app_commands
-
-from bot.edge.context import ids_of
 from bot.features.checks.ambito import guild_estados
 from bot.features.combate.acting import own_combatants
-from bot.features.common import choices, log_roll, send
+from bot.features.common import log_roll, send
 from bot.features.dice import check_all_used, choose_dice
 from bot.features.fichas.shared import own_character
 from bot.features.pages import send_pages
@@ -33,7 +29,7 @@ from umbral_rules.text import name_key
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
-    from bot.storage import Storage, UnitOfWork
+    from bot.storage import UnitOfWork
 
 #: What ``Encounter.escena`` says of a reto's scene.
 SCENE = "reto"
@@ -53,16 +49,6 @@ async def take_over_scene(uow: UnitOfWork, enc: Encounter) -> bool:
     enc.take_retos(scene)
     await uow.encounter.end()
     return True
-
-
-async def autocomplete_reto(
-    storage: Storage, interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    guild_id, channel_id = ids_of(interaction)
-    async with storage.channel(guild_id, channel_id) as uow:
-        enc = await uow.encounter.get()
-    names = [r.nombre for r in enc.retos if r.activo] if enc is not None else []
-    return choices(names, current)
 
 
 NO_RETO = "No hay ningún reto abierto en este canal: el máster lo crea con /reto crear."
@@ -180,9 +166,8 @@ async def ver(ctx: Context) -> None:
 
 
 async def terminar(ctx: Context, reto: str | None) -> None:
-    interaction = ctx.interaction
     guild_id, channel_id = ctx.ids()
-    await interaction.response.defer(thinking=True)
+    await ctx.interaction.response.defer(thinking=True)
     async with ctx.storage.channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
         enc = await channel_retos(uow)
@@ -196,7 +181,7 @@ async def terminar(ctx: Context, reto: str | None) -> None:
             await uow.encounter.end()
             lines.append("No quedan retos abiertos: el canal queda libre.")
     await send(
-        interaction,
+        ctx.interaction,
         embeds=[
             events_embed(f"Reto «{target.nombre}»", lines),
             retos_embed(enc.retos, only=target.id),
