@@ -69,7 +69,8 @@ class Place:
         return perms
 
     def can(self, flag: str) -> bool:
-        return bool(getattr(self.bot_permissions(), flag))
+        granted = self.bot_permissions()
+        return bool(getattr(granted, flag))
 
     @property
     def send_flag(self) -> str:
