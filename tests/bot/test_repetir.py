@@ -11,8 +11,8 @@ import discord
 import pytest
 
 from bot.console import FakeDiscord, Session, open_session
+from bot.edge.ratelimit import RateLimiter
 from bot.features.tirar.repetir import NOT_YOURS, custom_id, roll_id_of
-from bot.ratelimit import RateLimiter
 from bot.storage import RollLogEntry
 from tests.bot.conftest import Script
 from umbral_rules import ForcedDice

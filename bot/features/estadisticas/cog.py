@@ -5,20 +5,24 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.features.common import ids, storage_of
+from bot.edge.context import Context, command_context
+from bot.edge.permissions import Variant
+from bot.features.cog import FeatureCog
 from bot.features.historial import service as historial
 from bot.features.historial.options import Alcance
-from bot.permissions import is_gm
 
 from . import service
 
+#: [D] As /historial: anyone, in every use; a player's server-wide figures are their own
+#: rolls (``historial.filters``).
+USES = (
+    Variant("personaje", "cualquiera", ("personaje",)),
+    Variant("alcance servidor", "cualquiera", ("alcance",), "servidor"),
+)
 
-class EstadisticasCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
 
+class EstadisticasCog(FeatureCog):
     @app_commands.command(
         name="estadisticas", description="La suerte de los dados: caras del d12, naturales, daño"
     )
@@ -29,23 +33,23 @@ class EstadisticasCog(commands.Cog):
         desde="Desde este día: AAAA-MM-DD",
     )
     @app_commands.guild_only()
+    @command_context("cualquiera", variants=USES)
     async def estadisticas(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         usuario: discord.User | None = None,
         personaje: app_commands.Range[str, 1, 100] | None = None,
         alcance: Alcance | None = None,
         desde: app_commands.Range[str, 10, 10] | None = None,
     ) -> None:
-        guild_id, _ = ids(interaction)
+        guild_id, _ = ctx.ids()
         on = service.day(desde)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        storage = storage_of(interaction)
-        async with storage.guild(guild_id) as uow:
+        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+        async with ctx.storage.guild(guild_id) as uow:
             settings = await uow.guild.get()
-        gm = is_gm(interaction, settings.gm_role_id)
+        gm = ctx.is_gm(settings.gm_role_id)
         want = historial.filters(
-            interaction,
+            ctx,
             gm=gm,
             usuario=usuario,
             canal=None,
@@ -53,4 +57,4 @@ class EstadisticasCog(commands.Cog):
             alcance=alcance,
             exporting=False,
         )
-        await service.answer(interaction, storage, want, gm, on, settings.timezone)
+        await service.answer(ctx.interaction, ctx.storage, want, gm, on, settings.timezone)

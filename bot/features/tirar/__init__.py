@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from discord.ext import commands
+from typing import TYPE_CHECKING
 
-from .cog import TirarCog
+if TYPE_CHECKING:
+    from bot.app import UmbralBot
 
 
-async def setup(bot: commands.Bot) -> None:
-    cog = TirarCog(bot)
+async def setup(bot: UmbralBot) -> None:
+    from bot.features.historial.pager import HistoryButton
+
+    from .cog import TirarCog  # not at import: a sibling module must not load it
+
+    cog = TirarCog(bot.services)
     await bot.add_cog(cog)
+    bot.add_dynamic_items(HistoryButton)  # /historial's pages
     bot.add_dynamic_items(cog.buttons)  # «Repetir» on every /tirar reply, after restarts too

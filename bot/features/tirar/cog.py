@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.features.common import UMBRAL_CHOICES, dice_of, ids, storage_of
+from bot.edge.context import Context, command_context
+from bot.edge.permissions import Permission, Variant
+from bot.edge.services import Services
+from bot.features.cog import FeatureCog
+from bot.features.common import UMBRAL_CHOICES
 from bot.features.dados.choices import completions
 from bot.features.historial import service as historial
 from bot.features.historial.options import HISTORY_PAGED_MAX, Alcance, ExportFormat
@@ -14,12 +17,24 @@ from bot.features.tirar.asked import Asked
 from bot.features.tirar.names import MemberNames
 from bot.features.tirar.repetir import repeat, repeat_button
 from bot.features.tirar.rolling import roll_and_answer
-from bot.permissions import is_gm
+
+#: A «Repetir» press: ``/tirar`` again, for who rolled (``repetir.repeat`` checks the roll's
+#: roller in the log; the button refuses anyone else before anything runs).
+REPEAT = Permission("cualquiera", what="repetir la tirada")
 
 
-class TirarCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+#: [D] /historial: anyone, in every use; a player's server-wide view or export is their own
+#: rolls (``historial.filters``).
+HISTORIAL_USES = (
+    Variant("personaje", "cualquiera", ("personaje",)),
+    Variant("alcance servidor", "cualquiera", ("alcance",), "servidor"),
+    Variant("exportar", "cualquiera", ("exportar",)),
+)
+
+
+class TirarCog(FeatureCog):
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
         self.member_names = MemberNames()
         #: «Repetir»: the button class whose presses roll through this cog.
         self.buttons = repeat_button(self._press)
@@ -41,9 +56,10 @@ class TirarCog(commands.Cog):
     )
     @app_commands.choices(umbral=UMBRAL_CHOICES)
     @app_commands.guild_only()
+    @command_context("cualquiera")
     async def tirar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         expresion: app_commands.Range[str, 1, 200] | None = None,
         motivo: app_commands.Range[str, 1, 200] | None = None,
         privada: bool = False,
@@ -72,14 +88,10 @@ class TirarCog(commands.Cog):
             agilidad=agilidad,
         )
         asked.mode  # noqa: B018 - refused before anything is rolled or answered
-        ids(interaction)
-        await interaction.response.defer(ephemeral=privada, thinking=True)
+        ctx.ids()
+        await ctx.interaction.response.defer(ephemeral=privada, thinking=True)
         await roll_and_answer(
-            interaction,
-            storage_of(interaction),
-            dice_of(interaction),
-            asked,
-            self.buttons.reply_view,
+            ctx.interaction, ctx.storage, ctx.dice, asked, self.buttons.reply_view
         )
 
     @tirar.autocomplete("expresion")
@@ -90,14 +102,17 @@ class TirarCog(commands.Cog):
         guild_id = interaction.guild_id
         if guild_id is None:
             return []
-        async with storage_of(interaction).guild(guild_id) as uow:
+        async with self.services.require_storage().guild(guild_id) as uow:
             own, server = await uow.saved_rolls.visible(interaction.user.id)
         return completions(current, own, server)
 
+    async def repeat(self, ctx: Context, roll_id: int) -> None:
+        """«Repetir»: roll log entry ``roll_id`` rolled again (the one action of the button
+        and of a message command on a roll's reply, see :func:`repetir.repeat`)."""
+        await repeat(ctx.interaction, ctx.storage, ctx.dice, self.buttons, roll_id)
+
     async def _press(self, interaction: discord.Interaction, roll_id: int) -> None:
-        await repeat(
-            interaction, storage_of(interaction), dice_of(interaction), self.buttons, roll_id
-        )
+        await self.repeat(Context(interaction, self.services, REPEAT), roll_id)
 
     @app_commands.command(name="historial", description="Las tiradas registradas, por páginas")
     @app_commands.describe(
@@ -109,9 +124,10 @@ class TirarCog(commands.Cog):
         exportar="Todo el historial como archivo: csv (hoja de cálculo) o json",
     )
     @app_commands.guild_only()
+    @command_context("cualquiera", variants=HISTORIAL_USES)
     async def historial(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         n: app_commands.Range[int, 1, HISTORY_PAGED_MAX] | None = None,
         usuario: discord.User | None = None,
         canal: discord.TextChannel | None = None,
@@ -119,10 +135,10 @@ class TirarCog(commands.Cog):
         alcance: Alcance | None = None,
         exportar: ExportFormat | None = None,
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        gm = is_gm(interaction, await historial.gm_role(interaction))
+        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+        gm = ctx.is_gm(await historial.gm_role(ctx))
         want = historial.filters(
-            interaction,
+            ctx,
             gm=gm,
             usuario=usuario,
             canal=canal,
@@ -131,6 +147,6 @@ class TirarCog(commands.Cog):
             exporting=exportar is not None,
         )
         if exportar is not None:
-            await historial.export(interaction, self.member_names, want, exportar)
+            await historial.export(ctx, self.member_names, want, exportar)
         else:
-            await historial.show(interaction, self.member_names, want, n, gm)
+            await historial.show(ctx, self.member_names, want, n, gm)

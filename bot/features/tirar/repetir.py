@@ -18,10 +18,10 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.errors import report_error
+from bot.edge.errors import report_error
+from bot.edge.tree import gate_component
 from bot.features.tirar.asked import NOT_REPEATABLE, Asked
 from bot.features.tirar.rolling import roll_and_answer
-from bot.guard import gate_component
 from bot.storage import Storage
 from umbral_rules import DiceSource, UmbralError
 
