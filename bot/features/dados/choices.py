@@ -1,4 +1,5 @@
-"""``/tirar expresion:``'s autocomplete: the saved rolls completing the word being typed."""
+"""The saved rolls offered while a command is typed: ``/tirar expresion:`` completes the
+word being typed, ``/dados borrar nombre:`` offers those that may be deleted."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 
 from discord import app_commands
 
-from bot.render.limits import CHOICE_MAX, CHOICES_MAX
+from bot.render.limits import CHOICE_MAX, CHOICES_MAX, cut
 from bot.storage.saved_rolls import SavedRoll
 from umbral_rules.roller.saved import Shelf
 from umbral_rules.text import name_key
@@ -43,3 +44,13 @@ def completions(
         if len(out) == CHOICES_MAX:
             break
     return out
+
+
+def deletable(current: str, rolls: Sequence[SavedRoll]) -> list[app_commands.Choice[str]]:
+    """Up to 25 of ``rolls`` whose name starts as typed, named with what they roll."""
+    typed = name_key(current)
+    return [
+        app_commands.Choice(name=cut(f"{r.nombre} → {r.expresion}", CHOICE_MAX), value=r.nombre)
+        for r in rolls
+        if name_key(r.nombre).startswith(typed)
+    ][:CHOICES_MAX]

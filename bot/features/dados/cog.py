@@ -4,7 +4,6 @@ They are rolled by name in ``/tirar expresion:`` (alone, ``ataque``, or inside a
 
 from __future__ import annotations
 
-import discord
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
@@ -13,13 +12,11 @@ from bot.features.cog import FeatureCog
 from bot.features.common import send
 from bot.features.pages import send_pages
 from bot.render.dados import deleted_embed, list_pages, saved_embed
-from bot.render.limits import CHOICE_MAX, CHOICES_MAX, cut
 from bot.render.safe import shown
 from bot.storage.saved_rolls import SERVER
 from umbral_rules import UmbralError
 from umbral_rules.roller import MAX_EXPRESSION_LENGTH
 from umbral_rules.roller.saved import NAME_MAX, check_name
-from umbral_rules.text import name_key
 
 from .service import MAX_OWN, MAX_SERVER, save
 
@@ -71,6 +68,7 @@ class DadosCog(FeatureCog):
     @app_commands.describe(
         nombre="El nombre de la tirada", servidor="Máster: una de las tiradas del servidor"
     )
+    @app_commands.autocomplete(nombre=FeatureCog.deletable_saved_roll)
     @command_context("servidor", variants=(SERVER_USE,))
     async def borrar(
         self,
@@ -88,22 +86,3 @@ class DadosCog(FeatureCog):
             whose = "El servidor no tiene" if servidor else "No tienes"
             raise UmbralError(f"{whose} ninguna tirada guardada llamada «{shown(nombre)}».")
         await send(ctx.interaction, embed=deleted_embed(removed), ephemeral=not servidor)
-
-    @borrar.autocomplete("nombre")
-    async def borrar_nombre(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """The saved rolls that may be deleted: the player's own, or with ``servidor:sí``
-        the server's."""
-        guild_id = interaction.guild_id
-        if guild_id is None:
-            return []
-        server = bool(getattr(interaction.namespace, "servidor", False))
-        async with self.services.require_storage().guild(guild_id) as uow:
-            rolls = await uow.saved_rolls.of(SERVER if server else interaction.user.id)
-        typed = name_key(current)
-        return [
-            app_commands.Choice(name=cut(f"{r.nombre} → {r.expresion}", CHOICE_MAX), value=r.nombre)
-            for r in rolls
-            if name_key(r.nombre).startswith(typed)
-        ][:CHOICES_MAX]

@@ -10,7 +10,6 @@ from bot.edge.permissions import Permission, Variant
 from bot.edge.services import Services
 from bot.features.cog import FeatureCog
 from bot.features.common import UMBRAL_CHOICES
-from bot.features.dados.choices import completions
 from bot.features.historial import service as historial
 from bot.features.historial.options import HISTORY_PAGED_MAX, Alcance, ExportFormat
 from bot.features.tirar.asked import Asked
@@ -55,6 +54,7 @@ class TirarCog(FeatureCog):
         agilidad="Iniciativa 1D10 + AGI: tu Agilidad",
     )
     @app_commands.choices(umbral=UMBRAL_CHOICES)
+    @app_commands.autocomplete(expresion=FeatureCog.saved_roll)
     @app_commands.guild_only()
     @command_context("cualquiera")
     async def tirar(
@@ -93,18 +93,6 @@ class TirarCog(FeatureCog):
         await roll_and_answer(
             ctx.interaction, ctx.storage, ctx.dice, asked, self.buttons.reply_view
         )
-
-    @tirar.autocomplete("expresion")
-    async def expresion_choices(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """The player's saved rolls (and the server's) completing the last word typed."""
-        guild_id = interaction.guild_id
-        if guild_id is None:
-            return []
-        async with self.services.require_storage().guild(guild_id) as uow:
-            own, server = await uow.saved_rolls.visible(interaction.user.id)
-        return completions(current, own, server)
 
     async def repeat(self, ctx: Context, roll_id: int) -> None:
         """«Repetir»: roll log entry ``roll_id`` rolled again (the one action of the button
