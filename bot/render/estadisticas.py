@@ -142,7 +142,7 @@ def _fight(fight: Damage) -> str:
 
 def summary(figures: Figures) -> str:
     """The count of rolls and what was left out."""
-    text = f"**{figures.rolls}** tiradas"
+    text = f"**{figures.rolls}** {plural(figures.rolls, 'tirada', number=False)}"
     if figures.physical:
         text += f" ({figures.physical} con dados físicos, fuera de la cuenta)"
     dice = [f"{figures.d12_dice} d12"]

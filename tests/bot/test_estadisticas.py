@@ -41,7 +41,7 @@ async def test_a_fair_set_of_dice(fake: FakeDiscord, dice: ForcedDice) -> None:
     stats = reply.first
     assert stats.ephemeral and stats.title == "Estadísticas de tiradas"
     assert stats.embeds[0]["description"] == (
-        "Todas las tiradas en este canal: **1** tiradas; dados: 120 d12."
+        "Todas las tiradas en este canal: **1** tirada; dados: 120 d12."
     )
     assert stats.field("Caras del d12 (120 dados)").splitlines()[2:-1] == table(FAIR, "10,0")
     assert stats.field("Veredicto").splitlines() == [
@@ -174,7 +174,7 @@ async def test_what_counts_and_who_sees_it(
     assert "Caras del d12 (6 dados)" in gm.text()
     own = (await fake.command("bran", "mesa", "estadisticas", {"alcance": "servidor"})).first
     assert own.embeds[0]["description"] == (
-        "Tus tiradas en todo el servidor: **1** tiradas; dados: 1 d12."
+        "Tus tiradas en todo el servidor: **1** tirada; dados: 1 d12."
     )
     refused = await fake.command(
         "bran", "mesa", "estadisticas", {"alcance": "servidor", "usuario": "@kaeda"}
@@ -195,7 +195,7 @@ async def test_desde_counts_from_that_day_in_the_servers_time_zone(
     )
     assert later.first.files == {}  # no dice, no picture
     earlier = await fake.command("kaeda", "mesa", "estadisticas", {"desde": "2000-01-01"})
-    assert "**1** tiradas" in earlier.first.embeds[0]["description"]
+    assert "**1** tirada;" in earlier.first.embeds[0]["description"]
     bad = await fake.command("kaeda", "mesa", "estadisticas", {"desde": "2026-13-01"})
     assert bad.first.content == "«desde» es una fecha como AAAA-MM-DD, por ejemplo 2026-12-01."
 
