@@ -34,6 +34,8 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.encuentro",
     "bot.features.combate",
     "bot.features.tirar",
+    "bot.features.dados",
+    "bot.features.estadisticas",
     "bot.features.tablero",
     "bot.features.deshacer",
     "bot.features.descanso",

@@ -16,7 +16,9 @@ from bot.edge.context import ids_of
 from bot.edge.permissions import is_gm, require_guild
 from bot.edge.services import ServedCog
 from bot.features.common import choices
+from bot.features.dados.choices import completions, deletable
 from bot.storage import Storage
+from bot.storage.saved_rolls import SERVER
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_table
 from umbral_rules.text import spanish_sorted
@@ -155,3 +157,22 @@ class FeatureCog(ServedCog):
                 return []
             rows = await uow.bestiary.list_all()
         return choices((r.nombre for r in rows), current)
+
+    # --- saved rolls ----------------------------------------------------------------------
+
+    async def saved_roll(self, interaction: Interaction, current: str) -> Choices:
+        """``/tirar expresion:``: the user's saved rolls and the server's completing the word
+        being typed (see :func:`~bot.features.dados.choices.completions`)."""
+        guild_id = require_guild(interaction)
+        async with self.services.require_storage().guild(guild_id) as uow:
+            own, server = await uow.saved_rolls.visible(interaction.user.id)
+        return completions(current, own, server)
+
+    async def deletable_saved_roll(self, interaction: Interaction, current: str) -> Choices:
+        """What ``/dados borrar`` can take: the user's own saved rolls, or with
+        ``servidor:sí`` the server's."""
+        guild_id = require_guild(interaction)
+        server = bool(getattr(interaction.namespace, "servidor", False))
+        async with self.services.require_storage().guild(guild_id) as uow:
+            rolls = await uow.saved_rolls.of(SERVER if server else interaction.user.id)
+        return deletable(current, rolls)

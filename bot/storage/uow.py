@@ -24,6 +24,7 @@ from .errors import ConcurrencyError
 from .reminders import ReminderRepository
 from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
 from .rolllog import RollLogRepository
+from .saved_rolls import SavedRollRepository
 from .settings_cache import SettingsCache
 from .undo import Pending, UndoRepository
 
@@ -44,8 +45,8 @@ RETRYABLE_SQLSTATES = frozenset({"40001", "40P01", "23505"})
 class UnitOfWork:
     """What one command sees: repositories that share one transaction, scoped by guild.
 
-    Attributes: ``guild`` (settings), ``characters``, ``bestiary``, ``rolls`` (the roll log)
-    and, in a channel unit, ``encounter`` (the channel's active encounter).
+    Attributes: ``guild`` (settings), ``characters``, ``bestiary``, ``rolls`` (the roll log),
+    ``saved_rolls`` and, in a channel unit, ``encounter`` (the channel's active encounter).
     """
 
     def __init__(
@@ -67,6 +68,7 @@ class UnitOfWork:
         self.characters = CharacterRepository(session, guild_id)
         self.bestiary = BestiaryRepository(session, guild_id)
         self.reminders = ReminderRepository(session)
+        self.saved_rolls = SavedRollRepository(session, guild_id)
         #: What ``/deshacer`` can take back: written by :meth:`finish` in this transaction.
         self.undo_log = (
             None if channel_id is None else UndoRepository(session, guild_id, channel_id)

@@ -9,6 +9,11 @@ registers (persistent views by ``custom_id``, dynamic items by class name) to a 
 A new command needs its line here — the table runs in order, so before the commands that
 end or delete things (from ``"descanso"`` on) — e.g.::
 
+    "estadisticas": lambda w: [
+        (w.player, {}),
+        (w.player, {"personaje": w.pc}),
+        (w.gm, {"alcance": "servidor", "desde": "2000-01-01"}),
+    ],
     "encuentro lista": lambda w: [(w.gm, {})],
 
 and :func:`missing_drivers` names every command or button that has none (the test
@@ -147,8 +152,15 @@ DRIVERS: dict[str, Driver] = {
         (w.player, {"atributo": "vigor", "umbral": 9, "oficio": w.oficio, "motivo": w.long(200)}),
         (w.player, {"atributo": "voluntad", "umbral": 21, "ambito": "social", "privada": True}),
     ],
+    "dados guardar": lambda w: [
+        (w.player, {"nombre": "ataque", "expresion": "1d12+5"}),
+        (w.player, {"nombre": "largo", "expresion": "1d12+" + "9" * 195}),
+        (w.gm, {"nombre": "ataque", "expresion": "200d12", "servidor": True}),
+    ],
+    "dados lista": _both(lambda w: {}),
     "tirar": lambda w: [
         (w.player, {"expresion": ";".join(["200d12"] * 6), "motivo": w.long(200)}),
+        (w.player, {"expresion": "ataque+2; largo", "motivo": w.long(200)}),
         (w.player, {"expresion": "1d12+" + "9" * 195}),
         (w.player, {"reserva": 10, "bonus": 10, "exitos": "8"}),
         (w.player, {"porcentaje": 200, "habilidad": 200, "modificador": -200}),
@@ -158,6 +170,11 @@ DRIVERS: dict[str, Driver] = {
         *_both(lambda w: {"personaje": w.pc, "alcance": "servidor"})(w),
         (w.gm, {"exportar": "csv", "alcance": "servidor"}),
         (w.player, {"exportar": "json"}),
+    ],
+    "estadisticas": lambda w: [
+        (w.player, {}),
+        (w.player, {"personaje": w.pc}),
+        (w.gm, {"alcance": "servidor", "desde": "2000-01-01"}),
     ],
     "encuentro lista": lambda w: [(w.gm, {})],
     "encuentro recordatorios": lambda w: [
@@ -205,6 +222,7 @@ DRIVERS: dict[str, Driver] = {
     "ficha revivir": lambda w: [(w.gm, {"personaje": w.spare, "dueño": w.player})],
     "ficha borrar": lambda w: [(w.player, {"personaje": w.spare})],
     "bestiario borrar": lambda w: [(w.gm, {"nombre": "Importado"})],
+    "dados borrar": lambda w: [(w.player, {"nombre": "largo"})],
     "encuentro terminar": lambda w: [(w.gm, {})],
     # last: a fresh Narrativo encounter, where the buttons are pressed
     "encuentro empezar": lambda w: [(w.gm, {"modo": "narrativo", "emboscada": "enemigos"})],
@@ -232,6 +250,11 @@ async def _history_pages(w: World) -> list[Reply]:
     return [await w.fake.press(w.gm, w.channel, "Siguiente ▶")]
 
 
+async def _repeat(w: World) -> list[Reply]:
+    await w.fake.command(w.player, w.channel, "tirar", {"expresion": "ataque+2; 200d12"})
+    return [await w.fake.press(w.player, w.channel, "Repetir")]
+
+
 async def _undo(w: World, label: str) -> list[Reply]:
     await w.fake.command(w.gm, w.channel, "encuentro ajustar", {"combatiente": w.pc, "aguante": 1})
     await w.fake.command(w.gm, w.channel, "deshacer")
@@ -245,6 +268,7 @@ BUTTONS: dict[str, Press] = {
     "HistoryButton": _history_pages,
     "UndoButton": lambda w: _undo(w, "Deshacer"),
     "CancelButton": lambda w: _undo(w, "Cancelar"),
+    "RepeatButton": _repeat,
 }
 
 

@@ -60,6 +60,16 @@ OGRO = [
     "/asalto",  # the enemies' phase: the Ogro's turn
 ]
 RETO = ["@master", "#otra", "/reto crear nombre:Puerta umbral:9 exitos:3"]
+#: Saved rolls called «ataque»: the server's and every player's of this server.
+SAVED = [
+    "@kaeda",
+    "/dados guardar nombre:ataque expresion:1d12+1",
+    "@bran",
+    "/dados guardar nombre:ataque expresion:1d12+1",
+    "@master",
+    "/dados guardar nombre:ataque expresion:1d12+2",
+    "/dados guardar nombre:ataque expresion:1d12 servidor:sí",
+]
 CHARACTER_FILE = b"""personajes:
   - nombre: Sombra
     atributos: {vigor: 1, destreza: 4, percepcion: 3, voluntad: 2}
@@ -90,6 +100,24 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "historial",
         {"exportar": "csv"},
     ),
+    "/dados guardar": ("mesa", [], "dados guardar", {"nombre": "ataque", "expresion": "1d12+5"}),
+    "/dados guardar (servidor)": (
+        "mesa",
+        [],
+        "dados guardar",
+        {"nombre": "ataque", "expresion": "1d12", "servidor": True},
+    ),
+    "/dados lista": ("mesa", SAVED, "dados lista", {}),
+    "/dados borrar": ("mesa", SAVED, "dados borrar", {"nombre": "ataque"}),
+    "/dados borrar (servidor)": (
+        "mesa",
+        SAVED,
+        "dados borrar",
+        {"nombre": "ataque", "servidor": True},
+    ),
+    "/estadisticas": ("mesa", ["@kaeda", "/tirar expresion:1d12"], "estadisticas", {}),
+    "/estadisticas (personaje)": ("mesa", [], "estadisticas", {"personaje": "Íñigo"}),
+    "/estadisticas (alcance servidor)": ("mesa", [], "estadisticas", {"alcance": "servidor"}),
     "/config (ver)": ("mesa", [], "config", {}),
     "/config (cambiar)": ("mesa", [], "config", {"modo": "narrativo"}),
     "/config (zona horaria)": ("mesa", [], "config", {"zona_horaria": "Atlantic/Canary"}),

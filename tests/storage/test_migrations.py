@@ -33,6 +33,7 @@ TABLES = {
     "reminders",
     "retos",
     "roll_log",
+    "saved_rolls",
     "undo_records",
 }
 
