@@ -91,7 +91,8 @@ async def test_writers_queue_without_blocking_the_loop(tmp_path: Path, engines: 
     log: list[str] = []
     try:
         holder = asyncio.create_task(_write_and_hold(first, 1, 0.2, log))
-        await asyncio.sleep(0.02)
+        while "begin 1" not in log:  # the first writer holds the lock, however slow the machine
+            await asyncio.sleep(0.001)
         ticker = asyncio.create_task(_ticking(stop, log))
         log.append("waiting 2")
         await _write_and_hold(second, 2, 0, log)
