@@ -124,7 +124,11 @@ def event_problems(body: Mapping[str, Any]) -> list[Problem]:
     metadata = body.get("entity_metadata")
     if isinstance(metadata, Mapping) and metadata.get("location") == "":
         found.append(
-            (("entity_metadata", "location"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+            (
+                ("entity_metadata", "location"),
+                "BASE_TYPE_MIN_LENGTH",
+                "Must be 1 or more in length.",
+            )
         )
     return found
 
@@ -135,8 +139,10 @@ def nothing(body: Any) -> list[Problem]:
     return []
 
 
+#: What a route checks beyond its schema.
+Check = Callable[[Any], list[Problem]]
 #: The checks of each route beyond its schema (a message's, unless listed).
-ROUTE_LIMITS: dict[str, Callable[[Any], list[Problem]]] = {
+ROUTE_LIMITS: dict[str, Check] = {
     "POST /webhooks/{webhook_id}/{webhook_token}": execute_problems,
     "POST /channels/{channel_id}/webhooks": webhook_problems,
     "POST /guilds/{guild_id}/scheduled-events": event_problems,

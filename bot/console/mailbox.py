@@ -103,6 +103,18 @@ class Mailbox:
         self.events.append(Event(kind, message))
         return message
 
+    def note(self, who: str, text: str) -> None:
+        """The guild's events changed (by ``who``): the console shows ``text``."""
+        shown = SentMessage(0, "", who, {"content": text}, created=self.clock.now)
+        self.events.append(Event("evento", shown))
+
+    def open_form(self, user: str, channel: str, modal: Mapping[str, Any]) -> None:
+        """A form (a modal) opens for ``user`` in ``channel``."""
+        form = SentMessage(
+            0, channel, "Umbral", dict(modal), recipient=user, created=self.clock.now
+        )
+        self.events.append(Event("formulario", form))
+
     def _new_message(
         self, channel: str, payload: Mapping[str, Any], user: str | None = None
     ) -> SentMessage:
@@ -138,7 +150,7 @@ class Mailbox:
             "id": str(message.id),
             "channel_id": str(self.channel_id(message.channel)),
             "guild_id": str(GUILD_ID),
-            "author": bot_user_payload(),
+            "author": self._author(message),
             "content": body.get("content") or "",
             "timestamp": self.clock.iso(message.created),
             "edited_timestamp": None,
@@ -152,13 +164,36 @@ class Mailbox:
             "pinned": message.pinned,
             "type": 0,
             "flags": EPHEMERAL if message.ephemeral else 0,
+            **({"webhook_id": str(message.webhook_id)} if message.webhook_id else {}),
         }
+
+    def _author(self, message: SentMessage) -> dict[str, Any]:
+        """Who wrote it: the bot, a webhook under its ``username``, or a person."""
+        if message.webhook_id is not None:
+            return {
+                "id": str(message.webhook_id),
+                "username": message.author,
+                "avatar": None,
+                "discriminator": "0000",
+                "bot": True,
+            }
+        if message.author_id is not None:
+            return dict(self._member_payload(message.author)["user"])
+        bot: dict[str, Any] = bot_user_payload()
+        return bot
 
     # interaction callbacks and webhooks (the interaction token)
 
     async def _on_webhook(
-        self, route: Route, payload: dict[str, Any] | None, files: Mapping[str, bytes]
+        self,
+        route: Route,
+        payload: dict[str, Any] | None,
+        files: Mapping[str, bytes],
+        params: Mapping[str, Any] | None = None,
     ) -> Any:
+        """An interaction's token: its callback, follow-ups and edits (``params``, the
+        query, matter only to channel webhooks)."""
+        del params
         path = api_path(route)
         await self.gate.enter(route.method, path, payload)
         try:
@@ -260,4 +295,4 @@ class _FakeAdapter(webhook_async.AsyncWebhookAdapter):
         files: dict[str, bytes] = {}
         if payload is None and kwargs.get("multipart"):
             payload, files = with_files(kwargs["multipart"])
-        return await self._discord._on_webhook(route, payload, files)
+        return await self._discord._on_webhook(route, payload, files, kwargs.get("params"))

@@ -160,7 +160,7 @@ def _problems(key: str, body: Any, branch: int | None) -> list[limits.Problem]:
     route = schema()["routes"].get(key)
     if route is None:
         return []
-    extra = limits.ROUTE_LIMITS.get(key, limits.message_problems)
+    extra: limits.Check = limits.ROUTE_LIMITS.get(key, limits.message_problems)
     if "branches" in route:  # a union: the member its field names, so errors name fields
         field = str(route["by"])
         value = body.get(field)
