@@ -181,7 +181,7 @@ class Calendar:
                 self.modify(user_id, event, person_body(fields, self.places, creating=False))
         except Refused as refused:
             why = "; ".join(details(refused.errors or {})) or refused.message
-            raise LookupError(f"Discord no lo acepta: {why}.") from None
+            raise LookupError(f"Discord no lo acepta: {why.rstrip('.')}.") from None
 
     def interest(self, user_id: int, name: str, interested: bool) -> str:
         """``!interes`` / ``!desinteres``: the user's «Me interesa»; what the client shows."""

@@ -25,6 +25,7 @@ from bot.console.gate import (
 )
 from bot.console.messages import Event, Pending, SentMessage
 from bot.console.payloads import EPHEMERAL, GUILD_ID, bot_user_payload
+from bot.console.strict import INVALID_FORM_BODY
 
 UNKNOWN_WEBHOOK = 10015
 SEEN = (4, 6, 7, 8, 9)  # callback types the user sees an answer in (5 is "thinking…")
@@ -75,6 +76,8 @@ class Mailbox:
         self._adapter = _FakeAdapter(self)
         #: Display names by user id (the console's users; ``/historial`` asks for them).
         self.names: dict[int, str] = {}
+        #: The form open for each user: the interaction that opened it (``Pending.form``).
+        self.forms: dict[str, Pending] = {}
         #: Whether each interaction waits for the bot's background work (the tracker) before
         #: it returns; paced runs (:mod:`.pacing`) leave it running beside the next ones.
         self.settles = True
@@ -219,6 +222,7 @@ class Mailbox:
                 )
             if age > FIRST_RESPONSE_S:
                 raise Refused(404, UNKNOWN_INTERACTION, "Unknown interaction")
+            _may_answer(pending, int(body.get("type", 0)))
             return self._on_callback(pending, body)
         if pending.response is None:
             raise Refused(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
@@ -272,6 +276,10 @@ class Mailbox:
             message = self._edit(pending.component_message, data)
         elif kind == 8:  # autocomplete
             self._choices = list(data.get("choices", []))
+        elif kind == 9:  # a form opens for its user (one at a time)
+            pending.form = dict(data)
+            self.forms[pending.user] = pending
+            self.open_form(pending.user, pending.channel, data)
         interaction: dict[str, Any] = {"id": "1", "type": kind}
         result: dict[str, Any] = {"interaction": interaction}
         if message is not None:
@@ -281,6 +289,23 @@ class Mailbox:
             )
             result["resource"] = {"type": kind, "message": self._message_payload(message)}
         return result
+
+
+#: The first responses Discord takes, by interaction type: a command (2), a button (3), an
+#: autocomplete (4), a form sent (5; 6 and 7 only for a form opened from a message's button).
+RESPONSES = {2: (4, 5, 9), 3: (4, 5, 6, 7, 9), 4: (8,), 5: (4, 5, 6, 7)}
+
+
+def _may_answer(pending: Pending, kind: int) -> None:
+    """A response of ``kind`` to ``pending``, or Discord's 50035 naming the ones it takes
+    (a form answered with another form, a command answered by editing a message…)."""
+    allowed = RESPONSES.get(pending.kind, ())
+    if pending.kind == 5 and pending.component_message is None:
+        allowed = (4, 5)
+    if allowed and kind not in allowed:
+        shown = ", ".join(str(a) for a in allowed)
+        error = {"code": "BASE_TYPE_CHOICES", "message": f"Value must be one of {{{shown}}}."}
+        raise Refused(400, INVALID_FORM_BODY, "Invalid Form Body", {"type": {"_errors": [error]}})
 
 
 class _FakeAdapter(webhook_async.AsyncWebhookAdapter):

@@ -94,7 +94,7 @@ class Pending:
     user: str
     channel: str
     label: str = ""  # how the console names it: "/atacar", "el botón «Defender»"
-    kind: int = 2  # 2 command, 3 button, 4 autocomplete
+    kind: int = 2  # 2 command (a context menu too), 3 button, 4 autocomplete, 5 form sent
     created: float = 0.0
     original: SentMessage | None = None
     deferred_ephemeral: bool | None = None
@@ -102,6 +102,7 @@ class Pending:
     response: int | None = None  # the callback type of the first response
     answered: bool = False  # something the user can read (or the autocomplete's choices)
     late: str | None = None  # the slow work that ran before the first response
+    form: dict[str, Any] | None = None  # the form (modal) the response opened
 
 
 @dataclass

@@ -29,7 +29,6 @@ from bot.console.payloads import (
     stable_id,
 )
 
-
 #: A place's kind → its Discord channel type (what a channel option may offer).
 CHANNEL_TYPES = {"text": 0, "voice": 2, "thread": 11}
 

@@ -20,6 +20,7 @@ from discord.webhook import async_ as webhook_async
 from sqlalchemy import event
 
 from bot import observe
+from bot.console import forms, menus
 from bot.console.calendar import Calendar
 from bot.console.clock import FakeClock
 from bot.console.gate import Gate
@@ -81,6 +82,9 @@ class FakeDiscord(CommandOptions):
         self.guild = state._add_guild_from_data(data)
         self.places = Places(state, self.guild, clock)
         self.channel_id("mesa")
+        # discord.py's webhooks (a channel webhook's messages, interaction follow-ups) reach
+        # Discord through this adapter: the fake's, in this task and those it starts
+        webhook_async.async_context.set(self._adapter)
         self.calendar = Calendar(clock, self.gate, self.places, self.user_payload, self.note)
         self.commands = Commands(self.gate)
         bot.http.request = self._http_request  # type: ignore[method-assign]
@@ -224,6 +228,87 @@ class FakeDiscord(CommandOptions):
                 raise LookupError(f"El botón «{button.get('label')}» ya no responde.")
 
         return await self._run(dispatch(), payload["token"])
+
+    # --- forms, context menus and what people write -----------------------------------------
+
+    async def submit(self, user: str, values: Mapping[str, str]) -> Reply:
+        """``!formulario``: ``user`` fills the form open for them and sends it (the modal
+        submit, interaction type 5, in the channel where it opened)."""
+        opened = self.forms.get(user)
+        if opened is None or opened.form is None:
+            raise LookupError(f"@{user} no tiene ningún formulario abierto.")
+        modal = opened.form
+        components = forms.submitted(modal, values)  # what the client refuses stays open
+        del self.forms[user]
+        data = {"custom_id": modal["custom_id"], "components": components}
+        label = f"el formulario «{modal.get('title', '')}»"
+        payload = self._base_payload(5, user, opened.channel, data, label)
+        origin = opened.component_message
+        if origin is not None:  # a form opened from a button: its message comes along
+            payload["message"] = self._message_payload(origin)
+            self._pending[payload["token"]].component_message = origin
+        interaction = discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
+        store = self.bot._connection._view_store
+
+        async def dispatch() -> None:
+            before = asyncio.all_tasks()
+            store.dispatch_modal(str(modal["custom_id"]), interaction, components, {})  # type: ignore[arg-type]
+            new = asyncio.all_tasks() - before
+            if not new:
+                raise LookupError(f"El formulario «{modal.get('title')}» ya no responde.")
+            await asyncio.gather(*new)
+
+        return await self._run(dispatch(), payload["token"])
+
+    def close_form(self, user: str) -> None:
+        """``!formulario cerrar``: the form goes away and Discord hears nothing."""
+        if self.forms.pop(user, None) is None:
+            raise LookupError(f"@{user} no tiene ningún formulario abierto.")
+
+    async def menu(self, user: str, channel: str, kind: str, target: str, name: str) -> Reply:
+        """``!menu usuario|mensaje OBJETIVO Comando``: the context-menu command ``name`` run
+        by ``user`` on a user (a name) or on the ``target``-th latest message of ``channel``."""
+        value = menus.KINDS[kind]
+        tree = self.bot.tree  # type: ignore[attr-defined]
+        known = [c.name for c in tree.get_commands(type=discord.AppCommandType(value))]
+        found = menus.find_menu(known, name, kind)
+        resolved: dict[str, Any]
+        if value == menus.USER:
+            member = self._member_payload(target.lstrip("@").lower())
+            target_id = int(member["user"]["id"])
+            rest = {k: v for k, v in member.items() if k != "user"}
+            resolved = {
+                "users": {str(target_id): member["user"]},
+                "members": {str(target_id): rest},
+            }
+        else:
+            message = self.latest(user, channel, int(target))
+            target_id = message.id
+            resolved = {"messages": {str(message.id): self._message_payload(message)}}
+        data = menus.menu_data(found, value, target_id, resolved)
+        payload = self._base_payload(2, user, channel, data, f"«{found}»")
+        interaction = discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
+        call = self.bot.tree._call(interaction)  # type: ignore[attr-defined]
+        return await self._run(call, payload["token"])
+
+    def latest(self, user: str, channel: str, back: int = 1) -> SentMessage:
+        """The ``back``-th latest message ``user`` sees in ``channel`` (1: the last one)."""
+        chan = self.places.get(channel).name
+        seen = [
+            m
+            for m in self.messages
+            if m.channel == chan and not m.deleted and (not m.ephemeral or m.recipient == user)
+        ]
+        if len(seen) < back:
+            raise LookupError(f"No hay {back} mensajes en #{chan} (hay {len(seen)}).")
+        return seen[-back]
+
+    def write(self, user: str, channel: str, text: str) -> SentMessage:
+        """``!escribir``: ``user`` writes ``text`` in ``channel`` (a person's message: the
+        bot, without the message content intent, hears nothing of it)."""
+        message = self._new_message(self.places.get(channel).name, {"content": text})
+        message.author, message.author_id = user, self.user_id(user)
+        return message
 
     async def _run(self, coro: Any, token: str) -> Reply:
         """Dispatch one interaction; then note it if it went unanswered, or if slow work
