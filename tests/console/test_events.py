@@ -157,7 +157,8 @@ async def test_creating_and_changing_need_their_permissions(fake: FakeDiscord) -
     await own.edit(name="Sesión 5 bis")  # its own event: «Crear eventos» is enough
     text = await console_line(
         fake,
-        "!evento crear Partida del máster inicio:2026-01-03T18:00Z fin:2026-01-03T21:00Z lugar:Casa",
+        "!evento crear Partida del máster inicio:2026-01-03T18:00Z fin:2026-01-03T21:00Z "
+        "lugar:Casa",
     )
     assert "master → eventos del servidor" in text and "crea el evento" in text
     theirs = calendar(fake).find("partida del master")
