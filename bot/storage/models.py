@@ -375,3 +375,4 @@ class CommandSyncRow(Base):
 
 
 from . import reminder_models as reminder_models  # noqa: E402  (registers its tables)
+from . import session_models as session_models  # noqa: E402  (registers its tables)
