@@ -63,9 +63,7 @@ async def test_two_processes_claim_each_step_once(database_url: str) -> None:
     try:
         sid = await _schedule(first)
         at = START - timedelta(minutes=30)
-        claims = await asyncio.gather(
-            *(_claim(s, sid, at) for s in (first, second, first, second))
-        )
+        claims = await asyncio.gather(*(_claim(s, sid, at) for s in (first, second, first, second)))
         assert sorted(k for c in claims for k in c) == ["1h", "24h"]
     finally:
         await first.close()
