@@ -195,6 +195,17 @@ class Calendar:
         mark = "Me interesa ✓" if interested else "ya no le interesa"
         return f"📅 «{event.name}»: {mark} ({len(event.interested)} interesados)"
 
+    def statuses(self) -> dict[int, int]:
+        """Each event's status now (to see, after ``!esperar``, which began or ended)."""
+        return {e.id: e.status(self.clock.now) for e in self.events.values()}
+
+    def show_changes(self, before: Mapping[int, int]) -> None:
+        """Show the events whose status the clock changed since ``before``."""
+        for event in self.events.values():
+            status = event.status(self.clock.now)
+            if event.id in before and before[event.id] != status:
+                self.show("Discord", f"📅 «{event.name}» · {STATUS_NAMES[status]}")
+
     # --- the rules ------------------------------------------------------------------------
 
     def _channel(self, value: Any) -> Place | None:

@@ -104,12 +104,14 @@ class Console:
         """``!esperar``: the time passes, and whatever the bot had due meanwhile (the
         reminders of play by post) happens at its time and is printed."""
         start = len(self.discord.events)
+        before = self.discord.calendar.statuses()
         reminders = getattr(self.discord.bot, "reminders", None)
         if reminders is None:
             self.discord.clock.advance(seconds)
-            return
-        await reminders.advance(seconds)
-        await self.discord.settle()
+        else:
+            await reminders.advance(seconds)
+            await self.discord.settle()
+        self.discord.calendar.show_changes(before)  # events that began or ended meanwhile
         for event in self.discord.events[start:]:
             self.out.write(self.event_text(event) + "\n")
 
