@@ -106,6 +106,11 @@ class Calendar:
             return None
         raise NotImplementedError(f"La consola no sabe hacer {method} {template}.")
 
+    def restore(self, before: Calendar) -> None:
+        """The events Discord kept while the bot was down (a restart of the bot)."""
+        self.events.update(before.events)
+        self._ids = itertools.count(len(self.events) + 1)
+
     def get(self, event_id: int) -> ScheduledEvent:
         event = self.events.get(event_id)
         if event is None:

@@ -229,6 +229,16 @@ class FakeDiscord(CommandOptions):
 
         return await self._run(dispatch(), payload["token"])
 
+    def carry_over(self, before: FakeDiscord) -> None:
+        """What Discord kept while the bot was down (the bot restarted on the same
+        database): the time, the channels' messages, the guild's events with who is
+        interested, the channels' webhooks."""
+        self.clock.now = max(self.clock.now, before.clock.now)
+        self.restore(before.messages)
+        self.calendar.restore(before.calendar)
+        self.webhooks.update(before.webhooks)
+        self.names.update(before.names)
+
     # --- forms, context menus and what people write -----------------------------------------
 
     async def submit(self, user: str, values: Mapping[str, str]) -> Reply:

@@ -1,5 +1,7 @@
 """The reminders' background task: it wakes at the next due time (at least every minute),
-claims what is due in the database and posts one message per channel.
+claims what is due in the database and posts one message per channel; the steps of the
+game sessions (their reminders, start and end: :mod:`bot.features.sesiones.steps`) run in
+the same rounds.
 
 Time comes from the injected clock (:meth:`ReminderScheduler.use_clock`): the console's fake
 clock drives it, and ``!esperar`` runs everything due in the time it skips
@@ -20,6 +22,7 @@ import discord
 from bot.clock import Now, Sleep, system_now
 from bot.features.combate.defender_button import DefenderView
 from bot.features.recordatorios.timing import DEFAULT_ZONE, due_after, zone
+from bot.features.sesiones.steps import SessionSteps
 from bot.render.reminders import Reminder, reminder_text
 from bot.render.safe import allowed_mentions
 from bot.render.waiting import Waited, waited_for
@@ -40,6 +43,8 @@ class ReminderScheduler:
     def __init__(self, client: discord.Client, storage: Storage | None) -> None:
         self.client = client
         self.storage = storage
+        #: The game sessions' steps, run in the same rounds.
+        self.sessions = SessionSteps(client, storage)
         self.now: Now = system_now
         self.sleep: Sleep = asyncio.sleep
         #: Reminder messages posted by this process.
@@ -80,10 +85,13 @@ class ReminderScheduler:
     # --- one round ------------------------------------------------------------------------
 
     async def next_due(self) -> datetime | None:
+        """The earliest time an encounter's reminder or a session's step falls due."""
         if self.storage is None:
             return None
         async with self.storage.across_guilds() as session:
-            return await next_due(session)
+            encounters = await next_due(session)
+        steps = await self.sessions.next_due()
+        return min((t for t in (encounters, steps) if t is not None), default=None)
 
     async def run_due(self) -> int:
         """Bring every armed encounter's reminders up to date and post those due now; how
@@ -98,7 +106,7 @@ class ReminderScheduler:
                 posted += await self._remind(enc)
             except Exception:
                 log.exception("No se pudo recordar en el canal %s", enc.channel_id)
-        return posted
+        return posted + await self.sessions.run_due(self.now())
 
     async def _remind(self, target: Armed) -> int:
         assert self.storage is not None
