@@ -47,7 +47,6 @@ BOT_PERMISSIONS = discord.Permissions(
     pin_messages=True,
     use_application_commands=True,
     create_public_threads=True,
-    manage_webhooks=True,
     create_events=True,
     connect=True,
 )

@@ -1,7 +1,10 @@
 """The console's Discord keeps channel webhooks as Discord does: created and listed with
 «Gestionar webhooks», named without «clyde» or «discord», at most 15 a channel; executed
 with any name and avatar, in a thread of the channel by ``thread_id``; its messages edited,
-read and deleted only by that webhook (in a thread, only with the thread's id)."""
+read and deleted only by that webhook (in a thread, only with the thread's id).
+
+The bot's invite does not ask for «Gestionar webhooks» yet (nothing of the bot uses them):
+these tests give it in the channels they use, as ``!permiso dar gestionar_webhooks``."""
 
 from __future__ import annotations
 
@@ -15,6 +18,12 @@ from bot.console.runner import Console
 from tests.console.conftest import FakeDiscord, Probe, refused
 
 pytestmark = pytest.mark.backends("sqlite")
+
+
+@pytest.fixture(autouse=True)
+def may_manage_webhooks(fake: FakeDiscord) -> None:
+    for name in ("mesa", "otra"):
+        fake.places.set_permission(fake.places.get(name), "gestionar_webhooks", True)
 
 
 def text_channel(fake: FakeDiscord, name: str = "mesa") -> discord.TextChannel:
