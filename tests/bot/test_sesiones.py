@@ -6,6 +6,7 @@ every request the bot made valid against Discord's schema."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -44,8 +45,8 @@ def when(message: SentMessage) -> datetime:
     return EPOCH + timedelta(seconds=round(message.created))
 
 
-def pinged(message: SentMessage) -> set[int]:
-    allowed = {int(u) for u in message.payload["allowed_mentions"]["users"]}
+def pinged(message: SentMessage) -> frozenset[int]:
+    allowed = frozenset(int(u) for u in message.payload["allowed_mentions"]["users"])
     for user in allowed:
         assert message.content.count(f"<@{user}>") == 1
     return allowed
@@ -179,5 +180,58 @@ async def test_only_the_gm_schedules_and_a_missing_permission_is_named(
         )
         assert "me falta el permiso «Crear eventos»" in out
         assert fake.calendar.events == {} and not fake.gate.failed
+    finally:
+        await session.close()
+
+
+async def test_two_processes_send_each_session_reminder_once(database_url: str) -> None:
+    """Two bots on one database (shards in two processes), each running the steps at the
+    same moments of the same clock: each reminder goes out once, from one of them."""
+    a, b = await opened(database_url), await opened(database_url)
+    try:
+        script = Script(a.discord)
+        await wait_until(script, a.discord, FRIDAY)
+        await script.run(
+            "@master", '/sesion programar titulo:"Sesión 7" fecha:29/03/2026 hora:20:00'
+        )
+        b.discord.carry_over(a.discord)  # one Discord: both see the same event
+        b.discord.calendar = a.discord.calendar
+        await script.run("@ana", "!interes Sesión 7")
+        for moment in (START - timedelta(hours=24), START - timedelta(hours=1), START):
+            for fake in (a.discord, b.discord):
+                fake.clock.now = seconds(moment) + 30
+            for _ in range(3):
+                await asyncio.gather(a.bot.reminders.run_due(), b.bot.reminders.run_due())
+        sent = reminders(a.discord) + reminders(b.discord)  # (each bot's own channel view)
+        assert len(sent) == 2 and {pinged(m) for m in sent} == {frozenset({ANA})}
+        assert a.bot.reminders.sessions.sent + b.bot.reminders.sessions.sent == 2
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_session_in_a_voice_channel(database_url: str) -> None:
+    session = await opened(database_url)
+    try:
+        fake, script = session.discord, Script(session.discord)
+        out = await script.run(
+            "@master", "/sesion programar titulo:Voces fecha:2026-01-10 hora:21:00 canal:voz"
+        )
+        assert "🔊 #voz" in out and "en <#" in out
+        [event] = fake.calendar.events.values()
+        assert event.entity_type == 2 and event.channel_id == fake.channel_id("voz")
+        choices = await fake.autocomplete(
+            "master", "mesa", "sesion cancelar", {"sesion": "voc"}, "sesion"
+        )
+        assert [c["name"] for c in choices] == ["Voces · 10/01 21:00"]
+        out = await script.run(f"/sesion cancelar sesion:{choices[0]['value']}")
+        assert "cancelada" in out and not fake.gate.failed
+        out = await script.run(
+            "#voz",
+            "!permiso quitar conectar",
+            "#mesa",
+            "/sesion programar titulo:Voces fecha:2026-01-10 hora:21:00 canal:voz",
+        )
+        assert "me falta el permiso «Conectar» en ese canal de voz" in out
     finally:
         await session.close()

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.channel_perms import LABELS, names
+from bot.channel_perms import LABELS, missing, names
 from bot.features.common import send
 from bot.features.recordatorios.timing import DEFAULT_ZONE, zone
 from bot.features.sesiones import when
@@ -92,17 +92,27 @@ def place_of(
     return Place(channel_id, named if len(named) <= LOCATION_MAX else url, None)
 
 
-def can_create(interaction: discord.Interaction, voice: bool) -> None:
-    """Refuse, naming it, when the bot lacks «Crear eventos» (a voice event also needs its
-    channel's «Ver canal» and «Conectar», which Discord itself checks)."""
-    if not interaction.app_permissions.create_events:
-        raise UmbralError(missing_text(["create_events"], voice))
+def can_create(interaction: discord.Interaction, place: Place) -> None:
+    """Refuse, naming them, when the bot lacks what creating the event takes: «Crear
+    eventos», and in a voice channel its «Ver canal» and «Conectar» there too (from
+    discord.py's cache of the channel; Discord checks again)."""
+    needed = ["create_events"]
+    perms = interaction.app_permissions
+    guild = interaction.guild
+    if place.voice is not None and guild is not None:
+        channel = guild.get_channel(place.voice.id)
+        if channel is not None:
+            needed = ["view_channel", "connect", "create_events"]
+            perms = channel.permissions_for(guild.me)
+    lacking = missing(perms, needed)
+    if lacking:
+        raise UmbralError(missing_text(lacking, place.voice is not None))
 
 
 def missing_text(flags: list[str], voice: bool = False) -> str:
-    extra = " (y, en el canal de voz, «Ver canal» y «Conectar»)" if voice else ""
+    where = " en ese canal de voz" if voice else ""
     word = "el permiso" if len(flags) == 1 else "los permisos"
-    return f"No puedo programar sesiones: me falta {word} {names(flags)}{extra}. {HOW}"
+    return f"No puedo programar sesiones: me falta {word} {names(flags)}{where}. {HOW}"
 
 
 def forbidden(action: str, event: EventState, bot_id: int | None) -> UmbralError:
@@ -142,7 +152,7 @@ async def programar(
     title, about = title_of(titulo), description_of(descripcion)
     day, clock, length = when.parse_date(fecha), when.parse_time(hora), when.duration(duracion)
     place = place_of(interaction, canal)
-    can_create(interaction, place.voice is not None)
+    can_create(interaction, place)
     await interaction.response.defer(thinking=True)
     async with ctx.storage.guild(guild_id) as uow:
         zone_name = await _zone(ctx, uow)
