@@ -72,6 +72,10 @@ BODILESS = [
     "DELETE /guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}",
     "GET /guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}/users",
     "GET /channels/{channel_id}/webhooks",
+    "GET /webhooks/{webhook_id}",
+    "DELETE /webhooks/{webhook_id}",
+    "GET /webhooks/{webhook_id}/{webhook_token}",
+    "DELETE /webhooks/{webhook_id}/{webhook_token}",
     "GET /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
     "DELETE /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
 ]

@@ -66,6 +66,8 @@ class ChannelRoutes(WebhookRoutes):
                 return self.calendar.route(route.method, route.path, path, body or {}, params)
             if route.path.startswith("/applications/"):
                 return self.commands.route(route.method, path, body)
+            if route.path == "/webhooks/{webhook_id}":
+                return self._webhook_by_id(route.method, int(path.rsplit("/", 1)[1]))
             return await self._channel_route(route, path, body or {}, files)
         except Refused as refused:
             if route.path == MEMBER:  # someone who left: Discord's answer, not a refusal

@@ -87,6 +87,19 @@ class WebhookRoutes(Mailbox):
         self.webhooks[webhook.id] = webhook
         return webhook.payload()
 
+    def _webhook_by_id(self, method: str, webhook_id: int) -> Any:
+        """``GET|DELETE /webhooks/{id}`` (with the bot's token or the webhook's own): the
+        console's webhooks are all the bot's, which needs no permission for them."""
+        webhook = self.webhooks.get(webhook_id)
+        if webhook is None:
+            raise Refused(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+        if method == "GET":
+            return webhook.payload()
+        if method == "DELETE":
+            del self.webhooks[webhook_id]
+            return None
+        raise NotImplementedError(f"La consola no sabe hacer {method} de un webhook.")
+
     # --- with the webhook's token: /webhooks/{id}/{token}… -------------------------------------
 
     async def _on_webhook(
@@ -115,7 +128,9 @@ class WebhookRoutes(Mailbox):
         params: Mapping[str, Any],
     ) -> Any:
         """Execute the webhook, or read, edit or delete one of its messages."""
-        parts = path.split("/")  # "", "webhooks", id, token, ["messages", id]
+        parts = path.split("/")  # "", "webhooks", id, [token, ["messages", id]]
+        if len(parts) == 3:  # the webhook itself, with the bot's token
+            return self._webhook_by_id(method, int(parts[2]))
         webhook = self.webhooks[int(parts[2])]
         if parts[3] != webhook.token:
             raise Refused(401, INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
@@ -135,6 +150,8 @@ class WebhookRoutes(Mailbox):
             message.avatar_url = body.get("avatar_url")
             wait = str(params.get("wait", "")).lower() in ("1", "true")
             return self._message_payload(message) if wait else None
+        if len(parts) == 4:  # the webhook itself, with its own token
+            return self._webhook_by_id(method, webhook.id)
         message = self.message_by_id(int(parts[5]))
         if message.webhook_id != webhook.id or message.channel != place.name:
             raise Refused(404, 10008, "Unknown Message")  # not its message, or not there

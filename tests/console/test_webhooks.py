@@ -41,6 +41,7 @@ async def test_a_webhook_speaks_as_a_character_in_the_channel_and_its_threads(
 ) -> None:
     hook = await text_channel(fake).create_webhook(name="Umbral — voces")
     assert [w.id for w in await text_channel(fake).webhooks()] == [hook.id]
+    assert (await fake.bot.fetch_webhook(hook.id)).token == hook.token
     said = {}
 
     async def speak(interaction: discord.Interaction) -> None:
@@ -81,6 +82,9 @@ async def test_a_webhook_speaks_as_a_character_in_the_channel_and_its_threads(
     assert fetched.content == "«Nadie cruza el puente»"
     await hook.delete_message(here.id)
     assert sent.deleted and fake.events[-1].kind == "delete"
+    await hook.delete()
+    with pytest.raises(discord.NotFound):
+        await fake.bot.fetch_webhook(hook.id)
     refused(fake)
 
 
