@@ -45,7 +45,9 @@ CAMPANA = (
     "Escenas en paralelo: `/encuentro lista` (máster) da las abiertas del servidor y a quién "
     "se espera; `/encuentro ver publico:sí` baja el encuentro al final del canal. Los "
     "personajes de todos: `/ficha lista` (máster, por jugador), `/ficha ceder`. El registro: "
-    "`/historial personaje:…`, `/historial exportar:csv`. Esencia: `/esencia gastar`."
+    "`/historial personaje:…`, `/historial exportar:csv`. Esencia: `/esencia gastar`. "
+    "Sesiones en los eventos del servidor: `/sesion programar` (avisa 24 h y 1 h antes a quien "
+    "marque «Me interesa»), `/sesion lista` (con quién jugó)."
 )
 
 #: ``/ayuda tema:tirar``: how ``/tirar expresion:`` is written. Every «`expr` con dados → total»
