@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.console import gateway
 from bot.console.clock import FakeClock
 from bot.console.payloads import BOT_USER_ID, GUILD_ID, bot_user_payload, stable_id
 
@@ -102,7 +103,8 @@ class Place:
         return perms
 
     def can(self, flag: str) -> bool:
-        return bool(getattr(self.bot_permissions(), flag))
+        granted = self.bot_permissions()
+        return bool(getattr(granted, flag))
 
     @property
     def send_flag(self) -> str:
@@ -194,8 +196,8 @@ def channel_payload(place: Place, clock: FakeClock) -> dict[str, Any]:
 class Places:
     """The guild's channels and threads by name, kept in step with discord.py's cache."""
 
-    def __init__(self, state: Any, guild: discord.Guild, clock: FakeClock) -> None:
-        self._state = state
+    def __init__(self, bot: discord.Client, guild: discord.Guild, clock: FakeClock) -> None:
+        self.bot = bot
         self.guild = guild
         self.clock = clock
         self._by_name: dict[str, Place] = {}
@@ -223,14 +225,9 @@ class Places:
         """Tell discord.py's cache what the place is now (new, archived, overwrites)."""
         data: Any = channel_payload(place, self.clock)
         if place.is_thread:
-            self.guild._add_thread(discord.Thread(guild=self.guild, state=self._state, data=data))
+            gateway.show_thread(self.bot, self.guild, data)
             return
-        existing = self.guild.get_channel(place.id)
-        kind = discord.VoiceChannel if place.kind == "voice" else discord.TextChannel
-        if isinstance(existing, kind):
-            existing._update(self.guild, data)
-        else:
-            self.guild._add_channel(kind(state=self._state, guild=self.guild, data=data))
+        gateway.show_channel(self.bot, self.guild, data)
         for other in self._by_name.values():
             if other.parent is place:
                 self.refresh(other)
@@ -265,4 +262,4 @@ class Places:
         role = self.guild.get_role(stable_id("role", BOT_ROLE_NAME))
         if role is not None:
             data = role_payload(role.id, role.name, role.position, self.role.permissions.value)
-            role._update(data)  # type: ignore[arg-type]
+            gateway.show_role(self.guild, data)

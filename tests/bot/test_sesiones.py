@@ -16,7 +16,6 @@ from bot.console.clock import EPOCH
 from bot.console.messages import SentMessage
 from bot.console.payloads import stable_id
 from bot.console.scheduled import ACTIVE, CANCELED, COMPLETED
-from bot.features.sesiones.cog import SesionCog
 from tests.bot.conftest import Script
 from umbral_rules import ForcedDice
 
@@ -28,9 +27,7 @@ START = datetime(2026, 3, 29, 18, tzinfo=UTC)
 
 
 async def opened(database_url: str) -> Session:
-    session = await open_session(database_url, dice=ForcedDice([]), migrate=False)
-    await session.bot.add_cog(SesionCog(session.bot))
-    return session
+    return await open_session(database_url, dice=ForcedDice([]), migrate=False)
 
 
 def seconds(moment: datetime) -> float:

@@ -20,13 +20,14 @@ from datetime import datetime
 import discord
 
 from bot.clock import Now, Sleep, system_now
-from bot.features.combate.defender_button import DefenderView
+from bot.edge.services import Services
+from bot.features.combate.service import defender_view
 from bot.features.recordatorios.timing import DEFAULT_ZONE, due_after, zone
 from bot.features.sesiones.steps import SessionSteps
 from bot.render.reminders import Reminder, reminder_text
 from bot.render.safe import allowed_mentions
 from bot.render.waiting import Waited, waited_for
-from bot.storage import Storage, UnitOfWork
+from bot.storage import UnitOfWork
 from bot.storage.reminders import Armed, DueOf, Wanted, armed, next_due
 from bot.storage.waiting import waiting
 from umbral_rules import UmbralError
@@ -40,11 +41,12 @@ ARCHIVED = 50083
 
 
 class ReminderScheduler:
-    def __init__(self, client: discord.Client, storage: Storage | None) -> None:
+    def __init__(self, client: discord.Client, services: Services) -> None:
         self.client = client
-        self.storage = storage
+        self.services = services
+        self.storage = services.storage
         #: The game sessions' steps, run in the same rounds.
-        self.sessions = SessionSteps(client, storage)
+        self.sessions = SessionSteps(client, services.storage)
         self.now: Now = system_now
         self.sleep: Sleep = asyncio.sleep
         #: Reminder messages posted by this process.
@@ -138,7 +140,9 @@ class ReminderScheduler:
         for attempt in (1, 2):
             try:
                 if defense:
-                    await channel.send(text, allowed_mentions=mentions, view=DefenderView())
+                    await channel.send(
+                        text, allowed_mentions=mentions, view=defender_view(self.services)
+                    )
                 else:
                     await channel.send(text, allowed_mentions=mentions)
                 self.sent += 1

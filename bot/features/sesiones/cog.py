@@ -2,52 +2,28 @@
 
 from __future__ import annotations
 
-import discord
-from discord import app_commands
-from discord.ext import commands
+from discord import Interaction, app_commands
 
-from bot.features.common import ids, storage_of
+from bot.edge.context import Context, command_context, ids_of
+from bot.features.cog import FeatureCog
 from bot.features.sesiones import service
 from bot.features.sesiones.when import DEFAULT_MINUTES, MAX_MINUTES, MIN_MINUTES
-from bot.permissions import require_gm
-from bot.storage import Storage
 
 Choices = list[app_commands.Choice[str]]
 
 
-class _Acting:
-    """The call as :mod:`.service` sees it."""
-
-    def __init__(self, interaction: discord.Interaction, what: str) -> None:
-        self.interaction = interaction
-        self.what = what
-
-    @property
-    def storage(self) -> Storage:
-        return storage_of(self.interaction)
-
-    def ids(self) -> tuple[int, int]:
-        return ids(self.interaction)
-
-    def require(self, gm_role_id: int | None, creator_id: int | None = None) -> None:
-        require_gm(self.interaction, gm_role_id, creator_id, self.what)
-
-
-async def session_choice(interaction: discord.Interaction, current: str) -> Choices:
-    """The sessions still to come."""
-    guild_id, _ = ids(interaction)
-    return await service.session_choices(storage_of(interaction), guild_id, current)
-
-
-class SesionCog(commands.Cog):
+class SesionCog(FeatureCog):
     sesion = app_commands.Group(
         name="sesion",
         description="Las sesiones de juego, en los eventos del servidor",
         guild_only=True,
     )
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+    async def session_choice(self, interaction: Interaction, current: str) -> Choices:
+        """The sessions still to come."""
+        guild_id, _ = ids_of(interaction)
+        storage = self.services.require_storage()
+        return await service.session_choices(storage, guild_id, current)
 
     @sesion.command(name="programar", description="Programa una sesión como evento del servidor")
     @app_commands.describe(
@@ -59,9 +35,10 @@ class SesionCog(commands.Cog):
         canal="El canal de juego (por defecto, este), o un canal de voz para el evento",
         descripcion="Lo que se verá en el evento (hasta 1000 caracteres)",
     )
+    @command_context("máster", what="programar sesiones")
     async def programar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         titulo: app_commands.Range[str, 1, 100],
         fecha: app_commands.Range[str, 1, 20],
         hora: app_commands.Range[str, 1, 10],
@@ -70,7 +47,7 @@ class SesionCog(commands.Cog):
         descripcion: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
         await service.programar(
-            _Acting(interaction, "programar sesiones"),
+            ctx,
             titulo=titulo,
             fecha=fecha,
             hora=hora,
@@ -89,9 +66,10 @@ class SesionCog(commands.Cog):
         descripcion="La nueva descripción del evento",
     )
     @app_commands.autocomplete(sesion=session_choice)
+    @command_context("máster", what="cambiar sesiones")
     async def cambiar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         sesion: app_commands.Range[str, 1, 100],
         titulo: app_commands.Range[str, 1, 100] | None = None,
         fecha: app_commands.Range[str, 1, 20] | None = None,
@@ -100,7 +78,7 @@ class SesionCog(commands.Cog):
         descripcion: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
         await service.cambiar(
-            _Acting(interaction, "cambiar sesiones"),
+            ctx,
             sesion=sesion,
             titulo=titulo,
             fecha=fecha,
@@ -112,11 +90,11 @@ class SesionCog(commands.Cog):
     @sesion.command(name="cancelar", description="Cancela una sesión programada")
     @app_commands.describe(sesion="La sesión (las próximas se ofrecen al escribir)")
     @app_commands.autocomplete(sesion=session_choice)
-    async def cancelar(
-        self, interaction: discord.Interaction, sesion: app_commands.Range[str, 1, 100]
-    ) -> None:
-        await service.cancelar(_Acting(interaction, "cancelar sesiones"), sesion=sesion)
+    @command_context("máster", what="cancelar sesiones")
+    async def cancelar(self, ctx: Context, sesion: app_commands.Range[str, 1, 100]) -> None:
+        await service.cancelar(ctx, sesion=sesion)
 
     @sesion.command(name="lista", description="Las próximas sesiones y las pasadas, con quién jugó")
-    async def lista(self, interaction: discord.Interaction) -> None:
-        await service.lista(_Acting(interaction, "ver las sesiones"))
+    @command_context("cualquiera")
+    async def lista(self, ctx: Context) -> None:
+        await service.lista(ctx)

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.channel_perms import LABELS, missing, names
+from bot.edge.channel_access import LABELS, missing, names
 from bot.features.common import send
 from bot.features.recordatorios.timing import DEFAULT_ZONE, zone
 from bot.features.sesiones import when

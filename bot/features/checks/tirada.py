@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.edge.permissions import is_gm
 from bot.features.combate.acting import own_combatants
 from bot.features.common import send
 from bot.features.fichas.lookup import custody_character
-from bot.permissions import is_gm
 from bot.render.safe import shown
 from bot.storage import character_sheet
 from umbral_rules import CharacterSheet, UmbralError
