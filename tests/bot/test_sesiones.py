@@ -60,6 +60,10 @@ async def test_a_session_across_summer_time_with_reminders_and_attendance(
     try:
         fake, script = first.discord, Script(first.discord)
         await wait_until(script, fake, FRIDAY)
+        await script.run(
+            "@carla",
+            "/ficha crear nombre:Carla vigor:1 destreza:2 percepcion:1 voluntad:1 proteccion:0",
+        )
         out = await script.run(
             "@master",
             "/config zona_horaria:Europe/Madrid",
@@ -97,13 +101,15 @@ async def test_a_session_across_summer_time_with_reminders_and_attendance(
         assert pinged(hour) == {ANA, BEA} and "dentro de una hora" in hour.content
         await wait_until(script, fake, START + timedelta(minutes=10))
         assert fake.calendar.events[event.id].status(fake.clock.now) == ACTIVE
-        await script.run("@ana", "/tirar expresion:2d6")  # ana plays; bea never does
+        # ana rolls and carla (not interested) joins an encounter; bea never plays
+        await script.run("@ana", "/tirar expresion:2d6")
+        await script.run("@master", "/encuentro empezar modo:mesa", "@carla", "/encuentro unirse")
         await wait_until(script, fake, START + timedelta(hours=3, minutes=1))
         assert fake.calendar.events[event.id].status(fake.clock.now) == COMPLETED
         assert len(reminders(fake, new)) == 1  # nothing else was sent after the start
         listed = await script.run("@bea", "/sesion lista")
         # (the console writes a mention as @name)
-        assert "Interesados: @bea, @ana\n  Jugaron: @ana\n" in listed
+        assert "Interesados: @bea, @ana\n  Jugaron: @carla, @ana\n" in listed  # by id
         assert not fake.gate.failed and not fake.gate.notices
     finally:
         await second.close()

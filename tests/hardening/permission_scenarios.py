@@ -60,6 +60,7 @@ OGRO = [
     "/asalto",  # the enemies' phase: the Ogro's turn
 ]
 RETO = ["@master", "#otra", "/reto crear nombre:Puerta umbral:9 exitos:3"]
+SESION = ["@master", '/sesion programar titulo:"Sesión 1" fecha:2026-02-01 hora:20:00']
 CHARACTER_FILE = b"""personajes:
   - nombre: Sombra
     atributos: {vigor: 1, destreza: 4, percepcion: 3, voluntad: 2}
@@ -332,5 +333,14 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "esencia gastar",
         {"puntos": 1, "motivo": "luz", "personaje": "Íñigo"},
     ),
+    "/sesion programar": (
+        "mesa",
+        [],
+        "sesion programar",
+        {"titulo": "Sesión 1", "fecha": "2026-02-01", "hora": "20:00"},
+    ),
+    "/sesion cambiar": ("mesa", SESION, "sesion cambiar", {"sesion": "Sesión 1", "hora": "21:00"}),
+    "/sesion cancelar": ("mesa", SESION, "sesion cancelar", {"sesion": "Sesión 1"}),
+    "/sesion lista": ("mesa", SESION, "sesion lista", {}),
 }
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}

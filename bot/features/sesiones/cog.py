@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from discord import Interaction, app_commands
+from discord import Interaction, TextChannel, VoiceChannel, app_commands
 
 from bot.edge.context import Context, command_context, ids_of
 from bot.features.cog import FeatureCog
@@ -43,7 +43,7 @@ class SesionCog(FeatureCog):
         fecha: app_commands.Range[str, 1, 20],
         hora: app_commands.Range[str, 1, 10],
         duracion: app_commands.Range[int, MIN_MINUTES, MAX_MINUTES] = DEFAULT_MINUTES,
-        canal: app_commands.AppCommandChannel | None = None,
+        canal: TextChannel | VoiceChannel | None = None,
         descripcion: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
         await service.programar(

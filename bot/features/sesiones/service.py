@@ -75,13 +75,13 @@ def description_of(text: str | None) -> str | None:
 
 
 def place_of(
-    interaction: discord.Interaction, canal: discord.app_commands.AppCommandChannel | None
+    interaction: discord.Interaction, canal: discord.TextChannel | discord.VoiceChannel | None
 ) -> Place:
     """The play channel is where the command runs, or the text channel given; a voice
     channel given is where the event happens."""
     channel_id = interaction.channel_id
     assert channel_id is not None
-    if canal is not None and canal.type is discord.ChannelType.voice:
+    if isinstance(canal, discord.VoiceChannel):
         return Place(channel_id, None, canal)
     if canal is not None:
         channel_id = canal.id
@@ -144,7 +144,7 @@ async def programar(
     fecha: str,
     hora: str,
     duracion: int,
-    canal: discord.app_commands.AppCommandChannel | None,
+    canal: discord.TextChannel | discord.VoiceChannel | None,
     descripcion: str | None,
 ) -> None:
     interaction = ctx.interaction
