@@ -7,6 +7,7 @@ every request the bot made valid against Discord's schema."""
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -110,6 +111,19 @@ async def test_a_session_across_summer_time_with_reminders_and_attendance(
         listed = await script.run("@bea", "/sesion lista")
         # (the console writes a mention as @name)
         assert "Interesados: @bea, @ana\n  Jugaron: @carla, @ana\n" in listed  # by id
+        exported = await fake.command(
+            "master", "mesa", "historial", {"exportar": "json", "asistencia": True}
+        )
+        [row] = json.loads(exported.last.files["sesiones.json"])
+        assert (row["titulo"], row["estado"], row["inicio"]) == (
+            "Sesión 5",
+            "terminada",
+            "2026-03-29T18:00:00+00:00",
+        )
+        assert (sorted(row["interesados"]), sorted(row["jugaron"])) == (
+            ["ana", "bea"],
+            ["ana", "carla"],
+        )
         assert not fake.gate.failed and not fake.gate.notices
     finally:
         await second.close()
@@ -152,6 +166,7 @@ async def test_a_change_and_a_cancel_reach_discord(database_url: str) -> None:
         ("/sesion programar titulo:X fecha:30/02/2026 hora:20:00", "no es un día"),
         ("/sesion programar titulo:X fecha:2026-03-01 hora:25:00", "hora como 20:00"),
         ('/sesion cancelar sesion:"No existe"', "No encuentro esa sesión"),
+        ("/historial asistencia:sí", "«asistencia» va con «exportar»"),
     ],
 )
 async def test_bad_sessions_are_refused_in_spanish(
