@@ -130,3 +130,21 @@ def test_menu_lines_parse() -> None:
     for bad in ("!menu ana Ver ficha", "!menu mensaje último Repetir", "!menu mensaje 0 X"):
         with pytest.raises(UmbralError, match="!menu"):
             parse_line(bad)
+
+
+async def test_ayuda_in_the_console_lists_the_new_lines(fake: FakeDiscord) -> None:
+    out = io.StringIO()
+    await Console(fake, out).run_line("/ayuda")
+    text = out.getvalue()
+    for line in (
+        "!escribir TEXTO",
+        "!formulario Campo=valor …",
+        "!formulario cerrar",
+        "!menu usuario @nombre Comando",
+        "!menu mensaje N Comando",
+        "!interes EVENTO",
+        "!desinteres EVENTO",
+        "!evento crear|cambiar|empezar|terminar|cancelar EVENTO",
+    ):
+        assert line in text, line
+    refused(fake)
