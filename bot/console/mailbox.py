@@ -194,15 +194,27 @@ class Mailbox:
         files: Mapping[str, bytes],
         params: Mapping[str, Any] | None = None,
     ) -> Any:
-        """An interaction's token: its callback, follow-ups and edits (``params``, the
-        query, matter only to channel webhooks)."""
-        del params
+        """A request of discord.py's webhook adapter: written down, answered, or refused
+        as Discord would."""
         path = api_path(route)
         await self.gate.enter(route.method, path, payload)
         try:
-            return self._webhook(route, path, payload or {}, files)
+            return await self._webhook_route(route, path, payload or {}, files, params or {})
         except Refused as refused:
             raise self.gate.refuse(refused, route.method, path) from None
+
+    async def _webhook_route(
+        self,
+        route: Route,
+        path: str,
+        body: dict[str, Any],
+        files: Mapping[str, bytes],
+        params: Mapping[str, Any],
+    ) -> Any:
+        """An interaction's token: its callback, follow-ups and edits (``params``, the
+        query, matter only to channel webhooks: :class:`~.webhooks.WebhookRoutes`)."""
+        del params
+        return self._webhook(route, path, body, files)
 
     def _webhook(
         self, route: Route, path: str, body: dict[str, Any], files: Mapping[str, bytes]

@@ -19,7 +19,7 @@ from discord.http import Route
 
 from bot.console.gate import MISSING_PERMISSIONS, THREAD_ARCHIVED, Refused
 from bot.console.guild import Place, Places
-from bot.console.mailbox import Mailbox, api_path, attach
+from bot.console.mailbox import Mailbox, attach
 from bot.console.messages import SentMessage
 from bot.console.payloads import APPLICATION_ID, GUILD_ID, bot_user_payload
 
@@ -102,22 +102,18 @@ class WebhookRoutes(Mailbox):
 
     # --- with the webhook's token: /webhooks/{id}/{token}… -------------------------------------
 
-    async def _on_webhook(
+    async def _webhook_route(
         self,
         route: Route,
-        payload: dict[str, Any] | None,
+        path: str,
+        body: dict[str, Any],
         files: Mapping[str, bytes],
-        params: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any],
     ) -> Any:
         """A channel webhook's route; an interaction's token otherwise (:class:`Mailbox`)."""
         if int(str(route.webhook_id)) not in self.webhooks:
-            return await super()._on_webhook(route, payload, files, params)
-        path = api_path(route)
-        await self.gate.enter(route.method, path, payload)
-        try:
-            return await self._execute_route(route.method, path, payload or {}, files, params or {})
-        except Refused as refused:
-            raise self.gate.refuse(refused, route.method, path) from None
+            return await super()._webhook_route(route, path, body, files, params)
+        return await self._execute_route(route.method, path, body, files, params)
 
     async def _execute_route(
         self,

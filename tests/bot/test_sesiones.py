@@ -129,33 +129,28 @@ async def test_a_session_across_summer_time_with_reminders_and_attendance(
         await second.close()
 
 
-async def test_a_change_and_a_cancel_reach_discord(database_url: str) -> None:
-    session = await opened(database_url)
-    try:
-        fake, script = session.discord, Script(session.discord)
-        await wait_until(script, fake, FRIDAY)
-        await script.run(
-            "@master",
-            '/sesion programar titulo:"Sesión 6" fecha:2026-04-03 hora:19:30 duracion:120',
-        )
-        [event] = fake.calendar.events.values()
-        out = await script.run('/sesion cambiar sesion:"Sesión 6" hora:21:00 duracion:150')
-        assert "cambia el evento" in out and "Sesión «Sesión 6» cambiada" in out
-        changed = fake.calendar.events[event.id]
-        assert changed.start == seconds(datetime(2026, 4, 3, 19, tzinfo=UTC))  # 21:00 CEST
-        assert changed.end == changed.start + 150 * 60
-        # a change made in Discord's own window is what the bot reads next
-        await script.run('!evento cambiar "Sesión 6" nombre:"Sesión 6: la torre"')
-        listed = await script.run("/sesion lista")
-        assert "Sesión 6: la torre" in listed
-        out = await script.run('/sesion cancelar sesion:"Sesión 6: la torre"')
-        assert "cancela el evento" in out and "cancelada" in out
-        assert fake.calendar.events[event.id].status(fake.clock.now) == CANCELED
-        await wait_until(script, fake, datetime(2026, 4, 4, tzinfo=UTC))
-        assert reminders(fake) == []  # a cancelled session reminds nobody
-        assert not fake.gate.failed and not fake.gate.notices
-    finally:
-        await session.close()
+async def test_a_change_and_a_cancel_reach_discord(fake: FakeDiscord, script: Script) -> None:
+    await wait_until(script, fake, FRIDAY)
+    await script.run(
+        "@master",
+        '/sesion programar titulo:"Sesión 6" fecha:2026-04-03 hora:19:30 duracion:120',
+    )
+    [event] = fake.calendar.events.values()
+    out = await script.run('/sesion cambiar sesion:"Sesión 6" hora:21:00 duracion:150')
+    assert "cambia el evento" in out and "Sesión «Sesión 6» cambiada" in out
+    changed = fake.calendar.events[event.id]
+    assert changed.start == seconds(datetime(2026, 4, 3, 19, tzinfo=UTC))  # 21:00 CEST
+    assert changed.end == changed.start + 150 * 60
+    # a change made in Discord's own window is what the bot reads next
+    await script.run('!evento cambiar "Sesión 6" nombre:"Sesión 6: la torre"')
+    listed = await script.run("/sesion lista")
+    assert "Sesión 6: la torre" in listed
+    out = await script.run('/sesion cancelar sesion:"Sesión 6: la torre"')
+    assert "cancela el evento" in out and "cancelada" in out
+    assert fake.calendar.events[event.id].status(fake.clock.now) == CANCELED
+    await wait_until(script, fake, datetime(2026, 4, 4, tzinfo=UTC))
+    assert reminders(fake) == []  # a cancelled session reminds nobody
+    assert not fake.gate.failed and not fake.gate.notices
 
 
 @pytest.mark.parametrize(
@@ -170,36 +165,25 @@ async def test_a_change_and_a_cancel_reach_discord(database_url: str) -> None:
     ],
 )
 async def test_bad_sessions_are_refused_in_spanish(
-    database_url: str, line: str, message: str
+    fake: FakeDiscord, script: Script, line: str, message: str
 ) -> None:
-    session = await opened(database_url)
-    try:
-        script = Script(session.discord)
-        out = await script.run("@master", line)
-        assert message in out and "(solo para ti)" in out
-        assert session.discord.calendar.events == {}
-        assert not session.discord.gate.failed
-    finally:
-        await session.close()
+    out = await script.run("@master", line)
+    assert message in out and "(solo para ti)" in out
+    assert fake.calendar.events == {} and not fake.gate.failed
 
 
 async def test_only_the_gm_schedules_and_a_missing_permission_is_named(
-    database_url: str,
+    fake: FakeDiscord, script: Script
 ) -> None:
-    session = await opened(database_url)
-    try:
-        fake, script = session.discord, Script(session.discord)
-        out = await script.run("@ana", "/sesion programar titulo:X fecha:2026-03-01 hora:20:00")
-        assert "Solo el máster puede programar sesiones" in out
-        out = await script.run(
-            "@master",
-            "!permiso quitar crear_eventos",
-            "/sesion programar titulo:X fecha:2026-03-01 hora:20:00",
-        )
-        assert "me falta el permiso «Crear eventos»" in out
-        assert fake.calendar.events == {} and not fake.gate.failed
-    finally:
-        await session.close()
+    out = await script.run("@ana", "/sesion programar titulo:X fecha:2026-03-01 hora:20:00")
+    assert "Solo el máster puede programar sesiones" in out
+    out = await script.run(
+        "@master",
+        "!permiso quitar crear_eventos",
+        "/sesion programar titulo:X fecha:2026-03-01 hora:20:00",
+    )
+    assert "me falta el permiso «Crear eventos»" in out
+    assert fake.calendar.events == {} and not fake.gate.failed
 
 
 async def test_two_processes_send_each_session_reminder_once(database_url: str) -> None:
@@ -228,28 +212,23 @@ async def test_two_processes_send_each_session_reminder_once(database_url: str) 
         await b.close()
 
 
-async def test_a_session_in_a_voice_channel(database_url: str) -> None:
-    session = await opened(database_url)
-    try:
-        fake, script = session.discord, Script(session.discord)
-        out = await script.run(
-            "@master", "/sesion programar titulo:Voces fecha:2026-01-10 hora:21:00 canal:voz"
-        )
-        assert "🔊 #voz" in out and "en <#" in out
-        [event] = fake.calendar.events.values()
-        assert event.entity_type == 2 and event.channel_id == fake.channel_id("voz")
-        choices = await fake.autocomplete(
-            "master", "mesa", "sesion cancelar", {"sesion": "voc"}, "sesion"
-        )
-        assert [c["name"] for c in choices] == ["Voces · 10/01 21:00"]
-        out = await script.run(f"/sesion cancelar sesion:{choices[0]['value']}")
-        assert "cancelada" in out and not fake.gate.failed
-        out = await script.run(
-            "#voz",
-            "!permiso quitar conectar",
-            "#mesa",
-            "/sesion programar titulo:Voces fecha:2026-01-10 hora:21:00 canal:voz",
-        )
-        assert "me falta el permiso «Conectar» en ese canal de voz" in out
-    finally:
-        await session.close()
+async def test_a_session_in_a_voice_channel(fake: FakeDiscord, script: Script) -> None:
+    out = await script.run(
+        "@master", "/sesion programar titulo:Voces fecha:2026-01-10 hora:21:00 canal:voz"
+    )
+    assert "🔊 #voz" in out and "en <#" in out
+    [event] = fake.calendar.events.values()
+    assert event.entity_type == 2 and event.channel_id == fake.channel_id("voz")
+    choices = await fake.autocomplete(
+        "master", "mesa", "sesion cancelar", {"sesion": "voc"}, "sesion"
+    )
+    assert [c["name"] for c in choices] == ["Voces · 10/01 21:00"]
+    out = await script.run(f"/sesion cancelar sesion:{choices[0]['value']}")
+    assert "cancelada" in out and not fake.gate.failed
+    out = await script.run(
+        "#voz",
+        "!permiso quitar conectar",
+        "#mesa",
+        "/sesion programar titulo:Voces fecha:2026-01-10 hora:21:00 canal:voz",
+    )
+    assert "me falta el permiso «Conectar» en ese canal de voz" in out

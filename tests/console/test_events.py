@@ -42,6 +42,19 @@ async def external(fake: FakeDiscord, **kwargs: Any) -> discord.ScheduledEvent:
     return await fake.guild.create_scheduled_event(**(fields | kwargs))
 
 
+async def in_voice(fake: FakeDiscord, name: str, **kwargs: Any) -> discord.ScheduledEvent:
+    """A voice event in the guild's voice channel ``#voz``, 2 h from the clock's start."""
+    voz = fake.guild.get_channel(fake.channel_id("voz"))
+    assert isinstance(voz, discord.VoiceChannel)
+    fields: dict[str, Any] = {
+        "name": name,
+        "start_time": at(fake, 2),
+        "channel": voz,
+        "privacy_level": discord.PrivacyLevel.guild_only,
+    }
+    return await fake.guild.create_scheduled_event(**(fields | kwargs))
+
+
 def calendar(fake: FakeDiscord) -> Calendar:
     return fake.calendar
 
@@ -102,15 +115,9 @@ async def test_bad_events_are_refused_with_the_field(
 
 
 async def test_a_voice_event_needs_a_voice_channel(fake: FakeDiscord) -> None:
-    voz = fake.guild.get_channel(fake.channel_id("voz"))
-    assert isinstance(voz, discord.VoiceChannel)
-    event = await fake.guild.create_scheduled_event(
-        name="Sesión en voz",
-        start_time=at(fake, 2),
-        channel=voz,
-        privacy_level=discord.PrivacyLevel.guild_only,
-    )
-    assert event.entity_type is discord.EntityType.voice and event.channel_id == voz.id
+    event = await in_voice(fake, "Sesión en voz")
+    assert event.entity_type is discord.EntityType.voice
+    assert event.channel_id == fake.channel_id("voz")
     body = {"entity_type": 2, "channel_id": str(fake.channel_id("mesa"))}
     with pytest.raises(discord.HTTPException) as caught:
         await fake.bot.http.create_guild_scheduled_event(
@@ -124,12 +131,7 @@ async def test_a_voice_event_needs_a_voice_channel(fake: FakeDiscord) -> None:
     assert "channel_id: A voice event needs a voice channel." in refused(fake)[0]
     await console_line(fake, "!permiso quitar conectar", channel="voz")
     with pytest.raises(discord.Forbidden):
-        await fake.guild.create_scheduled_event(
-            name="Sin conectar",
-            start_time=at(fake, 2),
-            channel=voz,
-            privacy_level=discord.PrivacyLevel.guild_only,
-        )
+        await in_voice(fake, "Sin conectar")
     refused(fake)
 
 
@@ -198,15 +200,7 @@ async def test_status_follows_the_clock_and_interest_ends_with_the_event(
 
 
 async def test_a_voice_event_nobody_starts_is_cancelled_hours_later(fake: FakeDiscord) -> None:
-    voz = fake.guild.get_channel(fake.channel_id("voz"))
-    assert isinstance(voz, discord.VoiceChannel)
-    event = await fake.guild.create_scheduled_event(
-        name="Voz",
-        start_time=at(fake, 1),
-        channel=voz,
-        end_time=at(fake, 3),
-        privacy_level=discord.PrivacyLevel.guild_only,
-    )
+    event = await in_voice(fake, "Voz", start_time=at(fake, 1), end_time=at(fake, 3))
     stored = calendar(fake).get(event.id)
     assert stored.status(fake.clock.now + 3600) == SCHEDULED
     assert stored.status(fake.clock.now + 5 * 3600) == CANCELED

@@ -57,15 +57,21 @@ class Ficha(discord.ui.Modal, title="Crear ficha"):
             await interaction.response.send_message(f"Ficha de {self.nombre.value}")
 
 
-async def test_a_command_opens_a_form_and_its_submit_comes_back(
-    fake: FakeDiscord, probe: Probe
-) -> None:
+def opens(probe: Probe, answer: str = "message") -> dict[str, Any]:
+    """``/prueba`` opens the form «Crear ficha»; what it is sent with comes in the dict."""
     got: dict[str, Any] = {}
 
     async def open_form(interaction: discord.Interaction) -> None:
-        await interaction.response.send_modal(Ficha(got))
+        await interaction.response.send_modal(Ficha(got, answer))
 
     probe.answer = open_form
+    return got
+
+
+async def test_a_command_opens_a_form_and_its_submit_comes_back(
+    fake: FakeDiscord, probe: Probe
+) -> None:
+    got = opens(probe)
     out = io.StringIO()
     console = Console(fake, out, user="ana")
     opened = await console.run_line("/prueba")
@@ -98,12 +104,7 @@ async def _line(console: Console, line: str) -> str:
 async def test_the_client_refuses_a_field_too_long_or_missing(
     fake: FakeDiscord, probe: Probe
 ) -> None:
-    got: dict[str, Any] = {}
-
-    async def open_form(interaction: discord.Interaction) -> None:
-        await interaction.response.send_modal(Ficha(got))
-
-    probe.answer = open_form
+    got = opens(probe)
     console = Console(fake, io.StringIO())
     await console.run_line("/prueba")
     too_long = await _line(console, "!formulario Nombre=" + "K" * 21)
@@ -152,12 +153,7 @@ async def test_discord_refuses_a_bad_form(fake: FakeDiscord, probe: Probe) -> No
 
 
 async def test_a_form_is_not_answered_with_another_form(fake: FakeDiscord, probe: Probe) -> None:
-    got: dict[str, Any] = {}
-
-    async def open_form(interaction: discord.Interaction) -> None:
-        await interaction.response.send_modal(Ficha(got, answer="modal"))
-
-    probe.answer = open_form
+    opens(probe, answer="modal")
     await fake.command("ana", "mesa", "prueba")
     await fake.submit("ana", {"Nombre": "Kaeda"})
     (line, unanswered) = refused(fake)

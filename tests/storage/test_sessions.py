@@ -14,6 +14,9 @@ from bot.storage.session_models import SESSION_CANCELLED
 from bot.storage.sessions import due_steps, next_step
 
 from .helpers import CHANNEL, GUILD, USER, seed_at
+from .test_migration_0010 import ROWS as ROWS_0010
+
+SETTINGS_ROW = ROWS_0010[0]
 
 NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
 START = datetime(2026, 3, 29, 18, 0, tzinfo=UTC)  # Sunday 20:00 in Madrid, summer time
@@ -114,9 +117,7 @@ async def test_who_acted_between_start_and_end(storage: Storage) -> None:
 
 
 ROWS = [
-    "INSERT INTO guild_settings (guild_id, gm_role_id, physical_dice_allowed, default_mode,"
-    " defense_mode, secuelas, extra_estados, version, timezone) VALUES (:g, 42, true,"
-    " 'narrativo', 'inmediata', '{}', '[]', 2, 'Europe/Madrid')",
+    SETTINGS_ROW,  # a guild's settings, as an earlier migration's test writes them
     "INSERT INTO roll_log (guild_id, channel_id, user_id, command, dice, modifiers, result,"
     " physical, created_at) VALUES (:g, :c, :u, 'tirar', '[]', '[]', '{\"total\": 7}', false,"
     " '2026-03-29 18:30:00+00')",

@@ -22,6 +22,7 @@ import discord
 from bot.clock import Now, Sleep, system_now
 from bot.edge.services import Services
 from bot.features.combate.service import defender_view
+from bot.features.common import post_reopening
 from bot.features.recordatorios.timing import DEFAULT_ZONE, due_after, zone
 from bot.features.sesiones.steps import SessionSteps
 from bot.render.reminders import Reminder, reminder_text
@@ -36,8 +37,6 @@ log = logging.getLogger(__name__)
 
 #: The longest the task sleeps: new waits (a player's turn began) are seen within a minute.
 TICK_S = 60.0
-#: Discord: «this thread is archived» (play by post goes quiet for days).
-ARCHIVED = 50083
 
 
 class ReminderScheduler:
@@ -135,22 +134,17 @@ class ReminderScheduler:
 
     async def _post(self, target: Armed, text: str, reminders: list[Reminder]) -> None:
         defense = any(w.kind == "defensa" for r in reminders for w in r.waited)
-        channel = self.client.get_partial_messageable(target.channel_id, guild_id=target.guild_id)
+        extra = {"view": defender_view(self.services)} if defense else {}
         mentions = allowed_mentions(r.user_id for r in reminders)
-        for attempt in (1, 2):
-            try:
-                if defense:
-                    await channel.send(
-                        text, allowed_mentions=mentions, view=defender_view(self.services)
-                    )
-                else:
-                    await channel.send(text, allowed_mentions=mentions)
-                self.sent += 1
-                return
-            except discord.HTTPException as error:
-                if error.code != ARCHIVED or attempt == 2:
-                    raise
-                await self.client.http.edit_channel(target.channel_id, archived=False)
+        await post_reopening(
+            self.client,
+            target.guild_id,
+            target.channel_id,
+            text,
+            allowed_mentions=mentions,
+            **extra,
+        )
+        self.sent += 1
 
     # --- the console's clock --------------------------------------------------------------
 

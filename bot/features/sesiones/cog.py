@@ -46,15 +46,7 @@ class SesionCog(FeatureCog):
         canal: TextChannel | VoiceChannel | None = None,
         descripcion: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
-        await service.programar(
-            ctx,
-            titulo=titulo,
-            fecha=fecha,
-            hora=hora,
-            duracion=duracion,
-            canal=canal,
-            descripcion=descripcion,
-        )
+        await service.programar(ctx, titulo, fecha, hora, duracion, canal, descripcion)
 
     @sesion.command(name="cambiar", description="Cambia una sesión programada")
     @app_commands.describe(
@@ -77,22 +69,14 @@ class SesionCog(FeatureCog):
         duracion: app_commands.Range[int, MIN_MINUTES, MAX_MINUTES] | None = None,
         descripcion: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
-        await service.cambiar(
-            ctx,
-            sesion=sesion,
-            titulo=titulo,
-            fecha=fecha,
-            hora=hora,
-            duracion=duracion,
-            descripcion=descripcion,
-        )
+        await service.cambiar(ctx, sesion, titulo, fecha, hora, duracion, descripcion)
 
     @sesion.command(name="cancelar", description="Cancela una sesión programada")
     @app_commands.describe(sesion="La sesión (las próximas se ofrecen al escribir)")
     @app_commands.autocomplete(sesion=session_choice)
     @command_context("máster", what="cancelar sesiones")
     async def cancelar(self, ctx: Context, sesion: app_commands.Range[str, 1, 100]) -> None:
-        await service.cancelar(ctx, sesion=sesion)
+        await service.cancelar(ctx, sesion)
 
     @sesion.command(name="lista", description="Las próximas sesiones y las pasadas, con quién jugó")
     @command_context("cualquiera")

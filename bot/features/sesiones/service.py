@@ -139,7 +139,6 @@ def _bot_id(interaction: discord.Interaction) -> int | None:
 
 async def programar(
     ctx: Acting,
-    *,
     titulo: str,
     fecha: str,
     hora: str,
@@ -217,7 +216,6 @@ async def _current(ctx: Acting, sesion: str) -> tuple[GameSession, EventState | 
 
 async def cambiar(
     ctx: Acting,
-    *,
     sesion: str,
     titulo: str | None,
     fecha: str | None,
@@ -266,7 +264,7 @@ async def cambiar(
     await send(interaction, content=scheduled_text(changed, zone_name, changed=True))
 
 
-async def cancelar(ctx: Acting, *, sesion: str) -> None:
+async def cancelar(ctx: Acting, sesion: str) -> None:
     interaction = ctx.interaction
     await interaction.response.defer(thinking=True)
     session, event, _ = await _current(ctx, sesion)

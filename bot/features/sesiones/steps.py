@@ -19,6 +19,7 @@ from datetime import datetime
 
 import discord
 
+from bot.features.common import post_reopening
 from bot.features.sesiones.event import EventState, interested, read_event
 from bot.render.safe import allowed_mentions
 from bot.render.sesiones import reminder_text
@@ -27,8 +28,6 @@ from bot.storage.session_models import SESSION_CANCELLED, SESSION_DONE, SESSION_
 from bot.storage.sessions import END, REMINDERS, GameSession, due_steps, next_step
 
 log = logging.getLogger(__name__)
-#: Discord: «this thread is archived» (a play channel may be a thread).
-ARCHIVED = 50083
 
 
 class SessionSteps:
@@ -88,17 +87,12 @@ class SessionSteps:
         return 1
 
     async def _post(self, session: GameSession, kind: str, users: Sequence[int]) -> None:
-        channel = self.client.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
         text = reminder_text(session, kind, users)
-        for attempt in (1, 2):
-            try:
-                await channel.send(text, allowed_mentions=allowed_mentions(users))
-                self.sent += 1
-                return
-            except discord.HTTPException as error:
-                if error.code != ARCHIVED or attempt == 2:
-                    raise
-                await self.client.http.edit_channel(session.channel_id, archived=False)
+        mentions = allowed_mentions(users)
+        await post_reopening(
+            self.client, session.guild_id, session.channel_id, text, allowed_mentions=mentions
+        )
+        self.sent += 1
 
 
 async def refresh(
