@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -60,6 +61,18 @@ def attach(payload: Mapping[str, Any], files: Mapping[str, bytes]) -> dict[str, 
         if content is not None:
             attachment["content"] = content
     return dict(body)
+
+
+@dataclass(frozen=True)
+class WebhookCall:
+    """A request of discord.py's webhook adapter: its route, path, JSON body, files and
+    query."""
+
+    route: Route
+    path: str
+    body: dict[str, Any]
+    files: Mapping[str, bytes]
+    params: Mapping[str, Any]
 
 
 class Mailbox:
@@ -199,22 +212,15 @@ class Mailbox:
         path = api_path(route)
         await self.gate.enter(route.method, path, payload)
         try:
-            return await self._webhook_route(route, path, payload or {}, files, params or {})
+            call = WebhookCall(route, path, payload or {}, files, params or {})
+            return await self._webhook_route(call)
         except Refused as refused:
             raise self.gate.refuse(refused, route.method, path) from None
 
-    async def _webhook_route(
-        self,
-        route: Route,
-        path: str,
-        body: dict[str, Any],
-        files: Mapping[str, bytes],
-        params: Mapping[str, Any],
-    ) -> Any:
-        """An interaction's token: its callback, follow-ups and edits (``params``, the
-        query, matter only to channel webhooks: :class:`~.webhooks.WebhookRoutes`)."""
-        del params
-        return self._webhook(route, path, body, files)
+    async def _webhook_route(self, call: WebhookCall) -> Any:
+        """An interaction's token: its callback, follow-ups and edits (the query, ``params``,
+        matters only to channel webhooks: :class:`~.webhooks.WebhookRoutes`)."""
+        return self._webhook(call.route, call.path, call.body, call.files)
 
     def _webhook(
         self, route: Route, path: str, body: dict[str, Any], files: Mapping[str, bytes]

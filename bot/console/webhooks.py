@@ -15,11 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from discord.http import Route
-
 from bot.console.gate import MISSING_PERMISSIONS, THREAD_ARCHIVED, Refused
 from bot.console.guild import Place, Places
-from bot.console.mailbox import Mailbox, attach
+from bot.console.mailbox import Mailbox, WebhookCall, attach
 from bot.console.messages import SentMessage
 from bot.console.payloads import APPLICATION_ID, GUILD_ID, bot_user_payload
 
@@ -102,35 +100,22 @@ class WebhookRoutes(Mailbox):
 
     # --- with the webhook's token: /webhooks/{id}/{token}… -------------------------------------
 
-    async def _webhook_route(
-        self,
-        route: Route,
-        path: str,
-        body: dict[str, Any],
-        files: Mapping[str, bytes],
-        params: Mapping[str, Any],
-    ) -> Any:
+    async def _webhook_route(self, call: WebhookCall) -> Any:
         """A channel webhook's route; an interaction's token otherwise (:class:`Mailbox`)."""
-        if int(str(route.webhook_id)) not in self.webhooks:
-            return await super()._webhook_route(route, path, body, files, params)
-        return await self._execute_route(route.method, path, body, files, params)
+        if int(str(call.route.webhook_id)) not in self.webhooks:
+            return await super()._webhook_route(call)
+        return await self._execute_route(call)
 
-    async def _execute_route(
-        self,
-        method: str,
-        path: str,
-        body: dict[str, Any],
-        files: Mapping[str, bytes],
-        params: Mapping[str, Any],
-    ) -> Any:
+    async def _execute_route(self, call: WebhookCall) -> Any:
         """Execute the webhook, or read, edit or delete one of its messages."""
+        method, path, body, files = call.route.method, call.path, call.body, call.files
         parts = path.split("/")  # "", "webhooks", id, [token, ["messages", id]]
         if len(parts) == 3:  # the webhook itself, with the bot's token
             return self._webhook_by_id(method, int(parts[2]))
         webhook = self.webhooks[int(parts[2])]
         if parts[3] != webhook.token:
             raise Refused(401, INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
-        place = self._webhook_place(webhook, params.get("thread_id"))
+        place = self._webhook_place(webhook, call.params.get("thread_id"))
         if method in ("POST", "PATCH"):
             self.gate.check_body(method, path, body)
             self.gate.check_files({k: len(v) for k, v in files.items()})
@@ -144,7 +129,7 @@ class WebhookRoutes(Mailbox):
             message.author = str(body.get("username") or webhook.name)
             message.webhook_id = webhook.id
             message.avatar_url = body.get("avatar_url")
-            wait = str(params.get("wait", "")).lower() in ("1", "true")
+            wait = str(call.params.get("wait", "")).lower() in ("1", "true")
             return self._message_payload(message) if wait else None
         if len(parts) == 4:  # the webhook itself, with its own token
             return self._webhook_by_id(method, webhook.id)
