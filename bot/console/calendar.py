@@ -49,6 +49,7 @@ from bot.console.scheduled import (
 #: Discord's answers.
 UNKNOWN_GUILD, UNKNOWN_EVENT, MAX_EVENTS_CODE, FINISHED = 10004, 10070, 30038, 180000
 MAX_EVENTS = 100  # events of a guild not yet finished
+FIRST_EVENT_ID = 900_100_000_000_000_000  # the console's events: this plus 1, 2, 3…
 #: The moves of ``status`` Discord allows.
 TRANSITIONS = {(SCHEDULED, ACTIVE), (ACTIVE, COMPLETED), (SCHEDULED, CANCELED)}
 EVENTS = "/guilds/{guild_id}/scheduled-events"
@@ -109,7 +110,14 @@ class Calendar:
     def restore(self, before: Calendar) -> None:
         """The events Discord kept while the bot was down (a restart of the bot)."""
         self.events.update(before.events)
-        self._ids = itertools.count(len(self.events) + 1)
+        self.continue_after(0)
+
+    def continue_after(self, used: int) -> None:
+        """New events get ids past ``used`` and past every event kept: Discord never gives
+        a snowflake out twice, not even to a console reopened on a database whose sessions
+        name the events of an earlier run's Discord (:func:`bot.console.open_session`)."""
+        last = max([used, *self.events], default=0)
+        self._ids = itertools.count(max(0, last - FIRST_EVENT_ID) + 1)
 
     def get(self, event_id: int) -> ScheduledEvent:
         event = self.events.get(event_id)
@@ -130,7 +138,7 @@ class Calendar:
                 f"Maximum number of uncompleted guild scheduled events reached ({MAX_EVENTS})",
             )
         event = ScheduledEvent(
-            id=900_100_000_000_000_000 + next(self._ids),
+            id=FIRST_EVENT_ID + next(self._ids),
             name=str(body["name"]),
             start=parse_time(str(body.get("scheduled_start_time")), "scheduled_start_time"),
             end=None,

@@ -314,3 +314,9 @@ async def next_step(session: AsyncSession) -> datetime | None:
     """When the next step of any session falls due."""
     stmt = select(func.min(SessionStepRow.due_at)).where(SessionStepRow.done_at.is_(None))
     return aware((await session.execute(stmt)).scalar())
+
+
+async def last_event_id(session: AsyncSession) -> int:
+    """The highest event id any session names, of any guild (0 without sessions)."""
+    found = (await session.execute(select(func.max(GameSessionRow.event_id)))).scalar()
+    return int(found or 0)

@@ -186,6 +186,24 @@ async def test_only_the_gm_schedules_and_a_missing_permission_is_named(
     assert fake.calendar.events == {} and not fake.gate.failed
 
 
+async def test_a_console_reopened_on_its_database_schedules_again(database_url: str) -> None:
+    """A console opened on the database an earlier one wrote (its Discord no longer has
+    that run's events): the next event gets an id of its own and the session is scheduled."""
+    ids = []
+    for title in ("Uno", "Dos"):
+        session = await opened(database_url)
+        try:
+            out = await Script(session.discord).run(
+                "@master", f"/sesion programar titulo:{title} fecha:2026-02-01 hora:20:00"
+            )
+            assert f"Sesión «{title}» programada" in out
+            ids.extend(session.discord.calendar.events)
+            assert not session.discord.gate.failed
+        finally:
+            await session.close()
+    assert len(set(ids)) == 2
+
+
 async def test_two_processes_send_each_session_reminder_once(database_url: str) -> None:
     """Two bots on one database (shards in two processes), each running the steps at the
     same moments of the same clock: each reminder goes out once, from one of them."""
