@@ -2,7 +2,8 @@
 (:class:`~bot.features.recordatorios.scheduler.ReminderScheduler`): the reminders 24 h and
 1 h before (a message in the play channel pinging, once each, who marked «Me interesa»),
 the start (who is interested is kept: Discord stops listing them once the event ends) and
-the end (who played: rolled, joined an encounter or spoke as a character meanwhile).
+the end (who played: rolled or joined an encounter meanwhile; speaking as a character counts
+once a command notes it, :class:`bot.storage.sessions.ActivityRepository`).
 
 Each time, the event is read from Discord first: a session moved, renamed or cancelled in
 Discord's own interface is seen then (a moved session's reminders are counted again from
