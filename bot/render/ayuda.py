@@ -50,7 +50,9 @@ CAMPANA = (
     "`/historial personaje:…`, `/historial exportar:csv`. Esencia: `/esencia gastar`. "
     "Tiradas guardadas: `/dados guardar nombre:ataque expresion:1d12+5` (el máster, con "
     "`servidor:sí`, para todos), `/dados lista`, y se tiran como `/tirar expresion:ataque+2`; "
-    "el botón **Repetir** vuelve a tirar. La suerte de los dados: `/estadisticas`."
+    "el botón **Repetir** vuelve a tirar. La suerte de los dados: `/estadisticas`. "
+    "Sesiones en los eventos del servidor: `/sesion programar` (avisa 24 h y 1 h antes a quien "
+    "marque «Me interesa»), `/sesion lista` (con quién jugó)."
 )
 
 #: ``/ayuda tema:tirar``: how ``/tirar expresion:`` is written. Every «`expr` con dados → total»

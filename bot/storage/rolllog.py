@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import RowMapping, Select, Text, cast, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.clock import Now, system_now
 from bot.jsontypes import JsonArray, JsonObject, from_json_text
 from umbral_rules.text import name_key
 
@@ -68,8 +69,12 @@ class RollLogRepository:
         guild_id: int,
         channel_id: int | None,
         encounter_of: Callable[[], int | None] | None = None,
+        clock: Now = system_now,
     ) -> None:
         self._session = session
+        #: When a roll happens: the storage's clock (the console's, in the console), so a
+        #: session's attendance reads rolls on the same clock as its start and end.
+        self._clock = clock
         self.guild_id = guild_id
         self.channel_id = channel_id
         #: The id of the channel's encounter this unit read, if any: a roll made in this
@@ -122,7 +127,7 @@ class RollLogRepository:
                 "modifiers": [_as_json(m) for m in modifiers],
                 "result": dict(result or {}),
                 "physical": physical,
-                "created_at": datetime.now(UTC),
+                "created_at": self._clock(),
                 "actor": actor,
                 "actor_key": None if actor is None else name_key(actor)[:400],
                 "character_id": character_id,

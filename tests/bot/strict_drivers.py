@@ -181,6 +181,23 @@ DRIVERS: dict[str, Driver] = {
         (w.gm, {"horas": 2, "silencio": "23-9"}),
         (w.gm, {"horas": 0}),
     ],
+    "sesion programar": lambda w: [
+        (
+            w.gm,
+            {"titulo": w.name80, "fecha": "2026-06-01", "hora": "20:00", "duracion": 600}
+            | {"descripcion": w.long(1000)},
+        ),
+        (w.player, {"titulo": w.name80, "fecha": "01/06/2026", "hora": "21:00"}),
+    ],
+    "sesion lista": _both(lambda w: {}),
+    "sesion cambiar": lambda w: [
+        (w.gm, {"sesion": w.name80, "titulo": w.long(100), "hora": "23:59"}),
+        (w.gm, {"sesion": w.long(100), "descripcion": w.long(1000), "duracion": 15}),
+    ],
+    "sesion cancelar": lambda w: [
+        (w.player, {"sesion": w.long(100)}),
+        (w.gm, {"sesion": w.long(100)}),
+    ],
     "esencia gastar": lambda w: [
         (w.player, {"puntos": 1, "motivo": w.long(200)}),
         (w.gm, {"puntos": 1, "motivo": w.long(200), "personaje": w.pc}),

@@ -70,6 +70,7 @@ SAVED = [
     "/dados guardar nombre:ataque expresion:1d12+2",
     "/dados guardar nombre:ataque expresion:1d12 servidor:sí",
 ]
+SESION = ["@master", '/sesion programar titulo:"Sesión 1" fecha:2026-02-01 hora:20:00']
 CHARACTER_FILE = b"""personajes:
   - nombre: Sombra
     atributos: {vigor: 1, destreza: 4, percepcion: 3, voluntad: 2}
@@ -360,5 +361,14 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "esencia gastar",
         {"puntos": 1, "motivo": "luz", "personaje": "Íñigo"},
     ),
+    "/sesion programar": (
+        "mesa",
+        [],
+        "sesion programar",
+        {"titulo": "Sesión 1", "fecha": "2026-02-01", "hora": "20:00"},
+    ),
+    "/sesion cambiar": ("mesa", SESION, "sesion cambiar", {"sesion": "Sesión 1", "hora": "21:00"}),
+    "/sesion cancelar": ("mesa", SESION, "sesion cancelar", {"sesion": "Sesión 1"}),
+    "/sesion lista": ("mesa", SESION, "sesion lista", {}),
 }
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}

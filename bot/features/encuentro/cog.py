@@ -153,6 +153,8 @@ class EncuentroCog(FeatureCog):
             for estado in row.estados:  # what the character still suffers from before
                 events.extend(enc.set_estado(c.id, str(estado), True))
             await uow.encounter.save(enc)
+            # a session's attendance counts the character's player (:mod:`bot.storage.sessions`)
+            await uow.activity.note(int(row.owner_id), "encuentro", uow.clock())
             ctx.show_tracker(uow, enc)
             if moved.channel_id is not None:  # the encounter it left
                 ctx.show_tracker_of(uow, moved.channel_id)

@@ -110,6 +110,7 @@ class TirarCog(FeatureCog):
         personaje="Solo las de este personaje o enemigo",
         alcance="canal (por defecto) o servidor: todas las del servidor (un jugador, las suyas)",
         exportar="Todo el historial como archivo: csv (hoja de cálculo) o json",
+        asistencia="Con exportar: añade las sesiones y quién jugó (sesiones.csv o .json)",
     )
     @app_commands.guild_only()
     @command_context("cualquiera", variants=HISTORIAL_USES)
@@ -122,7 +123,10 @@ class TirarCog(FeatureCog):
         personaje: app_commands.Range[str, 1, 100] | None = None,
         alcance: Alcance | None = None,
         exportar: ExportFormat | None = None,
+        asistencia: bool = False,
     ) -> None:
+        if asistencia and exportar is None:
+            raise UmbralError("«asistencia» va con «exportar»: `exportar:csv asistencia:sí`.")
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
         gm = ctx.is_gm(await historial.gm_role(ctx))
         want = historial.filters(
@@ -136,5 +140,7 @@ class TirarCog(FeatureCog):
         )
         if exportar is not None:
             await historial.export(ctx, self.member_names, want, exportar)
+            if asistencia:
+                await historial.export_sessions(ctx, self.member_names, exportar)
         else:
             await historial.show(ctx, self.member_names, want, n, gm)
