@@ -16,6 +16,7 @@ from bot.features.tirar.asked import Asked
 from bot.features.tirar.names import MemberNames
 from bot.features.tirar.repetir import repeat, repeat_button
 from bot.features.tirar.rolling import roll_and_answer
+from umbral_rules import UmbralError
 
 #: A «Repetir» press: ``/tirar`` again, for who rolled (``repetir.repeat`` checks the roll's
 #: roller in the log; the button refuses anyone else before anything runs).
