@@ -21,6 +21,7 @@ from ..checks import OficioCobertura
 from ..dice import DiceSource, Ventaja
 from ..errors import UmbralError
 from ..grid import Board, Square
+from ..rolls import Static
 from ..sheets import CharacterSheet, EnemySheet, Weapon
 from . import aliento as _aliento
 from . import asalto as _asalto
@@ -162,6 +163,11 @@ class Encounter:
         """In an ambush by the players, the PC with most Percepción may act before anyone."""
         return _asalto.first_actor(self.state)
 
+    def first_actors(self) -> list[Combatant]:
+        """In an ambush by the players (asalto 1, their phase): the PCs with most Percepción
+        (all who tie), who may act before anyone."""
+        return _asalto.first_actors(self.state)
+
     def squares_left(self, combatant_id: str) -> int:
         """Squares the combatant may still walk this asalto (giving up a free acción)."""
         return _tablero.squares_left(self.state, self.get(combatant_id))
@@ -217,9 +223,12 @@ class Encounter:
 
     # --- the asalto -----------------------------------------------------------------------
 
-    def advance(self, dice: DiceSource | None = None) -> list[Event]:
-        """jugadores → enemigos → next asalto (Sangrando, expiries, budgets refreshed)."""
-        return self._apply(lambda s: _asalto.advance(s, dice))
+    def advance(
+        self, dice: DiceSource | None = None, *, malherido_asaltos: int | None = None
+    ) -> list[Event]:
+        """jugadores → enemigos → next asalto (Sangrando, expiries, budgets refreshed);
+        ``malherido_asaltos``: report who has lain Malherido that many asaltos."""
+        return self._apply(lambda s: _asalto.advance(s, dice, malherido_asaltos))
 
     def move(self, actor_id: str) -> list[Event]:
         """Spend a movimiento (the second one takes the acción; never the reverse)."""
@@ -236,16 +245,14 @@ class Encounter:
         oficio: str | None = None, oficio_cobertura: Cobertura = OficioCobertura.ENTERO,
         ventaja: VentajaChoice = None, shot: bool = False,
         defender_dice: DiceSource | None = None, *, indefenso: bool = False,
-        a_cubierto: bool = False,
+        a_cubierto: bool = False, quieto: bool | None = None,
     ) -> list[Event]:  # fmt: skip
         """An attack with the acción. See the package docstring for how each mode resolves."""
+        choice = AttackChoice(arma, oficio, oficio_cobertura, ventaja, shot, indefenso,
+                              a_cubierto, quieto)  # fmt: skip
         return self._apply(
-            lambda s: _attacks.attack(
-                s, dice, attacker_id, target_id,
-                AttackChoice(arma, oficio, oficio_cobertura, ventaja, shot, indefenso, a_cubierto),
-                defender_dice,
-            )
-        )  # fmt: skip
+            lambda s: _attacks.attack(s, dice, attacker_id, target_id, choice, defender_dice)
+        )
 
     def defend(
         self, dice: DiceSource, defender_id: str, oficio: str | None = None,
@@ -298,7 +305,7 @@ class Encounter:
         return self._apply(lambda s: _pruebas.recover(s, dice, actor_id, estado))
 
     def check(
-        self, dice: DiceSource, actor_id: str, atributo: str, umbral: int,
+        self, dice: DiceSource, actor_id: str, atributo: str, umbral: int | Static,
         oficio: str | None = None, oficio_cobertura: Cobertura = OficioCobertura.ENTERO,
         ventaja: VentajaChoice = None, ambitos: Iterable[str] = (), accion: bool = False,
     ) -> list[Event]:  # fmt: skip
@@ -308,6 +315,10 @@ class Encounter:
                 tuple(ambitos), accion,
             )
         )  # fmt: skip
+
+    def vendar(self, actor_id: str, target_id: str) -> list[Event]:
+        """Bandage: Sangrando goes (the acción; no roll)."""
+        return self._apply(lambda s: _pruebas.vendar(s, actor_id, target_id))
 
     def estabilizar(
         self, dice: DiceSource, healer_id: str, target_id: str, atributo: str = "percepcion",

@@ -108,6 +108,15 @@ class Fell(Event):
 
 
 @dataclass(frozen=True)
+class MalheridoClock(Event):
+    """A PC has lain Malherido ``asaltos`` asaltos with nobody stabilising them: the GM is
+    told once (:func:`.wounds.malherido_clock`)."""
+
+    combatant_id: str
+    asaltos: int
+
+
+@dataclass(frozen=True)
 class SecuelasRolled(Event):
     combatant_id: str
     die: DieRoll
