@@ -22,6 +22,7 @@ ratios measured in the same run. ``bench/results.json`` holds every figure.
     python bench/run.py            # the full run (SQLite; PostgreSQL too with DATABASE_URL)
     python bench/run.py --quick    # a smoke run of a few seconds
     python bench/run.py --profile atacar:200   # cProfile of one scenario, top functions
+    python bench/run.py --dados    # only /tirar's roll step against d20.roll() (bench/dados.py)
 
 ``BENCH_DATABASE_URL`` (or ``DATABASE_URL``) ``postgresql+asyncpg://user@host:port/db``
 adds the PostgreSQL pass: a fresh database is created on that server for the run (the
@@ -289,6 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         help="perfil de uno (pyinstrument si está, si no cProfile): atacar:N, canales:N, "
         "defender, asalto",
     )
+    parser.add_argument(
+        "--dados", action="store_true", help="solo el paso de tirar contra d20.roll() (dados.py)"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--profile-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -296,6 +300,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker:
         print(json.dumps(run_worker(json.loads(args.worker), args.profile_worker)))
         return 0
+
+    if args.dados:  # no database: one process, a few seconds
+        from bench import dados
+
+        return dados.main(["--quick"] if args.quick else [])
 
     sizes = QUICK if args.quick else Sizes()
     if args.runs:

@@ -48,31 +48,61 @@ CAMPANA = (
     "`/historial personaje:…`, `/historial exportar:csv`. Esencia: `/esencia gastar`."
 )
 
-#: ``/ayuda tema:tirar``: how ``/tirar expresion:`` is written, with examples.
+#: ``/ayuda tema:tirar``: how ``/tirar expresion:`` is written. Every «`expr` con dados → total»
+#: is rolled with those dice by ``tests/tirar/test_examples.py`` and must give that total (and
+#: the marks in parentheses after it, when there are).
 TIRAR = (
-    ("Dados", "`2d6` dos d6 · `d20` uno · `d%` un d100 · `2d6+3`, `1d8-1`, `(1d4+1)*2`."),
+    (
+        "Dados",
+        "`2d6+3` con 4, 2 → 9 · `d20` uno · `d%` con 87 → 87 (un d100) · `(1d4+1)*2` con 3 → 8 "
+        "· `floor(7/2)` → 3 · `4dF` con 1, 2, 3, 3 → 1 (dados Fate: −, 0, +, +).",
+    ),
     (
         "Quedarse con unos pocos",
-        "`4d6kh3` guarda los 3 mayores · `2d20kl1` el menor (desventaja) · `4d6pl1` descarta "
-        "el menor. Los descartados salen tachados: `(6, 4, 3, ~~1~~)`.",
+        "`4d6kh3` con 6, 4, 3, 1 → 13 (6, 4, 3, ~~1~~): guarda los 3 mayores y los "
+        "descartados salen tachados; `4d6k3` es lo mismo (Roll20, Foundry, Dice Maiden; para "
+        "los dados que sacan un 3, `4d6k=3`) · `2d20kl1` con 17, 4 → 4 (el menor) · `4d6d1` "
+        "con 6, 4, 3, 1 → 13 (sin el menor) · `+d20` con 3, 17 → 17 (ventaja) · `-d20` con "
+        "3, 17 → 3 (desventaja).",
     ),
     (
         "Dados que explotan",
-        "`3d6!` vuelve a tirar cada 6 y lo suma (explota la cara más alta) · `1d10e10` lo "
-        "mismo escrito a mano · `1d6e>5` explota con 5 o 6. Un dado que explota sale con "
-        "«!»: `(6!, 2, 4)`.",
+        "`2d6!` con 6, 2, 4 → 12 (6!, 2, 4): cada 6 se vuelve a tirar y se suma, y sale con "
+        "«!» (`3d6!`, con tres dados) · `3d6!>5` con 5, 1, 2, 3 → 11: explotan el 5 y el 6 "
+        "(`>5` es «5 o más», como en Roll20) · `5d6!!` suma la explosión al mismo dado · "
+        "`1d6 e6` con 6, 6 → 12: explota una sola vez (Dice Maiden) · `1d10x` explota sin fin "
+        "(Foundry).",
     ),
-    ("Volver a tirar", "`4d6ro1` repite una vez los 1 · `2d6rr1` los repite hasta que no salgan."),
+    (
+        "Volver a tirar",
+        "`4d6ro1` con 1, 3, 4, 5, 6 → 18 (~~1~~, 6, 3, 4, 5): repite una vez los 1 · `2d6rr1` "
+        "los repite hasta que no salgan · `4d6 r2` (Dice Maiden) repite una vez los 2 o menos. "
+        "En `ro<3` y `rr<3`, «<3» es «menos de 3».",
+    ),
+    (
+        "Contar éxitos",
+        "`5d10 t8 f1` con 9, 8, 3, 1, 5 → 1: cuenta los de 8 o más y resta los 1 · `6d10>7` "
+        "con 7, 3, 10, 6, 9, 1 → 3: cuenta los de 7 o más (Roll20) · `6d10cs>=6` (Foundry) · "
+        "`{5d6!!}>8` (un grupo de Roll20). `1d20+5 >= 15` compara el total: 1 sí, 0 no.",
+    ),
+    (
+        "Otros sistemas",
+        "`4wod8` con 9, 8, 1, 3 → 1 (Mundo de Tinieblas: 8 o más es éxito y cada 1 resta) · "
+        "`vtm7h2` Vampiro 5ª con 2 dados de Hambre · `coc55b1` La Llamada de Cthulhu 7ª, con "
+        "un dado de bonificación (`p1`, de penalización) · `hitos+5` con 3, 9, 7 → 12 (Hitos: "
+        "el dado central) · `anima` la tirada abierta de Anima.",
+    ),
     (
         "Varias a la vez",
         "`6 4d6kh3` seis tiradas de 4d6kh3, cada una con su total · `1d20+5; 2d6+3` "
-        "varias expresiones separadas por «;».",
+        "varias expresiones separadas por «;» · `4d6 ! Daño`: lo que va tras « ! » es el motivo.",
     ),
     (
         "Opciones de /tirar",
         "`umbral:` gradúa el total contra un Umbral (bandas de 4) · `exitos:>=7` cuenta los "
-        "dados que cumplen · `privada:sí` solo la ves tú y el máster · `motivo:` para qué es. "
-        "Otros sistemas: `reserva:`, `porcentaje:`, `habilidad:`, `agilidad:`.",
+        "dados que cumplen (no con una expresión que ya cuenta éxitos) · `privada:sí` solo la "
+        "ves tú y el máster · `motivo:` para qué es. Otros sistemas: `reserva:`, "
+        "`porcentaje:`, `habilidad:`, `agilidad:`.",
     ),
 )
 

@@ -36,19 +36,24 @@ def _clip(text: str, limit: int = MAX_FIELD) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _roll_name(roll: ExpressionRoll) -> str:
-    """The field name of one roll: the expression (cut when long) and its total."""
+def _roll_field(roll: ExpressionRoll, room: int) -> tuple[str, str]:
+    """One roll as one line split in a field: «`4d6k3` (los 3 mayores) = 14» over «6, 5,
+    3, ~~1~~»; how it was read moves below when the name would be too long."""
     which = f" · {roll.set_number} de {roll.sets}" if roll.sets > 1 else ""
-    total = f"{which} = {roll.total}"
-    room = FIELD_NAME_MAX - len(total) - 2
-    return f"`{cut(roll.expression, room)}`{total}"
+    total = f"{which} = {roll.total}{roll.unit}"
+    reading = f" ({roll.reading})" if roll.reading else ""
+    value = roll.breakdown + "".join(f" · {label}" for label in roll.labels)
+    if len(roll.expression) + len(reading) + len(total) + 2 > FIELD_NAME_MAX:
+        value, reading = f"{reading.strip()} {value}".strip(), ""
+    room_name = FIELD_NAME_MAX - len(total) - len(reading) - 2
+    return f"`{cut(roll.expression, room_name)}`{reading}{total}", _clip(value, room)
 
 
 def _embed(title: str, who: str, motivo: str | None, colour: discord.Colour) -> discord.Embed:
     embed = discord.Embed(title=title, colour=colour)
     embed.set_author(name=who)
     if motivo:
-        embed.description = _clip(motivo, 300)
+        embed.description = _clip(shown(motivo), 300)
     return embed
 
 
@@ -67,10 +72,11 @@ def expression_embed(
     embed = _embed(title, who, motivo, colour)
     room = min(900, 4500 // max(1, len(rolls)))  # all the rolls within 6,000 characters
     for i, roll in enumerate(rolls):
-        lines = [_clip(roll.rendered, room)]
+        name, value = _roll_field(roll, room)
+        lines = [value]
         if successes is not None:
             lines.append(f"Éxitos: **{successes[i]}**")
-        embed.add_field(name=_roll_name(roll), value="\n".join(lines), inline=False)
+        embed.add_field(name=name, value="\n".join(lines), inline=False)
     in_sets = [roll for roll in rolls if roll.sets > 1]
     if in_sets:
         embed.add_field(

@@ -153,9 +153,10 @@ async def test_sets_and_dropped_dice_through_the_tree(fake: FakeDiscord, dice: F
     dice.push([1, 5, 4, 1, 6, 6, 2, 3, 3, 4, 5, 6])
     reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "3 4d6kh3"})
     msg = reply.last
-    assert msg.field("`4d6kh3` · 1 de 3 = 10") == "4d6kh3 (1, 5, 4, ~~1~~) = 10"
-    assert msg.field("`4d6kh3` · 2 de 3 = 15") == "4d6kh3 (6, 6, ~~2~~, 3) = 15"
-    assert msg.field("`4d6kh3` · 3 de 3 = 15") == "4d6kh3 (~~3~~, 4, 5, 6) = 15"
+    # issue 35: the expression and its total once (the field's name), the dice below
+    assert msg.field("`4d6kh3` · 1 de 3 = 10") == "1, 5, 4, ~~1~~"
+    assert msg.field("`4d6kh3` · 2 de 3 = 15") == "6, 6, ~~2~~, 3"
+    assert msg.field("`4d6kh3` · 3 de 3 = 15") == "~~3~~, 4, 5, 6"
     assert msg.field("Totales") == "10, 15, 15"
 
 
@@ -188,3 +189,54 @@ async def test_history_names_people_by_their_server_name_even_unseen_ones(
     names = fake.bot.get_cog("TirarCog").member_names  # type: ignore[union-attr]
     assert names.cached(GUILD_ID, fake.user_id("bran")) == "bran"  # fetched once, kept
     assert names.cached(GUILD_ID, gone) is None
+
+
+async def test_a_form_the_peers_read_differently_says_how_it_was_read(
+    fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    """Issue 35: «4d6k3» keeps the 3 highest (Roll20, Foundry, Dice Maiden), and says so in
+    the one line: the expression and its total once, then the dice."""
+    dice.push([3, 5, 6, 1])
+    reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "4d6k3"})
+    assert reply.last.field("`4d6k3` (los 3 mayores) = 14") == "3, 5, 6, ~~1~~"
+    dice.push([4, 1, 6])
+    reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "3d6>3"})
+    assert reply.last.field("`3d6>3` (cuenta los dados ≥3) = 2 éxitos") == "**4**, 1, **6**"
+
+
+async def test_the_comment_is_the_motivo_and_the_log_keeps_every_face(
+    fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    dice.push([6, 2, 3, 6, 1])
+    reply = await fake.command(
+        "kaeda", "mesa", "tirar", {"expresion": "3d6 e6 ! Daño *fuego*", "motivo": "Tajo"}
+    )
+    msg = reply.last
+    assert msg.embeds[0]["description"] == "Tajo · Daño \\*fuego\\*"  # escaped
+    assert msg.field("`3d6 e6` = 17") == "6!, 2, 3, 6"
+    async with fake.bot.storage.channel(GUILD_ID, fake.channel_id("mesa")) as uow:
+        (entry,) = await uow.rolls.entries(limit=1)
+    assert entry.motivo == "Tajo · Daño *fuego*"
+    assert entry.dice == [
+        {
+            "expresion": "3d6 e6",
+            "faces": [6, 2, 3, 6],
+            "dados": [[6, 6, "exploded"], [6, 2, "kept"], [6, 3, "kept"], [6, 6, "kept"]],
+        }
+    ]
+
+
+async def test_exitos_with_an_expression_that_counts_is_refused(fake: FakeDiscord) -> None:
+    reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "5d10 t8", "exitos": ">=8"})
+    assert reply.last.ephemeral and "ya cuenta sus éxitos" in reply.last.content
+    history = await fake.command("kaeda", "mesa", "historial")
+    assert "No hay tiradas" in history.last.text()
+
+
+async def test_the_systems_through_the_tree(fake: FakeDiscord, dice: ForcedDice) -> None:
+    dice.push([43, 7])
+    reply = await fake.command("kaeda", "mesa", "tirar", {"expresion": "coc55b1"})
+    assert reply.last.field("`coc55b1` = 43") == (
+        "decenas 40, 70 con bonificación, unidades 3 → 43 · contra 55 (difícil 27, extremo 11)"
+        " · Éxito normal"
+    )

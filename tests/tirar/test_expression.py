@@ -25,7 +25,11 @@ def test_percent_is_a_d100() -> None:
 
 def test_exploding_dice_and_success_counting() -> None:
     assert roll_expression("1d6e6", ForcedDice([6, 2])).total == 8
-    assert roll_expression("4d6>12", ForcedDice([5, 1, 6, 4])).total == 1  # a comparison
+    # issue 35: «>» after dice counts the dice that reach it (Roll20), and says so; the
+    # total is compared in parentheses (avrae/d20's reading)
+    per_die = roll_expression("4d6>12", ForcedDice([5, 1, 6, 4]))
+    assert per_die.total == 0 and per_die.reading == "cuenta los dados ≥12 (ninguna cara)"
+    assert roll_expression("(4d6)>12", ForcedDice([5, 1, 6, 4])).total == 1  # a comparison
     counted = roll_expression("4d6", ForcedDice([5, 1, 6, 4]))
     assert count_successes(counted.faces, ">=5") == 2
     assert count_successes(counted.faces, "4") == 3
@@ -56,30 +60,37 @@ def test_too_many_dice_and_too_long() -> None:
         roll_many(" ; ", RandomDice(1))
 
 
-def test_the_global_random_is_restored() -> None:
+def test_a_roll_draws_only_from_the_injected_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The roller never touches the global ``random`` (umbral_rules is pure): with every
+    drawing function of the module broken, a roll still comes out of the forced faces."""
     import random
 
-    import d20.expression
+    def broken(*_args: object, **_kwargs: object) -> int:
+        raise AssertionError("the global random was used")
 
-    roll_expression("1d6", ForcedDice([2]))
-    assert d20.expression.random is random
+    for name in ("random", "randrange", "randint", "choice", "choices", "uniform"):
+        monkeypatch.setattr(random, name, broken)
+    result = roll_expression("3d6!+1", ForcedDice([6, 2, 3, 4]))
+    assert result.total == 16
+    assert result.faces == (6, 2, 3, 4)  # in the order they were drawn
 
 
 def test_dropped_dice_are_struck_through() -> None:
     result = roll_expression("4d6kh3", ForcedDice([1, 5, 4, 1]))
-    assert result.rendered == "4d6kh3 (1, 5, 4, ~~1~~) = 10"
+    assert result.rendered == "4d6kh3 = 10: 1, 5, 4, ~~1~~"  # issue 35: expression and total once
     assert result.faces == (1, 5, 4)
     low = roll_expression("2d20kl1", ForcedDice([17, 4]))
-    assert low.rendered == "2d20kl1 (~~17~~, 4) = 4"
+    assert low.rendered == "2d20kl1 = 4: ~~17~~, 4"
 
 
 def test_bang_explodes_on_the_highest_face_and_shows_it() -> None:
     result = roll_expression("3d6!", ForcedDice([6, 2, 6, 3, 4]))
     assert result.expression == "3d6!"  # as the player wrote it
-    assert result.rendered == "3d6e6 (6!, 2, 6!, 3, 4) = 21"
+    # issue 35: as written, once; Dice Maiden reads «!» as a comment, so it says it explodes
+    assert result.rendered == "3d6! (explota con 6) = 21: 6!, 2, 6!, 3, 4"
     assert result.total == 21
     kept = roll_expression("4d6kh3!", ForcedDice([6, 2, 6, 3, 4, 1]))
-    assert kept.rendered == "4d6e6kh3 (6!, ~~2~~, 6!, ~~3~~, 4, ~~1~~) = 16"
+    assert kept.rendered == "4d6kh3! (explota con 6) = 16: 6!, ~~2~~, 6!, ~~3~~, 4, ~~1~~"
     assert roll_expression("1d10!", ForcedDice([10, 10, 3])).total == 23
 
 
@@ -108,10 +119,11 @@ def test_too_many_sets_are_refused() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("4d6kh", "en la posición 5 esperaba un número y encontré el final"),
+        # issue 35: ``4d6kh`` keeps the highest (Foundry); the place is in the player's text
+        ("4d6k>", "en la posición 6 esperaba un número y encontré el final"),
         ("2d", "esperaba las caras del dado (el 6 de `2d6`) y encontré el final"),
         ("3d6?", "en la posición 4 esperaba el final y encontré «?»"),
-        ("hola", "esperaba un dado (`d6`), un número, un paréntesis o un signo y encontré «h»"),
+        ("hola", "esperaba un dado (`d6`), un número, un paréntesis o un signo y encontré «hola»"),
     ],
 )
 def test_an_unreadable_expression_says_what_was_expected(text: str, expected: str) -> None:

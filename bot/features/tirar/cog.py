@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.features.common import UMBRAL_CHOICES, dice_of, ids, send, storage_of
 from bot.features.historial import service as historial
 from bot.features.historial.options import HISTORY_PAGED_MAX, Alcance, ExportFormat
-from bot.features.tirar.expression import count_successes, roll_many
+from bot.features.tirar.expression import count_successes, roll_many, with_comments
 from bot.features.tirar.names import MemberNames
 from bot.features.tirar.systems import (
     POOL_BASE_DIFFICULTY,
@@ -110,11 +110,12 @@ class TirarCog(commands.Cog):
         result: JsonObject = {"privada": privada}
         if mode == "expresion":
             assert expresion is not None
-            rolls = roll_many(expresion, dice)
+            rolls = roll_many(expresion, dice, exitos=exitos)
+            motivo = with_comments(motivo, rolls)
             grade = (
                 None if umbral is None else grade_from_margen(rolls[0].total - umbral, BAND_FIXED)
             )
-            counted = None if exitos is None else [count_successes(r.faces, exitos) for r in rolls]
+            counted = None if exitos is None else [count_successes(r.values, exitos) for r in rolls]
             embed = expression_embed(
                 rolls,
                 who=who,
@@ -124,7 +125,14 @@ class TirarCog(commands.Cog):
                 successes=counted,
                 private=privada,
             )
-            faces = [{"expresion": r.expression, "faces": list(r.faces)} for r in rolls]
+            faces = [
+                {
+                    "expresion": r.expression,
+                    "faces": list(r.faces),
+                    "dados": [list(d) for d in r.dice],
+                }
+                for r in rolls
+            ]
             result.update(expresion=expresion, totales=[r.total for r in rolls])
             if grade is not None:
                 result.update(umbral=umbral, grado=grade.label)

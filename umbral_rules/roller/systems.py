@@ -1,0 +1,236 @@
+"""Systems Spanish tables play, each an alias with its own reading (``docs/dados.md``):
+
+* ``4wod8`` — Mundo de Tinieblas clásico (Dice Maiden's alias): 4d10 against difficulty 8
+  (6 when left out); each 1 takes a success away; no success and some 1 is a FRACASO.
+* ``vtm7h2`` (``vtm7h2dif3``) — Vampiro 5ª (Dice Maiden's Rust alias): 7d10, the last 2 of
+  Hambre; 6+ is a success, each pair of 10s four; crítico caótico when a 10 of the pair is
+  of Hambre; a 1 of Hambre makes a failed roll a fracaso bestial.
+* ``coc55`` (``coc55b1``, ``coc55p2``) — La Llamada de Cthulhu 7ª: d100 under 55, with
+  Extremo (a fifth), Difícil (half), crítico (01), pifia (100; 96+ below 50); each bonus
+  (penalty) die is another tens die, the lowest (highest) one counts.
+* ``hitos`` — Hitos: 3d10, the middle die counts; [D] two 10s are a crítico, two 1s a pifia.
+* ``anima`` — Anima: the open d100: 90 or more rolls again and adds, each time needing one
+  more (91, 92…); [D] 1 to 3 on the first die is a pifia.
+
+Pure: dice come from ``draw`` (the evaluator's, which counts them against the limit).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .faces import Die
+from .nodes import Node, System
+
+if TYPE_CHECKING:
+    from .parser import Parser
+
+_ALIASES = re.compile(
+    r"(?P<wod>(?P<wod_pool>\d+)wod(?P<wod_dif>\d*))"
+    r"|(?P<vtm>vtm(?P<vtm_pool>\d+)h(?P<vtm_hunger>\d+)(?:dif(?P<vtm_dif>\d+))?)"
+    r"|(?P<coc>coc(?P<coc_skill>\d+)(?:(?P<coc_kind>[bp])(?P<coc_n>\d))?)"
+    r"|(?P<hitos>hitos)|(?P<anima>anima)",
+    re.IGNORECASE,
+)
+#: A roll that is the whole expression: its reading is a verdict, not a number to add to.
+ALONE = ("wod", "vtm", "coc")
+WOD_DEFAULT_DIFFICULTY = 6
+V5_SUCCESS = 6
+COC_MAX_DICE = 2
+MAX_POOL = 30
+ANIMA_OPEN = 90
+ANIMA_FUMBLE = 3
+
+
+def parse(p: Parser) -> Node | None:
+    found = p.match(_ALIASES)
+    if found is None or (found.end() < p.end and (p.text[found.end()].isalnum())):
+        return None
+    start = p.pos
+    p.pos = found.end()
+    span = (start, p.pos)
+    kind = next(k for k in ("wod", "vtm", "coc", "hitos", "anima") if found.group(k))
+
+    def n(group: str, default: int = 0) -> int:
+        value = found.group(group) if found else None
+        return int(value) if value else default
+
+    if kind in ALONE and (start != p.expr_start or _more_follows(p)):
+        raise p.error(
+            "sintaxis",
+            f"«{found.group(0)}» es una tirada completa: va sola en su expresión",
+            start,
+            p.pos,
+        )
+    if kind == "wod":
+        pool, difficulty = n("wod_pool"), n("wod_dif", WOD_DEFAULT_DIFFICULTY)
+        _check(p, span, 1 <= pool <= MAX_POOL, f"la reserva va de 1 a {MAX_POOL} dados")
+        _check(p, span, 2 <= difficulty <= 10, "la dificultad va de 2 a 10")
+        return System("wod", (pool, difficulty), span)
+    if kind == "vtm":
+        pool, hunger = n("vtm_pool"), n("vtm_hunger")
+        _check(p, span, 1 <= pool <= MAX_POOL, f"la reserva va de 1 a {MAX_POOL} dados")
+        _check(p, span, hunger <= min(5, pool), "el Hambre va de 0 a 5, sin pasar de la reserva")
+        return System("vtm", (pool, hunger, n("vtm_dif")), span)
+    if kind == "coc":
+        skill, extra = n("coc_skill"), n("coc_n")
+        _check(p, span, skill <= 200, "la habilidad va de 0 a 200")
+        _check(
+            p,
+            span,
+            extra <= COC_MAX_DICE,
+            f"como mucho {COC_MAX_DICE} dados de bonificación o penalización",
+        )
+        penalty = (found.group("coc_kind") or "").lower() == "p"
+        return System("coc", (skill, -extra if penalty else extra), span)
+    return System("hitos" if kind == "hitos" else "anima", (), span)
+
+
+def _more_follows(p: Parser) -> bool:
+    rest = p.text[p.pos : p.end].strip()
+    return bool(rest) and not rest.startswith("!")
+
+
+def _check(p: Parser, span: tuple[int, int], ok: bool, reason: str) -> None:
+    if not ok:
+        raise p.error("valor", reason, *span)
+
+
+@dataclass
+class SystemRoll:
+    """A system's roll: its total, its dice, how to show them and the verdicts."""
+
+    value: int
+    dice: list[Die]
+    shown: str
+    labels: list[str] = field(default_factory=list)
+    counted: bool = False
+
+
+Draw = Callable[[int], int]
+
+
+def roll(node: System, draw: Draw) -> SystemRoll:
+    if node.kind == "wod":
+        return _wod(draw, *node.params)
+    if node.kind == "vtm":
+        return _vtm(draw, *node.params)
+    if node.kind == "coc":
+        return _coc(draw, *node.params)
+    if node.kind == "hitos":
+        return _hitos(draw)
+    return _anima(draw)
+
+
+def _d(draw: Draw, sides: int) -> Die:
+    return Die(sides, False, draw(sides))
+
+
+def _marked(dice: list[Die]) -> str:
+    return ", ".join(
+        f"**{d.value}**" if d.weight > 0 else f"{d.value}✗" if d.weight < 0 else str(d.value)
+        for d in dice
+    )
+
+
+def _wod(draw: Draw, pool: int, difficulty: int) -> SystemRoll:
+    dice = [_d(draw, 10) for _ in range(pool)]
+    for die in dice:
+        die.weight = 1 if die.value >= difficulty else -1 if die.value == 1 else 0
+    successes = sum(1 for d in dice if d.weight > 0)
+    ones = sum(1 for d in dice if d.weight < 0)
+    net = successes - ones
+    if successes == 0 and ones:
+        label = "FRACASO"
+    elif net <= 0:
+        label = "Fallo"
+    else:
+        label = "Éxito"
+    return SystemRoll(net, dice, _marked(dice), [f"dificultad {difficulty}", label], True)
+
+
+def _vtm(draw: Draw, pool: int, hunger: int, difficulty: int) -> SystemRoll:
+    dice = [_d(draw, 10) for _ in range(pool)]
+    normal, hungry = dice[: pool - hunger], dice[pool - hunger :]
+    for die in dice:
+        die.weight = 1 if die.value >= V5_SUCCESS else 0
+    tens = [d for d in dice if d.value == 10]
+    successes = sum(d.weight for d in dice) + 2 * (len(tens) // 2)
+    labels = []
+    critical = len(tens) >= 2
+    bestial = any(d.value == 1 for d in hungry)
+    failed = successes < difficulty if difficulty else successes == 0
+    if difficulty:
+        labels.append(f"dificultad {difficulty}: " + ("fallo" if failed else "éxito"))
+    if critical:
+        labels.append("CRÍTICO CAÓTICO" if any(d.value == 10 for d in hungry) else "CRÍTICO")
+    if bestial and failed:
+        labels.append("FRACASO BESTIAL")
+    elif bestial and not difficulty:
+        labels.append("un 1 de Hambre: fracaso bestial si no llega a la dificultad")
+    shown = _marked(normal) + (" | Hambre: " + _marked(hungry) if hungry else "")
+    return SystemRoll(successes, dice, shown, labels, True)
+
+
+def _coc(draw: Draw, skill: int, extra: int) -> SystemRoll:
+    first = _d(draw, 100)
+    units = first.value % 10
+    tens = [first.value % 100 // 10]
+    dice = [first]
+    for _ in range(abs(extra)):
+        die = _d(draw, 10)
+        dice.append(die)
+        tens.append(die.value % 10)
+    results = [(t * 10 + units) or 100 for t in tens]
+    value = min(results) if extra > 0 else max(results)
+    shown = str(first.value)
+    if extra:
+        which = "bonificación" if extra > 0 else "penalización"
+        tens_shown = ", ".join(f"{t}0" if t else "00" for t in tens)
+        shown = f"decenas {tens_shown} con {which}, unidades {units} → {value}"
+    if value == 1:
+        label = "ÉXITO CRÍTICO"
+    elif value == 100 or (skill < 50 and value >= 96):
+        label = "PIFIA"
+    elif value <= skill // 5:
+        label = "ÉXITO EXTREMO"
+    elif value <= skill // 2:
+        label = "ÉXITO DIFÍCIL"
+    elif value <= skill:
+        label = "Éxito normal"
+    else:
+        label = "Fallo"
+    levels = f"contra {skill} (difícil {skill // 2}, extremo {skill // 5})"
+    return SystemRoll(value, dice, shown, [levels, label])
+
+
+def _hitos(draw: Draw) -> SystemRoll:
+    dice = [_d(draw, 10) for _ in range(3)]
+    middle = sorted(d.value for d in dice)[1]
+    labels = ["el dado central"]
+    if sum(1 for d in dice if d.value == 10) >= 2:
+        labels.append("CRÍTICO")
+    elif sum(1 for d in dice if d.value == 1) >= 2:
+        labels.append("PIFIA")
+    shown = ", ".join(str(d.value) for d in dice) + f" → {middle}"
+    return SystemRoll(middle, dice, shown, labels)
+
+
+def _anima(draw: Draw) -> SystemRoll:
+    dice = [_d(draw, 100)]
+    needed = ANIMA_OPEN
+    while dice[-1].value >= needed:
+        dice[-1].exploded = True
+        dice.append(_d(draw, 100))
+        needed += 1
+    value = sum(d.value for d in dice)
+    labels = []
+    if len(dice) > 1:
+        labels.append("tirada abierta")
+    if dice[0].value <= ANIMA_FUMBLE:
+        labels.append("PIFIA")
+    shown = " + ".join(str(d.value) for d in dice)
+    return SystemRoll(value, dice, shown, labels)
