@@ -216,6 +216,9 @@ ESTADO_QUITAR_ACCION: Final = frozenset({"aturdido"})
 ESTADO_QUITAR_CHECK: Final = MappingProxyType({"quebrantado": ("voluntad", CORRIENTE)})
 #: Sangrando goes when someone bandages you (``/vendar``).
 ESTADO_VENDAR: Final = "sangrando"
+#: [D] A guild defines at most this many estados of its own: «los quince de Umbral» (Libro VI
+#: §42) are the five of Libro III §17 and ten more.
+ESTADOS_PROPIOS_MAX: Final = 10
 #: [D] Estados «de la cabeza» (Libro VI §42: «De la cabeza solo se lleva uno a la vez»): a
 #: guild's estado may be one; putting a second on someone replaces the first (True) instead
 #: of being refused.

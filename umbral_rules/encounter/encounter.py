@@ -42,7 +42,7 @@ from .events import CombatantAdded, Event
 from .kinds import Mode, Phase
 from .pieces import Reto
 from .plans import AttackChoice, Pending
-from .settings import Settings
+from .settings import EstadosExtra, Settings
 from .state import EncounterState
 
 T = TypeVar("T")
@@ -163,9 +163,7 @@ class Encounter:
         """In an ambush by the players, the PC with most Percepción may act before anyone."""
         return _asalto.first_actor(self.state)
 
-    def first_actors(self) -> list[Combatant]:
-        """In an ambush by the players (asalto 1, their phase): the PCs with most Percepción
-        (all who tie), who may act before anyone."""
+    def first_actors(self) -> list[Combatant]:  # all of them when they tie
         return _asalto.first_actors(self.state)
 
     def squares_left(self, combatant_id: str) -> int:
@@ -216,6 +214,10 @@ class Encounter:
     ) -> list[Event]:  # fmt: skip
         """The GM sets a bar by hand (within 0..max). It does not make anyone fall or rise."""
         return self._apply(lambda s: _wounds.adjust(s, combatant_id, aguante, aliento, esencia))
+
+    def use_guild_tables(self, secuelas: Mapping[str, str], estados: EstadosExtra) -> None:
+        """The guild's secuelas table and estados as they are now (carried estados stay)."""
+        self._run(lambda s: _roster.use_guild_tables(s, secuelas, estados))
 
     def spend_esencia(self, combatant_id: str, puntos: int, motivo: str) -> list[Event]:
         """Esencia spent on something the texts give no rule for: only the count changes."""

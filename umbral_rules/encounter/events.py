@@ -78,6 +78,7 @@ class DefenseResolved(Event):
     aguante_before: int
     aguante_after: int
     asalto: int | None = None  # the asalto whose attacks this roll answers
+    attacker_id: str | None = None  # the attacker whose blow counted (Mesa: the most dangerous)
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,16 @@ AMBITO_HELP = (
 def guild_estados_extra(extra_estados: Iterable[object] | None) -> EstadosExtra:
     """The guild's estados (``GuildSettings.extra_estados``), checked: each entry of the
     stored list is a name (desventaja nowhere) or ``{"nombre": ..., "desventaja":
-    [ámbito, ...]}``."""
+    [ámbito, ...], "cabeza": bool}`` (``cabeza`` since issue 34: false when missing)."""
     table: JsonObject = {}
     for entry in extra_estados or ():
         if isinstance(entry, dict):
             nombre = str(entry.get("nombre", ""))
-            table[nombre] = {"nombre": nombre, "desventaja": list(entry.get("desventaja", []))}
+            table[nombre] = {
+                "nombre": nombre,
+                "desventaja": list(entry.get("desventaja", [])),
+                "cabeza": bool(entry.get("cabeza", False)),
+            }
         else:
             table[str(entry)] = {"nombre": str(entry), "desventaja": []}
     return validate_estados_extra(table)
