@@ -10,7 +10,14 @@ from .dice import DiceSource
 from .errors import UmbralError
 from .grades import Grade, Grading, grade_single
 from .rolls import Modifier, Roll, Static, make_roll
-from .tables import ATAQUE_BASE, BAND_FIXED, UMBRAL_NAMES, UMBRAL_RANGE, UMBRALES
+from .tables import (
+    ATAQUE_BASE,
+    BAND_FIXED,
+    CONTRA_ENEMY_TIE,
+    UMBRAL_NAMES,
+    UMBRAL_RANGE,
+    UMBRALES,
+)
 
 
 class OficioCobertura(StrEnum):
@@ -136,3 +143,15 @@ def pusher_static(nombre: str, atributo: Modifier, oficio: Modifier | None) -> S
 def regrade_check(result: CheckResult, steps: int, reason: str) -> CheckResult:
     """The same check with its grade moved by ``steps`` (Aliento «subir»)."""
     return CheckResult(result.roll, result.target, result.grading.with_shift(steps, reason))
+
+
+def enemy_pusher(nombre: str, ataque: Static) -> Static:
+    """An enemy pushes with its Ataque (its «8 + Atributo + Oficio»)."""
+    return Static(f"Ataque de {nombre}", ataque.parts)
+
+
+def enemy_resisting(nombre: str, ataque: Static) -> Static:
+    """[D] An enemy resists: the player who pushes rolls against its Ataque, and the tie is
+    still the enemy's (``tables.CONTRA_ENEMY_TIE``)."""
+    tie = Modifier("El empate es de quien aguanta", CONTRA_ENEMY_TIE)
+    return Static(f"Ataque de {nombre}", (*ataque.parts, tie))

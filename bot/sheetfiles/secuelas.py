@@ -33,7 +33,7 @@ from .models import Entry, clean_text
 
 #: Between a secuela's name and its effect, in the stored text.
 SEPARATOR = " — "
-EFECTO_MAX = 300
+EFECTO_MAX = 200
 RANGE = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$")
 LOW = SECUELAS_DEATH + 1
 

@@ -22,11 +22,15 @@ if TYPE_CHECKING:
     from bot.storage import UnitOfWork
 
 
-async def import_secuelas(uow: UnitOfWork, data: bytes, filename: str) -> dict[str, str]:
-    """The file's table becomes the guild's (read on a worker thread: up to 9.8 MB)."""
-    table = await off_loop(load_secuelas, data, filename)
-    await uow.guild.update(secuelas=table)
+async def parse_secuelas(data: bytes, filename: str) -> dict[str, str]:
+    """The file's table, read and checked on a worker thread (a file may take 9.8 MB)."""
+    table: dict[str, str] = await off_loop(load_secuelas, data, filename)
     return table
+
+
+async def set_secuelas(uow: UnitOfWork, table: dict[str, str]) -> None:
+    """The table becomes the guild's."""
+    await uow.guild.update(secuelas=table)
 
 
 async def reset_secuelas(uow: UnitOfWork) -> None:
