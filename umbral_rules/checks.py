@@ -137,7 +137,7 @@ def pusher_static(nombre: str, atributo: Modifier, oficio: Modifier | None) -> S
     """«8 + Atributo + Oficio del que empuja» (Libro III §15): what the one who resists rolls
     against in a check against a person."""
     parts = (Modifier("Base", ATAQUE_BASE), atributo, *([oficio] if oficio else []))
-    return Static(f"8 + Atributo + Oficio de {nombre}", parts)
+    return Static(f"Empuje de {nombre}", parts)
 
 
 def regrade_check(result: CheckResult, steps: int, reason: str) -> CheckResult:

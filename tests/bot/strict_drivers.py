@@ -146,6 +146,8 @@ DRIVERS: dict[str, Driver] = {
     "tirada": lambda w: [
         (w.player, {"atributo": "vigor", "umbral": 9, "oficio": w.oficio, "motivo": w.long(200)}),
         (w.player, {"atributo": "voluntad", "umbral": 21, "ambito": "social", "privada": True}),
+        (w.player, {"atributo": "vigor", "contra": w.enemy, "oficio_contra": w.oficio}),
+        (w.player, {"atributo": "destreza", "contra": w.enemy, "empujas": True}),
     ],
     "tirar": lambda w: [
         (w.player, {"expresion": ";".join(["200d12"] * 6), "motivo": w.long(200)}),
@@ -174,7 +176,10 @@ DRIVERS: dict[str, Driver] = {
         (w.player, {"objetivo": w.enemy, "arma": w.weapon, "oficio": w.oficio}),
     ],
     "asalto": lambda w: [(w.gm, {})],  # now the players' phase
-    "disparar": lambda w: [(w.player, {"objetivo": w.enemy, "arma": w.weapon})],
+    "disparar": lambda w: [
+        (w.player, {"objetivo": w.enemy, "arma": w.weapon}),
+        (w.player, {"objetivo": w.enemy, "quieto": False}),
+    ],
     "maniobra": lambda w: [
         (w.player, {"tipo": "apuntar", "objetivo": w.enemy, "condicion": w.long(200)}),
         (w.player, {"tipo": "sostener", "objetivo": w.enemy}),
@@ -182,6 +187,7 @@ DRIVERS: dict[str, Driver] = {
     "respuesta": lambda w: [(w.player, {"tipo": "oportunidad", "objetivo": w.enemy})],
     "secuelas": lambda w: [(w.player, {}), (w.player, {"aliento": True})],
     "estabilizar": lambda w: [(w.player, {"objetivo": w.enemy})],
+    "vendar": lambda w: [(w.player, {"objetivo": w.pc}), (w.gm, {"objetivo": w.enemy})],
     "aliento": lambda w: [(w.player, {"uso": "subir"})],
     "mapa crear": lambda w: [(w.gm, {"ancho": w.board, "alto": w.board})],
     "mapa muro": lambda w: [(w.gm, {"casillas": "C3"})],

@@ -167,6 +167,8 @@ def recover(state: EncounterState, dice: DiceSource, actor_id: str, estado: str)
     label = estado_label(state, key, actor.genero)
     if key not in actor.estados:
         raise UmbralError(f"{actor.nombre} no está {label}.")
+    if key == ESTADO_VENDAR:
+        raise UmbralError(f"{label} se quita vendando: alguien (o uno mismo) con /vendar.")
     if key not in ESTADO_QUITAR_ACCION and key not in ESTADO_QUITAR_CHECK:
         raise UmbralError(f"{label} no se quita así: lo quita el máster cuando toca.")
     record = None

@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 
 from bot.features.common import choices, ids, storage_of
+from bot.features.tiradas.ambito import guild_estados_extra
 from bot.permissions import is_gm
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_table
@@ -70,6 +71,12 @@ async def autocomplete_oficio(
 async def autocomplete_estado(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    enc, _ = await _load(interaction)
-    guild = enc.settings.estados_extra if enc is not None else {}
-    return choices([label for label, _ in estado_table(guild).values()], current)
+    """The rulebook's estados, the guild's own as they are now, and those the encounter
+    still knows (someone carries one the guild deleted)."""
+    guild_id, channel_id = ids(interaction)
+    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+        enc = await uow.encounter.get()
+        stored = (await uow.guild.get()).extra_estados
+    known = {**(enc.settings.estados_extra if enc is not None else {}),
+             **guild_estados_extra(stored)}  # fmt: skip
+    return choices([label for label, _ in estado_table(known).values()], current)

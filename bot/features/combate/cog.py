@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.features.combate import service
+from bot.features.combate.vendar import vendar as bandage
 from bot.features.combate.autocomplete import (
     autocomplete_actor,
     autocomplete_estado,
@@ -33,9 +34,13 @@ ATTACK_HELP = {
     "indefenso": "El blanco no puede defenderse (dormido, atado, de espaldas)",
 }
 COVER_HELP = "El blanco está a cubierto: +3 a su Defensa contra el disparo"
+QUIETO_HELP = (
+    "Arma Certera: el blanco está quieto (sí) o se mueve (no); sin decirlo, cuenta si se movió "
+    "en su último turno (en Táctico, el tablero)"
+)
 DEFEND_HELP = {
     "oficio": "Un Oficio que cubra la defensa",
-    "oficio_cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
+    "oficio_cobertura": "Cuánto cubre el Oficio (por defecto, lo que dijiste al unirte)",
     "ventaja": "Ventaja o desventaja en esta tirada",
     "dado": "Tu dado físico: «9», o «9 4» con ventaja o desventaja",
     "personaje": "Quién se defiende (el máster puede tirar por otro)",
@@ -67,7 +72,7 @@ class CombateCog(commands.Cog):
     @app_commands.command(
         name="atacar", description="Ataca cuerpo a cuerpo a alguien del encuentro"
     )
-    @app_commands.describe(**ATTACK_HELP)
+    @app_commands.describe(**ATTACK_HELP, quieto=QUIETO_HELP)
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
@@ -82,19 +87,21 @@ class CombateCog(commands.Cog):
         dado: str | None = None,
         atacante: str | None = None,
         indefenso: bool = False,
+        quieto: bool | None = None,
     ) -> None:
         await service.attack(
             interaction,
             service.AttackOptions(
-                objetivo, arma, oficio, oficio_cobertura, ventaja, dado, atacante, indefenso
+                objetivo, arma, oficio, oficio_cobertura, ventaja, dado, atacante, indefenso,
+                quieto=quieto,
             ),
             shot=False,
-        )
+        )  # fmt: skip
 
     @app_commands.command(
         name="disparar", description="Dispara a alguien del encuentro (nunca enfrentado)"
     )
-    @app_commands.describe(**ATTACK_HELP, a_cubierto=COVER_HELP)
+    @app_commands.describe(**ATTACK_HELP, a_cubierto=COVER_HELP, quieto=QUIETO_HELP)
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
@@ -110,22 +117,16 @@ class CombateCog(commands.Cog):
         atacante: str | None = None,
         indefenso: bool = False,
         a_cubierto: bool = False,
+        quieto: bool | None = None,
     ) -> None:
         await service.attack(
             interaction,
             service.AttackOptions(
-                objetivo,
-                arma,
-                oficio,
-                oficio_cobertura,
-                ventaja,
-                dado,
-                atacante,
-                indefenso,
-                a_cubierto,
+                objetivo, arma, oficio, oficio_cobertura, ventaja, dado, atacante, indefenso,
+                a_cubierto, quieto,
             ),
             shot=True,
-        )
+        )  # fmt: skip
 
     @app_commands.command(
         name="defender", description="Tira tu Defensa contra los ataques pendientes"
@@ -138,7 +139,7 @@ class CombateCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         oficio: str | None = None,
-        oficio_cobertura: OficioCobertura = "entero",
+        oficio_cobertura: OficioCobertura | None = None,
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         personaje: str | None = None,
@@ -276,6 +277,18 @@ class CombateCog(commands.Cog):
     ) -> None:
         extra = service.RollOptions(None, oficio, oficio_cobertura, ventaja, dado)
         await service.estabilizar(interaction, objetivo, atributo, personaje, extra)
+
+    @app_commands.command(name="vendar", description="Venda a quien sangra: deja de sangrar")
+    @app_commands.describe(
+        objetivo="A quién vendas (tú mismo también)",
+        personaje="Quién venda (por defecto, tu personaje; el máster puede elegir)",
+    )
+    @app_commands.autocomplete(objetivo=autocomplete_combatant, personaje=autocomplete_actor)
+    @app_commands.guild_only()
+    async def vendar(
+        self, interaction: discord.Interaction, objetivo: str, personaje: str | None = None
+    ) -> None:
+        await bandage(interaction, objetivo, personaje)
 
     @estado.command(name="poner", description="Pone un estado a alguien (máster)")
     @app_commands.describe(objetivo="A quién", estado="Qué estado")

@@ -15,6 +15,7 @@ from bot.features.combate.rolllog import log_events
 from bot.features.common import dice_of, ids, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
 from bot.features.replies import send_split
+from bot.features.tiradas.ambito import sync_guild_tables
 from bot.permissions import require_gm
 from bot.render.encounter import render_events
 from umbral_rules import DiceSource
@@ -36,6 +37,7 @@ class AttackOptions:
     atacante: str | None = None
     indefenso: bool = False
     a_cubierto: bool = False
+    quieto: bool | None = None  # Certera: the target stands still (None: the asalto says)
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,8 @@ async def run(
     The transaction is re-run from a fresh read when another process changed the encounter
     meanwhile (``Storage.run_in_channel``); nothing is sent until it has committed.
     """
-    await interaction.response.defer(thinking=True)
+    if not interaction.response.is_done():  # /vendar deferred already, to look first
+        await interaction.response.defer(thinking=True)
     guild_id, channel_id = ids(interaction)
 
     async def transaction(uow: UnitOfWork) -> tuple[Turn, list[Event], dict[str, str], int | None]:
@@ -111,6 +114,7 @@ async def run(
             if gm_only
             else resolve_actor(interaction, enc, settings, info.creator_id, actor_name, role)
         )
+        sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
         bot_dice = dice_of(interaction)
         dice = choose_dice(bot_dice, dado, settings.physical_dice_allowed)
         turn = Turn(enc, actor.combatant if actor else None, bool(actor and actor.gm), dice, None)
@@ -163,6 +167,7 @@ async def attack(interaction: discord.Interaction, options: AttackOptions, *, sh
                 defender_dice=turn.other_dice,
                 indefenso=options.indefenso,
                 a_cubierto=options.a_cubierto,
+                quieto=options.quieto,
             )
         )
 

@@ -9,9 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.features.common import Modo, send, storage_of
+from bot.features.encuentro.malherido import clock_asaltos
 from bot.features.recordatorios.timing import DEFAULT_ZONE, zone, zone_choices
 from bot.permissions import require_gm, require_guild, require_manager
 from bot.render.config import config_embed
+from umbral_rules.tables import MALHERIDO_AVISO_RANGE
 
 
 async def autocomplete_zone(
@@ -33,6 +35,7 @@ class ConfigCog(commands.Cog):
         defensa="En Narrativo y Táctico: la defensa de un jugador se tira al momento o espera",
         canal_master="Canal donde el máster recibe las tiradas privadas (/tirar privada)",
         zona_horaria="Zona horaria del servidor (silencio de los recordatorios; máster)",
+        aviso_malherido="Tras cuántos asaltos Malherido sin estabilizar se avisa al máster",
     )
     @app_commands.autocomplete(zona_horaria=autocomplete_zone)
     @app_commands.guild_only()
@@ -45,6 +48,10 @@ class ConfigCog(commands.Cog):
         defensa: Literal["inmediata", "espera"] | None = None,
         canal_master: discord.TextChannel | None = None,
         zona_horaria: str | None = None,
+        aviso_malherido: app_commands.Range[
+            int, MALHERIDO_AVISO_RANGE[0], MALHERIDO_AVISO_RANGE[1]
+        ]
+        | None = None,
     ) -> None:
         guild_id = require_guild(interaction)
         changes: dict[str, object] = {}
@@ -58,6 +65,8 @@ class ConfigCog(commands.Cog):
             changes["defense_mode"] = defensa
         if canal_master is not None:
             changes["gm_channel_id"] = canal_master.id
+        if aviso_malherido is not None:
+            changes["malherido_asaltos"] = aviso_malherido
         only_zone = not changes and zona_horaria is not None
         if zona_horaria is not None:
             changes["timezone"] = zone(zona_horaria).key
@@ -86,5 +95,6 @@ class ConfigCog(commands.Cog):
                 gm_channel_id=settings.gm_channel_id,
                 changed=bool(changes),
                 timezone=settings.timezone or DEFAULT_ZONE,
+                malherido_asaltos=clock_asaltos(settings.malherido_asaltos),
             )
         await send(interaction, embed=embed, ephemeral=True)

@@ -29,16 +29,17 @@ from bot.features.fichas.shared import (
     autocomplete_oficio,
 )
 from bot.features.recordatorios.service import configure as configure_reminders
-from bot.features.tiradas.ambito import guild_estados
+from bot.features.encuentro.malherido import clock_asaltos, tell_gm
+from bot.features.tiradas.ambito import guild_estados, sync_guild_tables
 from bot.features.tiradas.retos import take_over_scene
 from bot.permissions import is_gm, require_gm
 from bot.render.encounter import events_embed
-from bot.render.tracker import summary_embed, tracker_embed
+from bot.render.tracker import ambush_text, summary_embed, tracker_embed
 from bot.render.turnos import turn_pings
 from bot.render.waiting import pendientes_embed
 from bot.storage import character_sheet, character_weapons, enemy_sheet
 from umbral_rules import UmbralError
-from umbral_rules.encounter import Encounter
+from umbral_rules.encounter import Encounter, MalheridoClock
 from umbral_rules.encounter.events import Event
 
 if TYPE_CHECKING:
@@ -83,16 +84,17 @@ class EncuentroCog(commands.Cog):
             return enc
 
         enc = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
-        await send(
-            interaction,
-            embed=events_embed(
-                "Empieza el encuentro",
-                [
-                    "Jugadores: /encuentro unirse. Máster: /encuentro enemigos.",
-                    "Se juega por asaltos: primero los jugadores, luego los enemigos (/asalto).",
-                ],
-            ),
-        )
+        lines = [
+            "Jugadores: /encuentro unirse. Máster: /encuentro enemigos.",
+            "Se juega por asaltos: primero los jugadores, luego los enemigos (/asalto).",
+        ]
+        if emboscada:
+            lines.append(AMBUSH_START[emboscada])
+        embed = events_embed("Empieza el encuentro", lines)
+        ambush = ambush_text(enc)
+        if ambush:  # a reto's scene may bring its characters in
+            embed.add_field(name="Emboscada", value=ambush, inline=False)
+        await send(interaction, embed=embed)
         await refresh_tracker(interaction, enc, None)
 
     @encuentro.command(name="unirse", description="Entra en el encuentro con tu personaje")
@@ -119,11 +121,9 @@ class EncuentroCog(commands.Cog):
 
         async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], int | None, Moved]:
             enc = await uow.encounter.require()
-            gm = is_gm(
-                interaction,
-                (await uow.guild.get()).gm_role_id,
-                uow.encounter.current_info.creator_id,
-            )
+            settings = await uow.guild.get()
+            gm = is_gm(interaction, settings.gm_role_id, uow.encounter.current_info.creator_id)
+            sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
             if mover and not gm:
                 raise UmbralError("Solo el máster puede mover un personaje de otro encuentro.")
             row = await custody_character(uow, interaction, personaje, dueno, gm=gm)
@@ -152,8 +152,11 @@ class EncuentroCog(commands.Cog):
         enc, events, tracker, moved = await storage_of(interaction).run_in_channel(
             guild_id, channel_id, work
         )
+        ambush = ambush_text(enc)
         embed = events_embed("Se une al combate", [e.message for e in events])
         embed.description = "\n".join([*moved.lines(), embed.description or ""]).strip()
+        if ambush:  # who may act before anyone, as the party stands now
+            embed.add_field(name="Emboscada", value=ambush, inline=False)
         await send(interaction, embed=embed)
         await refresh_tracker(interaction, enc, tracker)
         refresh_other_tracker(interaction, moved)
@@ -334,19 +337,27 @@ class EncuentroCog(commands.Cog):
         guild_id, channel_id = ids(interaction)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], EncounterInfo]:
+        async def work(
+            uow: UnitOfWork,
+        ) -> tuple[Encounter, list[Event], EncounterInfo, int | None]:
             enc = await uow.encounter.require()
             info = uow.encounter.current_info
-            require_gm(
-                interaction, (await uow.guild.get()).gm_role_id, info.creator_id, "pasar el asalto"
+            settings = await uow.guild.get()
+            require_gm(interaction, settings.gm_role_id, info.creator_id, "pasar el asalto")
+            sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
+            events = enc.advance(
+                dice_of(interaction), malherido_asaltos=clock_asaltos(settings.malherido_asaltos)
             )
-            events = enc.advance(dice_of(interaction))
             await uow.encounter.save(enc)
             await log_events(uow, interaction, "asalto", enc, events)  # Sangrando's secuelas
-            return enc, events, info
+            return enc, events, info, settings.gm_channel_id
 
-        enc, events, info = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
-        lines = [e.message for e in events]
+        enc, events, info, gm_channel = await storage_of(interaction).run_in_channel(
+            guild_id, channel_id, work
+        )
+        clock = [e for e in events if isinstance(e, MalheridoClock)]
+        told = await tell_gm(interaction, gm_channel, clock)
+        lines = [e.message for e in events if not (told and isinstance(e, MalheridoClock))]
         waiting = ", ".join(c.nombre for c in enc.not_acted())
         lines.append(f"Les toca: {waiting}." if waiting else "No queda nadie en pie en este bando.")
         pings = turn_pings(enc)
@@ -358,6 +369,15 @@ class EncuentroCog(commands.Cog):
         )
         await refresh_tracker(interaction, enc, info.tracker_message_id)
 
+
+#: [D] The ambush (Libro III §15): the players' names who may act first as they join.
+AMBUSH_START = {
+    "jugadores": (
+        "Emboscan los jugadores: en el asalto 1, el personaje con más Percepción puede actuar "
+        "antes que nadie (se nombra al unirse y en el mensaje del encuentro)."
+    ),
+    "enemigos": "Emboscan los enemigos: el asalto 1 empieza por su fase.",
+}
 
 REPOSTED = (
     "El mensaje del encuentro se publica de nuevo al final del canal: a partir de ahora se "

@@ -22,7 +22,7 @@ from bot.features.encuentro.tracker import refresh_tracker
 from bot.features.fichas.shared import own_character
 from bot.features.pages import send_pages
 from bot.features.replies import send_split
-from bot.features.tiradas.ambito import guild_estados
+from bot.features.tiradas.ambito import guild_estados, sync_guild_tables
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed, render_events
 from bot.render.retos import retos_embed, retos_pages
@@ -135,6 +135,7 @@ async def tirar(
         settings = await uow.guild.get()
         enc = await channel_retos(uow)
         info = uow.encounter.current_info
+        sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
         target = find_reto(enc, reto)
         mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc]
         row_id: int | None = None
@@ -170,7 +171,8 @@ async def tirar(
                 )  # fmt: skip
     rendered = render_events(enc, events, f"Reto «{target.nombre}»")
     await send_split(interaction, embeds=[*rendered.embeds, retos_embed(enc.retos, only=target.id)])
-    await refresh_tracker(interaction, enc, info.tracker_message_id if info else None)
+    if not is_scene(enc):  # a reto's scene is no encounter: it has no tracker to show
+        await refresh_tracker(interaction, enc, info.tracker_message_id if info else None)
 
 
 async def ver(interaction: discord.Interaction) -> None:
