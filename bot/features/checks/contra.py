@@ -18,6 +18,7 @@ from bot.features.fichas.lookup import owner_text
 from umbral_rules import CharacterSheet, Modifier, UmbralError, oficio_modifier
 from umbral_rules.checks import enemy_pusher, enemy_resisting, pusher_static
 from umbral_rules.encounter import Combatant, Encounter
+from umbral_rules.genero import agree
 from umbral_rules.rolls import Static
 from umbral_rules.sheets import normalize_atributo
 from umbral_rules.tables import ATRIBUTO_LABELS
@@ -79,7 +80,12 @@ def _pushes(sheet: CharacterSheet, atributo: str, oficio: str | None) -> Static:
 
 
 async def contra_of(
-    uow: UnitOfWork, enc: Encounter | None, roller: str, atributo: str, options: ContraOptions
+    uow: UnitOfWork,
+    enc: Encounter | None,
+    roller: str,
+    atributo: str,
+    options: ContraOptions,
+    genero: str | None = None,
 ) -> Contra:
     """The person the check is against, and the number: see the module's docstring."""
     found = _in_encounter(enc, options.contra)
@@ -103,6 +109,6 @@ async def contra_of(
     else:
         sheet = await _character_sheet(uow, options.contra)
     if name_key(sheet.nombre) == name_key(roller):
-        raise UmbralError(f"{roller} no puede tirar contra sí mismo.")
+        raise UmbralError(f"{roller} no puede tirar contra sí {agree(genero, 'mismo', 'misma')}.")
     return Contra(sheet.nombre, _pushes(sheet, options.atributo_contra or atributo,
                                         options.oficio_contra))  # fmt: skip

@@ -114,7 +114,9 @@ class TiradasCog(commands.Cog):
             target: int | Static = umbral or 0
             if contra is not None:
                 options = ContraOptions(contra, atributo_contra, oficio_contra, empujas)
-                against = await contra_of(uow, enc, roller.nombre, atributo, options)
+                against = await contra_of(
+                    uow, enc, roller.nombre, atributo, options, roller.genero
+                )
                 target = against.target
             dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
             if enc is not None and roller.combatant is not None:
