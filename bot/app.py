@@ -37,6 +37,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.deshacer",
     "bot.features.descanso",
     "bot.features.esencia",
+    "bot.features.tablas",
 )
 
 

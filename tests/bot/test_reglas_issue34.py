@@ -11,6 +11,8 @@ Potencia 4, Certera) and a wolf (Ataque 11, Defensa 10, Aguante 8, Potencia 2).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.console import FakeDiscord, Session
@@ -518,3 +520,135 @@ async def test_defender_keeps_the_cobertura_chosen_at_joining(
     none = await fake.command("bran", "mesa", "defender", {"cobertura": "nada"})
     assert none.first.field("Defensa de Bran") == "d12: 5 · 5 + Destreza 1 + Protección 2 = **8**"
     assert dice.remaining == ()
+
+
+# --- 6. The guild's secuelas table -----------------------------------------------------------------
+
+SECUELAS_YAML = """secuelas:
+  - nombre: Cicatriz fea
+    resultado: 2-4
+    efecto: Se nota de lejos.
+  - nombre: Dedo de menos
+    resultado: 5
+  - nombre: Cojera
+    resultado: 6-9
+    efecto: Un movimiento menos hasta descansar.
+  - nombre: Susto
+    resultado: 10-16
+"""
+
+
+@pytest.mark.parametrize("mode", ["mesa", "narrativo"])
+async def test_the_secuelas_table_names_the_entry(
+    script: Script, fake: FakeDiscord, dice: ForcedDice, tmp_path: Path, mode: str
+) -> None:
+    await script.run(*fight(mode, "Lobo"), "@master", "/asalto")  # the fight began before it
+    table = tmp_path / "secuelas.yaml"
+    table.write_text(SECUELAS_YAML, encoding="utf-8")
+    player = await fake.command("ana", "mesa", "tabla secuelas importar", {"archivo": f"@{table}"})
+    assert player.first.content.startswith("Solo el máster puede cambiar las tablas del servidor")
+    loaded = await fake.command(
+        "master", "mesa", "tabla secuelas importar", {"archivo": f"@{table}"}
+    )
+    assert "**2-4** — Cicatriz fea — Se nota de lejos." in loaded.first.text()
+    assert "**10-16** — Susto" in loaded.first.text()
+    await script.run("@master", "/encuentro ajustar combatiente:Ana aguante:1")
+    dice.push([12] if mode == "narrativo" else [])  # the wolf's die waits for Ana's
+    await fake.command("master", "mesa", "atacar", {"objetivo": "Ana", "atacante": "Lobo"})
+    dice.push([1])
+    fell = await fake.command("ana", "mesa", "defender")
+    assert "MALHERIDA" in fell.text()
+    dice.push([3])
+    rolled = await fake.command("ana", "mesa", "secuelas")
+    assert "Ana tira secuelas: 3 = 3. Cicatriz fea — Se nota de lejos." in rolled.text()
+    assert dice.remaining == ()
+
+
+async def test_the_secuelas_file_refused_line_by_line_and_reset(
+    script: Script, fake: FakeDiscord, tmp_path: Path
+) -> None:
+    await script.run(*CAST)
+    good = tmp_path / "buena.json"
+    good.write_text(
+        '{"secuelas": [{"nombre": "Cojera", "resultado": "2-10"},'
+        ' {"nombre": "Nada grave", "resultado": 11}]}',
+        encoding="utf-8",
+    )
+    await fake.command("master", "mesa", "tabla secuelas importar", {"archivo": f"@{good}"})
+    bad = tmp_path / "mala.csv"
+    bad.write_text("nombre;resultado;efecto\nCicatriz;1-3;\n", encoding="utf-8")
+    refused = await fake.command("master", "mesa", "tabla secuelas importar", {"archivo": f"@{bad}"})
+    assert refused.first.content == (
+        "No se ha importado nada: entrada 1 («Cicatriz»), línea 2, campo «resultado»: los "
+        "resultados van de 2 a 16 (el 1 es la muerte y no se cambia): «1-3»."
+    )
+    gap = tmp_path / "hueco.csv"
+    gap.write_text("nombre,resultado\nCicatriz,2-3\nCojera,5-16\n", encoding="utf-8")
+    hole = await fake.command("master", "mesa", "tabla secuelas importar", {"archivo": f"@{gap}"})
+    assert hole.first.content == (
+        "No se ha importado nada: faltan resultados: 4 (la tabla va del 2 al 16 sin huecos)."
+    )
+    seen = await fake.command("ana", "mesa", "tabla secuelas ver")
+    assert "**2-10** — Cojera" in seen.first.text() and "**11** — Nada grave" in seen.first.text()
+    reset = await fake.command("master", "mesa", "tabla secuelas restablecer")
+    assert "«Secuela N de la tabla»" in reset.first.text()
+
+
+# --- 7. The guild's estados, and only one «de la cabeza» at a time --------------------------------
+
+
+@pytest.mark.parametrize("mode", ["mesa", "narrativo"])
+async def test_guild_estados_and_the_head(
+    script: Script, fake: FakeDiscord, dice: ForcedDice, mode: str
+) -> None:
+    await script.run(*fight(mode, "Lobo"))  # the fight began before the estados existed
+    await script.run(
+        "@master",
+        '/tabla estados crear nombre:Aterrado desventaja:"ofensiva, social" cabeza:sí',
+        "/tabla estados crear nombre:Embelesado desventaja:vista cabeza:sí",
+        "/tabla estados crear nombre:Mojado desventaja:movimiento",
+    )
+    offered = await fake.autocomplete("master", "mesa", "estado poner", {"objetivo": "Ana", "estado": ""}, "estado")
+    assert {"Aterrado", "Embelesado", "Mojado"} <= {c["value"] for c in offered}
+    await script.run(
+        "/estado poner objetivo:Ana estado:Aterrado", "/estado poner objetivo:Ana estado:Mojado"
+    )
+    head = await fake.command("master", "mesa", "estado poner", {"objetivo": "Ana", "estado": "Embelesado"})
+    assert "Ana deja de estar Aterrado: de la cabeza solo se lleva un estado a la vez." in head.text()
+    assert "Ana queda Embelesado." in head.text()
+    ver = await fake.command("ana", "mesa", "encuentro ver")
+    assert "estados: mojado, embelesado" in ver.last.text().lower()
+    dice.push([6, 2])  # Embelesado: the shot's desventaja (a shot is never opposed)
+    shot = await shoot(fake, "ana", {"objetivo": "Lobo", "quieto": False})
+    assert "2d12 con desventaja (Embelesado (lo que depende de la vista)): 6 y [2]" in (
+        shot.first.field("Tirada de Ana")
+    )
+    assert dice.remaining == ()
+    listed = await fake.command("bran", "mesa", "tabla estados lista")
+    assert "**Embelesado** — desventaja en lo que depende de la vista · de la cabeza" in (
+        listed.first.text()
+    )
+    gone = await fake.command("master", "mesa", "tabla estados borrar", {"nombre": "Embelesado"})
+    assert "Quien ya lo lleva en un encuentro lo sigue llevando." in gone.first.text()
+    still = await fake.command("master", "mesa", "estado quitar", {"objetivo": "Ana", "estado": "Embelesado"})
+    assert "Ana deja de estar Embelesado." in still.text()
+
+
+async def test_guild_estados_refusals(script: Script, fake: FakeDiscord) -> None:
+    await script.run(*CAST)
+    built_in = await fake.command("master", "mesa", "tabla estados crear", {"nombre": "Aturdido"})
+    assert built_in.first.content == "«Aturdido» ya es un estado del reglamento."
+    unknown = await fake.command(
+        "master", "mesa", "tabla estados crear", {"nombre": "Raro", "desventaja": "suerte"}
+    )
+    assert unknown.first.content.startswith("Ámbito desconocido «suerte» en el estado «Raro»")
+    player = await fake.command("ana", "mesa", "tabla estados crear", {"nombre": "Feliz"})
+    assert player.first.content.startswith("Solo el máster puede cambiar las tablas")
+    for i in range(10):
+        await fake.command("master", "mesa", "tabla estados crear", {"nombre": f"Estado {chr(65 + i)}"})
+    eleventh = await fake.command("master", "mesa", "tabla estados crear", {"nombre": "Otro"})
+    assert eleventh.first.content.startswith("El servidor ya tiene 10 estados propios, el máximo")
+    twice = await fake.command("master", "mesa", "tabla estados crear", {"nombre": "estado a"})
+    assert twice.first.content == "El servidor ya tiene el estado «Estado A»."
+    nothing = await fake.command("master", "mesa", "tabla estados borrar", {"nombre": "Nada"})
+    assert nothing.first.content.startswith("El servidor no tiene el estado «Nada»")

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from discord.ext import commands
 
-if TYPE_CHECKING:
-    from bot.app import UmbralBot
+from .cog import TablasCog
 
 
-async def setup(bot: UmbralBot) -> None:
-    from .cog import TablasCog  # not at import: a sibling module must not load it
-
-    await bot.add_cog(TablasCog(bot.services))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TablasCog(bot))
