@@ -49,15 +49,18 @@ def estado_line(estado: EstadoExtra) -> str:
 
 def estados_embed(guild: Mapping[str, EstadoExtra]) -> discord.Embed:
     """The rulebook's five estados and the guild's own."""
+    bleeding = "nada (pierde 1 de Aguante por asalto hasta que lo venden)"
     built_in = [
-        f"**{ESTADO_LABELS[k]}** — desventaja en {ambitos_text(w) if w else 'nada (pierde 1 de Aguante por asalto)'}"
+        f"**{ESTADO_LABELS[k]}** — desventaja en {ambitos_text(w) if w else bleeding}"
         for k, w in ESTADOS.items()
     ]
     own = [estado_line(e) for e in guild.values()] or ["Ninguno todavía: /tabla estados crear."]
     embed = discord.Embed(title="Estados", colour=TABLE_COLOUR)
     embed.add_field(name="Del reglamento", value="\n".join(built_in)[:1024], inline=False)
     embed.add_field(name="Del servidor", value=cut("\n".join(own), 1024), inline=False)
-    embed.set_footer(text="De la cabeza solo se lleva uno a la vez: el nuevo sustituye al que hubiera.")
+    embed.set_footer(
+        text="De la cabeza solo se lleva uno a la vez: el nuevo sustituye al que hubiera."
+    )
     return embed
 
 

@@ -241,7 +241,9 @@ async def test_any_umbral_and_a_check_against_a_character_out_of_combat(
         "ana", "taberna", "tirada",
         {"atributo": "vigor", "contra": "Bran", "oficio_contra": "luchador"},
     )  # fmt: skip
-    assert grapple.first.field("Contra") == "Empuje de Bran 14 (Base 8 + Vigor 3 + Oficio luchador 3)"
+    assert (
+        grapple.first.field("Contra") == "Empuje de Bran 14 (Base 8 + Vigor 3 + Oficio luchador 3)"
+    )
     assert grapple.first.field("Grado") == "A medias"
     async with session.storage.guild(GUILD_ID) as uow:
         logged = await uow.rolls.entries(limit=2)
@@ -327,7 +329,9 @@ async def test_vendar_stops_the_bleeding_for_the_accion(
 async def test_vendar_out_of_combat_and_recuperar_points_to_it(
     script: Script, fake: FakeDiscord, session: Session
 ) -> None:
-    await script.run(*CAST, "@master", '/ficha ajustar personaje:Ana estados:Sangrando motivo:"flecha"')
+    await script.run(
+        *CAST, "@master", '/ficha ajustar personaje:Ana estados:Sangrando motivo:"flecha"'
+    )
     refused = await fake.command("ana", "taberna", "vendar", {"objetivo": "Bran"})
     assert refused.first.content == "Bran no está Sangrando: no hay nada que vendar."
     done = await fake.command("bran", "taberna", "vendar", {"objetivo": "Ana"})
@@ -335,7 +339,9 @@ async def test_vendar_out_of_combat_and_recuperar_points_to_it(
     async with session.storage.guild(GUILD_ID) as uow:
         ana = next(r for r in await uow.characters.list_all() if r.nombre == "Ana")
     assert list(ana.estados) == []
-    await script.run(*fight("mesa")[len(CAST) :], "@master", "/estado poner objetivo:Ana estado:Sangrando")
+    await script.run(
+        *fight("mesa")[len(CAST) :], "@master", "/estado poner objetivo:Ana estado:Sangrando"
+    )
     how = await fake.command("ana", "mesa", "estado recuperar", {"estado": "Sangrando"})
     assert how.first.content == "Sangrando se quita vendando: alguien (o uno mismo) con /vendar."
 
@@ -351,12 +357,13 @@ async def test_a_clean_despegarse_leaves_no_oportunidad(
     # Narrativo: 4 + Destreza 3 = 7 against the wolf's 8 + (11 − 12) = 7: a tie, hers ([D]);
     # Mesa: 8 + 3 = 11 against its Ataque 11
     dice.push(faces)
-    left = await fake.command(
-        "ana", "mesa", "maniobra", {"tipo": "despegarse", "objetivo": "Lobo"}
-    )
+    left = await fake.command("ana", "mesa", "maniobra", {"tipo": "despegarse", "objetivo": "Lobo"})
     assert "Ana se despega limpio de Lobo" in left.first.text()
     free = await fake.command(
-        "master", "mesa", "respuesta", {"tipo": "oportunidad", "objetivo": "Ana", "personaje": "Lobo"}
+        "master",
+        "mesa",
+        "respuesta",
+        {"tipo": "oportunidad", "objetivo": "Ana", "personaje": "Lobo"},
     )
     assert free.first.ephemeral
     assert free.first.content == "Ana se despegó limpio de Lobo en este asalto: Lobo no tira."
@@ -486,7 +493,9 @@ async def test_aliento_subir_on_a_narrativo_defense_names_the_attacker(
 async def test_reto_tirar_without_an_encounter_posts_no_tracker(
     script: Script, fake: FakeDiscord, dice: ForcedDice
 ) -> None:
-    await script.run(*CAST, "@master", "#biblioteca", "/reto crear nombre:Archivo umbral:9 exitos:2")
+    await script.run(
+        *CAST, "@master", "#biblioteca", "/reto crear nombre:Archivo umbral:9 exitos:2"
+    )
     dice.push([8])
     rolled = await fake.command("ana", "biblioteca", "reto tirar", {"atributo": "voluntad"})
     assert "Encuentro en" not in rolled.text()
@@ -522,7 +531,7 @@ async def test_defender_keeps_the_cobertura_chosen_at_joining(
     assert dice.remaining == ()
 
 
-# --- 6. The guild's secuelas table -----------------------------------------------------------------
+# --- 6. The guild's secuelas table ----------------------------------------------------------
 
 SECUELAS_YAML = """secuelas:
   - nombre: Cicatriz fea
@@ -577,7 +586,9 @@ async def test_the_secuelas_file_refused_line_by_line_and_reset(
     await fake.command("master", "mesa", "tabla secuelas importar", {"archivo": f"@{good}"})
     bad = tmp_path / "mala.csv"
     bad.write_text("nombre;resultado;efecto\nCicatriz;1-3;\n", encoding="utf-8")
-    refused = await fake.command("master", "mesa", "tabla secuelas importar", {"archivo": f"@{bad}"})
+    refused = await fake.command(
+        "master", "mesa", "tabla secuelas importar", {"archivo": f"@{bad}"}
+    )
     assert refused.first.content == (
         "No se ha importado nada: entrada 1 («Cicatriz»), línea 2, campo «resultado»: los "
         "resultados van de 2 a 16 (el 1 es la muerte y no se cambia): «1-3»."
@@ -594,7 +605,7 @@ async def test_the_secuelas_file_refused_line_by_line_and_reset(
     assert "«Secuela N de la tabla»" in reset.first.text()
 
 
-# --- 7. The guild's estados, and only one «de la cabeza» at a time --------------------------------
+# --- 7. The guild's estados, and only one «de la cabeza» at a time ---------------------------
 
 
 @pytest.mark.parametrize("mode", ["mesa", "narrativo"])
@@ -608,13 +619,19 @@ async def test_guild_estados_and_the_head(
         "/tabla estados crear nombre:Embelesado desventaja:vista cabeza:sí",
         "/tabla estados crear nombre:Mojado desventaja:movimiento",
     )
-    offered = await fake.autocomplete("master", "mesa", "estado poner", {"objetivo": "Ana", "estado": ""}, "estado")
+    offered = await fake.autocomplete(
+        "master", "mesa", "estado poner", {"objetivo": "Ana", "estado": ""}, "estado"
+    )
     assert {"Aterrado", "Embelesado", "Mojado"} <= {c["value"] for c in offered}
     await script.run(
         "/estado poner objetivo:Ana estado:Aterrado", "/estado poner objetivo:Ana estado:Mojado"
     )
-    head = await fake.command("master", "mesa", "estado poner", {"objetivo": "Ana", "estado": "Embelesado"})
-    assert "Ana deja de estar Aterrado: de la cabeza solo se lleva un estado a la vez." in head.text()
+    head = await fake.command(
+        "master", "mesa", "estado poner", {"objetivo": "Ana", "estado": "Embelesado"}
+    )
+    assert (
+        "Ana deja de estar Aterrado: de la cabeza solo se lleva un estado a la vez." in head.text()
+    )
     assert "Ana queda Embelesado." in head.text()
     ver = await fake.command("ana", "mesa", "encuentro ver")
     assert "estados: mojado, embelesado" in ver.last.text().lower()
@@ -630,7 +647,9 @@ async def test_guild_estados_and_the_head(
     )
     gone = await fake.command("master", "mesa", "tabla estados borrar", {"nombre": "Embelesado"})
     assert "Quien ya lo lleva en un encuentro lo sigue llevando." in gone.first.text()
-    still = await fake.command("master", "mesa", "estado quitar", {"objetivo": "Ana", "estado": "Embelesado"})
+    still = await fake.command(
+        "master", "mesa", "estado quitar", {"objetivo": "Ana", "estado": "Embelesado"}
+    )
     assert "Ana deja de estar Embelesado." in still.text()
 
 
@@ -645,7 +664,9 @@ async def test_guild_estados_refusals(script: Script, fake: FakeDiscord) -> None
     player = await fake.command("ana", "mesa", "tabla estados crear", {"nombre": "Feliz"})
     assert player.first.content.startswith("Solo el máster puede cambiar las tablas")
     for i in range(10):
-        await fake.command("master", "mesa", "tabla estados crear", {"nombre": f"Estado {chr(65 + i)}"})
+        await fake.command(
+            "master", "mesa", "tabla estados crear", {"nombre": f"Estado {chr(65 + i)}"}
+        )
     eleventh = await fake.command("master", "mesa", "tabla estados crear", {"nombre": "Otro"})
     assert eleventh.first.content.startswith("El servidor ya tiene 10 estados propios, el máximo")
     twice = await fake.command("master", "mesa", "tabla estados crear", {"nombre": "estado a"})

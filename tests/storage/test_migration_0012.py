@@ -13,8 +13,8 @@ from .helpers import CHANNEL, GUILD, seed_at
 ROWS = [
     "INSERT INTO guild_settings (guild_id, gm_role_id, physical_dice_allowed, gm_channel_id,"
     " default_mode, defense_mode, secuelas, extra_estados, timezone, version) VALUES (:g, 42,"
-    " true, 77, 'narrativo', 'inmediata', '{\"2\": \"Cojera\", \"3\": \"Cicatriz\"}',"
-    " '[\"Marcado\", {\"nombre\": \"Aterrado\", \"desventaja\": [\"ofensiva\"]}]',"
+    ' true, 77, \'narrativo\', \'inmediata\', \'{"2": "Cojera", "3": "Cicatriz"}\','
+    ' \'["Marcado", {"nombre": "Aterrado", "desventaja": ["ofensiva"]}]\','
     " 'America/Lima', 3)",
 ]
 

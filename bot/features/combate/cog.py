@@ -10,13 +10,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.features.combate import service
-from bot.features.combate.vendar import vendar as bandage
 from bot.features.combate.autocomplete import (
     autocomplete_actor,
     autocomplete_estado,
     autocomplete_oficio,
     autocomplete_weapon,
 )
+from bot.features.combate.vendar import vendar as bandage
 from bot.features.common import ATRIBUTO_CHOICES, OficioCobertura, VentajaOpt
 from bot.features.encuentro.tracker import autocomplete_combatant
 

@@ -48,9 +48,7 @@ class ConfigCog(commands.Cog):
         defensa: Literal["inmediata", "espera"] | None = None,
         canal_master: discord.TextChannel | None = None,
         zona_horaria: str | None = None,
-        aviso_malherido: app_commands.Range[
-            int, MALHERIDO_AVISO_RANGE[0], MALHERIDO_AVISO_RANGE[1]
-        ]
+        aviso_malherido: app_commands.Range[int, MALHERIDO_AVISO_RANGE[0], MALHERIDO_AVISO_RANGE[1]]
         | None = None,
     ) -> None:
         guild_id = require_guild(interaction)

@@ -17,6 +17,7 @@ from bot.features.encuentro.joining import (
     refresh_other_tracker,
 )
 from bot.features.encuentro.lista import run_lista
+from bot.features.encuentro.malherido import clock_asaltos, tell_gm
 from bot.features.encuentro.tracker import (
     autocomplete_combatant,
     refresh_tracker,
@@ -29,7 +30,6 @@ from bot.features.fichas.shared import (
     autocomplete_oficio,
 )
 from bot.features.recordatorios.service import configure as configure_reminders
-from bot.features.encuentro.malherido import clock_asaltos, tell_gm
 from bot.features.tiradas.ambito import guild_estados, sync_guild_tables
 from bot.features.tiradas.retos import take_over_scene
 from bot.permissions import is_gm, require_gm

@@ -17,7 +17,6 @@ from bot.features.common import (
     ids,
     log_roll,
     storage_of,
-    ventaja_sources,
 )
 from bot.features.fichas.shared import autocomplete_deletable, autocomplete_oficio
 from bot.features.tiradas import checks, retos
@@ -73,9 +72,8 @@ class TiradasCog(commands.Cog):
         atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES, atributo_contra=ATRIBUTO_CHOICES
     )
     @app_commands.rename(dueno="dueño", oficio_cobertura="cobertura")
-    @app_commands.autocomplete(
-        oficio=autocomplete_oficio, personaje=autocomplete_deletable, umbral=autocomplete_umbral
-    )
+    @app_commands.autocomplete(oficio=autocomplete_oficio, personaje=autocomplete_deletable)
+    @app_commands.autocomplete(umbral=autocomplete_umbral)
     async def tirada(
         self,
         interaction: discord.Interaction,
@@ -114,9 +112,7 @@ class TiradasCog(commands.Cog):
             target: int | Static = umbral or 0
             if contra is not None:
                 options = ContraOptions(contra, atributo_contra, oficio_contra, empujas)
-                against = await contra_of(
-                    uow, enc, roller.nombre, atributo, options, roller.genero
-                )
+                against = await contra_of(uow, enc, roller.nombre, atributo, options, roller.genero)
                 target = against.target
             dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
             if enc is not None and roller.combatant is not None:
