@@ -673,3 +673,28 @@ async def test_guild_estados_refusals(script: Script, fake: FakeDiscord) -> None
     assert twice.first.content == "El servidor ya tiene el estado «Estado A»."
     nothing = await fake.command("master", "mesa", "tabla estados borrar", {"nombre": "Nada"})
     assert nothing.first.content.startswith("El servidor no tiene el estado «Nada»")
+
+
+async def test_ficha_ajustar_knows_the_guild_estados_and_the_head(
+    script: Script, fake: FakeDiscord, session: Session
+) -> None:
+    await script.run(
+        *CAST,
+        "@master",
+        "/tabla estados crear nombre:Aterrado desventaja:ofensiva cabeza:sí",
+        "/tabla estados crear nombre:Embelesado desventaja:vista cabeza:sí",
+    )
+    two = await fake.command(
+        "master", "taberna", "ficha ajustar",
+        {"personaje": "Ana", "estados": "Aterrado, Embelesado", "motivo": "sueño"},
+    )  # fmt: skip
+    assert two.first.content == (
+        "De la cabeza solo se lleva un estado a la vez: Aterrado, Embelesado. Elige uno."
+    )
+    one = await fake.command(
+        "master", "taberna", "ficha ajustar", {"personaje": "Ana", "estados": "Aterrado, Aturdido"}
+    )
+    assert not one.first.ephemeral
+    async with session.storage.guild(GUILD_ID) as uow:
+        ana = next(r for r in await uow.characters.list_all() if r.nombre == "Ana")
+    assert list(ana.estados) == ["aterrado", "aturdido"]
