@@ -16,13 +16,13 @@ import discord
 
 from bot.features.common import ids, send, storage_of
 from bot.features.encuentro.tracker import refresh_tracker
+from bot.features.tiradas.ambito import guild_estados_extra, sync_guild_tables
 from bot.jsontypes import JsonObject
 from bot.permissions import require_gm
 from bot.render.encounter import events_embed
 from bot.storage.undo import SheetChange
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
-from bot.features.tiradas.ambito import guild_estados_extra, sync_guild_tables
 from umbral_rules.encounter.estados import cabeza_keys, estado_key, estado_table
 from umbral_rules.encounter.settings import EstadosExtra
 from umbral_rules.text import word_key
