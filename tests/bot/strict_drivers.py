@@ -17,6 +17,7 @@ and :func:`missing_drivers` names every command or button that has none (the tes
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,6 +88,16 @@ def _bestiary_file(w: World) -> str:
     )
 
 
+def _secuelas_file(w: World) -> str:
+    """The largest table: fifteen entries, each with a long name and effect."""
+    rows = "".join(
+        f"  - nombre: {json.dumps(w.name80[:75] + f' {r}', ensure_ascii=False)}\n"
+        f"    resultado: {r}\n    efecto: {'Cojea y tose. ' * 14}\n"
+        for r in range(2, 17)
+    )
+    return w.upload("secuelas.yaml", "secuelas:\n" + rows)
+
+
 def _both(options: Callable[[World], Options]) -> Driver:
     """The same call by the player and by the GM."""
     return lambda w: [(w.player, options(w)), (w.gm, options(w))]
@@ -138,6 +149,12 @@ DRIVERS: dict[str, Driver] = {
     "bestiario exportar": lambda w: [(w.gm, {"formato": "json"})],
     "bestiario importar": lambda w: [(w.gm, {"archivo": _bestiary_file(w)})],
     "bestiario ejemplo": lambda w: [(w.gm, {"conflictos": "saltar"})],
+    "tabla secuelas importar": lambda w: [(w.gm, {"archivo": _secuelas_file(w)})],
+    "tabla secuelas ver": _both(lambda w: {}),
+    "tabla estados crear": lambda w: [
+        (w.gm, {"nombre": w.name80, "desventaja": "ofensiva, social, vista", "cabeza": True})
+    ],
+    "tabla estados lista": _both(lambda w: {}),
     "reto crear": lambda w: [
         (w.gm, {"nombre": w.name80, "umbral": 9, "exitos": 20, "coste": w.long(200)})
     ],
@@ -198,6 +215,8 @@ DRIVERS: dict[str, Driver] = {
     "mapa barrido": lambda w: [(w.gm, {"atacante": w.enemy, "casillas": "A2;B2;C2"})],
     "mover": lambda w: [(w.player, {"casilla": "B2"})],
     "mapa quitar": lambda w: [(w.gm, {"combatiente": w.enemy})],
+    "tabla estados borrar": lambda w: [(w.gm, {"nombre": w.name80})],
+    "tabla secuelas restablecer": lambda w: [(w.gm, {})],
     "descanso": lambda w: [(w.gm, {"personajes": w.pc, "motivo": w.long(200)})],
     "deshacer": lambda w: [(w.gm, {})],
     "encuentro unirse": lambda w: [(w.player, {"personaje": w.spare})],
