@@ -254,7 +254,7 @@ async def test_any_umbral_and_a_check_against_a_character_out_of_combat(
     assert dice.remaining == ()
 
 
-@pytest.mark.parametrize("mode", ["mesa", "narrativo"])
+@pytest.mark.parametrize("mode", ["mesa", "narrativo", "tactico"])
 async def test_a_check_against_an_enemy_in_every_mode(
     script: Script, fake: FakeDiscord, dice: ForcedDice, mode: str
 ) -> None:
@@ -373,7 +373,7 @@ async def test_a_clean_despegarse_leaves_no_oportunidad(
 # --- 9. The ambush --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("mode", ["mesa", "narrativo"])
+@pytest.mark.parametrize("mode", ["mesa", "narrativo", "tactico"])
 async def test_the_players_ambush_names_who_acts_first(
     script: Script, fake: FakeDiscord, mode: str
 ) -> None:
@@ -547,7 +547,7 @@ SECUELAS_YAML = """secuelas:
 """
 
 
-@pytest.mark.parametrize("mode", ["mesa", "narrativo"])
+@pytest.mark.parametrize("mode", ["mesa", "narrativo", "tactico"])
 async def test_the_secuelas_table_names_the_entry(
     script: Script, fake: FakeDiscord, dice: ForcedDice, tmp_path: Path, mode: str
 ) -> None:
@@ -562,7 +562,7 @@ async def test_the_secuelas_table_names_the_entry(
     assert "**2-4** — Cicatriz fea — Se nota de lejos." in loaded.first.text()
     assert "**10-16** — Susto" in loaded.first.text()
     await script.run("@master", "/encuentro ajustar combatiente:Ana aguante:1")
-    dice.push([12] if mode == "narrativo" else [])  # the wolf's die waits for Ana's
+    dice.push([] if mode == "mesa" else [12])  # the wolf's die waits for Ana's
     await fake.command("master", "mesa", "atacar", {"objetivo": "Ana", "atacante": "Lobo"})
     dice.push([1])
     fell = await fake.command("ana", "mesa", "defender")
@@ -608,7 +608,7 @@ async def test_the_secuelas_file_refused_line_by_line_and_reset(
 # --- 7. The guild's estados, and only one «de la cabeza» at a time ---------------------------
 
 
-@pytest.mark.parametrize("mode", ["mesa", "narrativo"])
+@pytest.mark.parametrize("mode", ["mesa", "narrativo", "tactico"])
 async def test_guild_estados_and_the_head(
     script: Script, fake: FakeDiscord, dice: ForcedDice, mode: str
 ) -> None:
