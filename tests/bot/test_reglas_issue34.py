@@ -698,3 +698,20 @@ async def test_ficha_ajustar_knows_the_guild_estados_and_the_head(
     async with session.storage.guild(GUILD_ID) as uow:
         ana = next(r for r in await uow.characters.list_all() if r.nombre == "Ana")
     assert list(ana.estados) == ["aterrado", "aturdido"]
+
+
+async def test_a_gm_channel_the_bot_cannot_write_in_leaves_the_notice_here(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(
+        "@master",
+        "/config canal_master:#trastienda aviso_malherido:1",
+        "#trastienda",
+        "!permiso quitar enviar_mensajes",
+        "#mesa",
+    )
+    await ana_falls(script, fake, dice)
+    second = await fake.command("master", "mesa", "asalto")  # asalto 2: one asalto down
+    here = "".join(m.text() for m in second.messages if m.channel == "mesa")
+    assert "Ana lleva 1 asalto Malherida y nadie la ha estabilizado" in here
+    assert not [m for m in fake.messages if m.channel == "trastienda"]
