@@ -1,33 +1,64 @@
-"""Settings from the environment and ``.env`` (pydantic-settings). The token is a secret."""
+"""Settings from the environment and ``.env`` (pydantic-settings). The token is a secret.
+
+Every value is checked when the settings are read (:mod:`bot.config_check` turns a wrong one
+into one Spanish line and exit status 78); an empty value counts as not given."""
 
 from __future__ import annotations
 
 import logging
+import re
 
-from pydantic import SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 DEFAULT_DB_PATH = "umbral.db"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: The URL schemes a user may give → the async driver the bot runs on. ``postgresql://`` and
+#: ``postgres://`` are what hosting services hand out.
+ASYNC_DRIVERS = {
+    "postgresql": "postgresql+asyncpg",
+    "postgres": "postgresql+asyncpg",
+    "postgresql+asyncpg": "postgresql+asyncpg",
+    "sqlite": "sqlite+aiosqlite",
+    "sqlite+aiosqlite": "sqlite+aiosqlite",
+}
 
 
 class Settings(BaseSettings):
     """What the bot reads at start-up. ``DISCORD_TOKEN`` is never printed or logged."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
 
     discord_token: SecretStr | None = None
     database_url: str | None = None
     umbral_db_path: str = DEFAULT_DB_PATH
-    dev_guild_id: int | None = None
+    dev_guild_id: int | None = Field(default=None, gt=0)
     run_migrations: bool = True
     log_level: str = "INFO"
     #: Rolling commands a user / a channel may send per ``roll_limit_seconds`` (0: no limit).
-    roll_limit_user: int = 6
-    roll_limit_channel: int = 20
-    roll_limit_seconds: float = 10.0
+    roll_limit_user: int = Field(default=6, ge=0)
+    roll_limit_channel: int = Field(default=20, ge=0)
+    roll_limit_seconds: float = Field(default=10.0, gt=0, allow_inf_nan=False)
     #: Sharding: ``SHARD_COUNT`` shards in all, ``SHARD_IDS`` ("0,1") those of this process.
-    shard_count: int | None = None
+    shard_count: int | None = Field(default=None, ge=1)
     shard_ids: str | None = None
+
+    @field_validator("log_level")
+    @classmethod
+    def _real_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError("not a logging level")
+        return level
+
+    @field_validator("database_url")
+    @classmethod
+    def _async_url(cls, value: str | None) -> str | None:
+        return None if value is None else async_url(value)
 
     @property
     def shard_id_list(self) -> list[int] | None:
@@ -63,10 +94,29 @@ class Settings(BaseSettings):
         return value or None
 
 
+def async_url(url: str) -> str:
+    """``url`` on the bot's async driver (``postgres://…`` → ``postgresql+asyncpg://…``; a
+    host's ``sslmode`` becomes asyncpg's ``ssl``), the rest as written; ``ValueError`` for a
+    URL the bot can't use (another database or driver, or not a URL)."""
+    url = url.strip()
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise ValueError("not a database URL") from None
+    driver = ASYNC_DRIVERS.get(parsed.drivername)
+    if driver is None:
+        raise ValueError("not a database the bot can use")
+    url = driver + url[url.index("://") :]
+    if driver.startswith("postgresql"):
+        url = re.sub(r"([?&])sslmode=", r"\1ssl=", url)
+    return url
+
+
 def db_url_from(path_or_url: str) -> str:
-    """A SQLAlchemy URL as is, or a file path turned into ``sqlite+aiosqlite:///path``."""
+    """A database URL (on its async driver, :func:`async_url`), or a file path turned into
+    ``sqlite+aiosqlite:///path``."""
     if "://" in path_or_url:
-        return path_or_url
+        return async_url(path_or_url)
     return f"sqlite+aiosqlite:///{path_or_url}"
 
 
@@ -102,7 +152,7 @@ def configure_logging(level: str) -> None:
     root = logging.getLogger()
     if root.handlers:
         return
-    number = getattr(logging, level.upper(), logging.INFO)
+    number = logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.addFilter(ThirdPartyStartupNoise(number))

@@ -11,7 +11,7 @@ import sys
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
-from bot.config import Settings
+from bot.config_check import ConfigError, load_settings
 from bot.storage.engine import create_engine, is_sqlite
 
 
@@ -41,7 +41,11 @@ async def check_server(url: str) -> str | None:
 
 
 def main() -> int:
-    url = Settings().db_url
+    try:
+        url = load_settings().db_url
+    except ConfigError as error:  # a wrong setting: its one line, as the bot says it
+        print(error, file=sys.stderr)
+        return 1
     problem = check_sqlite(url) if is_sqlite(url) else asyncio.run(check_server(url))
     if problem:
         print(problem, file=sys.stderr)

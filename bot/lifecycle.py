@@ -37,10 +37,13 @@ async def shutdown(
 
 
 def install_bot_signals(
-    bot: commands.Bot | commands.AutoShardedBot, grace_s: float = DRAIN_TIMEOUT_S
+    bot: commands.Bot | commands.AutoShardedBot,
+    grace_s: float = DRAIN_TIMEOUT_S,
+    on_signal: Callable[[int], None] = lambda signum: None,
 ) -> Callable[[], None]:
-    """SIGTERM / SIGINT start :func:`shutdown` once; returns what undoes the handlers (only
-    the main thread can receive signals: elsewhere nothing is installed)."""
+    """SIGTERM / SIGINT start :func:`shutdown` once (``on_signal`` hears which came first);
+    returns what undoes the handlers (only the main thread can receive signals: elsewhere
+    nothing is installed)."""
     loop = asyncio.get_running_loop()
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
@@ -49,6 +52,7 @@ def install_bot_signals(
     def stop(signum: int) -> None:
         if started:
             return
+        on_signal(signum)
         log.info("Señal %s: se terminan los comandos en marcha y se cierra", signum)
         started.append(loop.create_task(shutdown(bot, grace_s)))
 
@@ -60,6 +64,11 @@ def install_bot_signals(
             loop.remove_signal_handler(sig)
 
     return undo
+
+
+#: Exit statuses as a shell reports a death by SIGINT (Ctrl-C) or SIGTERM: 128 + signal.
+EXIT_INTERRUPTED = 128 + signal.SIGINT
+EXIT_TERMINATED = 128 + signal.SIGTERM
 
 
 class StoppableInput:
@@ -95,35 +104,60 @@ class StopReading(EOFError):
     """Raised by the signal handler inside a blocked ``readline`` (nothing is running)."""
 
 
-def install_console_signals(source: StoppableInput) -> Callable[[], None]:
-    """SIGTERM / SIGINT stop the console's input (see :class:`StoppableInput`)."""
-    if threading.current_thread() is not threading.main_thread():
-        return lambda: None
-    previous = {sig: signal.getsignal(sig) for sig in SIGNALS}
+class Interruption:
+    """The console's stop: which signal came (SIGINT is Ctrl-C), and how it is handled.
 
-    def handler(signum: int, _frame: Any) -> None:
-        source.stop()
+    Piped input (:meth:`on_input`): the line running finishes and no other starts. On a
+    terminal (:meth:`on_terminal`): the command running is cancelled at once (its
+    transaction rolls back) and the console ends even if something swallowed the
+    cancellation (:attr:`signal` is checked before each line)."""
 
-    for sig in SIGNALS:
-        signal.signal(sig, handler)
+    def __init__(self) -> None:
+        self.signal: int | None = None
 
-    def undo() -> None:
-        for sig, old in previous.items():
-            signal.signal(sig, old)
+    def status(self, terminal: bool) -> int:
+        """130 after Ctrl-C; after SIGTERM 143 when the command was cut (a terminal), 0 when
+        the console finished what it was doing (piped input, as the bot does)."""
+        if self.signal == signal.SIGINT:
+            return EXIT_INTERRUPTED
+        return EXIT_TERMINATED if terminal else 0
 
-    return undo
+    def on_input(self, source: StoppableInput) -> Callable[[], None]:
+        """SIGTERM / SIGINT stop reading ``source``; returns what undoes the handlers."""
+        if threading.current_thread() is not threading.main_thread():
+            return lambda: None
+        previous = {sig: signal.getsignal(sig) for sig in SIGNALS}
 
+        def handler(signum: int, _frame: Any) -> None:
+            self.signal = self.signal or signum
+            source.stop()
 
-def install_terminal_stop() -> Callable[[], None]:
-    """The console on a terminal: SIGTERM cancels the main task, as Ctrl-C does through
-    ``asyncio.run`` (so the database is closed on the way out); returns what undoes it."""
-    loop = asyncio.get_running_loop()
-    task = asyncio.current_task()
-    if task is None or threading.current_thread() is not threading.main_thread():
-        return lambda: None
-    loop.add_signal_handler(signal.SIGTERM, task.cancel)
+        for sig in SIGNALS:
+            signal.signal(sig, handler)
 
-    def undo() -> None:
-        loop.remove_signal_handler(signal.SIGTERM)
+        def undo() -> None:
+            for sig, old in previous.items():
+                signal.signal(sig, old)
 
-    return undo
+        return undo
+
+    def on_terminal(self) -> Callable[[], None]:
+        """SIGINT / SIGTERM cancel the current (main) task, so the database is closed on the
+        way out; a second one cancels again. Returns what undoes the handlers."""
+        loop = asyncio.get_running_loop()
+        task = asyncio.current_task()
+        if task is None or threading.current_thread() is not threading.main_thread():
+            return lambda: None
+
+        def stop(signum: int) -> None:
+            self.signal = self.signal or signum
+            task.cancel()
+
+        for sig in SIGNALS:
+            loop.add_signal_handler(sig, stop, sig)
+
+        def undo() -> None:
+            for sig in SIGNALS:
+                loop.remove_signal_handler(sig)
+
+        return undo

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
 from sqlalchemy import event, pool
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import Connection, ExceptionContext, make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection, DBAPICursor
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -101,10 +102,21 @@ def _sqlite_reset(
         dbapi_connection.rollback()
 
 
+def _sqlite_interrupted(context: ExceptionContext) -> None:
+    """A statement interrupted by a cancellation (Ctrl-C) is not a lost connection: the
+    statement goes on to its end on aiosqlite's thread, and what comes next (the rollback)
+    waits behind it there. SQLAlchemy would invalidate the connection (it does for any
+    exception that is not an ``Exception``) and close it from under the statement, which
+    leaves a half-closed SQLite connection holding the write lock until it is collected."""
+    if context.is_disconnect and isinstance(context.original_exception, asyncio.CancelledError):
+        context.is_disconnect = False
+
+
 def create_engine(url: str = DEFAULT_URL, **kwargs: object) -> AsyncEngine:
     """An async engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` and foreign keys,
     its folder is created if missing, and every transaction starts with ``BEGIN IMMEDIATE``;
-    a connection given back to the pool is rolled back only if a transaction is still open.
+    a connection given back to the pool is rolled back only if a transaction is still open,
+    and a statement interrupted by a cancellation keeps its connection (then rolled back).
     ``:memory:`` gets one connection for the whole engine (:class:`~sqlalchemy.pool.StaticPool`:
     each new connection would see its own empty database), and no WAL; it suits one process
     used one command at a time (the console, tests). Migrate it with ``upgrade_head(url,
@@ -130,6 +142,7 @@ def create_engine(url: str = DEFAULT_URL, **kwargs: object) -> AsyncEngine:
             event.listen(engine.sync_engine.pool, "reset", _sqlite_reset)
         event.listen(engine.sync_engine, "connect", _sqlite_connect)
         event.listen(engine.sync_engine, "begin", _sqlite_begin)
+        event.listen(engine.sync_engine, "handle_error", _sqlite_interrupted)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
     # One snapshot per transaction: the encounter row and its child rows, read in two

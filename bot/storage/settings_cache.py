@@ -104,7 +104,12 @@ class SettingsCache:
             self.clear()
 
     def _on_end(self, conn: Connection) -> None:
-        if conn.info.pop(_FLAG, False):
+        if conn.invalidated:
+            # A statement was interrupted (Ctrl-C, a cancelled task): the connection and its
+            # flag are gone, and touching ``info`` would raise over the interruption. The
+            # transaction is lost; emptying the cache is always safe.
+            self.clear()
+        elif conn.info.pop(_FLAG, False):
             self.clear()
 
 
