@@ -35,7 +35,7 @@ USER 10001:10001
 VOLUME ["/data"]
 # The database answers (SQLite file on the volume, or DATABASE_URL); no token needed.
 HEALTHCHECK --interval=60s --timeout=15s --start-period=90s --retries=3 \
-    CMD ["python", "-m", "bot.health"]
+    CMD ["python", "-m", "bot.process.health"]
 # SIGTERM: running commands finish (up to 25 s), then the database is closed.
 STOPSIGNAL SIGTERM
 CMD ["umbral-bot"]

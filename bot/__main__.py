@@ -17,9 +17,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO, cast
 
-from bot.cli import ArgumentParser
-from bot.config import Settings, async_url, configure_logging
-from bot.config_check import ACCEPTS, EXIT_CONFIG, ConfigError, load_settings, unknown_keys
+from bot.process.cli import ArgumentParser, add_respaldo, run_respaldo
+from bot.process.config import Settings, async_url, configure_logging
+from bot.process.config_check import ACCEPTS, EXIT_CONFIG, ConfigError, load_settings, unknown_keys
 
 log = logging.getLogger("bot")
 
@@ -105,16 +105,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "sincronizar", help="envía a Discord la lista de comandos aunque no haya cambiado"
     )
-    from bot import respaldo
-
-    respaldo.add_parser(sub)
+    add_respaldo(sub)
     return parser
 
 
 def freeze_startup_heap() -> None:
-    """Move everything alive after start-up (modules, SQLAlchemy's and discord.py's
-    objects: ~140 000) out of the garbage collector's reach: its full collections then walk
-    only what commands create, ~5 ms instead of ~60 ms each (issue 9's benchmark)."""
+    """Move everything alive after start-up (modules, SQLAlchemy's and discord.py's objects:
+    over a hundred thousand) out of the garbage collector's reach: its full collections then
+    walk only what commands create, a fraction of the time (figures in ``bench/README.md``)."""
     gc.collect()
     gc.freeze()
 
@@ -136,8 +134,8 @@ async def sync_now(settings: Settings, token: str) -> int:
 
 async def run_bot(settings: Settings, token: str) -> int:
     from bot.app import UmbralBot
-    from bot.lifecycle import install_bot_signals
-    from bot.startup import database_errors, probe, run_with_retries
+    from bot.process.lifecycle import install_bot_signals
+    from bot.process.startup import database_errors, probe, run_with_retries
     from bot.storage import Storage, upgrade_head
     from umbral_rules import RandomDice
 
@@ -199,9 +197,7 @@ def _dispatch(
     args: argparse.Namespace, settings: Settings, stdin: TextIO | None, stdout: TextIO | None
 ) -> int:
     if args.orden == "respaldo":
-        from bot import respaldo
-
-        return respaldo.run(args, settings)
+        return run_respaldo(args, settings)
     if args.orden == "sincronizar":
         configure_logging(settings.log_level)
         if not settings.token:
@@ -210,7 +206,7 @@ def _dispatch(
         return asyncio.run(sync_now(settings, settings.token))
     console = args.orden == "consola" or not settings.token
     configure_logging("ERROR" if console else settings.log_level)
-    from bot.startup import StartupError
+    from bot.process.startup import StartupError
 
     try:
         if not console and settings.token:

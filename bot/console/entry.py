@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from bot.config import Settings, db_url_from
-from bot.lifecycle import Interruption, StoppableInput
+from bot.process.config import Settings, db_url_from
+from bot.process.lifecycle import Interruption, StoppableInput
 
 log = logging.getLogger("bot")
 
@@ -96,7 +96,7 @@ async def _console_session(
     stop), close; whether Discord refused a request or an interaction went unanswered."""
     from bot.console import open_session
     from bot.console.runner import Console, interactive
-    from bot.startup import database_errors
+    from bot.process.startup import database_errors
     from umbral_rules import ForcedDice
 
     url = db_url_from(db) if db else settings.db_url

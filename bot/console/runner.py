@@ -211,8 +211,8 @@ async def interactive(
     """Read lines until EOF: a prompt on a terminal, silent when piped (``echo`` repeats each
     piped line, prompt included, before its replies). A fault of one line is reported and
     the console goes on. On a terminal, Ctrl-D ends the console on a line of its own.
-    ``stopped`` (a signal came: ``bot.lifecycle.Interruption``) ends it before the next line,
-    and a line that fails because it was interrupted is not reported."""
+    ``stopped`` (a signal came: ``bot.process.lifecycle.Interruption``) ends it before the
+    next line, and a line that fails because it was interrupted is not reported."""
     source = stream or sys.stdin
     tty = source.isatty()
     terminal = TerminalInput(source) if tty and _has_fd(source) else None

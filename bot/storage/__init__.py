@@ -77,8 +77,11 @@ The unit of work (:class:`UnitOfWork`), everything scoped by its guild:
   esencia back to its character row.
 - ``uow.rolls``: ``append(...)`` (no update, no delete: the database refuses them too),
   ``entries(channel_id=None, user_id=None, limit=50, newest_first=True)``, ``count()``.
+- ``uow.after_commit(hook)``: ``hook()`` runs once the unit has committed (never for a unit
+  rolled back or an attempt re-run): the tracker's refresh asks for itself this way.
 """
 
+from . import reminder_models as reminder_models  # its tables join Base.metadata
 from .encounters import EncounterInfo, EncounterRepository
 from .engine import DEFAULT_URL, create_engine, is_sqlite
 from .errors import CONCURRENCY_MESSAGE, ConcurrencyError

@@ -3,8 +3,8 @@
 In WAL mode a commit appends the pages it changed to the ``-wal`` file. Once that file holds
 ``wal_autocheckpoint`` pages (SQLite's default: 1,000), the commit that crossed the mark also
 copies them back into the database and syncs both files: a checkpoint, which the command whose
-commit that was waits for. Measured with 1,000 channels (issue 15): 19–22 commits in 1,000
-took 8–11 ms instead of 0.25 ms, and they were the p99 of ``/atacar``.
+commit that was waits for — an order of magnitude longer than a plain commit, the slowest
+commands of a busy bot (figures in ``bench/README.md``).
 
 So every :data:`CHECKPOINT_EVERY` commits the storage starts a ``PASSIVE`` checkpoint in a
 task of its own, on a pooled connection: the statement runs on that connection's aiosqlite
@@ -28,9 +28,8 @@ from .engine import is_sqlite, is_sqlite_memory
 
 log = logging.getLogger(__name__)
 
-#: Commits between two background checkpoints. With 1,000 channels a commit of ``/atacar``
-#: writes 20–45 pages (measured: 1,146–2,278 pages per 50 commits), so the WAL stays well under
-#: the backstop, :data:`~bot.storage.engine.WAL_AUTOCHECKPOINT_PAGES`.
+#: Commits between two background checkpoints: a command's commit writes a few dozen pages,
+#: so the WAL stays well under the backstop, :data:`~bot.storage.engine.WAL_AUTOCHECKPOINT_PAGES`.
 CHECKPOINT_EVERY = 50
 
 

@@ -24,14 +24,14 @@ Why that is safe:
 Bounded: the least recently used entries go first once :data:`MAX_ENTRIES` encounters or
 :data:`MAX_COMBATANTS` combatants in all are kept.
 
-Two tiers, for the garbage collector: a live entry of six combatants is ~160 objects the
-collector tracks (the encounter, a copy of each combatant and their rows). With 1,000
-channels that was ~130,000 objects in the oldest generation, and every full collection walked
-them all, ~110 ms with the loop stopped (issue 15). So only the most recently used entries,
+Two tiers, for the garbage collector: a live entry is a few hundred objects the collector
+tracks (the encounter, a copy of each combatant and their rows). With a thousand channels that
+is over a hundred thousand objects in the oldest generation, and every full collection walks
+them all with the loop stopped. So only the most recently used entries,
 up to :data:`LIVE_COMBATANTS` combatants, stay as objects; older ones are *packed*: pickled
 into one ``bytes`` (the encounter and its ``Tracked`` together, so the copies stay separate
 objects from the combatants), which the collector does not track at all, and unpickled when
-taken (~0.3 ms for six combatants). A packed six-combatant entry takes ~6 KB instead of ~36 KB.
+taken; a packed entry is also several times smaller (figures in ``bench/README.md``).
 """
 
 from __future__ import annotations

@@ -3,11 +3,11 @@ columns still as text) into what the repository remembers of them, the encounter
 when no linked character changed since, the ``Encounter`` itself with a copy of each
 combatant.
 
-All of it is pure work, and it grows with the encounter: for 200 combatants, decoding the JSON
-and building the ``Encounter`` took about 100 ms of the event loop's CPU on the first command
-after a restart (or after the cache let the encounter go). The repository runs :func:`load` on
-a worker thread (:func:`bot.offloop.off_loop`); the rows it gets are read-only, and nothing
-else holds what it builds.
+All of it is pure work, and it grows with the encounter: for the largest ones, decoding the
+JSON and building the ``Encounter`` would hold the event loop for a long while on the first
+command after a restart (or after the cache let the encounter go). The repository runs
+:func:`load` on a worker thread (:func:`bot.offloop.off_loop`); the rows it gets are
+read-only, and nothing else holds what it builds.
 """
 
 from __future__ import annotations

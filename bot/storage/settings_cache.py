@@ -1,4 +1,4 @@
-"""Guild settings kept in memory by one :class:`~bot.storage.Storage` (issue 9).
+"""Guild settings kept in memory by one :class:`~bot.storage.Storage`.
 
 Nearly every command reads its guild's settings and almost none change them, so a
 ``Storage`` keeps the values it last read per guild and hands out fresh, detached

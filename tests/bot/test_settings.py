@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import NOTHING_TO_DO, main
-from bot.config import Settings, async_url
-from bot.config_check import EXIT_CONFIG, ConfigError, distance, load_settings, unknown_keys
+from bot.process.config import Settings, async_url
+from bot.process.config_check import EXIT_CONFIG, ConfigError, distance, load_settings, unknown_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = [name.upper() for name in Settings.model_fields]
@@ -205,7 +205,7 @@ def test_the_settings_errors_never_show_the_token(monkeypatch: pytest.MonkeyPatc
     with pytest.raises(ConfigError) as error:
         load_settings()
     assert str(error.value).startswith("DEV_GUILD_ID vale «MTIz.secreto.XyZ»")  # its own value
-    from bot.config_check import shown
+    from bot.process.config_check import shown
 
     assert shown("DISCORD_TOKEN", "MTIz.secreto.XyZ") == "(oculto)"
 

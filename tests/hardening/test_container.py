@@ -1,6 +1,6 @@
 """The container, by inspection (no Docker engine here): a multi-stage Dockerfile that
 hadolint accepts, non-root, the SQLite file on a volume, a health check; compose.yaml with
-the bot and PostgreSQL; ``python -m bot.health`` answers for the database."""
+the bot and PostgreSQL; ``python -m bot.process.health`` answers for the database."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_dockerfile_is_multi_stage_non_root_with_volume_and_health_check() -> No
     assert users and users[-1].split(":")[0] not in ("root", "0")
     assert ("VOLUME", '["/data"]') in final
     assert any(w == "ENV" and "UMBRAL_DB_PATH=/data/umbral.db" in rest for w, rest in final)
-    assert any(w == "HEALTHCHECK" and "bot.health" in rest for w, rest in final)
+    assert any(w == "HEALTHCHECK" and "bot.process.health" in rest for w, rest in final)
     assert ("CMD", '["umbral-bot"]') in final
     copied = " ".join(rest for word, rest in steps if word == "COPY")
     for needed in (
@@ -92,7 +92,7 @@ def test_compose_runs_the_bot_on_postgresql() -> None:
 def health(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "UMBRAL_DB_PATH")}
     return subprocess.run(
-        [sys.executable, "-m", "bot.health"],
+        [sys.executable, "-m", "bot.process.health"],
         env={**clean, **env},
         cwd=ROOT,
         capture_output=True,

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import text
 
 from bot.app import UmbralBot
-from bot.config import Settings
+from bot.process.config import Settings
 from bot.storage import Storage
 from umbral_rules import ForcedDice
 

@@ -9,25 +9,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import discord
-
 from bot.features.combate import service
-from bot.features.common import ids, send, storage_of
+from bot.features.common import send
 from bot.features.fichas.lookup import custody_character, owner_text
-from bot.permissions import is_gm
 from bot.render.encounter import events_embed
 from umbral_rules import UmbralError
 from umbral_rules.encounter.events import Event
 from umbral_rules.tables import ESTADO_LABELS, ESTADO_VENDAR, VENDAR_SELF
 
 if TYPE_CHECKING:
+    from bot.edge.context import Context
     from bot.storage import UnitOfWork
     from bot.storage.models import Character
 
 
-async def vendar(interaction: discord.Interaction, objetivo: str, personaje: str | None) -> None:
-    guild_id, channel_id = ids(interaction)
-    storage = storage_of(interaction)
+async def vendar(ctx: Context, objetivo: str, personaje: str | None) -> None:
+    interaction = ctx.interaction
+    guild_id, channel_id = ctx.ids()
+    storage = ctx.storage
     await interaction.response.defer(thinking=True)
     async with storage.channel(guild_id, channel_id) as uow:
         fighting = await uow.encounter.get() is not None
@@ -36,11 +35,11 @@ async def vendar(interaction: discord.Interaction, objetivo: str, personaje: str
         def op(turn: service.Turn) -> list[Event]:
             return list(turn.enc.vendar(turn.actor_id, turn.enc.find(objetivo).id))
 
-        await service.run(interaction, "vendar", "{actor}: vendar", op, actor_name=personaje)
+        await service.run(ctx, service.Action("vendar", "{actor}: vendar", personaje), op)
         return
 
     async def work(uow: UnitOfWork) -> str:
-        gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
+        gm = ctx.is_gm((await uow.guild.get()).gm_role_id)
         actor = await custody_character(uow, interaction, personaje, None, gm=gm)
         target = await _named(uow, objetivo)
         if target.id == actor.id and not VENDAR_SELF:

@@ -12,18 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeGuard
 
-import discord
-from discord import app_commands
-
-from bot.dice import check_all_used, choose_dice
+from bot.features.checks.ambito import guild_estados, sync_guild_tables
 from bot.features.combate.acting import own_combatants
-from bot.features.common import choices, dice_of, ids, log_roll, send, storage_of
-from bot.features.encuentro.tracker import refresh_tracker
+from bot.features.common import log_roll, send
+from bot.features.dice import check_all_used, choose_dice
 from bot.features.fichas.shared import own_character
 from bot.features.pages import send_pages
 from bot.features.replies import send_split
-from bot.features.tiradas.ambito import guild_estados, sync_guild_tables
-from bot.permissions import require_gm
 from bot.render.encounter import events_embed, render_events
 from bot.render.retos import retos_embed, retos_pages
 from bot.storage import character_sheet, character_weapons
@@ -33,6 +28,7 @@ from umbral_rules.encounter.events import RetoRolled
 from umbral_rules.text import name_key
 
 if TYPE_CHECKING:
+    from bot.edge.context import Context
     from bot.storage import UnitOfWork
 
 #: What ``Encounter.escena`` says of a reto's scene.
@@ -53,16 +49,6 @@ async def take_over_scene(uow: UnitOfWork, enc: Encounter) -> bool:
     enc.take_retos(scene)
     await uow.encounter.end()
     return True
-
-
-async def autocomplete_reto(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    guild_id, channel_id = ids(interaction)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
-        enc = await uow.encounter.get()
-    names = [r.nombre for r in enc.retos if r.activo] if enc is not None else []
-    return choices(names, current)
 
 
 NO_RETO = "No hay ningún reto abierto en este canal: el máster lo crea con /reto crear."
@@ -92,19 +78,16 @@ def find_reto(enc: Encounter, name: str | None) -> Reto:
     return active[0]
 
 
-async def crear(
-    interaction: discord.Interaction, nombre: str, umbral: int, exitos: int, coste: str | None
-) -> None:
-    guild_id, channel_id = ids(interaction)
+async def crear(ctx: Context, nombre: str, umbral: int, exitos: int, coste: str | None) -> None:
+    interaction = ctx.interaction
+    guild_id, channel_id = ctx.ids()
     await interaction.response.defer(thinking=True)
     lines = []
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+    async with ctx.storage.channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
         enc = await uow.encounter.get()
         info = uow.encounter.info
-        require_gm(
-            interaction, settings.gm_role_id, info.creator_id if info else None, "crear retos"
-        )
+        ctx.require(settings.gm_role_id, info.creator_id if info else None)
         if enc is None:
             enc = Encounter.start(
                 settings.default_mode,
@@ -120,7 +103,7 @@ async def crear(
 
 
 async def tirar(
-    interaction: discord.Interaction,
+    ctx: Context,
     atributo: str,
     oficio: str | None,
     oficio_cobertura: str,
@@ -129,12 +112,12 @@ async def tirar(
     reto: str | None,
     ambitos: tuple[str, ...] = (),
 ) -> None:
-    guild_id, channel_id = ids(interaction)
+    interaction = ctx.interaction
+    guild_id, channel_id = ctx.ids()
     await interaction.response.defer(thinking=True)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+    async with ctx.storage.channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
         enc = await channel_retos(uow)
-        info = uow.encounter.current_info
         sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
         target = find_reto(enc, reto)
         mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc]
@@ -156,7 +139,7 @@ async def tirar(
             )
             for estado in row.estados:  # what the character still suffers from
                 enc.set_estado(actor.id, str(estado), True)
-        dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
+        dice = choose_dice(ctx.dice, dado, settings.physical_dice_allowed)
         events = enc.reto_tirar(
             dice, target.id, actor.id, atributo, oficio, oficio_cobertura, ventaja, ambitos
         )
@@ -169,28 +152,29 @@ async def tirar(
                     actor=actor.nombre, character_id=actor.character_id or row_id,
                     target=target.nombre,
                 )  # fmt: skip
+        if not is_scene(enc):  # a reto's scene is no encounter: it has no tracker to show
+            ctx.show_tracker(uow, enc)
     rendered = render_events(enc, events, f"Reto «{target.nombre}»")
     await send_split(interaction, embeds=[*rendered.embeds, retos_embed(enc.retos, only=target.id)])
-    if not is_scene(enc):  # a reto's scene is no encounter: it has no tracker to show
-        await refresh_tracker(interaction, enc, info.tracker_message_id if info else None)
 
 
-async def ver(interaction: discord.Interaction) -> None:
-    guild_id, channel_id = ids(interaction)
+async def ver(ctx: Context) -> None:
+    interaction = ctx.interaction
+    guild_id, channel_id = ctx.ids()
     await interaction.response.defer(ephemeral=True, thinking=True)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+    async with ctx.storage.channel(guild_id, channel_id) as uow:
         enc = await uow.encounter.get()
     await send_pages(interaction, retos_pages(enc.retos if enc else []), ephemeral=True)
 
 
-async def terminar(interaction: discord.Interaction, reto: str | None) -> None:
-    guild_id, channel_id = ids(interaction)
-    await interaction.response.defer(thinking=True)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+async def terminar(ctx: Context, reto: str | None) -> None:
+    guild_id, channel_id = ctx.ids()
+    await ctx.interaction.response.defer(thinking=True)
+    async with ctx.storage.channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
         enc = await channel_retos(uow)
         info = uow.encounter.current_info
-        require_gm(interaction, settings.gm_role_id, info.creator_id, "terminar retos")
+        ctx.require(settings.gm_role_id, info.creator_id)
         target = find_reto(enc, reto)
         events = enc.reto_terminar(target.id)
         await uow.encounter.save(enc)
@@ -199,7 +183,7 @@ async def terminar(interaction: discord.Interaction, reto: str | None) -> None:
             await uow.encounter.end()
             lines.append("No quedan retos abiertos: el canal queda libre.")
     await send(
-        interaction,
+        ctx.interaction,
         embeds=[
             events_embed(f"Reto «{target.nombre}»", lines),
             retos_embed(enc.retos, only=target.id),

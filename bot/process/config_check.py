@@ -16,7 +16,7 @@ from pathlib import Path
 from dotenv import dotenv_values
 from pydantic import ValidationError
 
-from bot.config import Settings
+from bot.process.config import Settings
 
 #: sysexits.h's EX_CONFIG: a supervisor should not restart the bot until a person fixes it.
 EXIT_CONFIG = 78

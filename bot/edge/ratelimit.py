@@ -1,4 +1,12 @@
-"""Token buckets for the rolling commands: per user and per channel, one notice per window."""
+"""Token buckets for the rolling commands: per user and per channel, one notice per window.
+
+Not discord.py's cooldowns (``app_commands.checks.dynamic_cooldown``): its ``Cooldown`` is a
+fixed window (all ``rate`` tokens come back at once, ``per`` seconds after the window opened)
+where this limit refills continuously (a quarter of the window gives a quarter of the tokens
+back); two stacked cooldowns (user, channel) would spend the user's token when the channel
+refuses, with no public way to give it back; a refused cooldown is an error whose notice
+comes from the error handler, not the tree's gate (the same private notice for commands and
+for the Defender button, which is no command and has no cooldown)."""
 
 from __future__ import annotations
 
@@ -66,6 +74,12 @@ class TokenBucket:
         bucket.warned = True
         return False, first
 
+    def give_back(self, key: object) -> None:
+        """Return the token :meth:`take` just gave ``key``."""
+        bucket = self._buckets.get(key)
+        if bucket is not None:
+            bucket.tokens += 1
+
     def retry_after(self, key: object) -> float:
         bucket = self._buckets.get(key)
         if bucket is None or bucket.tokens >= 1 or self.capacity <= 0:
@@ -95,6 +109,6 @@ class RateLimiter:
         ok, first = self.channels.take(channel_id)
         if not ok:
             # the user's token is given back: the channel, not this user, is flooding
-            self.users._buckets[user_id].tokens += 1
+            self.users.give_back(user_id)
             return False, first, self.channels.retry_after(channel_id)
         return True, False, 0.0

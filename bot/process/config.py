@@ -1,6 +1,6 @@
 """Settings from the environment and ``.env`` (pydantic-settings). The token is a secret.
 
-Every value is checked when the settings are read (:mod:`bot.config_check` turns a wrong one
+Every value is checked when the settings are read (:mod:`bot.process.config_check` turns a wrong one
 into one Spanish line and exit status 78); an empty value counts as not given."""
 
 from __future__ import annotations

@@ -1,17 +1,25 @@
-"""argparse in Spanish: usage, headings, ``-h/--help`` and argparse's own error messages.
+"""argparse in Spanish: usage, headings, ``-h/--help`` and argparse's own error messages;
+and the ``respaldo`` subcommand.
 
 :class:`ArgumentParser` is the class of ``umbral-bot``'s parser, and ``add_subparsers``
 gives every subcommand the same class (argparse's default ``parser_class`` is the parent's),
 so a new subcommand is Spanish with nothing to do.
+
+``umbral-bot respaldo DESTINO [--db RUTA]``: an online backup of the SQLite database
+(:mod:`bot.storage.backup` makes it).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import re
 import sys
 from collections.abc import Iterable
 from typing import Any, NoReturn
+
+from bot.process.config import Settings, db_url_from
+from bot.storage.backup import BackupError, backup
 
 HEADINGS = {
     "positional arguments": "argumentos",
@@ -81,3 +89,26 @@ class ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {translate(message)}\n")
+
+
+# --- umbral-bot respaldo --------------------------------------------------------------------
+
+
+def add_respaldo(sub: Any) -> None:
+    parser = sub.add_parser(
+        "respaldo",
+        help="copia la base de datos SQLite, también con el bot en marcha",
+    )
+    parser.add_argument("destino", metavar="DESTINO", help="fichero donde dejar la copia")
+    parser.add_argument("--db", metavar="RUTA", help="la base a copiar (por defecto, la del bot)")
+
+
+def run_respaldo(args: argparse.Namespace, settings: Settings) -> int:
+    url = db_url_from(args.db) if args.db else settings.db_url
+    try:
+        pages = asyncio.run(backup(url, args.destino))
+    except BackupError as error:
+        print(str(error), file=sys.stderr)
+        return 1
+    print(f"Respaldo hecho en {args.destino} ({pages} páginas).")
+    return 0

@@ -4,23 +4,21 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.dice import check_all_used, choose_dice
+from bot.edge.context import Context, command_context
+from bot.edge.permissions import Variant
+from bot.features.checks import retos, tirada
+from bot.features.checks.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of
 from bot.features.checks.contra import Contra, ContraOptions, contra_of
+from bot.features.cog import FeatureCog
 from bot.features.common import (
     ATRIBUTO_CHOICES,
     UMBRAL_CHOICES,
     OficioCobertura,
     VentajaOpt,
-    dice_of,
-    ids,
     log_roll,
-    storage_of,
 )
-from bot.features.fichas.shared import autocomplete_deletable, autocomplete_oficio
-from bot.features.tiradas import checks, retos
-from bot.features.tiradas.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of
+from bot.features.dice import check_all_used, choose_dice
 from bot.render.rolls import check_embed
 from bot.sheetfiles.limits import NAME_MAX
 from umbral_rules import UmbralError
@@ -37,13 +35,19 @@ async def autocomplete_umbral(
     return [c for c in UMBRAL_CHOICES if not typed or c.name.startswith(typed)]
 
 
-class TiradasCog(commands.Cog):
+#: [D] A check is rolled by a player's own character; naming one (``personaje``, ``dueño``)
+#: reaches another's only for the GM.
+TIRADA_USES = (
+    Variant("personaje", "dueño o máster", ("personaje",)),
+    Variant("dueño", "dueño o máster", ("dueno",)),
+    Variant("privada", "personaje", ("privada",), True),
+)
+
+
+class TiradasCog(FeatureCog):
     reto = app_commands.Group(
         name="reto", description="Retos: conflictos sin combate, por éxitos", guild_only=True
     )
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
 
     @app_commands.command(
         name="tirada",
@@ -72,11 +76,12 @@ class TiradasCog(commands.Cog):
         atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES, atributo_contra=ATRIBUTO_CHOICES
     )
     @app_commands.rename(dueno="dueño", oficio_cobertura="cobertura")
-    @app_commands.autocomplete(oficio=autocomplete_oficio, personaje=autocomplete_deletable)
+    @app_commands.autocomplete(oficio=FeatureCog.sheet_oficio, personaje=FeatureCog.deletable)
     @app_commands.autocomplete(umbral=autocomplete_umbral)
+    @command_context("personaje", variants=TIRADA_USES)
     async def tirada(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         atributo: str,
         umbral: app_commands.Range[int, UMBRAL_RANGE[0], UMBRAL_RANGE[1]] | None = None,
         oficio: str | None = None,
@@ -100,12 +105,13 @@ class TiradasCog(commands.Cog):
             )
         if contra is None and (atributo_contra or oficio_contra or empujas):
             raise UmbralError("«atributo_contra», «oficio_contra» y «empujas» van con «contra».")
-        guild_id, channel_id = ids(interaction)
+        interaction = ctx.interaction
+        guild_id, channel_id = ctx.ids()
         await interaction.response.defer(ephemeral=privada, thinking=True)
-        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+        async with ctx.storage.channel(guild_id, channel_id) as uow:
             settings = await uow.guild.get()
             enc = await uow.encounter.get()
-            roller = await checks.roller(
+            roller = await tirada.roller(
                 uow, interaction, enc, personaje, settings.gm_role_id, dueno
             )
             against: Contra | None = None
@@ -114,7 +120,7 @@ class TiradasCog(commands.Cog):
                 options = ContraOptions(contra, atributo_contra, oficio_contra, empujas)
                 against = await contra_of(uow, enc, roller.nombre, atributo, options, roller.genero)
                 target = against.target
-            dice = choose_dice(dice_of(interaction), dado, settings.physical_dice_allowed)
+            dice = choose_dice(ctx.dice, dado, settings.physical_dice_allowed)
             if enc is not None and roller.combatant is not None:
                 # inside an encounter the rules apply the estados' desventaja
                 events = enc.check(
@@ -125,7 +131,7 @@ class TiradasCog(commands.Cog):
                 check_all_used(dice)
                 await uow.encounter.save(enc)
             else:
-                result = checks.sheet_check(
+                result = tirada.sheet_check(
                     roller, settings.extra_estados, dice, atributo, target, oficio,
                     oficio_cobertura, ventaja, ambitos_of(ambito),
                 )  # fmt: skip
@@ -136,11 +142,11 @@ class TiradasCog(commands.Cog):
                 character_id=roller.character_id, motivo=motivo,
                 target=against.nombre if against else None,
             )  # fmt: skip
-        what = checks.what_text(atributo, umbral, against)
+        what = tirada.what_text(atributo, umbral, against)
         if ambito:
             what += f" ({ambito})"
         embed = check_embed(result, actor=roller.nombre, what=what, note=motivo)
-        await checks.deliver(interaction, embed, privada, settings.gm_channel_id)
+        await tirada.deliver(interaction, embed, privada, settings.gm_channel_id)
 
     @reto.command(name="crear", description="Plantea un reto en este canal (máster)")
     @app_commands.describe(
@@ -150,15 +156,16 @@ class TiradasCog(commands.Cog):
         coste="Qué cuesta cada fracaso («un aliado»)",
     )
     @app_commands.choices(umbral=UMBRAL_CHOICES)
+    @command_context("máster", what="crear retos")
     async def reto_crear(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         nombre: app_commands.Range[str, 1, NAME_MAX],
         umbral: int,
         exitos: app_commands.Range[int, 1, 20],
         coste: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        await retos.crear(interaction, nombre, umbral, exitos, coste)
+        await retos.crear(ctx, nombre, umbral, exitos, coste)
 
     @reto.command(name="tirar", description="Propón un enfoque y tira por el reto")
     @app_commands.describe(
@@ -172,10 +179,11 @@ class TiradasCog(commands.Cog):
     )
     @app_commands.choices(atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES)
     @app_commands.rename(oficio_cobertura="cobertura")
-    @app_commands.autocomplete(oficio=autocomplete_oficio, reto=retos.autocomplete_reto)
+    @app_commands.autocomplete(oficio=FeatureCog.sheet_oficio, reto=FeatureCog.open_reto)
+    @command_context("personaje")
     async def reto_tirar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         atributo: str,
         oficio: str | None = None,
         oficio_cobertura: OficioCobertura = "entero",
@@ -185,17 +193,17 @@ class TiradasCog(commands.Cog):
         ambito: str | None = None,
     ) -> None:
         await retos.tirar(
-            interaction, atributo, oficio, oficio_cobertura, ventaja, dado, reto, ambitos_of(ambito)
+            ctx, atributo, oficio, oficio_cobertura, ventaja, dado, reto, ambitos_of(ambito)
         )
 
     @reto.command(name="ver", description="Cómo van los retos de este canal")
-    async def reto_ver(self, interaction: discord.Interaction) -> None:
-        await retos.ver(interaction)
+    @command_context("cualquiera")
+    async def reto_ver(self, ctx: Context) -> None:
+        await retos.ver(ctx)
 
     @reto.command(name="terminar", description="Da por terminado un reto (máster)")
     @app_commands.describe(reto="Qué reto (si hay más de uno)")
-    @app_commands.autocomplete(reto=retos.autocomplete_reto)
-    async def reto_terminar(
-        self, interaction: discord.Interaction, reto: str | None = None
-    ) -> None:
-        await retos.terminar(interaction, reto)
+    @app_commands.autocomplete(reto=FeatureCog.open_reto)
+    @command_context("máster", what="terminar retos")
+    async def reto_terminar(self, ctx: Context, reto: str | None = None) -> None:
+        await retos.terminar(ctx, reto)

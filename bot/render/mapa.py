@@ -10,9 +10,8 @@ import discord
 
 from bot.observe import note_slow_work
 from bot.offloop import off_process
+from bot.render.board_png import Token, key_facts, render_board
 from bot.render.encounter import events_embed
-from bot.tablero import Token, render_board
-from bot.tablero.picture import key_facts
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.estados import estado_table
 from umbral_rules.grid import Board, Square, parse_square
@@ -86,9 +85,9 @@ def alt_text(enc: Encounter, board: Board, toks: Sequence[Token]) -> str:
 
 
 async def board_file(shot: BoardPicture) -> discord.File:
-    """The picture as an attachment, drawn in the worker process (:func:`off_process`): a 60×60
-    board with 250 figures takes a second of Pillow, whose PNG encoder holds the GIL for
-    25–70 ms a call. The ``Board`` goes there as its dict."""
+    """The picture as an attachment, drawn in the worker process (:func:`off_process`): a large
+    board takes Pillow a long time, and its PNG encoder holds the GIL while it compresses (see
+    :mod:`bot.offloop`). The ``Board`` goes there as its dict."""
     note_slow_work("imagen")
     data = await off_process(
         render_board, shot.board.to_dict(), *shot.tokens, highlight=shot.squares

@@ -1,11 +1,14 @@
 """What the bot itself may do in a channel (``interaction.app_permissions``) and how to say
-what is missing, in Spanish, with Discord's own names for the permissions."""
+what is missing, in Spanish, with Discord's own names for the permissions (a command that
+would show the encounter where it can't is refused first: :func:`require_channel_permissions`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 import discord
+
+from umbral_rules import UmbralError
 
 #: Discord's Spanish name of each permission the bot uses.
 LABELS = {
@@ -89,3 +92,18 @@ def tracker_note(lacking: list[str]) -> str:
 
 def invite_permissions() -> discord.Permissions:
     return discord.Permissions(**dict.fromkeys(INVITE_PERMISSIONS, True))
+
+
+def require_channel_permissions(
+    interaction: discord.Interaction, what: str, *, board: bool
+) -> None:
+    """Refuse (before anything is created) when the bot can't show the encounter here."""
+    thread = in_thread(interaction)
+    lacking = missing(
+        interaction.app_permissions, map_needs(thread) if board else tracker_needs(thread)
+    )
+    if lacking:
+        raise UmbralError(refusal(what, lacking))
+    closed = closed_thread(interaction)
+    if closed:
+        raise UmbralError(closed)

@@ -1,4 +1,4 @@
-"""The container's health check: ``python -m bot.health`` exits 0 when the database answers
+"""The container's health check: ``python -m bot.process.health`` exits 0 when the database answers
 (``DATABASE_URL``, or the SQLite file at ``UMBRAL_DB_PATH``), 1 otherwise. It never creates
 the SQLite file and never needs the token."""
 
@@ -11,7 +11,7 @@ import sys
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
-from bot.config_check import ConfigError, load_settings
+from bot.process.config_check import ConfigError, load_settings
 from bot.storage.engine import create_engine, is_sqlite
 
 

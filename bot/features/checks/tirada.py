@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.edge.permissions import is_gm
+from bot.features.checks.ambito import guild_estados_extra
 from bot.features.checks.contra import Contra
 from bot.features.combate.acting import own_combatants
 from bot.features.common import send, ventaja_sources
 from bot.features.fichas.lookup import custody_character
-from bot.features.tiradas.ambito import guild_estados_extra
-from bot.permissions import is_gm
 from bot.render.safe import shown
 from bot.storage import character_sheet
 from umbral_rules import (

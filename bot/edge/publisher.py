@@ -10,6 +10,8 @@ edit again: 30046; forbidden) posts a new tracker, stores its id and unpins the 
 
 ``idle()`` waits until every channel's task has finished: tests await it after each
 interaction (the console's :class:`~bot.console.transport.FakeDiscord` does), shutdown too.
+What the tracker shows as «Se espera a» (:func:`waiting_of`) is read here too, and by
+``/encuentro pendientes`` and ``/encuentro lista``.
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
-from bot.features.encuentro.tracker import TrackerChannel, waiting_of, waiting_without_rows
 from bot.render.tracker import tracker_embed
+from bot.render.waiting import waiting_lines
 from bot.storage.encounter_cache import CachedEncounter
 from bot.storage.encounter_info import EncounterInfo
+from bot.storage.waiting import waiting
 from umbral_rules.encounter import Encounter
 
 if TYPE_CHECKING:
@@ -43,6 +46,24 @@ INTERVAL_S = 1.25
 TOO_OLD = 30046
 #: Channels remembered before the idle ones are forgotten (then twice as many as are left).
 SWEEP_AT = 256
+
+
+#: Where a tracker can be posted and edited: a server's text channels and threads (and a
+#: channel known only by id, for a tracker in another channel).
+TrackerChannel = (
+    discord.TextChannel
+    | discord.Thread
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.PartialMessageable
+)
+TRACKER_CHANNELS = (
+    discord.TextChannel,
+    discord.Thread,
+    discord.VoiceChannel,
+    discord.StageChannel,
+    discord.PartialMessageable,
+)
 
 
 class Clock(Protocol):
@@ -321,3 +342,22 @@ class TrackerPublisher:
                 await state.channel.get_partial_message(old).unpin()
         except discord.HTTPException:  # gone, 50 pins already, or not allowed after all
             log.info("No se pudo fijar el tracker %s", message.id, exc_info=True)
+
+
+async def waiting_of(
+    uow: UnitOfWork, enc: Encounter, info: EncounterInfo | None = None
+) -> list[str]:
+    """The «Se espera a» lines of the unit's encounter (its times read in that unit); of
+    another channel's encounter read in this unit when its ``info`` is given."""
+    info = info or uow.encounter.current_info
+    lines = waiting_without_rows(enc, info)
+    if lines is not None:
+        return lines
+    times = await waiting(uow.session, info.id, info.phase_since)
+    return waiting_lines(enc, times.phase_since, times.pending_since)
+
+
+def waiting_without_rows(enc: Encounter, info: EncounterInfo) -> list[str] | None:
+    """The «Se espera a» lines when there is no pending defense (only those have times of
+    their own, read from the rows); ``None`` when there is one."""
+    return None if enc.pending else waiting_lines(enc, info.phase_since, {})

@@ -12,14 +12,26 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from bot.storage.command_sync import remember_hash, synced_hash
 
 if TYPE_CHECKING:
-    from bot.app import UmbralBot
+    from bot.process.config import Settings
+    from bot.storage import Storage
+
+
+class Syncing(Protocol):
+    """What a sync needs of the bot (``bot.app.UmbralBot``)."""
+
+    settings: Settings
+    storage: Storage | None
+
+    @property
+    def tree(self) -> discord.app_commands.CommandTree[Any]: ...
+
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +50,7 @@ def syncs_here(shard_ids: list[int] | None) -> bool:
     return shard_ids is None or 0 in shard_ids
 
 
-async def sync_commands(bot: UmbralBot, *, force: bool = False) -> bool:
+async def sync_commands(bot: Syncing, *, force: bool = False) -> bool:
     """Sync the tree if it changed (or ``force``); whether Discord has the current tree."""
     settings = bot.settings
     if not force and not syncs_here(settings.shard_id_list):
