@@ -66,8 +66,8 @@ class TiradasCog(FeatureCog):
         motivo="Para qué es la tirada",
         privada="Solo la ves tú (y el máster)",
         dueno="Máster: de quién es el personaje que tira",
-        contra="Contra quién, en vez de un Umbral: resistes y tiras contra su 8 + Atributo "
-        "+ Oficio (un enemigo, su Ataque)",
+        contra="En vez de un Umbral, contra quién: resistes su 8 + Atributo + Oficio (un "
+        "enemigo: su Ataque)",
         atributo_contra="El atributo con que empuja (por defecto, el mismo que el tuyo)",
         oficio_contra="El Oficio con que empuja, si cubre lo que hace",
         empujas="Empujas tú y resiste un enemigo: tiras tú contra su Ataque (el empate, suyo)",

@@ -28,8 +28,7 @@ ATTACK_HELP = {
 }
 COVER_HELP = "El blanco está a cubierto: +3 a su Defensa contra el disparo"
 QUIETO_HELP = (
-    "Arma Certera: el blanco está quieto (sí) o se mueve (no); sin decirlo, cuenta si se movió "
-    "en su último turno (en Táctico, el tablero)"
+    "Certera: el blanco está quieto (sí) o se mueve (no); sin decirlo, si se movió en su turno"
 )
 DEFEND_HELP = {
     "oficio": "Un Oficio que cubra la defensa",
