@@ -715,3 +715,31 @@ async def test_a_gm_channel_the_bot_cannot_write_in_leaves_the_notice_here(
     here = "".join(m.text() for m in second.messages if m.channel == "mesa")
     assert "Ana lleva 1 asalto Malherida y nadie la ha estabilizado" in here
     assert not [m for m in fake.messages if m.channel == "trastienda"]
+
+
+@pytest.mark.parametrize("mode", ["narrativo", "tactico"])
+async def test_the_malherido_clock_in_the_other_modes(
+    script: Script, fake: FakeDiscord, dice: ForcedDice, mode: str
+) -> None:
+    """Ana (Aguante 2) falls to the wolf in the enemies' phase of asalto 1; with the clock at
+    one asalto, the GM's channel hears it at the next /asalto, and only once."""
+    await script.run(
+        "@master",
+        "/config canal_master:#trastienda aviso_malherido:1",
+        *fight(mode, "Lobo"),
+        "@master",
+        "/encuentro ajustar combatiente:Ana aguante:2",
+        "/asalto",
+    )
+    dice.push([12])  # the wolf's 12
+    await fake.command("master", "mesa", "atacar", {"objetivo": "Ana", "atacante": "Lobo"})
+    dice.push([1])  # Ana's 1
+    fell = await fake.command("ana", "mesa", "defender")
+    assert "MALHERIDA" in fell.text(), fell.text()
+    assert dice.remaining == ()
+    await script.run("@master", "/asalto")  # asalto 2, the players': one asalto down
+    told = [m for m in fake.messages if m.channel == "trastienda"]
+    assert len(told) == 1
+    assert "Ana lleva 1 asalto Malherida y nadie la ha estabilizado" in told[0].text()
+    await script.run("@master", "/asalto", "/asalto")
+    assert len([m for m in fake.messages if m.channel == "trastienda"]) == 1
