@@ -114,6 +114,27 @@ async def test_certera_enemy_in_mesa_is_the_player_s_desventaja(
     assert dice.remaining == ()
 
 
+async def test_certera_enemy_in_narrativo_rolls_with_ventaja_unless_it_moved(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(*fight("narrativo", "Arquero"), "@master", "/asalto")
+    # the GM rolls for the archer: 3 and 9, keeps 9: 9 + (14 − 12) = 11 against Ana's 13
+    dice.push([3, 9])
+    shot = await shoot(fake, "master", {"objetivo": "Ana", "atacante": "Arquero"})
+    assert shot.first.field("Tirada de Arquero") == (
+        "2d12 con ventaja (Certera (blanco quieto)): 3 y [9], se queda el 9 · "
+        "9 + (Ataque 14 − 12 = +2) = **11**"
+    )
+    assert shot.first.field("Aguante de Ana") == "14 → 13/14"  # −2, A medias: 1
+    # next asalto the archer walks, then shoots at Ana, who stood: the two cancel, one die
+    await script.run("@master", "/asalto", "/asalto", "/mover personaje:Arquero")
+    dice.push([12])
+    moved = await shoot(fake, "master", {"objetivo": "Ana", "atacante": "Arquero"})
+    roll = moved.first.field("Tirada de Arquero")
+    assert roll.startswith("d12: 12 (ventaja y desventaja se anulan: "), roll
+    assert dice.remaining == ()
+
+
 async def test_certera_on_the_board_and_quieto_refused_there(
     script: Script, fake: FakeDiscord, dice: ForcedDice
 ) -> None:
