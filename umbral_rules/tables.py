@@ -81,9 +81,9 @@ RANGED_CLASSES: Final = frozenset({"arco", "ballesta", "polvora"})
 WEAPON_ATTRIBUTES: Final = ("V", "D", "V/D")
 CUALIDADES: Final = ("perforante", "certera", "larga", "arrojadiza")
 #: [D] Certera: «tiras con ventaja contra objetivos que no se mueven» (Libro III §15). A target
-#: is moving when it has moved in this asalto (a movimiento spent: ``/mover``, a walk on the
-#: board, Cargar); in Mesa and Narrativo the ``quieto`` option of the attack says it instead
-#: (the board decides in Táctico).
+#: is moving when it moved in its side's last turn (a movimiento spent: ``/mover``, a walk on
+#: the board, Cargar; ``encounter.attacks.moving``); in Mesa and Narrativo the ``quieto``
+#: option of the attack says it instead (the board decides in Táctico).
 CERTERA_SOURCE: Final = "Certera (blanco quieto)"
 #: Shooting after moving: «haberte movido … sigue moviendo el dado» (Libro VI §41, the §15's
 #: list): desventaja on a shot when the shooter has moved earlier in this asalto.
