@@ -41,6 +41,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.descanso",
     "bot.features.esencia",
     "bot.features.sesiones",
+    "bot.features.tablas",
 )
 
 

@@ -15,6 +15,7 @@ from discord.app_commands import Choice
 from bot.edge.context import ids_of
 from bot.edge.permissions import is_gm, require_guild
 from bot.edge.services import ServedCog
+from bot.features.checks.ambito import guild_estados_extra
 from bot.features.common import choices
 from bot.features.dados.choices import completions, deletable
 from bot.storage import Storage
@@ -89,10 +90,15 @@ class FeatureCog(ServedCog):
         return choices(sorted(actor.sheet.oficios), current)
 
     async def known_estado(self, interaction: Interaction, current: str) -> Choices:
-        """The estados this encounter knows (the rules' and the server's own)."""
-        enc, _ = await _encounter(self.services.require_storage(), interaction)
-        guild = enc.settings.estados_extra if enc is not None else {}
-        return choices([label for label, _ in estado_table(guild).values()], current)
+        """The rulebook's estados, the server's own as they are now, and those the encounter
+        still knows (someone carries one the server deleted)."""
+        guild_id, channel_id = ids_of(interaction)
+        async with self.services.require_storage().channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.get()
+            stored = (await uow.guild.get()).extra_estados
+        known = {**(enc.settings.estados_extra if enc is not None else {}),
+                 **guild_estados_extra(stored)}  # fmt: skip
+        return choices([label for label, _ in estado_table(known).values()], current)
 
     async def open_reto(self, interaction: Interaction, current: str) -> Choices:
         """The channel's open retos."""

@@ -22,6 +22,7 @@ and :func:`missing_drivers` names every command or button that has none (the tes
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -92,6 +93,16 @@ def _bestiary_file(w: World) -> str:
     )
 
 
+def _secuelas_file(w: World) -> str:
+    """The largest table: fifteen entries, each with a long name and effect."""
+    rows = "".join(
+        f"  - nombre: {json.dumps(w.name80[:75] + f' {r}', ensure_ascii=False)}\n"
+        f"    resultado: {r}\n    efecto: {'Cojea y tose. ' * 14}\n"
+        for r in range(2, 17)
+    )
+    return w.upload("secuelas.yaml", "secuelas:\n" + rows)
+
+
 def _both(options: Callable[[World], Options]) -> Driver:
     """The same call by the player and by the GM."""
     return lambda w: [(w.player, options(w)), (w.gm, options(w))]
@@ -143,6 +154,12 @@ DRIVERS: dict[str, Driver] = {
     "bestiario exportar": lambda w: [(w.gm, {"formato": "json"})],
     "bestiario importar": lambda w: [(w.gm, {"archivo": _bestiary_file(w)})],
     "bestiario ejemplo": lambda w: [(w.gm, {"conflictos": "saltar"})],
+    "tabla secuelas importar": lambda w: [(w.gm, {"archivo": _secuelas_file(w)})],
+    "tabla secuelas ver": _both(lambda w: {}),
+    "tabla estados crear": lambda w: [
+        (w.gm, {"nombre": w.name80, "desventaja": "ofensiva, social, vista", "cabeza": True})
+    ],
+    "tabla estados lista": _both(lambda w: {}),
     "reto crear": lambda w: [
         (w.gm, {"nombre": w.name80, "umbral": 9, "exitos": 20, "coste": w.long(200)})
     ],
@@ -151,6 +168,8 @@ DRIVERS: dict[str, Driver] = {
     "tirada": lambda w: [
         (w.player, {"atributo": "vigor", "umbral": 9, "oficio": w.oficio, "motivo": w.long(200)}),
         (w.player, {"atributo": "voluntad", "umbral": 21, "ambito": "social", "privada": True}),
+        (w.player, {"atributo": "vigor", "contra": w.enemy, "oficio_contra": w.oficio}),
+        (w.player, {"atributo": "destreza", "contra": w.enemy, "empujas": True}),
     ],
     "dados guardar": lambda w: [
         (w.player, {"nombre": "ataque", "expresion": "1d12+5"}),
@@ -208,7 +227,10 @@ DRIVERS: dict[str, Driver] = {
         (w.player, {"objetivo": w.enemy, "arma": w.weapon, "oficio": w.oficio}),
     ],
     "asalto": lambda w: [(w.gm, {})],  # now the players' phase
-    "disparar": lambda w: [(w.player, {"objetivo": w.enemy, "arma": w.weapon})],
+    "disparar": lambda w: [
+        (w.player, {"objetivo": w.enemy, "arma": w.weapon}),
+        (w.player, {"objetivo": w.enemy, "quieto": False}),
+    ],
     "maniobra": lambda w: [
         (w.player, {"tipo": "apuntar", "objetivo": w.enemy, "condicion": w.long(200)}),
         (w.player, {"tipo": "sostener", "objetivo": w.enemy}),
@@ -216,6 +238,7 @@ DRIVERS: dict[str, Driver] = {
     "respuesta": lambda w: [(w.player, {"tipo": "oportunidad", "objetivo": w.enemy})],
     "secuelas": lambda w: [(w.player, {}), (w.player, {"aliento": True})],
     "estabilizar": lambda w: [(w.player, {"objetivo": w.enemy})],
+    "vendar": lambda w: [(w.player, {"objetivo": w.pc}), (w.gm, {"objetivo": w.enemy})],
     "aliento": lambda w: [(w.player, {"uso": "subir"})],
     "mapa crear": lambda w: [(w.gm, {"ancho": w.board, "alto": w.board})],
     "mapa muro": lambda w: [(w.gm, {"casillas": "C3"})],
@@ -226,6 +249,8 @@ DRIVERS: dict[str, Driver] = {
     "mapa barrido": lambda w: [(w.gm, {"atacante": w.enemy, "casillas": "A2;B2;C2"})],
     "mover": lambda w: [(w.player, {"casilla": "B2"})],
     "mapa quitar": lambda w: [(w.gm, {"combatiente": w.enemy})],
+    "tabla estados borrar": lambda w: [(w.gm, {"nombre": w.name80})],
+    "tabla secuelas restablecer": lambda w: [(w.gm, {})],
     "descanso": lambda w: [(w.gm, {"personajes": w.pc, "motivo": w.long(200)})],
     "deshacer": lambda w: [(w.gm, {})],
     "encuentro unirse": lambda w: [(w.player, {"personaje": w.spare})],

@@ -76,6 +76,10 @@ CHARACTER_FILE = b"""personajes:
     atributos: {vigor: 1, destreza: 4, percepcion: 3, voluntad: 2}
     proteccion: 0
 """
+SECUELAS_FILE = b"""secuelas:
+  - nombre: Cicatriz
+    resultado: 2-16
+"""
 BESTIARY_FILE = b"""enemigos:
   - nombre: Lobo
     ataque: 9
@@ -248,6 +252,17 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/bestiario importar": ("mesa", [], "bestiario importar", {"archivo": BESTIARY_FILE}),
     "/bestiario exportar": ("mesa", [], "bestiario exportar", {}),
     "/bestiario ejemplo": ("mesa", [], "bestiario ejemplo", {"conflictos": "saltar"}),
+    "/tabla secuelas importar": ("mesa", [], "tabla secuelas importar", {"archivo": SECUELAS_FILE}),
+    "/tabla secuelas ver": ("mesa", [], "tabla secuelas ver", {}),
+    "/tabla secuelas restablecer": ("mesa", [], "tabla secuelas restablecer", {}),
+    "/tabla estados crear": ("mesa", [], "tabla estados crear", {"nombre": "Aterrado"}),
+    "/tabla estados lista": ("mesa", [], "tabla estados lista", {}),
+    "/tabla estados borrar": (
+        "mesa",
+        ["@master", "/tabla estados crear nombre:Aterrado"],
+        "tabla estados borrar",
+        {"nombre": "Aterrado"},
+    ),
     "/encuentro empezar": ("otra", [], "encuentro empezar", {}),
     "/encuentro unirse": (
         "otra",
@@ -314,6 +329,12 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         falls("Bran"),
         "estabilizar",
         {"objetivo": "Bran", "personaje": "Íñigo"},
+    ),
+    "/vendar": (
+        "mesa",
+        ["@master", "/estado poner objetivo:Íñigo estado:Sangrando"],
+        "vendar",
+        {"objetivo": "Íñigo", "personaje": "Íñigo"},
     ),
     "/aliento": (
         "mesa",
