@@ -5,8 +5,8 @@ The column is nullable and no row gets a value: NULL is the project's default
 (``umbral_rules.tables.MALHERIDO_AVISO_ASALTOS``, a [D] that lives there only), so every
 guild that never set it keeps following that default if it changes.
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0014
+Revises: 0013
 Create Date: 2026-12-02 16:00:00.000000
 
 """
@@ -17,8 +17,8 @@ import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision: str = "0012"
-down_revision: str | Sequence[str] | None = "0011"
+revision: str = "0014"
+down_revision: str | Sequence[str] | None = "0013"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,4 +1,4 @@
-"""Migration 0012 (issue 34, the Malherido clock's setting) keeps every guild's settings as
+"""Migration 0014 (issue 34, the Malherido clock's setting) keeps every guild's settings as
 the previous release wrote them — its secuelas table and its own estados included — with no
 value for the new setting (the project's default), and downgrades cleanly."""
 
@@ -19,7 +19,7 @@ ROWS = [
 ]
 
 
-async def test_0012_keeps_the_guild_settings_and_adds_no_value(empty_database_url: str) -> None:
+async def test_0014_keeps_the_guild_settings_and_adds_no_value(empty_database_url: str) -> None:
     url = empty_database_url
     await seed_at(url, "0011", ROWS, {"g": GUILD})
     storage = Storage.from_url(url)
