@@ -134,7 +134,7 @@ class ReminderScheduler:
 
     async def _post(self, target: Armed, text: str, reminders: list[Reminder]) -> None:
         defense = any(w.kind == "defensa" for r in reminders for w in r.waited)
-        extra = {"view": defender_view(self.services)} if defense else {}
+        view = defender_view(self.services) if defense else None
         mentions = allowed_mentions(r.user_id for r in reminders)
         await post_reopening(
             self.client,
@@ -142,7 +142,7 @@ class ReminderScheduler:
             target.channel_id,
             text,
             allowed_mentions=mentions,
-            **extra,
+            view=view,
         )
         self.sent += 1
 
