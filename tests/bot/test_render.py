@@ -134,7 +134,7 @@ def test_sheet_and_lists() -> None:
     assert "▶ Íñigo (activo)" in (fichas_list_embed([("Íñigo", True)]).description or "")
     assert "Vacío" in (bestiary_list_embed([]).description or "")
     assert "No hay retos" in (retos_embed([]).description or "")
-    assert len(ayuda_embed("jugador").fields) == 1 and len(ayuda_embed(None).fields) == 3
+    assert len(ayuda_embed("jugador").fields) == 1 and len(ayuda_embed("master").fields) == 2
 
 
 def test_ventaja_and_desventaja_cancel_and_say_so() -> None:

@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
+from bot.edge.services import Topic
 from bot.features.bestiario.files import (
     EXAMPLE_PATH,
     Conflictos,
@@ -49,6 +50,12 @@ SEE = "ver el bestiario"
 
 
 class BestiarioCog(FeatureCog):
+    topic = Topic(
+        "bestiario",
+        "Bestiario",
+        "Los enemigos del servidor (máster): uno a uno o por fichero, y un bestiario de ejemplo.",
+    )
+
     bestiario = app_commands.Group(
         name="bestiario", description="Los enemigos del servidor (máster)"
     )

@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
+from bot.edge.services import Topic
 from bot.features.checks import retos, tirada
 from bot.features.checks.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of, guild_estados_extra
 from bot.features.cog import FeatureCog
@@ -37,6 +38,12 @@ TIRADA_USES = (
 
 
 class TiradasCog(FeatureCog):
+    topic = Topic(
+        "tiradas",
+        "Tiradas y retos",
+        "Fuera de combate: Atributo + Oficio contra un Umbral, y los retos del máster.",
+    )
+
     reto = app_commands.Group(
         name="reto", description="Retos: conflictos sin combate, por éxitos", guild_only=True
     )

@@ -11,6 +11,7 @@ from bot.edge.channel_access import require_channel_permissions
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
 from bot.edge.publisher import waiting_of
+from bot.edge.services import Topic
 from bot.features.checks.ambito import guild_estados
 from bot.features.checks.retos import take_over_scene
 from bot.features.cog import FeatureCog
@@ -52,6 +53,12 @@ AJUSTAR_USES = (Variant("esencia", "máster", ("esencia",), what="ajustar las ba
 
 
 class EncuentroCog(FeatureCog):
+    topic = Topic(
+        "encuentro",
+        "Encuentros",
+        "El combate del canal: abrirlo, sacar enemigos, unirse, pasar el asalto, terminarlo.",
+    )
+
     encuentro = app_commands.Group(
         name="encuentro", description="El combate de este canal", guild_only=True
     )
