@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import RowMapping, Select, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.clock import Now, system_now
 from bot.jsontypes import JsonArray, JsonObject
 from umbral_rules.text import name_key
 
@@ -66,8 +67,10 @@ class RollLogRepository:
         guild_id: int,
         channel_id: int | None,
         encounter_of: Callable[[], int | None] | None = None,
+        clock: Now = system_now,
     ) -> None:
         self._session = session
+        self._clock = clock  # when a roll was made: the storage's one clock
         self.guild_id = guild_id
         self.channel_id = channel_id
         #: The id of the channel's encounter this unit read, if any: a roll made in this
@@ -120,7 +123,7 @@ class RollLogRepository:
                 "modifiers": [_as_json(m) for m in modifiers],
                 "result": dict(result or {}),
                 "physical": physical,
-                "created_at": datetime.now(UTC),
+                "created_at": self._clock(),
                 "actor": actor,
                 "actor_key": None if actor is None else name_key(actor)[:400],
                 "character_id": character_id,

@@ -69,7 +69,7 @@ class UnitOfWork:
         self.reminders = ReminderRepository(session)
         #: What ``/deshacer`` can take back: written by :meth:`finish` in this transaction.
         self.undo_log = (
-            None if channel_id is None else UndoRepository(session, guild_id, channel_id)
+            None if channel_id is None else UndoRepository(session, guild_id, channel_id, clock)
         )
         self.undo = Pending()
         #: What runs once this unit has committed (see :meth:`after_commit`).
@@ -90,7 +90,9 @@ class UnitOfWork:
         )
         # (given the repository, not a method of this unit: a unit that referred to itself
         # would outlive its command until a collection, with its encounter and every row)
-        self.rolls = RollLogRepository(session, guild_id, channel_id, _id_of(self._encounter))
+        self.rolls = RollLogRepository(
+            session, guild_id, channel_id, _id_of(self._encounter), clock
+        )
 
     @property
     def encounter(self) -> EncounterRepository:
