@@ -64,7 +64,7 @@ class Archive:
 
 Line = Command | SwitchUser | SwitchChannel | Press | Wait | Permission | Delete | Archive | None
 
-# The console's own lines, as /ayuda in the console and the README list them.
+# The console's own lines, as /ayuda in the console and docs/consola.md list them.
 HELP = (
     "Líneas de la consola: /comando opcion:valor · @usuario · #canal · #canal/hilo · "
     "!pulsar Etiqueta · !esperar SEGUNDOS · !permiso quitar|dar PERMISO · !borrar TEXTO · "

@@ -256,7 +256,10 @@ def test_nueva_and_db_together_are_refused(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_the_readme_undo_and_rest_example(tmp_path: Path) -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    """The README's walkthrough, then the GM's guide's undo and rest example."""
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme += (root / "docs/master.md").read_text(encoding="utf-8")
 
     def block(marker: str) -> str:
         text = readme.split(f"<!-- {marker} -->")[1].split(f"<!-- /{marker} -->")[0]
