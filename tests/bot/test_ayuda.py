@@ -24,7 +24,9 @@ def embed_size(embed: dict[str, Any]) -> int:
     fields = sum(len(f["name"]) + len(f["value"]) for f in embed.get("fields", []))
     footer = len((embed.get("footer") or {}).get("text", ""))
     author = len((embed.get("author") or {}).get("name", ""))
-    return len(embed.get("title", "")) + len(embed.get("description", "")) + fields + footer + author
+    return (
+        len(embed.get("title", "")) + len(embed.get("description", "")) + fields + footer + author
+    )
 
 
 def within_limits(embed: dict[str, Any]) -> None:

@@ -77,7 +77,7 @@ async def test_a_fight_shows_names_times_and_plain_text(script: Script) -> None:
     )
     assert "== Kaeda_la *roja* ==" in out
     assert "\\" not in out
-    assert "Sin actuar en la fase de los jugadores desde hace 5 minutos: Kaeda_la *roja*" in out
+    assert "Kaeda_la *roja* (sin actuar en la fase de los jugadores desde hace 5 minutos)" in out
     assert "Cuándo: hace 5 minutos" in out
     assert "<t:" not in out
 

@@ -109,8 +109,8 @@ def test_the_guard_attacks_kaeda_she_rolls_4(tmp_path: Path) -> None:
 
 def test_the_guard_attacks_kaeda_natural_1_is_critical(tmp_path: Path) -> None:
     out = after(run_console(tmp_path, "1", GUARD_ATTACKS), "!pulsar Defender")
-    assert "Golpe: Éxito pleno (crítico)" in out
-    assert "Daño: 7 (Potencia 4 + 3)" in out
+    assert "Golpe:" not in out  # issue 31: no «Golpe» line repeating the grade
+    assert "Daño: 7 (crítico: Potencia 4 + 3)" in out
     assert "Aguante de Kaeda: 16 → 9/16" in out
 
 

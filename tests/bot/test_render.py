@@ -99,7 +99,8 @@ def test_attack_embed_mesa_defense_critical_and_fall() -> None:
         result, attacker="Guardia", defender="Íñigo", vitals=Vitals("Íñigo", 5, 0, 16)
     )
     f = fields(embed)
-    assert f["Golpe"] == "Éxito pleno (crítico)"
+    assert "Golpe" not in f  # issue 31: «Daño» says it, no line repeats the grade
+    assert f["Daño"] == "7 (crítico: Potencia 4 + 3)"
     assert f["Aguante de Íñigo"] == "5 → 0/16 — cae"
     assert embed.colour == GRADE_COLOURS[Grade.EXITO_PLENO]
     assert "golpe crítico" in (embed.footer.text or "")

@@ -28,7 +28,7 @@ from bot.render.waiting import pendientes_embed
 from bot.storage import character_sheet, character_weapons, enemy_sheet
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
-from umbral_rules.encounter.events import Event
+from umbral_rules.encounter.events import AsaltoAdvanced, Event
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -192,7 +192,10 @@ class EncuentroCog(FeatureCog):
             ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
             row = await uow.bestiary.get(nombre)
             if row is None:
-                raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
+                raise UmbralError(
+                    f"No hay ningún «{nombre}» en el bestiario: "
+                    "el máster lo añade con /bestiario añadir."
+                )
             sheet = enemy_sheet(row)
             added = [enc.add_enemy(sheet)] if cantidad == 1 else enc.add_enemies(sheet, cantidad)
             events: list[Event] = [enc.announce(c) for c in added]
@@ -356,7 +359,7 @@ class EncuentroCog(FeatureCog):
             return enc, events
 
         enc, events = await ctx.storage.run_in_channel(guild_id, channel_id, work)
-        lines = [e.message for e in events]
+        lines = [phase_line(enc, e) if isinstance(e, AsaltoAdvanced) else e.message for e in events]
         waiting = ", ".join(c.nombre for c in enc.not_acted())
         lines.append(f"Les toca: {waiting}." if waiting else "No queda nadie en pie en este bando.")
         pings = turn_pings(enc)
@@ -372,6 +375,12 @@ REPOSTED = (
     "El mensaje del encuentro se publica de nuevo al final del canal: a partir de ahora se "
     "actualiza ese."
 )
+
+
+def phase_line(enc: Encounter, event: AsaltoAdvanced) -> str:
+    """The phase change is the embed's title; its line only says who did not act."""
+    names = ", ".join(enc.get(i).nombre for i in event.not_acted)
+    return f"Sin actuar en la fase anterior: {names}." if names else ""
 
 
 def phase_label(phase: str) -> str:
