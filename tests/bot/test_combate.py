@@ -32,7 +32,7 @@ async def test_attack_without_encounter_is_refused_privately(
     reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu"})
     assert reply.last.ephemeral and reply.last.recipient == "kaeda"
     assert reply.last.content == (
-        "No hay ningún encuentro activo en este canal: el máster lo abre con /encuentro empezar."
+        "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
     )
     assert len(public(fake)) == before  # the deferred "thinking…" did not stay public
 

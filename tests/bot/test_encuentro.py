@@ -92,7 +92,7 @@ async def test_terminar_with_summary(script: Script, fake: FakeDiscord, dice: Fo
     assert ended.events[1].kind == "edit"
     none = await fake.command("master", "mesa", "encuentro ver")
     assert none.first.content == (
-        "No hay ningún encuentro activo en este canal: el máster lo abre con /encuentro empezar."
+        "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
     )
 
 

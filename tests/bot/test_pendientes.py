@@ -42,5 +42,5 @@ async def test_tracker_and_pendientes_say_who_and_since_when(
     assert "debe defenderse" not in tracker_text(fake)
     none = await fake.command("kaeda", "taberna", "encuentro pendientes")
     assert none.first.content == (
-        "No hay ningún encuentro activo en este canal: el máster lo abre con /encuentro empezar."
+        "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
     )

@@ -107,7 +107,7 @@ async def test_an_option_out_of_range_is_named_with_its_accent(script: Script) -
 async def test_refusals_name_the_command_that_fixes_them(script: Script, fake: FakeDiscord) -> None:
     none = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu"})
     assert none.last.content == (
-        "No hay ningún encuentro activo en este canal: el máster lo abre con /encuentro empezar."
+        "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
     )
     out = await script.run(*GUARDIA, *KAEDA[:2])
     assert "Armas: ninguna (usa /ficha arma)" in out
