@@ -11,6 +11,7 @@ import pytest
 from bot.console import FakeDiscord
 from bot.console.display import Display, relative, timestamp
 from tests.bot.conftest import Script
+from umbral_rules import ForcedDice
 
 NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 KAEDA = 'nombre:"Kaeda_la *roja*" vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1'
@@ -80,6 +81,13 @@ async def test_a_fight_shows_names_times_and_plain_text(script: Script) -> None:
     assert "Kaeda_la *roja* (sin actuar en la fase de los jugadores desde hace 5 minutos)" in out
     assert "Cuándo: hace 5 minutos" in out
     assert "<t:" not in out
+
+
+async def test_historial_is_on_the_consoles_clock(script: Script, dice: ForcedDice) -> None:
+    """The roll log is stamped by the console's clock (1 January 2026), not the machine's."""
+    dice.push([4])
+    out = await script.run("/tirar expresion:1d6", "!esperar 300", "/historial")
+    assert "`#1` 01/01 12:00:" in out.split("/historial", 1)[1]
 
 
 async def test_what_the_bot_sends_keeps_its_escapes(fake: FakeDiscord) -> None:
