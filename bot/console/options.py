@@ -28,6 +28,7 @@ from bot.console.payloads import (
     coerce_option,
     stable_id,
 )
+from bot.console.suggest import did_you_mean, near_command
 
 #: A place's kind → its Discord channel type (what a channel option may offer).
 CHANNEL_TYPES = {"text": 0, "voice": 2, "thread": 11}
@@ -49,8 +50,11 @@ class CommandOptions(ChannelRoutes):
                 break
             found = found.get_command(part)
         if not isinstance(found, app_commands.Command):
-            raise LookupError(f"No existe el comando /{' '.join(path)}.")
+            raise LookupError(f"No existe el comando /{' '.join(path)}.{self._near(path)}")
         return found
+
+    def _near(self, path: Sequence[str]) -> str:
+        return near_command(self.bot.tree, path)  # type: ignore[attr-defined]
 
     def resolve_path(self, words: Sequence[str]) -> list[str]:
         """How many leading words name the command (``ficha crear`` vs ``atacar``)."""
@@ -59,14 +63,15 @@ class CommandOptions(ChannelRoutes):
             raise LookupError("Falta el comando.")
         found: Any = tree.get_command(words[0])
         if found is None:
-            raise LookupError(f"No existe el comando /{words[0]}.")
+            raise LookupError(f"No existe el comando /{words[0]}.{self._near(words[:1])}")
         path = [words[0]]
         for word in words[1:]:
             if not isinstance(found, app_commands.Group):
                 break
             found = found.get_command(word)
             if found is None:
-                raise LookupError(f"/{' '.join(path)} no tiene el subcomando «{word}».")
+                near = self._near([*path, word])
+                raise LookupError(f"/{' '.join(path)} no tiene el subcomando «{word}».{near}")
             path.append(word)
         if isinstance(found, app_commands.Group):
             subs = ", ".join(c.name for c in found.commands)
@@ -86,8 +91,10 @@ class CommandOptions(ChannelRoutes):
             param = params.get(name)
             if param is None:
                 known = ", ".join(params) or "ninguna"
+                near = did_you_mean(name, list(params))
+                hint = f" ¿Quisiste decir {near}:?" if near else ""
                 raise LookupError(
-                    f"/{command.qualified_name} no tiene la opción «{name}» ({known})."
+                    f"/{command.qualified_name} no tiene la opción «{name}» ({known}).{hint}"
                 )
             kind = param.type.value
             option: dict[str, Any] = {"name": name, "type": kind}
@@ -125,7 +132,9 @@ class CommandOptions(ChannelRoutes):
                 allowed = [c.value for c in param.choices]
                 if allowed and option["value"] not in allowed:
                     shown = ", ".join(str(a) for a in allowed)
-                    raise LookupError(f"La opción «{name}» admite: {shown}.")
+                    near = did_you_mean(str(value), [str(a) for a in allowed])
+                    hint = f" ¿Quisiste decir {name}:{near}?" if near else ""
+                    raise LookupError(f"La opción «{name}» admite: {shown}.{hint}")
             built.append(option)
         return built, resolved
 

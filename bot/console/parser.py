@@ -128,7 +128,7 @@ Line = (
 )
 EVENT_ACTIONS = ("crear", "cambiar", "empezar", "terminar", "cancelar")
 
-# The console's own lines, as /ayuda in the console and the README list them.
+# The console's own lines, as /ayuda in the console and docs/consola.md list them.
 HELP = (
     "Líneas de la consola: /comando opcion:valor · @usuario · #canal · #canal/hilo · "
     "!pulsar Etiqueta · !esperar SEGUNDOS · !permiso quitar|dar PERMISO · !borrar TEXTO · "

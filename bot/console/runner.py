@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
 import sys
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
+from bot.console.display import Display
 from bot.console.forms import form_text
 from bot.console.parser import (
     HELP,
@@ -28,6 +27,8 @@ from bot.console.parser import (
     Write,
     parse_line,
 )
+from bot.console.printer import message_text
+from bot.console.terminal import ReadlineInput, TerminalInput, terminal_input
 from bot.console.transport import Event, FakeDiscord, Reply
 from umbral_rules import UmbralError
 
@@ -46,6 +47,13 @@ class Console:
         self.user = user
         self.channel = "mesa"
         self._noticed = 0  # the fake's notices already printed
+        #: What the reader sees: names for mentions, timestamps on the console's clock.
+        self.display = Display(
+            users=discord_.names,
+            channels=lambda place_id: getattr(discord_.places.by_id(place_id), "name", None),
+            roles=lambda role_id: getattr(discord_.guild.get_role(role_id), "name", None),
+            now=discord_.clock.datetime,
+        )
 
     @property
     def prompt(self) -> str:
@@ -185,10 +193,10 @@ class Console:
             body = form_text(message.payload)
         elif message.ephemeral:
             header = f"{author} → @{message.recipient} (solo para ti)"
-            body = message.text(self.discord.names)
+            body = message_text(message.payload, self.discord.names, self.display.text)
         else:
             header = f"{author} → #{message.channel}"
-            body = message.text(self.discord.names)
+            body = message_text(message.payload, self.discord.names, self.display.text)
         if event.kind == "edit":
             header += f" · edita el mensaje {message.id % 1_000_000}"
         elif event.kind == "delete":
@@ -196,57 +204,6 @@ class Console:
             body = ""
         indented = "\n".join("  " + line for line in body.splitlines())
         return f"{header}\n{indented}" if indented else header
-
-
-class TerminalInput:
-    """Lines typed on a terminal, read on the event loop (``loop.add_reader``): no thread sits
-    blocked in ``input()``, so Ctrl-C (which cancels the main task) ends the console at once,
-    at the prompt or mid-command. The terminal's own line editing stays."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.fd = stream.fileno()
-        self.encoding = getattr(stream, "encoding", None) or "utf-8"
-        self.pending = b""
-        self.ended = False
-
-    async def readline(self) -> str:
-        """The next line with its newline; at the end (Ctrl-D) what is left, then ``""``."""
-        while b"\n" not in self.pending and not self.ended:
-            await self._readable()
-            chunk = self._read_now()
-            if chunk is None:  # nothing after all: a Ctrl-C emptied what had been typed
-                continue
-            self.ended = not chunk
-            self.pending += chunk
-        line, newline, self.pending = self.pending.partition(b"\n")
-        return (line + newline).decode(self.encoding, errors="replace")
-
-    def _read_now(self) -> bytes | None:
-        """What the terminal has, without waiting (``None``: nothing). Ctrl-C empties the
-        terminal's typed input between the wake-up and the read; a blocking read would then
-        hold the loop, and the signal's handling with it, until the next key."""
-        blocking = os.get_blocking(self.fd)
-        os.set_blocking(self.fd, False)
-        try:
-            return os.read(self.fd, 65536)
-        except BlockingIOError:
-            return None
-        finally:
-            os.set_blocking(self.fd, blocking)
-
-    async def _readable(self) -> None:
-        loop = asyncio.get_running_loop()
-        ready: asyncio.Future[None] = loop.create_future()
-
-        def wake() -> None:
-            if not ready.done():
-                ready.set_result(None)
-
-        loop.add_reader(self.fd, wake)
-        try:
-            await ready
-        finally:
-            loop.remove_reader(self.fd)
 
 
 async def interactive(
@@ -263,12 +220,26 @@ async def interactive(
     next line, and a line that fails because it was interrupted is not reported."""
     source = stream or sys.stdin
     tty = source.isatty()
-    terminal = TerminalInput(source) if tty and _has_fd(source) else None
+    terminal = terminal_input(source, console.out) if tty else None
+    try:
+        await _lines(console, source, terminal, echo=echo, stopped=stopped)
+    finally:
+        if terminal is not None:
+            terminal.close()
+
+
+async def _lines(
+    console: Console,
+    source: TextIO,
+    terminal: TerminalInput | ReadlineInput | None,
+    *,
+    echo: bool,
+    stopped: Callable[[], bool],
+) -> None:
+    tty = source.isatty()
     while not stopped():
         if terminal is not None:
-            console.out.write(console.prompt)
-            console.out.flush()
-            line = await terminal.readline()
+            line = await terminal.readline(console.prompt)
             if not line:
                 console.out.write("\n")
                 console.out.flush()
@@ -289,11 +260,3 @@ async def interactive(
             log.exception("Fallo de la consola con la línea %r", line)
             console.out.write(f"(consola) Algo ha fallado con esa línea: {error}\n")
         console.out.flush()
-
-
-def _has_fd(stream: TextIO) -> bool:
-    try:
-        stream.fileno()
-    except (AttributeError, OSError, ValueError):
-        return False
-    return True

@@ -149,8 +149,8 @@ def attack_embed(
     _field(embed, "Margen", f"{signed(result.margen)} (bandas de {result.band})")
     reader = f" de {defender}" if result.reader == "defensor" else ""
     _field(embed, f"Grado{reader}", grade_text(result.grading))
-    if result.kind is AttackKind.MESA_DEFENSA:
-        _field(embed, "Golpe", result.hit.label + (" (crítico)" if result.critical else ""))
+    # (a Mesa defense's blow follows from the defender's grade: «Daño» says what got in,
+    # without a «Golpe» line repeating the grade)
     potencia = f"Potencia {result.potencia}"
     if result.hit is Grade.EXITO_PLENO:
         potencia += " + 3"
@@ -158,6 +158,8 @@ def attack_embed(
         potencia = "un punto de roce"
     elif result.hit is Grade.FRACASO:
         potencia = "no entra"
+    if result.kind is AttackKind.MESA_DEFENSA and result.critical:
+        potencia = f"crítico: {potencia}"
     _field(embed, "Daño", f"{result.damage} ({potencia})")
     if vitals is not None:
         _field(embed, f"Aguante de {vitals.nombre}", vitals.text())

@@ -160,3 +160,18 @@ def summary_embed(enc: Encounter, rolls: int, events: Sequence[str] = ()) -> dis
             name="Último", value="\n".join(shown(e) for e in events)[:1024], inline=False
         )
     return embed
+
+
+#: [D] The ambush (Libro III §15): the players' names who may act first as they join.
+AMBUSH_START = {
+    "jugadores": (
+        "Emboscan los jugadores: en el asalto 1, el personaje con más Percepción puede actuar "
+        "antes que nadie (se nombra al unirse y en el mensaje del encuentro)."
+    ),
+    "enemigos": "Emboscan los enemigos: el asalto 1 empieza por su fase.",
+}
+
+REPOSTED = (
+    "El mensaje del encuentro se publica de nuevo al final del canal: a partir de ahora se "
+    "actualiza ese."
+)

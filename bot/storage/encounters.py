@@ -44,7 +44,7 @@ from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED
 from .tracked import Tracked as _Tracked
 from .undo_state import Snapshot, changes, snapshot
 
-NO_ENCOUNTER = "No hay ningún encuentro activo en este canal."
+NO_ENCOUNTER = "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
 ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de empezar otro."
 
 

@@ -32,6 +32,7 @@ from sqlalchemy import (
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
+from bot.clock import Now, system_now
 from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
 
@@ -160,8 +161,11 @@ class Pending:
 
 
 class UndoRepository:
-    def __init__(self, session: AsyncSession, guild_id: int, channel_id: int) -> None:
+    def __init__(
+        self, session: AsyncSession, guild_id: int, channel_id: int, clock: Now = system_now
+    ) -> None:
         self._session = session
+        self._clock = clock  # when an operation was made or undone: the storage's one clock
         self.guild_id = guild_id
         self.channel_id = channel_id
 
@@ -191,7 +195,7 @@ class UndoRepository:
                 "encounter_id": encounter_id,
                 "command": op.command[:50],
                 "user_id": op.user_id,
-                "created_at": datetime.now(UTC),
+                "created_at": self._clock(),
                 "rolled": rolled,
                 "ended": ended,
                 "version_after": version_after,
@@ -226,7 +230,7 @@ class UndoRepository:
         result = await conn.execute(
             update(_TABLE)
             .where(self._where(), _TABLE.c.id == record_id, _TABLE.c.undone_at.is_(None))
-            .values(undone_by=user_id, undone_at=datetime.now(UTC))
+            .values(undone_by=user_id, undone_at=self._clock())
         )
         return bool(result.rowcount == 1)
 

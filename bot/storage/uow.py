@@ -74,7 +74,7 @@ class UnitOfWork:
         self.activity = ActivityRepository(session, guild_id)
         #: What ``/deshacer`` can take back: written by :meth:`finish` in this transaction.
         self.undo_log = (
-            None if channel_id is None else UndoRepository(session, guild_id, channel_id)
+            None if channel_id is None else UndoRepository(session, guild_id, channel_id, clock)
         )
         self.undo = Pending()
         #: What runs once this unit has committed (see :meth:`after_commit`).

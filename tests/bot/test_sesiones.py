@@ -71,7 +71,8 @@ async def test_a_session_across_summer_time_with_reminders_and_attendance(
             '/sesion programar titulo:"Sesión 5" fecha:29/03/2026 hora:20:00 '
             'descripcion:"La cripta de Ñuño"',
         )
-        assert f"<t:{int(START.timestamp())}:F>" in out  # 20:00 in Madrid, summer time
+        # <t:…:F>, as the console shows it (issue 31): 20:00 in Madrid, summer time
+        assert "domingo, 29 de marzo de 2026 20:00" in out
         assert "crea el evento" in out and "2026-03-29 18:00–21:00 UTC · #mesa" in out
         [event] = fake.calendar.events.values()
         assert event.start == seconds(START) and event.end == seconds(START) + 3 * 3600
@@ -234,7 +235,7 @@ async def test_a_session_in_a_voice_channel(fake: FakeDiscord, script: Script) -
     out = await script.run(
         "@master", "/sesion programar titulo:Voces fecha:2026-01-10 hora:21:00 canal:voz"
     )
-    assert "🔊 #voz" in out and "en <#" in out
+    assert "🔊 #voz" in out and "en #mesa" in out  # <#id> (the play channel), as shown
     [event] = fake.calendar.events.values()
     assert event.entity_type == 2 and event.channel_id == fake.channel_id("voz")
     choices = await fake.autocomplete(

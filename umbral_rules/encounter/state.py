@@ -282,7 +282,10 @@ class EncounterState:
             return exact[0]
         matches = exact or [c for c in self.combatants if name_key(c.nombre).startswith(key)]
         if not matches:
-            raise UmbralError(f"No hay nadie llamado «{name_or_id.strip()}» en el combate.")
+            raise UmbralError(
+                f"No hay nadie llamado «{name_or_id.strip()}» en el combate: "
+                "/encuentro ver dice quién está."
+            )
         if len(matches) > 1:
             names = ", ".join(f"{c.nombre} ({c.id})" for c in matches)
             raise UmbralError(f"«{name_or_id.strip()}» puede ser varios: {names}. Sé más preciso.")

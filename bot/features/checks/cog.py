@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
+from bot.edge.services import Topic
 from bot.features.checks import retos, tirada
 from bot.features.checks.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of
 from bot.features.checks.contra import Contra, ContraOptions, contra_of
@@ -45,6 +46,12 @@ TIRADA_USES = (
 
 
 class TiradasCog(FeatureCog):
+    topic = Topic(
+        "tiradas",
+        "Tiradas y retos",
+        "Fuera de combate: Atributo + Oficio contra un Umbral, y los retos del máster.",
+    )
+
     reto = app_commands.Group(
         name="reto", description="Retos: conflictos sin combate, por éxitos", guild_only=True
     )

@@ -69,7 +69,7 @@ def find_reto(enc: Encounter, name: str | None) -> Reto:
         for reto in enc.retos:
             if name_key(reto.nombre) == name_key(name) or reto.id == name:
                 return reto
-        raise UmbralError(f"No hay ningún reto «{name}» en este canal.")
+        raise UmbralError(f"No hay ningún reto «{name}» en este canal: /reto ver dice cuáles hay.")
     if not active:
         raise UmbralError(NO_RETO)
     if len(active) > 1:

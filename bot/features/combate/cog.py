@@ -8,6 +8,7 @@ from typing import Literal
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
+from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.combate import service
 from bot.features.combate.vendar import vendar as bandage
@@ -56,6 +57,13 @@ OWN = "dueño o máster"
 
 
 class CombateCog(FeatureCog):
+    topic = Topic(
+        "combate",
+        "Combate",
+        "En el encuentro: atacar, disparar, defenderse, maniobras, respuestas, estados, "
+        "Aliento y secuelas.",
+    )
+
     estado = app_commands.Group(
         name="estado", description="Estados: aturdido, sangrando…", guild_only=True
     )

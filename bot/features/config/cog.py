@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
+from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.common import Modo, send
 from bot.features.encuentro.malherido import clock_asaltos
@@ -34,6 +35,13 @@ CONFIG_USES = (
 
 
 class ConfigCog(FeatureCog):
+    topic = Topic(
+        "config",
+        "Configuración",
+        "El servidor (gestores): el rol de máster, el canal del máster, los dados físicos y "
+        "la zona horaria.",
+    )
+
     @app_commands.command(name="config", description="Configura Umbral en este servidor (gestores)")
     @app_commands.describe(
         rol_master="El rol de quienes dirigen (máster)",

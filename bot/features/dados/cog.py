@@ -8,6 +8,7 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
+from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.common import send
 from bot.features.pages import send_pages
@@ -27,6 +28,10 @@ SERVER_USE = Variant(
 
 
 class DadosCog(FeatureCog):
+    topic = Topic(
+        "dados", "Tiradas guardadas", "Guarda tus tiradas con un nombre y tíralas con /tirar."
+    )
+
     dados = app_commands.Group(
         name="dados", description="Tus tiradas guardadas (y las del servidor)", guild_only=True
     )

@@ -194,7 +194,9 @@ async def find_character(uow: UnitOfWork, nombre: str, owner_id: int | None) -> 
         if owner_id is None or row.owner_id == owner_id
     ]  # fmt: skip
     if not found:
-        raise UmbralError(f"No hay ningún personaje «{nombre}» en este servidor.")
+        raise UmbralError(
+            f"No hay ningún personaje «{nombre}» en este servidor: /ficha lista dice cuáles hay."
+        )
     if len(found) > 1:
         raise UmbralError(f"Hay {len(found)} personajes «{nombre}»: di de quién con «dueño».")
     return found[0]

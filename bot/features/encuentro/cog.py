@@ -11,6 +11,7 @@ from bot.edge.channel_access import require_channel_permissions
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
 from bot.edge.publisher import waiting_of
+from bot.edge.services import Topic
 from bot.features.checks.ambito import guild_estados, sync_guild_tables
 from bot.features.checks.retos import take_over_scene
 from bot.features.cog import FeatureCog
@@ -22,13 +23,19 @@ from bot.features.encuentro.malherido import clock_asaltos, tell_gm
 from bot.features.fichas.lookup import custody_character
 from bot.features.recordatorios.service import configure as configure_reminders
 from bot.render.encounter import events_embed
-from bot.render.tracker import ambush_text, summary_embed, tracker_embed
-from bot.render.turnos import turn_pings
+from bot.render.tracker import (
+    AMBUSH_START,
+    REPOSTED,
+    ambush_text,
+    summary_embed,
+    tracker_embed,
+)
+from bot.render.turnos import phase_label, phase_line, turn_pings
 from bot.render.waiting import pendientes_embed
 from bot.storage import character_sheet, character_weapons, enemy_sheet
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter, MalheridoClock
-from umbral_rules.encounter.events import Event
+from umbral_rules.encounter.events import AsaltoAdvanced, Event
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -53,6 +60,12 @@ AJUSTAR_USES = (Variant("esencia", "máster", ("esencia",), what="ajustar las ba
 
 
 class EncuentroCog(FeatureCog):
+    topic = Topic(
+        "encuentro",
+        "Encuentros",
+        "El combate del canal: abrirlo, sacar enemigos, unirse, pasar el asalto, terminarlo.",
+    )
+
     encuentro = app_commands.Group(
         name="encuentro", description="El combate de este canal", guild_only=True
     )
@@ -193,7 +206,10 @@ class EncuentroCog(FeatureCog):
             ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
             row = await uow.bestiary.get(nombre)
             if row is None:
-                raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
+                raise UmbralError(
+                    f"No hay ningún «{nombre}» en el bestiario: "
+                    "el máster lo añade con /bestiario añadir."
+                )
             sheet = enemy_sheet(row)
             added = [enc.add_enemy(sheet)] if cantidad == 1 else enc.add_enemies(sheet, cantidad)
             events: list[Event] = [enc.announce(c) for c in added]
@@ -363,7 +379,11 @@ class EncuentroCog(FeatureCog):
         enc, events, gm_channel = await ctx.storage.run_in_channel(guild_id, channel_id, work)
         clock = [e for e in events if isinstance(e, MalheridoClock)]
         told = await tell_gm(interaction, gm_channel, clock)
-        lines = [e.message for e in events if not (told and isinstance(e, MalheridoClock))]
+        lines = [
+            phase_line(enc, e) if isinstance(e, AsaltoAdvanced) else e.message
+            for e in events
+            if not (told and isinstance(e, MalheridoClock))
+        ]
         waiting = ", ".join(c.nombre for c in enc.not_acted())
         lines.append(f"Les toca: {waiting}." if waiting else "No queda nadie en pie en este bando.")
         pings = turn_pings(enc)
@@ -373,22 +393,3 @@ class EncuentroCog(FeatureCog):
             embed=events_embed(f"Asalto {enc.asalto}: {phase_label(enc.phase)}", lines),
             pings=pings.users,
         )
-
-
-#: [D] The ambush (Libro III §15): the players' names who may act first as they join.
-AMBUSH_START = {
-    "jugadores": (
-        "Emboscan los jugadores: en el asalto 1, el personaje con más Percepción puede actuar "
-        "antes que nadie (se nombra al unirse y en el mensaje del encuentro)."
-    ),
-    "enemigos": "Emboscan los enemigos: el asalto 1 empieza por su fase.",
-}
-
-REPOSTED = (
-    "El mensaje del encuentro se publica de nuevo al final del canal: a partir de ahora se "
-    "actualiza ese."
-)
-
-
-def phase_label(phase: str) -> str:
-    return "actúan los jugadores" if phase == "jugadores" else "actúan los enemigos"

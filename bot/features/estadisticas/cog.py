@@ -8,6 +8,7 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
+from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.historial import service as historial
 from bot.features.historial.options import Alcance
@@ -23,6 +24,12 @@ USES = (
 
 
 class EstadisticasCog(FeatureCog):
+    topic = Topic(
+        "estadisticas",
+        "Estadísticas",
+        "La suerte de los dados: caras, prueba χ² y daño por encuentro.",
+    )
+
     @app_commands.command(
         name="estadisticas", description="La suerte de los dados: caras del d12, naturales, daño"
     )

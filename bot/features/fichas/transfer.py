@@ -100,7 +100,7 @@ async def run_export(
         if for_someone_else(interaction, dueno):
             assert dueno is not None
             raise UmbralError(f"{owner_text(dueno.id)} no tiene personajes en este servidor.")
-        raise UmbralError("No tienes personajes en este servidor: no hay nada que exportar.")
+        raise UmbralError("No tienes personajes en este servidor: crea uno con /ficha crear.")
     data = await export_characters(entries, formato, carried)
     file = discord.File(io.BytesIO(data), filename=filename_for(CHARACTERS, formato))
     names = ", ".join(e.nombre for e in entries[:10]) + ("…" if len(entries) > 10 else "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from discord import Interaction, TextChannel, VoiceChannel, app_commands
 
 from bot.edge.context import Context, command_context, ids_of
+from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.sesiones import service
 from bot.features.sesiones.when import DEFAULT_MINUTES, MAX_MINUTES, MIN_MINUTES
@@ -13,6 +14,12 @@ Choices = list[app_commands.Choice[str]]
 
 
 class SesionCog(FeatureCog):
+    topic = Topic(
+        "sesiones",
+        "Sesiones",
+        "Las sesiones en el calendario de Discord, sus avisos y la asistencia.",
+    )
+
     sesion = app_commands.Group(
         name="sesion",
         description="Las sesiones de juego, en los eventos del servidor",

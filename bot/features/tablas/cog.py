@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
+from bot.edge.services import Topic
 from bot.features.bestiario.files import read_attachment
 from bot.features.checks.ambito import guild_estados_extra
 from bot.features.cog import FeatureCog
@@ -22,6 +23,12 @@ AMBITOS_HELP = f"Dónde da desventaja, separado por comas: {', '.join(ESTADO_AMB
 
 
 class TablasCog(FeatureCog):
+    topic = Topic(
+        "tablas",
+        "Tablas del servidor",
+        "La tabla de secuelas y los estados propios del servidor (máster).",
+    )
+
     tabla = app_commands.Group(
         name="tabla", description="Las tablas del servidor: secuelas y estados", guild_only=True
     )

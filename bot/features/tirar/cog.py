@@ -7,7 +7,7 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Permission, Variant
-from bot.edge.services import Services
+from bot.edge.services import Services, Topic
 from bot.features.cog import FeatureCog
 from bot.features.common import UMBRAL_CHOICES
 from bot.features.historial import service as historial
@@ -33,6 +33,10 @@ HISTORIAL_USES = (
 
 
 class TirarCog(FeatureCog):
+    topic = Topic(
+        "tirar", "/tirar", "Cualquier dado, escrito como en otros bots, y el registro de tiradas."
+    )
+
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.member_names = MemberNames()
