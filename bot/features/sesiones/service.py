@@ -230,7 +230,9 @@ async def cambiar(
     clock = None if hora is None else when.parse_time(hora)
     length = None if duracion is None else when.duration(duracion)
     if title is None and about is None and day is None and clock is None and length is None:
-        raise UmbralError("Di qué cambia: `titulo:`, `fecha:`, `hora:`, `duracion:` o `descripcion:`.")
+        raise UmbralError(
+            "Di qué cambia: `titulo:`, `fecha:`, `hora:`, `duracion:` o `descripcion:`."
+        )
     await interaction.response.defer(thinking=True)
     session, event, zone_name = await _current(ctx, sesion)
     assert event is not None
