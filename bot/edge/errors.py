@@ -7,7 +7,8 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.render.limits import cut_quotes
+from bot.render.limits import CONTENT_MAX, cut, cut_quotes
+from bot.render.safe import shown
 from umbral_rules import UmbralError
 
 log = logging.getLogger(__name__)
@@ -18,7 +19,8 @@ APOLOGY = "Lo siento, algo ha fallado al hacer eso. Ya queda anotado; prueba de 
 
 
 def explain(error: BaseException) -> str | None:
-    """The Spanish message for an error a user caused, or ``None`` for a real fault."""
+    """The Spanish message for an error a user caused (plain text), or ``None`` for a real
+    fault."""
     if isinstance(error, app_commands.CommandInvokeError):
         return explain(error.original)
     if isinstance(error, UmbralError):
@@ -41,6 +43,20 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
+def refusal_text(message: str, *, formatted: bool = False) -> str:
+    """A refusal as Discord shows it: every «quoted» value cut short, and the message
+    escaped whole unless it was written for Discord already (``UmbralError.formatted``):
+    what a user typed is quoted back in refusals, never brought to life."""
+    if formatted:
+        return cut_quotes(message)
+    return cut(shown(cut_quotes(message), multiline=True), CONTENT_MAX)
+
+
+def _formatted(error: BaseException) -> bool:
+    inner = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    return isinstance(inner, UmbralError) and inner.formatted
+
+
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer the user (ephemeral); log real faults with their traceback."""
     message = explain(error)
@@ -55,7 +71,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             exc_info=(type(original), original, original.__traceback__),
         )
         message = APOLOGY
-    message = cut_quotes(message)
+    message = refusal_text(message, formatted=_formatted(error))
     try:
         if interaction.response.is_done():
             if (

@@ -28,6 +28,7 @@ from bot.features.fichas.shared import own_character, sheet_embed
 from bot.features.fichas.transfer import run_export, run_import
 from bot.features.fichas.vida import require_editable, retire, revive, run_vida
 from bot.render.fichas import notice_embed
+from bot.render.safe import shown
 from bot.sheetfiles import Format
 from bot.sheetfiles.limits import NAME_MAX
 from umbral_rules import CharacterSheet
@@ -97,7 +98,7 @@ class FichasCog(FeatureCog):
             embed = sheet_embed(row, interaction.user.mention)
         await send(
             interaction,
-            content=f"{sheet.nombre} está {agree(genero, 'listo', 'lista')} "
+            content=f"{shown(sheet.nombre)} está {agree(genero, 'listo', 'lista')} "
             "y es tu personaje activo.",
             embed=embed,
         )

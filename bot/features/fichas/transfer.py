@@ -19,6 +19,7 @@ from bot.features.fichas.files import (
 from bot.features.fichas.lookup import owner_text
 from bot.render.fichas import notice_embed
 from bot.render.party import for_owner_embed
+from bot.render.safe import shown
 from bot.sheetfiles import CHARACTERS, Format, filename_for
 from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
@@ -89,11 +90,13 @@ async def run_export(
     if not entries:
         if for_someone_else(interaction, dueno):
             assert dueno is not None
-            raise UmbralError(f"{owner_text(dueno.id)} no tiene personajes en este servidor.")
+            raise UmbralError(
+                f"{owner_text(dueno.id)} no tiene personajes en este servidor.", formatted=True
+            )
         raise UmbralError("No tienes personajes en este servidor: no hay nada que exportar.")
     data = await export_characters(entries, formato)
     file = discord.File(io.BytesIO(data), filename=filename_for(CHARACTERS, formato))
-    names = ", ".join(e.nombre for e in entries[:10]) + ("…" if len(entries) > 10 else "")
+    names = ", ".join(shown(e.nombre) for e in entries[:10]) + ("…" if len(entries) > 10 else "")
     whose = (
         "Tus personajes"
         if owners == {interaction.user.id}
