@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 
 import discord
 from discord import app_commands
@@ -43,13 +44,24 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
+#: The bot's own mentions in a refusal (a player, a channel: real ids, 17 to 20 digits) and
+#: timestamps: kept as they are when the rest is escaped.
+_TAG = re.compile(r"(<(?:@[!&]?|#)\d{17,20}>|<t:\d{1,13}(?::[tTdDfFR])?>)")
+
+
 def refusal_text(message: str, *, formatted: bool = False) -> str:
     """A refusal as Discord shows it: every «quoted» value cut short, and the message
     escaped whole unless it was written for Discord already (``UmbralError.formatted``):
-    what a user typed is quoted back in refusals, never brought to life."""
+    what a user typed is quoted back in refusals, never brought to life. The mentions of
+    players and channels the bot wrote stay mentions (a refusal is private to whoever typed
+    it, so a well-formed mention they typed themselves shows only to them, and pings no one:
+    refusals are sent with no allowed mentions)."""
+    message = cut_quotes(message)
     if formatted:
-        return cut_quotes(message)
-    return cut(shown(cut_quotes(message), multiline=True), CONTENT_MAX)
+        return message
+    parts = _TAG.split(message)  # odd positions: the tags
+    escaped = "".join(p if i % 2 else shown(p, multiline=True) for i, p in enumerate(parts))
+    return cut(escaped, CONTENT_MAX)
 
 
 def _formatted(error: BaseException) -> bool:

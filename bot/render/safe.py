@@ -32,8 +32,9 @@ from collections.abc import Iterable
 import discord
 
 #: Escaped wherever they are: emphasis, underline, strike, spoiler, code, masked links,
-#: mentions (and the escape character itself).
-_INLINE = re.compile(r"([\\*_~|`\[\]<])")
+#: mentions (and the escape character itself); «_» too, but not between two letters or
+#: digits (``bono_ataque``), where Discord's parser never starts or ends emphasis with it.
+_INLINE = re.compile(r"([\\*~|`\[\]<]|(?<![^\W_])_|_(?![^\W_]))")
 #: What starts a heading («# », «-# »), a block quote, a list item, at the start of a line.
 _LINE_START = re.compile(r"^(\s*)(?:([#>+-])|(\d+)([.)]))")
 #: Discord's bare links (as its own parser finds them): the scheme, then no space or «<»,

@@ -21,7 +21,7 @@ from umbral_rules.text import name_key, word_key
 
 from . import csvio, jsonio, yamlio
 from . import limits as L
-from .errors import FileRefused, explain, field_label, shown
+from .errors import FileRefused, explain, field_label, number, shown
 from .models import CharacterEntry, EnemyEntry, Entry
 
 Format = Literal["yaml", "json", "csv"]
@@ -49,7 +49,7 @@ def parse_oficios(cell: str) -> dict[str, Any]:
         name, _, value = item.rpartition(" ")
         if not name.strip() or not csvio.NUMBER.fullmatch(value):
             raise ValueError(f"«{shown(item)}» no tiene la forma «nombre valor», p. ej. «armas 3»")
-        oficios[name.strip()] = int(value)
+        oficios[name.strip()] = number(value)
     return oficios
 
 
@@ -69,7 +69,7 @@ def parse_armas(cell: str) -> list[dict[str, Any]]:
             {
                 "nombre": found.group("nombre"),
                 "clase": clase,
-                "potencia": int(potencia) if csvio.NUMBER.fullmatch(potencia) else potencia,
+                "potencia": number(potencia) if csvio.NUMBER.fullmatch(potencia) else potencia,
                 "atributo": atributo,
                 "cualidades": [c for c in cualidades if c],
             }

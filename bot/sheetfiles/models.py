@@ -68,7 +68,8 @@ def _bad_char(ch: str, allow_newline: bool) -> bool:
 
 
 def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved: str = "") -> str:
-    """Strip; refuse control characters, spreadsheet formulas and the CSV's separators."""
+    """Strip; refuse control characters and the CSV's separators. (Notes may start like a
+    formula, as typed in /ficha editar: the CSV export guards them with a «'».)"""
     if allow_newline:
         value = value.replace("\r\n", "\n").replace("\r", "\n")
     value = value.strip()
@@ -77,11 +78,16 @@ def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved:
     # str.isprintable() is False for every character _bad_char refuses (and for a few more it
     # allows, such as Zs spaces or Cf): a fast test of a whole field, char by char only if not
     plain = value.replace("\n", "").replace("\t", "") if allow_newline else value
-    if not plain.isprintable() and any(_bad_char(ch, allow_newline) for ch in value):
-        raise ValueError("no puede llevar saltos de línea ni caracteres de control")
-    if value.startswith(FORMULA_START):
+    bad_char = (
+        ""
+        if plain.isprintable()
+        else next((ch for ch in value if _bad_char(ch, allow_newline)), "")
+    )
+    if bad_char in "\n\t" and bad_char:
+        raise ValueError("no puede llevar saltos de línea ni tabuladores")
+    if bad_char:
         raise ValueError(
-            "no puede empezar por =, +, - ni @ (parece una fórmula de hoja de cálculo)"
+            f"lleva un carácter de control o no válido (U+{ord(bad_char):04X}) que no se admite"
         )
     bad = next((ch for ch in reserved if ch in value), None)
     if bad:
@@ -92,6 +98,10 @@ def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved:
 def _name(value: str) -> str:
     """The same rule as a name typed in a command (``umbral_rules.text.name_problem``)."""
     value = clean_text(value, limit=L.NAME_MAX)
+    if value.startswith(FORMULA_START):
+        raise ValueError(
+            "no puede empezar por =, +, - ni @ (parece una fórmula de hoja de cálculo)"
+        )
     problem = name_problem(value)
     if problem is not None:
         raise ValueError(problem)
@@ -286,6 +296,9 @@ class CharacterEntry(Entry):
     aliento_max: Annotated[int, Strict(), Ge(0), Le(L.ALIENTO_MAX)] = 0
     estados: Estados = Field(default_factory=list)
     notas: Notas = ""
+    #: Only its owner and the GM see them (and only they can export it). A file that does
+    #: not give them (an empty CSV cell too) leaves a re-imported character's as they are.
+    notas_privadas: Notas = ""
 
     @field_validator("atributos")
     @classmethod

@@ -181,7 +181,8 @@ async def test_names_are_escaped_and_only_the_defender_is_pinged(fake: FakeDisco
         "parse": [],
         "users": [fake.user_id("kaeda")],
     }
-    assert "\\[Pulsa aquí](https://example.com)" in attack.first.text()
+    # issue 30: the link's URL is wrapped in <…> (no preview), its brackets escaped
+    assert "\\[Pulsa aquí\\](<https://example.com>)" in attack.first.text()
     for message in fake.messages:
         mentions = message.payload.get("allowed_mentions")
         assert mentions is not None, message.text()

@@ -30,6 +30,7 @@ from bot.sheetfiles.limits import ENEMY_NOTAS_MAX, NAME_MAX
 from bot.sheetfiles.models import cualidades_keys, estado_keys
 from bot.storage.repositories import enemy_sheet
 from umbral_rules import EnemySheet, UmbralError
+from umbral_rules.plural import plural
 from umbral_rules.text import clean_name
 
 
@@ -202,7 +203,7 @@ class BestiarioCog(FeatureCog):
         data = await export_rows(rows, formato)
         file = discord.File(io.BytesIO(data), filename=filename_for(BESTIARY, formato))
         await interaction.followup.send(
-            f"El bestiario del servidor: {len(rows)} enemigos.", file=file, ephemeral=True
+            f"El bestiario del servidor: {plural(len(rows), 'enemigo')}.", file=file, ephemeral=True
         )
 
     @bestiario.command(name="ejemplo", description="Carga el bestiario de ejemplo del bot")

@@ -17,6 +17,7 @@ from bot.features.fichas.ceder import run_ceder
 from bot.features.fichas.custodia import (
     CLASE_CHOICES,
     DUENO_HELP,
+    gm_in_guild,
     run_arma,
     run_edit,
     run_oficio,
@@ -168,7 +169,8 @@ class FichasCog(FeatureCog):
         aguante_extra="Aguante que añaden raza y dotes",
         aliento_max="Máximo de Aliento",
         esencia_max="Máximo de Esencia",
-        notas="Las notas de la ficha",
+        notas="Notas públicas: cualquiera las ve en /ficha ver",
+        notas_privadas="Notas que solo ves tú (y el máster)",
         genero="Para concordar los mensajes: masculino o femenino",
         personaje="Otro de tus personajes (por defecto, el activo; el máster, cualquiera)",
         dueno=DUENO_HELP,
@@ -189,6 +191,7 @@ class FichasCog(FeatureCog):
         aliento_max: app_commands.Range[int, 0, 20] | None = None,
         esencia_max: app_commands.Range[int, 0, 50] | None = None,
         notas: app_commands.Range[str, 0, 1000] | None = None,
+        notas_privadas: app_commands.Range[str, 0, 1000] | None = None,
         genero: Literal["masculino", "femenino"] | None = None,
         personaje: str | None = None,
         dueno: discord.User | None = None,
@@ -204,6 +207,7 @@ class FichasCog(FeatureCog):
             esencia_max,
             notas,
             genero,
+            notas_privadas,
         )
         await run_edit(ctx, edit, personaje, dueno)
 
@@ -231,7 +235,9 @@ class FichasCog(FeatureCog):
                 row = await named_character(uow, interaction, personaje, dueno, others_allowed=True)
             else:
                 row = await own_character(uow, interaction.user.id, None)
-            embed = sheet_embed(row, f"<@{row.owner_id}>")
+            mine = row.owner_id == interaction.user.id
+            private = mine or await gm_in_guild(uow, interaction)
+            embed = sheet_embed(row, f"<@{row.owner_id}>", private=private)
         await send(interaction, embed=embed, ephemeral=True)
 
     @ficha.command(name="usar", description="Elige tu personaje activo")

@@ -41,6 +41,11 @@ def row_fields(entry: CharacterEntry) -> JsonObject:
         "aliento_max": entry.aliento_max,
         "estados": list(entry.estados),
         "notas": entry.notas,
+        **(
+            {"notas_privadas": entry.notas_privadas}
+            if "notas_privadas" in entry.model_fields_set
+            else {}
+        ),
     }
 
 
@@ -102,6 +107,7 @@ def entry_of(row: Character) -> CharacterEntry:
         aliento_max=row.aliento_max,
         estados=list(row.estados),
         notas=row.notas,
+        notas_privadas=row.notas_privadas,
     )
 
 

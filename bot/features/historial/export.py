@@ -1,5 +1,7 @@
 """The roll log as files: CSV (Spanish headers, UTF-8 with a BOM so that spreadsheets read
-the accents) or JSON (a list of objects). Pure: entries in, bytes out; run it off the loop.
+the accents, «;» between cells as Spanish-locale spreadsheets expect, and a «'» before text
+that a spreadsheet would run as a formula: :func:`bot.render.safe.cell`) or JSON (a list of
+objects). Pure: entries in, bytes out; run it off the loop.
 
 A log bigger than one attachment is split into parts, each a complete file (the CSV's header
 in every part, each JSON part a list); :func:`export_parts` refuses when more than
@@ -16,6 +18,7 @@ from datetime import UTC
 from typing import Any
 
 from bot.features.historial.options import ExportFormat
+from bot.render.safe import cell
 from bot.storage import RollLogEntry
 from umbral_rules import UmbralError
 
@@ -85,13 +88,15 @@ def _csv_cell(value: object) -> str:
     if isinstance(value, bool):
         return "sí" if value else "no"
     if isinstance(value, list | dict):
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return str(value)
+        return cell(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    if isinstance(value, int):
+        return str(value)
+    return cell(str(value))
 
 
 def _csv_line(values: Sequence[str]) -> bytes:
     out = io.StringIO()
-    csv.writer(out, lineterminator="\r\n").writerow(values)
+    csv.writer(out, delimiter=";", lineterminator="\r\n").writerow(values)
     return out.getvalue().encode()
 
 
