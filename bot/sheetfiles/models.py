@@ -87,7 +87,7 @@ def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved:
         raise ValueError("no puede llevar saltos de línea ni tabuladores")
     if bad_char:
         raise ValueError(
-            f"lleva un carácter de control o no válido (U+{ord(bad_char):04X}) que no se admite"
+            f"no puede llevar caracteres de control ni no válidos (lleva U+{ord(bad_char):04X})"
         )
     bad = next((ch for ch in reserved if ch in value), None)
     if bad:

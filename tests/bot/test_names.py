@@ -159,7 +159,8 @@ async def test_names_in_files_follow_the_same_rule() -> None:
     with pytest.raises(UmbralError) as refused:
         load_bestiary(text.encode(), "b.yaml")
     assert str(refused.value) == (
-        "No se ha importado nada: entrada 2 («Bran\u200b»), línea 3, campo «nombre»: lleva un "
+        # issue 30: the refusal names the character but never echoes it
+        "No se ha importado nada: entrada 2 («Bran�»), línea 3, campo «nombre»: lleva un "
         "carácter invisible o de control (U+200B) que no se admite."
     )
 
