@@ -39,7 +39,8 @@ _INLINE = re.compile(r"([\\*~|`\[\]<]|(?<![^\W_])_|_(?![^\W_]))")
 _LINE_START = re.compile(r"^(\s*)(?:([#>+-])|(\d+)([.)]))")
 #: Discord's bare links (as its own parser finds them): the scheme, then no space or «<»,
 #: not ending in punctuation.
-_URL = re.compile(r"(?:https?|steam)://[^\s<>]*[^\s<>.,:;\"')\]]")
+#: Stops before markdown characters and brackets, which stay outside (escaped).
+_URL = re.compile(r"(?:https?|steam)://[^\s<>()\[\]*|~`\"']*[^\s<>()\[\]*|~`\"'.,:;]")
 #: ``@everyone``, ``@here`` and ``@`` before a user's or role's id.
 _MASS = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
 #: In ``roleplay``: the emphasis kept, in balanced pairs only (bold first).
