@@ -19,13 +19,16 @@ from bot.observe import note_slow_work
 from umbral_rules.tables import ATRIBUTOS
 from umbral_rules.text import name_key, word_key
 
-from . import csvio, jsonio, yamlio
+from . import csvio, jsonio, xlsxio, yamlio
 from . import limits as L
 from .errors import FileRefused, explain, field_label, number, shown
 from .models import CharacterEntry, EnemyEntry, Entry
 
 Format = Literal["yaml", "json", "csv"]
 FORMATS: tuple[Format, ...] = get_args(Format)
+#: What an export may be written as: the formats the bot reads, and xlsx (written only).
+ExportFormat = Literal["yaml", "json", "csv", "xlsx"]
+EXPORT_HELP = "yaml (por defecto), json, csv (con «;», para hojas de cálculo) o xlsx"
 EXTENSIONS: dict[str, Format] = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".csv": "csv"}
 SNIFFED = ("", ".txt")
 E = TypeVar("E", bound=Entry)
@@ -261,9 +264,12 @@ def load_characters(data: bytes, filename: str) -> list[CharacterEntry]:
 # --- writing ------------------------------------------------------------------------------
 
 
-def dump(entries: Sequence[Entry], fmt: Format, kind: Kind) -> bytes:
+def dump(entries: Sequence[Entry], fmt: ExportFormat, kind: Kind) -> bytes:
     note_slow_work("fichero")
     exported = [e.export() for e in entries]
+    if fmt == "xlsx":
+        rows = (csvio.values(e, kind.csv) for e in exported)
+        return xlsxio.write(kind.stem, kind.csv.flat, rows)
     if fmt == "csv":
         return csvio.write(exported, kind.csv).encode("utf-8")
     if fmt == "json":
@@ -271,5 +277,5 @@ def dump(entries: Sequence[Entry], fmt: Format, kind: Kind) -> bytes:
     return yamlio.dump({kind.key: exported}, header=kind.header).encode("utf-8")
 
 
-def filename_for(kind: Kind, fmt: Format) -> str:
+def filename_for(kind: Kind, fmt: ExportFormat) -> str:
     return f"{kind.stem}.{fmt}"

@@ -162,16 +162,28 @@ def _row(
     return raw
 
 
-def _cell(column: str, value: Any, schema: CsvSchema) -> str:
+def _cell(column: str, value: Any, schema: CsvSchema) -> str | int:
     if column in schema.writers:
-        return text_cell(schema.writers[column](value))
+        return str(schema.writers[column](value))
     if value is None:
         return ""
     if isinstance(value, list):
-        return text_cell(", ".join(str(v) for v in value))
-    if column in schema.numeric:
-        return str(value)
-    return text_cell(str(value))
+        return ", ".join(str(v) for v in value)
+    if column in schema.numeric and isinstance(value, int):
+        return value
+    return str(value)
+
+
+def values(entry: Mapping[str, Any], schema: CsvSchema) -> list[str | int]:
+    """One entry's cells in the columns' order: numbers as numbers, the rest as text (not
+    yet guarded: the CSV guards it, the xlsx writes it as text)."""
+    row: list[str | int] = []
+    for column in schema.columns:
+        if column in schema.nested:
+            row.extend(int(entry[column][key]) for key in schema.nested[column])
+        else:
+            row.append(_cell(column, entry[column], schema))
+    return row
 
 
 def write(entries: Sequence[Mapping[str, Any]], schema: CsvSchema) -> str:
@@ -179,11 +191,6 @@ def write(entries: Sequence[Mapping[str, Any]], schema: CsvSchema) -> str:
     writer = csv.writer(out, delimiter=DELIMITER, lineterminator="\r\n")
     writer.writerow(schema.flat)
     for entry in entries:
-        row: list[str] = []
-        for column in schema.columns:
-            if column in schema.nested:
-                row.extend(str(entry[column][key]) for key in schema.nested[column])
-            else:
-                row.append(_cell(column, entry[column], schema))
-        writer.writerow(row)
+        row = values(entry, schema)
+        writer.writerow([v if isinstance(v, int) else text_cell(v) for v in row])
     return BOM + out.getvalue()

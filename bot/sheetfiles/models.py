@@ -8,7 +8,6 @@ in), so that ``export`` → import gives the same model back.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Annotated, Any, TypeVar
 
@@ -34,7 +33,7 @@ from umbral_rules.sheets import (
     validate_proteccion,
 )
 from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADO_LABELS, SIZE_LABELS, SIZE_STEPS
-from umbral_rules.text import name_key, name_problem, word_key
+from umbral_rules.text import name_key, name_problem, unstorable, word_key
 
 from . import limits as L
 
@@ -59,14 +58,6 @@ def rule(check: Callable[[T], object]) -> Callable[[T], T]:
     return validate
 
 
-def _bad_char(ch: str, allow_newline: bool) -> bool:
-    if ch in "\n\t":
-        return not allow_newline
-    # Cn: unassigned code points and non-characters (U+FFFF…); U+FEFF: the byte-order mark.
-    # Neither is text, and YAML can only write them escaped (6 bytes for one character).
-    return ch == "\ufeff" or unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Zl", "Zp")
-
-
 def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved: str = "") -> str:
     """Strip; refuse control characters and the CSV's separators. (Notes may start like a
     formula, as typed in /ficha editar: the CSV export guards them with a «'».)"""
@@ -75,13 +66,13 @@ def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved:
     value = value.strip()
     if len(value) > limit:
         raise ValueError(f"como mucho {limit} caracteres (tiene {len(value)})")
-    # str.isprintable() is False for every character _bad_char refuses (and for a few more it
+    # str.isprintable() is False for every character unstorable refuses (and for a few more it
     # allows, such as Zs spaces or Cf): a fast test of a whole field, char by char only if not
     plain = value.replace("\n", "").replace("\t", "") if allow_newline else value
     bad_char = (
         ""
         if plain.isprintable()
-        else next((ch for ch in value if _bad_char(ch, allow_newline)), "")
+        else next((ch for ch in value if unstorable(ch, allow_newline)), "")
     )
     if bad_char in "\n\t" and bad_char:
         raise ValueError("no puede llevar saltos de línea ni tabuladores")

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -203,7 +204,8 @@ async def test_2_a_5000_digit_number_is_a_spanish_line_error(
 async def test_3_bad_characters_in_a_file_are_refused_never_echoed(
     fake: FakeDiscord, upload: Upload, raw: str, field: str
 ) -> None:
-    data = '{"enemigos": [{%s, "ataque": 1, "defensa": 10, "aguante": 10, "potencia": 3}]}' % raw
+    numbers = '"ataque": 1, "defensa": 10, "aguante": 10, "potencia": 3'
+    data = '{"enemigos": [{' + raw + ", " + numbers + "}]}"
     reply = await fake.command(
         "master", "mesa", "bestiario importar", {"archivo": upload("b.json", data.encode())}
     )
@@ -366,3 +368,40 @@ async def test_7_private_notes_reach_only_the_owner_and_the_gm(
     )
     own = await fake.command("kaeda", "mesa", "ficha ver", {})
     assert "Nada que ocultar" in own.text() and SECRET not in own.text()
+
+
+# --- xlsx: every text cell is text ---------------------------------------------------------
+
+
+async def test_xlsx_exports_write_text_as_text(fake: FakeDiscord) -> None:
+    from openpyxl import load_workbook
+
+    await fake.command("kaeda", "mesa", "ficha crear", {"nombre": "Kaeda", **CREAR})
+    await fake.command(
+        "kaeda", "mesa", "ficha editar", {"notas": FORMULAS[0], "notas_privadas": FORMULAS[3]}
+    )
+    await fake.command(
+        "master", "mesa", "bestiario añadir", {"nombre": "Lobo", "notas": FORMULAS[1], **ENEMY}
+    )
+    await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d12", "motivo": FORMULAS[2]})
+    files = {}
+    for user, command, options in (
+        ("kaeda", "ficha exportar", {"formato": "xlsx"}),
+        ("master", "bestiario exportar", {"formato": "xlsx"}),
+        ("master", "historial", {"exportar": "xlsx"}),
+    ):
+        reply = await fake.command(user, "mesa", command, options)
+        files.update({n: d for m in reply.messages for n, d in m.files.items()})
+    assert sorted(files) == ["bestiario.xlsx", "historial.xlsx", "personajes.xlsx"]
+    texts: list[object] = []
+    for name, data in files.items():
+        assert formula_cells(name, data) == []
+        sheet = load_workbook(io.BytesIO(data)).worksheets[0]
+        header = [c.value for c in sheet[1]]
+        for row in sheet.iter_rows(min_row=2):
+            by = dict(zip(header, row, strict=True))
+            texts += [by[k].value for k in ("notas", "notas_privadas", "motivo") if k in by]
+            for key in ("ataque", "vigor", "id"):
+                if key in by:
+                    assert by[key].data_type == "n"  # numbers stay numbers
+    assert sorted(map(str, texts)) == sorted(FORMULAS[:4])

@@ -13,10 +13,11 @@ from .helpers import GUILD, USER, seed_at
 
 ATTRS = json.dumps({"vigor": 3, "destreza": 2, "percepcion": 1, "voluntad": 1})
 ROW = (
-    "INSERT INTO characters (id, guild_id, owner_id, nombre, name_key, atributos, oficios, proteccion,"
-    " aguante_extra, size, weapons, aguante, aguante_max, esencia, esencia_max, aliento,"
-    " aliento_max, estados, is_active, notas, version) VALUES ({id}, :g, :u, '{nombre}',"
-    " '{key}', :attrs, '{{}}', 1, 0, 'normal', '[]', 9, 16, 0, 0, 0, 0, '[]', {active}, {notas}, 3)"
+    "INSERT INTO characters (id, guild_id, owner_id, nombre, name_key, atributos, oficios,"
+    " proteccion, aguante_extra, size, weapons, aguante, aguante_max, esencia, esencia_max,"
+    " aliento, aliento_max, estados, is_active, notas, version) VALUES ({id}, :g, :u,"
+    " '{nombre}', '{key}', :attrs, '{{}}', 1, 0, 'normal', '[]', 9, 16, 0, 0, 0, 0, '[]',"
+    " {active}, {notas}, 3)"
 )
 ROWS = [
     ROW.format(id=7, nombre="Kaeda", key="kaeda", active="true", notas=":secret"),

@@ -25,7 +25,7 @@ from bot.features.cog import FeatureCog
 from bot.features.common import Tamano, send
 from bot.features.pages import send_pages
 from bot.render.fichas import bestiary_list_pages, enemy_embed, notice_embed
-from bot.sheetfiles import BESTIARY, Format, filename_for
+from bot.sheetfiles import BESTIARY, EXPORT_HELP, ExportFormat, filename_for
 from bot.sheetfiles.limits import ENEMY_NOTAS_MAX, NAME_MAX
 from bot.sheetfiles.models import cualidades_keys, estado_keys
 from bot.storage.repositories import enemy_sheet
@@ -189,9 +189,9 @@ class BestiarioCog(FeatureCog):
         )
 
     @bestiario.command(name="exportar", description="El bestiario del servidor como archivo")
-    @app_commands.describe(formato="yaml (por defecto), json o csv")
+    @app_commands.describe(formato=EXPORT_HELP)
     @command_context("máster", what=SEE)
-    async def exportar(self, ctx: Context, formato: Format = "yaml") -> None:
+    async def exportar(self, ctx: Context, formato: ExportFormat = "yaml") -> None:
         interaction = ctx.interaction
         guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -30,7 +30,7 @@ from bot.features.fichas.transfer import run_export, run_import
 from bot.features.fichas.vida import require_editable, retire, revive, run_vida
 from bot.render.fichas import notice_embed
 from bot.render.safe import shown
-from bot.sheetfiles import Format
+from bot.sheetfiles import EXPORT_HELP, ExportFormat
 from bot.sheetfiles.limits import NAME_MAX
 from umbral_rules import CharacterSheet
 from umbral_rules.genero import agree
@@ -378,7 +378,7 @@ class FichasCog(FeatureCog):
     @ficha.command(name="exportar", description="Tus personajes como archivo")
     @app_commands.describe(
         personaje="Solo este personaje (por defecto, todos los tuyos)",
-        formato="yaml (por defecto), json o csv",
+        formato=EXPORT_HELP,
         dueno="Máster: de quién son (sin personaje, todos los suyos)",
     )
     @app_commands.rename(dueno="dueño")
@@ -388,7 +388,7 @@ class FichasCog(FeatureCog):
         self,
         ctx: Context,
         personaje: str | None = None,
-        formato: Format = "yaml",
+        formato: ExportFormat = "yaml",
         dueno: discord.User | None = None,
     ) -> None:
         await run_export(ctx, personaje, formato, dueno)

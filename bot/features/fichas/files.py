@@ -15,7 +15,14 @@ from bot.features.fichas.editar import keep_wounds
 from bot.features.fichas.vida import require_editable
 from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
-from bot.sheetfiles import CHARACTERS, CharacterEntry, Format, WeaponEntry, dump, load_characters
+from bot.sheetfiles import (
+    CHARACTERS,
+    CharacterEntry,
+    ExportFormat,
+    WeaponEntry,
+    dump,
+    load_characters,
+)
 from bot.sheetfiles.models import cualidades_keys
 from umbral_rules.text import name_key
 
@@ -117,7 +124,7 @@ async def parse_characters(data: bytes, filename: str) -> list[CharacterEntry]:
     return await off_loop(load_characters, data, filename)
 
 
-async def export_characters(entries: Sequence[CharacterEntry], fmt: Format) -> bytes:
+async def export_characters(entries: Sequence[CharacterEntry], fmt: ExportFormat) -> bytes:
     """The file of ``entries`` (plain models), written on a worker thread."""
     return await off_loop(dump, list(entries), fmt, CHARACTERS)
 

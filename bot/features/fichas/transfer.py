@@ -20,7 +20,7 @@ from bot.features.fichas.lookup import owner_text
 from bot.render.fichas import notice_embed
 from bot.render.party import for_owner_embed
 from bot.render.safe import shown
-from bot.sheetfiles import CHARACTERS, Format, filename_for
+from bot.sheetfiles import CHARACTERS, ExportFormat, filename_for
 from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
 
@@ -71,7 +71,7 @@ async def run_import(
 async def run_export(
     ctx: Context,
     personaje: str | None,
-    formato: Format,
+    formato: ExportFormat,
     dueno: discord.abc.User | None = None,
 ) -> None:
     """``/ficha exportar``: one character or all of the user's (the GM: anyone's)."""

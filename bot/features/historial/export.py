@@ -1,7 +1,8 @@
 """The roll log as files: CSV (Spanish headers, UTF-8 with a BOM so that spreadsheets read
 the accents, «;» between cells as Spanish-locale spreadsheets expect, and a «'» before text
-that a spreadsheet would run as a formula: :func:`bot.render.safe.cell`) or JSON (a list of
-objects). Pure: entries in, bytes out; run it off the loop.
+that a spreadsheet would run as a formula: :func:`bot.render.safe.cell`), xlsx (the same
+columns, every text cell written as text) or JSON (a list of objects). Pure: entries in,
+bytes out; run it off the loop.
 
 A log bigger than one attachment is split into parts, each a complete file (the CSV's header
 in every part, each JSON part a list); :func:`export_parts` refuses when more than
@@ -19,6 +20,7 @@ from typing import Any
 
 from bot.features.historial.options import ExportFormat
 from bot.render.safe import cell
+from bot.sheetfiles import xlsxio
 from bot.storage import RollLogEntry
 from umbral_rules import UmbralError
 
@@ -82,16 +84,22 @@ def record(entry: RollLogEntry, names: Mapping[int, str], undone: frozenset[int]
     }
 
 
-def _csv_cell(value: object) -> str:
+def _value(value: object) -> str | int:
+    """A cell: numbers stay numbers, the rest is text (not yet guarded)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "sí" if value else "no"
-    if isinstance(value, list | dict):
-        return cell(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
     if isinstance(value, int):
-        return str(value)
-    return cell(str(value))
+        return value
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return str(value)
+
+
+def _csv_cell(value: object) -> str:
+    shown = _value(value)
+    return str(shown) if isinstance(shown, int) else cell(shown)
 
 
 def _csv_line(values: Sequence[str]) -> bytes:
@@ -101,13 +109,15 @@ def _csv_line(values: Sequence[str]) -> bytes:
 
 
 def _encoded(records: Sequence[Mapping[str, Any]], fmt: ExportFormat) -> list[bytes]:
-    if fmt == "csv":
+    """Each record as its file writes it (an xlsx part is sized by its CSV: zipped, it is
+    smaller)."""
+    if fmt in ("csv", "xlsx"):
         return [_csv_line([_csv_cell(r[h]) for h in HEADERS]) for r in records]
     return [json.dumps(r, ensure_ascii=False).encode() for r in records]
 
 
 def _file(rows: Sequence[bytes], fmt: ExportFormat) -> bytes:
-    if fmt == "csv":
+    if fmt in ("csv", "xlsx"):
         return BOM + _csv_line(HEADERS) + b"".join(rows)
     return b"[\n" + b",\n".join(rows) + b"\n]\n"
 
@@ -121,7 +131,8 @@ def export_parts(
     stem: str = "historial",
 ) -> list[ExportPart]:
     """The entries (oldest first) as files of at most ``limit`` bytes each."""
-    rows = _encoded([record(e, names, undone) for e in entries], fmt)
+    records = [record(e, names, undone) for e in entries]
+    rows = _encoded(records, fmt)
     overhead = len(_file([], fmt)) + 2  # the header (or brackets) and a row's separator
     chunks: list[list[bytes]] = [[]]
     size = overhead
@@ -136,12 +147,22 @@ def export_parts(
         size = grown
     if len(chunks) > MAX_PARTS:
         raise UmbralError(_too_big(sum(map(len, rows)), limit))
+    files = [_file(chunk, fmt) for chunk in chunks]
+    if fmt == "xlsx":
+        files, at = [], 0
+        for chunk in chunks:
+            files.append(_workbook(records[at : at + len(chunk)]))
+            at += len(chunk)
     if len(chunks) == 1:
-        return [ExportPart(f"{stem}.{fmt}", _file(chunks[0], fmt), len(chunks[0]))]
+        return [ExportPart(f"{stem}.{fmt}", files[0], len(chunks[0]))]
     return [
-        ExportPart(f"{stem}-{i}-de-{len(chunks)}.{fmt}", _file(chunk, fmt), len(chunk))
-        for i, chunk in enumerate(chunks, 1)
+        ExportPart(f"{stem}-{i}-de-{len(chunks)}.{fmt}", data, len(chunk))
+        for i, (chunk, data) in enumerate(zip(chunks, files, strict=True), 1)
     ]
+
+
+def _workbook(records: Sequence[Mapping[str, Any]]) -> bytes:
+    return xlsxio.write("historial", HEADERS, ([_value(r[h]) for h in HEADERS] for r in records))
 
 
 def _too_big(size: int, limit: int) -> str:
