@@ -13,7 +13,8 @@ import discord
 from umbral_rules import AttackResult, CheckResult, DieRoll, Grade, Grading, Roll, Static, Ventaja
 from umbral_rules.combat import AttackKind
 
-from .safe import shown
+from .limits import FOOTER_MAX
+from .safe import plain, shown
 
 GRADE_COLOURS = {
     Grade.FRACASO: discord.Colour(0xC0392B),
@@ -161,7 +162,7 @@ def attack_embed(
         _field(embed, f"Aguante de {vitals.nombre}", vitals.text())
     notes = [*result.notes, *extra]
     if notes:
-        embed.set_footer(text=" · ".join(notes)[:2048])
+        embed.set_footer(text=plain(" · ".join(notes), FOOTER_MAX))
     return embed
 
 
