@@ -9,17 +9,23 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
+from bot.console.forms import form_text
 from bot.console.parser import (
     HELP,
     Archive,
     Command,
     Delete,
+    EventAction,
+    Interest,
     Line,
+    Menu,
     Permission,
     Press,
+    Submit,
     SwitchChannel,
     SwitchUser,
     Wait,
+    Write,
     parse_line,
 )
 from bot.console.transport import Event, FakeDiscord, Reply
@@ -64,15 +70,24 @@ class Console:
             self.channel = parsed.name
             self.discord.channel_id(parsed.name)
             return None
-        if isinstance(parsed, Command | Press):
+        if isinstance(parsed, Command | Press | Submit | Menu | Write):
             self.discord.clock.advance(TYPING_S)
         try:
             if isinstance(parsed, Press):
                 reply = await self.discord.press(self.user, self.channel, parsed.label)
             elif isinstance(parsed, Command):
                 reply = await self._command(parsed)
+            elif isinstance(parsed, Menu):
+                reply = await self.discord.menu(
+                    self.user, self.channel, parsed.kind, parsed.target, parsed.name
+                )
+            elif isinstance(parsed, Submit) and not parsed.close:
+                reply = await self.discord.submit(self.user, parsed.values)
             elif isinstance(parsed, Wait):
                 await self.wait(parsed.seconds)
+                return None
+            elif isinstance(parsed, Write | Submit | Interest | EventAction):
+                self._person(parsed)
                 return None
             else:
                 self._fault(parsed)
@@ -89,12 +104,14 @@ class Console:
         """``!esperar``: the time passes, and whatever the bot had due meanwhile (the
         reminders of play by post) happens at its time and is printed."""
         start = len(self.discord.events)
+        before = self.discord.calendar.statuses()
         reminders = getattr(self.discord.bot, "reminders", None)
         if reminders is None:
             self.discord.clock.advance(seconds)
-            return
-        await reminders.advance(seconds)
-        await self.discord.settle()
+        else:
+            await reminders.advance(seconds)
+            await self.discord.settle()
+        self.discord.calendar.show_changes(before)  # events that began or ended meanwhile
         for event in self.discord.events[start:]:
             self.out.write(self.event_text(event) + "\n")
 
@@ -107,6 +124,24 @@ class Console:
             self.discord.delete_titled(self.channel, parsed.title)
         elif isinstance(parsed, Archive):
             self.discord.archive(self.channel)
+
+    def _person(self, parsed: Write | Submit | Interest | EventAction) -> None:
+        """What a person does in Discord that is no interaction: a message, a form closed,
+        «Me interesa», the events' window; printed as a client shows it."""
+        start = len(self.discord.events)
+        if isinstance(parsed, Write):
+            self.discord.write(self.user, self.channel, parsed.text)
+        elif isinstance(parsed, Submit):
+            self.discord.close_form(self.user)
+        elif isinstance(parsed, Interest):
+            uid = self.discord.user_id(self.user)
+            shown = self.discord.calendar.interest(uid, parsed.event, parsed.interested)
+            self.out.write(f"{self.user} → {shown}\n")
+        else:
+            uid = self.discord.user_id(self.user)
+            self.discord.calendar.person(uid, parsed.action, parsed.event, parsed.fields)
+        for event in self.discord.events[start:]:
+            self.out.write(self.event_text(event) + "\n")
 
     @property
     def failed(self) -> bool:
@@ -139,13 +174,26 @@ class Console:
 
     def event_text(self, event: Event) -> str:
         message = event.message
-        if message.ephemeral:
-            header = f"Umbral → @{message.recipient} (solo para ti)"
+        author = message.author
+        if message.webhook_id is not None:
+            author += " (webhook)"
+        if event.kind == "evento":
+            header = f"{author} → eventos del servidor"
+            body = message.content
+        elif event.kind == "formulario":
+            header = f"Umbral → @{message.recipient} (formulario, solo para ti)"
+            body = form_text(message.payload)
+        elif message.ephemeral:
+            header = f"{author} → @{message.recipient} (solo para ti)"
+            body = message.text(self.discord.names)
         else:
-            header = f"Umbral → #{message.channel}"
+            header = f"{author} → #{message.channel}"
+            body = message.text(self.discord.names)
         if event.kind == "edit":
             header += f" · edita el mensaje {message.id % 1_000_000}"
-        body = message.text(self.discord.names)
+        elif event.kind == "delete":
+            header += f" · borra el mensaje {message.id % 1_000_000}"
+            body = ""
         indented = "\n".join("  " + line for line in body.splitlines())
         return f"{header}\n{indented}" if indented else header
 

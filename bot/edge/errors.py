@@ -44,18 +44,19 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
-#: The bot's own mentions in a refusal (a player, a channel: real ids, 17 to 20 digits) and
-#: timestamps: kept as they are when the rest is escaped.
-_TAG = re.compile(r"(<(?:@[!&]?|#)\d{17,20}>|<t:\d{1,13}(?::[tTdDfFR])?>)")
+#: Kept as they are when the rest of a refusal is escaped: the bot's mentions (a player, a
+#: channel: real ids, 17 to 20 digits), timestamps, and inline code (`/ayuda tema:tirar`:
+#: what is inside a code span is shown as text, so nothing in it comes alive either).
+_TAG = re.compile(r"(<(?:@[!&]?|#)\d{17,20}>|<t:\d{1,13}(?::[tTdDfFR])?>|(?<!`)`[^`\n]+`(?!`))")
 
 
 def refusal_text(message: str, *, formatted: bool = False) -> str:
     """A refusal as Discord shows it: every «quoted» value cut short, and the message
     escaped whole unless it was written for Discord already (``UmbralError.formatted``):
     what a user typed is quoted back in refusals, never brought to life. The mentions of
-    players and channels the bot wrote stay mentions (a refusal is private to whoever typed
-    it, so a well-formed mention they typed themselves shows only to them, and pings no one:
-    refusals are sent with no allowed mentions)."""
+    players and channels the bot wrote stay mentions, and its code spans stay code (a refusal
+    is private to whoever typed it, so a well-formed mention or code span they typed
+    themselves shows only to them, and pings no one: refusals allow no mentions)."""
     message = cut_quotes(message)
     if formatted:
         return message

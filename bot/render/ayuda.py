@@ -49,7 +49,12 @@ CAMPANA = (
     "Escenas en paralelo: `/encuentro lista` (máster) da las abiertas del servidor y a quién "
     "se espera; `/encuentro ver publico:sí` baja el encuentro al final del canal. Los "
     "personajes de todos: `/ficha lista` (máster, por jugador), `/ficha ceder`. El registro: "
-    "`/historial personaje:…`, `/historial exportar:csv`. Esencia: `/esencia gastar`."
+    "`/historial personaje:…`, `/historial exportar:csv`. Esencia: `/esencia gastar`. "
+    "Tiradas guardadas: `/dados guardar nombre:ataque expresion:1d12+5` (el máster, con "
+    "`servidor:sí`, para todos), `/dados lista`, y se tiran como `/tirar expresion:ataque+2`; "
+    "el botón **Repetir** vuelve a tirar. La suerte de los dados: `/estadisticas`. "
+    "Sesiones en los eventos del servidor: `/sesion programar` (avisa 24 h y 1 h antes a quien "
+    "marque «Me interesa»), `/sesion lista` (con quién jugó)."
 )
 
 #: ``/ayuda tema:tirar``: how ``/tirar expresion:`` is written. Every «`expr` con dados → total»
@@ -100,6 +105,13 @@ TIRAR = (
         "Varias a la vez",
         "`6 4d6kh3` seis tiradas de 4d6kh3, cada una con su total · `1d20+5; 2d6+3` "
         "varias expresiones separadas por «;» · `4d6 ! Daño`: lo que va tras « ! » es el motivo.",
+    ),
+    (
+        "Guardadas y Repetir",
+        "`/dados guardar nombre:ataque expresion:1d12+5` y luego `ataque` o `ataque+2` en "
+        "cualquier expresión (la tuya va antes que la del servidor con el mismo nombre; la "
+        "respuesta dice cuál) · el botón **Repetir** de cada tirada la vuelve a tirar igual "
+        "(solo quien tiró).",
     ),
     (
         "Opciones de /tirar",

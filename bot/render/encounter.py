@@ -125,10 +125,14 @@ def render_events(
                 )
             )
         elif isinstance(event, DefenseResolved):
-            attacker = event.result.source or ", ".join(
-                sorted({(pending_names or {}).get(p, p) for p in event.pending_ids})
-            )
-            attacker = shown(attacker)
+            if event.result.source:  # Mesa: the most dangerous attacker, by name
+                attacker = shown(event.result.source)
+            elif event.attacker_id is not None:  # an opposed blow (also replayed by Aliento)
+                attacker = _name(enc, event.attacker_id)
+            else:
+                attacker = shown(
+                    ", ".join(sorted({(pending_names or {}).get(p, p) for p in event.pending_ids}))
+                )
             defender = _name(enc, event.defender_id)
             asalto = f" (asalto {event.asalto})" if event.asalto is not None else ""
             out.embeds.append(

@@ -77,11 +77,16 @@ def roll_text(roll: Roll) -> str:
 
 
 def static_text(static: Static) -> str:
-    """``Defensa 13 (Base 9 + Destreza 3 + Protección 1)``; one part alone is just the number."""
+    """``Defensa 13 (Base 9 + Destreza 3 + Protección 1)``; one part alone is just the number.
+    Labels may carry names someone typed («ataque de Bran»): escaped."""
+    label = shown(static.label)
     if len(static.parts) <= 1:
-        return f"{static.label} {static.value}"
-    parts = " + ".join(f"{m.name} {m.value}" for m in static.parts)
-    return f"{static.label} {static.value} ({parts})"
+        return f"{label} {static.value}"
+    parts = f"{shown(static.parts[0].name)} {static.parts[0].value}"
+    for m in static.parts[1:]:  # a part that takes away reads «− Blanco a cubierto 3»
+        name = shown(m.name)
+        parts += f" + {name} {m.value}" if m.value >= 0 else f" {MINUS} {name} {-m.value}"
+    return f"{label} {static.value} ({parts})"
 
 
 def grade_text(grading: Grading) -> str:
@@ -174,7 +179,9 @@ def check_embed(
         title=f"{actor}: {what}", description=note or "Tirada", colour=grade_colour(result.grade)
     )
     _field(embed, "Tirada", roll_text(result.roll))
-    _field(embed, "Contra", result.target.label)
+    target = result.target  # an Umbral by its name; a person's number with its parts
+    umbral = len(target.parts) == 1 and target.parts[0].name == "Umbral"
+    _field(embed, "Contra", target.label if umbral else static_text(target))
     _field(embed, "Margen", f"{signed(result.margen)} (bandas de {result.grading.band})")
     _field(embed, "Grado", grade_text(result.grading))
     return embed

@@ -5,6 +5,7 @@ Pure code (no Discord, no database)::
     entries = load_bestiary(data, "bestiario.yaml")   # list[EnemyEntry], or FileRefused
     data = dump(entries, "yaml", BESTIARY)            # the same format back
     characters = load_characters(data, "fichas.csv")  # list[CharacterEntry]
+    characters, saved = load_sheet(data, "fichas.yaml")  # and the saved rolls beside them
 
 :class:`FileRefused` is an ``UmbralError`` whose message (Spanish) names the entry, the
 field, the line when the format gives one, and what was expected. The limits live in
@@ -17,6 +18,7 @@ from .codec import (
     EXPORT_HELP,
     EXTENSIONS,
     FORMATS,
+    SAVED_ROLLS,
     ExportFormat,
     Format,
     Kind,
@@ -27,10 +29,11 @@ from .codec import (
     load,
     load_bestiary,
     load_characters,
+    load_sheet,
     too_big,
 )
 from .errors import FileRefused
-from .models import CharacterEntry, EnemyEntry, Entry, WeaponEntry
+from .models import CharacterEntry, EnemyEntry, Entry, SavedRollEntry, WeaponEntry
 
 __all__ = [
     "BESTIARY",
@@ -38,6 +41,7 @@ __all__ = [
     "EXPORT_HELP",
     "EXTENSIONS",
     "FORMATS",
+    "SAVED_ROLLS",
     "CharacterEntry",
     "EnemyEntry",
     "Entry",
@@ -45,6 +49,7 @@ __all__ = [
     "FileRefused",
     "Format",
     "Kind",
+    "SavedRollEntry",
     "WeaponEntry",
     "decode",
     "detect_format",
@@ -53,5 +58,6 @@ __all__ = [
     "load",
     "load_bestiary",
     "load_characters",
+    "load_sheet",
     "too_big",
 ]

@@ -80,7 +80,12 @@ class GuildSettings(Base):
     defense_mode: Mapped[str] = mapped_column(String(20), default="espera")
     #: The guild's secuelas table, as the encounter's ``secuelas_tabla``: {"2": "texto", …}.
     secuelas: Mapped[JsonObject] = mapped_column(JsonDict, default=dict)
+    #: The guild's own estados: ``{"nombre": …, "desventaja": [ámbito, …], "cabeza": bool}``
+    #: each (an older entry may be a bare name: desventaja nowhere).
     extra_estados: Mapped[JsonArray] = mapped_column(JsonList, default=list)
+    #: After how many asaltos Malherido with nobody stabilising the GM is told (issue 34);
+    #: None: ``umbral_rules.tables.MALHERIDO_AVISO_ASALTOS``.
+    malherido_asaltos: Mapped[int | None] = mapped_column(Integer)
     #: The guild's time zone (quiet hours of the reminders), an IANA name.
     timezone: Mapped[str] = mapped_column(
         String(64), default="Europe/Madrid", server_default="Europe/Madrid"

@@ -9,6 +9,12 @@ heading or subtext, a block quote, a spoiler, a code block, and a bare URL (in c
 would show a preview; the bot's own text has none, so typed text must have been wrapped in
 ``<…>``). Footers, authors, labels and choices render no markdown and are not checked here.
 
+The bot's own constructs are allowed, and only these: the face table of ``/estadisticas``
+(a code block of numbers under the header «cara  veces  esperadas», no user text in it) and
+the link to a scheduled event that ``/sesion`` posts (``https://discord.com/events/…``, whose
+card Discord shows on purpose). Typed text can make neither: a typed code fence is escaped,
+and a typed URL, that one too, is wrapped in ``<…>``.
+
 The model follows Discord's parser where it matters: a backslash before any character that is
 not a letter, digit or space makes it text; a run of backticks opens a code span that the next
 run of the same length closes (what is inside is text); ``<https://…>`` is a link without a
@@ -36,6 +42,9 @@ _URL = re.compile(r"(?:https?|steam)://[^\s<]+[^<.,:;\"')\]\s]")
 _HEADING = re.compile(r"^\s*(#{1,3}|-#)\s+\S")
 _QUOTE = re.compile(r"^\s*>(?:>>)?\s")
 _SPOILER = re.compile(r"\|\|[^|]+?\|\|")
+#: The bot's own: the /estadisticas table and a scheduled event's link.
+OWN_BLOCK = re.compile(r"```\ncara  veces  esperadas\n[ 0-9,\n]*```")
+OWN_URL = re.compile(r"https://discord\.com/events/\d+/\d+")
 
 
 def shadow(text: str) -> tuple[str, list[str]]:
@@ -47,7 +56,7 @@ def shadow(text: str) -> tuple[str, list[str]]:
     while at < len(text):
         found = _ESCAPE.match(text, at) or _AUTOLINK.match(text, at)
         block = _BLOCK.match(text, at)
-        if block is not None:
+        if block is not None and not OWN_BLOCK.fullmatch(block.group()):
             fences.append(block.group()[:60])
         found = found or block or _CODE.match(text, at)
         if found is None:
@@ -74,7 +83,9 @@ def live(text: str, known: Container[int] = ()) -> list[str]:
     ]
     found += [f"mención {around(m)}" for m in _OTHER_TAG.finditer(seen)]
     found += [f"mención a todos {around(m)}" for m in _MASS.finditer(seen)]
-    found += [f"URL sin <…> {around(m)}" for m in _URL.finditer(seen)]
+    found += [
+        f"URL sin <…> {around(m)}" for m in _URL.finditer(seen) if not OWN_URL.fullmatch(m.group())
+    ]
     found += [f"spoiler {around(m)}" for m in _SPOILER.finditer(seen)]
     for line in seen.split("\n"):
         if _HEADING.match(line):

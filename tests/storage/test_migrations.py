@@ -21,6 +21,7 @@ from .helpers import CHANNEL, GUILD, USER
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = {
+    "activity",
     "alembic_version",
     "bestiary",
     "characters",
@@ -28,11 +29,14 @@ TABLES = {
     "command_sync",
     "encounter_reminders",
     "encounters",
+    "game_sessions",
     "guild_settings",
     "pending_defenses",
     "reminders",
     "retos",
     "roll_log",
+    "saved_rolls",
+    "session_steps",
     "undo_records",
 }
 

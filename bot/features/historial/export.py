@@ -1,8 +1,9 @@
 """The roll log as files: CSV (Spanish headers, UTF-8 with a BOM so that spreadsheets read
 the accents, «;» between cells as Spanish-locale spreadsheets expect, and a «'» before text
 that a spreadsheet would run as a formula: :func:`bot.render.safe.cell`), xlsx (the same
-columns, every text cell written as text) or JSON (a list of objects). Pure: entries in,
-bytes out; run it off the loop.
+columns, every text cell written as text) or JSON (a list of objects); with ``asistencia``,
+the sessions and who came too (:func:`session_parts`). Pure: entries in, bytes out; run it
+off the loop.
 
 A log bigger than one attachment is split into parts, each a complete file (the CSV's header
 in every part, each JSON part a list); :func:`export_parts` refuses when more than
@@ -22,6 +23,7 @@ from bot.features.historial.options import ExportFormat
 from bot.render.safe import cell
 from bot.sheetfiles import xlsxio
 from bot.storage import RollLogEntry
+from bot.storage.sessions import GameSession
 from umbral_rules import UmbralError
 
 #: The header of each column, in order (the JSON objects use the same keys).
@@ -43,6 +45,18 @@ HEADERS = (
     "dado_fisico",
     "privada",
     "deshecha",
+)
+#: The sessions' file: one row per session, who was interested and who played (names and ids).
+SESSION_HEADERS = (
+    "sesion",
+    "titulo",
+    "inicio",
+    "fin",
+    "estado",
+    "interesados",
+    "interesados_ids",
+    "jugaron",
+    "jugaron_ids",
 )
 BOM = "\ufeff".encode()
 #: At most this many files (one follow-up message each).
@@ -108,18 +122,52 @@ def _csv_line(values: Sequence[str]) -> bytes:
     return out.getvalue().encode()
 
 
-def _encoded(records: Sequence[Mapping[str, Any]], fmt: ExportFormat) -> list[bytes]:
+def session_record(session: GameSession, names: Mapping[int, str]) -> dict[str, Any]:
+    """One session as plain JSON values, keyed by :data:`SESSION_HEADERS` (``jugaron``
+    empty until the session has ended and been counted)."""
+    played = list(session.attended or ())
+    return {
+        "sesion": session.id,
+        "titulo": session.title,
+        "inicio": session.starts_at.astimezone(UTC).isoformat(),
+        "fin": session.ends_at.astimezone(UTC).isoformat(),
+        "estado": session.status,
+        "interesados": [names.get(u, str(u)) for u in session.interested],
+        "interesados_ids": [str(u) for u in session.interested],
+        "jugaron": [names.get(u, str(u)) for u in played],
+        "jugaron_ids": [str(u) for u in played],
+    }
+
+
+def _encoded(
+    records: Sequence[Mapping[str, Any]], fmt: ExportFormat, headers: Sequence[str] = HEADERS
+) -> list[bytes]:
     """Each record as its file writes it (an xlsx part is sized by its CSV: zipped, it is
     smaller)."""
     if fmt in ("csv", "xlsx"):
-        return [_csv_line([_csv_cell(r[h]) for h in HEADERS]) for r in records]
+        return [_csv_line([_csv_cell(r[h]) for h in headers]) for r in records]
     return [json.dumps(r, ensure_ascii=False).encode() for r in records]
 
 
-def _file(rows: Sequence[bytes], fmt: ExportFormat) -> bytes:
+def _file(rows: Sequence[bytes], fmt: ExportFormat, headers: Sequence[str] = HEADERS) -> bytes:
     if fmt in ("csv", "xlsx"):
-        return BOM + _csv_line(HEADERS) + b"".join(rows)
+        return BOM + _csv_line(headers) + b"".join(rows)
     return b"[\n" + b",\n".join(rows) + b"\n]\n"
+
+
+def session_parts(
+    sessions: Sequence[GameSession], names: Mapping[int, str], fmt: ExportFormat, limit: int
+) -> list[ExportPart]:
+    """The guild's sessions with their attendance as one file (``sesiones.csv``/``.json``/
+    ``.xlsx``)."""
+    records = [session_record(s, names) for s in sessions]
+    if fmt == "xlsx":
+        data = _workbook(records, SESSION_HEADERS, "sesiones")
+    else:
+        data = _file(_encoded(records, fmt, SESSION_HEADERS), fmt, SESSION_HEADERS)
+    if len(data) > limit:
+        raise UmbralError(_too_big(len(data), limit))
+    return [ExportPart(f"sesiones.{fmt}", data, len(records))]
 
 
 def export_parts(
@@ -151,7 +199,7 @@ def export_parts(
     if fmt == "xlsx":
         files, at = [], 0
         for chunk in chunks:
-            files.append(_workbook(records[at : at + len(chunk)]))
+            files.append(_workbook(records[at : at + len(chunk)], HEADERS, "historial"))
             at += len(chunk)
     if len(chunks) == 1:
         return [ExportPart(f"{stem}.{fmt}", files[0], len(chunks[0]))]
@@ -161,8 +209,8 @@ def export_parts(
     ]
 
 
-def _workbook(records: Sequence[Mapping[str, Any]]) -> bytes:
-    return xlsxio.write("historial", HEADERS, ([_value(r[h]) for h in HEADERS] for r in records))
+def _workbook(records: Sequence[Mapping[str, Any]], headers: Sequence[str], title: str) -> bytes:
+    return xlsxio.write(title, headers, ([_value(r[h]) for h in headers] for r in records))
 
 
 def _too_big(size: int, limit: int) -> str:

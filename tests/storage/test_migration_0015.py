@@ -1,4 +1,4 @@
-"""Migration 0012 (issue 30, private notes): the notes every character had become its
+"""Migration 0015 (issue 30, private notes): the notes every character had become its
 private notes, its public notes start empty; the downgrade puts both back in one column."""
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ ROWS = [
 SECRET = "Debe 30 monedas al gremio.\n=1+1 (no es una fórmula)"
 
 
-async def test_0012_makes_existing_notes_private(empty_database_url: str) -> None:
+async def test_0015_makes_existing_notes_private(empty_database_url: str) -> None:
     url = empty_database_url
-    await seed_at(url, "0011", ROWS, {"g": GUILD, "u": USER, "attrs": ATTRS, "secret": SECRET})
+    await seed_at(url, "0014", ROWS, {"g": GUILD, "u": USER, "attrs": ATTRS, "secret": SECRET})
     storage = Storage.from_url(url)
     try:
         async with storage.guild(GUILD) as uow:
@@ -40,7 +40,7 @@ async def test_0012_makes_existing_notes_private(empty_database_url: str) -> Non
             kaeda.notas = "Lleva una capa roja."
     finally:
         await storage.close()
-    await downgrade(url, "0011")
+    await downgrade(url, "0014")
     engine = create_engine(url)
     try:
         async with engine.connect() as conn:

@@ -6,8 +6,8 @@ and its public notes start empty.
 The downgrade puts them back as the one ``notas`` column: the public notes, a blank line,
 the private notes (either alone when the other is empty).
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0015
+Revises: 0014
 Create Date: 2026-12-02 16:00:00.000000
 
 """
@@ -18,8 +18,8 @@ import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision: str = "0012"
-down_revision: str | Sequence[str] | None = "0011"
+revision: str = "0015"
+down_revision: str | Sequence[str] | None = "0014"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
