@@ -64,6 +64,17 @@ _MENTION = re.compile(r"<[@#]|@everyone|@here", re.IGNORECASE)
 _LINE_BREAKS = frozenset("\n\r\x0b\x0c\x85\u2028\u2029")
 
 
+def unstorable(ch: str, allow_newline: bool = True) -> bool:
+    """Whether ``ch`` may not be kept in a text (a note, a motivo, any field of a file):
+    control characters (but a line break and a tab where lines are allowed), lone
+    surrogates, unassigned code points and non-characters (U+FFFF…), the byte-order mark
+    and the Unicode line and paragraph separators. Slash options and files refuse the same
+    characters, so that whatever the bot keeps, its files give back."""
+    if ch in "\n\t":
+        return not allow_newline
+    return ch == "\ufeff" or unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Zl", "Zp")
+
+
 def _emoji_part(ch: str) -> bool:
     """A character that only means something inside an emoji sequence: the joiner (ZWJ),
     variation selectors, the keycap mark and the tag characters of subdivision flags."""

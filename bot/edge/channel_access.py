@@ -36,9 +36,10 @@ INVITE_PERMISSIONS = (
     "create_events",
     "connect",
 )
+#: How to grant what is missing: ``{lo}`` is «lo» for one permission, «los» for several.
 HOW = (
-    "Un administrador puede dármelo en los ajustes del canal (Permisos → la aplicación Umbral) "
-    "o en el rol del bot."
+    "Un administrador puede dárme{lo} en los ajustes del canal (Permisos → la aplicación "
+    "Umbral) o en el rol del bot."
 )
 
 
@@ -80,19 +81,24 @@ def names(permissions: Iterable[str]) -> str:
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " y " + shown[-1]
 
 
+def _lacking(lacking: list[str]) -> tuple[str, str]:
+    """«me falta el permiso «X»» or «me faltan los permisos «X» y «Y»», and how to grant
+    it (or them)."""
+    one = len(lacking) == 1
+    said = "falta el permiso" if one else "faltan los permisos"
+    return f"me {said} {names(lacking)}", HOW.format(lo="lo" if one else "los")
+
+
 def refusal(what: str, lacking: list[str]) -> str:
     """``/encuentro empezar`` refused: what is missing and how to grant it."""
-    word = "el permiso" if len(lacking) == 1 else "los permisos"
-    return f"No puedo {what} aquí: me falta {word} {names(lacking)} en este canal. {HOW}"
+    needs, how = _lacking(lacking)
+    return f"No puedo {what} aquí: {needs} en este canal. {how}"
 
 
 def tracker_note(lacking: list[str]) -> str:
     """The note a reply carries when its change was saved but the tracker can't be shown."""
-    word = "el permiso" if len(lacking) == 1 else "los permisos"
-    return (
-        f"Hecho, pero no puedo actualizar el estado del encuentro en este canal: me falta {word} "
-        f"{names(lacking)}. {HOW}"
-    )
+    needs, how = _lacking(lacking)
+    return f"Hecho, pero no puedo actualizar el estado del encuentro en este canal: {needs}. {how}"
 
 
 def invite_permissions() -> discord.Permissions:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+import re
 
 import discord
 from discord import app_commands
 
-from bot.render.limits import cut_quotes
+from bot.render.limits import CONTENT_MAX, cut, cut_quotes
+from bot.render.safe import shown
 from umbral_rules import UmbralError
 
 log = logging.getLogger(__name__)
@@ -18,7 +20,8 @@ APOLOGY = "Lo siento, algo ha fallado al hacer eso. Ya queda anotado; prueba de 
 
 
 def explain(error: BaseException) -> str | None:
-    """The Spanish message for an error a user caused, or ``None`` for a real fault."""
+    """The Spanish message for an error a user caused (plain text), or ``None`` for a real
+    fault."""
     if isinstance(error, app_commands.CommandInvokeError):
         return explain(error.original)
     if isinstance(error, UmbralError):
@@ -41,6 +44,32 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
+#: Kept as they are when the rest of a refusal is escaped: the bot's mentions (a player, a
+#: channel: real ids, 17 to 20 digits), timestamps, and inline code (`/ayuda tema:tirar`:
+#: what is inside a code span is shown as text, so nothing in it comes alive either).
+_TAG = re.compile(r"(<(?:@[!&]?|#)\d{17,20}>|<t:\d{1,13}(?::[tTdDfFR])?>|(?<!`)`[^`\n]+`(?!`))")
+
+
+def refusal_text(message: str, *, formatted: bool = False) -> str:
+    """A refusal as Discord shows it: every «quoted» value cut short, and the message
+    escaped whole unless it was written for Discord already (``UmbralError.formatted``):
+    what a user typed is quoted back in refusals, never brought to life. The mentions of
+    players and channels the bot wrote stay mentions, and its code spans stay code (a refusal
+    is private to whoever typed it, so a well-formed mention or code span they typed
+    themselves shows only to them, and pings no one: refusals allow no mentions)."""
+    message = cut_quotes(message)
+    if formatted:
+        return message
+    parts = _TAG.split(message)  # odd positions: the tags
+    escaped = "".join(p if i % 2 else shown(p, multiline=True) for i, p in enumerate(parts))
+    return cut(escaped, CONTENT_MAX)
+
+
+def _formatted(error: BaseException) -> bool:
+    inner = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    return isinstance(inner, UmbralError) and inner.formatted
+
+
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer the user (ephemeral); log real faults with their traceback."""
     message = explain(error)
@@ -55,7 +84,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             exc_info=(type(original), original, original.__traceback__),
         )
         message = APOLOGY
-    message = cut_quotes(message)
+    message = refusal_text(message, formatted=_formatted(error))
     try:
         if interaction.response.is_done():
             if (

@@ -12,6 +12,7 @@ from discord.enums import AppCommandOptionType as T
 
 from bot.render.accents import spoken
 from bot.render.limits import quote
+from umbral_rules.text import unstorable
 
 #: Discord's own bounds: integers are JSON numbers, strings at most 6000 characters.
 MAX_SAFE_INT = 2**53
@@ -32,7 +33,8 @@ def _fmt(value: Any) -> str:
 
 
 def _bad_text(text: str) -> bool:
-    return "\x00" in text or any(0xD800 <= ord(ch) <= 0xDFFF for ch in text)
+    """Characters no text may keep (the same as in files: :func:`unstorable`)."""
+    return not text.isprintable() and any(unstorable(ch) for ch in text)
 
 
 def check_option(param: app_commands.Parameter, value: Any) -> str | None:

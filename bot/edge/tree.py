@@ -17,10 +17,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.edge.errors import UmbralTree
+from bot.edge.errors import UmbralTree, refusal_text
 from bot.edge.options import check_options, leaf_options
 from bot.edge.ratelimit import ROLLING_COMMANDS, RateLimiter
-from bot.render.limits import cut_quotes
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +112,7 @@ class GuardedTree(UmbralTree):
 
     async def _refuse(self, interaction: discord.Interaction, message: str) -> None:
         try:
-            await interaction.response.send_message(cut_quotes(message), ephemeral=True)
+            await interaction.response.send_message(refusal_text(message), ephemeral=True)
         except discord.HTTPException:
             log.warning("No se pudo avisar del rechazo al usuario", exc_info=True)
 

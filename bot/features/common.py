@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.edge.errors import ANSWERED as ANSWERED  # re-exported for the features
 from bot.jsontypes import JsonObject
-from bot.render.safe import allowed_mentions
+from bot.render.safe import allowed_mentions, choice
 from umbral_rules.checks import CheckResult
 from umbral_rules.combat import AttackResult
 from umbral_rules.rolls import Roll
@@ -52,7 +52,7 @@ def choices(names: Iterable[str], current: str) -> list[app_commands.Choice[str]
         if name in seen or (typed and typed not in name_key(name)):
             continue
         seen.add(name)
-        found.append(app_commands.Choice(name=name[:100], value=name[:100]))
+        found.append(app_commands.Choice(name=choice(name), value=name[:100]))
         if len(found) == MAX_CHOICES:
             break
     return found

@@ -19,6 +19,7 @@ from bot.render.limits import (
     add_long_field,
     cut,
 )
+from bot.render.safe import shown
 from umbral_rules.encounter import Encounter
 
 HELP_COLOUR = discord.Colour(0x5865F2)
@@ -188,20 +189,19 @@ def next_steps(
         return steps
     mine = [c for c in enc.combatants if c.owner_id == user_id]
     if not mine and character is not None and not gm:
-        steps.append(f"Entra en el combate con {character}: /encuentro unirse.")
+        steps.append(f"Entra en el combate con {shown(character)}: /encuentro unirse.")
     for c in mine:
+        name = shown(c.nombre)
         if any(p.defender == c.id for p in enc.pending):
-            steps.append(f"{c.nombre} debe defenderse: pulsa Defender o escribe /defender.")
+            steps.append(f"{name} debe defenderse: pulsa Defender o escribe /defender.")
         elif c.status == "malherido":
-            steps.append(f"{c.nombre} ha caído: /secuelas (con aliento:sí, +4).")
+            steps.append(f"{name} ha caído: /secuelas (con aliento:sí, +4).")
         elif c.status == "muerto":
-            steps.append(f"{c.nombre} ha muerto: su ficha queda en el archivo.")
+            steps.append(f"{name} ha muerto: su ficha queda en el archivo.")
         elif enc.phase == "jugadores" and not c.acted and c.active:
-            steps.append(
-                f"Turno de {c.nombre}: /atacar objetivo:…, /disparar, /maniobra, o /tirada."
-            )
+            steps.append(f"Turno de {name}: /atacar objetivo:…, /disparar, /maniobra, o /tirada.")
         else:
-            steps.append(f"{c.nombre} espera: el máster pasará el asalto con /asalto.")
+            steps.append(f"{name} espera: el máster pasará el asalto con /asalto.")
     if gm:
         if not any(c.side == "enemigo" for c in enc.combatants):
             steps.append("Saca enemigos: /encuentro enemigos nombre:… cantidad:….")
@@ -210,7 +210,7 @@ def next_steps(
         else:
             steps.append("Ataca por cada enemigo: /atacar objetivo:… atacante:…; luego /asalto.")
         if enc.pending:
-            steps.append(enc.owed_text())
+            steps.append(shown(enc.owed_text()))
     return steps
 
 

@@ -47,9 +47,11 @@ def ficha_embed(
     active: bool = False,
     vital: str | None = None,
     notas: str = "",
+    notas_privadas: str = "",
 ) -> discord.Embed:
     """The whole sheet: attributes, derived numbers, Oficios, weapons, bars and estados;
-    ``vital``: «muerto» / «retirado» (or «muerta» / «retirada») when it is no longer in play."""
+    ``vital``: «muerto» / «retirado» (or «muerta» / «retirada») when it is no longer in play.
+    ``notas_privadas``: given only for a private reply to the owner or the GM."""
     name = shown(sheet.nombre)
     dead, retired = vital in ("muerto", "muerta"), vital in ("retirado", "retirada")
     title = f"{name} ✝ ({vital})" if dead else name
@@ -86,6 +88,9 @@ def ficha_embed(
         add_long_field(embed, "Estados", [shown(e) for e in pools.estados], ", ")
     if notas:
         add_long_field(embed, "Notas", shown(notas, multiline=True).split("\n"))
+    if notas_privadas:
+        lines = shown(notas_privadas, multiline=True).split("\n")
+        add_long_field(embed, "Notas privadas (solo tú y el máster)", lines)
     return embed
 
 

@@ -36,13 +36,38 @@ PAGE_LINES = 20
 ELLIPSIS = "…"
 
 _QUOTED = re.compile(r"«([^«»]*)(»|$)")
+_LINK_START = re.compile(r"(?:https?|steam)://")
 
 
 def cut(text: str, limit: int) -> str:
-    """``text`` in at most ``limit`` characters, ending in «…» when it was cut."""
+    """``text`` in at most ``limit`` characters, ending in «…» when it was cut; never inside
+    a code span or a ``<https://…>`` link (:mod:`bot.render.safe` makes both), which would
+    leave its opening alone to pair with what follows."""
     if len(text) <= limit:
         return text
-    return text[: max(0, limit - 1)] + ELLIPSIS
+    kept = text[: max(0, limit - 1)]
+    return kept[: _unclosed(kept)] + ELLIPSIS
+
+
+def _unclosed(text: str) -> int:
+    """Where a code span or a wrapped link that ``text`` leaves open starts (its length when
+    none is): backslash escapes count outside code, not inside."""
+    code = link = None
+    at = 0
+    while at < len(text):
+        ch = text[at]
+        if code is not None:
+            code = None if ch == "`" else code
+        elif ch == "\\":
+            at += 1
+        elif ch == "`":
+            code = at
+        elif ch == "<" and _LINK_START.match(text, at + 1):
+            link = at
+        elif ch == ">":
+            link = None
+        at += 1
+    return min((p for p in (code, link) if p is not None), default=len(text))
 
 
 def quote(value: object, limit: int = QUOTE_MAX) -> str:

@@ -12,6 +12,8 @@ from bot.observe import note_slow_work
 from bot.offloop import off_process
 from bot.render.board_png import Token, key_facts, render_board
 from bot.render.encounter import events_embed
+from bot.render.limits import FOOTER_MAX
+from bot.render.safe import plain
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.estados import estado_table
 from umbral_rules.grid import Board, Square, parse_square
@@ -114,5 +116,5 @@ def legend(enc: Encounter) -> str:
 def board_embed(enc: Encounter, title: str, lines: Sequence[str]) -> discord.Embed:
     embed = events_embed(title, lines)
     embed.set_image(url=IMAGE_URL)
-    embed.set_footer(text=legend(enc)[:2048])
+    embed.set_footer(text=plain(legend(enc), FOOTER_MAX))
     return embed

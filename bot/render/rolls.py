@@ -13,7 +13,8 @@ import discord
 from umbral_rules import AttackResult, CheckResult, DieRoll, Grade, Grading, Roll, Static, Ventaja
 from umbral_rules.combat import AttackKind
 
-from .safe import shown
+from .limits import FOOTER_MAX
+from .safe import plain, shown
 
 GRADE_COLOURS = {
     Grade.FRACASO: discord.Colour(0xC0392B),
@@ -76,13 +77,16 @@ def roll_text(roll: Roll) -> str:
 
 
 def static_text(static: Static) -> str:
-    """``Defensa 13 (Base 9 + Destreza 3 + Protección 1)``; one part alone is just the number."""
+    """``Defensa 13 (Base 9 + Destreza 3 + Protección 1)``; one part alone is just the number.
+    Labels may carry names someone typed («ataque de Bran»): escaped."""
+    label = shown(static.label)
     if len(static.parts) <= 1:
-        return f"{static.label} {static.value}"
-    parts = f"{static.parts[0].name} {static.parts[0].value}"
+        return f"{label} {static.value}"
+    parts = f"{shown(static.parts[0].name)} {static.parts[0].value}"
     for m in static.parts[1:]:  # a part that takes away reads «− Blanco a cubierto 3»
-        parts += f" + {m.name} {m.value}" if m.value >= 0 else f" {MINUS} {m.name} {-m.value}"
-    return f"{static.label} {static.value} ({parts})"
+        name = shown(m.name)
+        parts += f" + {name} {m.value}" if m.value >= 0 else f" {MINUS} {name} {-m.value}"
+    return f"{label} {static.value} ({parts})"
 
 
 def grade_text(grading: Grading) -> str:
@@ -165,7 +169,7 @@ def attack_embed(
         _field(embed, f"Aguante de {vitals.nombre}", vitals.text())
     notes = [*result.notes, *extra]
     if notes:
-        embed.set_footer(text=" · ".join(notes)[:2048])
+        embed.set_footer(text=plain(" · ".join(notes), FOOTER_MAX))
     return embed
 
 

@@ -18,9 +18,9 @@ from bot.features.tirar.systems import (
     pool_passive,
 )
 from bot.jsontypes import JsonObject
-from bot.render.limits import FIELD_NAME_MAX, PAGE_CHARS, PAGE_LINES, cut, split_text
+from bot.render.limits import AUTHOR_MAX, FIELD_NAME_MAX, PAGE_CHARS, PAGE_LINES, cut, split_text
 from bot.render.rolls import grade_colour, signed
-from bot.render.safe import shown
+from bot.render.safe import in_backticks, plain, shown
 from bot.storage import RollLogEntry
 from umbral_rules import Grade
 from umbral_rules.roller.saved import Use
@@ -34,7 +34,7 @@ NOT_A_MEMBER = "alguien que ya no está en el servidor"
 
 
 def _clip(text: str, limit: int = MAX_FIELD) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return cut(text, limit)
 
 
 def _roll_field(roll: ExpressionRoll, room: int) -> tuple[str, str]:
@@ -47,12 +47,12 @@ def _roll_field(roll: ExpressionRoll, room: int) -> tuple[str, str]:
     if len(roll.expression) + len(reading) + len(total) + 2 > FIELD_NAME_MAX:
         value, reading = f"{reading.strip()} {value}".strip(), ""
     room_name = FIELD_NAME_MAX - len(total) - len(reading) - 2
-    return f"`{cut(roll.expression, room_name)}`{reading}{total}", _clip(value, room)
+    return f"{in_backticks(cut(roll.expression, room_name))}{reading}{total}", _clip(value, room)
 
 
 def _embed(title: str, who: str, motivo: str | None, colour: discord.Colour) -> discord.Embed:
     embed = discord.Embed(title=title, colour=colour)
-    embed.set_author(name=who)
+    embed.set_author(name=plain(who, AUTHOR_MAX))
     if motivo:
         embed.description = _clip(shown(motivo), 300)
     return embed
@@ -171,7 +171,7 @@ def initiative_embed(roll: InitiativeRoll, *, who: str, motivo: str | None = Non
 
 def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> str:
     when = entry.created_at.strftime("%d/%m %H:%M:%S") if entry.created_at else "?"
-    who = names.get(entry.user_id, NOT_A_MEMBER)
+    who = shown(names.get(entry.user_id, NOT_A_MEMBER))
     parts = [f"`#{entry.id}` {when}", who, f"/{entry.command}"]
     if entry.actor or entry.target:  # who rolled (a character, an enemy) and against whom
         parts.append(
@@ -191,7 +191,7 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
     else:
         result = entry.result
         if result.get("expresion"):
-            parts.append(f"`{result['expresion']}`")
+            parts.append(in_backticks(result["expresion"]))
         parts.append(f"dados {_faces(entry.dice)}")
         totals = result.get("totales", [result["total"]] if "total" in result else [])
         if totals:
@@ -213,13 +213,13 @@ def _adjustment(change: JsonObject) -> str:
         for k in ("aguante", "aliento", "esencia", "estados")
         if before.get(k) != after.get(k)
     ]
-    return f"{change.get('nombre')}: " + (", ".join(moved) or "sin cambios")
+    return f"{shown(change.get('nombre'))}: " + (", ".join(moved) or "sin cambios")
 
 
 def _shown(value: object) -> str:
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "ninguno"
-    return str(value)
+        return ", ".join(shown(v) for v in value) or "ninguno"
+    return shown(value)
 
 
 def _faces(dice: Sequence[object]) -> str:

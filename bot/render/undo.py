@@ -8,6 +8,8 @@ from datetime import datetime
 import discord
 
 from bot.jsontypes import JsonObject
+from bot.render.limits import cut
+from bot.render.safe import shown
 
 UNDO_COLOUR = discord.Colour(0xE67E22)
 #: The numbers of a combatant the preview reports, with their Spanish label.
@@ -35,14 +37,14 @@ def _value(value: object) -> str:
     if value is True:
         return "gastado"
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "ninguno"
-    return str(value)
+        return ", ".join(shown(v) for v in value) or "ninguno"
+    return shown(value)
 
 
 def _estados(name: str, now: Sequence[object], then: Sequence[object]) -> list[str]:
     lines = []
-    gone = [str(e) for e in now if e not in then]
-    back = [str(e) for e in then if e not in now]
+    gone = [shown(e) for e in now if e not in then]
+    back = [shown(e) for e in then if e not in now]
     if gone:
         lines.append(f"{name}: pierde {', '.join(gone)}")
     if back:
@@ -57,10 +59,10 @@ def combatant_changes(now: JsonObject, then: JsonObject) -> list[str]:
     current = {str(c["id"]): c for c in now.get("combatants", [])}
     for cid, c in current.items():
         if cid not in before:
-            lines.append(f"{c['nombre']} sale del combate")
+            lines.append(f"{shown(c['nombre'])} sale del combate")
     for cid, old in before.items():
         c = current.get(cid)
-        name = str(old["nombre"])
+        name = shown(old["nombre"])
         if c is None:
             lines.append(f"{name} vuelve al combate (Aguante {old['aguante']})")
             continue
@@ -97,19 +99,20 @@ def sheet_changes(sheets: Sequence[JsonObject]) -> list[str]:
         for key, label in SHEET_LABELS.items():
             if before.get(key) != after.get(key):
                 lines.append(
-                    f"Ficha de {sheet.get('nombre')}: {label} "
+                    f"Ficha de {shown(sheet.get('nombre'))}: {label} "
                     f"{_value(after.get(key))} → {_value(before.get(key))}"
                 )
         if before.get("owner_id") is not None and before.get("owner_id") != after.get("owner_id"):
-            lines.append(f"{sheet.get('nombre')} vuelve a ser de <@{int(before['owner_id'])}>")
+            name = shown(sheet.get("nombre"))
+            lines.append(f"{name} vuelve a ser de <@{int(before['owner_id'])}>")
     return lines
 
 
 def _cut(lines: Sequence[str]) -> str:
-    shown = list(lines[:LINES_MAX])
+    kept = list(lines[:LINES_MAX])
     if len(lines) > LINES_MAX:
-        shown.append(f"… y {len(lines) - LINES_MAX} cambios más")
-    return "\n".join(shown)[:4000] or "Nada visible cambia (solo el orden interno)."
+        kept.append(f"… y {len(lines) - LINES_MAX} cambios más")
+    return cut("\n".join(kept), 4000) or "Nada visible cambia (solo el orden interno)."
 
 
 def preview_embed(

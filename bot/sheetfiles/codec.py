@@ -19,13 +19,16 @@ from bot.observe import note_slow_work
 from umbral_rules.tables import ATRIBUTOS
 from umbral_rules.text import name_key, word_key
 
-from . import csvio, jsonio, yamlio
+from . import csvio, jsonio, xlsxio, yamlio
 from . import limits as L
-from .errors import FileRefused, explain, field_label, shown
+from .errors import FileRefused, explain, field_label, number, shown
 from .models import CharacterEntry, EnemyEntry, Entry, SavedRollEntry
 
 Format = Literal["yaml", "json", "csv"]
 FORMATS: tuple[Format, ...] = get_args(Format)
+#: What an export may be written as: the formats the bot reads, and xlsx (written only).
+ExportFormat = Literal["yaml", "json", "csv", "xlsx"]
+EXPORT_HELP = "yaml (por defecto), json, csv (con «;», para hojas de cálculo) o xlsx"
 EXTENSIONS: dict[str, Format] = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".csv": "csv"}
 SNIFFED = ("", ".txt")
 E = TypeVar("E", bound=Entry)
@@ -49,7 +52,7 @@ def parse_oficios(cell: str) -> dict[str, Any]:
         name, _, value = item.rpartition(" ")
         if not name.strip() or not csvio.NUMBER.fullmatch(value):
             raise ValueError(f"«{shown(item)}» no tiene la forma «nombre valor», p. ej. «armas 3»")
-        oficios[name.strip()] = int(value)
+        oficios[name.strip()] = number(value)
     return oficios
 
 
@@ -69,7 +72,7 @@ def parse_armas(cell: str) -> list[dict[str, Any]]:
             {
                 "nombre": found.group("nombre"),
                 "clase": clase,
-                "potencia": int(potencia) if csvio.NUMBER.fullmatch(potencia) else potencia,
+                "potencia": number(potencia) if csvio.NUMBER.fullmatch(potencia) else potencia,
                 "atributo": atributo,
                 "cualidades": [c for c in cualidades if c],
             }
@@ -314,12 +317,15 @@ def load_characters(data: bytes, filename: str) -> list[CharacterEntry]:
 
 
 def dump(
-    entries: Sequence[Entry], fmt: Format, kind: Kind, companion: Sequence[Entry] = ()
+    entries: Sequence[Entry], fmt: ExportFormat, kind: Kind, companion: Sequence[Entry] = ()
 ) -> bytes:
     """The file of ``entries``; in YAML and JSON, the ``companion`` kind's entries beside
-    them (when there are any: a CSV holds one kind, see :data:`SAVED_ROLLS`)."""
+    them (when there are any: a CSV or an xlsx holds one kind, see :data:`SAVED_ROLLS`)."""
     note_slow_work("fichero")
     exported = [e.export() for e in entries]
+    if fmt == "xlsx":
+        rows = (csvio.values(e, kind.csv) for e in exported)
+        return xlsxio.write(kind.stem, kind.csv.flat, rows)
     if fmt == "csv":
         return csvio.write(exported, kind.csv).encode("utf-8")
     document: dict[str, Any] = {kind.key: exported}
@@ -330,5 +336,5 @@ def dump(
     return yamlio.dump(document, header=kind.header).encode("utf-8")
 
 
-def filename_for(kind: Kind, fmt: Format) -> str:
+def filename_for(kind: Kind, fmt: ExportFormat) -> str:
     return f"{kind.stem}.{fmt}"

@@ -3,6 +3,12 @@
 Lists (cualidades, estados) go in one cell separated by commas or semicolons; the columns
 of a nested table (a character's atributos) are flattened; a few columns have their own
 small syntax (a character's Oficios and weapons), given by the schema.
+
+Written for spreadsheets set to Spanish: cells separated by «;» (a Spanish-locale Excel or
+LibreOffice splits on it, where the comma is the decimal separator), UTF-8 with a BOM. A
+text cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, a tab or a carriage
+return first) is written with a leading «'» (OWASP's advice; :func:`bot.render.safe.cell`);
+reading takes it away again, and still refuses a formula that has none.
 """
 
 from __future__ import annotations
@@ -14,14 +20,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.render.safe import cell as text_cell
+from bot.render.safe import uncell
 from umbral_rules.text import word_key
 
-from .errors import FileRefused, shown
+from .errors import FileRefused, number, shown
 from .models import FORMULA_START
 
 NUMBER = re.compile(r"-?\d+")
 LIST_SPLIT = re.compile(r"[;,]")
 BOM = "\ufeff"
+#: The separator the bot writes (it reads «,» too).
+DELIMITER = ";"
 
 
 @dataclass(frozen=True)
@@ -80,7 +90,7 @@ def _value(column: str, cell: str, schema: CsvSchema) -> Any:
     if column in schema.lists:
         return [item.strip() for item in LIST_SPLIT.split(cell) if item.strip()]
     if column in schema.numeric and NUMBER.fullmatch(cell):
-        return int(cell)
+        return number(cell)
     return cell
 
 
@@ -98,12 +108,17 @@ def read(text: str, schema: CsvSchema) -> tuple[list[dict[str, Any]], CsvLines]:
                 continue
             rows.append(_row(cells, header, schema, len(rows) + 1, start))
             lines.append(start)
-    except csv.Error:
-        raise FileRefused(
-            "el CSV está mal formado (unas comillas sin cerrar o mal puestas)",
-            line=reader.line_num,
-        ) from None
+    except csv.Error as error:
+        raise FileRefused(_malformed(error), line=reader.line_num) from None
     return rows, CsvLines(lines)
+
+
+def _malformed(error: csv.Error) -> str:
+    """What is wrong with the CSV, from the module's English message."""
+    if "field larger than field limit" in str(error):
+        limit = f"{csv.field_size_limit():,}".replace(",", ".")
+        return f"una celda es demasiado larga (más de {limit} caracteres)"
+    return "el CSV está mal formado (unas comillas sin cerrar o mal puestas)"
 
 
 def _row(
@@ -121,10 +136,13 @@ def _row(
         cell = cell.strip()
         if not cell:
             continue
-        if cell.startswith(FORMULA_START) and not NUMBER.fullmatch(cell):
+        guarded = uncell(cell)
+        if guarded != cell:  # the «'» an export put before a formula character
+            cell = guarded
+        elif cell.startswith(FORMULA_START) and not NUMBER.fullmatch(cell):
             raise FileRefused(
                 f"la celda «{shown(cell)}» parece una fórmula de hoja de cálculo "
-                "(empieza por =, +, - o @)",
+                "(empieza por =, +, - o @; si es texto, pon una «'» delante)",
                 entry=entry,
                 nombre=nombre,
                 field=column,
@@ -144,26 +162,35 @@ def _row(
     return raw
 
 
-def _cell(column: str, value: Any, schema: CsvSchema) -> str:
+def _cell(column: str, value: Any, schema: CsvSchema) -> str | int:
     if column in schema.writers:
-        return schema.writers[column](value)
+        return str(schema.writers[column](value))
     if value is None:
         return ""
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
+    if column in schema.numeric and isinstance(value, int):
+        return value
     return str(value)
+
+
+def values(entry: Mapping[str, Any], schema: CsvSchema) -> list[str | int]:
+    """One entry's cells in the columns' order: numbers as numbers, the rest as text (not
+    yet guarded: the CSV guards it, the xlsx writes it as text)."""
+    row: list[str | int] = []
+    for column in schema.columns:
+        if column in schema.nested:
+            row.extend(int(entry[column][key]) for key in schema.nested[column])
+        else:
+            row.append(_cell(column, entry[column], schema))
+    return row
 
 
 def write(entries: Sequence[Mapping[str, Any]], schema: CsvSchema) -> str:
     out = io.StringIO(newline="")
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv.writer(out, delimiter=DELIMITER, lineterminator="\r\n")
     writer.writerow(schema.flat)
     for entry in entries:
-        row: list[str] = []
-        for column in schema.columns:
-            if column in schema.nested:
-                row.extend(str(entry[column][key]) for key in schema.nested[column])
-            else:
-                row.append(_cell(column, entry[column], schema))
-        writer.writerow(row)
+        row = values(entry, schema)
+        writer.writerow([v if isinstance(v, int) else text_cell(v) for v in row])
     return BOM + out.getvalue()

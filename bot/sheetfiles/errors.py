@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from umbral_rules import UmbralError
+
+from . import limits as L
 
 HEAD = "No se ha importado nada"
 _SHOWN = 40
@@ -47,8 +51,29 @@ class FileRefused(UmbralError):
         return f"{HEAD}: {problem}."
 
 
+class Oversized(str):
+    """A number from a file with more than :data:`~bot.sheetfiles.limits.NUMBER_DIGITS_MAX`
+    digits, kept as its text: validation refuses it as too large for its field."""
+
+
+def number(text: str) -> int | Oversized:
+    """An integer written in a file (``-?\\d+``), converted only when it is short enough."""
+    return Oversized(text) if len(text.lstrip("+-")) > L.NUMBER_DIGITS_MAX else int(text)
+
+
+#: What a refusal never echoes: control, invisible, unassigned and surrogate characters.
+_UNSHOWN = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+_SPACE = re.compile(r"\s+")
+
+
 def shown(value: Any) -> str:
+    """``value`` quoted back in a refusal: at most 40 characters, and none of those a file
+    must not carry (each becomes «�»)."""
     text = str(value).lower() if isinstance(value, bool) else str(value)
+    if not text.isprintable():
+        text = "".join(
+            "�" if unicodedata.category(ch) in _UNSHOWN else ch for ch in _SPACE.sub(" ", text)
+        )
     return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
 
 
@@ -76,6 +101,8 @@ def explain(error: Mapping[str, Any]) -> str:
     kind = str(error.get("type", ""))
     ctx = error.get("ctx") or {}
     given = error.get("input")
+    if isinstance(given, Oversized):
+        return f"el número es demasiado grande (tiene {len(given.lstrip('+-'))} cifras)"
     tail = f" (se dio «{shown(given)}»)"
     if kind == "missing":
         return "falta, y es obligatorio"

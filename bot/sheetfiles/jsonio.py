@@ -9,7 +9,7 @@ from json import scanner as json_scanner
 from typing import Any
 
 from . import limits as L
-from .errors import FileRefused
+from .errors import FileRefused, number
 
 Scan = Callable[[str, int], tuple[Any, int]]
 
@@ -47,7 +47,7 @@ class _PositionDecoder(json.JSONDecoder):
     """The pure-Python scanner, recording where each object's and array's values start."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(parse_int=number)  # a number too long for any field is not converted
         self.spots: dict[int, tuple[int, dict[Any, int] | list[int]]] = {}
         self.parse_object = self._object
         self.parse_array = self._array

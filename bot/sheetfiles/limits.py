@@ -30,6 +30,11 @@ YAML_MAX_ALIASES: Final = 100
 YAML_MAX_NODES: Final = 200_000
 #: Nesting depth of a JSON or YAML document (an entry needs four).
 MAX_DEPTH: Final = 32
+#: Digits of a number in a file: every field's range fits in far fewer. A longer number is
+#: never converted (Python refuses to convert more than 4,300 digits, and converting is
+#: quadratic before that); it is kept as its text, :class:`~bot.sheetfiles.errors.Oversized`,
+#: and refused as too large for its field, with the entry, field and line.
+NUMBER_DIGITS_MAX: Final = 9
 
 # --- an enemy (Mesa numbers) ----------------------------------------------------------------
 ATAQUE_MAX: Final = 40

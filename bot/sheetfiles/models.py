@@ -8,7 +8,6 @@ in), so that ``export`` → import gives the same model back.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Annotated, Any, TypeVar
 
@@ -36,7 +35,7 @@ from umbral_rules.sheets import (
     validate_proteccion,
 )
 from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADO_LABELS, SIZE_LABELS, SIZE_STEPS
-from umbral_rules.text import name_key, name_problem, word_key
+from umbral_rules.text import name_key, name_problem, unstorable, word_key
 
 from . import limits as L
 
@@ -61,29 +60,27 @@ def rule(check: Callable[[T], object]) -> Callable[[T], T]:
     return validate
 
 
-def _bad_char(ch: str, allow_newline: bool) -> bool:
-    if ch in "\n\t":
-        return not allow_newline
-    # Cn: unassigned code points and non-characters (U+FFFF…); U+FEFF: the byte-order mark.
-    # Neither is text, and YAML can only write them escaped (6 bytes for one character).
-    return ch == "\ufeff" or unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Zl", "Zp")
-
-
 def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved: str = "") -> str:
-    """Strip; refuse control characters, spreadsheet formulas and the CSV's separators."""
+    """Strip; refuse control characters and the CSV's separators. (Notes may start like a
+    formula, as typed in /ficha editar: the CSV export guards them with a «'».)"""
     if allow_newline:
         value = value.replace("\r\n", "\n").replace("\r", "\n")
     value = value.strip()
     if len(value) > limit:
         raise ValueError(f"como mucho {limit} caracteres (tiene {len(value)})")
-    # str.isprintable() is False for every character _bad_char refuses (and for a few more it
+    # str.isprintable() is False for every character unstorable refuses (and for a few more it
     # allows, such as Zs spaces or Cf): a fast test of a whole field, char by char only if not
     plain = value.replace("\n", "").replace("\t", "") if allow_newline else value
-    if not plain.isprintable() and any(_bad_char(ch, allow_newline) for ch in value):
-        raise ValueError("no puede llevar saltos de línea ni caracteres de control")
-    if value.startswith(FORMULA_START):
+    bad_char = (
+        ""
+        if plain.isprintable()
+        else next((ch for ch in value if unstorable(ch, allow_newline)), "")
+    )
+    if bad_char in "\n\t" and bad_char:
+        raise ValueError("no puede llevar saltos de línea ni tabuladores")
+    if bad_char:
         raise ValueError(
-            "no puede empezar por =, +, - ni @ (parece una fórmula de hoja de cálculo)"
+            f"no puede llevar caracteres de control ni no válidos (lleva U+{ord(bad_char):04X})"
         )
     bad = next((ch for ch in reserved if ch in value), None)
     if bad:
@@ -94,6 +91,10 @@ def clean_text(value: str, *, limit: int, allow_newline: bool = False, reserved:
 def _name(value: str) -> str:
     """The same rule as a name typed in a command (``umbral_rules.text.name_problem``)."""
     value = clean_text(value, limit=L.NAME_MAX)
+    if value.startswith(FORMULA_START):
+        raise ValueError(
+            "no puede empezar por =, +, - ni @ (parece una fórmula de hoja de cálculo)"
+        )
     problem = name_problem(value)
     if problem is not None:
         raise ValueError(problem)
@@ -288,6 +289,9 @@ class CharacterEntry(Entry):
     aliento_max: Annotated[int, Strict(), Ge(0), Le(L.ALIENTO_MAX)] = 0
     estados: Estados = Field(default_factory=list)
     notas: Notas = ""
+    #: Only its owner and the GM see them (and only they can export it). A file that does
+    #: not give them (an empty CSV cell too) leaves a re-imported character's as they are.
+    notas_privadas: Notas = ""
 
     @field_validator("atributos")
     @classmethod
@@ -363,7 +367,7 @@ def _expression(value: str) -> str:
     value = value.strip()
     if len(value) > MAX_EXPRESSION_LENGTH:
         raise ValueError(f"como mucho {MAX_EXPRESSION_LENGTH} caracteres (tiene {len(value)})")
-    if any(_bad_char(ch, False) for ch in value):
+    if any(unstorable(ch, allow_newline=False) for ch in value):
         raise ValueError("no puede llevar saltos de línea ni caracteres de control")
     try:
         words(value)

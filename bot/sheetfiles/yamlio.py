@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 
 from . import limits as L
-from .errors import FileRefused
+from .errors import FileRefused, Oversized
 
 BOMB = (
     "el YAML usa demasiados alias (&ancla / *alias): como mucho {n}; "
@@ -19,6 +19,20 @@ BOMB = (
 #: libyaml's loader when PyYAML has it (several times faster), else the pure-Python one.
 #: Both are safe loaders: plain data only.
 Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _BoundedLoader(Loader):  # type: ignore[misc,valid-type]
+    """The loader, with integers of more than NUMBER_DIGITS_MAX digits kept as their text."""
+
+
+def _integer(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> object:
+    digits = str(node.value).lstrip("+-").replace("_", "")
+    if len(digits) > L.NUMBER_DIGITS_MAX:
+        return Oversized(node.value)
+    return loader.construct_yaml_int(node)
+
+
+_BoundedLoader.add_constructor("tag:yaml.org,2002:int", _integer)
 OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
 CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
@@ -122,7 +136,7 @@ def load(text: str) -> tuple[Any, YamlLines]:
     """The document's data, and where each value is."""
     try:
         _check_events(text)
-        loader = Loader(text)
+        loader = _BoundedLoader(text)
         try:
             root = loader.get_single_node()
             if root is None:

@@ -134,7 +134,9 @@ class Character(Base):
     aliento_max: Mapped[int] = mapped_column(Integer, default=0)
     estados: Mapped[JsonArray] = mapped_column(JsonList, default=list)
     is_active: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Public notes (anyone on the server sees them) and private ones (the owner and the GM).
     notas: Mapped[str] = mapped_column(Text, default="")
+    notas_privadas: Mapped[str] = mapped_column(Text, default="", server_default="")
     #: The active encounter it is in: a character fights in at most one at a time.
     encounter_id: Mapped[int | None] = mapped_column(Integer)
     #: ``activo``, ``muerto`` (its secuelas said so) or ``retirado`` (kept, read-only).

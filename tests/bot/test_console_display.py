@@ -94,7 +94,8 @@ async def test_what_the_bot_sends_keeps_its_escapes(fake: FakeDiscord) -> None:
     options = dict(part.split(":") for part in KAEDA.split()[2:])
     options["nombre"] = "Kaeda_la *roja*"
     reply = await fake.command("kaeda", "mesa", "ficha crear", options)
-    assert reply.first.payload["embeds"][0]["title"] == "Kaeda\\_la \\*roja\\*"
+    # «_» between two letters can't open emphasis in Discord, so it goes as typed (issue 30)
+    assert reply.first.payload["embeds"][0]["title"] == "Kaeda_la \\*roja\\*"
 
 
 async def test_near_misses_are_suggested(script: Script) -> None:

@@ -285,7 +285,7 @@ async def test_export_csv_and_json_round_trip(
     reply = await fake.command("master", "mesa", "historial", {"exportar": "csv"})
     name, data = _one_file(reply)
     assert name == "historial.csv" and data.startswith(b"\xef\xbb\xbf")
-    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
     assert [r["comando"] for r in rows] == ["tirar", "tirar", "tirada", "deshacer"]
     assert [r["deshecha"] for r in rows] == ["no", "no", "sí", "no"]
     assert rows[0]["motivo"] == "ñandú, «comillas»" and rows[0]["personaje"] == ""
@@ -304,7 +304,7 @@ async def test_export_csv_and_json_round_trip(
     channel = await fake.command(
         "kaeda", "taberna", "historial", {"exportar": "csv", "alcance": "canal"}
     )
-    [row] = csv.DictReader(io.StringIO(_one_file(channel)[1].decode("utf-8-sig")))
+    [row] = csv.DictReader(io.StringIO(_one_file(channel)[1].decode("utf-8-sig")), delimiter=";")
     assert row["privada"] == "sí" and row["usuario"] == str(fake.user_id("kaeda"))
     other = await fake.command(
         "bran", "taberna", "historial", {"exportar": "csv", "alcance": "canal"}

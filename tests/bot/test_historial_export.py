@@ -50,7 +50,7 @@ def test_a_big_log_is_split_into_complete_files(fmt: str) -> None:
     for part in parts:
         if fmt == "csv":
             assert part.data.startswith(BOM)
-            rows = list(csv.DictReader(io.StringIO(part.data.decode("utf-8-sig"))))
+            rows = list(csv.DictReader(io.StringIO(part.data.decode("utf-8-sig")), delimiter=";"))
             assert list(rows[0]) == list(HEADERS)
             ids += [int(r["id"]) for r in rows]
             assert rows[0]["nombre_usuario"] == "kaeda"
@@ -71,6 +71,6 @@ def test_more_than_max_parts_is_refused() -> None:
 
 def test_an_empty_log_is_a_file_of_headers() -> None:
     [part] = export_parts([], {}, frozenset(), "csv", 1000)
-    assert part.data == BOM + (",".join(HEADERS) + "\r\n").encode() and part.rows == 0
+    assert part.data == BOM + (";".join(HEADERS) + "\r\n").encode() and part.rows == 0
     [part] = export_parts([], {}, frozenset(), "json", 1000)
     assert json.loads(part.data) == []

@@ -161,7 +161,8 @@ async def test_names_in_files_follow_the_same_rule() -> None:
     with pytest.raises(UmbralError) as refused:
         load_bestiary(text.encode(), "b.yaml")
     assert str(refused.value) == (
-        "No se ha importado nada: entrada 2 («Bran\u200b»), línea 3, campo «nombre»: lleva un "
+        # issue 30: the refusal names the character but never echoes it
+        "No se ha importado nada: entrada 2 («Bran�»), línea 3, campo «nombre»: lleva un "
         "carácter invisible o de control (U+200B) que no se admite."
     )
 
@@ -183,7 +184,8 @@ async def test_names_are_escaped_and_only_the_defender_is_pinged(fake: FakeDisco
         "parse": [],
         "users": [fake.user_id("kaeda")],
     }
-    assert "\\[Pulsa aquí](https://example.com)" in attack.first.text()
+    # issue 30: the link's URL is wrapped in <…> (no preview), its brackets escaped
+    assert "\\[Pulsa aquí\\](<https://example.com>)" in attack.first.text()
     for message in fake.messages:
         mentions = message.payload.get("allowed_mentions")
         assert mentions is not None, message.text()

@@ -10,6 +10,7 @@ from typing import Any
 from ..checks import OficioCobertura, parse_oficio_cobertura
 from ..errors import UmbralError
 from ..sheets import CharacterSheet, EnemySheet, Weapon
+from ..tables import NAME_MAX
 from ..text import clean_name, name_key, word_key
 from .combatant import Combatant
 from .events import CombatantRemoved, Event
@@ -115,16 +116,33 @@ def add_enemy(
     return c
 
 
+_NUMBERED = re.compile(r"^.* (\d+)$")
+
+
+def numbered(nombre: str, n: int) -> str:
+    """«Guardia 2»; when that passes :data:`NAME_MAX`, the name is cut visibly so that the
+    number fits: «Centinela de la Torre… 2»."""
+    suffix = f" {n}"
+    if len(nombre) + len(suffix) <= NAME_MAX:
+        return nombre + suffix
+    return nombre[: NAME_MAX - len(suffix) - 1].rstrip() + "…" + suffix
+
+
 def add_enemies(
     state: EncounterState, enemy: EnemySheet, cantidad: int, genero: str | None = None
 ) -> list[Combatant]:
-    """Add ``cantidad`` copies named "Nombre 1", "Nombre 2"... (numbering continues)."""
+    """Add ``cantidad`` copies named "Nombre 1", "Nombre 2"... (numbering continues; a name
+    too long for its number is shortened: :func:`numbered`)."""
     if not 1 <= cantidad <= 50:
         raise UmbralError("Se añaden entre 1 y 50 enemigos de una vez.")
-    pattern = re.compile(rf"^{re.escape(name_key(enemy.nombre))} (\d+)$")
-    taken = [int(m.group(1)) for c in state.combatants if (m := pattern.match(name_key(c.nombre)))]
+    taken = [
+        int(m.group(1))
+        for c in state.combatants
+        if (m := _NUMBERED.match(c.nombre))
+        and name_key(numbered(enemy.nombre, int(m.group(1)))) == name_key(c.nombre)
+    ]
     first = max(taken, default=0) + 1
-    names = [f"{enemy.nombre} {n}" for n in range(first, first + cantidad)]
+    names = [numbered(enemy.nombre, n) for n in range(first, first + cantidad)]
     for name in names:
         _check_name_free(state, name)
     return [add_enemy(state, enemy, name, genero) for name in names]

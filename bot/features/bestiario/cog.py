@@ -26,11 +26,12 @@ from bot.features.cog import FeatureCog
 from bot.features.common import Tamano, send
 from bot.features.pages import send_pages
 from bot.render.fichas import bestiary_list_pages, enemy_embed, notice_embed
-from bot.sheetfiles import BESTIARY, Format, filename_for
+from bot.sheetfiles import BESTIARY, EXPORT_HELP, ExportFormat, filename_for
 from bot.sheetfiles.limits import ENEMY_NOTAS_MAX, NAME_MAX
 from bot.sheetfiles.models import cualidades_keys, estado_keys
 from bot.storage.repositories import enemy_sheet
 from umbral_rules import EnemySheet, UmbralError
+from umbral_rules.plural import plural
 from umbral_rules.text import clean_name
 
 
@@ -199,9 +200,9 @@ class BestiarioCog(FeatureCog):
         )
 
     @bestiario.command(name="exportar", description="El bestiario del servidor como archivo")
-    @app_commands.describe(formato="yaml (por defecto), json o csv")
+    @app_commands.describe(formato=EXPORT_HELP)
     @command_context("máster", what=SEE)
-    async def exportar(self, ctx: Context, formato: Format = "yaml") -> None:
+    async def exportar(self, ctx: Context, formato: ExportFormat = "yaml") -> None:
         interaction = ctx.interaction
         guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -213,7 +214,7 @@ class BestiarioCog(FeatureCog):
         data = await export_rows(rows, formato)
         file = discord.File(io.BytesIO(data), filename=filename_for(BESTIARY, formato))
         await interaction.followup.send(
-            f"El bestiario del servidor: {len(rows)} enemigos.", file=file, ephemeral=True
+            f"El bestiario del servidor: {plural(len(rows), 'enemigo')}.", file=file, ephemeral=True
         )
 
     @bestiario.command(name="ejemplo", description="Carga el bestiario de ejemplo del bot")

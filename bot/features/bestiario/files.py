@@ -13,7 +13,15 @@ from sqlalchemy import Row
 
 from bot.jsontypes import JsonObject, from_json_text
 from bot.offloop import off_loop
-from bot.sheetfiles import BESTIARY, EnemyEntry, FileRefused, Format, dump, load_bestiary, too_big
+from bot.sheetfiles import (
+    BESTIARY,
+    EnemyEntry,
+    ExportFormat,
+    FileRefused,
+    dump,
+    load_bestiary,
+    too_big,
+)
 from bot.sheetfiles import limits as L
 from bot.storage.repositories import RAW_JSON
 from umbral_rules.text import name_key, sort_key
@@ -146,7 +154,7 @@ def _all_fields(entries: list[EnemyEntry]) -> list[JsonObject]:
     return [row_fields(e) for e in entries]
 
 
-async def export_rows(rows: Sequence[Row[Any]], fmt: Format) -> bytes:
+async def export_rows(rows: Sequence[Row[Any]], fmt: ExportFormat) -> bytes:
     """The file of the bestiary's plain rows (``uow.bestiary.rows()``): their JSON decoded,
     sorted, built and written on a worker thread."""
     return await off_loop(_export, list(rows), fmt)
@@ -159,7 +167,7 @@ def _decoded(row: Row[Any]) -> SimpleNamespace:
     return SimpleNamespace(**fields)
 
 
-def _export(rows: list[Row[Any]], fmt: Format) -> bytes:
+def _export(rows: list[Row[Any]], fmt: ExportFormat) -> bytes:
     plain = sorted((_decoded(row) for row in rows), key=lambda r: sort_key(r.nombre))
     return dump([entry_of(row) for row in plain], fmt, BESTIARY)
 

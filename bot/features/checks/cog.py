@@ -21,6 +21,7 @@ from bot.features.common import (
 )
 from bot.features.dice import check_all_used, choose_dice
 from bot.render.rolls import check_embed
+from bot.render.safe import shown
 from bot.sheetfiles.limits import NAME_MAX
 from umbral_rules import UmbralError
 from umbral_rules.encounter.events import CheckMade
@@ -152,7 +153,8 @@ class TiradasCog(FeatureCog):
         what = tirada.what_text(atributo, umbral, against)
         if ambito:
             what += f" ({ambito})"
-        embed = check_embed(result, actor=roller.nombre, what=what, note=motivo)
+        note = shown(motivo) if motivo else None
+        embed = check_embed(result, actor=shown(roller.nombre), what=what, note=note)
         await tirada.deliver(interaction, embed, privada, settings.gm_channel_id)
 
     @reto.command(name="crear", description="Plantea un reto en este canal (máster)")

@@ -146,10 +146,11 @@ def sheet_check(
 
 
 def what_text(atributo: str, umbral: int | None, against: Contra | None) -> str:
-    """«Vigor contra Umbral Peliaguda (12)», «Vigor: resiste a Bran»…"""
+    """«Vigor contra Umbral Peliaguda (12)», «Vigor: resiste a Bran»… (for an embed's title:
+    the name escaped)."""
     label = ATRIBUTO_LABELS[atributo]
     if against is None:
         return f"{label} contra Umbral {umbral_name(umbral or 0)}"
     if against.enemy_resists:
-        return f"{label}: empuja a {against.nombre}, que resiste"
-    return f"{label}: resiste a {against.nombre}"
+        return f"{label}: empuja a {shown(against.nombre)}, que resiste"
+    return f"{label}: resiste a {shown(against.nombre)}"

@@ -89,5 +89,7 @@ class DadosCog(FeatureCog):
             removed = await uow.saved_rolls.remove(owner, nombre)
         if removed is None:
             whose = "El servidor no tiene" if servidor else "No tienes"
-            raise UmbralError(f"{whose} ninguna tirada guardada llamada «{shown(nombre)}».")
+            raise UmbralError(
+                f"{whose} ninguna tirada guardada llamada «{shown(nombre)}».", formatted=True
+            )
         await send(ctx.interaction, embed=deleted_embed(removed), ephemeral=not servidor)

@@ -18,6 +18,7 @@ from bot.features.checks.ambito import guild_estados_extra, sync_guild_tables
 from bot.features.common import send
 from bot.jsontypes import JsonObject
 from bot.render.encounter import events_embed
+from bot.render.safe import shown
 from bot.storage.undo import SheetChange
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
@@ -150,7 +151,9 @@ async def adjust(
         if c is None:
             channel = await uow.characters.fighting_in(row.id)
             if channel is not None:
-                raise UmbralError(ELSEWHERE.format(nombre=row.nombre, canal=channel))
+                raise UmbralError(
+                    ELSEWHERE.format(nombre=shown(row.nombre), canal=channel), formatted=True
+                )
         before = values_of(row) if c is None else _combatant_values(c)
         if enc is not None and c is not None:
             _apply_to_combatant(enc, c, wanted)

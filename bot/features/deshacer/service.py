@@ -10,6 +10,7 @@ import discord
 
 from bot.edge.permissions import is_gm
 from bot.jsontypes import JsonObject
+from bot.render.safe import shown
 from bot.render.undo import combatant_changes, sheet_changes
 from bot.storage import encounter_map as emap
 from bot.storage.models import ENCOUNTER_ACTIVE
@@ -223,6 +224,7 @@ async def refuse_owner_clashes(uow: UnitOfWork, back: list[tuple[int, int]]) -> 
         same = None if row is None else await uow.characters.by_name(owner, row.nombre)
         if row is not None and same is not None and same.id != character_id:
             raise UmbralError(
-                f"<@{owner}> tiene ahora otro personaje llamado «{same.nombre}»: "
-                "no se deshace nada."
+                f"<@{owner}> tiene ahora otro personaje llamado «{shown(same.nombre)}»: "
+                "no se deshace nada.",
+                formatted=True,
             )

@@ -21,6 +21,7 @@ from bot.edge.permissions import is_gm
 from bot.features.combate.acting import own_combatants
 from bot.features.fichas.lookup import custody_character
 from bot.features.fichas.vida import require_editable
+from bot.render.safe import shown
 from bot.storage.models import Character
 from bot.storage.undo import SheetChange
 from bot.storage.uow import UnitOfWork
@@ -94,7 +95,9 @@ async def spend(
     else:
         channel = await uow.characters.fighting_in(row.id)
         if channel is not None:
-            raise UmbralError(ELSEWHERE.format(nombre=row.nombre, canal=channel))
+            raise UmbralError(
+                ELSEWHERE.format(nombre=shown(row.nombre), canal=channel), formatted=True
+            )
         before = row.esencia
         row.esencia = check_spend(row.nombre, before, puntos)
         uow.undo.sheets.append(

@@ -23,6 +23,7 @@ import discord
 from bot.features.common import send
 from bot.features.fichas.lookup import named_character, owner_text
 from bot.render.party import handover_embed
+from bot.render.safe import shown
 from bot.storage.models import Character
 from bot.storage.sheet_link import channel_of
 from bot.storage.undo import SheetChange
@@ -57,10 +58,13 @@ class Ceded:
 
 
 def clash_text(new_owner: int, gm_id: int, nombre: str) -> str:
+    """The refusal, written for Discord (it mentions the player)."""
     if new_owner == gm_id:
-        return f"Ya tienes un personaje llamado «{nombre}»: no puedes tener dos con ese nombre."
+        return (
+            f"Ya tienes un personaje llamado «{shown(nombre)}»: no puedes tener dos con ese nombre."
+        )
     return (
-        f"{owner_text(new_owner)} ya tiene un personaje llamado «{nombre}»: "
+        f"{owner_text(new_owner)} ya tiene un personaje llamado «{shown(nombre)}»: "
         "un jugador no puede tener dos con ese nombre."
     )
 
@@ -68,7 +72,9 @@ def clash_text(new_owner: int, gm_id: int, nombre: str) -> str:
 async def refuse_clash(uow: UnitOfWork, interaction: discord.Interaction, target: Target) -> None:
     same = await uow.characters.by_name(target.new_owner, target.nombre)
     if same is not None and same.id != target.character_id:
-        raise UmbralError(clash_text(target.new_owner, interaction.user.id, same.nombre))
+        raise UmbralError(
+            clash_text(target.new_owner, interaction.user.id, same.nombre), formatted=True
+        )
 
 
 async def choose(
@@ -91,7 +97,9 @@ async def choose(
         )
         new_owner = interaction.user.id if a is None else a.id
         if row.owner_id == new_owner:
-            raise UmbralError(f"{row.nombre} ya es de {owner_text(new_owner)}.")
+            raise UmbralError(
+                f"{shown(row.nombre)} ya es de {owner_text(new_owner)}.", formatted=True
+            )
         channel = (
             None
             if row.encounter_id is None

@@ -18,6 +18,7 @@ from bot.features.fichas.ceder import run_ceder
 from bot.features.fichas.custodia import (
     CLASE_CHOICES,
     DUENO_HELP,
+    gm_in_guild,
     run_arma,
     run_edit,
     run_oficio,
@@ -29,7 +30,8 @@ from bot.features.fichas.shared import own_character, sheet_embed
 from bot.features.fichas.transfer import run_export, run_import
 from bot.features.fichas.vida import require_editable, retire, revive, run_vida
 from bot.render.fichas import notice_embed
-from bot.sheetfiles import Format
+from bot.render.safe import shown
+from bot.sheetfiles import EXPORT_HELP, ExportFormat
 from bot.sheetfiles.limits import NAME_MAX
 from umbral_rules import CharacterSheet
 from umbral_rules.genero import agree
@@ -105,7 +107,7 @@ class FichasCog(FeatureCog):
             embed = sheet_embed(row, interaction.user.mention)
         await send(
             interaction,
-            content=f"{sheet.nombre} está {agree(genero, 'listo', 'lista')} "
+            content=f"{shown(sheet.nombre)} está {agree(genero, 'listo', 'lista')} "
             "y es tu personaje activo.",
             embed=embed,
         )
@@ -175,7 +177,8 @@ class FichasCog(FeatureCog):
         aguante_extra="Aguante que añaden raza y dotes",
         aliento_max="Máximo de Aliento",
         esencia_max="Máximo de Esencia",
-        notas="Las notas de la ficha",
+        notas="Notas públicas: cualquiera las ve en /ficha ver",
+        notas_privadas="Notas que solo ves tú (y el máster)",
         genero="Para concordar los mensajes: masculino o femenino",
         personaje="Otro de tus personajes (por defecto, el activo; el máster, cualquiera)",
         dueno=DUENO_HELP,
@@ -196,6 +199,7 @@ class FichasCog(FeatureCog):
         aliento_max: app_commands.Range[int, 0, 20] | None = None,
         esencia_max: app_commands.Range[int, 0, 50] | None = None,
         notas: app_commands.Range[str, 0, 1000] | None = None,
+        notas_privadas: app_commands.Range[str, 0, 1000] | None = None,
         genero: Literal["masculino", "femenino"] | None = None,
         personaje: str | None = None,
         dueno: discord.User | None = None,
@@ -211,6 +215,7 @@ class FichasCog(FeatureCog):
             esencia_max,
             notas,
             genero,
+            notas_privadas,
         )
         await run_edit(ctx, edit, personaje, dueno)
 
@@ -238,7 +243,9 @@ class FichasCog(FeatureCog):
                 row = await named_character(uow, interaction, personaje, dueno, others_allowed=True)
             else:
                 row = await own_character(uow, interaction.user.id, None)
-            embed = sheet_embed(row, f"<@{row.owner_id}>")
+            mine = row.owner_id == interaction.user.id
+            private = mine or await gm_in_guild(uow, interaction)
+            embed = sheet_embed(row, f"<@{row.owner_id}>", private=private)
         await send(interaction, embed=embed, ephemeral=True)
 
     @ficha.command(name="usar", description="Elige tu personaje activo")
@@ -379,7 +386,7 @@ class FichasCog(FeatureCog):
     @ficha.command(name="exportar", description="Tus personajes como archivo")
     @app_commands.describe(
         personaje="Solo este personaje (por defecto, todos los tuyos)",
-        formato="yaml (por defecto), json o csv",
+        formato=EXPORT_HELP,
         dueno="Máster: de quién son (sin personaje, todos los suyos)",
     )
     @app_commands.rename(dueno="dueño")
@@ -389,7 +396,7 @@ class FichasCog(FeatureCog):
         self,
         ctx: Context,
         personaje: str | None = None,
-        formato: Format = "yaml",
+        formato: ExportFormat = "yaml",
         dueno: discord.User | None = None,
     ) -> None:
         await run_export(ctx, personaje, formato, dueno)

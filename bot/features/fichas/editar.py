@@ -31,6 +31,7 @@ class Edit:
     esencia_max: int | None = None
     notas: str | None = None
     genero: str | None = None
+    notas_privadas: str | None = None
 
     def empty(self) -> bool:
         return not self.atributos and all(
@@ -43,6 +44,7 @@ class Edit:
                 self.esencia_max,
                 self.notas,
                 self.genero,
+                self.notas_privadas,
             )
         )
 
@@ -97,6 +99,9 @@ def apply_edit(row: Character, edit: Edit) -> list[str]:
     if edit.notas is not None and edit.notas != row.notas:
         row.notas = edit.notas
         lines.append("Notas cambiadas.")
+    if edit.notas_privadas is not None and edit.notas_privadas != row.notas_privadas:
+        row.notas_privadas = edit.notas_privadas
+        lines.append("Notas privadas cambiadas (solo las ven su dueño y el máster).")
     if edit.genero is not None and edit.genero != row.genero:
         row.genero = edit.genero
         lines.append(f"Género: {edit.genero}.")

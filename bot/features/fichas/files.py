@@ -18,7 +18,7 @@ from bot.offloop import off_loop
 from bot.sheetfiles import (
     CHARACTERS,
     CharacterEntry,
-    Format,
+    ExportFormat,
     SavedRollEntry,
     WeaponEntry,
     dump,
@@ -49,6 +49,11 @@ def row_fields(entry: CharacterEntry) -> JsonObject:
         "aliento_max": entry.aliento_max,
         "estados": list(entry.estados),
         "notas": entry.notas,
+        **(
+            {"notas_privadas": entry.notas_privadas}
+            if "notas_privadas" in entry.model_fields_set
+            else {}
+        ),
     }
 
 
@@ -110,6 +115,7 @@ def entry_of(row: Character) -> CharacterEntry:
         aliento_max=row.aliento_max,
         estados=list(row.estados),
         notas=row.notas,
+        notas_privadas=row.notas_privadas,
     )
 
 
@@ -122,7 +128,7 @@ async def parse_sheet(
 
 
 async def export_characters(
-    entries: Sequence[CharacterEntry], fmt: Format, saved: Sequence[SavedRollEntry] = ()
+    entries: Sequence[CharacterEntry], fmt: ExportFormat, saved: Sequence[SavedRollEntry] = ()
 ) -> bytes:
     """The file of ``entries`` (plain models) and the player's ``saved`` rolls, written on a
     worker thread."""

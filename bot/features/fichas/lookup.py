@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.render.safe import shown
 from bot.storage.models import Character
 from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
@@ -43,7 +44,8 @@ async def named_character(
         row = await uow.characters.by_name(dueno.id, personaje)
         if row is None:
             raise UmbralError(
-                f"{owner_text(dueno.id)} no tiene ningún personaje llamado «{personaje}»."
+                f"{owner_text(dueno.id)} no tiene ningún personaje llamado «{shown(personaje)}».",
+                formatted=True,
             )
         return row
     row = await uow.characters.by_name(user_id, personaje)
@@ -59,8 +61,9 @@ async def named_character(
     if len(others) > 1:
         owners = ", ".join(owner_text(r.owner_id) for r in others)
         raise UmbralError(
-            f"Hay {len(others)} personajes llamados «{personaje}»: son de {owners}. "
-            "Di de quién con la opción «dueño»."
+            f"Hay {len(others)} personajes llamados «{shown(personaje)}»: son de {owners}. "
+            "Di de quién con la opción «dueño».",
+            formatted=True,
         )
     return others[0]
 
@@ -89,7 +92,8 @@ async def custody_character(
         return row
     if owner != interaction.user.id:
         raise UmbralError(
-            f"{owner_text(owner)} no tiene personaje activo: di cuál con la opción «personaje»."
+            f"{owner_text(owner)} no tiene personaje activo: di cuál con la opción «personaje».",
+            formatted=True,
         )
     raise UmbralError(
         "No tienes personaje activo: crea uno con /ficha crear o elige con /ficha usar."

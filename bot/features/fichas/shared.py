@@ -30,7 +30,11 @@ def pools_of(row: Character) -> Pools:
     )
 
 
-def sheet_embed(row: Character, owner: str | None = None) -> discord.Embed:
+def sheet_embed(
+    row: Character, owner: str | None = None, *, private: bool = False
+) -> discord.Embed:
+    """The sheet's card; ``private`` (a private reply to its owner or the GM) adds its
+    private notes."""
     return ficha_embed(
         character_sheet(row),
         character_weapons(row),
@@ -39,6 +43,7 @@ def sheet_embed(row: Character, owner: str | None = None) -> discord.Embed:
         active=row.is_active,
         vital=vital_shown(row),
         notas=row.notas,
+        notas_privadas=row.notas_privadas if private else "",
     )
 
 

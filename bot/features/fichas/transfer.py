@@ -20,7 +20,8 @@ from bot.features.fichas.files import (
 from bot.features.fichas.lookup import owner_text
 from bot.render.fichas import notice_embed
 from bot.render.party import for_owner_embed
-from bot.sheetfiles import CHARACTERS, Format, filename_for
+from bot.render.safe import shown
+from bot.sheetfiles import CHARACTERS, ExportFormat, filename_for
 from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
 
@@ -77,7 +78,7 @@ async def run_import(
 async def run_export(
     ctx: Context,
     personaje: str | None,
-    formato: Format,
+    formato: ExportFormat,
     dueno: discord.abc.User | None = None,
 ) -> None:
     """``/ficha exportar``: one character or all of the user's (the GM: anyone's)."""
@@ -99,11 +100,13 @@ async def run_export(
     if not entries and not carried:
         if for_someone_else(interaction, dueno):
             assert dueno is not None
-            raise UmbralError(f"{owner_text(dueno.id)} no tiene personajes en este servidor.")
+            raise UmbralError(
+                f"{owner_text(dueno.id)} no tiene personajes en este servidor.", formatted=True
+            )
         raise UmbralError("No tienes personajes en este servidor: crea uno con /ficha crear.")
     data = await export_characters(entries, formato, carried)
     file = discord.File(io.BytesIO(data), filename=filename_for(CHARACTERS, formato))
-    names = ", ".join(e.nombre for e in entries[:10]) + ("…" if len(entries) > 10 else "")
+    names = ", ".join(shown(e.nombre) for e in entries[:10]) + ("…" if len(entries) > 10 else "")
     mine = owners == {interaction.user.id}
     whose = (
         "Tus personajes"

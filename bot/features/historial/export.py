@@ -1,6 +1,9 @@
 """The roll log as files: CSV (Spanish headers, UTF-8 with a BOM so that spreadsheets read
-the accents) or JSON (a list of objects); with ``asistencia``, the sessions and who came
-too (:func:`session_parts`). Pure: entries in, bytes out; run it off the loop.
+the accents, «;» between cells as Spanish-locale spreadsheets expect, and a «'» before text
+that a spreadsheet would run as a formula: :func:`bot.render.safe.cell`), xlsx (the same
+columns, every text cell written as text) or JSON (a list of objects); with ``asistencia``,
+the sessions and who came too (:func:`session_parts`). Pure: entries in, bytes out; run it
+off the loop.
 
 A log bigger than one attachment is split into parts, each a complete file (the CSV's header
 in every part, each JSON part a list); :func:`export_parts` refuses when more than
@@ -17,6 +20,8 @@ from datetime import UTC
 from typing import Any
 
 from bot.features.historial.options import ExportFormat
+from bot.render.safe import cell
+from bot.sheetfiles import xlsxio
 from bot.storage import RollLogEntry
 from bot.storage.sessions import GameSession
 from umbral_rules import UmbralError
@@ -93,19 +98,27 @@ def record(entry: RollLogEntry, names: Mapping[int, str], undone: frozenset[int]
     }
 
 
-def _csv_cell(value: object) -> str:
+def _value(value: object) -> str | int:
+    """A cell: numbers stay numbers, the rest is text (not yet guarded)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "sí" if value else "no"
+    if isinstance(value, int):
+        return value
     if isinstance(value, list | dict):
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return str(value)
 
 
+def _csv_cell(value: object) -> str:
+    shown = _value(value)
+    return str(shown) if isinstance(shown, int) else cell(shown)
+
+
 def _csv_line(values: Sequence[str]) -> bytes:
     out = io.StringIO()
-    csv.writer(out, lineterminator="\r\n").writerow(values)
+    csv.writer(out, delimiter=";", lineterminator="\r\n").writerow(values)
     return out.getvalue().encode()
 
 
@@ -129,13 +142,15 @@ def session_record(session: GameSession, names: Mapping[int, str]) -> dict[str, 
 def _encoded(
     records: Sequence[Mapping[str, Any]], fmt: ExportFormat, headers: Sequence[str] = HEADERS
 ) -> list[bytes]:
-    if fmt == "csv":
+    """Each record as its file writes it (an xlsx part is sized by its CSV: zipped, it is
+    smaller)."""
+    if fmt in ("csv", "xlsx"):
         return [_csv_line([_csv_cell(r[h]) for h in headers]) for r in records]
     return [json.dumps(r, ensure_ascii=False).encode() for r in records]
 
 
 def _file(rows: Sequence[bytes], fmt: ExportFormat, headers: Sequence[str] = HEADERS) -> bytes:
-    if fmt == "csv":
+    if fmt in ("csv", "xlsx"):
         return BOM + _csv_line(headers) + b"".join(rows)
     return b"[\n" + b",\n".join(rows) + b"\n]\n"
 
@@ -143,9 +158,13 @@ def _file(rows: Sequence[bytes], fmt: ExportFormat, headers: Sequence[str] = HEA
 def session_parts(
     sessions: Sequence[GameSession], names: Mapping[int, str], fmt: ExportFormat, limit: int
 ) -> list[ExportPart]:
-    """The guild's sessions with their attendance as one file (``sesiones.csv``/``.json``)."""
+    """The guild's sessions with their attendance as one file (``sesiones.csv``/``.json``/
+    ``.xlsx``)."""
     records = [session_record(s, names) for s in sessions]
-    data = _file(_encoded(records, fmt, SESSION_HEADERS), fmt, SESSION_HEADERS)
+    if fmt == "xlsx":
+        data = _workbook(records, SESSION_HEADERS, "sesiones")
+    else:
+        data = _file(_encoded(records, fmt, SESSION_HEADERS), fmt, SESSION_HEADERS)
     if len(data) > limit:
         raise UmbralError(_too_big(len(data), limit))
     return [ExportPart(f"sesiones.{fmt}", data, len(records))]
@@ -160,7 +179,8 @@ def export_parts(
     stem: str = "historial",
 ) -> list[ExportPart]:
     """The entries (oldest first) as files of at most ``limit`` bytes each."""
-    rows = _encoded([record(e, names, undone) for e in entries], fmt)
+    records = [record(e, names, undone) for e in entries]
+    rows = _encoded(records, fmt)
     overhead = len(_file([], fmt)) + 2  # the header (or brackets) and a row's separator
     chunks: list[list[bytes]] = [[]]
     size = overhead
@@ -175,12 +195,22 @@ def export_parts(
         size = grown
     if len(chunks) > MAX_PARTS:
         raise UmbralError(_too_big(sum(map(len, rows)), limit))
+    files = [_file(chunk, fmt) for chunk in chunks]
+    if fmt == "xlsx":
+        files, at = [], 0
+        for chunk in chunks:
+            files.append(_workbook(records[at : at + len(chunk)], HEADERS, "historial"))
+            at += len(chunk)
     if len(chunks) == 1:
-        return [ExportPart(f"{stem}.{fmt}", _file(chunks[0], fmt), len(chunks[0]))]
+        return [ExportPart(f"{stem}.{fmt}", files[0], len(chunks[0]))]
     return [
-        ExportPart(f"{stem}-{i}-de-{len(chunks)}.{fmt}", _file(chunk, fmt), len(chunk))
-        for i, chunk in enumerate(chunks, 1)
+        ExportPart(f"{stem}-{i}-de-{len(chunks)}.{fmt}", data, len(chunk))
+        for i, (chunk, data) in enumerate(zip(chunks, files, strict=True), 1)
     ]
+
+
+def _workbook(records: Sequence[Mapping[str, Any]], headers: Sequence[str], title: str) -> bytes:
+    return xlsxio.write(title, headers, ([_value(r[h]) for h in headers] for r in records))
 
 
 def _too_big(size: int, limit: int) -> str:

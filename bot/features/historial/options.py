@@ -6,6 +6,6 @@ from __future__ import annotations
 from typing import Literal
 
 Alcance = Literal["canal", "servidor"]
-ExportFormat = Literal["csv", "json"]
+ExportFormat = Literal["csv", "json", "xlsx"]
 #: The most entries ``n:`` asks for (without ``n``, the pages go through the whole log).
 HISTORY_PAGED_MAX = 500

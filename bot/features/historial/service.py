@@ -23,6 +23,7 @@ from bot.features.tirar.names import MemberNames
 from bot.offloop import off_loop
 from bot.storage import RollLogEntry
 from umbral_rules import UmbralError
+from umbral_rules.plural import plural
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
@@ -192,8 +193,9 @@ async def export(
     if want.channel_id is not None and want.channel_id != ctx.ids()[1]:
         where = f"de <#{want.channel_id}>"
     for i, part in enumerate(parts, 1):
-        head = f"Historial {where}: {len(entries)} entradas" if i == 1 else ""
-        count = f" (archivo {i} de {len(parts)}: {part.rows} entradas)" if len(parts) > 1 else ""
+        head = f"Historial {where}: {plural(len(entries), 'entrada')}" if i == 1 else ""
+        count = f" (archivo {i} de {len(parts)}: {plural(part.rows, 'entrada')})"
+        count = count if len(parts) > 1 else ""
         file = discord.File(io.BytesIO(part.data), filename=part.filename)
         await interaction.followup.send(
             (head + count).strip() or f"Archivo {i} de {len(parts)}", file=file, ephemeral=True

@@ -61,7 +61,8 @@ def zone(name: str) -> ZoneInfo:
     except (ZoneInfoNotFoundError, ValueError, OSError) as error:
         raise UmbralError(
             f"No conozco la zona horaria «{shown(typed[:60])}»: escribe una como "
-            "Europe/Madrid, Atlantic/Canary o America/Mexico_City."
+            "Europe/Madrid, Atlantic/Canary o America/Mexico_City.",
+            formatted=True,
         ) from error
 
 

@@ -210,7 +210,9 @@ async def _current(ctx: Acting, sesion: str) -> tuple[GameSession, EventState | 
 
     session = await ctx.storage.run_in_guild(guild_id, work)
     if event is None or not session.open or not event.open:
-        raise UmbralError(f"La sesión «{shown(session.title)}» ya no está programada.")
+        raise UmbralError(
+            f"La sesión «{shown(session.title)}» ya no está programada.", formatted=True
+        )
     return session, event, zone_name
 
 

@@ -28,21 +28,23 @@ def parse_date(text: str) -> date:
     else:
         match = DMY_DATE.match(text)
         if match is None:
-            raise UmbralError(f"No entiendo «{shown(text[:40])}»: {BAD_DATE}")
+            raise UmbralError(f"No entiendo «{shown(text[:40])}»: {BAD_DATE}", formatted=True)
         day, month, year = (int(g) for g in match.groups())
     try:
         return date(year, month, day)
     except ValueError:
-        raise UmbralError(f"«{shown(text[:40])}» no es un día del calendario: {BAD_DATE}") from None
+        raise UmbralError(
+            f"«{shown(text[:40])}» no es un día del calendario: {BAD_DATE}", formatted=True
+        ) from None
 
 
 def parse_time(text: str) -> time:
     match = TIME.match(text)
     if match is None:
-        raise UmbralError(f"No entiendo «{shown(text[:40])}»: {BAD_TIME}")
+        raise UmbralError(f"No entiendo «{shown(text[:40])}»: {BAD_TIME}", formatted=True)
     hour, minute = int(match.group(1)), int(match.group(2) or 0)
     if hour > 23 or minute > 59:
-        raise UmbralError(f"No entiendo «{shown(text[:40])}»: {BAD_TIME}")
+        raise UmbralError(f"No entiendo «{shown(text[:40])}»: {BAD_TIME}", formatted=True)
     return time(hour, minute)
 
 

@@ -114,8 +114,8 @@ class TirarCog(FeatureCog):
         canal="Solo las de este canal",
         personaje="Solo las de este personaje o enemigo",
         alcance="canal (por defecto) o servidor: todas las del servidor (un jugador, las suyas)",
-        exportar="Todo el historial como archivo: csv (hoja de cálculo) o json",
-        asistencia="Con exportar: añade las sesiones y quién jugó (sesiones.csv o .json)",
+        exportar="Todo el historial como archivo: csv (con «;»), xlsx (hoja de cálculo) o json",
+        asistencia="Con exportar: añade las sesiones y quién jugó (sesiones.csv, .xlsx o .json)",
     )
     @app_commands.guild_only()
     @command_context("cualquiera", variants=HISTORIAL_USES)

@@ -127,7 +127,7 @@ def roll_many(
             raise UmbralError(TWICE)
         return [_expression_roll(r) for r in roll(parsed, dice)]
     except RollError as error:
-        raise UmbralError(refusal(error)) from None
+        raise UmbralError(refusal(error), formatted=True) from None
 
 
 def roll_expression(
@@ -156,7 +156,8 @@ def count_successes(faces: tuple[int, ...], condition: str) -> int:
     if match is None:
         raise UmbralError(
             f"Condición de éxito «{shown(condition)}» no válida: usa por ejemplo `>=7`, `>5` "
-            "o `=6`."
+            "o `=6`.",
+            formatted=True,
         )
     op, value = match.group(1) or ">=", int(match.group(2))
     tests = {

@@ -137,7 +137,7 @@ async def shelf_of(uow: UnitOfWork, user_id: int, expresion: str | None) -> Shel
     try:
         named = words(expresion) if expresion else ()
     except RollError as error:
-        raise UmbralError(refusal(error)) from None
+        raise UmbralError(refusal(error), formatted=True) from None
     if not named:
         return None
     own, server = await uow.saved_rolls.visible(user_id)
