@@ -84,7 +84,6 @@ class FichasCog(FeatureCog):
         genero: Literal["masculino", "femenino"] | None = None,
     ) -> None:
         interaction = ctx.interaction
-        guild_id = ctx.guild_id
         atributos = {
             "vigor": vigor,
             "destreza": destreza,
@@ -93,7 +92,7 @@ class FichasCog(FeatureCog):
         }
         sheet = CharacterSheet(nombre.strip(), atributos, proteccion, aguante_extra=aguante_extra)
         await interaction.response.defer(thinking=True)
-        async with ctx.storage.guild(guild_id) as uow:
+        async with ctx.storage.guild(ctx.guild_id) as uow:
             row = await uow.characters.create(
                 interaction.user.id,
                 sheet.nombre,
@@ -236,15 +235,14 @@ class FichasCog(FeatureCog):
         dueno: discord.User | None = None,
     ) -> None:
         interaction = ctx.interaction
-        guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with ctx.storage.guild(guild_id) as uow:
+        async with ctx.storage.guild(ctx.guild_id) as uow:
             if personaje:
                 row = await named_character(uow, interaction, personaje, dueno, others_allowed=True)
             else:
                 row = await own_character(uow, interaction.user.id, None)
-            mine = row.owner_id == interaction.user.id
-            private = mine or await gm_in_guild(uow, interaction)
+            # the private notes: for the owner and the GM only
+            private = row.owner_id == interaction.user.id or await gm_in_guild(uow, interaction)
             embed = sheet_embed(row, f"<@{row.owner_id}>", private=private)
         await send(interaction, embed=embed, ephemeral=True)
 
