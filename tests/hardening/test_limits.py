@@ -193,7 +193,8 @@ async def test_names_cannot_ping_everyone_or_roles(script: Script, fake: FakeDis
         "/encuentro unirse",
         f'/tirar expresion:1d12 motivo:"@everyone {role} @here"',
     )
-    texts = [m for m in fake.messages if "@everyone" in m.text() or "@here" in m.text()]
+    # shown, and since issue 30 escaped as well (a zero-width space after the «@»)
+    texts = [m for m in fake.messages if "everyone" in m.text() or "here" in m.text()]
     assert texts, "the names were shown"
     for message in fake.messages:
         mentions = message.payload.get("allowed_mentions")

@@ -48,7 +48,8 @@ async def test_0009_keeps_the_data_and_places_fighters(empty_database_url: str) 
     try:
         async with storage.channel(GUILD, CHANNEL) as uow:
             kaeda = await uow.characters.get(7)
-            assert kaeda is not None and (kaeda.nombre, kaeda.aguante, kaeda.notas) == (
+            # issue 30's migration 0015 keeps the old notes as private notes
+            assert kaeda is not None and (kaeda.nombre, kaeda.aguante, kaeda.notas_privadas) == (
                 "Kaeda",
                 9,
                 "vieja",
