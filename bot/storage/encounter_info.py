@@ -22,11 +22,11 @@ class EncounterInfo:
     created_at: datetime | None
     #: When the current asalto and phase began.
     phase_since: datetime | None = None
-    #: The summed versions of its characters (:data:`~bot.storage.statements.SHEETS`).
+    #: The summed versions of the sheets its document agrees with (:mod:`.sheet_link`).
     sheets: int = 0
 
 
-def info_of(row: RowMapping) -> EncounterInfo:
+def info_of(row: RowMapping, sheets: int = 0) -> EncounterInfo:
     return EncounterInfo(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -37,7 +37,7 @@ def info_of(row: RowMapping) -> EncounterInfo:
         tracker_message_id=row["tracker_message_id"],
         created_at=row["created_at"],
         phase_since=aware(row.get("phase_since")),
-        sheets=int(row.get("sheets") or 0),
+        sheets=sheets,
     )
 
 

@@ -21,9 +21,10 @@ DEFAULT_URL = "sqlite+aiosqlite:///umbral.db"
 #: The wait happens inside ``sqlite3`` on aiosqlite's thread: the event loop keeps running.
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 WAL_SWITCH_ATTEMPTS = 100
-#: WAL pages at which a commit checkpoints by itself: the backstop of the storage's own
-#: checkpoints beside the commands (:mod:`bot.storage.checkpoint`), which run far sooner.
-WAL_AUTOCHECKPOINT_PAGES = 4000
+#: WAL pages at which a commit copies the WAL back into the database (a checkpoint, inside
+#: that commit). SQLite's default, 1,000 pages: see bench/README.md (issue 33) for what that
+#: costs the commands that cross it.
+WAL_AUTOCHECKPOINT_PAGES = 1000
 
 
 def is_sqlite(url: str) -> bool:
@@ -132,9 +133,10 @@ def create_engine(url: str = DEFAULT_URL, **kwargs: object) -> AsyncEngine:
         event.listen(engine.sync_engine, "begin", _sqlite_begin)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
-    # One snapshot per transaction: the encounter row and its child rows, read in two
-    # statements, always come from the same commit. A concurrent write then fails with a
-    # serialization error (SQLSTATE 40001), which the unit of work retries.
+    # One snapshot per transaction: the encounter and the sheets of its characters, read in
+    # two statements when a sheet changed, always come from the same commit. A concurrent
+    # write then fails with a serialization error (SQLSTATE 40001), which the unit of work
+    # retries.
     kwargs.setdefault("isolation_level", "REPEATABLE READ")
     return create_async_engine(url, **kwargs)
 

@@ -24,12 +24,12 @@ from .models import (
     ENCOUNTER_ACTIVE,
     BestiaryEntry,
     Character,
-    CombatantRow,
     EncounterRow,
     GuildSettings,
     table,
 )
 from .settings_cache import SettingsCache
+from .sheet_link import linked
 from .sheets import character_sheet as character_sheet
 from .sheets import character_weapons as character_weapons
 from .sheets import enemy_sheet as enemy_sheet
@@ -182,21 +182,22 @@ class CharacterRepository:
         """The channel whose active encounter has this character as a combatant, if any."""
         stmt = (
             select(EncounterRow.channel_id)
-            .join(CombatantRow, CombatantRow.encounter_id == EncounterRow.id)
+            .join(Character, Character.encounter_id == EncounterRow.id)
             .where(
-                CombatantRow.guild_id == self.guild_id,
-                CombatantRow.character_id == character_id,
+                Character.guild_id == self.guild_id,
+                Character.id == character_id,
+                EncounterRow.guild_id == self.guild_id,
                 EncounterRow.status == ENCOUNTER_ACTIVE,
             )
-            .limit(1)
         )
         return (await self._session.execute(stmt)).scalar_one_or_none()
 
     async def of_encounter(self, encounter_id: int) -> list[Character]:
         """The characters that fought in that encounter of this guild (active or ended)."""
-        ids = select(CombatantRow.character_id).where(
-            CombatantRow.guild_id == self.guild_id, CombatantRow.encounter_id == encounter_id
+        state = select(EncounterRow.state).where(
+            EncounterRow.guild_id == self.guild_id, EncounterRow.id == encounter_id
         )
+        ids = list(linked((await self._session.execute(state)).scalar()))
         stmt = (
             select(Character)
             .where(Character.guild_id == self.guild_id, Character.id.in_(ids))
@@ -214,30 +215,39 @@ class CharacterRepository:
         return row
 
     async def delete(self, character_id: int) -> bool:
-        """Delete a character of this guild; combatants that were it keep playing unlinked."""
+        """Delete a character of this guild; combatants that were it keep playing unlinked
+        (in every encounter of the guild that has it: the document of each is rewritten,
+        its version bumped)."""
         row = await self.get(character_id)
         if row is None:
             return False
-        # the encounters it fights in change: their version says so (see encounter_cache)
-        combats = select(CombatantRow.encounter_id).where(
-            CombatantRow.guild_id == self.guild_id, CombatantRow.character_id == character_id
+        encounters = table(EncounterRow)
+        stmt = select(encounters.c.id, encounters.c.sheets).where(
+            encounters.c.guild_id == self.guild_id
         )
-        await self._session.execute(
-            update(table(EncounterRow))
-            .where(EncounterRow.guild_id == self.guild_id, EncounterRow.id.in_(combats))
-            .values(version=EncounterRow.version + 1)
-        )
-        await self._session.execute(
-            update(table(CombatantRow))
-            .where(
-                CombatantRow.guild_id == self.guild_id,
-                CombatantRow.character_id == character_id,
-            )
-            .values(character_id=None)
-        )
+        key = str(character_id)
+        for eid, sheets in (await self._session.execute(stmt)).all():
+            if key in (sheets or {}):
+                await self._unlink(eid, character_id)
         await self._session.delete(row)
         await self._session.flush()
         return True
+
+    async def _unlink(self, encounter_id: int, character_id: int) -> None:
+        encounters = table(EncounterRow)
+        read = select(encounters.c.state, encounters.c.sheets).where(
+            encounters.c.id == encounter_id
+        )
+        doc, sheets = (await self._session.execute(read)).one()
+        for c in linked(doc).values():
+            if c["character_id"] == character_id:
+                c["character_id"] = None
+        sheets = {k: v for k, v in sheets.items() if k != str(character_id)}
+        await self._session.execute(
+            update(encounters)
+            .where(encounters.c.id == encounter_id)
+            .values(state=doc, sheets=sheets, version=encounters.c.version + 1)
+        )
 
     async def _deactivate(self, owner_id: int) -> None:
         for other in await self.list_for_owner(owner_id):

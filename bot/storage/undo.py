@@ -1,14 +1,15 @@
-"""The channel's undo records (``/deshacer``): the last operations, each with the state to
-go back to.
+"""The channel's undo records (``/deshacer``): the last operations, each with the way back
+to the encounter's document before it.
 
 A record is written by the unit of work itself (:meth:`UnitOfWork.finish`), in the same
 transaction as the operation, whenever the unit saved or ended the channel's encounter or
-changed sheets by hand (``/ficha ajustar``, ``/descanso``): what the operation changed in
-the encounter (its own fields, its combatants' order and the combatants it changed, as they
-were: :mod:`.undo_state`; older records hold the whole ``to_dict()``), who, which command,
-when, whether it logged rolls (their ids) and the encounter's version after it. Each
-channel keeps :data:`KEEP` records; one that is undone stays (marked) until the next
-operation.
+changed sheets by hand (``/ficha ajustar``, ``/descanso``): ``before``, what turns the
+document the operation left back into the one before it (``{"patch": [...]}``, a
+:mod:`.jsondiff`), who, which command, when, whether it logged rolls (their ids) and the
+encounter's version after it. :func:`previous_state` also reads the two forms of the records
+written before the document (migration 0012): the whole encounter, or its changed combatants
+and their order. Each channel keeps :data:`KEEP` records; one that is undone stays (marked)
+until the next operation.
 """
 
 from __future__ import annotations
@@ -37,16 +38,18 @@ from umbral_rules import UmbralError
 
 from .encounter_info import EncounterInfo, info_of
 from .errors import ConcurrencyError
-from .models import ENCOUNTER_ACTIVE, Character, CombatantRow, EncounterRow, UndoRow, table
-from .sheet_link import in_other_encounter
+from .jsondiff import patch
+from .models import ENCOUNTER_ACTIVE, Character, EncounterRow, UndoRow, table
+from .sheet_link import in_other_encounter, linked
 
 #: How many operations of a channel can be undone.
 KEEP = 20
 
 _TABLE = table(UndoRow)
 ENC = table(EncounterRow)
-COMB = table(CombatantRow)
 CHAR = table(Character)
+#: The key of a record of the older form that lists the combatants' order (migration 0012).
+ORDER = "order"
 
 # Built once: every operation runs these two (building the expression each time cost more
 # than running it).
@@ -256,10 +259,11 @@ class UndoRepository:
         """One sheet of truth: the reopened encounter's characters are in it again (ending
         it had let them go); refused if one has joined another active encounter since."""
         conn = await self._session.connection()
-        fighters = select(COMB.c.character_id).where(
-            COMB.c.encounter_id == encounter_id, COMB.c.character_id.is_not(None)
-        )
-        where = (CHAR.c.guild_id == self.guild_id, CHAR.c.id.in_(fighters))
+        state = select(ENC.c.state).where(ENC.c.id == encounter_id)
+        ids = list(linked((await conn.execute(state)).scalar_one()))
+        if not ids:
+            return
+        where = (CHAR.c.guild_id == self.guild_id, CHAR.c.id.in_(ids))
         busy = (
             select(CHAR.c.nombre, ENC.c.channel_id)
             .join(ENC, ENC.c.id == CHAR.c.encounter_id)
@@ -269,7 +273,6 @@ class UndoRepository:
         if taken is not None:
             raise UmbralError(in_other_encounter(taken[0], taken[1]))
         await conn.execute(update(CHAR).where(*where).values(encounter_id=encounter_id))
-        ids = set((await conn.execute(fighters)).scalars())
         for obj in list(self._session.sync_session.identity_map.values()):
             if isinstance(obj, Character) and obj.id in ids:
                 set_committed_value(obj, "encounter_id", encounter_id)
@@ -281,3 +284,24 @@ class UndoRepository:
         """A new encounter starts a new undo history in the channel."""
         conn = await self._session.connection()
         await conn.execute(delete(_TABLE).where(self._where()))
+
+
+def previous_state(before: JsonObject, current: JsonObject) -> JsonObject:
+    """The encounter's document before the operation, from its record's ``before`` and the
+    document the operation left (``current``: the caller has checked it is that one)."""
+    if "patch" in before:
+        state: JsonObject = patch(current, before["patch"])
+        return state
+    if ORDER not in before:  # the oldest form: the whole encounter
+        return before
+    # the form before 0012: the encounter's own fields, its combatants' order then, and the
+    # combatants the operation changed as they were (every other one is as it is now)
+    kept = {str(c["id"]): c for c in before.get("combatants") or ()}
+    now = {str(c["id"]): c for c in current.get("combatants") or ()}
+    combatants: list[JsonObject] = []
+    for key in before[ORDER]:
+        combatant = kept.get(str(key), now.get(str(key)))
+        if combatant is None:
+            raise RuntimeError(f"Undo record names combatant {key!r}, gone from the encounter.")
+        combatants.append(combatant)
+    return {**{k: v for k, v in before.items() if k != ORDER}, "combatants": combatants}

@@ -16,7 +16,6 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from bot.clock import Now, system_now
 
-from .checkpoint import WalCheckpointer
 from .encounter_cache import EncounterCache
 from .encounters import EncounterRepository
 from .engine import create_engine, create_sessionmaker, is_sqlite
@@ -184,7 +183,7 @@ class Storage:
         )
         #: The guilds' settings, read once per guild (see :mod:`bot.storage.settings_cache`).
         self.settings_cache = SettingsCache(engine)
-        #: The encounters this process saved last, checked by version on every read.
+        #: The encounters this process committed last, checked by version on every read.
         self.encounter_cache = EncounterCache()
         #: The time written into the rows (phase starts, pending defenses): the console's
         #: fake clock replaces it (``bot.use_clock``).
@@ -192,8 +191,6 @@ class Storage:
         self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
-        #: A file-backed SQLite database's WAL checkpoints, run beside the commands.
-        self.checkpointer = WalCheckpointer.for_engine(engine)
 
     @classmethod
     def from_url(
@@ -202,8 +199,6 @@ class Storage:
         return cls(create_engine(url, **engine_kwargs), attempts=attempts)
 
     async def close(self) -> None:
-        if self.checkpointer is not None:
-            await self.checkpointer.idle()
         self.settings_cache.unwatch(self.engine)
         self.encounter_cache.clear()
         await self.engine.dispose()
@@ -324,8 +319,6 @@ class Storage:
                     yield uow
                     await uow.finish()
                 uow.publish()  # committed: its encounters may be cached
-                if self.checkpointer is not None:
-                    self.checkpointer.committed()
         except (StaleDataError, DBAPIError) as exc:
             if _is_retryable(exc):
                 raise ConcurrencyError() from exc

@@ -22,20 +22,14 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
-from bot.features.encuentro.tracker import TrackerChannel, waiting_of, waiting_without_rows
+from bot.features.encuentro.tracker import TrackerChannel, waiting_of
 from bot.render.tracker import tracker_embed
-from bot.storage.encounter_cache import CachedEncounter
-from bot.storage.encounter_info import EncounterInfo
 from umbral_rules.encounter import Encounter
 
 if TYPE_CHECKING:
     from bot.storage import Storage, UnitOfWork
 
 log = logging.getLogger(__name__)
-
-#: An encounter as the cache held it when a change committed it: (object, id, version, the
-#: sum of its characters' versions).
-Stamp = tuple[Encounter, int, int, int]
 
 #: Seconds between two tracker requests in one channel: ≤ 4 per 5 s, ≤ 8 per 10 s.
 INTERVAL_S = 1.25
@@ -65,9 +59,6 @@ class _Channel:
     finals: list[tuple[int, discord.Embed]] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
     last_request: float | None = None
-    #: The encounter the latest change committed, as the storage's cache then held it
-    #: (object, id, version, characters' versions); None: the next refresh reads the rows.
-    committed: Stamp | None = None
 
     @property
     def running(self) -> bool:
@@ -112,7 +103,6 @@ class TrackerPublisher:
         ``committed``: the ``Encounter`` the change just committed (see :meth:`_cached`)."""
         state = self._state(guild_id, channel_id, channel, perms)
         state.dirty = True
-        state.committed = self._committed(guild_id, channel_id, committed)
         state.repost = state.repost or repost
         self._start(channel_id, state)
 
@@ -244,51 +234,15 @@ class TrackerPublisher:
             )
         return False
 
-    def _live(self, guild_id: int, channel_id: int) -> tuple[Stamp, CachedEncounter] | None:
-        """The channel's live cache entry, with the stamp (object, id, version, characters'
-        versions) that says whether it is still the one a change committed."""
-        if self.storage is None:
-            return None
-        entry = self.storage.encounter_cache.peek((guild_id, channel_id))
-        if entry is None or not isinstance(entry.encounter, Encounter):
-            return None
-        info = entry.tracked.info
-        return (entry.encounter, info.id, info.version, info.sheets), entry
-
-    def _committed(self, guild_id: int, channel_id: int, enc: Encounter | None) -> Stamp | None:
-        live = self._live(guild_id, channel_id)
-        return live[0] if enc is not None and live is not None and live[0][0] is enc else None
-
-    def _cached(
-        self, guild_id: int, channel_id: int, committed: Stamp | None
-    ) -> tuple[EncounterInfo, discord.Embed] | None:
-        """The tracker without reading a row: when the storage's cache still holds, live and
-        untaken, the very encounter the latest change committed at the version it committed
-        (no command has it now, none wrote it since through this process; a change of any
-        other kind left ``committed`` empty) and there is no pending defense (their waiting
-        times are read from the rows). Synchronous: nothing can take the entry meanwhile."""
-        live = self._live(guild_id, channel_id)
-        if committed is None or live is None:
-            return None
-        if live[0][0] is not committed[0] or live[0][1:] != committed[1:]:  # the very object
-            return None
-        enc, info = committed[0], live[1].tracked.info
-        lines = waiting_without_rows(enc, info)
-        return None if lines is None else (info, tracker_embed(enc, waiting=lines))
-
     async def _refresh(self, channel_id: int, state: _Channel) -> None:
         if self.storage is None:
             return
-        committed, state.committed = state.committed, None
-        shown = self._cached(state.guild_id, channel_id, committed)
-        if shown is None:
-            async with self.storage.channel(state.guild_id, channel_id) as uow:
-                enc = await uow.encounter.view()  # read-only: it stays cached
-                read = uow.encounter.info
-                if enc is None or read is None:
-                    return
-                shown = read, tracker_embed(enc, waiting=await waiting_of(uow, enc))
-        info, embed = shown
+        async with self.storage.channel(state.guild_id, channel_id) as uow:
+            enc = await uow.encounter.view()  # read-only: it stays cached
+            info = uow.encounter.info
+            if enc is None or info is None:
+                return
+            embed = tracker_embed(enc, waiting=await waiting_of(uow, enc))
         old = info.tracker_message_id
         repost, state.repost = state.repost, False
         if not repost and old is not None and await self._edit(channel_id, state, old, embed):
