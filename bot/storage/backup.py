@@ -18,7 +18,6 @@ from umbral_rules import UmbralError
 
 from .engine import SQLITE_BUSY_TIMEOUT_MS, is_sqlite
 
-
 log = logging.getLogger(__name__)
 
 

@@ -23,7 +23,6 @@ from datetime import UTC, datetime
 from sqlalchemy import (
     ColumnElement,
     RowMapping,
-    bindparam,
     delete,
     func,
     insert,
@@ -42,7 +41,8 @@ from .jsondiff import patch
 from .models import ENCOUNTER_ACTIVE, Character, EncounterRow, UndoRow, table
 from .sheet_link import in_other_encounter, linked
 
-#: How many operations of a channel can be undone.
+#: How many operations of a channel can be undone: the table keeps itself to that many per
+#: channel (a trigger after each insert drops the older ones and those undone, migration 0012).
 KEEP = 20
 
 _TABLE = table(UndoRow)
@@ -51,20 +51,6 @@ CHAR = table(Character)
 #: The key of a record of the older form that lists the combatants' order (migration 0012).
 ORDER = "order"
 
-# Built once: every operation runs these two (building the expression each time cost more
-# than running it).
-_IN_CHANNEL = (_TABLE.c.guild_id == bindparam("g"), _TABLE.c.channel_id == bindparam("c"))
-_KEPT = (
-    select(_TABLE.c.id)
-    .where(*_IN_CHANNEL)
-    .order_by(_TABLE.c.id.desc())
-    .limit(KEEP - 1)
-    .scalar_subquery()
-)
-#: The records a new one makes dead: undone ones, and those beyond the newest KEEP - 1.
-PRUNE = delete(_TABLE).where(
-    *_IN_CHANNEL, _TABLE.c.undone_at.is_not(None) | _TABLE.c.id.not_in(_KEPT)
-)
 INSERT = insert(_TABLE)
 REOPEN_BUSY = "Ya hay otro encuentro activo en este canal: no se puede reabrir el anterior."
 
@@ -182,10 +168,10 @@ class UndoRepository:
         roll_ids: list[int],
         rolled: bool,
     ) -> None:
-        """Record one operation; drop the records it makes dead (undone ones) or too old."""
+        """Record one operation (the table's trigger drops the records it makes dead: undone
+        ones, and those beyond the newest :data:`KEEP`)."""
         op = CURRENT.get() or Operation("?", 0)
         conn = await self._session.connection()
-        await conn.execute(PRUNE, {"g": self.guild_id, "c": self.channel_id})
         await conn.execute(
             INSERT,
             {

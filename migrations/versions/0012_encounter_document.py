@@ -14,7 +14,9 @@ columns first, then the rest of its dict). Beside it:
   began to wait (``pending_defenses.created_at``).
 
 The undo records are kept as they are: ``/deshacer`` still reads both forms that release wrote
-(the whole encounter, or its changed combatants with their order).
+(the whole encounter, or its changed combatants with their order). Their table now keeps
+itself to the newest 20 per channel (a trigger after each insert deletes the older ones and
+those undone): the bot no longer runs that DELETE in every command.
 
 The downgrade splits every document back into rows (combatants, pending defenses and retos
 with their name keys, the header columns). Undo records written by this release (the
@@ -162,12 +164,47 @@ def upgrade() -> None:
     op.drop_table("pending_defenses")
     op.drop_index("ix_combatants_character", table_name="combatants")
     op.drop_table("combatants")
+    _keep_trigger()
     with op.batch_alter_table("encounters") as batch:
         batch.alter_column("state", existing_type=DOCUMENT, nullable=False)
         batch.alter_column("sheets", existing_type=sa.JSON(), nullable=False)
         batch.alter_column("pending_since", existing_type=sa.JSON(), nullable=False)
         for column in HEADER:
             batch.drop_column(column)
+
+
+#: Undo records a channel keeps (``bot.storage.undo.KEEP``).
+KEEP = 20
+#: After an insert: the channel's undone records, and those beyond the newest KEEP, go.
+PRUNE = (
+    "DELETE FROM undo_records WHERE guild_id = NEW.guild_id AND channel_id = NEW.channel_id"
+    " AND id <> NEW.id AND (undone_at IS NOT NULL OR id NOT IN (SELECT id FROM undo_records"
+    " WHERE guild_id = NEW.guild_id AND channel_id = NEW.channel_id"
+    f" ORDER BY id DESC LIMIT {KEEP}))"
+)
+
+
+def _keep_trigger() -> None:
+    if op.get_context().dialect.name == "sqlite":
+        op.execute(
+            f"CREATE TRIGGER undo_records_keep AFTER INSERT ON undo_records BEGIN {PRUNE}; END"
+        )
+        return
+    op.execute(
+        "CREATE FUNCTION undo_records_keep() RETURNS trigger LANGUAGE plpgsql AS $$ "
+        f"BEGIN {PRUNE}; RETURN NULL; END $$"
+    )
+    op.execute(
+        "CREATE TRIGGER undo_records_keep AFTER INSERT ON undo_records "
+        "FOR EACH ROW EXECUTE FUNCTION undo_records_keep()"
+    )
+
+
+def _drop_keep_trigger() -> None:
+    op.execute("DROP TRIGGER IF EXISTS undo_records_keep" + (
+        "" if op.get_context().dialect.name == "sqlite" else " ON undo_records"))  # fmt: skip
+    if op.get_context().dialect.name != "sqlite":
+        op.execute("DROP FUNCTION IF EXISTS undo_records_keep()")
 
 
 # --- downgrade: the document split back into rows -------------------------------------------
@@ -309,6 +346,7 @@ def _split(bind: sa.Connection, row: Any) -> None:
 
 def downgrade() -> None:
     """Downgrade schema."""
+    _drop_keep_trigger()
     with op.batch_alter_table("encounters") as batch:
         batch.add_column(sa.Column("schema_version", sa.Integer(), nullable=True))
         batch.add_column(sa.Column("mode", sa.String(length=20), nullable=True))
