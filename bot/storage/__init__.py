@@ -68,7 +68,8 @@ The unit of work (:class:`UnitOfWork`), everything scoped by its guild:
   ``entries(channel_id=None, user_id=None, limit=50, newest_first=True)``, ``count()``.
 """
 
-from .encounters import EncounterInfo, EncounterRepository
+from .encounter_info import EncounterInfo
+from .encounters import EncounterRepository
 from .engine import DEFAULT_URL, create_engine, is_sqlite
 from .errors import CONCURRENCY_MESSAGE, ConcurrencyError
 from .migrate import downgrade, upgrade, upgrade_head, upgrade_head_sync

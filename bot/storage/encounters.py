@@ -1,18 +1,15 @@
 """The channel's encounter: one row, its whole state one document (``Encounter.to_dict()``).
 
-Reading is one statement: the channel's active encounter row with its document, and the
-summed versions of the sheets of the characters fighting in it. When this process's cache
-(:mod:`.encounter_cache`) holds the encounter at that version the statement leaves the
-document out and the cached ``Encounter`` is used; when a sheet changed since the document was
-written, the sheets are read and copied in (:mod:`.sheet_link`).
-
-Saving is one statement, ``UPDATE encounters SET state = …, version = version + 1 WHERE id =
-… AND version = <read>``, in the command's transaction, after writing the PCs' changed numbers
-to their sheets (version-checked too); another process's change in between makes it touch no
-row: :class:`ConcurrencyError`, and ``Storage.run_in_channel`` runs the command again.
-
-The unit of work's undo record is the difference from the document before the unit's first
-change to the one it leaves (:meth:`EncounterRepository.undo_before`, :mod:`.jsondiff`).
+Reading is one statement: the channel's active encounter, its document, and the summed
+versions of the sheets of its characters. When this process's cache (:mod:`.encounter_cache`)
+holds that version, the statement leaves the document out and the cached ``Encounter`` is
+used; when a sheet changed since the document was written, the sheets are copied in
+(:mod:`.sheet_link`). Saving is one ``UPDATE encounters SET state = …, version = version + 1
+WHERE id = … AND version = <read>`` in the command's transaction, after the PCs' changed
+numbers are written to their sheets: if another process changed either meanwhile, no row
+changes, :class:`ConcurrencyError`, and ``Storage.run_in_channel`` runs the command again.
+The unit's undo record is the difference between the document before its first change and
+the one it leaves (:func:`bot.jsondiff.diff`).
 """
 
 from __future__ import annotations
@@ -22,11 +19,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import RowMapping, Text, and_, bindparam, case, cast, func, null, select, update
+from sqlalchemy import Text, and_, bindparam, case, cast, func, null, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.clock import Now, system_now
+from bot.jsondiff import diff
 from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
 from umbral_rules import UmbralError
@@ -35,27 +33,21 @@ from umbral_rules.encounter.codec import json_copy
 
 from . import sheet_link as sl
 from .encounter_cache import Cached, EncounterCache
-from .encounter_info import EncounterInfo as EncounterInfo
-from .encounter_info import info_of
+from .encounter_info import EncounterInfo, info_of
 from .errors import ConcurrencyError
-from .jsondiff import diff
 from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED, Character, EncounterRow, table
 
 NO_ENCOUNTER = "No hay ningún encuentro activo en este canal."
 ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de empezar otro."
-#: A document this long (characters of JSON; ~35 combatants) or with more combatants than
-#: :data:`OFF_LOOP_COMBATANTS` is decoded and built on a worker thread: 200 combatants are
-#: ~180 KB and ~2.5 ms of CPU the event loop need not spend; a small one costs less than the
-#: trip to the thread.
-OFF_LOOP_BYTES = 32 * 1024
-OFF_LOOP_COMBATANTS = 32
+#: A bigger document (characters of JSON, ~35 combatants; or combatants) is decoded and built
+#: on a worker thread: 200 combatants are ~180 KB and ~2.5 ms of CPU the loop need not spend;
+#: a small one costs less than the trip to the thread.
+OFF_LOOP_BYTES, OFF_LOOP_COMBATANTS = 32 * 1024, 32
 
-ENC = table(EncounterRow)
-CHAR = table(Character)
+ENC, CHAR = table(EncounterRow), table(Character)
 META = [c for c in ENC.c if c.name != "state"]
-#: The channel's active encounter (binds ``g``, ``c``); its document as text unless it is
-#: encounter ``cid`` at version ``cv`` (the cached one); ``sheets_now``, the summed versions
-#: of the characters fighting in it now.
+#: The channel's active encounter (binds ``g``, ``c``), its document as text unless it is
+#: encounter ``cid`` at version ``cv`` (the cached one), and ``sheets_now``.
 SELECT_ACTIVE = select(
     *META,
     select(func.coalesce(func.sum(CHAR.c.version), 0))
@@ -71,24 +63,22 @@ SELECT_ACTIVE = select(
     ENC.c.channel_id == bindparam("c"),
     ENC.c.status == ENCOUNTER_ACTIVE,
 )
-SELECT_ACTIVE_FOR_UPDATE = SELECT_ACTIVE.with_for_update(of=ENC)
-#: Only if it is still at the version read (binds ``b_id``, ``b_g``, ``b_v``).
-_IS_READ = (
-    ENC.c.id == bindparam("b_id"),
-    ENC.c.guild_id == bindparam("b_g"),
-    ENC.c.version == bindparam("b_v"),
-    ENC.c.status == ENCOUNTER_ACTIVE,
-)
-SAVE = (
+#: The row at the version read (binds ``b_id``, ``b_g``, ``b_v``), its version bumped.
+BUMP = (
     update(ENC)
-    .where(*_IS_READ)
-    .values(
-        version=ENC.c.version + 1,
-        state=bindparam("v_state"),
-        sheets=bindparam("v_sheets"),
-        pending_since=bindparam("v_since"),
-        phase_since=bindparam("v_phase"),
+    .where(
+        ENC.c.id == bindparam("b_id"),
+        ENC.c.guild_id == bindparam("b_g"),
+        ENC.c.version == bindparam("b_v"),
+        ENC.c.status == ENCOUNTER_ACTIVE,
     )
+    .values(version=ENC.c.version + 1)
+)
+SAVE = BUMP.values(
+    state=bindparam("v_state"),
+    sheets=bindparam("v_sheets"),
+    pending_since=bindparam("v_since"),
+    phase_since=bindparam("v_phase"),
 )
 
 
@@ -135,12 +125,13 @@ class EncounterRepository:
         self.refreshed: list[str] = []
 
     @property
-    def changed(self) -> bool:  # wrote the encounter (more than its tracker message)
+    def changed(self) -> bool:
+        """Whether this unit wrote the encounter (more than its tracker message)."""
         return self._first is not None
 
     def undo_before(self) -> JsonObject | None:
         """The undo record's "before": what turns the document this unit leaves back into
-        the one before its first change (:func:`.jsondiff.diff`)."""
+        the one before its first change."""
         if self._first is None or self._loaded is None:
             return None
         return {"patch": diff(self._first, self._loaded.doc)}
@@ -152,8 +143,7 @@ class EncounterRepository:
 
     @property
     def current_info(self) -> EncounterInfo:
-        """:attr:`info` once an encounter was read (``require``) or written in this unit;
-        asking before that is a bug (``RuntimeError``)."""
+        """:attr:`info` once an encounter was read or written in this unit (a bug before)."""
         if self._loaded is None:
             raise RuntimeError("No encounter was read in this unit of work.")
         return self._loaded.info
@@ -162,15 +152,10 @@ class EncounterRepository:
         """The channel's active ``Encounter``, or ``None``. It belongs to this unit: change
         it and :meth:`save` it (the cache gets it back only once saved and committed)."""
         loaded = await self._load()
-        if loaded is None:
-            return None
-        if loaded.encounter is None:
-            doc = loaded.doc
-            if len(doc.get("combatants") or ()) > OFF_LOOP_COMBATANTS:
-                loaded.encounter = await off_loop(build, doc)
-            else:
-                loaded.encounter = build(doc)
-        return loaded.encounter
+        if loaded is not None and loaded.encounter is None:
+            big = len(loaded.doc.get("combatants") or ()) > OFF_LOOP_COMBATANTS
+            loaded.encounter = await off_loop(build, loaded.doc) if big else build(loaded.doc)
+        return None if loaded is None else loaded.encounter
 
     async def view(self) -> Encounter | None:
         """:meth:`get` for a unit that only looks (a tracker, an autocomplete, ``/mapa ver``):
@@ -201,13 +186,9 @@ class EncounterRepository:
         tracker_message_id: int | None = None,
     ) -> EncounterInfo:
         """Store a new active encounter for the channel (refused if one is active)."""
-        doc = _document(encounter)
-        conn = await self._session.connection()
-        active = select(ENC.c.id).where(
-            ENC.c.guild_id == self.guild_id,
-            ENC.c.channel_id == self.channel_id,
-            ENC.c.status == ENCOUNTER_ACTIVE,
-        )
+        doc, conn = _document(encounter), await self._session.connection()
+        here = (ENC.c.guild_id == self.guild_id, ENC.c.channel_id == self.channel_id)
+        active = select(ENC.c.id).where(*here, ENC.c.status == ENCOUNTER_ACTIVE)
         if (await conn.execute(active)).first() is not None:
             raise UmbralError(ALREADY_ACTIVE)
         now = self._clock()
@@ -229,75 +210,51 @@ class EncounterRepository:
             row = (await conn.execute(ENC.insert().returning(*META), values)).mappings().one()
         except IntegrityError as exc:  # another process created one in between
             raise ConcurrencyError() from exc
-        eid = row["id"]
-        agreed = await sl.SheetWriter(self._session, conn, self.guild_id).sync(eid, None, doc, {})
+        agreed = await self._writer().sync(row["id"], None, doc, {})
         if agreed:  # the sheets its PCs claimed, at the versions they now have
-            await conn.execute(update(ENC).where(ENC.c.id == eid).values(sheets=agreed))
-        info = replace(info_of(row), sheets=_sum(agreed))
+            await conn.execute(update(ENC).where(ENC.c.id == row["id"]).values(sheets=agreed))
+        info = info_of(row, sum(agreed.values()))
         self._loaded = Loaded(info, doc, agreed, since, _object(encounter))
         self.created = self._publish = True
         return info
 
     async def save(self, encounter: Encounter | JsonObject) -> None:
         """Write the encounter read in this unit; ``ConcurrencyError`` if it changed since."""
-        loaded = self._require()
-        doc = _document(encounter)
-        conn = await self._session.connection()
-        writer = sl.SheetWriter(self._session, conn, self.guild_id)
-        agreed = await writer.sync(loaded.info.id, loaded.doc, doc, loaded.agreed)
-        now = self._clock()
-        phase = loaded.info.phase_since
-        if _phase_of(doc) != _phase_of(loaded.doc):
+        loaded, doc = self._require(), _document(encounter)
+        agreed = await self._writer().sync(loaded.info.id, loaded.doc, doc, loaded.agreed)
+        now, phase = self._clock(), loaded.info.phase_since
+        if (doc.get("asalto"), doc.get("phase")) != (loaded.doc["asalto"], loaded.doc["phase"]):
             phase = now  # a new phase: who waits for whom counts from now
         since = _since(doc, loaded.since, now.isoformat())
-        values = {"v_state": doc, "v_sheets": agreed, "v_since": since, "v_phase": phase}
-        info = await self._bump(loaded, SAVE, values)
+        info = await self._bump(SAVE, v_state=doc, v_sheets=agreed, v_since=since, v_phase=phase)
+        info = replace(info, phase_since=phase, sheets=sum(agreed.values()))
         self._first = loaded.doc if self._first is None else self._first
-        self._loaded = Loaded(
-            replace(info, phase_since=phase, sheets=_sum(agreed)),
-            doc,
-            agreed,
-            since,
-            _object(encounter),
-        )
+        self._loaded = Loaded(info, doc, agreed, since, _object(encounter))
         self._publish = True
 
     async def set_tracker_message(self, message_id: int | None) -> None:
         """Remember the message that shows the encounter's tracker."""
-        loaded = self._require()
-        stmt = (
-            update(ENC)
-            .where(*_IS_READ)
-            .values(version=ENC.c.version + 1, tracker_message_id=message_id)
-        )
-        info = await self._bump(loaded, stmt, {})
-        loaded.info = replace(info, tracker_message_id=message_id)
+        info = await self._bump(BUMP.values(tracker_message_id=message_id))
+        self._require().info = replace(info, tracker_message_id=message_id)
 
     async def end(self) -> None:
-        """Mark the encounter read in this unit as ended (its row stays, as history)."""
+        """Mark the encounter read in this unit as ended (its row stays, as history); its
+        characters may join another one."""
         loaded = self._require()
-        now = self._clock()
-        stmt = (
-            update(ENC)
-            .where(*_IS_READ)
-            .values(version=ENC.c.version + 1, status=ENCOUNTER_ENDED, ended_at=now)
-        )
-        info = await self._bump(loaded, stmt, {})
+        stmt = BUMP.values(status=ENCOUNTER_ENDED, ended_at=self._clock())
+        loaded.info = replace(await self._bump(stmt), status=ENCOUNTER_ENDED)
         self._first = loaded.doc if self._first is None else self._first
-        loaded.info = replace(info, status=ENCOUNTER_ENDED)
-        self.ended = True
-        conn = await self._session.connection()
-        await sl.SheetWriter(self._session, conn, self.guild_id).release_all(info.id)
-        self._publish = False
+        self.ended, self._publish = True, False
+        await self._writer().release(loaded.info.id)
         if self._cache is not None:
             self._cache.drop(self._key())
 
     async def history(self, limit: int = 10) -> list[EncounterInfo]:
         """The channel's encounters, newest first."""
-        where = (ENC.c.guild_id == self.guild_id, ENC.c.channel_id == self.channel_id)
-        stmt = select(*META).where(*where).order_by(ENC.c.id.desc()).limit(limit)
-        conn = await self._session.connection()
-        return [info_of(r) for r in (await conn.execute(stmt)).mappings().all()]
+        here = (ENC.c.guild_id == self.guild_id, ENC.c.channel_id == self.channel_id)
+        stmt = select(*META).where(*here).order_by(ENC.c.id.desc()).limit(limit)
+        rows = await (await self._session.connection()).execute(stmt)
+        return [info_of(r) for r in rows.mappings().all()]
 
     def publish(self) -> None:
         """After the unit's COMMIT: the encounter it saved (or only looked at) goes to the
@@ -317,13 +274,8 @@ class EncounterRepository:
     def _key(self) -> tuple[int, int]:
         return (self.guild_id, self.channel_id)
 
-    def _params(self, cached: Cached | None) -> dict[str, int]:
-        return {
-            "g": self.guild_id,
-            "c": self.channel_id,
-            "cid": -1 if cached is None else cached.id,
-            "cv": -1 if cached is None else cached.version,
-        }
+    def _writer(self) -> sl.SheetWriter:
+        return sl.SheetWriter(self._session, self.guild_id)
 
     def _require(self) -> Loaded:
         loaded = self._loaded
@@ -333,46 +285,43 @@ class EncounterRepository:
 
     async def _load(self) -> Loaded | None:
         """Read the channel's active encounter (see the module's docstring)."""
-        cache = self._cache
-        conn = await self._session.connection()
-        stmt = SELECT_ACTIVE_FOR_UPDATE if self.for_update else SELECT_ACTIVE
-        peeked = None if cache is None else cache.peek(self._key())
-        row = (await conn.execute(stmt, self._params(peeked))).mappings().first()
+        cache, key = self._cache, self._key()
+        cached = None if cache is None else cache.peek(key)
+        stmt = SELECT_ACTIVE.with_for_update(of=ENC) if self.for_update else SELECT_ACTIVE
+        params = {"g": self.guild_id, "c": self.channel_id, "cid": -1, "cv": -1}
+        if cached is not None:
+            params.update(cid=cached.id, cv=cached.version)
+        conn = await self._session.connection()  # (Core: no flush of the ORM's changes)
+        row = (await conn.execute(stmt, params)).mappings().first()
         self._loaded, self._publish = None, False
         if not self.changed:
             self.refreshed = []
-        if row is None:
-            if cache is not None:
-                cache.drop(self._key())
-            return None
-        agreed: sl.Agreed = dict(row["sheets"] or {})
-        since = dict(row["pending_since"] or {})
-        sheets = int(row["sheets_now"])
-        key = self._key()
-        entry = None if cache is None else cache.take(key, row["id"], row["version"], sheets)
-        if entry is not None:
-            self._loaded = Loaded(info_of(row, sheets), entry.doc, agreed, since, entry.encounter)
-            return self._loaded
-        doc = await self._document(conn, row)
-        if sheets != _sum(agreed):  # a sheet changed since the document was written
-            agreed, self.refreshed = await sl.refresh(self._session, self.guild_id, doc, agreed)
-        self._loaded = Loaded(info_of(row, _sum(agreed)), doc, agreed, since)
+        if row is None or cache is None:
+            return None if row is None else await self._decode(row)
+        if (entry := cache.take(key, row["id"], row["version"], row["sheets_now"])) is None:
+            return await self._decode(row)
+        info, since = info_of(row, entry.sheets), row["pending_since"]
+        self._loaded = Loaded(info, entry.doc, row["sheets"], since, entry.encounter)
         return self._loaded
 
-    async def _document(self, conn: AsyncConnection, row: RowMapping) -> JsonObject:
-        """The row's document, decoded (read again when the statement left it out for a
-        cached copy that was not usable after all)."""
+    async def _decode(self, row: Any) -> Loaded:
+        """The row's document decoded (read again when the statement left it out for a
+        cached copy not usable after all), its changed sheets copied in."""
         text = row["document"]
         if text is None:
             stmt = select(cast(ENC.c.state, Text)).where(ENC.c.id == row["id"])
-            text = (await conn.execute(stmt)).scalar_one()
-        if len(text) > OFF_LOOP_BYTES:
-            return await off_loop(decode, text)
-        return decode(text)
+            text = (await (await self._session.connection()).execute(stmt)).scalar_one()
+        doc = await off_loop(decode, text) if len(text) > OFF_LOOP_BYTES else decode(text)
+        agreed: sl.Agreed = dict(row["sheets"] or {})
+        if row["sheets_now"] != sum(agreed.values()):  # a sheet changed since it was written
+            agreed, self.refreshed = await sl.refresh(self._session, self.guild_id, doc, agreed)
+        since = dict(row["pending_since"] or {})
+        self._loaded = Loaded(info_of(row, sum(agreed.values())), doc, agreed, since)
+        return self._loaded
 
-    async def _bump(self, loaded: Loaded, stmt: Any, values: JsonObject) -> EncounterInfo:
-        """Run ``stmt`` (an UPDATE of the row at the version read, bumping it)."""
-        info = loaded.info
+    async def _bump(self, stmt: Any, **values: Any) -> EncounterInfo:
+        """Run ``stmt``, an UPDATE of the row at the version read, bumping it."""
+        info = self._require().info
         params = {"b_id": info.id, "b_g": self.guild_id, "b_v": info.version, **values}
         conn = await self._session.connection()
         if (await conn.execute(stmt, params)).rowcount != 1:
@@ -393,8 +342,7 @@ def build(doc: JsonObject) -> Encounter:
 
 
 def _document(encounter: Encounter | Mapping[str, Any]) -> JsonObject:
-    """The document to store: ``to_dict()``, or a copy of a plain dict (the caller keeps
-    changing its own)."""
+    """The document to store: ``to_dict()``, or a copy of a plain dict."""
     if isinstance(encounter, Encounter):
         return encounter.to_dict()
     doc: JsonObject = json_copy(dict(encounter))
@@ -408,14 +356,6 @@ def _object(encounter: Encounter | Mapping[str, Any]) -> Encounter | None:
 def _since(doc: JsonObject, before: Mapping[str, str], now: str) -> dict[str, str]:
     """When each pending defense of ``doc`` began to wait: a new one, ``now``."""
     return {str(p["id"]): before.get(str(p["id"])) or now for p in doc.get("pending") or ()}
-
-
-def _phase_of(doc: JsonObject) -> tuple[Any, Any]:
-    return doc.get("asalto"), doc.get("phase")
-
-
-def _sum(agreed: sl.Agreed) -> int:
-    return sum(agreed.values())
 
 
 def _required(encounter: Encounter | None) -> Encounter:

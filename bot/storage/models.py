@@ -215,13 +215,14 @@ class EncounterRow(Base):
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: When the current asalto and phase began (who waits for whom: ``<t:…:R>``).
     phase_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    #: The document: the encounter's ``to_dict()`` (migration 0012).
-    state: Mapped[JsonObject] = mapped_column(Document)
+    # Migration 0012 (its server defaults only let SQLite add these NOT NULL columns in place)
+    #: The document: the encounter's ``to_dict()``.
+    state: Mapped[JsonObject] = mapped_column(Document, server_default="{}")
     #: ``{character id: version}``: the version of each linked character's sheet that the
     #: document's copy of its numbers agrees with (:mod:`bot.storage.sheet_link`).
-    sheets: Mapped[JsonObject] = mapped_column(JSON, default=dict)
+    sheets: Mapped[JsonObject] = mapped_column(JSON, server_default="{}")
     #: ``{pending defense id: ISO time}``: when each pending defense began to wait.
-    pending_since: Mapped[JsonObject] = mapped_column(JSON, default=dict)
+    pending_since: Mapped[JsonObject] = mapped_column(JSON, server_default="{}")
 
 
 class RollLogRow(Base):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
@@ -130,9 +130,8 @@ async def channel_of(conn: AsyncConnection, guild_id: int, encounter_id: int) ->
 class SheetWriter:
     """Writes one save's PC changes to their sheets (see the module's docstring)."""
 
-    def __init__(self, session: AsyncSession, conn: AsyncConnection, guild_id: int) -> None:
+    def __init__(self, session: AsyncSession, guild_id: int) -> None:
         self._session = session
-        self._conn = conn
         self.guild_id = guild_id
 
     def _loaded(self, character_id: int) -> Character | None:
@@ -151,7 +150,7 @@ class SheetWriter:
         old, new = linked(before), linked(after)
         gone = [cid for cid in old if cid not in new]
         if gone:
-            await self._release(eid, gone)
+            await self.release(eid, gone)
         now: Agreed = {}
         for cid, c in new.items():
             key = str(cid)
@@ -172,7 +171,8 @@ class SheetWriter:
             why = "ha muerto" if row.estado_vital == VITAL_DEAD else "se ha retirado"
             raise UmbralError(f"{row.nombre} {why}: no puede entrar en un encuentro.")
         if row.encounter_id not in (None, eid):
-            channel = await channel_of(self._conn, self.guild_id, row.encounter_id)
+            conn = await self._session.connection()
+            channel = await channel_of(conn, self.guild_id, row.encounter_id)
             if channel is not None:
                 raise UmbralError(in_other_encounter(row.nombre, channel))
         row.encounter_id = eid
@@ -196,36 +196,20 @@ class SheetWriter:
             .where(CHAR.c.id == cid, CHAR.c.guild_id == self.guild_id, CHAR.c.version == version)
             .values(version=CHAR.c.version + 1, **values)
         )
-        if (await self._conn.execute(stmt)).rowcount != 1:
+        if (await (await self._session.connection()).execute(stmt)).rowcount != 1:
             raise ConcurrencyError()
         return version + 1
 
-    async def _release(self, eid: int, ids: list[int]) -> None:
-        await self._conn.execute(RELEASE, {"g": self.guild_id, "eid": eid, "ids": ids})
-        for cid in ids:
-            loaded = self._loaded(cid)
-            if loaded is not None and loaded.encounter_id == eid:
-                set_committed_value(loaded, "encounter_id", None)
-
-    async def release_all(self, eid: int) -> None:
-        """The encounter ended: its characters may join another one."""
-        await self._conn.execute(
-            update(CHAR)
-            .where(CHAR.c.guild_id == self.guild_id, CHAR.c.encounter_id == eid)
-            .values(encounter_id=None)
-        )
+    async def release(self, eid: int, ids: list[int] | None = None) -> None:
+        """Characters ``ids`` (all, when ``None``: the encounter ended) leave encounter
+        ``eid``: they may join another one."""
+        where = [CHAR.c.guild_id == self.guild_id, CHAR.c.encounter_id == eid]
+        if ids is not None:
+            where.append(CHAR.c.id.in_(ids))
+        conn = await self._session.connection()
+        await conn.execute(update(CHAR).where(*where).values(encounter_id=None))
         for obj in list(self._session.sync_session.identity_map.values()):
-            if isinstance(obj, Character) and obj.encounter_id == eid:
+            if not isinstance(obj, Character) or obj.encounter_id != eid:
+                continue
+            if ids is None or obj.id in ids:
                 set_committed_value(obj, "encounter_id", None)
-
-
-#: Characters of encounter ``eid`` leave it (binds ``g``, ``eid`` and ``ids``, expanding).
-RELEASE = (
-    update(CHAR)
-    .where(
-        CHAR.c.guild_id == bindparam("g"),
-        CHAR.c.encounter_id == bindparam("eid"),
-        CHAR.c.id.in_(bindparam("ids", expanding=True)),
-    )
-    .values(encounter_id=None)
-)

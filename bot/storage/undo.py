@@ -5,7 +5,7 @@ A record is written by the unit of work itself (:meth:`UnitOfWork.finish`), in t
 transaction as the operation, whenever the unit saved or ended the channel's encounter or
 changed sheets by hand (``/ficha ajustar``, ``/descanso``): ``before``, what turns the
 document the operation left back into the one before it (``{"patch": [...]}``, a
-:mod:`.jsondiff`), who, which command, when, whether it logged rolls (their ids) and the
+:mod:`bot.jsondiff`), who, which command, when, whether it logged rolls (their ids) and the
 encounter's version after it. :func:`previous_state` also reads the two forms of the records
 written before the document (migration 0012): the whole encounter, or its changed combatants
 and their order. Each channel keeps :data:`KEEP` records; one that is undone stays (marked)
@@ -20,39 +20,27 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from sqlalchemy import (
-    ColumnElement,
-    RowMapping,
-    delete,
-    func,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import ColumnElement, RowMapping, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
+from bot.jsondiff import patch
 from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
 
-from .encounter_info import EncounterInfo, info_of
+from .encounter_info import EncounterInfo, aware, info_of
+from .encounters import META
 from .errors import ConcurrencyError
-from .jsondiff import patch
 from .models import ENCOUNTER_ACTIVE, Character, EncounterRow, UndoRow, table
 from .sheet_link import in_other_encounter, linked
 
 #: How many operations of a channel can be undone: the table keeps itself to that many per
 #: channel (a trigger after each insert drops the older ones and those undone, migration 0012).
 KEEP = 20
-
-_TABLE = table(UndoRow)
-ENC = table(EncounterRow)
-CHAR = table(Character)
 #: The key of a record of the older form that lists the combatants' order (migration 0012).
 ORDER = "order"
-
-INSERT = insert(_TABLE)
 REOPEN_BUSY = "Ya hay otro encuentro activo en este canal: no se puede reabrir el anterior."
+_TABLE, ENC, CHAR = table(UndoRow), table(EncounterRow), table(Character)
 
 
 @dataclass(frozen=True)
@@ -113,30 +101,14 @@ class UndoRecord:
         return self.undone_at is not None
 
 
-def _aware(value: datetime | None) -> datetime | None:
-    if value is not None and value.tzinfo is None:  # SQLite keeps no offset: it is UTC
-        return value.replace(tzinfo=UTC)
-    return value
-
-
 def _record(row: RowMapping) -> UndoRecord:
-    return UndoRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        encounter_id=row["encounter_id"],
-        command=row["command"],
-        user_id=row["user_id"],
-        created_at=_aware(row["created_at"]) or datetime.now(UTC),
-        rolled=bool(row["rolled"]),
-        ended=bool(row["ended"]),
-        version_after=row["version_after"],
-        before=row["before"],
-        sheets=list(row["sheets"] or []),
-        roll_ids=[int(i) for i in row["roll_ids"] or []],
-        undone_by=row["undone_by"],
-        undone_at=_aware(row["undone_at"]),
-    )
+    values = dict(row)
+    values["created_at"] = aware(row["created_at"]) or datetime.now(UTC)
+    values["undone_at"] = aware(row["undone_at"])
+    values["rolled"], values["ended"] = bool(row["rolled"]), bool(row["ended"])
+    values["sheets"] = list(row["sheets"] or [])
+    values["roll_ids"] = [int(i) for i in row["roll_ids"] or []]
+    return UndoRecord(**values)
 
 
 @dataclass
@@ -173,7 +145,7 @@ class UndoRepository:
         op = CURRENT.get() or Operation("?", 0)
         conn = await self._session.connection()
         await conn.execute(
-            INSERT,
+            insert(_TABLE),
             {
                 "guild_id": self.guild_id,
                 "channel_id": self.channel_id,
@@ -204,11 +176,6 @@ class UndoRepository:
         row = (await self._session.execute(stmt)).mappings().first()
         return None if row is None else _record(row)
 
-    async def count(self, *, undone: bool = False) -> int:
-        stmt = select(func.count()).select_from(_TABLE).where(self._where())
-        cond = _TABLE.c.undone_at.is_not(None) if undone else _TABLE.c.undone_at.is_(None)
-        return int((await self._session.execute(stmt.where(cond))).scalar_one())
-
     async def mark_undone(self, record_id: int, user_id: int) -> bool:
         """Mark the record undone; ``False`` when another unit did it first."""
         conn = await self._session.connection()
@@ -221,7 +188,7 @@ class UndoRepository:
 
     async def encounter(self, encounter_id: int) -> EncounterInfo | None:
         """One encounter of this channel, active or ended."""
-        stmt = select(ENC).where(ENC.c.id == encounter_id, *self._encounter_where())
+        stmt = select(*META).where(ENC.c.id == encounter_id, *self._encounter_where())
         row = (await self._session.execute(stmt)).mappings().first()
         return None if row is None else info_of(row)
 

@@ -139,10 +139,12 @@ def document(header: Any, combs: list[Any], pends: list[Any], rets: list[Any]) -
 
 def upgrade() -> None:
     """Upgrade schema."""
-    with op.batch_alter_table("encounters") as batch:
-        batch.add_column(sa.Column("state", DOCUMENT, nullable=True))
-        batch.add_column(sa.Column("sheets", sa.JSON(), nullable=True))
-        batch.add_column(sa.Column("pending_since", sa.JSON(), nullable=True))
+    # Added and dropped in place (SQLite 3.35+ drops a column without rebuilding the table):
+    # a rebuild drops the old table, and with foreign keys on that deletes the rows of every
+    # table that cascades from it (an encounter's reminders). Hence the defaults, which let
+    # SQLite add a NOT NULL column.
+    for column, kind in (("state", DOCUMENT), ("sheets", sa.JSON()), ("pending_since", sa.JSON())):
+        op.add_column("encounters", sa.Column(column, kind, nullable=False, server_default="{}"))
     bind = op.get_bind()
     for header in bind.execute(sa.select(encounters).order_by(encounters.c.id)).all():
         combs = _rows(bind, combatants, header.id)
@@ -164,13 +166,9 @@ def upgrade() -> None:
     op.drop_table("pending_defenses")
     op.drop_index("ix_combatants_character", table_name="combatants")
     op.drop_table("combatants")
+    for column in HEADER:
+        op.drop_column("encounters", column)
     _keep_trigger()
-    with op.batch_alter_table("encounters") as batch:
-        batch.alter_column("state", existing_type=DOCUMENT, nullable=False)
-        batch.alter_column("sheets", existing_type=sa.JSON(), nullable=False)
-        batch.alter_column("pending_since", existing_type=sa.JSON(), nullable=False)
-        for column in HEADER:
-            batch.drop_column(column)
 
 
 #: Undo records a channel keeps (``bot.storage.undo.KEEP``).
@@ -347,13 +345,14 @@ def _split(bind: sa.Connection, row: Any) -> None:
 def downgrade() -> None:
     """Downgrade schema."""
     _drop_keep_trigger()
-    with op.batch_alter_table("encounters") as batch:
-        batch.add_column(sa.Column("schema_version", sa.Integer(), nullable=True))
-        batch.add_column(sa.Column("mode", sa.String(length=20), nullable=True))
-        batch.add_column(sa.Column("asalto", sa.Integer(), nullable=True))
-        batch.add_column(sa.Column("phase", sa.String(length=20), nullable=True))
-        batch.add_column(sa.Column("settings", sa.JSON(), nullable=True))
-        batch.add_column(sa.Column("extra", sa.JSON(), nullable=True))
+    defaults = {"schema_version": "1", "mode": "mesa", "asalto": "1", "phase": "jugadores",
+                "settings": "{}", "extra": "{}"}  # fmt: skip
+    for column in HEADER:  # (in place, with a default: see upgrade())
+        kind = encounters.c[column].type
+        op.add_column(
+            "encounters",
+            sa.Column(column, kind, nullable=False, server_default=defaults[column]),
+        )
     _create_child_tables()
     bind = op.get_bind()
     for row in bind.execute(sa.select(encounters).order_by(encounters.c.id)).all():
@@ -364,9 +363,5 @@ def downgrade() -> None:
             before = json.loads(before)
         if isinstance(before, dict) and "patch" in before:  # this release's form
             bind.execute(undo_records.delete().where(undo_records.c.id == record.id))
-    with op.batch_alter_table("encounters") as batch:
-        for column in HEADER:
-            batch.alter_column(column, existing_type=encounters.c[column].type, nullable=False)
-        batch.drop_column("pending_since")
-        batch.drop_column("sheets")
-        batch.drop_column("state")
+    for column in ("pending_since", "sheets", "state"):
+        op.drop_column("encounters", column)

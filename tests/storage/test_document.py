@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from sqlalchemy import Text, cast, event, select
 
+from bot.jsondiff import diff, patch
 from bot.storage import Storage
 from bot.storage.encounter_cache import Cached, EncounterCache
-from bot.storage.jsondiff import diff, patch
 from bot.storage.models import EncounterRow, UndoRow, table
 from bot.storage.undo import previous_state
 from umbral_rules.dice import ForcedDice

@@ -8,6 +8,7 @@ recorded before the migration and after it."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -15,9 +16,11 @@ from typing import Any
 
 import asyncpg
 import pytest
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from bot.console import FakeDiscord, Session, open_session
+from bot.storage import create_engine, downgrade, upgrade_head
 from bot.storage.backup import revision_of
 from tests.bot.test_deshacer import state, undo
 from umbral_rules import ForcedDice
@@ -192,3 +195,54 @@ async def test_the_reto_plays_on(session: Session, fake: FakeDiscord, dice: Forc
     assert "Ana en «Cruzar el pantano»" in texts(rolled)
     [reto] = (await state(session, fake, "reto"))["retos"]
     assert reto["exitos"] == 1
+
+
+async def _documents(url: str) -> dict[int, Any]:
+    engine = create_engine(url)
+    try:
+        async with engine.connect() as conn:
+            rows = await conn.execute(text("SELECT id, state FROM encounters ORDER BY id"))
+            return {i: json.loads(s) if isinstance(s, str) else s for i, s in rows.all()}
+    finally:
+        await engine.dispose()
+
+
+async def test_reminders_survive_and_the_downgrade_gives_the_rows_back(
+    empty_database_url: str,
+) -> None:
+    """The migration rebuilds no table (a rebuild would cascade-delete an encounter's
+    reminders on SQLite); ``alembic downgrade 0011`` splits the documents back into the rows
+    the release before reads, and upgrading again gives the same documents."""
+    url = empty_database_url
+    await _old_release(url)
+    engine = create_engine(url)
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(
+                text("INSERT INTO encounter_reminders (encounter_id, hours) SELECT id, 6 "
+                     "FROM encounters WHERE status = 'active'")
+            )  # fmt: skip
+    finally:
+        await engine.dispose()
+    await upgrade_head(url)
+    documents = await _documents(url)
+    await downgrade(url, "0011")
+    engine = create_engine(url)
+    try:
+        async with engine.connect() as conn:
+            counts = await conn.execute(
+                text("SELECT (SELECT count(*) FROM encounter_reminders),"
+                     " (SELECT count(*) FROM combatants), (SELECT count(*) FROM pending_defenses),"
+                     " (SELECT count(*) FROM retos)")
+            )  # fmt: skip
+            reminders, *children = counts.one()
+    finally:
+        await engine.dispose()
+    assert reminders == 4  # #mesa, #narrativo, #tactico and the reto's scene
+    assert children == [
+        sum(len(d["combatants"]) for d in documents.values()),
+        sum(len(d["pending"]) for d in documents.values()),
+        sum(len(d["retos"]) for d in documents.values()),
+    ]
+    await upgrade_head(url)
+    assert await _documents(url) == documents
