@@ -1,71 +1,23 @@
-"""Persistence: the only code of the project that talks to the database.
+"""Persistence: the only code of the project that talks to the database (SQLite through
+stock ``aiosqlite``, WAL and ``BEGIN IMMEDIATE``; or PostgreSQL through asyncpg). How an
+encounter is stored: ``docs/almacenamiento.md``.
 
-SQLite (the default, a file) runs in WAL mode with ``synchronous=NORMAL``, foreign keys on,
-and ``BEGIN IMMEDIATE`` transactions (writers queue on ``busy_timeout`` instead of failing),
-through stock ``aiosqlite``: every statement, and any wait for another writer's lock, runs on
-aiosqlite's thread, never on the event loop's. PostgreSQL is the same code with
-``DATABASE_URL=postgresql+asyncpg://…``. An encounter is one row whose ``state`` is its whole
-``Encounter.to_dict()`` (:mod:`bot.storage.encounters`); a PC's numbers live on its sheet
-(:mod:`bot.storage.sheet_link`); each ``Storage`` keeps the encounters it last committed
-(:mod:`bot.storage.encounter_cache`), used only at the version the database still has.
+One command = one transaction, a :class:`UnitOfWork` whose repositories are scoped by guild::
 
-Start-up::
-
-    from bot.storage import Storage, upgrade_head
-
-    await upgrade_head(url)            # alembic upgrade head (a SQLite file is backed up first)
-    storage = Storage.from_url(url)     # "sqlite+aiosqlite:///umbral.db" or "postgresql+asyncpg://…"
-    ...
-    await storage.close()
-
-One command = one transaction. In a channel (takes the channel's in-process lock)::
-
-    async with storage.channel(guild_id, channel_id) as uow:
-        enc = await uow.encounter.require()        # umbral_rules.encounter.Encounter
-        ch = await uow.characters.active(user_id)  # bot.storage.models.Character (ORM row)
-        ...change enc / ch...
-        await uow.encounter.save(enc)              # optimistic: version checked and bumped
-        await uow.rolls.append(user_id=…, command="atacar", dice=[7, 3], modifiers=[…],
-                               result={…}, physical=False)
-    # leaving the block commits everything; an exception rolls everything back
-
-With retries when the encounter changed underneath (another process)::
-
-    async def attack(uow: UnitOfWork) -> list[Event]:
+    async with storage.channel(guild_id, channel_id) as uow:   # the channel's lock too
         enc = await uow.encounter.require()
-        events = enc.attack(...)
-        await uow.encounter.save(enc)
-        return events                               # send messages only after it returns
+        ...change enc...
+        await uow.encounter.save(enc)         # version-checked: ConcurrencyError if it moved
+        await uow.rolls.append(user_id=…, command="atacar", dice=[…], result={…})
+    # leaving the block commits; an exception rolls everything back
 
-    events = await storage.run_in_channel(guild_id, channel_id, attack)
-
-``fn`` is re-run from scratch (new transaction, fresh read) on a version conflict, at most
-``Storage.attempts`` times (5); then :class:`ConcurrencyError` («La partida ha cambiado
-mientras tanto: inténtalo de nuevo.»), an ``UmbralError``, reaches the caller. Retries read
-the encounter ``FOR UPDATE`` at READ COMMITTED on PostgreSQL, so the second attempt wins;
-``storage.conflicts`` counts the re-runs. ``storage.guild(guild_id)`` /
-``storage.run_in_guild(guild_id, fn)`` are the same for commands with no channel (no lock,
-no ``uow.encounter``).
-
-The unit of work (:class:`UnitOfWork`), everything scoped by its guild:
-
-- ``uow.guild``: ``get()`` → :class:`GuildSettings` (defaults if never stored; often a
-  detached copy from :mod:`bot.storage.settings_cache`: change settings through
-  ``update(**fields)``). Another process's change of the settings is seen within 5 s.
-- ``uow.characters``: ``create(owner_id, nombre, *, atributos, aguante_max, active=True,
-  **fields)``, ``get(id)``, ``active(owner_id)``, ``by_name(owner_id, nombre)``,
-  ``list_for_owner(owner_id)``, ``list_all()``, ``set_active(owner_id, id)``, ``delete(id)``.
-  Rows are live: assign attributes and they are saved at commit.
-- ``uow.bestiary``: ``add(nombre, **fields)``, ``add_many([...])``, ``add_sheet(EnemySheet)``,
-  ``get(nombre)``, ``get_by_id(id)``, ``list_all()``, ``delete(nombre)``.
-- ``uow.encounter`` (channel units only): ``get()`` / ``require()`` → ``Encounter``,
-  ``view()`` (only to look), ``get_state()`` → its document, ``create(enc, *, creator_id,
-  tracker_message_id=None)``, ``save(enc)``, ``set_tracker_message(id)``, ``end()``,
-  ``history(limit)``, ``info`` / ``current_info`` (:class:`EncounterInfo`: id, version,
-  status, creator, tracker message). ``save`` writes the whole document and a PC combatant's
-  aguante / estados / aliento / esencia to its sheet, in the same transaction.
-- ``uow.rolls``: ``append(...)`` (no update, no delete: the database refuses them too),
-  ``entries(channel_id=None, user_id=None, limit=50, newest_first=True)``, ``count()``.
+``storage.run_in_channel(guild_id, channel_id, fn)`` runs ``fn(uow)`` so, again from a fresh
+read when another process changed the encounter meanwhile (up to ``Storage.attempts``, then
+«La partida ha cambiado mientras tanto: inténtalo de nuevo.»); ``storage.guild`` /
+``run_in_guild`` are the same without a channel. The repositories: ``uow.guild`` (settings),
+``uow.characters``, ``uow.bestiary``, ``uow.encounter`` (``get``/``require``, ``view`` to only
+look, ``get_state``, ``create``, ``save``, ``end``, ``history``, ``info``), ``uow.rolls``
+(append-only), ``uow.reminders`` and ``uow.undo_log``.
 """
 
 from .encounter_info import EncounterInfo

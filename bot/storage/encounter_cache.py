@@ -1,14 +1,11 @@
-"""The encounters this process committed last, so that the next command on a channel does not
-decode its document and build its ``Encounter`` again.
+"""The encounters this process committed last, so the next command on a channel neither decodes
+its document nor builds its ``Encounter`` again.
 
-A plain LRU: channel → :class:`Cached` (the encounter's id and version, the summed versions of
-the sheets it agrees with, the ``Encounter`` and its document as committed). The read of the
-encounter's row always happens (the version check needs it); it skips the document when the
-cache holds that version, and the entry is used only if id, version and sheets all still
-match. An entry is *taken* by the unit that uses it and put back only once that unit has
-committed (:meth:`~bot.storage.encounters.EncounterRepository.publish`): a command that fails
-or is refused leaves nothing behind, and no two units share an ``Encounter``. Bounded by
-combatants: the least recently used go first.
+A plain LRU, bounded by combatants: channel → :class:`Cached`. The read of the encounter's row
+always happens (it skips the document when the cache holds that version), and an entry is used
+only if its id, version and sheets still match. A unit *takes* the entry and gives it back only
+once it has committed (:meth:`~bot.storage.encounters.EncounterRepository.publish`): a command
+that fails or is refused leaves nothing behind, and no two units share an ``Encounter``.
 """
 
 from __future__ import annotations
@@ -21,7 +18,6 @@ from umbral_rules.encounter import Encounter
 
 #: Combatants kept in all (an entry of six is ~45 objects the garbage collector walks).
 MAX_COMBATANTS = 2000
-
 Key = tuple[int, int]
 
 
@@ -48,8 +44,7 @@ class EncounterCache:
         self._entries: OrderedDict[Key, Cached] = OrderedDict()
         self._size = 0
         #: Reads served from here / from the document (for the benchmark and the tests).
-        self.hits = 0
-        self.misses = 0
+        self.hits = self.misses = 0
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -60,9 +55,9 @@ class EncounterCache:
 
     def take(self, key: Key, encounter_id: int, version: int, sheets: int) -> Cached | None:
         """The entry for ``key`` if it is that encounter at that version, agreeing with the
-        sheets as they are (``sheets``); it leaves the cache either way (a stale one is
-        useless, a good one now belongs to the caller)."""
-        entry = self._pop(key)
+        sheets as they are; it leaves the cache either way (a stale one is useless, a good
+        one now belongs to the caller)."""
+        entry = self.drop(key)
         if entry is None or (entry.id, entry.version, entry.sheets) != (
             encounter_id,
             version,
@@ -74,21 +69,18 @@ class EncounterCache:
         return entry
 
     def put(self, key: Key, entry: Cached) -> None:
-        self._pop(key)
+        self.drop(key)
         self._entries[key] = entry
         self._size += entry.size
         while self._size > self.max_combatants and self._entries:
-            self._pop(next(iter(self._entries)))
+            self.drop(next(iter(self._entries)))
 
-    def drop(self, key: Key) -> None:
-        self._pop(key)
-
-    def clear(self) -> None:
-        self._entries.clear()
-        self._size = 0
-
-    def _pop(self, key: Key) -> Cached | None:
+    def drop(self, key: Key) -> Cached | None:
         entry = self._entries.pop(key, None)
         if entry is not None:
             self._size -= entry.size
         return entry
+
+    def clear(self) -> None:
+        self._entries.clear()
+        self._size = 0

@@ -1,9 +1,5 @@
-"""Guild settings, characters and the bestiary: every query filtered by the unit's guild.
-
-The objects returned are the ORM rows of :mod:`bot.storage.models`, live in the unit of work:
-change their attributes and the change is written when the unit commits. JSON columns track
-in-place changes of their top level (``ch.estados.append("Aturdido")`` is enough).
-"""
+"""Guild settings, characters and the bestiary, every query filtered by the unit's guild: ORM
+rows live in the unit of work (change an attribute and it is written at commit)."""
 
 from __future__ import annotations
 
@@ -56,10 +52,8 @@ class GuildSettingsRepository:
         self._cache = cache
 
     async def get(self) -> GuildSettings:
-        """The guild's settings; defaults (not stored yet) when it never changed any.
-
-        With the storage's cache (:mod:`bot.storage.settings_cache`) the object may be a
-        detached copy: change settings through :meth:`update`."""
+        """The guild's settings (defaults if it never changed any); often a detached copy
+        from :mod:`bot.storage.settings_cache`: change them through :meth:`update`."""
         loaded = self._session.sync_session.identity_map.get(
             identity_key(GuildSettings, self.guild_id)
         )
@@ -112,12 +106,8 @@ class CharacterRepository:
         active: bool = True,
         **fields: object,
     ) -> Character:
-        """A new character of ``owner_id``; ``active=True`` makes it the owner's active one.
-
-        ``fields`` are any other column of :class:`~bot.storage.models.Character`
-        (``oficios``, ``proteccion``, ``weapons``, ``esencia_max``…); ``aguante`` defaults to
-        ``aguante_max`` and ``esencia`` / ``aliento`` to their maximum.
-        """
+        """A new character of ``owner_id`` (``active``: the owner's active one); ``fields``
+        are other columns, ``aguante``, ``esencia`` and ``aliento`` default to their maximum."""
         nombre = clean_name(nombre)
         same = await self.by_name(owner_id, nombre)
         if same is not None:
@@ -215,9 +205,8 @@ class CharacterRepository:
         return row
 
     async def delete(self, character_id: int) -> bool:
-        """Delete a character of this guild; combatants that were it keep playing unlinked
-        (in every encounter of the guild that has it: the document of each is rewritten,
-        its version bumped)."""
+        """Delete a character of this guild; combatants that were it play on unlinked (each
+        document that has it is rewritten, its version bumped)."""
         row = await self.get(character_id)
         if row is None:
             return False
@@ -265,8 +254,6 @@ INSERT_BATCH = 250
 _BESTIARY_INSERT = insert(table(BestiaryEntry))
 
 
-#: Every column :meth:`BestiaryRepository.add_many` may leave out (an executemany needs the
-#: same keys in every row).
 class BestiaryRepository:
     def __init__(self, session: AsyncSession, guild_id: int) -> None:
         self._session = session
@@ -306,10 +293,9 @@ class BestiaryRepository:
         )
 
     async def add_many(self, entries: Sequence[Mapping[str, Any]]) -> int:
-        """Several new entries (each as :meth:`add`'s fields, with ``nombre``), inserted with
-        one executemany per :data:`INSERT_BATCH` rows (no ORM objects: an import of 2,000
-        must not hold the loop building them); refused whole if a name is already in the
-        bestiary or repeats (by the name key). The number of rows inserted."""
+        """Several new entries (:meth:`add`'s fields and ``nombre``) by executemany in batches
+        (no ORM objects: 2,000 must not hold the loop); refused whole if a name is taken or
+        repeats. The number of rows inserted."""
         stmt = select(BestiaryEntry.name_key).where(BestiaryEntry.guild_id == self.guild_id)
         taken = set((await self._session.scalars(stmt)).all())
         rows = (
@@ -323,8 +309,7 @@ class BestiaryRepository:
         return len(rows)
 
     async def get(self, nombre: str) -> BestiaryEntry | None:
-        """The entry by name (by the name key: «nu salvaje» does not find «Ñu salvaje»,
-        «ÑU SALVAJE» does)."""
+        """The entry by name (by its name key: «ÑU SALVAJE» finds «Ñu salvaje»)."""
         stmt = select(BestiaryEntry).where(
             BestiaryEntry.guild_id == self.guild_id, BestiaryEntry.name_key == name_key(nombre)
         )
@@ -341,12 +326,9 @@ class BestiaryRepository:
         return sorted(rows, key=lambda r: sort_key(r.nombre))
 
     async def rows(self) -> list[Row[Any]]:
-        """Every entry as a plain read-only row (Core, no ORM objects: 2,000 ORM rows took
-        half a second of the loop to build), in Spanish order like :meth:`list_all`;
-        columns as attributes. The JSON columns (:data:`RAW_JSON`) come as their text, unsorted:
-        decoding 4,000 of them was most of the loop's time in a 2,000-entry export, so the
-        caller decodes and sorts them on a worker thread
-        (:func:`bot.features.bestiario.files.export_rows`)."""
+        """Every entry as a plain read-only row (Core: no ORM objects on the loop), unsorted,
+        its JSON columns (:data:`RAW_JSON`) as text: the caller decodes and sorts them on a
+        worker thread (:func:`bot.features.bestiario.files.export_rows`)."""
         bestiary = table(BestiaryEntry)
         columns = [cast(c, Text).label(c.name) if c.name in RAW_JSON else c for c in bestiary.c]
         stmt = select(*columns).where(bestiary.c.guild_id == self.guild_id)
@@ -359,8 +341,7 @@ class BestiaryRepository:
         return {int(i): str(n) for i, n in (await self._session.execute(stmt)).all()}
 
     async def replace_many(self, changes: Mapping[int, Mapping[str, Any]]) -> None:
-        """Overwrite entries by id with new fields (each with the same keys), one executemany
-        per :data:`INSERT_BATCH` rows."""
+        """Overwrite entries by id with new fields (the same keys in each), in batches."""
         bestiary = table(BestiaryEntry)
         items = [{**fields, "_id": entry_id} for entry_id, fields in changes.items()]
         for item in items:  # a Core UPDATE skips the ORM's @validates: the key goes with the name
@@ -387,8 +368,7 @@ class BestiaryRepository:
 
 
 async def _flush_new(session: AsyncSession, refusal: str) -> None:
-    """Write a new named row; another command that took the same name key in between (the
-    unique index says so) is a refusal in Spanish, not an error (nothing is written)."""
+    """Write a new named row; a name key taken in between (the unique index) is a refusal."""
     try:
         await session.flush()
     except IntegrityError as exc:

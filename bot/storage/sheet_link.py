@@ -1,19 +1,9 @@
-"""One sheet of truth: a PC's numbers live on its character's sheet, and the encounter's
-document only mirrors them.
-
-- A character fights in at most one active encounter: ``characters.encounter_id`` says which.
-  A new PC combatant claims its character (refused, naming the channel, when another active
-  encounter holds it); a combatant that leaves, or the end of the encounter, releases it.
-- The document keeps, with each linked combatant (``character_id``), a copy of its sheet's
-  numbers, and ``encounters.sheets`` the sheet version that copy agrees with. Reading the
-  encounter checks those versions in the same transaction: a sheet changed elsewhere
-  (``/ficha``, another channel, another process) is copied into its combatant before the
-  command sees it (:func:`refresh`); a character deleted since leaves its combatant unlinked.
-- What a command changes on a PC (Aguante, estados, Aliento, Esencia, death, and its owner
-  when the GM hands it over) is written to the sheet in the same transaction as the document,
-  only if the sheet is still at the version read (:class:`SheetWriter`): if not,
-  :class:`ConcurrencyError`, and the command runs again on fresh data, so no write is lost.
-"""
+"""One sheet of truth (``docs/almacenamiento.md``): a PC's numbers live on its character's
+sheet; the encounter's document mirrors them at the sheet version ``encounters.sheets`` records.
+Reading copies in a sheet changed since (:func:`refresh`); saving writes what a command changed
+to the sheet, only if it is still at that version (:class:`SheetWriter`: else
+:class:`ConcurrencyError`, and the command runs again). A character fights in one active
+encounter at a time (``characters.encounter_id``): a new PC claims it, leaving releases it."""
 
 from __future__ import annotations
 

@@ -1,16 +1,8 @@
-"""The channel's undo records (``/deshacer``): the last operations, each with the way back
-to the encounter's document before it.
-
-A record is written by the unit of work itself (:meth:`UnitOfWork.finish`), in the same
-transaction as the operation, whenever the unit saved or ended the channel's encounter or
-changed sheets by hand (``/ficha ajustar``, ``/descanso``): ``before``, what turns the
-document the operation left back into the one before it (``{"patch": [...]}``, a
-:mod:`bot.jsondiff`), who, which command, when, whether it logged rolls (their ids) and the
-encounter's version after it. :func:`previous_state` also reads the two forms of the records
-written before the document (migration 0012): the whole encounter, or its changed combatants
-and their order. Each channel keeps :data:`KEEP` records; one that is undone stays (marked)
-until the next operation.
-"""
+"""The channel's undo records (``/deshacer``), written by the unit of work in the operation's
+own transaction (:meth:`UnitOfWork.finish`): ``before`` turns the document the operation left
+back into the one before it (``{"patch": [...]}``, :mod:`bot.jsondiff`; :func:`previous_state`
+also reads the two forms written before migration 0012), who, which command, when, the rolls
+it logged and the sheets it changed by hand."""
 
 from __future__ import annotations
 

@@ -41,11 +41,7 @@ RETRYABLE_SQLSTATES = frozenset({"40001", "40P01", "23505"})
 
 
 class UnitOfWork:
-    """What one command sees: repositories that share one transaction, scoped by guild.
-
-    Attributes: ``guild`` (settings), ``characters``, ``bestiary``, ``rolls`` (the roll log)
-    and, in a channel unit, ``encounter`` (the channel's active encounter).
-    """
+    """What one command sees: repositories that share one transaction, scoped by guild."""
 
     def __init__(
         self,
@@ -58,10 +54,8 @@ class UnitOfWork:
         encounter_cache: EncounterCache | None = None,
         clock: Now = system_now,
     ) -> None:
-        self.session = session
-        self.clock = clock
-        self.guild_id = guild_id
-        self.channel_id = channel_id
+        self.session, self.clock = session, clock
+        self.guild_id, self.channel_id = guild_id, channel_id
         self.guild = GuildSettingsRepository(session, guild_id, settings_cache)
         self.characters = CharacterRepository(session, guild_id)
         self.bestiary = BestiaryRepository(session, guild_id)
@@ -73,18 +67,12 @@ class UnitOfWork:
         self.undo = Pending()
         self._encounter_cache = encounter_cache
         self._others: list[EncounterRepository] = []
-        self._encounter = (
-            None
-            if channel_id is None
-            else EncounterRepository(
-                session,
-                guild_id,
-                channel_id,
-                for_update=lock_encounter,
-                cache=encounter_cache,
-                clock=clock,
-            )
-        )
+        self._encounter = None
+        if channel_id is not None:
+            self._encounter = EncounterRepository(
+                session, guild_id, channel_id, for_update=lock_encounter,
+                cache=encounter_cache, clock=clock,
+            )  # fmt: skip
         # (given the repository, not a method of this unit: a unit that referred to itself
         # would outlive its command until a collection, with its encounter and every row)
         self.rolls = RollLogRepository(session, guild_id, channel_id, _id_of(self._encounter))
@@ -108,7 +96,7 @@ class UnitOfWork:
         return repo
 
     def publish(self) -> None:
-        """After COMMIT: the encounters saved in this unit go to the storage's cache."""
+        """After COMMIT: the encounters of this unit go to the storage's cache."""
         for repo in (self._encounter, *self._others):
             if repo is not None:
                 repo.publish()
@@ -171,11 +159,8 @@ class Storage:
         self.conflicts = 0
         self._sessions = create_sessionmaker(engine)
         #: PostgreSQL's retries: READ COMMITTED, so that the encounter row read FOR UPDATE
-        #: first is the latest one once the lock comes. Under REPEATABLE READ that read fails
-        #: again whenever the row changed after the retry's snapshot, so a retry could lose to
-        #: the same busy channel every time. Holding the encounter's row lock from the first
-        #: statement keeps the children consistent with it: every writer of the children
-        #: bumps the encounter row first.
+        #: is the latest one once the lock comes (under REPEATABLE READ a retry could lose to
+        #: the same busy channel every time).
         self._retry_sessions = (
             self._sessions
             if is_sqlite(str(engine.url))
@@ -185,8 +170,7 @@ class Storage:
         self.settings_cache = SettingsCache(engine)
         #: The encounters this process committed last, checked by version on every read.
         self.encounter_cache = EncounterCache()
-        #: The time written into the rows (phase starts, pending defenses): the console's
-        #: fake clock replaces it (``bot.use_clock``).
+        #: The time written into the rows: the console's fake clock replaces it.
         self.clock: Now = system_now
         self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -203,9 +187,7 @@ class Storage:
         self.encounter_cache.clear()
         await self.engine.dispose()
 
-    async def dispose(self) -> None:
-        """The same as :meth:`close`."""
-        await self.close()
+    dispose = close
 
     def lock(self, guild_id: int, channel_id: int) -> asyncio.Lock:
         """The in-process lock that serialises the commands of one channel."""
@@ -260,12 +242,8 @@ class Storage:
         attempts: int | None = None,
     ) -> T:
         """Run ``fn(uow)`` in one transaction under the channel's lock; re-run it from scratch
-        (fresh read, fresh transaction) when the encounter changed underneath, up to
-        ``attempts`` times, then raise :class:`ConcurrencyError`. ``fn`` must keep its side
-        effects (messages) until it returns: it may run more than once.
-
-        The first attempt is purely optimistic; retries read the encounter row
-        ``FOR UPDATE`` at READ COMMITTED on PostgreSQL, so a retry cannot be overtaken again."""
+        when the encounter changed underneath, up to ``attempts`` times, then raise
+        :class:`ConcurrencyError`. ``fn`` may run more than once: no messages inside it."""
         async with self._locked(guild_id, channel_id):
             return await self._retrying(guild_id, channel_id, fn, attempts)
 
