@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 
 from sqlalchemy import RowMapping
 
+from bot.jsontypes import JsonObject
+
 
 @dataclass(frozen=True)
 class EncounterInfo:
@@ -24,6 +26,16 @@ class EncounterInfo:
     phase_since: datetime | None = None
     #: The summed versions of the sheets its document agrees with (:mod:`.sheet_link`).
     sheets: int = 0
+
+
+@dataclass(frozen=True)
+class Committed:
+    """An encounter as a unit of work committed it (what its tracker shows): its facts, its
+    document (never changed in place) and when each pending defense began to wait."""
+
+    info: EncounterInfo
+    doc: JsonObject
+    pending_since: dict[str, str]
 
 
 def info_of(row: RowMapping, sheets: int = 0) -> EncounterInfo:

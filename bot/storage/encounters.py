@@ -33,7 +33,7 @@ from umbral_rules.encounter.codec import json_copy
 
 from . import sheet_link as sl
 from .encounter_cache import Cached, EncounterCache
-from .encounter_info import EncounterInfo, info_of
+from .encounter_info import Committed, EncounterInfo, info_of
 from .errors import ConcurrencyError
 from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED, Character, EncounterRow, table
 
@@ -256,18 +256,20 @@ class EncounterRepository:
         rows = await (await self._session.connection()).execute(stmt)
         return [info_of(r) for r in rows.mappings().all()]
 
-    def publish(self) -> None:
+    def publish(self) -> Committed | None:
         """After the unit's COMMIT: the encounter it saved (or only looked at) goes to the
-        storage's cache, at the version it committed."""
+        storage's cache, at the version it committed; what it committed, if it wrote it."""
         loaded, publish, self._publish = self._loaded, self._publish, False
-        if self._cache is None or loaded is None or loaded.info.status != ENCOUNTER_ACTIVE:
-            return
-        if not publish or loaded.encounter is None:
+        if loaded is None or loaded.info.status != ENCOUNTER_ACTIVE:
+            return None
+        committed = Committed(loaded.info, loaded.doc, loaded.since) if self.changed else None
+        if self._cache is not None and (not publish or loaded.encounter is None):
             self._cache.drop(self._key())
-            return
-        info = loaded.info
-        entry = Cached(info.id, info.version, info.sheets, loaded.encounter, loaded.doc)
-        self._cache.put(self._key(), entry)
+        elif self._cache is not None and loaded.encounter is not None:
+            info = loaded.info
+            entry = Cached(info.id, info.version, info.sheets, loaded.encounter, loaded.doc)
+            self._cache.put(self._key(), entry)
+        return committed
 
     # --- internals ------------------------------------------------------------------------
 

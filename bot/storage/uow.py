@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import TypeVar
@@ -17,6 +17,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from bot.clock import Now, system_now
 
 from .encounter_cache import EncounterCache
+from .encounter_info import Committed
 from .encounters import EncounterRepository
 from .engine import create_engine, create_sessionmaker, is_sqlite
 from .errors import ConcurrencyError
@@ -27,6 +28,7 @@ from .settings_cache import SettingsCache
 from .undo import Pending, UndoRepository
 
 T = TypeVar("T")
+CommitListener = Callable[[Committed], None]
 
 #: The channel locks the current task holds (to refuse a nested unit on the same channel).
 _HELD: ContextVar[frozenset[tuple[int, int, int]]] = ContextVar("umbral_held", default=frozenset())
@@ -95,11 +97,14 @@ class UnitOfWork:
         self._others.append(repo)
         return repo
 
-    def publish(self) -> None:
-        """After COMMIT: the encounters of this unit go to the storage's cache."""
+    def publish(self, listeners: Sequence[CommitListener] = ()) -> None:
+        """After COMMIT: the encounters of this unit go to the storage's cache, and what it
+        wrote of each to ``listeners`` (the tracker's publisher)."""
         for repo in (self._encounter, *self._others):
-            if repo is not None:
-                repo.publish()
+            committed = None if repo is None else repo.publish()
+            if committed is not None:
+                for listener in listeners:
+                    listener(committed)
 
     async def flush(self) -> None:
         await self.session.flush()
@@ -170,6 +175,8 @@ class Storage:
         self.settings_cache = SettingsCache(engine)
         #: The encounters this process committed last, checked by version on every read.
         self.encounter_cache = EncounterCache()
+        #: Told each encounter a unit committed, right after its COMMIT (the tracker).
+        self.commit_listeners: list[CommitListener] = []
         #: The time written into the rows: the console's fake clock replaces it.
         self.clock: Now = system_now
         self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
@@ -296,7 +303,7 @@ class Storage:
                     )
                     yield uow
                     await uow.finish()
-                uow.publish()  # committed: its encounters may be cached
+                uow.publish(self.commit_listeners)  # committed: its encounters may be cached
         except (StaleDataError, DBAPIError) as exc:
             if _is_retryable(exc):
                 raise ConcurrencyError() from exc

@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
@@ -23,6 +22,7 @@ from bot.console import FakeDiscord, Session, open_session
 from bot.storage import create_engine, downgrade, upgrade_head
 from bot.storage.backup import revision_of
 from tests.bot.test_deshacer import state, undo
+from tests.conftest import pg_execute
 from umbral_rules import ForcedDice
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "release-e16c8fc"
@@ -36,17 +36,7 @@ async def _old_release(url: str) -> None:
         assert parts.database is not None
         shutil.copyfile(FIXTURE / "umbral.db", parts.database)
         return
-    conn = await asyncpg.connect(
-        user=parts.username,
-        password=parts.password,
-        host=parts.host,
-        port=parts.port,
-        database=parts.database,
-    )
-    try:
-        await conn.execute((FIXTURE / "umbral.postgresql.sql").read_text(encoding="utf-8"))
-    finally:
-        await conn.close()
+    await pg_execute(url, (FIXTURE / "umbral.postgresql.sql").read_text(encoding="utf-8"))
 
 
 @pytest.fixture

@@ -1,8 +1,10 @@
 """The tracker's messages, kept up to date outside the commands' critical path.
 
 A command that changed an encounter only marks its channel *dirty* (no await, no request).
-One background task per channel then reads the encounter as it is *now* (the latest
-committed state: never an older state over a newer one), renders it and edits the tracker —
+One background task per channel then draws the encounter as it is *now* (never an older
+state over a newer one) — the latest state a unit of work committed in this process, handed
+over right after its COMMIT (``Storage.commit_listeners``), or read again when another kind
+of change came in between (a sheet changed from another channel) — and edits the tracker —
 one request in flight per channel, at most one every :data:`INTERVAL_S` seconds (Discord
 allows about five message creates and edits per channel every five seconds), so a burst of
 commands becomes one or two edits. An edit that fails (message deleted: 10008; too old to
@@ -24,6 +26,9 @@ import discord
 
 from bot.features.encuentro.tracker import TrackerChannel, waiting_of
 from bot.render.tracker import tracker_embed
+from bot.render.waiting import waiting_lines
+from bot.storage.encounter_info import Committed
+from bot.storage.waiting import since_times
 from umbral_rules.encounter import Encounter
 
 if TYPE_CHECKING:
@@ -59,6 +64,10 @@ class _Channel:
     finals: list[tuple[int, discord.Embed]] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
     last_request: float | None = None
+    #: The encounter the latest commit in this process left (:meth:`TrackerPublisher.committed`).
+    committed: Committed | None = None
+    #: Whether every change since the last refresh was such a commit (else: read it again).
+    drawable: bool = True
 
     @property
     def running(self) -> bool:
@@ -74,6 +83,8 @@ class TrackerPublisher:
         sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
         self.storage = storage
+        if storage is not None:
+            storage.commit_listeners.append(self.committed)
         self.clock = clock or (lambda: asyncio.get_running_loop().time())
         self.sleep = sleep or asyncio.sleep
         self.interval = INTERVAL_S
@@ -100,8 +111,10 @@ class TrackerPublisher:
     ) -> None:
         """The encounter of ``channel_id`` changed: show its latest state soon (``repost``:
         in a new tracker at the bottom of the channel, which later updates edit).
-        ``committed``: the ``Encounter`` the change just committed (see :meth:`_cached`)."""
+        ``committed``: the change was this process's commit of that ``Encounter`` (then the
+        tracker is drawn from what :meth:`committed` was handed, without a read)."""
         state = self._state(guild_id, channel_id, channel, perms)
+        state.drawable = (state.drawable or not state.dirty) and committed is not None
         state.dirty = True
         state.repost = state.repost or repost
         self._start(channel_id, state)
@@ -121,6 +134,16 @@ class TrackerPublisher:
         if message_id is not None:
             state.finals.append((message_id, embed))
         self._start(channel_id, state)
+
+    def committed(self, committed: Committed) -> None:
+        """A unit of work committed this encounter (called right after its COMMIT, before
+        anything can change it again): the latest one is what the channel's next refresh
+        draws, if every change since was such a commit."""
+        state = self._channels.get(committed.info.channel_id)
+        if state is not None and state.guild_id == committed.info.guild_id:
+            latest = state.committed
+            if latest is None or latest.info.version <= committed.info.version:
+                state.committed = committed
 
     def running(self) -> int:
         """How many channels have a tracker request pending now."""
@@ -237,12 +260,19 @@ class TrackerPublisher:
     async def _refresh(self, channel_id: int, state: _Channel) -> None:
         if self.storage is None:
             return
-        async with self.storage.channel(state.guild_id, channel_id) as uow:
-            enc = await uow.encounter.view()  # read-only: it stays cached
-            info = uow.encounter.info
-            if enc is None or info is None:
-                return
-            embed = tracker_embed(enc, waiting=await waiting_of(uow, enc))
+        committed, state.committed = state.committed, None
+        if committed is not None and state.drawable:
+            enc = Encounter.from_dict(committed.doc)
+            info, since = committed.info, since_times(committed.pending_since)
+            embed = tracker_embed(enc, waiting=waiting_lines(enc, info.phase_since, since))
+        else:
+            async with self.storage.channel(state.guild_id, channel_id) as uow:
+                read = await uow.encounter.view()  # read-only: it stays cached
+                if read is None or uow.encounter.info is None:
+                    return
+                info = uow.encounter.info
+                embed = tracker_embed(read, waiting=await waiting_of(uow, read))
+        state.drawable = True
         old = info.tracker_message_id
         repost, state.repost = state.repost, False
         if not repost and old is not None and await self._edit(channel_id, state, old, embed):
