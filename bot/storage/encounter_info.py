@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from sqlalchemy import RowMapping
 
 from bot.jsontypes import JsonObject
+from umbral_rules.encounter import Encounter
 
 
 @dataclass(frozen=True)
@@ -31,11 +32,14 @@ class EncounterInfo:
 @dataclass(frozen=True)
 class Committed:
     """An encounter as a unit of work committed it (what its tracker shows): its facts, its
-    document (never changed in place) and when each pending defense began to wait."""
+    document (never changed in place), when each pending defense began to wait, and the
+    ``Encounter`` object if the unit had one — as committed only during the call that hands
+    it over (the next command may take it from the cache and change it)."""
 
     info: EncounterInfo
     doc: JsonObject
     pending_since: dict[str, str]
+    encounter: Encounter | None = None
 
 
 def info_of(row: RowMapping, sheets: int = 0) -> EncounterInfo:

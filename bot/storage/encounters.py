@@ -262,7 +262,9 @@ class EncounterRepository:
         loaded, publish, self._publish = self._loaded, self._publish, False
         if loaded is None or loaded.info.status != ENCOUNTER_ACTIVE:
             return None
-        committed = Committed(loaded.info, loaded.doc, loaded.since) if self.changed else None
+        committed = None
+        if self.changed:
+            committed = Committed(loaded.info, loaded.doc, loaded.since, loaded.encounter)
         if self._cache is not None and (not publish or loaded.encounter is None):
             self._cache.drop(self._key())
         elif self._cache is not None and loaded.encounter is not None:

@@ -27,7 +27,7 @@ import discord
 from bot.features.encuentro.tracker import TrackerChannel, waiting_of
 from bot.render.tracker import tracker_embed
 from bot.render.waiting import waiting_lines
-from bot.storage.encounter_info import Committed
+from bot.storage.encounter_info import Committed, EncounterInfo
 from bot.storage.waiting import since_times
 from umbral_rules.encounter import Encounter
 
@@ -64,8 +64,8 @@ class _Channel:
     finals: list[tuple[int, discord.Embed]] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
     last_request: float | None = None
-    #: The encounter the latest commit in this process left (:meth:`TrackerPublisher.committed`).
-    committed: Committed | None = None
+    #: The tracker of the latest commit in this process (:meth:`TrackerPublisher.committed`).
+    committed: tuple[int, EncounterInfo, discord.Embed] | None = None
     #: Whether every change since the last refresh was such a commit (else: read it again).
     drawable: bool = True
 
@@ -137,13 +137,18 @@ class TrackerPublisher:
 
     def committed(self, committed: Committed) -> None:
         """A unit of work committed this encounter (called right after its COMMIT, before
-        anything can change it again): the latest one is what the channel's next refresh
-        draws, if every change since was such a commit."""
-        state = self._channels.get(committed.info.channel_id)
-        if state is not None and state.guild_id == committed.info.guild_id:
-            latest = state.committed
-            if latest is None or latest.info.version <= committed.info.version:
-                state.committed = committed
+        anything can change it again): its tracker, drawn now, is what the channel's next
+        refresh shows if every change since was such a commit."""
+        info = committed.info
+        state = self._channels.get(info.channel_id)
+        if state is None or state.guild_id != info.guild_id:
+            return
+        if state.committed is not None and state.committed[0] > info.version:
+            return
+        enc = committed.encounter or Encounter.from_dict(committed.doc)
+        since = since_times(committed.pending_since)
+        embed = tracker_embed(enc, waiting=waiting_lines(enc, info.phase_since, since))
+        state.committed = (info.version, info, embed)
 
     def running(self) -> int:
         """How many channels have a tracker request pending now."""
@@ -262,9 +267,7 @@ class TrackerPublisher:
             return
         committed, state.committed = state.committed, None
         if committed is not None and state.drawable:
-            enc = Encounter.from_dict(committed.doc)
-            info, since = committed.info, since_times(committed.pending_since)
-            embed = tracker_embed(enc, waiting=waiting_lines(enc, info.phase_since, since))
+            _, info, embed = committed
         else:
             async with self.storage.channel(state.guild_id, channel_id) as uow:
                 read = await uow.encounter.view()  # read-only: it stays cached
