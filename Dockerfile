@@ -5,20 +5,22 @@
 
 FROM python:3.11-slim AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
-WORKDIR /app
+WORKDIR /src
 RUN python -m venv /opt/venv
 # The dependencies first, at the exact versions (and hashes) of the lock file: a layer that
 # changes only with requirements.lock (`make lock`).
 COPY requirements.lock ./
 RUN /opt/venv/bin/pip install --no-cache-dir --require-hashes -r requirements.lock
-COPY pyproject.toml README.md alembic.ini ./
+# The bot as a wheel, as `pip install .` builds it (the migrations inside, as the package
+# umbral_migrations), installed without dependencies (they are above): the final stage
+# copies /opt/venv alone, with no source tree beside it.
+COPY pyproject.toml setup.py README.md LICENSE ./
+COPY tools/discord-api/LICENSE ./tools/discord-api/
 COPY umbral_rules ./umbral_rules
 COPY bot ./bot
 COPY migrations ./migrations
-# Editable: the code stays in /app, next to alembic.ini and migrations/ (the bot migrates
-# at start-up from there); the final stage copies /app and /opt/venv to the same paths.
-RUN /opt/venv/bin/pip install --no-cache-dir --no-deps -e . \
-    && /opt/venv/bin/python -m compileall -q /app/bot /app/umbral_rules /app/migrations
+RUN /opt/venv/bin/pip wheel --no-cache-dir --no-deps --wheel-dir /wheels . \
+    && /opt/venv/bin/pip install --no-cache-dir --no-deps /wheels/umbral_bot-*.whl
 
 FROM python:3.11-slim
 ENV PYTHONUNBUFFERED=1 \
@@ -28,13 +30,12 @@ RUN useradd --create-home --uid 10001 --user-group umbral \
     && mkdir /data \
     && chown umbral:umbral /data
 COPY --from=build /opt/venv /opt/venv
-COPY --from=build /app /app
 WORKDIR /data
 USER 10001:10001
 VOLUME ["/data"]
 # The database answers (SQLite file on the volume, or DATABASE_URL); no token needed.
 HEALTHCHECK --interval=60s --timeout=15s --start-period=90s --retries=3 \
-    CMD ["python", "-m", "bot.health"]
+    CMD ["python", "-m", "bot.process.health"]
 # SIGTERM: running commands finish (up to 25 s), then the database is closed.
 STOPSIGNAL SIGTERM
 CMD ["umbral-bot"]

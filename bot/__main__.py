@@ -12,20 +12,19 @@ import argparse
 import asyncio
 import gc
 import logging
+import signal
 import sys
-import tempfile
-from collections.abc import Sequence
-from pathlib import Path
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from typing import TextIO, cast
 
-from bot.cli import ArgumentParser
-from bot.config import Settings, configure_logging, db_url_from
+from bot.process.cli import ArgumentParser, add_respaldo, run_respaldo
+from bot.process.config import Settings, async_url, configure_logging
+from bot.process.config_check import ACCEPTS, EXIT_CONFIG, ConfigError, load_settings, unknown_keys
 
 log = logging.getLogger("bot")
 
-#: Exit statuses as a shell reports a death by SIGINT (Ctrl-C) or SIGTERM: 128 + signal.
+#: Exit status as a shell reports a death by SIGINT (Ctrl-C): 128 + signal.
 EXIT_INTERRUPTED = 130
-EXIT_TERMINATED = 143
 
 
 def parse_faces(text: str) -> list[int]:
@@ -44,6 +43,19 @@ def parse_faces(text: str) -> list[int]:
     return faces
 
 
+def db_option(text: str) -> str:
+    """``--db``: a file path, ``:memory:`` or a database URL the bot can use."""
+    if "://" in text:
+        try:
+            async_url(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"«{text}» no es una base de datos que el bot pueda usar: admite un fichero "
+                f"SQLite, :memory: o {ACCEPTS['DATABASE_URL']}"
+            ) from None
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(
         prog="umbral-bot",
@@ -57,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument(
         "--db",
         metavar="RUTA_O_URL",
+        type=db_option,
         help="fichero SQLite, URL de base de datos o :memory: (en memoria, se pierde al salir)",
     )
     where.add_argument(
@@ -92,91 +105,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "sincronizar", help="envía a Discord la lista de comandos aunque no haya cambiado"
     )
-    from bot import respaldo
-
-    respaldo.add_parser(sub)
+    add_respaldo(sub)
     return parser
 
 
-async def run_console(
-    settings: Settings,
-    *,
-    db: str | None,
-    faces: Sequence[int],
-    masters: Sequence[str],
-    stdin: TextIO,
-    stdout: TextIO,
-    echo: bool = False,
-    fresh: bool = False,
-    registro: str | None = None,
-) -> int:
-    """The console until end of input; non-zero when Discord refused a request as invalid
-    or an interaction went unanswered (``(discord)`` lines say which)."""
-    if fresh:  # a throwaway file (WAL and all, as a real one), removed with its folder at exit
-        with tempfile.TemporaryDirectory(prefix="umbral-consola-") as folder:
-            return await run_console(
-                settings.model_copy(update={"run_migrations": True}),  # a new file needs them
-                db=str(Path(folder) / "umbral.db"),
-                faces=faces,
-                masters=masters,
-                stdin=stdin,
-                stdout=stdout,
-                echo=echo,
-                registro=registro,
-            )
-    from bot.console import open_session
-    from bot.console.runner import Console, interactive
-    from bot.startup import database_errors
-    from umbral_rules import ForcedDice
-
-    url = db_url_from(db) if db else settings.db_url
-    log_file: TextIO | None = None
-    if registro:
-        log_file = await asyncio.to_thread(open, registro, "w", encoding="utf-8")
-    try:
-        with database_errors(url):
-            session = await open_session(
-                url,
-                dice=ForcedDice(faces),
-                masters=masters,
-                migrate=settings.run_migrations,
-                settings=settings,
-                log=log_file,
-            )
-    except BaseException:
-        if log_file is not None:
-            log_file.close()
-        raise
-    try:
-        console = Console(session.discord, stdout, user=masters[0])
-        await console.wait(0)  # reminders that fell due while the bot was down: once, now
-        if stdin.isatty():
-            stdout.write(
-                "Consola de Umbral. Escribe /ayuda; @nombre cambia de usuario, #canal de canal, "
-                "!pulsar Etiqueta pulsa un botón. Ctrl-D para salir.\n"
-            )
-        from bot.lifecycle import StoppableInput, install_console_signals, install_terminal_stop
-
-        source = stdin if stdin.isatty() else StoppableInput(stdin)
-        if isinstance(source, StoppableInput):
-            restore = install_console_signals(source)
-        else:  # on a terminal Ctrl-C (asyncio.run) and SIGTERM end the console at once
-            restore = install_terminal_stop()
-        try:
-            await interactive(console, source, echo=echo)  # type: ignore[arg-type]
-        finally:
-            restore()
-    finally:
-        await session.close()
-        if log_file is not None:
-            log_file.close()
-    return 1 if session.discord.gate.failed else 0
-
-
 def freeze_startup_heap() -> None:
-    """Move everything alive after start-up (modules, SQLAlchemy's and discord.py's
-    objects: ~140 000) out of the garbage collector's reach: its full collections then walk
-    only what commands create, ~5 ms instead of ~60 ms each (issue 9's benchmark)."""
+    """Move everything alive after start-up (modules, SQLAlchemy's and discord.py's objects:
+    over a hundred thousand) out of the garbage collector's reach: its full collections then
+    walk only what commands create, a fraction of the time (figures in ``bench/README.md``)."""
     gc.collect()
     gc.freeze()
 
@@ -198,8 +134,8 @@ async def sync_now(settings: Settings, token: str) -> int:
 
 async def run_bot(settings: Settings, token: str) -> int:
     from bot.app import UmbralBot
-    from bot.lifecycle import install_bot_signals
-    from bot.startup import database_errors, probe, run_with_retries
+    from bot.process.lifecycle import install_bot_signals
+    from bot.process.startup import database_errors, probe, run_with_retries
     from bot.storage import Storage, upgrade_head
     from umbral_rules import RandomDice
 
@@ -220,8 +156,21 @@ async def run_bot(settings: Settings, token: str) -> int:
             freeze_startup_heap()
         return bot
 
-    await run_with_retries(make_bot, token, install_bot_signals)
-    return 0
+    stopped: list[int] = []
+
+    def install_signals(bot: UmbralBot) -> Callable[[], None]:
+        return install_bot_signals(bot, on_signal=stopped.append)
+
+    await run_with_retries(make_bot, token, install_signals)
+    return EXIT_INTERRUPTED if stopped[:1] == [signal.SIGINT] else 0
+
+
+#: No token, no subcommand and nothing to read (Docker or systemd without a terminal).
+NOTHING_TO_DO = (
+    "Falta DISCORD_TOKEN: sin él se abre la consola local, que lee líneas de la entrada "
+    "estándar, y no ha llegado ninguna. Pon DISCORD_TOKEN en el entorno o en .env (mira "
+    ".env.example), o dale líneas a la consola (umbral-bot consola < partida.txt)."
+)
 
 
 def main(
@@ -231,11 +180,24 @@ def main(
     stdout: TextIO | None = None,
 ) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
-    settings = Settings()
-    if args.orden == "respaldo":
-        from bot import respaldo
+    try:
+        settings = load_settings()
+    except ConfigError as error:
+        print(f"umbral-bot: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    for warning in unknown_keys():
+        print(f"umbral-bot: {warning}", file=sys.stderr)
+    try:
+        return _dispatch(args, settings, stdin, stdout)
+    except KeyboardInterrupt:  # Ctrl-C before the bot's or the console's own handlers
+        return EXIT_INTERRUPTED
 
-        return respaldo.run(args, settings)
+
+def _dispatch(
+    args: argparse.Namespace, settings: Settings, stdin: TextIO | None, stdout: TextIO | None
+) -> int:
+    if args.orden == "respaldo":
+        return run_respaldo(args, settings)
     if args.orden == "sincronizar":
         configure_logging(settings.log_level)
         if not settings.token:
@@ -244,22 +206,55 @@ def main(
         return asyncio.run(sync_now(settings, settings.token))
     console = args.orden == "consola" or not settings.token
     configure_logging("ERROR" if console else settings.log_level)
-    from bot.startup import StartupError
+    from bot.process.startup import StartupError
 
     try:
         if not console and settings.token:
             return asyncio.run(run_bot(settings, settings.token))
-        return _console(args, settings, stdin, stdout)
+        source = stdin or sys.stdin
+        if args.orden is None:  # no token: the console, if there is anything to read
+            source = lines_or_none(source)
+            if source is None:
+                print(f"umbral-bot: {NOTHING_TO_DO}", file=sys.stderr)
+                return EXIT_CONFIG
+        return _console(args, settings, source, stdout)
     except StartupError as failure:
         print(f"umbral-bot: {failure}", file=sys.stderr)
         return failure.status
-    except KeyboardInterrupt:  # Ctrl-C before the bot's own signal handlers are in place
-        return EXIT_INTERRUPTED
+
+
+class Replayed:
+    """Piped input whose first line was read already (to tell an empty input): that line,
+    then the rest of the stream."""
+
+    def __init__(self, first: str, stream: TextIO) -> None:
+        self.first: str | None = first
+        self.stream = stream
+
+    def readline(self) -> str:
+        if self.first is not None:
+            line, self.first = self.first, None
+            return line
+        return self.stream.readline()
+
+    def isatty(self) -> bool:
+        return False
+
+
+def lines_or_none(stream: TextIO | None) -> TextIO | None:
+    """``stream`` when it is a terminal or has a line to read (then, piped, as
+    :class:`Replayed`); ``None`` when there is no input, or it is already at its end."""
+    if stream is None or stream.isatty():
+        return stream
+    first = stream.readline()
+    return cast(TextIO, Replayed(first, stream)) if first else None
 
 
 def _console(
     args: argparse.Namespace, settings: Settings, stdin: TextIO | None, stdout: TextIO | None
 ) -> int:
+    from bot.console.entry import run_console
+
     masters = getattr(args, "master", None) or ["master"]
     out = stdout or sys.stdout
     try:
@@ -276,12 +271,10 @@ def _console(
                 registro=getattr(args, "registro", None),
             )
         )
-    except KeyboardInterrupt:  # Ctrl-C on a terminal: the database is closed by now
+    except KeyboardInterrupt:  # a Ctrl-C before the console's own handlers were in place
         out.write("\n")
         out.flush()
         return EXIT_INTERRUPTED
-    except asyncio.CancelledError:  # SIGTERM on a terminal (install_terminal_stop)
-        return EXIT_TERMINATED
 
 
 if __name__ == "__main__":

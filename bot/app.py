@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -10,12 +9,14 @@ import discord
 from discord.ext import commands
 
 from bot.clock import DrivenClock
-from bot.config import Settings
-from bot.features.encuentro.publisher import TrackerPublisher
+from bot.edge.publisher import TrackerPublisher
+from bot.edge.ratelimit import RateLimiter
+from bot.edge.services import Services
+from bot.edge.sync import sync_commands
+from bot.edge.tree import GuardedTree
+from bot.features.pages import PageButton
 from bot.features.recordatorios.scheduler import ReminderScheduler
-from bot.guard import GuardedTree
-from bot.ratelimit import RateLimiter
-from bot.sync import sync_commands
+from bot.process.config import Settings
 from umbral_rules import DiceSource, RandomDice
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS: tuple[str, ...] = (
     "bot.features.ayuda",
     "bot.features.config",
-    "bot.features.tiradas",
+    "bot.features.checks",
     "bot.features.fichas",
     "bot.features.bestiario",
     "bot.features.encuentro",
@@ -64,24 +65,27 @@ class UmbralBot(commands.AutoShardedBot):
         self.dice = dice
         self.storage = storage
         self.trackers = TrackerPublisher(storage)
+        #: What each feature's ``setup`` hands to its cog.
+        self.services = Services(storage, dice, self.trackers)
         #: Play-by-post reminders (started by ``setup_hook``; the console drives it itself).
-        self.reminders = ReminderScheduler(self, storage)
+        self.reminders = ReminderScheduler(self, self.services)
         #: ``umbral-bot sincronizar``: sync the command tree even if its hash is unchanged.
         self.force_sync = False
-        self._loaded = False
+        #: Whether :meth:`connect` ever ran (see :meth:`close`).
+        self.connecting = False
 
     async def load_features(self) -> None:
-        """Load every extension and register the persistent views (once)."""
-        if self._loaded:
+        """Load every extension (each registers its own persistent views and buttons), and
+        the page buttons the features share; once."""
+        if self.extensions:
             return
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        from bot.views import dynamic_items, persistent_views
+        self.add_dynamic_items(PageButton)
 
-        for view in persistent_views():
-            self.add_view(view)
-        self.add_dynamic_items(*dynamic_items())
-        self._loaded = True
+    async def connect(self, *, reconnect: bool = True) -> None:
+        self.connecting = True
+        await super().connect(reconnect=reconnect)
 
     async def setup_hook(self) -> None:
         await self.load_features()
@@ -104,10 +108,17 @@ class UmbralBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self.reminders.stop()
-        if not hasattr(self, "_AutoShardedClient__queue"):
-            # never connected (tests, the console): the sharded close still posts to its queue
-            self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
-        await super().close()
+        if self.connecting:
+            await super().close()
+        else:
+            # never connected (tests, the console): the sharded client's close would post to
+            # the event queue only connect() makes; what it closes besides is the plain
+            # client's, after the cogs and extensions are unloaded as Bot.close does
+            for name in tuple(self.extensions):
+                await self.unload_extension(name)
+            for name in tuple(self.cogs):
+                await self.remove_cog(name)
+            await discord.Client.close(self)
         if self.storage is not None and hasattr(self.storage, "dispose"):
             await self.storage.dispose()
 

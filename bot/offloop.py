@@ -4,14 +4,14 @@ the event loop keeps answering while it runs.
 A worker thread alone is not enough for work that allocates hundreds of thousands of objects
 (a 2,000-entry YAML file): every few thousand allocations CPython's cyclic garbage collector
 runs, on whichever thread allocates, holding the GIL for as long as it walks the objects made
-since the bot froze its start-up heap (``gc.freeze()``) — measured at 0.5 s of loop stalls in
-one import. So while at least one such job runs, automatic collection is paused (``gc``'s
-public switch, counted across overlapping jobs); plain reference counting still frees what
-the job throws away, and the collector resumes when the last job ends.
+since the bot froze its start-up heap (``gc.freeze()``), long enough to stall the loop visibly
+(figures in ``bench/README.md``). So while at least one such job runs, automatic collection
+is paused (``gc``'s public switch, counted across overlapping jobs); plain reference counting
+still frees what the job throws away, and the collector resumes when the last job ends.
 
 A thread is not enough either for work that holds the GIL inside long C calls: Pillow's PNG
-encoder compresses 64 KiB of output per call without letting go of it, 25–70 ms each for the
-60×60 board with its key of 250 figures, and the loop waits for every one. :func:`off_process`
+encoder compresses 64 KiB of output per call without letting go of it (tens of milliseconds
+a call for the largest boards), and the loop waits for every one. :func:`off_process`
 runs such work in a worker process of its own (started on first use, then kept), which has its
 own interpreter and GIL.
 """

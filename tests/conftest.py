@@ -17,6 +17,13 @@
     Put on every test that uses these fixtures (any that asks for ``backend``), and by hand
     on a test that reaches ``TEST_DATABASE_URL`` some other way: CI's PostgreSQL pass runs
     ``-m db`` with ``TEST_BACKENDS=postgresql`` (only the PostgreSQL parameter).
+``serial`` (marker) and ``--serial=skip|only``
+    ``make test`` runs the suite on every core (pytest-xdist) with ``--serial=skip``, then
+    the ``serial`` tests alone with ``--serial=only``: those that start processes and wait
+    for them (signals, shards, a killed writer, a terminal) or depend on how soon a
+    background task runs, which a loaded machine slows down. Each worker has its own
+    databases: the SQLite templates are per session (per worker), PostgreSQL names carry the
+    process id.
 
 Example::
 
@@ -141,14 +148,31 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "backends(*names): run only on these database backends (sqlite, postgresql)"
     )
     config.addinivalue_line("markers", "db: the test touches a database (CI's PostgreSQL pass)")
+    config.addinivalue_line(
+        "markers", "serial: run in make test's second step, alone (see --serial)"
+    )
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--serial",
+        choices=("skip", "only"),
+        default=None,
+        help="leave out the tests marked serial, or run only them (make test runs both)",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every test on the database fixtures gets the ``db`` marker; a backend a test's
-    ``backends`` marker leaves out is not collected at all (rather than skipped)."""
+    ``backends`` marker leaves out is not collected at all (rather than skipped), nor are
+    the tests ``--serial`` leaves out."""
     kept: list[pytest.Item] = []
     dropped: list[pytest.Item] = []
+    serial = config.getoption("serial")
     for item in items:
+        if serial is not None and (item.get_closest_marker("serial") is None) == (serial == "only"):
+            dropped.append(item)
+            continue
         callspec = getattr(item, "callspec", None)
         if "backend" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.db)

@@ -4,8 +4,9 @@ Usage (from the repository root)::
 
     python tools/extract_discord_schema.py [OPENAPI_JSON] [--out bot/console/discord_schema.json]
 
-``OPENAPI_JSON`` defaults to ``../shared/discord/openapi.json`` (Discord's published
-OpenAPI 3.1 description of its v10 HTTP API, MIT licence). The output is what the console's
+``OPENAPI_JSON`` defaults to ``tools/discord-api/openapi.json`` (Discord's published
+OpenAPI 3.1 description of its v10 HTTP API, MIT licence, kept in the repository with its
+licence and source commit). The output is what the console's
 strict Discord (:mod:`bot.console.strict`) validates every request body against, so a fresh
 clone needs nothing outside the repository. It holds, without prose (``description``,
 ``title``, ``examples`` and the ``x-discord-*`` annotations are dropped):
@@ -20,7 +21,7 @@ clone needs nothing outside the repository. It holds, without prose (``descripti
   ``oneOf`` is written ``anyOf`` (``ONE_OF``: the same bodies pass, much faster).
 
 Run it again when Discord's file changes; the test ``tests/console/test_schema.py`` checks
-the shipped file is what this script makes of the file beside the repository.
+the shipped file is what this script makes of that file.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+
+#: Discord's OpenAPI file, in the repository (tools/discord-api/README.md: its source).
+OPENAPI = Path(__file__).resolve().parent / "discord-api" / "openapi.json"
 
 # (method, path, branch): branch names the union member the bot's requests are, for unions
 # with no ``type`` to tell them apart; None means "the schema as it is, or by ``type``".
@@ -155,9 +159,7 @@ def render(openapi_path: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     here = Path(__file__).resolve().parent.parent
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "openapi", nargs="?", type=Path, default=here.parent / "shared/discord/openapi.json"
-    )
+    parser.add_argument("openapi", nargs="?", type=Path, default=OPENAPI)
     parser.add_argument(
         "--out", type=Path, default=here / "bot/console/discord_schema.json", help="output file"
     )

@@ -1,7 +1,7 @@
 """Every number of the rulebook and every **[D]** decision of the project, in one place.
 
-Where the texts are silent the project decided; each decision is marked ``[D]`` here and in
-``shared/rules/UMBRAL.md`` so that it can change without touching the rest of the code.
+Where the texts are silent the project decided; each decision is marked ``[D]`` here (and in
+the project's rules digest) so that it can change without touching the rest of the code.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.console import gateway
 from bot.console.clock import FakeClock
 from bot.console.payloads import BOT_USER_ID, GUILD_ID, bot_user_payload, stable_id
 
@@ -68,7 +69,8 @@ class Place:
         return perms
 
     def can(self, flag: str) -> bool:
-        return bool(getattr(self.bot_permissions(), flag))
+        granted = self.bot_permissions()
+        return bool(getattr(granted, flag))
 
     @property
     def send_flag(self) -> str:
@@ -156,8 +158,8 @@ def channel_payload(place: Place, clock: FakeClock) -> dict[str, Any]:
 class Places:
     """The guild's channels and threads by name, kept in step with discord.py's cache."""
 
-    def __init__(self, state: Any, guild: discord.Guild, clock: FakeClock) -> None:
-        self._state = state
+    def __init__(self, bot: discord.Client, guild: discord.Guild, clock: FakeClock) -> None:
+        self.bot = bot
         self.guild = guild
         self.clock = clock
         self._by_name: dict[str, Place] = {}
@@ -184,15 +186,9 @@ class Places:
         """Tell discord.py's cache what the place is now (new, archived, overwrites)."""
         data: Any = channel_payload(place, self.clock)
         if place.is_thread:
-            self.guild._add_thread(discord.Thread(guild=self.guild, state=self._state, data=data))
+            gateway.show_thread(self.bot, self.guild, data)
             return
-        existing = self.guild.get_channel(place.id)
-        if isinstance(existing, discord.TextChannel):
-            existing._update(self.guild, data)
-        else:
-            self.guild._add_channel(
-                discord.TextChannel(state=self._state, guild=self.guild, data=data)
-            )
+        gateway.show_channel(self.bot, self.guild, data)
         for other in self._by_name.values():
             if other.parent is place:
                 self.refresh(other)

@@ -1,4 +1,4 @@
-"""Several interactions in flight at once, on the fake's clock (the busy channel of issue 16).
+"""Several interactions in flight at once, on the fake's clock (a busy channel).
 
 :func:`run_paced` starts each interaction at its own time of the fake's clock and lets the
 clock run as Discord's would: waits (the simulated latency of each request, the tracker's

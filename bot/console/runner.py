@@ -6,7 +6,7 @@ import asyncio
 import logging
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from bot.console.parser import (
@@ -152,8 +152,8 @@ class Console:
 
 class TerminalInput:
     """Lines typed on a terminal, read on the event loop (``loop.add_reader``): no thread sits
-    blocked in ``input()``, so Ctrl-C (``asyncio.run`` cancels the main task) ends the console
-    at once, at the prompt or mid-command. The terminal's own line editing stays."""
+    blocked in ``input()``, so Ctrl-C (which cancels the main task) ends the console at once,
+    at the prompt or mid-command. The terminal's own line editing stays."""
 
     def __init__(self, stream: TextIO) -> None:
         self.fd = stream.fileno()
@@ -165,11 +165,26 @@ class TerminalInput:
         """The next line with its newline; at the end (Ctrl-D) what is left, then ``""``."""
         while b"\n" not in self.pending and not self.ended:
             await self._readable()
-            chunk = os.read(self.fd, 65536)
+            chunk = self._read_now()
+            if chunk is None:  # nothing after all: a Ctrl-C emptied what had been typed
+                continue
             self.ended = not chunk
             self.pending += chunk
         line, newline, self.pending = self.pending.partition(b"\n")
         return (line + newline).decode(self.encoding, errors="replace")
+
+    def _read_now(self) -> bytes | None:
+        """What the terminal has, without waiting (``None``: nothing). Ctrl-C empties the
+        terminal's typed input between the wake-up and the read; a blocking read would then
+        hold the loop, and the signal's handling with it, until the next key."""
+        blocking = os.get_blocking(self.fd)
+        os.set_blocking(self.fd, False)
+        try:
+            return os.read(self.fd, 65536)
+        except BlockingIOError:
+            return None
+        finally:
+            os.set_blocking(self.fd, blocking)
 
     async def _readable(self) -> None:
         loop = asyncio.get_running_loop()
@@ -187,15 +202,21 @@ class TerminalInput:
 
 
 async def interactive(
-    console: Console, stream: TextIO | None = None, *, echo: bool = False
+    console: Console,
+    stream: TextIO | None = None,
+    *,
+    echo: bool = False,
+    stopped: Callable[[], bool] = lambda: False,
 ) -> None:
     """Read lines until EOF: a prompt on a terminal, silent when piped (``echo`` repeats each
     piped line, prompt included, before its replies). A fault of one line is reported and
-    the console goes on. On a terminal, Ctrl-D ends the console on a line of its own."""
+    the console goes on. On a terminal, Ctrl-D ends the console on a line of its own.
+    ``stopped`` (a signal came: ``bot.process.lifecycle.Interruption``) ends it before the
+    next line, and a line that fails because it was interrupted is not reported."""
     source = stream or sys.stdin
     tty = source.isatty()
     terminal = TerminalInput(source) if tty and _has_fd(source) else None
-    while True:
+    while not stopped():
         if terminal is not None:
             console.out.write(console.prompt)
             console.out.flush()
@@ -214,6 +235,9 @@ async def interactive(
         try:
             await console.run_line(line, echo=echo and not tty)
         except Exception as error:  # keep the console alive; the bot's own faults are logged
+            if stopped():
+                log.debug("Línea interrumpida: %r", line, exc_info=True)
+                break
             log.exception("Fallo de la consola con la línea %r", line)
             console.out.write(f"(consola) Algo ha fallado con esa línea: {error}\n")
         console.out.flush()

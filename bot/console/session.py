@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from bot.app import UmbralBot, create_bot
-from bot.config import Settings
 from bot.console.transport import FakeDiscord
+from bot.process.config import Settings
 from bot.storage import Storage, upgrade_head
 from bot.storage.engine import is_sqlite_memory
 from umbral_rules import DiceSource

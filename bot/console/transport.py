@@ -2,8 +2,9 @@
 
 :class:`FakeDiscord` holds one guild with its channels, users and roles, builds the raw
 gateway payloads Discord would send (slash commands, autocomplete, button presses), hands
-them to ``bot.tree._call`` / the view store exactly as the gateway would, and records every
-message the bot sends or edits (interaction responses, follow-ups, channel messages).
+them to the command tree / the view store exactly as the gateway would (:mod:`.gateway`, the
+one module that touches discord.py's internals), and records every message the bot sends or
+edits (interaction responses, follow-ups, channel messages).
 The console and the tests share it.
 """
 
@@ -25,6 +26,7 @@ from discord.webhook import async_ as webhook_async
 from sqlalchemy import event
 
 from bot import observe
+from bot.console import gateway
 from bot.console.channels import ChannelRoutes
 from bot.console.clock import FakeClock
 from bot.console.gate import Gate, Refused
@@ -80,14 +82,11 @@ class FakeDiscord(ChannelRoutes):
         self.gm_role_id = stable_id("role", GM_ROLE_NAME)
         self.names[BOT_USER_ID] = "Umbral"
         self._ids = itertools.count(1)
-        state = bot._connection
-        state.application_id = APPLICATION_ID
-        if state.user is None:
-            state.user = discord.ClientUser(state=state, data=bot_user_payload())
+        gateway.log_in(bot, APPLICATION_ID, bot_user_payload())
         owner = self.user_id(next(iter(self.managers), "master"))
         data: Any = guild_payload(guild_name, owner, self.gm_role_id, GM_ROLE_NAME)
-        self.guild = state._add_guild_from_data(data)
-        self.places = Places(state, self.guild, clock)
+        self.guild = gateway.add_guild(bot, data)
+        self.places = Places(bot, self.guild, clock)
         self.channel_id("mesa")
         bot.http.request = self._http_request  # type: ignore[method-assign]
         bot.http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
@@ -301,8 +300,8 @@ class FakeDiscord(ChannelRoutes):
         words = path.split() if isinstance(path, str) else list(path)
         data = self._command_data(words, options or {})
         payload = self._base_payload(2, user, channel, data, "/" + " ".join(words))
-        interaction = discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
-        call = self.bot.tree._call(interaction)  # type: ignore[attr-defined]
+        interaction = gateway.interaction(self.bot, payload)
+        call = gateway.run_command(self.bot.tree, interaction)  # type: ignore[attr-defined]
         return await self._run(call, payload["token"])
 
     async def autocomplete(
@@ -318,8 +317,8 @@ class FakeDiscord(ChannelRoutes):
         data = self._command_data(words, options, focused)
         label = "/" + " ".join(words) + f" (autocompletar {focused})"
         payload = self._base_payload(4, user, channel, data, label)
-        interaction = discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
-        call = self.bot.tree._call(interaction)  # type: ignore[attr-defined]
+        interaction = gateway.interaction(self.bot, payload)
+        call = gateway.run_command(self.bot.tree, interaction)  # type: ignore[attr-defined]
         reply = await self._run(call, payload["token"])
         return reply.choices or []
 
@@ -344,12 +343,11 @@ class FakeDiscord(ChannelRoutes):
         payload = self._base_payload(3, user, channel, data, label)
         payload["message"] = self._message_payload(message)
         self._pending[payload["token"]].component_message = message
-        interaction = discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
-        store = self.bot._connection._view_store
+        interaction = gateway.interaction(self.bot, payload)
 
         async def dispatch() -> None:
             before = asyncio.all_tasks()
-            store.dispatch_view(2, button["custom_id"], interaction)
+            gateway.press(self.bot, button["custom_id"], interaction)
             new = asyncio.all_tasks() - before
             if new:
                 await asyncio.gather(*new)

@@ -1,31 +1,30 @@
-"""What every feature shares: the bot's storage and dice, option types, autocomplete helpers."""
+"""What every feature shares: option types, the autocompletes' matching, the roll log's
+entries and the one way to answer."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 
-from bot.errors import ANSWERED as ANSWERED  # re-exported for the features
+from bot.edge.errors import ANSWERED as ANSWERED  # re-exported for the features
 from bot.jsontypes import JsonObject
-from bot.permissions import require_guild
 from bot.render.safe import allowed_mentions
-from umbral_rules import DiceSource, UmbralError
 from umbral_rules.checks import CheckResult
 from umbral_rules.combat import AttackResult
 from umbral_rules.rolls import Roll
+from umbral_rules.text import name_key
 
 if TYPE_CHECKING:
-    from bot.app import UmbralBot
-    from bot.storage import Storage, UnitOfWork
-from umbral_rules.text import name_key
+    from bot.storage import UnitOfWork
 
 #: How much an Oficio covers (the public option «cobertura»; ``oficio_cobertura`` in the code).
 OficioCobertura = Literal["entero", "mitad", "nada"]
 VentajaOpt = Literal["ventaja", "desventaja"]
 Modo = Literal["mesa", "narrativo", "tactico"]
+Tamano = Literal["diminuto", "pequeno", "normal", "grande", "descomunal", "inabarcable"]
 
 ATRIBUTO_CHOICES = [
     app_commands.Choice(name="Vigor", value="vigor"),
@@ -42,26 +41,6 @@ UMBRAL_CHOICES = [
     app_commands.Choice(name="21", value=21),
 ]
 MAX_CHOICES = 25
-
-
-def storage_of(interaction: discord.Interaction) -> Storage:
-    storage: Storage | None = getattr(interaction.client, "storage", None)
-    if storage is None:
-        raise UmbralError("El bot no tiene base de datos configurada.")
-    return storage
-
-
-def dice_of(interaction: discord.Interaction) -> DiceSource:
-    # Every interaction the tree dispatches is for the UmbralBot (bot.app) that owns the tree.
-    return cast("UmbralBot", interaction.client).dice
-
-
-def ids(interaction: discord.Interaction) -> tuple[int, int]:
-    """The guild and channel of the interaction (refused in direct messages)."""
-    guild_id = require_guild(interaction)
-    if interaction.channel_id is None:
-        raise UmbralError("No sé en qué canal estás.")
-    return guild_id, interaction.channel_id
 
 
 def choices(names: Iterable[str], current: str) -> list[app_commands.Choice[str]]:

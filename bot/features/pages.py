@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.edge.tree import gate_component
 from bot.features.common import send
-from bot.guard import gate_component
 from bot.render.limits import numbered
 
 #: How long a list's pages stay (Discord's interaction tokens last 15 minutes).

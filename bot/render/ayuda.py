@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import discord
 
-from bot.permisos import add_permisos
+from bot.edge.permissions import permisos_por_regla
 from umbral_rules.encounter import Encounter
 
 JUGADOR = (
@@ -171,10 +173,14 @@ def next_steps(
     return steps
 
 
+def add_permisos(embed: discord.Embed, rows: Iterable[tuple[str, str]]) -> None:
+    """Who may use what (the commands' declared permissions), one field per rule."""
+    for texto, labels in permisos_por_regla(rows):
+        embed.add_field(name=f"Permisos · {texto}", value=labels[:1024], inline=False)
+
+
 def ayuda_now_embed(para: str | None, steps: list[str]) -> discord.Embed:
     embed = ayuda_embed(para)
-    if para is None:  # the whole help, in a server: who may use what there
-        add_permisos(embed)
     if steps:
         embed.insert_field_at(0, name="Ahora", value="\n".join(steps)[:1024], inline=False)
     return embed

@@ -1,4 +1,4 @@
-"""The phase message's pings: the players whose turn it is, each once (issue 18 item 7)."""
+"""The phase message's pings: the players whose turn it is, each once."""
 
 from __future__ import annotations
 

@@ -17,9 +17,11 @@ read when another process changed the encounter meanwhile (up to ``Storage.attem
 ``run_in_guild`` are the same without a channel. The repositories: ``uow.guild`` (settings),
 ``uow.characters``, ``uow.bestiary``, ``uow.encounter`` (``get``/``require``, ``view`` to only
 look, ``get_state``, ``create``, ``save``, ``end``, ``history``, ``info``), ``uow.rolls``
-(append-only), ``uow.reminders`` and ``uow.undo_log``.
+(append-only), ``uow.reminders`` and ``uow.undo_log``; ``uow.after_commit(hook)`` runs
+``hook()`` once the unit has committed (never for one rolled back or an attempt re-run).
 """
 
+from . import reminder_models as reminder_models  # its tables join Base.metadata
 from .encounter_info import EncounterInfo
 from .encounters import EncounterRepository
 from .engine import DEFAULT_URL, create_engine, is_sqlite

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
 from sqlalchemy import event, pool
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import Connection, ExceptionContext, make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection, DBAPICursor
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -100,11 +101,22 @@ def _sqlite_reset(
         dbapi_connection.rollback()
 
 
+def _sqlite_interrupted(context: ExceptionContext) -> None:
+    """A statement interrupted by a cancellation (Ctrl-C) is not a lost connection: the
+    statement goes on to its end on aiosqlite's thread, and what comes next (the rollback)
+    waits behind it there. SQLAlchemy would invalidate the connection (it does for any
+    exception that is not an ``Exception``) and close it from under the statement, which
+    leaves a half-closed SQLite connection holding the write lock until it is collected."""
+    if context.is_disconnect and isinstance(context.original_exception, asyncio.CancelledError):
+        context.is_disconnect = False
+
+
 def create_engine(url: str = DEFAULT_URL, **kwargs: object) -> AsyncEngine:
     """An async engine for ``url`` (extra keyword arguments go to ``create_async_engine``).
     SQLite (stock ``sqlite+aiosqlite``: every call on aiosqlite's thread) gets WAL,
     ``synchronous=NORMAL``, foreign keys, its folder, ``BEGIN IMMEDIATE`` and a pool that rolls
-    back only a connection left in a transaction; ``:memory:`` one connection for the whole
+    back only a connection left in a transaction (and keeps one whose statement a cancellation
+    interrupted); ``:memory:`` one connection for the whole
     engine (migrate it with ``upgrade_head(url, engine=...)``). PostgreSQL runs at REPEATABLE
     READ (a unit of work's retry at READ COMMITTED: see ``Storage``)."""
     if is_sqlite(url):
@@ -119,6 +131,7 @@ def create_engine(url: str = DEFAULT_URL, **kwargs: object) -> AsyncEngine:
             event.listen(engine.sync_engine.pool, "reset", _sqlite_reset)
         event.listen(engine.sync_engine, "connect", _sqlite_connect)
         event.listen(engine.sync_engine, "begin", _sqlite_begin)
+        event.listen(engine.sync_engine, "handle_error", _sqlite_interrupted)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
     # One snapshot per transaction: the encounter and the sheets of its characters, read in

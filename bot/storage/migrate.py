@@ -1,4 +1,9 @@
-"""Running the Alembic migrations from the bot (start-up) and from tests."""
+"""Running the Alembic migrations from the bot (start-up) and from tests.
+
+Alembic is configured here in code, not from ``alembic.ini`` (which stays at the repository's
+root for developers' ``alembic`` commands): the scripts are the installed package
+``umbral_migrations`` (the repository's ``migrations/`` folder, see ``setup.py``), found
+wherever the bot is installed."""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import umbral_migrations
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -17,16 +23,17 @@ from .engine import create_migration_engine
 if TYPE_CHECKING:  # Alembic (~11 MB) is imported only when a migration runs
     from alembic.config import Config
 
-ROOT = Path(__file__).resolve().parents[2]
+#: Alembic's script folder: ``env.py``, ``script.py.mako`` and ``versions/``.
+SCRIPTS = Path(umbral_migrations.__file__).resolve().parent
 
 
 def alembic_config(url: str | None = None) -> Config:
-    """The project's Alembic configuration (``alembic.ini`` when present), for ``url``."""
+    """The project's Alembic configuration for ``url``, without any ``.ini`` file (so
+    ``env.py`` leaves the logging configuration alone)."""
     from alembic.config import Config
 
-    ini = ROOT / "alembic.ini"
-    cfg = Config(str(ini)) if ini.exists() else Config()
-    cfg.set_main_option("script_location", str(ROOT / "migrations"))
+    cfg = Config()
+    cfg.set_main_option("script_location", str(SCRIPTS))
     if url is not None:
         cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return cfg

@@ -72,7 +72,7 @@ class GuildSettings(Base):
 
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     gm_role_id: Mapped[int | None] = mapped_column(BigInteger)
-    #: Physical dice are off until a manager enables them (issue 5).
+    #: Physical dice are off until a manager enables them.
     physical_dice_allowed: Mapped[bool] = mapped_column(Boolean, default=False)
     #: Where the GM receives private rolls (``/tirar privada``); None = only /historial.
     gm_channel_id: Mapped[int | None] = mapped_column(BigInteger)
@@ -300,13 +300,10 @@ def table(model: type[Base]) -> Table:
 
 class CommandSyncRow(Base):
     """The hash of the command tree last synced with Discord, per scope ("global" or
-    "guild:<id>"): a start-up syncs only when the tree changed (issue 16)."""
+    "guild:<id>"): a start-up syncs only when the tree changed."""
 
     __tablename__ = "command_sync"
 
     scope: Mapped[str] = mapped_column(String(40), primary_key=True)
     payload_hash: Mapped[str] = mapped_column(String(64))
     synced_at: Mapped[datetime] = _created()
-
-
-from . import reminder_models as reminder_models  # noqa: E402  (registers its tables)

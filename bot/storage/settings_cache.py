@@ -1,4 +1,4 @@
-"""Guild settings kept in memory by one :class:`~bot.storage.Storage` (issue 9): nearly every
+"""Guild settings kept in memory by one :class:`~bot.storage.Storage` : nearly every
 command reads them and almost none change them. Any statement of the storage's engine that
 writes ``guild_settings`` empties the cache when it runs and when its transaction ends (a read
 begun before never stores what it read), so this process sees a change at once; another
@@ -92,7 +92,12 @@ class SettingsCache:
             self.clear()
 
     def _on_end(self, conn: Connection) -> None:
-        if conn.info.pop(_FLAG, False):
+        if conn.invalidated:
+            # A statement was interrupted (Ctrl-C, a cancelled task): the connection and its
+            # flag are gone, and touching ``info`` would raise over the interruption. The
+            # transaction is lost; emptying the cache is always safe.
+            self.clear()
+        elif conn.info.pop(_FLAG, False):
             self.clear()
 
 

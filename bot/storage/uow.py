@@ -67,6 +67,8 @@ class UnitOfWork:
             None if channel_id is None else UndoRepository(session, guild_id, channel_id)
         )
         self.undo = Pending()
+        #: What runs once this unit has committed (see :meth:`after_commit`).
+        self._after_commit: list[Callable[[], None]] = []
         self._encounter_cache = encounter_cache
         self._others: list[EncounterRepository] = []
         self._encounter = None
@@ -97,14 +99,25 @@ class UnitOfWork:
         self._others.append(repo)
         return repo
 
+    def after_commit(self, hook: Callable[[], None]) -> None:
+        """Run ``hook`` once this unit has committed (never if it rolls back, nor for an
+        attempt that ``run_in_channel`` re-runs): how a command asks for what must follow
+        a saved change, such as the tracker's refresh, without doing it twice or for
+        nothing."""
+        self._after_commit.append(hook)
+
     def publish(self, listeners: Sequence[CommitListener] = ()) -> None:
-        """After COMMIT: the encounters of this unit go to the storage's cache, and what it
-        wrote of each to ``listeners`` (the tracker's publisher)."""
+        """After COMMIT: the encounters of this unit go to the storage's cache, what it wrote
+        of each to ``listeners`` (the tracker's publisher: drawn now, before anything can
+        change it), then the unit's after-commit hooks run, in the order asked for."""
         for repo in (self._encounter, *self._others):
             committed = None if repo is None else repo.publish()
             if committed is not None:
                 for listener in listeners:
                     listener(committed)
+        hooks, self._after_commit = self._after_commit, []
+        for hook in hooks:
+            hook()
 
     async def flush(self) -> None:
         await self.session.flush()

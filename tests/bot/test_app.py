@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 
 from bot.app import EXTENSIONS, create_bot
-from bot.config import Settings
 from bot.features.combate.defender_button import DEFENDER_ID
+from bot.process.config import Settings
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {

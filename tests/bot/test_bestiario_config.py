@@ -46,7 +46,7 @@ async def test_duplicate_and_invalid_entries(script: Script, fake: FakeDiscord) 
         "bestiario añadir",
         {**GUARD, "nombre": "Y", "tamaño": "grande", "aguante": 0},
     )
-    assert bad.last.content == "Aguante debe estar entre 1 y 500 (se dio 0)."  # bot.guard
+    assert bad.last.content == "Aguante debe estar entre 1 y 500 (se dio 0)."  # bot.edge.tree
 
 
 async def test_config_shows_and_changes(fake: FakeDiscord) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bench.busy import BESTIARY_LINE, PLAYERS, channel_requests, run_burst, setup_lines
 from bot.console import FakeDiscord
 from bot.console.gate import RATE_LIMIT, RATE_WINDOW_S
-from bot.errors import APOLOGY
+from bot.edge.errors import APOLOGY
 from bot.render.tracker import tracker_embed
 from tests.bot.conftest import Script
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.console import FakeDiscord
-from bot.guard import CLOSING_NOTICE
-from bot.ratelimit import RateLimiter
+from bot.edge.ratelimit import RateLimiter
+from bot.edge.tree import CLOSING_NOTICE
 from tests.bot.conftest import Script
 from tests.bot.test_combate import MESA
 from umbral_rules import ForcedDice

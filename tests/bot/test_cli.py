@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.__main__ import build_parser, main
-from bot.cli import ArgumentParser, translate
+from bot.process.cli import ArgumentParser, translate
 
 ENGLISH = ("usage:", "options:", "positional arguments", "show this help", "error: argument ")
 

@@ -12,10 +12,10 @@ import pytest
 from discord import app_commands
 
 from bot.app import UmbralBot
-from bot.config import Settings
 from bot.console.gate import FakeResponse
+from bot.edge.sync import payload_hash, sync_commands
+from bot.process.config import Settings
 from bot.storage import Storage
-from bot.sync import payload_hash, sync_commands
 from umbral_rules import ForcedDice
 
 
@@ -60,7 +60,7 @@ async def test_a_failed_sync_is_one_spanish_line_and_the_bot_starts(
     bot.http.bulk_upsert_global_commands = AsyncMock(  # type: ignore[method-assign]
         side_effect=discord.HTTPException(FakeResponse(429), {"message": "rate limited"})
     )
-    with caplog.at_level(logging.INFO, logger="bot.sync"):
+    with caplog.at_level(logging.INFO, logger="bot.edge.sync"):
         await bot.setup_hook()  # does not raise
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert len(errors) == 1 and errors[0].exc_info is None

@@ -14,7 +14,7 @@ from discord import app_commands
 from bot.__main__ import build_parser, main, parse_faces
 from bot.console import FakeDiscord
 from bot.console.parser import Command, Press, SwitchChannel, SwitchUser, parse_line
-from bot.errors import APOLOGY, explain
+from bot.edge.errors import APOLOGY, explain
 from tests.bot.conftest import Script
 from umbral_rules import UmbralError
 
@@ -134,12 +134,12 @@ async def test_unexpected_errors_are_logged_and_apologised(
         raise RuntimeError("fallo interno secreto")
 
     monkeypatch.setattr(cog, "ayuda_now_embed", boom)
-    with caplog.at_level(logging.ERROR, logger="bot.errors"):
+    with caplog.at_level(logging.ERROR, logger="bot.edge.errors"):
         reply = await fake.command("kaeda", "mesa", "ayuda")
     assert reply.first.ephemeral
     assert reply.first.content == APOLOGY
     assert "secreto" not in reply.first.text()
-    record = next(r for r in caplog.records if r.name == "bot.errors")
+    record = next(r for r in caplog.records if r.name == "bot.edge.errors")
     assert record.exc_info is not None and "fallo interno secreto" in str(record.exc_info[1])
     assert "/ayuda" in record.getMessage()
 

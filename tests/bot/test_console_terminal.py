@@ -12,6 +12,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.serial  # processes waited for: alone (make test)
+
 #: Generous, so that a slow machine can't fail it: the console ends well within it.
 WAIT_S = 10.0
 #: Starting a Python with discord.py and migrating takes a while on a loaded machine.

@@ -7,8 +7,8 @@ and no apology; what Discord refused is only what the console itself caused."""
 from __future__ import annotations
 
 from bot.console import FakeDiscord
-from bot.errors import APOLOGY
-from bot.features.encuentro.tracker import waiting_of
+from bot.edge.errors import APOLOGY
+from bot.edge.publisher import waiting_of
 from bot.render.tracker import tracker_embed
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 

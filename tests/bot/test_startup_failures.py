@@ -15,9 +15,9 @@ import aiohttp
 import discord
 import pytest
 
-from bot import startup
 from bot.__main__ import main
-from bot.config import ThirdPartyStartupNoise
+from bot.process import startup
+from bot.process.config import ThirdPartyStartupNoise
 
 TOKEN = "token-super-secreto-123"
 

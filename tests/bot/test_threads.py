@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.console import FakeDiscord, Reply
 from bot.console.guild import PERMISSIONS, Place
-from bot.errors import APOLOGY
+from bot.edge.errors import APOLOGY
 from tests.bot.conftest import GUARDIA, Script
 
 THREAD = "mesa/partida"  # the thread «partida» of #mesa (``#mesa/partida`` in the console)

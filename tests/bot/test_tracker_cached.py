@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import event
 
 from bot.console import FakeDiscord, Session
-from bot.features.encuentro.tracker import waiting_of
+from bot.edge.publisher import waiting_of
 from bot.render.tracker import tracker_embed
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from umbral_rules import ForcedDice

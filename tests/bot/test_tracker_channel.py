@@ -16,7 +16,7 @@ import pytest
 
 from bot.console import FakeDiscord
 from bot.console.gate import OLD_EDITS_PER_HOUR, OLD_MESSAGE_S
-from bot.errors import APOLOGY
+from bot.edge.errors import APOLOGY
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.bot.discord_limits import assert_all_fit
 
@@ -165,7 +165,7 @@ async def test_concurrent_commands_end_with_the_final_state(
 def test_the_readme_gives_the_invite_permissions_integer() -> None:
     from pathlib import Path
 
-    from bot.channel_perms import LABELS, invite_permissions
+    from bot.edge.channel_access import LABELS, invite_permissions
 
     readme = Path(__file__).parents[2].joinpath("README.md").read_text(encoding="utf-8")
     section = readme.split("## Invitar el bot", 1)[1].split("\n## ", 1)[0]

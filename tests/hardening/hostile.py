@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.console import FakeDiscord, Reply
 from bot.console.payloads import GUILD_ID
 from bot.console.transport import stable_id
-from bot.errors import APOLOGY
+from bot.edge.errors import APOLOGY
 from tests.dbdump import dump_tables
 
 OTHER_GUILD_ID = GUILD_ID + 1

@@ -1,5 +1,6 @@
-"""The permission matrix's scenarios: for every row of :mod:`bot.permisos`, the channel, the
-lines run first, the command and its options (``test_permissions`` runs each as every actor)."""
+"""The permission matrix's scenarios: for every row of the commands' declared permissions
+(``bot.edge.context.permission_rows``), the channel, the lines run first, the command and its
+options (``test_permissions`` runs each as every actor)."""
 
 from __future__ import annotations
 

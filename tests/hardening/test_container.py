@@ -1,6 +1,6 @@
 """The container, by inspection (no Docker engine here): a multi-stage Dockerfile that
 hadolint accepts, non-root, the SQLite file on a volume, a health check; compose.yaml with
-the bot and PostgreSQL; ``python -m bot.health`` answers for the database."""
+the bot and PostgreSQL; ``python -m bot.process.health`` answers for the database."""
 
 from __future__ import annotations
 
@@ -36,19 +36,33 @@ def test_dockerfile_is_multi_stage_non_root_with_volume_and_health_check() -> No
     assert users and users[-1].split(":")[0] not in ("root", "0")
     assert ("VOLUME", '["/data"]') in final
     assert any(w == "ENV" and "UMBRAL_DB_PATH=/data/umbral.db" in rest for w, rest in final)
-    assert any(w == "HEALTHCHECK" and "bot.health" in rest for w, rest in final)
+    assert any(w == "HEALTHCHECK" and "bot.process.health" in rest for w, rest in final)
     assert ("CMD", '["umbral-bot"]') in final
     copied = " ".join(rest for word, rest in steps if word == "COPY")
     for needed in (
         "pyproject.toml",
+        "setup.py",
         "README.md",
-        "alembic.ini",
+        "LICENSE",
         "umbral_rules",
         "bot",
         "migrations",
     ):
         assert needed in copied, needed
     assert (ROOT / "bot" / "data" / "ejemplo.yaml").is_file()  # package data, under bot/
+
+
+def test_the_image_installs_the_wheel_and_keeps_no_source_tree() -> None:
+    steps = instructions()
+    last_from = max(i for i, (w, _) in enumerate(steps) if w == "FROM")
+    build, final = steps[:last_from], steps[last_from:]
+    runs = " && ".join(rest for word, rest in build if word == "RUN")
+    assert "pip wheel" in runs and "--no-deps --wheel-dir /wheels ." in runs
+    assert "pip install --no-cache-dir --no-deps /wheels/umbral_bot-" in runs
+    assert " -e " not in runs and "--editable" not in runs  # not an editable install
+    # The final stage takes the virtual environment only: the bot runs from site-packages.
+    assert [rest for word, rest in final if word == "COPY"] == ["--from=build /opt/venv /opt/venv"]
+    assert "alembic.ini" not in DOCKERFILE  # the migrations are configured in code
 
 
 @pytest.mark.skipif(
@@ -78,7 +92,7 @@ def test_compose_runs_the_bot_on_postgresql() -> None:
 def health(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "UMBRAL_DB_PATH")}
     return subprocess.run(
-        [sys.executable, "-m", "bot.health"],
+        [sys.executable, "-m", "bot.process.health"],
         env={**clean, **env},
         cwd=ROOT,
         capture_output=True,
@@ -92,3 +106,6 @@ def test_health_check_answers_for_the_database(database_url: str, tmp_path: Path
     result = health({"UMBRAL_DB_PATH": str(missing)})
     assert result.returncode == 1 and "no responde" in result.stderr
     assert not missing.exists()  # the check never creates the file
+    wrong = health({"DATABASE_URL": "foo://bar"})
+    assert wrong.returncode == 1 and wrong.stderr.startswith("DATABASE_URL vale «foo://bar»")
+    assert "Traceback" not in wrong.stderr

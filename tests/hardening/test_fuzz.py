@@ -13,10 +13,10 @@ from discord.enums import AppCommandOptionType as T
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import bot.errors
+import bot.edge.errors
 from bot.app import create_bot
-from bot.config import Settings
 from bot.console import FakeDiscord
+from bot.process.config import Settings
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.hardening.hostile import (
     commands_of,
@@ -154,7 +154,7 @@ class Recorder:
     def __init__(self, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
         self.errors: list[BaseException] = []
         self.refusals: list[str] = []
-        original = bot.errors.report_error
+        original = bot.edge.errors.report_error
         tree: Any = fake.bot.tree  # type: ignore[attr-defined]
         refuse = tree._refuse
 
@@ -166,7 +166,7 @@ class Recorder:
             self.refusals.append(message)
             await refuse(interaction, message)
 
-        monkeypatch.setattr(bot.errors, "report_error", report)
+        monkeypatch.setattr(bot.edge.errors, "report_error", report)
         monkeypatch.setattr(tree, "_refuse", gate)
 
     def clear(self) -> None:
@@ -220,11 +220,11 @@ async def test_hostile_options_never_fault(
     recorder.clear()
     reply = await send_raw(fake, user, channel, raw_data(command, options, resolved))
     typed = [o["value"] for o in options]
-    faults = [e for e in recorder.errors if bot.errors.explain(e) is None]
+    faults = [e for e in recorder.errors if bot.edge.errors.explain(e) is None]
     assert not faults, f"/{path} {options!r}: {faults!r}"
     for message in reply.messages:
         text = strip_values(message.text(), typed)
-        assert bot.errors.APOLOGY not in text
+        assert bot.edge.errors.APOLOGY not in text
         assert english_fault(text) is None, f"/{path}: {text!r}"
     if recorder.errors or recorder.refusals:
         refusal = [m for m in reply.messages if m.ephemeral]

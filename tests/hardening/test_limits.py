@@ -10,10 +10,10 @@ from unittest.mock import AsyncMock
 import pytest
 
 from bot.app import UmbralBot
-from bot.config import Settings
 from bot.console import FakeDiscord
-from bot.guard import GuardedTree
-from bot.ratelimit import ROLLING_COMMANDS, RateLimiter, TokenBucket
+from bot.edge.ratelimit import ROLLING_COMMANDS, RateLimiter, TokenBucket
+from bot.edge.tree import GuardedTree
+from bot.process.config import Settings
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.hardening.hostile import raw_data, send_raw
 from umbral_rules import ForcedDice

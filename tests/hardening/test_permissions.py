@@ -1,6 +1,7 @@
 """Every command × {máster, dueño del personaje, otro jugador, alguien de otro servidor}:
-allowed or refused exactly as the table of :mod:`bot.permisos` says (the README's «Permisos»
-section and ``/ayuda`` print that same table)."""
+allowed or refused exactly as the command's declared permission says (``command_context``,
+:mod:`bot.edge.permissions`); the README's «Permisos» section and ``/ayuda`` print the table
+built from those same declarations."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from discord import app_commands
 
 from bot.console import FakeDiscord
 from bot.console.payloads import GUILD_ID
-from bot.permisos import ACTORS, PERMISOS, RULES, allowed, permisos_markdown
+from bot.edge.context import declared, permission_rows
+from bot.edge.permissions import ACTORS, RULES, allowed, permisos_markdown
 from tests.bot.conftest import Script
 from tests.hardening.hostile import OTHER_GUILD_ID, dump, looks_spanish, raw_data, send_raw
 from tests.hardening.permission_scenarios import SCENARIOS, USERS, WORLD
@@ -25,12 +28,21 @@ def test_every_command_has_a_scenario_and_a_rule(fake: FakeDiscord) -> None:
     commands = {c.qualified_name for c in fake.bot.tree.walk_commands() if hasattr(c, "parameters")}
     covered = {scenario[2] for scenario in SCENARIOS.values()}
     assert covered == commands
-    assert set(SCENARIOS) == {label for label, _ in PERMISOS}
+    assert set(SCENARIOS) == {label for label, _ in permission_rows(fake.bot.tree)}
 
 
-def test_readme_states_the_table() -> None:
+def test_every_command_declares_its_permission(fake: FakeDiscord) -> None:
+    undeclared = [
+        c.qualified_name
+        for c in fake.bot.tree.walk_commands()
+        if isinstance(c, app_commands.Command) and declared(c) is None
+    ]
+    assert undeclared == []
+
+
+def test_readme_states_the_table(fake: FakeDiscord) -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert permisos_markdown() in readme
+    assert permisos_markdown(permission_rows(fake.bot.tree)) in readme
 
 
 async def _send(
@@ -69,7 +81,8 @@ async def test_permission_cell(
         m for m in reply.messages if not m.ephemeral
     ]
     text = reply.text()
-    if allowed(label, actor):
+    rule = dict(permission_rows(fake.bot.tree))[label]  # what the command declares
+    if allowed(rule, actor):
         assert reply.messages, f"{label} como {actor}: sin respuesta"
         assert not _is_refusal(reply), f"{label} como {actor} debería poder: {text!r}"
     else:
@@ -88,7 +101,7 @@ async def test_ayuda_states_the_table(fake: FakeDiscord) -> None:
     reply = await fake.command("kaeda", "mesa", "ayuda")
     embed = reply.first.embeds[0]
     fields = {f["name"]: f["value"] for f in embed["fields"]}
-    for label, key in PERMISOS:
+    for label, key in permission_rows(fake.bot.tree):
         shown = fields[f"Permisos · {RULES[key].texto}"]
         assert label in shown.split(", "), label
     assert len(json.dumps(embed, ensure_ascii=False)) < 6000

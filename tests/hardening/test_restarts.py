@@ -9,8 +9,8 @@ import signal
 from typing import Any
 
 from bot.console import FakeDiscord, Session, open_session
-from bot.guard import CLOSING_NOTICE, UI_TASKS
-from bot.lifecycle import install_bot_signals, shutdown
+from bot.edge.tree import CLOSING_NOTICE, UI_TASKS
+from bot.process.lifecycle import install_bot_signals, shutdown
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.dbdump import dump_tables
 from tests.hardening.hostile import until

@@ -12,8 +12,8 @@ import pytest
 
 from bot.__main__ import main
 from bot.app import UmbralBot
-from bot.config import Settings
-from bot.startup import EXIT_TOKEN_REFUSED
+from bot.process.config import Settings
+from bot.process.startup import EXIT_TOKEN_REFUSED
 
 TOKEN = "MTIzNDU2Nzg5.secreto-de-prueba.XyZ_no-debe-salir"
 

@@ -15,9 +15,11 @@ import pytest
 from sqlalchemy import text
 
 from bot.app import UmbralBot
-from bot.config import Settings
+from bot.process.config import Settings
 from bot.storage import Storage
 from umbral_rules import ForcedDice
+
+pytestmark = pytest.mark.serial  # processes waited for: alone (make test)
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 12

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.serial  # processes waited for: alone (make test)
+
 ROOT = Path(__file__).resolve().parents[2]
 CREAR = "/ficha crear nombre:Íñigo vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1"
 GUARD_S = 120  # only against a hung process: no assertion is about time

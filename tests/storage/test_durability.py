@@ -18,6 +18,8 @@ from bot.storage import Storage
 from .attack import START_AGUANTE, attack_state, check_ledger
 from .helpers import CHANNEL, GUILD, USER
 
+pytestmark = pytest.mark.serial  # processes waited for: alone (make test)
+
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 6
 BUDGET_S = 20.0

@@ -9,15 +9,18 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from bot.tablero import Token, default_labels, layout, render_board
-from bot.tablero.picture import (
+from bot.render.board_png import (
     BAR_COLOURS,
     COVER_FILL,
     COVER_HATCH,
     DOWN_COLOUR,
     SIDE_COLOURS,
     WALL,
+    Token,
+    default_labels,
     key_line,
+    layout,
+    render_board,
 )
 from umbral_rules import UmbralError
 from umbral_rules.grid import Board, Figure, Square, parse_square, parse_squares

@@ -60,13 +60,19 @@ def test_too_many_dice_and_too_long() -> None:
         roll_many(" ; ", RandomDice(1))
 
 
-def test_the_global_random_is_restored() -> None:
+def test_a_roll_draws_only_from_the_injected_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The roller never touches the global ``random`` (umbral_rules is pure): with every
+    drawing function of the module broken, a roll still comes out of the forced faces."""
     import random
 
-    import d20.expression
+    def broken(*_args: object, **_kwargs: object) -> int:
+        raise AssertionError("the global random was used")
 
-    roll_expression("1d6", ForcedDice([2]))
-    assert d20.expression.random is random
+    for name in ("random", "randrange", "randint", "choice", "choices", "uniform"):
+        monkeypatch.setattr(random, name, broken)
+    result = roll_expression("3d6!+1", ForcedDice([6, 2, 3, 4]))
+    assert result.total == 16
+    assert result.faces == (6, 2, 3, 4)  # in the order they were drawn
 
 
 def test_dropped_dice_are_struck_through() -> None:

@@ -5,13 +5,11 @@ and failures (Foundry's ``cs``/``cf``/``df``/``sf``, Roll20's and Dice Maiden's 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
+from .cursor import Cursor
 from .nodes import Compare, CompareOp, Counting, Dice, Mods, Pick, RollingMod, Select
 from .readings import faces_text
-
-if TYPE_CHECKING:
-    from .parser import Parser
 
 _COMPARE = re.compile(r"(<=|>=|<|>|=)?(\d+)")
 _INT = re.compile(r"\d+")
@@ -21,7 +19,7 @@ SPACED_COMPARE = re.compile(r"(<|>|=)\s*(\d+)(?![\d.]*[dD])")
 
 
 def compare(
-    p: Parser, inclusive: bool, bare: CompareOp, pattern: re.Pattern[str] = _COMPARE
+    p: Cursor, inclusive: bool, bare: CompareOp, pattern: re.Pattern[str] = _COMPARE
 ) -> Compare | None:
     """A compare point: ``<``/``>`` strict, or inclusive as Roll20 reads them; a bare
     number compares with ``bare``. None (and nothing read) when no number follows."""
@@ -38,7 +36,7 @@ def compare(
     return Compare(op, value)  # type: ignore[arg-type]
 
 
-def number(p: Parser) -> int | None:
+def number(p: Cursor) -> int | None:
     found = p.match(_INT)
     if found is None:
         return None
@@ -86,13 +84,13 @@ class Builder:
         )
 
 
-def need_int(p: Parser, value: int | None) -> int:
+def need_int(p: Cursor, value: int | None) -> int:
     if value is None:
         raise p.unexpected("un número")
     return value
 
 
-def need_cmp(p: Parser, value: Compare | None) -> Compare:
+def need_cmp(p: Cursor, value: Compare | None) -> Compare:
     if value is None:
         sign = p.match(_SIGN)  # «k>» with no number after it: the number is what is missing
         if sign is not None:
@@ -102,7 +100,7 @@ def need_cmp(p: Parser, value: Compare | None) -> Compare:
 
 
 def keep_drop(
-    p: Parser, b: Builder, op: str, start: int, *, d20_set: bool, dice: Dice | None
+    p: Cursor, b: Builder, op: str, start: int, *, d20_set: bool, dice: Dice | None
 ) -> None:
     side = p.match(re.compile(r"[hl]", re.I))
     keep = op == "k"
@@ -133,7 +131,7 @@ def keep_drop(
 
 
 def foundry_count(
-    p: Parser, b: Builder, op: str, start: int, low: int, high: int, fudge: bool
+    p: Cursor, b: Builder, op: str, start: int, low: int, high: int, fudge: bool
 ) -> None:
     when = compare(p, False, "=")
     if op == "sf":
@@ -157,7 +155,7 @@ def foundry_count(
     p.read((start, p.pos), f"{what} {faces_text(when, low, high, fudge)}")
 
 
-def failures(p: Parser, b: Builder, start: int, low: int, high: int, fudge: bool) -> None:
+def failures(p: Cursor, b: Builder, start: int, low: int, high: int, fudge: bool) -> None:
     bare = p.match(_INT) is not None
     when = need_cmp(p, compare(p, True, "<="))
     b.rules.append((when, -1))
@@ -171,7 +169,7 @@ def failures(p: Parser, b: Builder, start: int, low: int, high: int, fudge: bool
         p.read((start, p.pos), f"resta un éxito por cada {faces_text(when, low, high, fudge, 'o')}")
 
 
-def check_counting(p: Parser, b: Builder, start: int) -> None:
+def check_counting(p: Cursor, b: Builder, start: int) -> None:
     if b.failure_counts and not b.successes:
         raise p.error(
             "sintaxis",

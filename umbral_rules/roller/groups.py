@@ -5,7 +5,6 @@ and Dice Maiden's and RPG Sage's advantage, ``+d20`` / ``-d20`` first in an expr
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from .builder import (
     Builder,
@@ -15,17 +14,15 @@ from .builder import (
     foundry_count,
     keep_drop,
 )
+from .cursor import Cursor
 from .nodes import Binary, Dice, Group, Mods, Node, Num, Pick, Select
-
-if TYPE_CHECKING:
-    from .parser import Parser
 
 _GROUP_MOD = re.compile(r"cs|cf|df|k|d|p|f|>=|<=|>|<|=(?!=)", re.IGNORECASE)
 _ADVANTAGE = re.compile(r"([+-])[dD](\d+|%)(?![\w%])")
 _PLAIN_SUM = re.compile(r"\+\d+[dD]\d+")
 
 
-def listed(p: Parser, close: str) -> list[Node]:
+def listed(p: Cursor, close: str) -> list[Node]:
     items = [p.expr()]
     p.skip_ws()
     while p.at(","):
@@ -41,7 +38,7 @@ def listed(p: Parser, close: str) -> list[Node]:
     return items
 
 
-def _open(p: Parser, close: str, empty: str) -> int:
+def _open(p: Cursor, close: str, empty: str) -> int:
     """Past the opening bracket (where it was is returned); an empty one is refused."""
     start = p.pos
     p.pos += 1
@@ -51,7 +48,7 @@ def _open(p: Parser, close: str, empty: str) -> int:
     return start
 
 
-def paren(p: Parser) -> Node:
+def paren(p: Cursor) -> Node:
     """``(expr)``, or avrae/d20's set ``(a, b)`` (``(x)`` with a keep or drop: a pool)."""
     start = _open(p, ")", "los paréntesis están vacíos")
     first = p.expr()
@@ -75,7 +72,7 @@ def paren(p: Parser) -> Node:
     return _group(p, items, start, mods, d20=True)
 
 
-def braces(p: Parser) -> Node:
+def braces(p: Cursor) -> Node:
     """Roll20's and Foundry's group ``{a, b}`` with its modifiers."""
     start = _open(p, "}", "el grupo está vacío")
     items = listed(p, "}")
@@ -83,7 +80,7 @@ def braces(p: Parser) -> Node:
     return _group(p, items, start, mods)
 
 
-def _group(p: Parser, items: list[Node], start: int, mods: Mods, d20: bool = False) -> Group:
+def _group(p: Cursor, items: list[Node], start: int, mods: Mods, d20: bool = False) -> Group:
     """One item with modifiers pools its dice (``{4d6+3d8}k4``, avrae/d20's ``(10d6)kl2``);
     avrae/d20's ``(1)k1`` is a set of one number."""
     span = (start, p.pos)
@@ -100,7 +97,7 @@ def _group(p: Parser, items: list[Node], start: int, mods: Mods, d20: bool = Fal
     return Group(tuple(items), span, mods, pool)
 
 
-def group_mods(p: Parser, start: int, *, d20_set: bool) -> Mods:
+def group_mods(p: Cursor, start: int, *, d20_set: bool) -> Mods:
     """Keep/drop and successes on a group: each item's total, or each die of a pool."""
     b = Builder()
     while True:
@@ -135,7 +132,7 @@ def group_mods(p: Parser, start: int, *, d20_set: bool) -> Mods:
     return b.mods()
 
 
-def advantage(p: Parser) -> Node | None:
+def advantage(p: Cursor) -> Node | None:
     """Dice Maiden's and RPG Sage's ``+d20`` / ``-d20`` first in an expression (and Dice
     Maiden's ``+d%`` / ``-d%``, the bonus and penalty tens die). ``+2d20`` stays a sum."""
     start = p.pos
@@ -174,7 +171,7 @@ def advantage(p: Parser) -> Node | None:
     return Dice(2, sides, span, keep_one(high=better))
 
 
-def per_die_suggestion(p: Parser, item: Node, mods: Mods, span: tuple[int, int]) -> str | None:
+def per_die_suggestion(p: Cursor, item: Node, mods: Mods, span: tuple[int, int]) -> str | None:
     """Roll20's ``{3d20+5}>21`` adds 5 to each die: the same count is ``3d20>16``."""
     if mods.select or mods.counting is None or len(mods.counting.rules) != 1:
         return None

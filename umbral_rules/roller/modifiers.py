@@ -15,7 +15,7 @@ is recorded on the parser, and the reply shows it.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from .builder import (
     SPACED_COMPARE,
@@ -29,6 +29,7 @@ from .builder import (
     need_int,
     number,
 )
+from .cursor import Cursor
 from .nodes import (
     Clamp,
     Compare,
@@ -38,9 +39,6 @@ from .nodes import (
     Reroll,
 )
 from .readings import faces_of, faces_text
-
-if TYPE_CHECKING:
-    from .parser import Parser
 
 _DICE_MOD = re.compile(
     r"!!|!p|!(?!=)|min|max|even|odd|mi|ma|ms|ie|ir|xo|ro|rr|ra|cs|cf|df|sf|sa|sd"
@@ -55,7 +53,7 @@ _SELECTED = re.compile(
 _ROLLING_D20 = ("ro", "rr", "ra", "mi", "ma")
 
 
-def _endless(p: Parser, dice: Dice, when: Compare, start: int, fix: str, what: str) -> None:
+def _endless(p: Cursor, dice: Dice, when: Compare, start: int, fix: str, what: str) -> None:
     """A reroll or explosion every face triggers never ends: refuse it, suggesting ``fix``."""
     if len(when.faces(dice.low, dice.high)) == dice.high - dice.low + 1:
         end = p.pos
@@ -71,7 +69,7 @@ def _endless(p: Parser, dice: Dice, when: Compare, start: int, fix: str, what: s
         )
 
 
-def dice_mods(p: Parser, dice: Dice) -> Mods:
+def dice_mods(p: Cursor, dice: Dice) -> Mods:
     b = Builder()
     low, high, fudge = dice.low, dice.high, dice.fudge
     first_spaced: int | None = None
@@ -180,7 +178,7 @@ def dice_mods(p: Parser, dice: Dice) -> Mods:
     return b.mods()
 
 
-def _comment_follows(p: Parser) -> bool:
+def _comment_follows(p: Cursor) -> bool:
     """Dice Maiden's comment: a « !» after a space that no explosion follows (``4d6 ! Daño``,
     ``4d6 !Daño``; but ``4d6 !>5`` and ``4d6 !p`` explode)."""
     after = p.text[p.pos + 1 : p.end]
@@ -194,7 +192,7 @@ def _comment_follows(p: Parser) -> bool:
     return True
 
 
-def _whole_word(p: Parser, start: int) -> None:
+def _whole_word(p: Cursor, start: int) -> None:
     """``4d6 Daño`` is not a drop (``D``) and then «año»: a word that is no modifier."""
     if not p.text[start].isalpha():
         return
@@ -207,13 +205,13 @@ def _whole_word(p: Parser, start: int) -> None:
     raise p.error("sintaxis", f"no conozco el modificador «{p.text[start:end]}»", start, end)
 
 
-def _order(p: Parser, b: Builder, start: int, what: str) -> None:
+def _order(p: Cursor, b: Builder, start: int, what: str) -> None:
     """avrae/d20 applies its operators in the order written; Umbral rolls first, keeps after."""
     if b.select:
         p.read((start, p.pos), f"{what} antes de elegir los dados")
 
 
-def _reroll(p: Parser, b: Builder, dice: Dice, op: str, start: int) -> None:
+def _reroll(p: Cursor, b: Builder, dice: Dice, op: str, start: int) -> None:
     low, high, fudge = dice.low, dice.high, dice.fudge
     if p.match(re.compile(r"[hl]", re.I)):
         raise p.error(

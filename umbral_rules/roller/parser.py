@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import groups, modifiers, systems
-from .errors import MAX_DEPTH, MAX_DICE, MAX_SETS, MAX_SIDES, Kind, RollError
+from .cursor import WORD as _WORD
+from .cursor import Cursor
+from .errors import MAX_DEPTH, MAX_DICE, MAX_SETS, MAX_SIDES
 from .nodes import (
     TEST_OPS,
     Binary,
@@ -44,7 +46,6 @@ _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 #: A dice term: count, «d» or «D», then the faces (a number, «%» or Fudge's «F»).
 _DICE = re.compile(r"(\d*)[dD](\d+|%|[fF](?![a-zA-Z]))")
 _COUNTED_FUDGE = re.compile(r"(\d+)[dD][fF]")
-_WORD = re.compile(r"[^\W\d_][\w]*")
 _SETS = re.compile(r"(\d+)(?:\s+|#)(?=[+-]?\d*[dD][\d%fF]|\d*[a-zA-Z])")
 _FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")
 _LABEL = re.compile(r"\s*\[[^\]\n`]*\]")
@@ -66,57 +67,8 @@ class Part:
     readings: tuple[tuple[str, str], ...]
 
 
-class Parser:
+class Parser(Cursor):
     """Reads ``text[start:end]``; positions are always positions in the whole ``text``."""
-
-    def __init__(self, text: str, start: int, end: int) -> None:
-        self.text = text
-        self.start = start
-        self.pos = start
-        self.end = end
-        self.depth = 0
-        self.dice = 0
-        self.terms = 0  # dice terms read
-        #: Where the last Dice Maiden modifiers written after a space are, and their dice.
-        self.spaced: tuple[int, int, Span] | None = None
-        self.readings: list[tuple[str, str]] = []
-        self.expr_start = start
-
-    # --- small helpers ------------------------------------------------------------------
-
-    def error(
-        self,
-        kind: Kind,
-        reason: str,
-        start: int,
-        end: int | None = None,
-        suggestion: str | None = None,
-    ) -> RollError:
-        return RollError(kind, reason, self.text, start, end, suggestion)
-
-    def skip_ws(self) -> bool:
-        start = self.pos
-        while self.pos < self.end and self.text[self.pos].isspace():
-            self.pos += 1
-        return self.pos > start
-
-    def at(self, token: str) -> bool:
-        return self.text.startswith(token, self.pos) and self.pos + len(token) <= self.end
-
-    def match(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
-        return pattern.match(self.text, self.pos, self.end)
-
-    def read(self, span: Span, reading: str) -> None:
-        """Record how the form at ``span`` was read (a peer reads it differently)."""
-        self.readings.append((self.text[span[0] : span[1]].strip(), reading))
-
-    def unexpected(self, wanted: str) -> RollError:
-        if self.pos >= self.end:
-            return self.error("sintaxis", f"esperaba {wanted} y encontré el final", self.end)
-        word = self.match(_WORD)
-        got = word.group(0) if word else self.text[self.pos]
-        found = f"encontré «{got}»"
-        return self.error("sintaxis", f"esperaba {wanted} y {found}", self.pos, self.pos + len(got))
 
     # --- the grammar --------------------------------------------------------------------
 

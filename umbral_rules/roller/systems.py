@@ -20,13 +20,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from .cursor import Cursor
 from .faces import Die
 from .nodes import Node, System
-
-if TYPE_CHECKING:
-    from .parser import Parser
 
 _ALIASES = re.compile(
     r"(?P<wod>(?P<wod_pool>\d+)wod(?P<wod_dif>\d*))"
@@ -45,7 +42,7 @@ ANIMA_OPEN = 90
 ANIMA_FUMBLE = 3
 
 
-def parse(p: Parser) -> Node | None:
+def parse(p: Cursor) -> Node | None:
     found = p.match(_ALIASES)
     if found is None or (found.end() < p.end and (p.text[found.end()].isalnum())):
         return None
@@ -89,12 +86,12 @@ def parse(p: Parser) -> Node | None:
     return System("hitos" if kind == "hitos" else "anima", (), span)
 
 
-def _more_follows(p: Parser) -> bool:
+def _more_follows(p: Cursor) -> bool:
     rest = p.text[p.pos : p.end].strip()
     return bool(rest) and not rest.startswith("!")
 
 
-def _check(p: Parser, span: tuple[int, int], ok: bool, reason: str) -> None:
+def _check(p: Cursor, span: tuple[int, int], ok: bool, reason: str) -> None:
     if not ok:
         raise p.error("valor", reason, *span)
 

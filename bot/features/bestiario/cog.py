@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Callable, Iterable
-from typing import Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from bot.edge.context import Context, command_context
+from bot.edge.permissions import Variant
 from bot.features.bestiario.files import (
     EXAMPLE_PATH,
     Conflictos,
@@ -21,9 +21,9 @@ from bot.features.bestiario.files import (
     parse_bestiary,
     read_attachment,
 )
-from bot.features.common import choices, ids, send, storage_of
+from bot.features.cog import FeatureCog
+from bot.features.common import Tamano, send
 from bot.features.pages import send_pages
-from bot.permissions import is_gm, require_gm, require_guild
 from bot.render.fichas import bestiary_list_pages, enemy_embed, notice_embed
 from bot.sheetfiles import BESTIARY, Format, filename_for
 from bot.sheetfiles.limits import ENEMY_NOTAS_MAX, NAME_MAX
@@ -42,35 +42,16 @@ def listed(text: str | None, keys: Callable[[Iterable[str]], list[str]]) -> list
         raise UmbralError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
 
 
-Tamano = Literal["diminuto", "pequeno", "normal", "grande", "descomunal", "inabarcable"]
+#: The options of an entry beyond its Mesa numbers (the table's «/bestiario añadir (extras)»).
+EXTRAS = ("proteccion", "cualidades", "acciones_extra", "respuestas_extra", "estados")
+CHANGE = "cambiar el bestiario"
+SEE = "ver el bestiario"
 
 
-async def autocomplete_bestiary(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """The bestiary, only for the GM (every command naming an entry is the GM's): a player
-    is offered nothing."""
-    guild_id, channel_id = ids(interaction)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
-        settings = await uow.guild.get()
-        creator = None
-        command = interaction.command
-        if command is not None and command.name == "enemigos":  # the encounter's creator too
-            await uow.encounter.get()
-            creator = uow.encounter.info.creator_id if uow.encounter.info else None
-        if not is_gm(interaction, settings.gm_role_id, creator):
-            return []
-        rows = await uow.bestiary.list_all()
-    return choices((r.nombre for r in rows), current)
-
-
-class BestiarioCog(commands.Cog):
+class BestiarioCog(FeatureCog):
     bestiario = app_commands.Group(
         name="bestiario", description="Los enemigos del servidor (máster)"
     )
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
 
     @bestiario.command(name="añadir", description="Añade un enemigo con sus números de Mesa")
     @app_commands.describe(
@@ -89,9 +70,12 @@ class BestiarioCog(commands.Cog):
         estados="Estados con los que entra en combate, separados por comas",
     )
     @app_commands.rename(tamano="tamaño")
+    @command_context(
+        "máster", what=CHANGE, variants=(Variant("extras", "máster", EXTRAS, what=CHANGE),)
+    )
     async def anadir(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         nombre: app_commands.Range[str, 1, NAME_MAX],
         ataque: app_commands.Range[int, 0, 40],
         defensa: app_commands.Range[int, 0, 40],
@@ -106,7 +90,8 @@ class BestiarioCog(commands.Cog):
         respuestas_extra: app_commands.Range[int, 0, 10] = 0,
         estados: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        guild_id = require_guild(interaction)
+        interaction = ctx.interaction
+        guild_id = ctx.guild_id
         sheet = EnemySheet(
             nombre.strip(),
             ataque,
@@ -122,8 +107,8 @@ class BestiarioCog(commands.Cog):
         )
         entry_estados = listed(estados, estado_keys)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
+        async with ctx.storage.guild(guild_id) as uow:
+            ctx.require((await uow.guild.get()).gm_role_id)
             await uow.bestiary.add_sheet(sheet, notas=notas or "", estados=entry_estados)
         await send(
             interaction,
@@ -134,12 +119,14 @@ class BestiarioCog(commands.Cog):
 
     @bestiario.command(name="ver", description="Muestra un enemigo del bestiario")
     @app_commands.describe(nombre="Nombre del enemigo")
-    @app_commands.autocomplete(nombre=autocomplete_bestiary)
-    async def ver(self, interaction: discord.Interaction, nombre: str) -> None:
-        guild_id = require_guild(interaction)
+    @app_commands.autocomplete(nombre=FeatureCog.bestiary)
+    @command_context("máster", what=SEE)
+    async def ver(self, ctx: Context, nombre: str) -> None:
+        interaction = ctx.interaction
+        guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="ver el bestiario")
+        async with ctx.storage.guild(guild_id) as uow:
+            ctx.require((await uow.guild.get()).gm_role_id)
             row = await uow.bestiary.get(nombre)
             if row is None:
                 raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
@@ -147,22 +134,26 @@ class BestiarioCog(commands.Cog):
         await send(interaction, embed=embed, ephemeral=True)
 
     @bestiario.command(name="lista", description="Todos los enemigos del bestiario")
-    async def lista(self, interaction: discord.Interaction) -> None:
-        guild_id = require_guild(interaction)
+    @command_context("máster", what=SEE)
+    async def lista(self, ctx: Context) -> None:
+        interaction = ctx.interaction
+        guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="ver el bestiario")
+        async with ctx.storage.guild(guild_id) as uow:
+            ctx.require((await uow.guild.get()).gm_role_id)
             sheets = [enemy_sheet(r) for r in await uow.bestiary.list_all()]
         await send_pages(interaction, bestiary_list_pages(sheets), ephemeral=True)
 
     @bestiario.command(name="borrar", description="Quita un enemigo del bestiario")
     @app_commands.describe(nombre="Nombre del enemigo")
-    @app_commands.autocomplete(nombre=autocomplete_bestiary)
-    async def borrar(self, interaction: discord.Interaction, nombre: str) -> None:
-        guild_id = require_guild(interaction)
+    @app_commands.autocomplete(nombre=FeatureCog.bestiary)
+    @command_context("máster", what=CHANGE)
+    async def borrar(self, ctx: Context, nombre: str) -> None:
+        interaction = ctx.interaction
+        guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
+        async with ctx.storage.guild(guild_id) as uow:
+            ctx.require((await uow.guild.get()).gm_role_id)
             if not await uow.bestiary.delete(nombre):
                 raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
         await send(
@@ -174,17 +165,19 @@ class BestiarioCog(commands.Cog):
         archivo="El archivo (.yaml, .json o .csv, hasta 9,8 MB y 2000 enemigos)",
         conflictos="Si ya hay enemigos con esos nombres: reemplazarlos o saltarlos",
     )
+    @command_context("máster", what=CHANGE)
     async def importar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         archivo: discord.Attachment,
         conflictos: Conflictos | None = None,
     ) -> None:
-        guild_id = require_guild(interaction)
-        storage = storage_of(interaction)
+        interaction = ctx.interaction
+        guild_id = ctx.guild_id
+        storage = ctx.storage
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with storage.guild(guild_id) as uow:
-            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
+            ctx.require((await uow.guild.get()).gm_role_id)
         entries = await parse_bestiary(await read_attachment(archivo), archivo.filename)
         async with storage.guild(guild_id) as uow:
             result = await import_bestiary(uow, entries, conflictos)
@@ -196,11 +189,13 @@ class BestiarioCog(commands.Cog):
 
     @bestiario.command(name="exportar", description="El bestiario del servidor como archivo")
     @app_commands.describe(formato="yaml (por defecto), json o csv")
-    async def exportar(self, interaction: discord.Interaction, formato: Format = "yaml") -> None:
-        guild_id = require_guild(interaction)
+    @command_context("máster", what=SEE)
+    async def exportar(self, ctx: Context, formato: Format = "yaml") -> None:
+        interaction = ctx.interaction
+        guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="ver el bestiario")
+        async with ctx.storage.guild(guild_id) as uow:
+            ctx.require((await uow.guild.get()).gm_role_id)
             rows = await uow.bestiary.rows()
         if not rows:
             raise UmbralError("El bestiario está vacío: no hay nada que exportar.")
@@ -212,13 +207,13 @@ class BestiarioCog(commands.Cog):
 
     @bestiario.command(name="ejemplo", description="Carga el bestiario de ejemplo del bot")
     @app_commands.describe(conflictos="Si ya hay enemigos con esos nombres: reemplazar o saltar")
-    async def ejemplo(
-        self, interaction: discord.Interaction, conflictos: Conflictos | None = None
-    ) -> None:
-        guild_id = require_guild(interaction)
+    @command_context("máster", what=CHANGE)
+    async def ejemplo(self, ctx: Context, conflictos: Conflictos | None = None) -> None:
+        interaction = ctx.interaction
+        guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            require_gm(interaction, (await uow.guild.get()).gm_role_id, what="cambiar el bestiario")
+        async with ctx.storage.guild(guild_id) as uow:
+            ctx.require((await uow.guild.get()).gm_role_id)
             example = await asyncio.to_thread(EXAMPLE_PATH.read_bytes)
             entries = await parse_bestiary(example, EXAMPLE_PATH.name)
             result = await import_bestiary(uow, entries, conflictos)

@@ -137,7 +137,7 @@ async def import_bestiary(
             {existing[name_key(e.nombre)]: f for e, f in zip(clashes, fields, strict=True)}
         )
         result.replaced = [e.nombre for e in clashes]
-    # 2,000 entries' fields take ~0.1 s of CPU: on the worker thread, not the loop's
+    # the fields of a large import take a while to build: on the worker thread, not the loop's
     await uow.bestiary.add_many(await off_loop(_all_fields, new))
     return result
 

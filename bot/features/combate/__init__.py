@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
-from discord.ext import commands
+from typing import TYPE_CHECKING
 
-from .cog import CombateCog
+if TYPE_CHECKING:
+    from bot.app import UmbralBot
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(CombateCog(bot))
+async def setup(bot: UmbralBot) -> None:
+    from .cog import CombateCog  # not at import: a sibling module must not load it
+    from .service import defender_view
+
+    await bot.add_cog(CombateCog(bot.services))
+    bot.add_view(defender_view(bot.services))  # presses on messages sent before a restart

@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import discord
-
-from bot.permissions import is_gm
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
 
 if TYPE_CHECKING:
+    from bot.edge.context import Context
     from bot.storage.models import GuildSettings
 
 
@@ -26,7 +24,7 @@ def own_combatants(enc: Encounter, user_id: int) -> list[Combatant]:
 
 
 def resolve_actor(
-    interaction: discord.Interaction,
+    ctx: Context,
     enc: Encounter,
     settings: GuildSettings,
     creator_id: int | None,
@@ -34,11 +32,11 @@ def resolve_actor(
     role: str = "actuar",
 ) -> Actor:
     """The combatant named (GM: anyone; player: their own) or the player's only one."""
-    gm = is_gm(interaction, settings.gm_role_id, creator_id)
-    mine = own_combatants(enc, interaction.user.id)
+    gm = ctx.is_gm(settings.gm_role_id, creator_id)
+    mine = own_combatants(enc, ctx.user_id)
     if name:
         c = enc.find(name)
-        if c.owner_id != interaction.user.id and not gm:
+        if c.owner_id != ctx.user_id and not gm:
             raise UmbralError(f"No puedes {role} con {c.nombre}: solo con tus propios personajes.")
         return Actor(c, gm)
     if not mine:

@@ -5,19 +5,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-import discord
 from discord import app_commands
-from discord.ext import commands
 
+from bot.edge.context import Context, command_context
+from bot.features.cog import FeatureCog
 from bot.features.combate import service
-from bot.features.combate.autocomplete import (
-    autocomplete_actor,
-    autocomplete_estado,
-    autocomplete_oficio,
-    autocomplete_weapon,
-)
 from bot.features.common import ATRIBUTO_CHOICES, OficioCobertura, VentajaOpt
-from bot.features.encuentro.tracker import autocomplete_combatant
 
 ManiobraTipo = Literal["sostener", "cargar", "despegarse", "apuntar", "interponerse"]
 AlientoUso = Literal["repetir", "subir", "encajar", "secuelas"]
@@ -49,20 +42,19 @@ OFICIO_COBERTURA = app_commands.rename(oficio_cobertura="cobertura")
 
 #: The choices /atacar and /disparar offer while their options are typed.
 ATTACK_AUTOCOMPLETE = {
-    "objetivo": autocomplete_combatant,
-    "arma": autocomplete_weapon,
-    "oficio": autocomplete_oficio,
-    "atacante": autocomplete_actor,
+    "objetivo": FeatureCog.combatant,
+    "arma": FeatureCog.weapon,
+    "oficio": FeatureCog.actor_oficio,
+    "atacante": FeatureCog.actor,
 }
+#: [D] Who may use them: a player with their own characters, the GM with anyone.
+OWN = "dueño o máster"
 
 
-class CombateCog(commands.Cog):
+class CombateCog(FeatureCog):
     estado = app_commands.Group(
         name="estado", description="Estados: aturdido, sangrando…", guild_only=True
     )
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
 
     @app_commands.command(
         name="atacar", description="Ataca cuerpo a cuerpo a alguien del encuentro"
@@ -71,9 +63,10 @@ class CombateCog(commands.Cog):
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
+    @command_context(OWN)
     async def atacar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         objetivo: str,
         arma: str | None = None,
         oficio: str | None = None,
@@ -84,7 +77,7 @@ class CombateCog(commands.Cog):
         indefenso: bool = False,
     ) -> None:
         await service.attack(
-            interaction,
+            ctx,
             service.AttackOptions(
                 objetivo, arma, oficio, oficio_cobertura, ventaja, dado, atacante, indefenso
             ),
@@ -98,9 +91,10 @@ class CombateCog(commands.Cog):
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
+    @command_context(OWN)
     async def disparar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         objetivo: str,
         arma: str | None = None,
         oficio: str | None = None,
@@ -112,7 +106,7 @@ class CombateCog(commands.Cog):
         a_cubierto: bool = False,
     ) -> None:
         await service.attack(
-            interaction,
+            ctx,
             service.AttackOptions(
                 objetivo,
                 arma,
@@ -131,12 +125,13 @@ class CombateCog(commands.Cog):
         name="defender", description="Tira tu Defensa contra los ataques pendientes"
     )
     @app_commands.describe(**DEFEND_HELP)
-    @app_commands.autocomplete(oficio=autocomplete_oficio, personaje=autocomplete_actor)
+    @app_commands.autocomplete(oficio=FeatureCog.actor_oficio, personaje=FeatureCog.actor)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
+    @command_context(OWN)
     async def defender(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         oficio: str | None = None,
         oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
@@ -145,7 +140,7 @@ class CombateCog(commands.Cog):
         asaltos: app_commands.Range[int, 1, 50] | None = None,
     ) -> None:
         await service.defend(
-            interaction,
+            ctx,
             service.DefendOptions(oficio, oficio_cobertura, ventaja, dado, personaje, asaltos),
         )
 
@@ -164,16 +159,17 @@ class CombateCog(commands.Cog):
         dado=ATTACK_HELP["dado"],
     )
     @app_commands.autocomplete(
-        objetivo=autocomplete_combatant,
-        personaje=autocomplete_actor,
-        arma=autocomplete_weapon,
-        oficio=autocomplete_oficio,
+        objetivo=FeatureCog.combatant,
+        personaje=FeatureCog.actor,
+        arma=FeatureCog.weapon,
+        oficio=FeatureCog.actor_oficio,
     )
     @OFICIO_COBERTURA
     @app_commands.guild_only()
+    @command_context(OWN)
     async def maniobra(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         tipo: ManiobraTipo,
         objetivo: str | None = None,
         condicion: app_commands.Range[str, 1, 200] | None = None,
@@ -185,7 +181,7 @@ class CombateCog(commands.Cog):
         dado: str | None = None,
     ) -> None:
         extra = service.RollOptions(arma, oficio, oficio_cobertura, ventaja, dado)
-        await service.maniobra(interaction, tipo, objetivo, condicion, personaje, extra)
+        await service.maniobra(ctx, tipo, objetivo, condicion, personaje, extra)
 
     @app_commands.command(
         name="respuesta", description="Tu respuesta del asalto: trabar, larga o sostener"
@@ -208,16 +204,17 @@ class CombateCog(commands.Cog):
         ]
     )
     @app_commands.autocomplete(
-        objetivo=autocomplete_combatant,
-        personaje=autocomplete_actor,
-        arma=autocomplete_weapon,
-        oficio=autocomplete_oficio,
+        objetivo=FeatureCog.combatant,
+        personaje=FeatureCog.actor,
+        arma=FeatureCog.weapon,
+        oficio=FeatureCog.actor_oficio,
     )
     @OFICIO_COBERTURA
     @app_commands.guild_only()
+    @command_context(OWN)
     async def respuesta(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         tipo: str,
         objetivo: str,
         personaje: str | None = None,
@@ -228,7 +225,7 @@ class CombateCog(commands.Cog):
         dado: str | None = None,
     ) -> None:
         extra = service.RollOptions(arma, oficio, oficio_cobertura, ventaja, dado)
-        await service.respuesta(interaction, tipo, objetivo, personaje, extra)
+        await service.respuesta(ctx, tipo, objetivo, personaje, extra)
 
     @app_commands.command(name="secuelas", description="Tira en la tabla de secuelas al caer")
     @app_commands.describe(
@@ -236,16 +233,17 @@ class CombateCog(commands.Cog):
         dado=DEFEND_HELP["dado"],
         personaje="Quién tira (el máster puede elegir)",
     )
-    @app_commands.autocomplete(personaje=autocomplete_actor)
+    @app_commands.autocomplete(personaje=FeatureCog.actor)
     @app_commands.guild_only()
+    @command_context(OWN)
     async def secuelas(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         aliento: bool = False,
         dado: str | None = None,
         personaje: str | None = None,
     ) -> None:
-        await service.secuelas(interaction, aliento, dado, personaje)
+        await service.secuelas(ctx, aliento, dado, personaje)
 
     @app_commands.command(name="estabilizar", description="Cura a un malherido: Peliaguda (12)")
     @app_commands.describe(
@@ -259,13 +257,14 @@ class CombateCog(commands.Cog):
     )
     @app_commands.choices(atributo=ATRIBUTO_CHOICES)
     @app_commands.autocomplete(
-        objetivo=autocomplete_combatant, oficio=autocomplete_oficio, personaje=autocomplete_actor
+        objetivo=FeatureCog.combatant, oficio=FeatureCog.actor_oficio, personaje=FeatureCog.actor
     )
     @OFICIO_COBERTURA
     @app_commands.guild_only()
+    @command_context(OWN)
     async def estabilizar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         objetivo: str,
         atributo: str = "percepcion",
         oficio: str | None = None,
@@ -275,19 +274,21 @@ class CombateCog(commands.Cog):
         personaje: str | None = None,
     ) -> None:
         extra = service.RollOptions(None, oficio, oficio_cobertura, ventaja, dado)
-        await service.estabilizar(interaction, objetivo, atributo, personaje, extra)
+        await service.estabilizar(ctx, objetivo, atributo, personaje, extra)
 
     @estado.command(name="poner", description="Pone un estado a alguien (máster)")
     @app_commands.describe(objetivo="A quién", estado="Qué estado")
-    @app_commands.autocomplete(objetivo=autocomplete_combatant, estado=autocomplete_estado)
-    async def poner(self, interaction: discord.Interaction, objetivo: str, estado: str) -> None:
-        await service.set_estado(interaction, objetivo, estado, on=True)
+    @app_commands.autocomplete(objetivo=FeatureCog.combatant, estado=FeatureCog.known_estado)
+    @command_context("máster", what="poner o quitar estados")
+    async def poner(self, ctx: Context, objetivo: str, estado: str) -> None:
+        await service.set_estado(ctx, objetivo, estado, on=True)
 
     @estado.command(name="quitar", description="Quita un estado a alguien (máster)")
     @app_commands.describe(objetivo="A quién", estado="Qué estado")
-    @app_commands.autocomplete(objetivo=autocomplete_combatant, estado=autocomplete_estado)
-    async def quitar(self, interaction: discord.Interaction, objetivo: str, estado: str) -> None:
-        await service.set_estado(interaction, objetivo, estado, on=False)
+    @app_commands.autocomplete(objetivo=FeatureCog.combatant, estado=FeatureCog.known_estado)
+    @command_context("máster", what="poner o quitar estados")
+    async def quitar(self, ctx: Context, objetivo: str, estado: str) -> None:
+        await service.set_estado(ctx, objetivo, estado, on=False)
 
     @estado.command(name="recuperar", description="Sacúdete un estado: Aturdido o Quebrantado")
     @app_commands.describe(
@@ -295,24 +296,24 @@ class CombateCog(commands.Cog):
         dado=DEFEND_HELP["dado"],
         personaje="Quién se recupera (el máster puede elegir)",
     )
-    @app_commands.autocomplete(estado=autocomplete_estado, personaje=autocomplete_actor)
+    @app_commands.autocomplete(estado=FeatureCog.known_estado, personaje=FeatureCog.actor)
+    @command_context(OWN)
     async def recuperar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         estado: str,
         dado: str | None = None,
         personaje: str | None = None,
     ) -> None:
-        await service.recover(interaction, estado, dado, personaje)
+        await service.recover(ctx, estado, dado, personaje)
 
     @app_commands.command(name="aliento", description="Gasta un punto de Aliento")
     @app_commands.describe(
         uso="repetir la última tirada, subir su grado, encajar el último golpe, +4 a secuelas",
         personaje="Quién lo gasta (el máster puede elegir)",
     )
-    @app_commands.autocomplete(personaje=autocomplete_actor)
+    @app_commands.autocomplete(personaje=FeatureCog.actor)
     @app_commands.guild_only()
-    async def aliento(
-        self, interaction: discord.Interaction, uso: AlientoUso, personaje: str | None = None
-    ) -> None:
-        await service.aliento(interaction, uso, personaje)
+    @command_context(OWN)
+    async def aliento(self, ctx: Context, uso: AlientoUso, personaje: str | None = None) -> None:
+        await service.aliento(ctx, uso, personaje)

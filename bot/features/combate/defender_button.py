@@ -7,18 +7,32 @@ player it mentions.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import discord
 
-from bot.errors import report_error
-from bot.guard import gate_component
+from bot.edge.context import Context
+from bot.edge.errors import report_error
+from bot.edge.permissions import Permission
+from bot.edge.services import Services
+from bot.edge.tree import gate_component
+from bot.storage.undo import operation
 
 DEFENDER_ID = "umbral:defender"
 NOT_YOURS = "Este botón es para el jugador atacado: tú no tienes que defenderte aquí."
+#: The press is ``/defender`` with no options, for the player the message mentions (checked
+#: in ``interaction_check``).
+PRESS = Permission("dueño o máster")
 
 
 class DefenderView(discord.ui.View):
-    def __init__(self) -> None:
+    """``press``: what a press runs (``combate.service.defend``, handed in by
+    :func:`~bot.features.combate.service.defender_view`, which every sender uses)."""
+
+    def __init__(self, services: Services, press: Callable[[Context], Awaitable[None]]) -> None:
         super().__init__(timeout=None)
+        self.services = services
+        self.press = press
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Only the player the message mentions may press; then the tree's gate (shutdown,
@@ -34,11 +48,10 @@ class DefenderView(discord.ui.View):
     async def defender(
         self, interaction: discord.Interaction, button: discord.ui.Button[discord.ui.View]
     ) -> None:
-        from bot.features.combate.service import defend
-        from bot.storage.undo import operation
-
+        ctx = Context(interaction, self.services, PRESS)
         with operation("defender", interaction.user.id):
-            await defend(interaction)
+            await self.press(ctx)
+            await ctx.finish()
 
     async def on_error(
         self,

@@ -1,5 +1,5 @@
 """The combat commands' four steps: load the encounter, check who acts, call
-``umbral_rules.encounter``, save and render (then edit the tracker in place)."""
+``umbral_rules.encounter``, save and render (the tracker follows the commit)."""
 
 from __future__ import annotations
 
@@ -7,21 +7,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import discord
-
-from bot.dice import check_all_used, choose_dice
 from bot.features.combate.acting import resolve_actor
+from bot.features.combate.defender_button import DefenderView
 from bot.features.combate.rolllog import log_events
-from bot.features.common import dice_of, ids, storage_of
-from bot.features.encuentro.tracker import refresh_tracker
+from bot.features.dice import check_all_used, choose_dice
 from bot.features.replies import send_split
-from bot.permissions import require_gm
 from bot.render.encounter import render_events
 from umbral_rules import DiceSource
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.events import Event
 
 if TYPE_CHECKING:
+    from bot.edge.context import Context
+    from bot.edge.services import Services
     from bot.storage import UnitOfWork
 
 
@@ -80,63 +78,69 @@ class Turn:
 Operation = Callable[[Turn], list[Event]]
 
 
-async def run(
-    interaction: discord.Interaction,
-    command: str,
-    title: str,
-    op: Operation,
-    *,
-    actor_name: str | None,
-    role: str = "actuar",
-    dado: str | None = None,
-    gm_only: bool = False,
-    gm_what: str = "hacer eso",
-) -> None:
-    """Load → check → rules → save (and log rolls) → reply → edit the tracker.
+@dataclass(frozen=True)
+class Action:
+    """One combat command: the name its rolls are logged under, its reply's title (with
+    ``{actor}``), who acts (``actor_name``; ``role``: the verb a refusal uses) and the
+    physical dice the player typed. A GM-only command (``/estado poner``) has no actor."""
+
+    command: str
+    title: str
+    actor_name: str | None = None
+    role: str = "actuar"
+    dado: str | None = None
+    gm_only: bool = False
+
+
+@dataclass(frozen=True)
+class Played:
+    """What the transaction leaves for the reply."""
+
+    turn: Turn
+    events: list[Event]
+    pending_names: dict[str, str]
+
+
+async def run(ctx: Context, action: Action, op: Operation) -> None:
+    """Load → check → rules → save (and log rolls) → reply; the tracker follows the commit.
 
     The transaction is re-run from a fresh read when another process changed the encounter
     meanwhile (``Storage.run_in_channel``); nothing is sent until it has committed.
     """
+    interaction = ctx.interaction
     await interaction.response.defer(thinking=True)
-    guild_id, channel_id = ids(interaction)
+    guild_id, channel_id = ctx.ids()
 
-    async def transaction(uow: UnitOfWork) -> tuple[Turn, list[Event], dict[str, str], int | None]:
+    async def transaction(uow: UnitOfWork) -> Played:
         enc = await uow.encounter.require()
         info = uow.encounter.current_info
         settings = await uow.guild.get()
-        if gm_only:
-            require_gm(interaction, settings.gm_role_id, info.creator_id, gm_what)
+        ctx.require(settings.gm_role_id, info.creator_id)  # what the command declared
         actor = (
             None
-            if gm_only
-            else resolve_actor(interaction, enc, settings, info.creator_id, actor_name, role)
+            if action.gm_only
+            else resolve_actor(ctx, enc, settings, info.creator_id, action.actor_name, action.role)
         )
-        bot_dice = dice_of(interaction)
-        dice = choose_dice(bot_dice, dado, settings.physical_dice_allowed)
+        dice = choose_dice(ctx.dice, action.dado, settings.physical_dice_allowed)
         turn = Turn(enc, actor.combatant if actor else None, bool(actor and actor.gm), dice, None)
-        if dice is not bot_dice:
-            turn.other_dice = bot_dice
+        if dice is not ctx.dice:
+            turn.other_dice = ctx.dice
         pending_names = {p.id: p.nombre for p in enc.pending}
         events = op(turn)
         check_all_used(dice)
         await uow.encounter.save(enc)
-        await log_events(uow, interaction, command, enc, events, pending_names)
-        return turn, events, pending_names, info.tracker_message_id
+        await log_events(uow, interaction, action.command, enc, events, pending_names)
+        ctx.show_tracker(uow, enc)
+        return Played(turn, events, pending_names)
 
-    storage = storage_of(interaction)
-    turn, events, pending_names, tracker_id = await storage.run_in_channel(
-        guild_id, channel_id, transaction
-    )
-    enc = turn.enc
+    played = await ctx.storage.run_in_channel(guild_id, channel_id, transaction)
+    turn = played.turn
     actor_label = turn.actor.nombre if turn.actor is not None else ""
     rendered = render_events(
-        enc, events, title.format(actor=actor_label).strip(": "), pending_names
-    )
-    view = None
-    if rendered.must_defend:
-        from bot.features.combate.defender_button import DefenderView
-
-        view = DefenderView()
+        turn.enc, played.events, action.title.format(actor=actor_label).strip(": "),
+        played.pending_names,
+    )  # fmt: skip
+    view = defender_view(ctx.services) if rendered.must_defend else None
     await send_split(
         interaction,
         content=rendered.content,
@@ -144,10 +148,14 @@ async def run(
         view=view,
         pings=rendered.must_defend,
     )
-    await refresh_tracker(interaction, enc, tracker_id)
 
 
-async def attack(interaction: discord.Interaction, options: AttackOptions, *, shot: bool) -> None:
+def defender_view(services: Services) -> DefenderView:
+    """The **Defender** button (its presses run :func:`defend`)."""
+    return DefenderView(services, defend)
+
+
+async def attack(ctx: Context, options: AttackOptions, *, shot: bool) -> None:
     def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(options.objetivo)
         return list(
@@ -167,18 +175,12 @@ async def attack(interaction: discord.Interaction, options: AttackOptions, *, sh
         )
 
     verb = "Disparo" if shot else "Ataque"
-    await run(
-        interaction,
-        "disparar" if shot else "atacar",
-        f"{{actor}}: {verb.lower()}",
-        op,
-        actor_name=options.atacante,
-        role="atacar",
-        dado=options.dado,
-    )
+    command = "disparar" if shot else "atacar"
+    title = f"{{actor}}: {verb.lower()}"
+    await run(ctx, Action(command, title, options.atacante, "atacar", options.dado), op)
 
 
-async def defend(interaction: discord.Interaction, options: DefendOptions | None = None) -> None:
+async def defend(ctx: Context, options: DefendOptions | None = None) -> None:
     opts = options or DefendOptions()
 
     def op(turn: Turn) -> list[Event]:
@@ -193,19 +195,12 @@ async def defend(interaction: discord.Interaction, options: DefendOptions | None
             )
         )
 
-    await run(
-        interaction,
-        "defender",
-        "{actor}: defensa",
-        op,
-        actor_name=opts.personaje,
-        role="defenderte",
-        dado=opts.dado,
-    )
+    action = Action("defender", "{actor}: defensa", opts.personaje, "defenderte", opts.dado)
+    await run(ctx, action, op)
 
 
 async def maniobra(
-    interaction: discord.Interaction,
+    ctx: Context,
     tipo: str,
     objetivo: str | None,
     condicion: str | None,
@@ -224,13 +219,11 @@ async def maniobra(
             )
         )  # fmt: skip
 
-    await run(
-        interaction, "maniobra", f"{{actor}}: {tipo}", op, actor_name=personaje, dado=opts.dado
-    )
+    await run(ctx, Action("maniobra", f"{{actor}}: {tipo}", personaje, dado=opts.dado), op)
 
 
 async def respuesta(
-    interaction: discord.Interaction,
+    ctx: Context,
     tipo: str,
     objetivo: str,
     personaje: str | None,
@@ -248,27 +241,19 @@ async def respuesta(
             )
         )  # fmt: skip
 
-    await run(
-        interaction,
-        "respuesta",
-        f"{{actor}}: respuesta ({tipo})",
-        op,
-        actor_name=personaje,
-        dado=opts.dado,
-    )
+    title = f"{{actor}}: respuesta ({tipo})"
+    await run(ctx, Action("respuesta", title, personaje, dado=opts.dado), op)
 
 
-async def secuelas(
-    interaction: discord.Interaction, aliento: bool, dado: str | None, personaje: str | None
-) -> None:
+async def secuelas(ctx: Context, aliento: bool, dado: str | None, personaje: str | None) -> None:
     def op(turn: Turn) -> list[Event]:
         return list(turn.enc.secuelas(turn.dice, turn.actor_id, aliento))
 
-    await run(interaction, "secuelas", "{actor}: secuelas", op, actor_name=personaje, dado=dado)
+    await run(ctx, Action("secuelas", "{actor}: secuelas", personaje, dado=dado), op)
 
 
 async def estabilizar(
-    interaction: discord.Interaction,
+    ctx: Context,
     objetivo: str,
     atributo: str,
     personaje: str | None,
@@ -283,41 +268,26 @@ async def estabilizar(
             )
         )  # fmt: skip
 
-    await run(
-        interaction, "estabilizar", "{actor}: estabilizar", op, actor_name=personaje,
-        dado=extra.dado,
-    )  # fmt: skip
+    await run(ctx, Action("estabilizar", "{actor}: estabilizar", personaje, dado=extra.dado), op)
 
 
-async def set_estado(
-    interaction: discord.Interaction, objetivo: str, estado: str, *, on: bool
-) -> None:
+async def set_estado(ctx: Context, objetivo: str, estado: str, *, on: bool) -> None:
     def op(turn: Turn) -> list[Event]:
         return list(turn.enc.set_estado(turn.enc.find(objetivo).id, estado, on))
 
     title = "Estado puesto" if on else "Estado quitado"
-    await run(
-        interaction,
-        "estado",
-        title,
-        op,
-        actor_name=None,
-        gm_only=True,
-        gm_what="poner o quitar estados",
-    )
+    await run(ctx, Action("estado", title, gm_only=True), op)
 
 
-async def aliento(interaction: discord.Interaction, uso: str, personaje: str | None) -> None:
+async def aliento(ctx: Context, uso: str, personaje: str | None) -> None:
     def op(turn: Turn) -> list[Event]:
         return list(turn.enc.aliento(turn.dice, turn.actor_id, uso))
 
-    await run(interaction, "aliento", f"{{actor}}: Aliento ({uso})", op, actor_name=personaje)
+    await run(ctx, Action("aliento", f"{{actor}}: Aliento ({uso})", personaje), op)
 
 
-async def recover(
-    interaction: discord.Interaction, estado: str, dado: str | None, personaje: str | None
-) -> None:
+async def recover(ctx: Context, estado: str, dado: str | None, personaje: str | None) -> None:
     def op(turn: Turn) -> list[Event]:
         return list(turn.enc.recover(turn.dice, turn.actor_id, estado))
 
-    await run(interaction, "estado", "{actor}: recuperarse", op, actor_name=personaje, dado=dado)
+    await run(ctx, Action("estado", "{actor}: recuperarse", personaje, dado=dado), op)

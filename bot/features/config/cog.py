@@ -6,11 +6,12 @@ from typing import Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.features.common import Modo, send, storage_of
+from bot.edge.context import Context, command_context
+from bot.edge.permissions import Variant
+from bot.features.cog import FeatureCog
+from bot.features.common import Modo, send
 from bot.features.recordatorios.timing import DEFAULT_ZONE, zone, zone_choices
-from bot.permissions import require_gm, require_guild, require_manager
 from bot.render.config import config_embed
 
 
@@ -21,10 +22,16 @@ async def autocomplete_zone(
     return [app_commands.Choice(name=z, value=z) for z in zone_choices(current)]
 
 
-class ConfigCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+#: [D] Anyone sees the settings; changing them takes «Gestionar servidor», but the time zone
+#: (when the reminders keep quiet) is the GM's own setting.
+SETTINGS = ("rol_master", "dados_fisicos", "modo", "defensa", "canal_master")
+CONFIG_USES = (
+    Variant("cambiar", "gestor", SETTINGS),
+    Variant("zona horaria", "máster", ("zona_horaria",), what="cambiar la zona horaria"),
+)
 
+
+class ConfigCog(FeatureCog):
     @app_commands.command(name="config", description="Configura Umbral en este servidor (gestores)")
     @app_commands.describe(
         rol_master="El rol de quienes dirigen (máster)",
@@ -36,9 +43,10 @@ class ConfigCog(commands.Cog):
     )
     @app_commands.autocomplete(zona_horaria=autocomplete_zone)
     @app_commands.guild_only()
+    @command_context("cualquiera", label="ver", variants=CONFIG_USES)
     async def config(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         rol_master: discord.Role | None = None,
         dados_fisicos: bool | None = None,
         modo: Modo | None = None,
@@ -46,7 +54,8 @@ class ConfigCog(commands.Cog):
         canal_master: discord.TextChannel | None = None,
         zona_horaria: str | None = None,
     ) -> None:
-        guild_id = require_guild(interaction)
+        interaction = ctx.interaction
+        guild_id = ctx.guild_id
         changes: dict[str, object] = {}
         if rol_master is not None:
             changes["gm_role_id"] = rol_master.id
@@ -58,17 +67,12 @@ class ConfigCog(commands.Cog):
             changes["defense_mode"] = defensa
         if canal_master is not None:
             changes["gm_channel_id"] = canal_master.id
-        only_zone = not changes and zona_horaria is not None
         if zona_horaria is not None:
             changes["timezone"] = zone(zona_horaria).key
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            if only_zone:  # the GM's own setting: when the reminders keep quiet
-                current = await uow.guild.get()
-                require_gm(interaction, current.gm_role_id, what="cambiar la zona horaria")
-            elif changes:
-                require_manager(interaction)
-            if changes:
+        async with ctx.storage.guild(guild_id) as uow:
+            if changes:  # a manager's (the time zone alone: the GM's too)
+                ctx.require((await uow.guild.get()).gm_role_id)
                 settings = await uow.guild.update(**changes)
             else:
                 settings = await uow.guild.get()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
-from discord.ext import commands
 
+from bot.edge.context import Context, command_context
+from bot.features.cog import FeatureCog
 from umbral_rules import UmbralError
 
 from .service import Changes, find_character, rest_values, run
@@ -18,10 +18,7 @@ if TYPE_CHECKING:
 NO_ONE = "Di a quién: en este canal no ha habido ningún encuentro del que sacar a los personajes."
 
 
-class DescansoCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
+class DescansoCog(FeatureCog):
     @app_commands.command(
         name="descanso",
         description="Descanso (máster): Aguante, Aliento y Esencia al máximo, sin estados",
@@ -31,9 +28,10 @@ class DescansoCog(commands.Cog):
         motivo="Por qué (queda en /historial)",
     )
     @app_commands.guild_only()
+    @command_context("máster", what="ajustar fichas o dar descanso")
     async def descanso(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         personajes: app_commands.Range[str, 1, 500] | None = None,
         motivo: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
@@ -49,4 +47,4 @@ class DescansoCog(commands.Cog):
             unique = {row.id: row for row in rows}
             return [(row, rest_values(row)) for row in unique.values()]
 
-        await run(interaction, "descanso", "Descanso", pick, motivo)
+        await run(ctx, "descanso", "Descanso", pick, motivo)

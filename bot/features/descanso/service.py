@@ -14,10 +14,8 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 
 import discord
 
-from bot.features.common import ids, send, storage_of
-from bot.features.encuentro.tracker import refresh_tracker
+from bot.features.common import send
 from bot.jsontypes import JsonObject
-from bot.permissions import require_gm
 from bot.render.encounter import events_embed
 from bot.storage.undo import SheetChange
 from umbral_rules import UmbralError
@@ -27,6 +25,7 @@ from umbral_rules.encounter.settings import EstadosExtra
 from umbral_rules.text import word_key
 
 if TYPE_CHECKING:
+    from bot.edge.context import Context
     from bot.storage import UnitOfWork
     from bot.storage.models import Character
 
@@ -58,8 +57,6 @@ class Adjusted:
     """What the command changed, for its reply."""
 
     lines: list[str] = field(default_factory=list)
-    enc: Encounter | None = None
-    tracker_id: int | None = None
 
 
 def values_of(row: Character) -> Values:
@@ -120,19 +117,21 @@ def _apply_to_combatant(enc: Encounter, c: Combatant, wanted: Values) -> None:
 
 
 async def adjust(
-    interaction: discord.Interaction,
+    ctx: Context,
     uow: UnitOfWork,
     command: str,
     changes: Changes,
     motivo: str | None,
 ) -> Adjusted:
-    """Set each ``(character row, wanted values)``; GM only. Returns the reply's lines."""
+    """Set each ``(character row, wanted values)``; GM only. Returns the reply's lines; the
+    channel's tracker follows (when the channel has an encounter with one)."""
     enc = await uow.encounter.get()
     info = uow.encounter.info
     settings = await uow.guild.get()
-    require_gm(interaction, settings.gm_role_id, info.creator_id if info else None,
-               "ajustar fichas o dar descanso")  # fmt: skip
-    out = Adjusted(enc=enc, tracker_id=info.tracker_message_id if info else None)
+    ctx.require(settings.gm_role_id, info.creator_id if info else None)
+    out = Adjusted()
+    if enc is not None and info is not None and info.tracker_message_id is not None:
+        ctx.show_tracker(uow, enc)
     log: list[JsonObject] = []
     touched_encounter = False
     for row, wanted in changes:
@@ -164,7 +163,7 @@ async def adjust(
         result["motivo"] = motivo
     single = changes[0][0] if len(changes) == 1 else None
     await uow.rolls.append(
-        user_id=interaction.user.id,
+        user_id=ctx.user_id,
         command=command,
         dice=[],
         result=result,
@@ -200,30 +199,28 @@ def rest_values(row: Character) -> Values:
 
 
 async def run(
-    interaction: discord.Interaction,
+    ctx: Context,
     command: str,
     title: str,
     pick: Callable[[UnitOfWork], Awaitable[Changes]],
     motivo: str | None,
 ) -> None:
     """Defer → in one unit: ``pick(uow)`` the (row, values) pairs, adjust → post → tracker."""
-    guild_id, channel_id = ids(interaction)
-    await interaction.response.defer(thinking=True)
+    guild_id, channel_id = ctx.ids()
+    await ctx.interaction.response.defer(thinking=True)
 
     async def work(uow: UnitOfWork) -> Adjusted:
-        return await adjust(interaction, uow, command, await pick(uow), motivo)
+        return await adjust(ctx, uow, command, await pick(uow), motivo)
 
-    done = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
+    done = await ctx.storage.run_in_channel(guild_id, channel_id, work)
     lines = [*done.lines, *([f"Motivo: {motivo}"] if motivo else [])]
     embed = events_embed(title, lines)
     embed.set_footer(text="Lo ha hecho el máster; /deshacer lo devuelve a como estaba.")
-    await send(interaction, embed=embed)
-    if done.enc is not None and done.tracker_id is not None:
-        await refresh_tracker(interaction, done.enc, done.tracker_id)
+    await send(ctx.interaction, embed=embed)
 
 
 async def run_ajustar(
-    interaction: discord.Interaction,
+    ctx: Context,
     personaje: str,
     dueno: discord.abc.User | None,
     given: Mapping[str, int | str | None],
@@ -244,7 +241,7 @@ async def run_ajustar(
         row = await find_character(uow, personaje, dueno.id if dueno else None)
         return [(row, wanted)]
 
-    await run(interaction, "ficha ajustar", "Ficha ajustada", pick, motivo)
+    await run(ctx, "ficha ajustar", "Ficha ajustada", pick, motivo)
 
 
 def _number(value: int | str | None) -> int | None:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from discord.ext import commands
+from typing import TYPE_CHECKING
 
-from .buttons import CancelButton, UndoButton
-from .cog import DeshacerCog
+from .buttons import CancelButton
+
+if TYPE_CHECKING:
+    from bot.app import UmbralBot
 
 
-async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(UndoButton, CancelButton)
-    await bot.add_cog(DeshacerCog(bot))
+async def setup(bot: UmbralBot) -> None:
+    from .cog import DeshacerCog  # not at import: a sibling module must not load it
+
+    cog = DeshacerCog(bot.services)
+    bot.add_dynamic_items(cog.undo_button, CancelButton)
+    await bot.add_cog(cog)

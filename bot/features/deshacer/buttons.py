@@ -1,21 +1,23 @@
 """The preview's **Deshacer** and **Cancelar** buttons.
 
 They are :class:`discord.ui.DynamicItem`: the record's id (and the encounter's version the
-preview showed) live in the ``custom_id``, so a press works after a restart too."""
+preview showed) live in the ``custom_id``, so a press works after a restart too. discord.py
+builds a pressed item from its registered class, so the class the ``deshacer`` extension
+registers (and sends) is one bound to its services: :func:`undo_button`."""
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import discord
 
-from bot.errors import report_error
-from bot.features.common import ids, storage_of
-from bot.features.encuentro.tracker import refresh_tracker
+from bot.edge.context import Context
+from bot.edge.errors import report_error
+from bot.edge.permissions import Permission
+from bot.edge.services import Services
 from bot.render.undo import done_text
 from bot.storage.undo import UndoRecord, operation
-from umbral_rules.encounter import Encounter
 
 from .service import undo
 
@@ -26,16 +28,28 @@ UNDO_TEMPLATE = r"umbral:deshacer:(?P<record>[0-9]{1,20}):(?P<version>[0-9]{1,20
 CANCEL_TEMPLATE = r"umbral:deshacer-no:(?P<record>[0-9]{1,20})"
 
 
-def preview_view(record_id: int, version: int) -> discord.ui.View:
+#: The press is ``/deshacer``'s second step: who may undo what is the service's to say.
+PRESS = Permission("dueño o máster")
+
+
+def preview_view(button: type[UndoButton], record_id: int, version: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(UndoButton(record_id, version))
+    view.add_item(button(record_id, version))
     view.add_item(CancelButton(record_id))
     return view
+
+
+def undo_button(services: Services) -> type[UndoButton]:
+    """The :class:`UndoButton` class whose presses use ``services``."""
+    return type("UndoButton", (UndoButton,), {"services": services}, template=UNDO_TEMPLATE)
 
 
 class UndoButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=UNDO_TEMPLATE
 ):
+    #: Set on the class :func:`undo_button` makes.
+    services: ClassVar[Services]
+
     def __init__(self, record_id: int, version: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -65,15 +79,17 @@ class UndoButton(
             await report_error(interaction, exc)
 
     async def _undo(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = ids(interaction)
+        ctx = Context(interaction, self.services, PRESS)
+        guild_id, channel_id = ctx.ids()
         await interaction.response.defer()
 
-        async def work(uow: UnitOfWork) -> tuple[UndoRecord, Encounter | None, int | None]:
-            return await undo(interaction, uow, self.record_id, self.version)
+        async def work(uow: UnitOfWork) -> UndoRecord:
+            record, enc = await undo(interaction, uow, self.record_id, self.version)
+            if enc is not None:
+                ctx.show_tracker(uow, enc)
+            return record
 
-        record, enc, tracker = await storage_of(interaction).run_in_channel(
-            guild_id, channel_id, work
-        )
+        record = await ctx.storage.run_in_channel(guild_id, channel_id, work)
         await interaction.edit_original_response(
             content="Hecho: se ha deshecho.", embed=None, view=None
         )
@@ -81,8 +97,7 @@ class UndoButton(
             done_text(record.command, interaction.user.id, record.user_id, record.created_at),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        if enc is not None:
-            await refresh_tracker(interaction, enc, tracker)
+        await ctx.finish()
 
 
 class CancelButton(

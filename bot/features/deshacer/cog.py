@@ -4,37 +4,42 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.features.common import ids, send, storage_of
+from bot.edge.context import Context, command_context
+from bot.edge.services import Services
+from bot.features.cog import FeatureCog
+from bot.features.common import send
 from bot.render.undo import preview_embed
 
-from .buttons import preview_view
+from .buttons import preview_view, undo_button
 from .service import Target, preview
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
 
 
-class DeshacerCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+class DeshacerCog(FeatureCog):
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        #: The Deshacer button's class, bound to this cog's services (registered at setup).
+        self.undo_button = undo_button(services)
 
     @app_commands.command(
         name="deshacer",
         description="Deshace la última operación del canal (el máster, hasta 20 atrás)",
     )
     @app_commands.guild_only()
-    async def deshacer(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = ids(interaction)
+    @command_context("dueño o máster")
+    async def deshacer(self, ctx: Context) -> None:
+        interaction = ctx.interaction
+        guild_id, channel_id = ctx.ids()
         await interaction.response.defer(ephemeral=True, thinking=True)
 
         async def work(uow: UnitOfWork) -> Target:
             return await preview(interaction, uow)
 
-        target = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
+        target = await ctx.storage.run_in_channel(guild_id, channel_id, work)
         record = target.record
         embed = preview_embed(
             record.command,
@@ -44,6 +49,5 @@ class DeshacerCog(commands.Cog):
             rolled=record.rolled,
             reopens=record.ended,
         )
-        await send(
-            interaction, embed=embed, view=preview_view(record.id, target.version), ephemeral=True
-        )
+        view = preview_view(self.undo_button, record.id, target.version)
+        await send(interaction, embed=embed, view=view, ephemeral=True)

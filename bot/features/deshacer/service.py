@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.edge.permissions import is_gm
 from bot.jsontypes import JsonObject
-from bot.permissions import is_gm
 from bot.render.undo import combatant_changes, sheet_changes
 from bot.storage.models import ENCOUNTER_ACTIVE
 from bot.storage.sheet_link import writeback_values
@@ -108,9 +108,9 @@ async def preview(interaction: discord.Interaction, uow: UnitOfWork) -> Target:
 
 async def undo(
     interaction: discord.Interaction, uow: UnitOfWork, record_id: int, version: int
-) -> tuple[UndoRecord, Encounter | None, int | None]:
+) -> tuple[UndoRecord, Encounter | None]:
     """Undo the record the preview showed, if it is still the one to undo and the encounter
-    is still at ``version``; the record, the restored encounter (or ``None``) and its tracker."""
+    is still at ``version``; the record and the restored encounter (or ``None``)."""
     uow.undo.skip = True
     log = _log(uow)
     record = await log.get(record_id)
@@ -121,7 +121,7 @@ async def undo(
     chosen = await choose(interaction, uow)
     if chosen.id != record.id:
         raise UmbralError(NOT_LAST)
-    enc, tracker = None, None
+    enc = None
     if record.encounter_id is not None:
         if record.ended:
             info = await log.encounter(record.encounter_id)
@@ -142,7 +142,6 @@ async def undo(
         await refuse_owner_clashes(uow, owners_back(current, before))
         enc = Encounter.from_dict(before)
         await uow.encounter.save(enc)
-        tracker = uow.encounter.current_info.tracker_message_id
     await refuse_owner_clashes(uow, sheet_owners_back(record.sheets))
     await restore_sheets(uow, record.sheets)
     if not await log.mark_undone(record.id, interaction.user.id):
@@ -154,7 +153,7 @@ async def undo(
             dice=[],
             result={"deshace": record.roll_ids, "operacion": record.command},
         )
-    return record, enc, tracker
+    return record, enc
 
 
 def refuse_changed_sheets(uow: UnitOfWork) -> None:

@@ -6,32 +6,20 @@ from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.features.bestiario.cog import autocomplete_bestiary
+from bot.edge.channel_access import require_channel_permissions
+from bot.edge.context import Context, command_context
+from bot.edge.permissions import Variant
+from bot.edge.publisher import waiting_of
+from bot.features.checks.ambito import guild_estados
+from bot.features.checks.retos import take_over_scene
+from bot.features.cog import FeatureCog
 from bot.features.combate.rolllog import log_events
-from bot.features.common import Modo, OficioCobertura, dice_of, ids, send, storage_of
-from bot.features.encuentro.joining import (
-    Moved,
-    move_out,
-    refresh_other_tracker,
-)
+from bot.features.common import Modo, OficioCobertura, send
+from bot.features.encuentro.joining import Moved, move_out
 from bot.features.encuentro.lista import run_lista
-from bot.features.encuentro.tracker import (
-    autocomplete_combatant,
-    refresh_tracker,
-    require_channel_permissions,
-    waiting_of,
-)
 from bot.features.fichas.lookup import custody_character
-from bot.features.fichas.shared import (
-    autocomplete_deletable,
-    autocomplete_oficio,
-)
 from bot.features.recordatorios.service import configure as configure_reminders
-from bot.features.tiradas.ambito import guild_estados
-from bot.features.tiradas.retos import take_over_scene
-from bot.permissions import is_gm, require_gm
 from bot.render.encounter import events_embed
 from bot.render.tracker import summary_embed, tracker_embed
 from bot.render.turnos import turn_pings
@@ -42,35 +30,52 @@ from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import Event
 
 if TYPE_CHECKING:
-    from bot.storage import EncounterInfo, UnitOfWork
+    from bot.storage import UnitOfWork
 
 
-class EncuentroCog(commands.Cog):
+#: [D] Who may join: a player with their own character; the GM brings anyone's, and alone
+#: takes a character out of the encounter of another channel.
+UNIRSE_USES = (
+    Variant(
+        "mover",
+        "máster",
+        ("mover",),
+        True,
+        refusal="Solo el máster puede mover un personaje de otro encuentro.",
+    ),
+    Variant("dueño", "dueño o máster", ("dueno",)),
+)
+
+#: [D] /encuentro ver: anyone in the server sees it; publishing it again is the GM's.
+VER_USES = (Variant("publico", "máster", ("publico",), True, what="publicar el encuentro"),)
+AJUSTAR_USES = (Variant("esencia", "máster", ("esencia",), what="ajustar las barras"),)
+
+
+class EncuentroCog(FeatureCog):
     encuentro = app_commands.Group(
         name="encuentro", description="El combate de este canal", guild_only=True
     )
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
 
     @encuentro.command(name="empezar", description="Empieza un encuentro en este canal (máster)")
     @app_commands.describe(
         modo="Mesa, Narrativo o Táctico (por defecto, el del servidor)",
         emboscada="Quién embosca: ese bando actúa primero en el primer asalto",
     )
+    @command_context("máster", what="empezar un encuentro")
     async def empezar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         modo: Modo | None = None,
         emboscada: Literal["jugadores", "enemigos"] | None = None,
     ) -> None:
-        guild_id, channel_id = ids(interaction)
+        interaction = ctx.interaction
+        guild_id, channel_id = ctx.ids()
         require_channel_permissions(interaction, "llevar un encuentro", board=False)
         await interaction.response.defer(thinking=True)
 
         async def work(uow: UnitOfWork) -> Encounter:
             settings = await uow.guild.get()
-            require_gm(interaction, settings.gm_role_id, what="empezar un encuentro")
+            ctx.require(settings.gm_role_id)
             enc_settings = {
                 "defensa_inmediata": settings.defense_mode == "inmediata",
                 "secuelas_tabla": dict(settings.secuelas or {}),
@@ -80,9 +85,10 @@ class EncuentroCog(commands.Cog):
             enc = Encounter.start(modo or settings.default_mode, enc_settings)
             await take_over_scene(uow, enc)  # a reto's scene becomes the encounter
             await uow.encounter.create(enc, creator_id=interaction.user.id)
+            ctx.show_tracker(uow, enc)
             return enc
 
-        enc = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
+        await ctx.storage.run_in_channel(guild_id, channel_id, work)
         await send(
             interaction,
             embed=events_embed(
@@ -93,7 +99,6 @@ class EncuentroCog(commands.Cog):
                 ],
             ),
         )
-        await refresh_tracker(interaction, enc, None)
 
     @encuentro.command(name="unirse", description="Entra en el encuentro con tu personaje")
     @app_commands.describe(
@@ -104,28 +109,29 @@ class EncuentroCog(commands.Cog):
         dueno="Máster: de quién es el personaje (sigue siendo suyo en el combate)",
     )
     @app_commands.rename(dueno="dueño", oficio_defensa_cobertura="cobertura_defensa")
-    @app_commands.autocomplete(personaje=autocomplete_deletable, oficio_defensa=autocomplete_oficio)
+    @app_commands.autocomplete(
+        personaje=FeatureCog.deletable, oficio_defensa=FeatureCog.sheet_oficio
+    )
+    @command_context("dueño o máster", variants=UNIRSE_USES)
     async def unirse(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         personaje: str | None = None,
         oficio_defensa: str | None = None,
         oficio_defensa_cobertura: OficioCobertura = "entero",
         mover: bool = False,
         dueno: discord.User | None = None,
     ) -> None:
-        guild_id, channel_id = ids(interaction)
+        interaction = ctx.interaction
+        guild_id, channel_id = ctx.ids()
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], int | None, Moved]:
+        async def work(uow: UnitOfWork) -> tuple[list[Event], Moved]:
             enc = await uow.encounter.require()
-            gm = is_gm(
-                interaction,
-                (await uow.guild.get()).gm_role_id,
-                uow.encounter.current_info.creator_id,
-            )
-            if mover and not gm:
-                raise UmbralError("Solo el máster puede mover un personaje de otro encuentro.")
+            gm_role_id = (await uow.guild.get()).gm_role_id
+            creator_id = uow.encounter.current_info.creator_id
+            ctx.require(gm_role_id, creator_id)  # mover: the GM's
+            gm = ctx.is_gm(gm_role_id, creator_id)
             row = await custody_character(uow, interaction, personaje, dueno, gm=gm)
             moved = await move_out(uow, row, channel_id) if mover else Moved()
             events: list[Event] = []
@@ -147,37 +153,36 @@ class EncuentroCog(commands.Cog):
             for estado in row.estados:  # what the character still suffers from before
                 events.extend(enc.set_estado(c.id, str(estado), True))
             await uow.encounter.save(enc)
-            return enc, events, uow.encounter.current_info.tracker_message_id, moved
+            ctx.show_tracker(uow, enc)
+            if moved.channel_id is not None:  # the encounter it left
+                ctx.show_tracker_of(uow, moved.channel_id)
+            return events, moved
 
-        enc, events, tracker, moved = await storage_of(interaction).run_in_channel(
-            guild_id, channel_id, work
-        )
+        events, moved = await ctx.storage.run_in_channel(guild_id, channel_id, work)
         embed = events_embed("Se une al combate", [e.message for e in events])
         embed.description = "\n".join([*moved.lines(), embed.description or ""]).strip()
         await send(interaction, embed=embed)
-        await refresh_tracker(interaction, enc, tracker)
-        refresh_other_tracker(interaction, moved)
 
     @encuentro.command(name="enemigos", description="Saca enemigos del bestiario (máster)")
     @app_commands.describe(
         nombre="El enemigo del bestiario", cantidad="Cuántos (varios se numeran: «Guardia 1»…)"
     )
-    @app_commands.autocomplete(nombre=autocomplete_bestiary)
+    @app_commands.autocomplete(nombre=FeatureCog.bestiary)
+    @command_context("máster", what="sacar enemigos")
     async def enemigos(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         nombre: str,
         cantidad: app_commands.Range[int, 1, 50] = 1,
     ) -> None:
-        guild_id, channel_id = ids(interaction)
+        interaction = ctx.interaction
+        guild_id, channel_id = ctx.ids()
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], EncounterInfo]:
+        async def work(uow: UnitOfWork) -> list[Event]:
             enc = await uow.encounter.require()
             info = uow.encounter.current_info
-            require_gm(
-                interaction, (await uow.guild.get()).gm_role_id, info.creator_id, "sacar enemigos"
-            )
+            ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
             row = await uow.bestiary.get(nombre)
             if row is None:
                 raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
@@ -188,46 +193,49 @@ class EncuentroCog(commands.Cog):
                 for estado in row.estados:
                     events.extend(enc.set_estado(c.id, str(estado), True))
             await uow.encounter.save(enc)
-            return enc, events, info
+            ctx.show_tracker(uow, enc)
+            return events
 
-        enc, events, info = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
+        events = await ctx.storage.run_in_channel(guild_id, channel_id, work)
         await send(interaction, embed=events_embed("Entran enemigos", [e.message for e in events]))
-        await refresh_tracker(interaction, enc, info.tracker_message_id)
 
     @encuentro.command(name="ver", description="El estado del encuentro de este canal")
     @app_commands.describe(
         publico="Máster: publica de nuevo el mensaje del encuentro al final del canal, "
         "y ese es el que se mantiene al día"
     )
-    async def ver(self, interaction: discord.Interaction, publico: bool = False) -> None:
-        guild_id, channel_id = ids(interaction)
+    @command_context("servidor", variants=VER_USES)
+    async def ver(self, ctx: Context, publico: bool = False) -> None:
+        interaction = ctx.interaction
+        guild_id, channel_id = ctx.ids()
         if publico:
             require_channel_permissions(interaction, "publicar el encuentro", board=False)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+        async with ctx.storage.channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
             info = uow.encounter.current_info
             if publico:
-                gm_role = (await uow.guild.get()).gm_role_id
-                require_gm(interaction, gm_role, info.creator_id, "publicar el encuentro")
+                ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
+                ctx.show_tracker(uow, enc, repost=True)
         if not publico:
             await send(interaction, embed=tracker_embed(enc), ephemeral=True)
             return
         await send(interaction, content=REPOSTED, ephemeral=True)
-        await refresh_tracker(interaction, enc, info.tracker_message_id, repost=True)
 
     @encuentro.command(name="lista", description="Los encuentros abiertos del servidor (máster)")
-    async def lista(self, interaction: discord.Interaction) -> None:
-        await run_lista(interaction)
+    @command_context("máster", what="ver los encuentros del servidor")
+    async def lista(self, ctx: Context) -> None:
+        await run_lista(ctx)
 
     @encuentro.command(name="pendientes", description="Quién tiene que actuar o defenderse")
-    async def pendientes(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = ids(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+    @command_context("servidor")
+    async def pendientes(self, ctx: Context) -> None:
+        guild_id, channel_id = ctx.ids()
+        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+        async with ctx.storage.channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
             lines = await waiting_of(uow, enc)
-        await send(interaction, embed=pendientes_embed(enc, lines), ephemeral=True)
+        await send(ctx.interaction, embed=pendientes_embed(enc, lines), ephemeral=True)
 
     @encuentro.command(
         name="recordatorios", description="Recuerda en el canal a quien deba actuar (máster)"
@@ -236,59 +244,53 @@ class EncuentroCog(commands.Cog):
         horas="Cada cuántas horas sin respuesta se recuerda (0: nunca)",
         silencio="Horas sin recordatorios, p. ej. 23-9 (hora del servidor, /config zona_horaria)",
     )
+    @command_context("máster", what="configurar los recordatorios")
     async def recordatorios(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         horas: app_commands.Range[int, 0, 168],
         silencio: str | None = None,
     ) -> None:
-        await configure_reminders(interaction, horas, silencio)
+        await configure_reminders(ctx, horas, silencio)
 
     @encuentro.command(name="quitar", description="Saca a alguien del encuentro (máster)")
     @app_commands.describe(combatiente="A quién")
-    @app_commands.autocomplete(combatiente=autocomplete_combatant)
-    async def quitar(self, interaction: discord.Interaction, combatiente: str) -> None:
-        guild_id, channel_id = ids(interaction)
-        await interaction.response.defer(thinking=True)
+    @app_commands.autocomplete(combatiente=FeatureCog.combatant)
+    @command_context("máster", what="quitar combatientes")
+    async def quitar(self, ctx: Context, combatiente: str) -> None:
+        guild_id, channel_id = ctx.ids()
+        await ctx.interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], EncounterInfo]:
+        async def work(uow: UnitOfWork) -> list[Event]:
             enc = await uow.encounter.require()
             info = uow.encounter.current_info
-            require_gm(
-                interaction,
-                (await uow.guild.get()).gm_role_id,
-                info.creator_id,
-                "quitar combatientes",
-            )
+            ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
             events = enc.remove(enc.find(combatiente).id)
             await uow.encounter.save(enc)
-            return enc, events, info
+            ctx.show_tracker(uow, enc)
+            return events
 
-        enc, events, info = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
-        await send(interaction, embed=events_embed("Sale del combate", [e.message for e in events]))
-        await refresh_tracker(interaction, enc, info.tracker_message_id)
+        events = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        embed = events_embed("Sale del combate", [e.message for e in events])
+        await send(ctx.interaction, embed=embed)
 
     @encuentro.command(name="terminar", description="Termina el encuentro con un resumen (máster)")
-    async def terminar(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = ids(interaction)
-        await interaction.response.defer(thinking=True)
+    @command_context("máster", what="terminar el encuentro")
+    async def terminar(self, ctx: Context) -> None:
+        guild_id, channel_id = ctx.ids()
+        await ctx.interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> tuple[Encounter, int, EncounterInfo]:
+        async def work(uow: UnitOfWork) -> tuple[Encounter, int]:
             enc = await uow.encounter.require()
             info = uow.encounter.current_info
-            require_gm(
-                interaction,
-                (await uow.guild.get()).gm_role_id,
-                info.creator_id,
-                "terminar el encuentro",
-            )
+            ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
             rolls = await uow.rolls.count_encounter(info.id)  # this fight's own rolls
+            ctx.show_tracker(uow, enc, ended=True)  # (its message, before the end forgets it)
             await uow.encounter.end()
-            return enc, rolls, info
+            return enc, rolls
 
-        enc, rolls, info = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
-        await send(interaction, embed=summary_embed(enc, rolls))
-        await refresh_tracker(interaction, enc, info.tracker_message_id, ended=True)
+        enc, rolls = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        await send(ctx.interaction, embed=summary_embed(enc, rolls))
 
     @encuentro.command(name="ajustar", description="Corrige a mano las barras de alguien (máster)")
     @app_commands.describe(
@@ -297,55 +299,56 @@ class EncuentroCog(commands.Cog):
         aliento="Aliento actual (0 al máximo)",
         esencia="Esencia actual (0 al máximo): en un personaje, también en su ficha",
     )
-    @app_commands.autocomplete(combatiente=autocomplete_combatant)
+    @app_commands.autocomplete(combatiente=FeatureCog.combatant)
+    @command_context("máster", what="ajustar las barras", variants=AJUSTAR_USES)
     async def ajustar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         combatiente: str,
         aguante: app_commands.Range[int, 0, 500] | None = None,
         aliento: app_commands.Range[int, 0, 50] | None = None,
         esencia: app_commands.Range[int, 0, 50] | None = None,
     ) -> None:
-        guild_id, channel_id = ids(interaction)
-        await interaction.response.defer(thinking=True)
+        guild_id, channel_id = ctx.ids()
+        await ctx.interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], EncounterInfo]:
+        async def work(uow: UnitOfWork) -> list[Event]:
             enc = await uow.encounter.require()
             info = uow.encounter.current_info
             settings = await uow.guild.get()
-            require_gm(interaction, settings.gm_role_id, info.creator_id, "ajustar las barras")
+            ctx.require(settings.gm_role_id, info.creator_id)
             events = enc.adjust(
                 enc.find(combatiente).id, aguante=aguante, aliento=aliento, esencia=esencia
             )
             await uow.encounter.save(enc)
-            return enc, events, info
+            ctx.show_tracker(uow, enc)
+            return events
 
-        enc, events, info = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
-        await send(
-            interaction, embed=events_embed("Barras corregidas", [e.message for e in events])
-        )
-        await refresh_tracker(interaction, enc, info.tracker_message_id)
+        events = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        embed = events_embed("Barras corregidas", [e.message for e in events])
+        await send(ctx.interaction, embed=embed)
 
     @app_commands.command(
         name="asalto", description="Pasa de fase: jugadores → enemigos → siguiente asalto (máster)"
     )
     @app_commands.guild_only()
-    async def asalto(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = ids(interaction)
+    @command_context("máster", what="pasar el asalto")
+    async def asalto(self, ctx: Context) -> None:
+        interaction = ctx.interaction
+        guild_id, channel_id = ctx.ids()
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], EncounterInfo]:
+        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event]]:
             enc = await uow.encounter.require()
             info = uow.encounter.current_info
-            require_gm(
-                interaction, (await uow.guild.get()).gm_role_id, info.creator_id, "pasar el asalto"
-            )
-            events = enc.advance(dice_of(interaction))
+            ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
+            events = enc.advance(ctx.dice)
             await uow.encounter.save(enc)
             await log_events(uow, interaction, "asalto", enc, events)  # Sangrando's secuelas
-            return enc, events, info
+            ctx.show_tracker(uow, enc)
+            return enc, events
 
-        enc, events, info = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
+        enc, events = await ctx.storage.run_in_channel(guild_id, channel_id, work)
         lines = [e.message for e in events]
         waiting = ", ".join(c.nombre for c in enc.not_acted())
         lines.append(f"Les toca: {waiting}." if waiting else "No queda nadie en pie en este bando.")
@@ -356,7 +359,6 @@ class EncuentroCog(commands.Cog):
             embed=events_embed(f"Asalto {enc.asalto}: {phase_label(enc.phase)}", lines),
             pings=pings.users,
         )
-        await refresh_tracker(interaction, enc, info.tracker_message_id)
 
 
 REPOSTED = (

@@ -9,19 +9,21 @@ to put the older numbers back (``bot.features.deshacer.service``).
 
 from __future__ import annotations
 
-import discord
+from typing import TYPE_CHECKING
 
-from bot.features.common import storage_of
-from bot.features.encuentro.tracker import refresh_elsewhere
 from bot.storage.sheet_link import channel_of
 
+if TYPE_CHECKING:
+    from bot.edge.context import Context
 
-async def follow_sheet(interaction: discord.Interaction, encounter_id: int | None) -> None:
-    """Bring the tracker of encounter ``encounter_id`` (if still active) up to date."""
-    guild_id = interaction.guild_id
+
+async def follow_sheet(ctx: Context, encounter_id: int | None) -> None:
+    """Bring the tracker of encounter ``encounter_id`` (if still active) up to date, once
+    the command has answered."""
+    guild_id = ctx.interaction.guild_id
     if encounter_id is None or guild_id is None:
         return
-    async with storage_of(interaction).guild(guild_id) as uow:
+    async with ctx.storage.guild(guild_id) as uow:
         channel_id = await channel_of(await uow.session.connection(), guild_id, encounter_id)
-    if channel_id is not None:
-        refresh_elsewhere(interaction, channel_id)
+        if channel_id is not None:
+            ctx.show_tracker_of(uow, channel_id)

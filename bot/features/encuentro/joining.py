@@ -6,9 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-import discord
-
-from bot.features.encuentro.tracker import refresh_elsewhere
 from bot.render.safe import shown
 from bot.storage.models import Character
 from bot.storage.sheet_link import channel_of
@@ -55,9 +52,3 @@ async def move_out(uow: UnitOfWork, row: Character, channel_id: int) -> Moved:
     await other.save(enc)
     tracker = other.info.tracker_message_id if other.info else None
     return Moved(events, other_channel, enc, tracker, names)
-
-
-def refresh_other_tracker(interaction: discord.Interaction, moved: Moved) -> None:
-    """The tracker of the encounter the character left, in the background."""
-    if moved.channel_id is not None:
-        refresh_elsewhere(interaction, moved.channel_id)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import discord
+from typing import TYPE_CHECKING
 
-from bot.features.common import storage_of
-from bot.features.encuentro.tracker import waiting_of
+from bot.edge.publisher import waiting_of
 from bot.features.pages import send_pages
-from bot.permissions import require_gm, require_guild
 from bot.render.lista import OpenEncounter, encounter_list_pages
 from bot.storage.encounter_list import active_channels
 from bot.storage.uow import UnitOfWork
+
+if TYPE_CHECKING:
+    from bot.edge.context import Context
 
 
 async def open_encounters(uow: UnitOfWork) -> list[OpenEncounter]:
@@ -26,11 +27,10 @@ async def open_encounters(uow: UnitOfWork) -> list[OpenEncounter]:
     return out
 
 
-async def run_lista(interaction: discord.Interaction) -> None:
-    guild_id = require_guild(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    async with storage_of(interaction).guild(guild_id) as uow:
-        settings = await uow.guild.get()
-        require_gm(interaction, settings.gm_role_id, None, "ver los encuentros del servidor")
+async def run_lista(ctx: Context) -> None:
+    guild_id = ctx.guild_id
+    await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+    async with ctx.storage.guild(guild_id) as uow:
+        ctx.require((await uow.guild.get()).gm_role_id)
         entries = await open_encounters(uow)
-    await send_pages(interaction, encounter_list_pages(entries), ephemeral=True)
+    await send_pages(ctx.interaction, encounter_list_pages(entries), ephemeral=True)

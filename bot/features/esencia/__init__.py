@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from discord.ext import commands
+from typing import TYPE_CHECKING
 
-from .cog import EsenciaCog
+if TYPE_CHECKING:
+    from bot.app import UmbralBot
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(EsenciaCog(bot))
+async def setup(bot: UmbralBot) -> None:
+    from .cog import EsenciaCog  # not at import: a sibling module must not load it
+
+    await bot.add_cog(EsenciaCog(bot.services))

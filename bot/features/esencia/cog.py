@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.features.common import ids, send, storage_of
-from bot.features.encuentro.tracker import refresh_tracker
-from bot.features.fichas.shared import autocomplete_any
+from bot.edge.context import Context, command_context
+from bot.features.cog import FeatureCog
+from bot.features.common import send
 from bot.render.encounter import events_embed
 from bot.storage.uow import UnitOfWork
 
@@ -20,13 +18,10 @@ FOOTER = (
 )
 
 
-class EsenciaCog(commands.Cog):
+class EsenciaCog(FeatureCog):
     esencia = app_commands.Group(
         name="esencia", description="La Esencia de tu personaje", guild_only=True
     )
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
 
     @esencia.command(name="gastar", description="Gasta Esencia de tu personaje, con su motivo")
     @app_commands.describe(
@@ -35,21 +30,25 @@ class EsenciaCog(commands.Cog):
         personaje="Quién la gasta (por defecto, tu personaje en este encuentro o el activo; "
         "el máster, cualquiera)",
     )
-    @app_commands.autocomplete(personaje=autocomplete_any)
+    @app_commands.autocomplete(personaje=FeatureCog.any_character)
+    @command_context("dueño o máster")
     async def gastar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         puntos: app_commands.Range[int, 1, 50],
         motivo: app_commands.Range[str, 1, 200],
         personaje: str | None = None,
     ) -> None:
-        guild_id, channel_id = ids(interaction)
-        await interaction.response.defer(thinking=True)
+        guild_id, channel_id = ctx.ids()
+        await ctx.interaction.response.defer(thinking=True)
 
         async def work(uow: UnitOfWork) -> Spent:
-            return await spend(uow, interaction, puntos, motivo, personaje)
+            done = await spend(uow, ctx.interaction, puntos, motivo, personaje)
+            if done.enc is not None:
+                ctx.show_tracker(uow, done.enc)
+            return done
 
-        done = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
+        done = await ctx.storage.run_in_channel(guild_id, channel_id, work)
         lines = [
             f"{done.nombre} gasta {puntos} de Esencia: {done.before} → {done.after} "
             f"(de {done.maximo}).",
@@ -57,6 +56,4 @@ class EsenciaCog(commands.Cog):
         ]
         embed = events_embed("Esencia gastada", lines)
         embed.set_footer(text=FOOTER)
-        await send(interaction, embed=embed)
-        if done.enc is not None:
-            await refresh_tracker(interaction, done.enc, done.tracker_id)
+        await send(ctx.interaction, embed=embed)

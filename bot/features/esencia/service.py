@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.edge.permissions import is_gm
 from bot.features.combate.acting import own_combatants
 from bot.features.fichas.lookup import custody_character
 from bot.features.fichas.vida import require_editable
-from bot.permissions import is_gm
 from bot.storage.models import Character
 from bot.storage.undo import SheetChange
 from bot.storage.uow import UnitOfWork
@@ -45,7 +45,6 @@ class Spent:
     after: int
     maximo: int
     enc: Encounter | None = None
-    tracker_id: int | None = None
     events: list[Event] = field(default_factory=list)
 
 
@@ -83,7 +82,6 @@ async def spend(
 ) -> Spent:
     """Spend ``puntos`` of the spender's Esencia (all or nothing) and log it."""
     enc = await uow.encounter.get()
-    info = uow.encounter.info
     settings = await uow.guild.get()
     row, c = await _spender(uow, interaction, enc, personaje, settings.gm_role_id)
     require_editable(row)
@@ -92,8 +90,7 @@ async def spend(
         await uow.encounter.save(enc)
         spent = events[0]
         assert isinstance(spent, EsenciaSpent)  # spend_esencia's one event
-        done = Spent(c.nombre, spent.esencia_before, c.esencia, c.esencia_max, enc,
-                     info.tracker_message_id if info else None, events)  # fmt: skip
+        done = Spent(c.nombre, spent.esencia_before, c.esencia, c.esencia_max, enc, events)
     else:
         channel = await uow.characters.fighting_in(row.id)
         if channel is not None:

@@ -16,13 +16,12 @@ gives the character back to its old owner, not as their active one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.features.common import ids, send, storage_of
-from bot.features.encuentro.tracker import refresh_elsewhere, refresh_tracker
+from bot.features.common import send
 from bot.features.fichas.lookup import named_character, owner_text
-from bot.permissions import require_gm
 from bot.render.party import handover_embed
 from bot.storage.models import Character
 from bot.storage.sheet_link import channel_of
@@ -30,6 +29,9 @@ from bot.storage.undo import SheetChange
 from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
+
+if TYPE_CHECKING:
+    from bot.edge.context import Context
 
 CHANGED = "{nombre} acaba de cambiar (otro comando a la vez): vuelve a intentarlo."
 
@@ -52,7 +54,6 @@ class Ceded:
 
     nombre: str
     enc: Encounter | None = None
-    tracker_id: int | None = None
 
 
 def clash_text(new_owner: int, gm_id: int, nombre: str) -> str:
@@ -71,19 +72,20 @@ async def refuse_clash(uow: UnitOfWork, interaction: discord.Interaction, target
 
 
 async def choose(
-    interaction: discord.Interaction,
+    ctx: Context,
     personaje: str,
     dueno: discord.abc.User | None,
     a: discord.abc.User | None,
 ) -> Target:
     """The GM's check and the character (read in a unit of its own: which channel's lock
     the handover takes depends on where the character fights)."""
+    interaction = ctx.interaction
     guild_id = interaction.guild_id
     assert guild_id is not None
     if a is not None and a.bot:
         raise UmbralError("Un bot no puede tener personajes.")
-    async with storage_of(interaction).guild(guild_id) as uow:
-        require_gm(interaction, (await uow.guild.get()).gm_role_id, what="ceder personajes")
+    async with ctx.storage.guild(guild_id) as uow:
+        ctx.require((await uow.guild.get()).gm_role_id)
         row: Character = await named_character(
             uow, interaction, personaje, dueno, others_allowed=True
         )
@@ -127,25 +129,30 @@ async def hand_over(uow: UnitOfWork, interaction: discord.Interaction, target: T
         raise UmbralError(CHANGED.format(nombre=target.nombre))
     enc.hand_over(fighter.id, target.new_owner)
     await uow.encounter.save(enc)  # writes the new owner to the sheet, version-checked
-    info = uow.encounter.info
-    return Ceded(row.nombre, enc, None if info is None else info.tracker_message_id)
+    return Ceded(row.nombre, enc)
 
 
 async def run_ceder(
-    interaction: discord.Interaction,
+    ctx: Context,
     personaje: str,
     dueno: discord.abc.User | None,
     a: discord.abc.User | None,
 ) -> None:
-    guild_id, here = ids(interaction)
+    interaction = ctx.interaction
+    guild_id, here = ctx.ids()
     await interaction.response.defer(thinking=True)
-    target = await choose(interaction, personaje, dueno, a)
+    target = await choose(ctx, personaje, dueno, a)
     channel = here if target.fight_channel is None else target.fight_channel
 
     async def work(uow: UnitOfWork) -> Ceded:
-        return await hand_over(uow, interaction, target)
+        done = await hand_over(uow, interaction, target)
+        if done.enc is not None and channel == here:
+            ctx.show_tracker(uow, done.enc)
+        elif done.enc is not None:  # it fights in another channel: that one's tracker
+            ctx.show_tracker_of(uow, channel)
+        return done
 
-    done = await storage_of(interaction).run_in_channel(guild_id, channel, work)
+    done = await ctx.storage.run_in_channel(guild_id, channel, work)
     embed = handover_embed(
         done.nombre,
         target.old_owner,
@@ -156,8 +163,3 @@ async def run_ceder(
         undo_channel=channel,
     )
     await send(interaction, embed=embed)
-    if done.enc is not None:
-        if channel == here:
-            await refresh_tracker(interaction, done.enc, done.tracker_id)
-        else:
-            refresh_elsewhere(interaction, channel)

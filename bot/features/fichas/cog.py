@@ -7,29 +7,26 @@ from typing import Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.features.bestiario.cog import Tamano
+from bot.edge.context import Context, command_context
+from bot.edge.permissions import Variant
 from bot.features.bestiario.files import Conflictos
-from bot.features.common import send, storage_of
+from bot.features.cog import FeatureCog
+from bot.features.common import Tamano, send
 from bot.features.fichas.ceder import run_ceder
-from bot.features.fichas.custodia import CLASE_CHOICES, DUENO_HELP, run_arma, run_oficio
-from bot.features.fichas.editar import (
-    Edit,
+from bot.features.fichas.custodia import (
+    CLASE_CHOICES,
+    DUENO_HELP,
+    run_arma,
     run_edit,
+    run_oficio,
 )
+from bot.features.fichas.editar import Edit
 from bot.features.fichas.lookup import named_character
 from bot.features.fichas.party import run_lista
-from bot.features.fichas.shared import (
-    autocomplete_any,
-    autocomplete_deletable,
-    autocomplete_own,
-    own_character,
-    sheet_embed,
-)
+from bot.features.fichas.shared import own_character, sheet_embed
 from bot.features.fichas.transfer import run_export, run_import
 from bot.features.fichas.vida import require_editable, retire, revive, run_vida
-from bot.permissions import is_gm, require_guild
 from bot.render.fichas import notice_embed
 from bot.sheetfiles import Format
 from bot.sheetfiles.limits import NAME_MAX
@@ -38,15 +35,17 @@ from umbral_rules.genero import agree
 
 Atributo = app_commands.Range[int, 0, 5]
 ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]
+#: [D] A sheet is its owner's to change; the GM's custody reaches any character of the
+#: server (``dueño`` says whose when names clash, and a player may name only themself).
+OWN = "dueño o máster"
+FOR_OWNER = Variant("dueño", OWN, ("dueno",))
+REMOVING = Variant("quitar", OWN, ("quitar",), True)
 
 
-class FichasCog(commands.Cog):
+class FichasCog(FeatureCog):
     ficha = app_commands.Group(
         name="ficha", description="Tus personajes: crear, ver, elegir el activo"
     )
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
 
     @ficha.command(name="crear", description="Crea un personaje y lo deja como activo")
     @app_commands.describe(
@@ -60,9 +59,10 @@ class FichasCog(commands.Cog):
         aliento="Puntos de Aliento (por defecto 0)",
         genero="Para concordar los mensajes: masculino o femenino",
     )
+    @command_context("cualquiera")
     async def crear(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         nombre: app_commands.Range[str, 1, NAME_MAX],
         vigor: Atributo,
         destreza: Atributo,
@@ -73,7 +73,8 @@ class FichasCog(commands.Cog):
         aliento: app_commands.Range[int, 0, 20] = 0,
         genero: Literal["masculino", "femenino"] | None = None,
     ) -> None:
-        guild_id = require_guild(interaction)
+        interaction = ctx.interaction
+        guild_id = ctx.guild_id
         atributos = {
             "vigor": vigor,
             "destreza": destreza,
@@ -82,7 +83,7 @@ class FichasCog(commands.Cog):
         }
         sheet = CharacterSheet(nombre.strip(), atributos, proteccion, aguante_extra=aguante_extra)
         await interaction.response.defer(thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
+        async with ctx.storage.guild(guild_id) as uow:
             row = await uow.characters.create(
                 interaction.user.id,
                 sheet.nombre,
@@ -110,17 +111,18 @@ class FichasCog(commands.Cog):
         dueno=DUENO_HELP,
     )
     @app_commands.rename(dueno="dueño")
-    @app_commands.autocomplete(personaje=autocomplete_deletable)
+    @app_commands.autocomplete(personaje=FeatureCog.deletable)
+    @command_context(OWN, variants=(FOR_OWNER, REMOVING))
     async def oficio(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         nombre: app_commands.Range[str, 1, NAME_MAX],
         valor: app_commands.Range[int, 0, 5] | None = None,
         personaje: str | None = None,
         quitar: bool = False,
         dueno: discord.User | None = None,
     ) -> None:
-        await run_oficio(interaction, nombre, valor, personaje, dueno, quitar)
+        await run_oficio(ctx, nombre, valor, personaje, dueno, quitar)
 
     @ficha.command(name="arma", description="Añade, cambia o quita un arma de tu personaje")
     @app_commands.describe(
@@ -135,10 +137,11 @@ class FichasCog(commands.Cog):
     )
     @app_commands.choices(clase=CLASE_CHOICES)
     @app_commands.rename(dueno="dueño")
-    @app_commands.autocomplete(personaje=autocomplete_deletable)
+    @app_commands.autocomplete(personaje=FeatureCog.deletable)
+    @command_context(OWN, variants=(FOR_OWNER, REMOVING))
     async def arma(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         nombre: app_commands.Range[str, 1, NAME_MAX],
         clase: str | None = None,
         atributo: Literal["V", "D", "V/D"] | None = None,
@@ -149,7 +152,7 @@ class FichasCog(commands.Cog):
         dueno: discord.User | None = None,
     ) -> None:
         kept = (personaje, dueno)
-        await run_arma(interaction, nombre, clase, atributo, potencia, cualidades, kept, quitar)
+        await run_arma(ctx, nombre, clase, atributo, potencia, cualidades, kept, quitar)
 
     @ficha.command(
         name="editar", description="Sube o corrige la ficha sin curarla (atributos, protección…)"
@@ -170,10 +173,11 @@ class FichasCog(commands.Cog):
         dueno=DUENO_HELP,
     )
     @app_commands.rename(tamano="tamaño", dueno="dueño")
-    @app_commands.autocomplete(personaje=autocomplete_deletable)
+    @app_commands.autocomplete(personaje=FeatureCog.deletable)
+    @command_context(OWN, variants=(FOR_OWNER,))
     async def editar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         vigor: Atributo | None = None,
         destreza: Atributo | None = None,
         percepcion: Atributo | None = None,
@@ -200,7 +204,7 @@ class FichasCog(commands.Cog):
             notas,
             genero,
         )
-        await run_edit(interaction, edit, personaje, dueno)
+        await run_edit(ctx, edit, personaje, dueno)
 
     @ficha.command(
         name="ver", description="Muestra una ficha (por defecto, la de tu personaje activo)"
@@ -210,16 +214,18 @@ class FichasCog(commands.Cog):
         dueno="De quién es, si varios jugadores tienen uno con ese nombre",
     )
     @app_commands.rename(dueno="dueño")
-    @app_commands.autocomplete(personaje=autocomplete_any)
+    @app_commands.autocomplete(personaje=FeatureCog.any_character)
+    @command_context("servidor")
     async def ver(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         personaje: str | None = None,
         dueno: discord.User | None = None,
     ) -> None:
-        guild_id = require_guild(interaction)
+        interaction = ctx.interaction
+        guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
+        async with ctx.storage.guild(guild_id) as uow:
             if personaje:
                 row = await named_character(uow, interaction, personaje, dueno, others_allowed=True)
             else:
@@ -229,11 +235,13 @@ class FichasCog(commands.Cog):
 
     @ficha.command(name="usar", description="Elige tu personaje activo")
     @app_commands.describe(personaje="Uno de tus personajes")
-    @app_commands.autocomplete(personaje=autocomplete_own)
-    async def usar(self, interaction: discord.Interaction, personaje: str) -> None:
-        guild_id = require_guild(interaction)
+    @app_commands.autocomplete(personaje=FeatureCog.own)
+    @command_context("dueño")
+    async def usar(self, ctx: Context, personaje: str) -> None:
+        interaction = ctx.interaction
+        guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
+        async with ctx.storage.guild(guild_id) as uow:
             row = await own_character(uow, interaction.user.id, personaje)
             require_editable(row)
             await uow.characters.set_active(interaction.user.id, row.id)
@@ -245,8 +253,11 @@ class FichasCog(commands.Cog):
 
     @ficha.command(name="lista", description="Tus personajes (el máster: los de todos)")
     @app_commands.describe(retirados="Incluye también los personajes retirados")
-    async def lista(self, interaction: discord.Interaction, retirados: bool = False) -> None:
-        await run_lista(interaction, retirados)
+    @command_context(
+        "cualquiera", variants=(Variant("retirados", "cualquiera", ("retirados",), True),)
+    )
+    async def lista(self, ctx: Context, retirados: bool = False) -> None:
+        await run_lista(ctx, retirados)
 
     @ficha.command(name="ceder", description="Da un personaje a otro jugador (máster)")
     @app_commands.describe(
@@ -255,15 +266,16 @@ class FichasCog(commands.Cog):
         dueno="De quién es ahora, si hay varios con ese nombre",
     )
     @app_commands.rename(dueno="dueño")
-    @app_commands.autocomplete(personaje=autocomplete_any)
+    @app_commands.autocomplete(personaje=FeatureCog.any_character)
+    @command_context("máster", what="ceder personajes")
     async def ceder(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         personaje: str,
         a: discord.User | None = None,
         dueno: discord.User | None = None,
     ) -> None:
-        await run_ceder(interaction, personaje, dueno, a)
+        await run_ceder(ctx, personaje, dueno, a)
 
     @ficha.command(name="ajustar", description="Corrige a mano lo actual de una ficha (máster)")
     @app_commands.describe(
@@ -276,10 +288,11 @@ class FichasCog(commands.Cog):
         dueno="De quién es, si hay varios con ese nombre",
     )
     @app_commands.rename(dueno="dueño")
-    @app_commands.autocomplete(personaje=autocomplete_any)
+    @app_commands.autocomplete(personaje=FeatureCog.any_character)
+    @command_context("máster", what="ajustar fichas o dar descanso")
     async def ajustar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         personaje: str,
         aguante: app_commands.Range[int, 0, 500] | None = None,
         aliento: app_commands.Range[int, 0, 50] | None = None,
@@ -291,29 +304,31 @@ class FichasCog(commands.Cog):
         from bot.features.descanso.service import run_ajustar
 
         wanted = {"aguante": aguante, "aliento": aliento, "esencia": esencia, "estados": estados}
-        await run_ajustar(interaction, personaje, dueno, wanted, motivo)
+        await run_ajustar(ctx, personaje, dueno, wanted, motivo)
 
     @ficha.command(
         name="revivir", description="Devuelve a la partida un personaje muerto o retirado (máster)"
     )
     @app_commands.describe(personaje="El personaje", dueno="De quién es, si hay varios")
     @app_commands.rename(dueno="dueño")
-    @app_commands.autocomplete(personaje=autocomplete_any)
+    @app_commands.autocomplete(personaje=FeatureCog.any_character)
+    @command_context("máster", what="devolver un personaje a la partida")
     async def revivir(
-        self, interaction: discord.Interaction, personaje: str, dueno: discord.User | None = None
+        self, ctx: Context, personaje: str, dueno: discord.User | None = None
     ) -> None:
-        await run_vida(interaction, personaje, dueno, revive, "devolver un personaje a la partida")
+        await run_vida(ctx, personaje, dueno, revive)
 
     @ficha.command(
         name="retirar", description="Retira un personaje: se guarda, sin cambios (máster)"
     )
     @app_commands.describe(personaje="El personaje", dueno="De quién es, si hay varios")
     @app_commands.rename(dueno="dueño")
-    @app_commands.autocomplete(personaje=autocomplete_any)
+    @app_commands.autocomplete(personaje=FeatureCog.any_character)
+    @command_context("máster", what="retirar personajes")
     async def retirar(
-        self, interaction: discord.Interaction, personaje: str, dueno: discord.User | None = None
+        self, ctx: Context, personaje: str, dueno: discord.User | None = None
     ) -> None:
-        await run_vida(interaction, personaje, dueno, retire, "retirar personajes")
+        await run_vida(ctx, personaje, dueno, retire)
 
     @ficha.command(name="borrar", description="Borra uno de tus personajes")
     @app_commands.describe(
@@ -321,14 +336,14 @@ class FichasCog(commands.Cog):
         dueno="Máster: de quién es, si varios jugadores tienen uno con ese nombre",
     )
     @app_commands.rename(dueno="dueño")
-    @app_commands.autocomplete(personaje=autocomplete_deletable)
-    async def borrar(
-        self, interaction: discord.Interaction, personaje: str, dueno: discord.User | None = None
-    ) -> None:
-        guild_id = require_guild(interaction)
+    @app_commands.autocomplete(personaje=FeatureCog.deletable)
+    @command_context(OWN)
+    async def borrar(self, ctx: Context, personaje: str, dueno: discord.User | None = None) -> None:
+        interaction = ctx.interaction
+        guild_id = ctx.guild_id
         await interaction.response.defer(thinking=True)
-        async with storage_of(interaction).guild(guild_id) as uow:
-            gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
+        async with ctx.storage.guild(guild_id) as uow:
+            gm = ctx.is_gm((await uow.guild.get()).gm_role_id)
             row = await named_character(uow, interaction, personaje, dueno, others_allowed=gm)
             nombre = row.nombre
             await uow.characters.delete(row.id)
@@ -343,14 +358,15 @@ class FichasCog(commands.Cog):
         dueno="Máster: para quién son (por defecto, para ti)",
     )
     @app_commands.rename(dueno="dueño")
+    @command_context("cualquiera", variants=(FOR_OWNER,))
     async def importar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         archivo: discord.Attachment,
         conflictos: Conflictos | None = None,
         dueno: discord.User | None = None,
     ) -> None:
-        await run_import(interaction, archivo, conflictos, dueno)
+        await run_import(ctx, archivo, conflictos, dueno)
 
     @ficha.command(name="exportar", description="Tus personajes como archivo")
     @app_commands.describe(
@@ -359,12 +375,13 @@ class FichasCog(commands.Cog):
         dueno="Máster: de quién son (sin personaje, todos los suyos)",
     )
     @app_commands.rename(dueno="dueño")
-    @app_commands.autocomplete(personaje=autocomplete_deletable)
+    @app_commands.autocomplete(personaje=FeatureCog.deletable)
+    @command_context(OWN, variants=(FOR_OWNER,))
     async def exportar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         personaje: str | None = None,
         formato: Format = "yaml",
         dueno: discord.User | None = None,
     ) -> None:
-        await run_export(interaction, personaje, formato, dueno)
+        await run_export(ctx, personaje, formato, dueno)

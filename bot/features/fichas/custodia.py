@@ -1,27 +1,32 @@
-"""The GM's custody of the server's characters (issue 18): the ``/ficha`` commands that change
+"""The GM's custody of the server's characters: the ``/ficha`` commands that change
 or read a sheet take ``personaje`` and ``dueño``; the GM reaches any character of the server,
 a player only their own (naming someone else as ``dueño`` is refused).
 
-Also ``/ficha oficio`` and ``/ficha arma``, which change a sheet so reached.
+Also ``/ficha oficio``, ``/ficha arma`` and ``/ficha editar``, which change a sheet so reached.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 
-from bot.features.common import send, storage_of
+from bot.edge.permissions import is_gm
+from bot.features.common import send
 from bot.features.encuentro.follow import follow_sheet
-from bot.features.fichas.editar import put_weapon, remove_weapon, set_oficio
+from bot.features.fichas.editar import Edit, apply_edit, put_weapon, remove_weapon, set_oficio
 from bot.features.fichas.lookup import custody_character
 from bot.features.fichas.vida import require_editable
-from bot.permissions import is_gm, require_guild
 from bot.render.fichas import notice_embed, weapon_text
 from bot.storage.models import Character
 from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError, Weapon
 from umbral_rules.sheets import validate_oficio
 from umbral_rules.text import clean_name
+
+if TYPE_CHECKING:
+    from bot.edge.context import Context
 
 #: ``/ficha arma``'s classes, with their Potencia.
 CLASE_CHOICES = [
@@ -61,7 +66,7 @@ def _needs_gm(
 
 
 async def run_oficio(
-    interaction: discord.Interaction,
+    ctx: Context,
     nombre: str,
     valor: int | None,
     personaje: str | None,
@@ -69,25 +74,26 @@ async def run_oficio(
     quitar: bool,
 ) -> None:
     """``/ficha oficio``: set (or, with ``quitar``, remove) an Oficio of a sheet."""
-    guild_id = require_guild(interaction)
+    interaction = ctx.interaction
+    guild_id = ctx.guild_id
     nombre = clean_name(nombre, "El nombre del Oficio")
     if not quitar:
         if valor is None:
             raise UmbralError("Di el valor del Oficio (0 a 5), o quitar:sí para quitarlo.")
         validate_oficio(nombre, valor)
     await interaction.response.defer(thinking=True)
-    async with storage_of(interaction).guild(guild_id) as uow:
+    async with ctx.storage.guild(guild_id) as uow:
         row = await kept_character(uow, interaction, personaje, dueno)
         title = set_oficio(row, nombre, valor, quitar)
     await send(
         interaction,
         embed=notice_embed(title, f"Anotado en la ficha de {row.nombre}."),
     )
-    await follow_sheet(interaction, row.encounter_id)
+    await follow_sheet(ctx, row.encounter_id)
 
 
 async def run_arma(
-    interaction: discord.Interaction,
+    ctx: Context,
     nombre: str,
     clase: str | None,
     atributo: str | None,
@@ -98,7 +104,8 @@ async def run_arma(
 ) -> None:
     """``/ficha arma``: add or update a weapon, or (``quitar``) remove the one so named;
     ``kept``: the command's ``personaje`` and ``dueño``."""
-    guild_id = require_guild(interaction)
+    interaction = ctx.interaction
+    guild_id = ctx.guild_id
     weapon = None
     if not quitar:
         if clase is None:
@@ -108,7 +115,7 @@ async def run_arma(
             clean_name(nombre, "El nombre del arma"), clase, atributo, potencia, quals
         )
     await interaction.response.defer(thinking=True)
-    async with storage_of(interaction).guild(guild_id) as uow:
+    async with ctx.storage.guild(guild_id) as uow:
         row = await kept_character(uow, interaction, *kept)
         require_editable(row)
         if weapon is None:
@@ -119,4 +126,22 @@ async def run_arma(
                 f"Arma {'cambiada' if updated else 'para'} {row.nombre}", weapon_text(weapon)
             )
     await send(interaction, embed=notice)
-    await follow_sheet(interaction, row.encounter_id)
+    await follow_sheet(ctx, row.encounter_id)
+
+
+async def run_edit(
+    ctx: Context,
+    edit: Edit,
+    personaje: str | None,
+    dueno: discord.abc.User | None = None,
+) -> None:
+    """``/ficha editar``: the sheet changes, and so does its running encounter at once (the
+    GM may edit any character of the server)."""
+    interaction = ctx.interaction
+    guild_id = ctx.guild_id
+    await interaction.response.defer(thinking=True)
+    async with ctx.storage.guild(guild_id) as uow:
+        row = await kept_character(uow, interaction, personaje, dueno)
+        lines = apply_edit(row, edit)
+    await send(interaction, embed=notice_embed(f"Ficha de {row.nombre}", "\n".join(lines)))
+    await follow_sheet(ctx, row.encounter_id)

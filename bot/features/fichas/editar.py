@@ -10,13 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import discord
-
-from bot.features.common import send, storage_of
 from bot.features.fichas.vida import require_editable
 from bot.jsontypes import JsonObject
-from bot.permissions import require_guild
-from bot.render.fichas import notice_embed
 from bot.storage.models import Character
 from bot.storage.repositories import character_sheet
 from umbral_rules import CharacterSheet, UmbralError, Weapon
@@ -151,23 +146,3 @@ def remove_weapon(row: Character, nombre: str) -> str:
         raise UmbralError(f"{row.nombre} no tiene ningún arma llamada «{nombre}».")
     row.weapons = kept
     return gone[0]
-
-
-async def run_edit(
-    interaction: discord.Interaction,
-    edit: Edit,
-    personaje: str | None,
-    dueno: discord.abc.User | None = None,
-) -> None:
-    """``/ficha editar``: the sheet changes, and so does its running encounter at once (the
-    GM may edit any character of the server)."""
-    from bot.features.encuentro.follow import follow_sheet
-    from bot.features.fichas.custodia import kept_character
-
-    guild_id = require_guild(interaction)
-    await interaction.response.defer(thinking=True)
-    async with storage_of(interaction).guild(guild_id) as uow:
-        row = await kept_character(uow, interaction, personaje, dueno)
-        lines = apply_edit(row, edit)
-    await send(interaction, embed=notice_embed(f"Ficha de {row.nombre}", "\n".join(lines)))
-    await follow_sheet(interaction, row.encounter_id)

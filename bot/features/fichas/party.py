@@ -5,19 +5,21 @@ characters until the GM decides)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.features.common import storage_of
 from bot.features.fichas.custodia import gm_in_guild
 from bot.features.fichas.vida import vital_label, vital_shown
 from bot.features.pages import send_pages
 from bot.features.tirar.names import MemberNames
-from bot.permissions import require_guild
 from bot.render.fichas import fichas_list_pages
 from bot.render.party import Listed, PartyGroup, party_pages
 from bot.storage.models import Character
 from umbral_rules.text import sort_key
+
+if TYPE_CHECKING:
+    from bot.edge.context import Context
 
 #: Display names of the owners (kept between commands, as /historial keeps its own).
 NAMES = MemberNames()
@@ -41,10 +43,11 @@ async def owner_names(interaction: discord.Interaction, owners: Sequence[int]) -
     return names
 
 
-async def run_lista(interaction: discord.Interaction, retirados: bool) -> None:
-    guild_id = require_guild(interaction)
+async def run_lista(ctx: Context, retirados: bool) -> None:
+    interaction = ctx.interaction
+    guild_id = ctx.guild_id
     await interaction.response.defer(ephemeral=True, thinking=True)
-    async with storage_of(interaction).guild(guild_id) as uow:
+    async with ctx.storage.guild(guild_id) as uow:
         gm = await gm_in_guild(uow, interaction)
         if gm:
             rows = await uow.characters.list_all()

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.features.bestiario.files import Conflictos, read_attachment
-from bot.features.common import send, storage_of
+from bot.features.common import send
 from bot.features.fichas.custodia import gm_in_guild, kept_character
 from bot.features.fichas.files import (
     entry_of,
@@ -16,12 +17,14 @@ from bot.features.fichas.files import (
     parse_characters,
 )
 from bot.features.fichas.lookup import owner_text
-from bot.permissions import require_guild
 from bot.render.fichas import notice_embed
 from bot.render.party import for_owner_embed
 from bot.sheetfiles import CHARACTERS, Format, filename_for
 from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
+
+if TYPE_CHECKING:
+    from bot.edge.context import Context
 
 
 def for_someone_else(interaction: discord.Interaction, dueno: discord.abc.User | None) -> bool:
@@ -39,19 +42,20 @@ async def require_custody(
 
 
 async def run_import(
-    interaction: discord.Interaction,
+    ctx: Context,
     archivo: discord.Attachment,
     conflictos: Conflictos | None,
     dueno: discord.abc.User | None = None,
 ) -> None:
     """``/ficha importar``: the characters go to the user, or (the GM) to ``dueno``."""
-    guild_id = require_guild(interaction)
+    interaction = ctx.interaction
+    guild_id = ctx.guild_id
     await interaction.response.defer(ephemeral=True, thinking=True)
     entries = await parse_characters(await read_attachment(archivo), archivo.filename)
     owner = interaction.user.id if dueno is None else dueno.id
     other = for_someone_else(interaction, dueno)
     whose = f"entre los personajes de {owner_text(owner)}" if other else "entre tus personajes"
-    async with storage_of(interaction).guild(guild_id) as uow:
+    async with ctx.storage.guild(guild_id) as uow:
         await require_custody(uow, interaction, dueno)
         result = await import_characters(uow, owner, entries, conflictos, whose=whose)
     lines = result.lines("personajes")
@@ -64,15 +68,16 @@ async def run_import(
 
 
 async def run_export(
-    interaction: discord.Interaction,
+    ctx: Context,
     personaje: str | None,
     formato: Format,
     dueno: discord.abc.User | None = None,
 ) -> None:
     """``/ficha exportar``: one character or all of the user's (the GM: anyone's)."""
-    guild_id = require_guild(interaction)
+    interaction = ctx.interaction
+    guild_id = ctx.guild_id
     await interaction.response.defer(ephemeral=True, thinking=True)
-    async with storage_of(interaction).guild(guild_id) as uow:
+    async with ctx.storage.guild(guild_id) as uow:
         if personaje:
             rows = [await kept_character(uow, interaction, personaje, dueno)]
         else:

@@ -1,4 +1,4 @@
-"""Death and retirement of characters (issue 18).
+"""Death and retirement of characters.
 
 A character whose secuelas say «Muerte» is marked dead on its sheet (the encounter writes it
 back, see :mod:`bot.storage.sheet_link`); it keeps its sheet in the archive but joins no
@@ -9,16 +9,19 @@ retired character is kept, read-only, and out of ``/ficha lista`` unless asked f
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.features.common import send, storage_of
+from bot.features.common import send
 from bot.features.fichas.lookup import named_character
-from bot.permissions import require_gm, require_guild
 from bot.render.fichas import notice_embed
 from bot.storage.models import VITAL_ACTIVE, VITAL_DEAD, VITAL_RETIRED, Character
 from umbral_rules import UmbralError
 from umbral_rules.genero import agree
+
+if TYPE_CHECKING:
+    from bot.edge.context import Context
 
 LABELS = {VITAL_DEAD: "muerto", VITAL_RETIRED: "retirado"}
 
@@ -72,17 +75,17 @@ def retire(row: Character) -> str:
 
 
 async def run_vida(
-    interaction: discord.Interaction,
+    ctx: Context,
     personaje: str,
     dueno: discord.abc.User | None,
     change: Callable[[Character], str],
-    what: str,
 ) -> None:
     """``/ficha revivir`` / ``retirar`` (the GM): the named character of the server."""
-    guild_id = require_guild(interaction)
+    interaction = ctx.interaction
+    guild_id = ctx.guild_id
     await interaction.response.defer(thinking=True)
-    async with storage_of(interaction).guild(guild_id) as uow:
-        require_gm(interaction, (await uow.guild.get()).gm_role_id, what=what)
+    async with ctx.storage.guild(guild_id) as uow:
+        ctx.require((await uow.guild.get()).gm_role_id)
         row = await named_character(uow, interaction, personaje, dueno, others_allowed=True)
         text = change(row)
     await send(interaction, embed=notice_embed(text))

@@ -19,22 +19,25 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.features.common import storage_of
+from bot.edge.tree import gate_component
 from bot.features.pages import EXPIRED, NOT_YOURS, PAGES_KEPT, PAGES_TTL_S, _key
-from bot.guard import gate_component
 from bot.render.limits import PAGE_LINES
 from bot.storage import RollLogEntry
 
 if TYPE_CHECKING:
     from bot.features.tirar.names import MemberNames
+    from bot.storage import Storage
 
 NEWER, OLDER = "a", "b"
 
 
 @dataclass
 class HistoryList:
-    """What a /historial asked for: its filters, who asked (and whether as the GM)."""
+    """What a /historial asked for: its filters, who asked (and whether as the GM); and
+    where its pages are read (the storage and the names cache of the command's cog)."""
 
+    storage: Storage
+    member_names: MemberNames
     owner_id: int
     guild_id: int
     channel_id: int | None
@@ -66,15 +69,6 @@ class HistoryStore:
 STORE = HistoryStore()
 
 
-def _member_names(interaction: discord.Interaction) -> MemberNames:
-    """The names cache of /tirar's cog (imported here: the tirar package loads its cog)."""
-    from bot.features.tirar.names import MemberNames
-
-    cog = interaction.client.get_cog("TirarCog") if hasattr(interaction.client, "get_cog") else None
-    found = getattr(cog, "member_names", None)
-    return found if isinstance(found, MemberNames) else MemberNames()
-
-
 async def render(
     interaction: discord.Interaction, key: str, lst: HistoryList, page: int, way: str, bound: int
 ) -> tuple[discord.Embed, discord.ui.View | None]:
@@ -83,7 +77,7 @@ async def render(
     # bot.render.tirar imports the tirar package, whose cog imports this feature: read here
     from bot.render.tirar import fitting, history_lines, history_page
 
-    async with storage_of(interaction).guild(lst.guild_id) as uow:
+    async with lst.storage.guild(lst.guild_id) as uow:
         newer = way == NEWER
         entries = await uow.rolls.entries(
             channel_id=lst.channel_id,
@@ -103,7 +97,7 @@ async def render(
     names.setdefault(interaction.user.id, interaction.user.display_name)
     others = [e.user_id for e in entries if e.user_id not in names]
     if others and interaction.guild is not None:
-        names.update(await _member_names(interaction).names(interaction.guild, others))
+        names.update(await lst.member_names.names(interaction.guild, others))
     lines = history_lines(
         entries, names=names, viewer_id=lst.owner_id, viewer_is_gm=lst.gm, undone=undone
     )

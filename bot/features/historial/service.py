@@ -9,10 +9,11 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.features.common import ids, send, storage_of
+from bot.features.common import send
 from bot.features.historial import pager
 from bot.features.historial.export import ExportPart, export_parts
 from bot.features.historial.options import Alcance, ExportFormat
@@ -22,6 +23,9 @@ from bot.features.tirar.names import MemberNames
 from bot.offloop import off_loop
 from bot.storage import RollLogEntry
 from umbral_rules import UmbralError
+
+if TYPE_CHECKING:
+    from bot.edge.context import Context
 
 #: The largest attachment the bot sends: Discord's default for a server without boosts
 #: (the interaction's own limit when it says less).
@@ -46,7 +50,7 @@ class Filters:
 
 
 def filters(
-    interaction: discord.Interaction,
+    ctx: Context,
     *,
     gm: bool,
     usuario: discord.User | discord.Member | None,
@@ -59,13 +63,13 @@ def filters(
     (another's private rolls never leave the bot in a file)."""
     if canal is not None and alcance == "servidor":
         raise UmbralError(BOTH)
-    _, channel_id = ids(interaction)
+    _, channel_id = ctx.ids()
     wide = alcance == "servidor" or (exporting and alcance is None and canal is None)
     user_id = None if usuario is None else usuario.id
     if (wide or exporting) and not gm:  # a player's campaign-wide record: their own rolls
-        if user_id is not None and user_id != interaction.user.id:
+        if user_id is not None and user_id != ctx.user_id:
             raise UmbralError(OWN_ONLY)
-        user_id, usuario = interaction.user.id, None
+        user_id, usuario = ctx.user_id, None
     channel = None if wide else (canal.id if canal is not None else channel_id)
     return Filters(channel, user_id, personaje, usuario)
 
@@ -86,13 +90,13 @@ async def _names(
 
 
 async def _read(
-    interaction: discord.Interaction,
+    ctx: Context,
     want: Filters,
     limit: int | None,
     newest_first: bool,
 ) -> tuple[list[RollLogEntry], frozenset[int]]:
-    guild_id, _ = ids(interaction)
-    async with storage_of(interaction).guild(guild_id) as uow:
+    guild_id, _ = ctx.ids()
+    async with ctx.storage.guild(guild_id) as uow:
         entries = await uow.rolls.entries(
             channel_id=want.channel_id,
             user_id=want.user_id,
@@ -105,14 +109,12 @@ async def _read(
     return entries, undone
 
 
-async def _read_all(
-    interaction: discord.Interaction, want: Filters
-) -> tuple[list[RollLogEntry], frozenset[int]]:
+async def _read_all(ctx: Context, want: Filters) -> tuple[list[RollLogEntry], frozenset[int]]:
     """Every entry with these filters, oldest first, read by id in batches of
     :data:`EXPORT_BATCH` so the loop turns between them (no single long fetch)."""
-    guild_id, _ = ids(interaction)
+    guild_id, _ = ctx.ids()
     entries: list[RollLogEntry] = []
-    async with storage_of(interaction).guild(guild_id) as uow:
+    async with ctx.storage.guild(guild_id) as uow:
         while True:
             batch = await uow.rolls.entries(
                 channel_id=want.channel_id,
@@ -130,15 +132,15 @@ async def _read_all(
     return entries, undone
 
 
-async def gm_role(interaction: discord.Interaction) -> int | None:
-    guild_id, _ = ids(interaction)
-    async with storage_of(interaction).guild(guild_id) as uow:
+async def gm_role(ctx: Context) -> int | None:
+    guild_id, _ = ctx.ids()
+    async with ctx.storage.guild(guild_id) as uow:
         role: int | None = (await uow.guild.get()).gm_role_id
     return role
 
 
 async def show(
-    interaction: discord.Interaction,
+    ctx: Context,
     member_names: MemberNames,
     want: Filters,
     n: int | None,
@@ -146,19 +148,20 @@ async def show(
 ) -> None:
     """The entries, newest first, in pages with ◀ ▶ buttons: the last ``n`` (pages made
     at once), or without ``n`` the whole log, each page read when it is turned to."""
+    interaction = ctx.interaction
     if n is None:
-        guild_id, _ = ids(interaction)
+        guild_id, _ = ctx.ids()
         known = {} if want.user is None else {want.user.id: want.user.display_name}
         lst = HistoryList(
-            interaction.user.id, guild_id, want.channel_id, want.user_id, want.personaje, gm,
-            known,
+            ctx.storage, member_names, interaction.user.id, guild_id, want.channel_id,
+            want.user_id, want.personaje, gm, known,
         )  # fmt: skip
         embed, view = await pager.first_page(interaction, lst)
         await send(interaction, embed=embed, view=view, ephemeral=True)
         return
     from bot.render.tirar import history_pages  # (it imports the tirar package: see pager)
 
-    entries, undone = await _read(interaction, want, n, True)
+    entries, undone = await _read(ctx, want, n, True)
     names = await _names(interaction, member_names, entries, want.user)
     pages = history_pages(
         entries, names=names, viewer_id=interaction.user.id, viewer_is_gm=gm, undone=undone
@@ -173,19 +176,20 @@ def upload_limit(interaction: discord.Interaction) -> int:
 
 
 async def export(
-    interaction: discord.Interaction,
+    ctx: Context,
     member_names: MemberNames,
     want: Filters,
     fmt: ExportFormat,
     limit: int | None = None,
 ) -> list[ExportPart]:
     """The log (oldest first) as files sent in follow-ups, one file each."""
-    entries, undone = await _read_all(interaction, want)  # none: a file of headers
+    interaction = ctx.interaction
+    entries, undone = await _read_all(ctx, want)  # none: a file of headers
     names = await _names(interaction, member_names, entries, want.user)
     size = upload_limit(interaction) if limit is None else limit
     parts = await off_loop(export_parts, entries, names, undone, fmt, size)
     where = "del servidor" if want.channel_id is None else "de este canal"
-    if want.channel_id is not None and want.channel_id != ids(interaction)[1]:
+    if want.channel_id is not None and want.channel_id != ctx.ids()[1]:
         where = f"de <#{want.channel_id}>"
     for i, part in enumerate(parts, 1):
         head = f"Historial {where}: {len(entries)} entradas" if i == 1 else ""

@@ -18,12 +18,13 @@ from datetime import datetime
 import discord
 
 from bot.clock import Now, Sleep, system_now
-from bot.features.combate.defender_button import DefenderView
+from bot.edge.services import Services
+from bot.features.combate.service import defender_view
 from bot.features.recordatorios.timing import DEFAULT_ZONE, due_after, zone
 from bot.render.reminders import Reminder, reminder_text
 from bot.render.safe import allowed_mentions
 from bot.render.waiting import Waited, waited_for
-from bot.storage import Storage, UnitOfWork
+from bot.storage import UnitOfWork
 from bot.storage.reminders import Armed, DueOf, Wanted, armed, next_due
 from bot.storage.waiting import waiting
 from umbral_rules import UmbralError
@@ -37,9 +38,10 @@ ARCHIVED = 50083
 
 
 class ReminderScheduler:
-    def __init__(self, client: discord.Client, storage: Storage | None) -> None:
+    def __init__(self, client: discord.Client, services: Services) -> None:
         self.client = client
-        self.storage = storage
+        self.services = services
+        self.storage = services.storage
         self.now: Now = system_now
         self.sleep: Sleep = asyncio.sleep
         #: Reminder messages posted by this process.
@@ -130,7 +132,9 @@ class ReminderScheduler:
         for attempt in (1, 2):
             try:
                 if defense:
-                    await channel.send(text, allowed_mentions=mentions, view=DefenderView())
+                    await channel.send(
+                        text, allowed_mentions=mentions, view=defender_view(self.services)
+                    )
                 else:
                     await channel.send(text, allowed_mentions=mentions)
                 self.sent += 1

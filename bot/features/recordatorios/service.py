@@ -4,10 +4,9 @@ optional quiet hours) or off (0). Stored per encounter; the scheduler does the r
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-import discord
-
-from bot.features.common import ids, send, storage_of
+from bot.features.common import send
 from bot.features.recordatorios.timing import (
     DEFAULT_ZONE,
     check_hours,
@@ -15,26 +14,26 @@ from bot.features.recordatorios.timing import (
     parse_quiet,
     zone,
 )
-from bot.permissions import require_gm
 from bot.render.reminders import settings_text
 from bot.storage import UnitOfWork
 from bot.storage.reminders import ReminderSettings
 
+if TYPE_CHECKING:
+    from bot.edge.context import Context
 
-async def configure(interaction: discord.Interaction, horas: int, silencio: str | None) -> None:
-    guild_id, channel_id = ids(interaction)
+
+async def configure(ctx: Context, horas: int, silencio: str | None) -> None:
+    guild_id, channel_id = ctx.ids()
     hours = check_hours(horas)
     quiet = parse_quiet(silencio) if hours else None
-    await interaction.response.defer(thinking=True)
+    await ctx.interaction.response.defer(thinking=True)
 
     async def work(uow: UnitOfWork) -> str:
         await uow.encounter.require()
         info = uow.encounter.info
         assert info is not None  # require() found the active encounter
         settings = await uow.guild.get()
-        require_gm(
-            interaction, settings.gm_role_id, info.creator_id, "configurar los recordatorios"
-        )
+        ctx.require(settings.gm_role_id, info.creator_id)
         name = settings.timezone or DEFAULT_ZONE
         tz = zone(name)
 
@@ -44,5 +43,5 @@ async def configure(interaction: discord.Interaction, horas: int, silencio: str 
         await uow.reminders.configure(info.id, ReminderSettings(hours, quiet), due_of)
         return settings_text(hours, quiet, name)
 
-    text = await storage_of(interaction).run_in_channel(guild_id, channel_id, work)
-    await send(interaction, content=text)
+    text = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+    await send(ctx.interaction, content=text)

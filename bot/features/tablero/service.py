@@ -5,18 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.features.combate.acting import resolve_actor
 from bot.features.combate.rolllog import log_events
-from bot.features.common import ANSWERED, dice_of, ids, storage_of
-from bot.features.encuentro.tracker import refresh_tracker
+from bot.features.combate.service import defender_view
+from bot.features.common import ANSWERED
 from bot.features.replies import split_reply
-from bot.features.tablero.picture import BoardPicture, board_embed, board_file, snapshot
-from bot.permissions import is_gm, require_gm
 from bot.render.encounter import render_events
+from bot.render.mapa import BoardPicture, board_embed, board_file, snapshot
 from bot.render.safe import allowed_mentions, ping, shown
 from umbral_rules import DiceSource, UmbralError
 from umbral_rules.encounter import Combatant, Encounter
@@ -28,10 +27,29 @@ from umbral_rules.encounter.events import (
     SweepDeclared,
 )
 
-#: [D] Who may do what on the board: "gm" (the GM only), "own" (the GM, or a player with
-#: their own character), "setup" (like "own" for players only before anyone has acted in
-#: the first asalto), "any" (everyone in the channel).
+if TYPE_CHECKING:
+    from bot.edge.context import Context
+
+#: [D] Who acts on the board, besides what the command declares (``/mapa crear`` and the
+#: other drawing commands: the GM only): "own" (the GM, or a player with their own
+#: character), "setup" (like "own" for players only before anyone has acted in the first
+#: asalto), "any" (everyone in the channel, or the GM alone when the command says so).
 Who = str
+
+
+@dataclass(frozen=True)
+class BoardAction:
+    """A board command: the name its rolls are logged under, its reply's title, who acts
+    (``who``, ``actor_name``), whether it needs a board (or the Táctico mode) and whether
+    it changes the encounter."""
+
+    command: str
+    title: str
+    who: Who = "any"
+    actor_name: str | None = None
+    needs_board: bool = True
+    needs_tactico: bool = True
+    changes: bool = True
 
 
 @dataclass
@@ -71,39 +89,29 @@ def setup_time(enc: Encounter) -> bool:
     return bool(enc.asalto == 1 and not any(c.acted for c in enc.combatants))
 
 
-async def run(
-    interaction: discord.Interaction,
-    command: str,
-    title: str,
-    op: Operation,
-    *,
-    who: Who,
-    actor_name: str | None = None,
-    what: str = "cambiar el tablero",
-    needs_board: bool = True,
-    needs_tactico: bool = True,
-    changes: bool = True,
-) -> None:
-    """Load → permission → rules → save → answer with the events and the board's picture."""
+async def run(ctx: Context, action: BoardAction, op: Operation) -> None:
+    """Load → permission → rules → save → answer with the events and the board's picture
+    (the tracker follows the commit)."""
+    interaction = ctx.interaction
     await interaction.response.defer(thinking=True)
-    guild_id, channel_id = ids(interaction)
-    async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+    guild_id, channel_id = ctx.ids()
+    async with ctx.storage.channel(guild_id, channel_id) as uow:
         # a read-only command only looks: the cached encounter stays cached for the next one
+        changes = action.changes
         enc = await (uow.encounter.require() if changes else uow.encounter.require_view())
         info = uow.encounter.current_info
         settings = await uow.guild.get()
-        if needs_board:
+        if action.needs_board:
             require_board(enc)
-        elif needs_tactico:
+        elif action.needs_tactico:
             require_tactico(enc)
-        gm = is_gm(interaction, settings.gm_role_id, info.creator_id)
-        step = Step(enc, gm, dice=dice_of(interaction))
-        if who == "gm":
-            require_gm(interaction, settings.gm_role_id, info.creator_id, what)
-        elif who in ("own", "setup"):
-            actor = resolve_actor(interaction, enc, settings, info.creator_id, actor_name)
+        gm = ctx.is_gm(settings.gm_role_id, info.creator_id)
+        step = Step(enc, gm, dice=ctx.dice)
+        ctx.require(settings.gm_role_id, info.creator_id)  # what the command declared
+        if action.who in ("own", "setup"):
+            actor = resolve_actor(ctx, enc, settings, info.creator_id, action.actor_name)
             step.actor = actor.combatant
-            if who == "setup" and not gm and not setup_time(enc):
+            if action.who == "setup" and not gm and not setup_time(enc):
                 raise UmbralError(
                     "Una vez empezado el combate solo el máster coloca figuras a mano; "
                     "tu personaje se mueve con /mover."
@@ -111,15 +119,14 @@ async def run(
         events = op(step)
         if changes:
             await uow.encounter.save(enc)
-        await log_events(uow, interaction, command, enc, events)
+            ctx.show_tracker(uow, enc)
+        await log_events(uow, interaction, action.command, enc, events)
         # everything the answer shows is taken now, while the unit holds the encounter:
         # once it ends, the next command in the channel may take and change it
-        reply = board_reply(enc, title, events, step.highlight)
+        reply = board_reply(enc, action.title, events, step.highlight)
     extra: dict[str, Any] = {}
     if reply.must_defend:
-        from bot.features.combate.defender_button import DefenderView
-
-        extra["view"] = DefenderView()
+        extra["view"] = defender_view(ctx.services)
     if reply.shot is not None:
         extra["file"] = await board_file(reply.shot)
     parts = split_reply(reply.content, reply.embeds)  # the board first, every result after
@@ -132,8 +139,6 @@ async def run(
             **(extra if i == 0 else {}),
         )
     interaction.extras[ANSWERED] = True
-    if changes:
-        await refresh_tracker(interaction, enc, info.tracker_message_id)
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from discord.ext import commands
+from typing import TYPE_CHECKING
 
-from .cog import TirarCog
+if TYPE_CHECKING:
+    from bot.app import UmbralBot
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(TirarCog(bot))
+async def setup(bot: UmbralBot) -> None:
+    from bot.features.historial.pager import HistoryButton
+
+    from .cog import TirarCog  # not at import: a sibling module must not load it
+
+    await bot.add_cog(TirarCog(bot.services))
+    bot.add_dynamic_items(HistoryButton)  # /historial's pages

@@ -6,9 +6,12 @@ from collections.abc import Mapping
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.features.common import UMBRAL_CHOICES, dice_of, ids, send, storage_of
+from bot.edge.context import Context, command_context
+from bot.edge.permissions import Variant
+from bot.edge.services import Services
+from bot.features.cog import FeatureCog
+from bot.features.common import UMBRAL_CHOICES, send
 from bot.features.historial import service as historial
 from bot.features.historial.options import HISTORY_PAGED_MAX, Alcance, ExportFormat
 from bot.features.tirar.expression import count_successes, roll_many, with_comments
@@ -21,7 +24,6 @@ from bot.features.tirar.systems import (
     roll_pool,
 )
 from bot.jsontypes import JsonObject
-from bot.permissions import is_gm
 from bot.render.tirar import (
     expression_embed,
     graded_embed,
@@ -53,9 +55,18 @@ GM_COPY_FAILED = (
 )
 
 
-class TirarCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+#: [D] /historial: anyone, in every use; a player's server-wide view or export is their own
+#: rolls (``historial.filters``).
+HISTORIAL_USES = (
+    Variant("personaje", "cualquiera", ("personaje",)),
+    Variant("alcance servidor", "cualquiera", ("alcance",), "servidor"),
+    Variant("exportar", "cualquiera", ("exportar",)),
+)
+
+
+class TirarCog(FeatureCog):
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
         self.member_names = MemberNames()
 
     @app_commands.command(name="tirar", description="Tira dados: expresiones y otros sistemas")
@@ -75,9 +86,10 @@ class TirarCog(commands.Cog):
     )
     @app_commands.choices(umbral=UMBRAL_CHOICES)
     @app_commands.guild_only()
+    @command_context("cualquiera")
     async def tirar(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         expresion: app_commands.Range[str, 1, 200] | None = None,
         motivo: app_commands.Range[str, 1, 200] | None = None,
         privada: bool = False,
@@ -102,9 +114,10 @@ class TirarCog(commands.Cog):
         )
         if mode != "expresion" and (umbral is not None or exitos is not None):
             raise UmbralError("«umbral» y «exitos» solo valen con «expresion».")
-        guild_id, channel_id = ids(interaction)
+        interaction = ctx.interaction
+        guild_id, channel_id = ctx.ids()
         await interaction.response.defer(ephemeral=privada, thinking=True)
-        dice = dice_of(interaction)
+        dice = ctx.dice
         who = interaction.user.display_name
         faces: list[JsonObject]
         result: JsonObject = {"privada": privada}
@@ -170,7 +183,7 @@ class TirarCog(commands.Cog):
             embed = initiative_embed(ini, who=who, motivo=motivo)
             faces = [{"faces": [ini.face], "sides": 10}]
             result.update(expresion="1D10 + AGI", total=ini.total)
-        async with storage_of(interaction).channel(guild_id, channel_id) as uow:
+        async with ctx.storage.channel(guild_id, channel_id) as uow:
             settings = await uow.guild.get()
             await uow.rolls.append(
                 user_id=interaction.user.id,
@@ -189,7 +202,7 @@ class TirarCog(commands.Cog):
         if privada and gm_channel:
             copy = embed.copy()
             copy.title = f"Tirada privada de {who}"
-            channel = self.bot.get_partial_messageable(gm_channel, guild_id=guild_id)
+            channel = interaction.client.get_partial_messageable(gm_channel, guild_id=guild_id)
             try:
                 await channel.send(embed=copy)
             except discord.HTTPException:  # the roll is saved: say so, don't apologise
@@ -205,9 +218,10 @@ class TirarCog(commands.Cog):
         exportar="Todo el historial como archivo: csv (hoja de cálculo) o json",
     )
     @app_commands.guild_only()
+    @command_context("cualquiera", variants=HISTORIAL_USES)
     async def historial(
         self,
-        interaction: discord.Interaction,
+        ctx: Context,
         n: app_commands.Range[int, 1, HISTORY_PAGED_MAX] | None = None,
         usuario: discord.User | None = None,
         canal: discord.TextChannel | None = None,
@@ -215,10 +229,10 @@ class TirarCog(commands.Cog):
         alcance: Alcance | None = None,
         exportar: ExportFormat | None = None,
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        gm = is_gm(interaction, await historial.gm_role(interaction))
+        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+        gm = ctx.is_gm(await historial.gm_role(ctx))
         want = historial.filters(
-            interaction,
+            ctx,
             gm=gm,
             usuario=usuario,
             canal=canal,
@@ -227,6 +241,6 @@ class TirarCog(commands.Cog):
             exporting=exportar is not None,
         )
         if exportar is not None:
-            await historial.export(interaction, self.member_names, want, exportar)
+            await historial.export(ctx, self.member_names, want, exportar)
         else:
-            await historial.show(interaction, self.member_names, want, n, gm)
+            await historial.show(ctx, self.member_names, want, n, gm)

@@ -1,0 +1,72 @@
+"""The console's gateway: the one module of the bot that reaches into discord.py's internals.
+
+Real Discord fills discord.py's cache from the gateway (``GUILD_CREATE``, ``CHANNEL_UPDATE``,
+``THREAD_CREATE``) and hands each interaction to the command tree or the view store. The
+console plays that part, so it must do what only the gateway does: set the client's
+connection state (``bot._connection``), add the guild and its channels to the cache, build
+:class:`discord.Interaction` objects from raw payloads, and dispatch them with
+``tree._call`` or the view store. Everything of the
+kind is here, so that a new discord.py release breaks at most this module; the bot itself
+keeps to discord.py's public API (``tests/test_layout.py`` checks it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+
+#: A button's component type in an interaction's data.
+BUTTON = 2
+
+
+def _state(bot: discord.Client) -> Any:
+    return bot._connection
+
+
+def log_in(bot: discord.Client, application_id: int, user: dict[str, Any]) -> None:
+    """What ``READY`` would tell the client: its application and its own user."""
+    state = _state(bot)
+    state.application_id = application_id
+    if state.user is None:
+        state.user = discord.ClientUser(state=state, data=user)  # type: ignore[arg-type]
+
+
+def add_guild(bot: discord.Client, data: Any) -> discord.Guild:
+    """``GUILD_CREATE``: the guild (its roles and members) in the client's cache."""
+    guild: discord.Guild = _state(bot)._add_guild_from_data(data)
+    return guild
+
+
+def show_channel(bot: discord.Client, guild: discord.Guild, data: Any) -> None:
+    """``CHANNEL_CREATE`` / ``CHANNEL_UPDATE`` of a text channel (new, or its overwrites)."""
+    existing = guild.get_channel(int(data["id"]))
+    if isinstance(existing, discord.TextChannel):
+        existing._update(guild, data)
+    else:
+        guild._add_channel(discord.TextChannel(state=_state(bot), guild=guild, data=data))
+
+
+def show_thread(bot: discord.Client, guild: discord.Guild, data: Any) -> None:
+    """``THREAD_CREATE`` / ``THREAD_UPDATE`` (archived, locked)."""
+    guild._add_thread(discord.Thread(guild=guild, state=_state(bot), data=data))
+
+
+def interaction(bot: discord.Client, payload: Any) -> discord.Interaction:
+    """The interaction discord.py would build from an ``INTERACTION_CREATE``'s payload."""
+    return discord.Interaction(data=payload, state=_state(bot))
+
+
+def run_command(
+    tree: app_commands.CommandTree[Any], interaction: discord.Interaction
+) -> Coroutine[Any, Any, None]:
+    """The tree's dispatch of a slash command or an autocomplete (to be awaited in a task of
+    the caller's, as discord.py runs it in one of its own)."""
+    return tree._call(interaction)
+
+
+def press(bot: discord.Client, custom_id: str, interaction: discord.Interaction) -> None:
+    """The view store's dispatch of a button press (it starts discord.py's own tasks)."""
+    _state(bot)._view_store.dispatch_view(BUTTON, custom_id, interaction)

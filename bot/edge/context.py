@@ -1,0 +1,299 @@
+"""The per-command context: one command (or button press) as the features see it — the guild,
+the channel, who acts and whether as the GM, the services its cog was handed, its declared
+permission — and the trackers its committed changes must bring up to date (asked for with
+an after-commit hook of the unit of work; done once the command has answered, by
+:func:`refresh` and :func:`refresh_elsewhere`, which hand the channel to the background
+:class:`~bot.edge.publisher.TrackerPublisher`).
+
+A command is written as::
+
+    @app_commands.command(name="asalto", description="…")
+    @command_context("máster", what="pasar el asalto")
+    async def asalto(self, ctx: Context) -> None:
+        guild_id, channel_id = ctx.ids()
+
+        async def work(uow: UnitOfWork) -> Encounter:
+            enc = await uow.encounter.require()
+            ctx.require((await uow.guild.get()).gm_role_id, uow.encounter.current_info.creator_id)
+            ...
+            await uow.encounter.save(enc)
+            ctx.show_tracker(uow, enc)  # once committed, and once the command has answered
+            return enc
+
+        enc = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        await send(ctx.interaction, ...)
+
+:func:`command_context` wraps the body: discord.py calls it with the interaction and the
+options as usual; the body gets a :class:`Context` instead of the interaction, and after it
+returns the context refreshes the trackers asked for. The declaration is the command's one
+statement of who may use it (:mod:`bot.edge.permissions`): :meth:`Context.require` checks it,
+:func:`permission_rows` prints it and the permissions test drives the bot against it.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import logging
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.edge.channel_access import (
+    closed_thread,
+    in_thread,
+    missing,
+    tracker_needs,
+    tracker_note,
+)
+from bot.edge.options import command_path
+from bot.edge.permissions import Permission, Variant, is_gm, require_guild
+from bot.edge.publisher import TRACKER_CHANNELS, TrackerPublisher
+from bot.edge.services import ServedCog, Services
+from bot.render.tracker import tracker_embed
+from bot.storage.undo import operation
+from umbral_rules import DiceSource, UmbralError
+from umbral_rules.encounter import Encounter
+
+if TYPE_CHECKING:
+    from bot.storage import Storage, UnitOfWork
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+CogT = TypeVar("CogT", bound=ServedCog)
+Body = Callable[Concatenate[CogT, "Context", P], Awaitable[None]]
+Callback = Callable[Concatenate[CogT, discord.Interaction, P], Coroutine[Any, Any, None]]
+
+#: Every command callback made by :func:`command_context`, with its declaration.
+_DECLARED: dict[Callable[..., Any], Permission] = {}
+
+
+@dataclass(frozen=True)
+class TrackerChange:
+    """A committed change of the command's channel's encounter, to show in its tracker:
+    ``tracker_id`` the message it had; ``ended``: show the final state; ``repost``: post
+    the tracker again at the bottom of the channel (and keep that one up to date)."""
+
+    enc: Encounter
+    tracker_id: int | None
+    ended: bool = False
+    repost: bool = False
+
+
+async def refresh(
+    interaction: discord.Interaction, publisher: TrackerPublisher, change: TrackerChange
+) -> None:
+    """After a committed change: the channel's tracker is brought up to date in the background
+    (:class:`~.publisher.TrackerPublisher`). When the bot may not post it here, the user gets
+    a short private note saying which permission is missing — never an error: the change
+    was saved."""
+    channel = interaction.channel
+    if not isinstance(channel, TRACKER_CHANNELS):
+        return
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if guild_id is None or channel_id is None:
+        return
+    perms = interaction.app_permissions
+    if change.ended:
+        embed = tracker_embed(change.enc, ended=True)
+        publisher.ended(guild_id, channel_id, channel, perms, change.tracker_id, embed)
+        return
+    lacking = missing(perms, tracker_needs(in_thread(interaction)))
+    closed = closed_thread(interaction) or ""
+    if lacking or closed:
+        note = tracker_note(lacking) if lacking else f"Hecho, pero {closed[:1].lower()}{closed[1:]}"
+        try:
+            await interaction.followup.send(note, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("No se pudo avisar de los permisos que faltan", exc_info=True)
+        return
+    publisher.changed(
+        guild_id, channel_id, channel, perms, repost=change.repost, committed=change.enc
+    )
+
+
+def refresh_elsewhere(
+    interaction: discord.Interaction, publisher: TrackerPublisher, channel_id: int
+) -> None:
+    """The encounter of another channel changed (a character moved out of it, or its sheet
+    changed): its tracker is brought up to date in the background too. The bot's permissions
+    there come from discord.py's cache; where it may not post the tracker nothing is asked of
+    Discord (the next command in that channel says what is missing). A channel not in the
+    cache gets its tracker edited (or posted again), never pinned."""
+    guild_id = interaction.guild_id
+    if guild_id is None:
+        return
+    guild = interaction.client.get_guild(guild_id)
+    target = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    me = guild.me if guild is not None else None
+    if isinstance(target, discord.TextChannel | discord.Thread) and me is not None:
+        perms = target.permissions_for(me)
+        lacking = missing(perms, tracker_needs(isinstance(target, discord.Thread)))
+        if lacking:
+            log.info("No actualizo el tracker del canal %s: me falta %s", channel_id, lacking)
+            return
+        publisher.changed(guild_id, channel_id, target, perms)
+        return
+    channel = interaction.client.get_partial_messageable(channel_id, guild_id=guild_id)
+    publisher.changed(guild_id, channel_id, channel, None)
+
+
+def ids_of(interaction: discord.Interaction) -> tuple[int, int]:
+    """The guild and channel of an interaction (refused in direct messages)."""
+    guild_id = require_guild(interaction)
+    if interaction.channel_id is None:
+        raise UmbralError("No sé en qué canal estás.")
+    return guild_id, interaction.channel_id
+
+
+def given_options(
+    interaction: discord.Interaction, options: Mapping[str, object]
+) -> dict[str, object]:
+    """Of the command's ``options`` (by parameter name, defaults included), those the user
+    sent (an option left out has its default, but was not chosen)."""
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return {}
+    namespace = interaction.namespace
+    sent = {p.name for p in command.parameters if p.display_name in namespace}
+    return {name: value for name, value in options.items() if name in sent}
+
+
+class Context:
+    """What one call works with. ``options``: the command's options by parameter name
+    (defaults included); ``given``: those the user sent."""
+
+    def __init__(
+        self,
+        interaction: discord.Interaction,
+        services: Services,
+        permission: Permission,
+        options: Mapping[str, object] | None = None,
+    ) -> None:
+        self.interaction = interaction
+        self.services = services
+        self.permission = permission
+        self.options = dict(options or {})
+        self.given = given_options(interaction, self.options)
+        self._here: list[TrackerChange] = []
+        self._elsewhere: list[int] = []
+
+    # --- who and where --------------------------------------------------------------------
+
+    @property
+    def user_id(self) -> int:
+        return self.interaction.user.id
+
+    @property
+    def guild_id(self) -> int:
+        """The guild (refused in direct messages)."""
+        return require_guild(self.interaction)
+
+    def ids(self) -> tuple[int, int]:
+        """The guild and channel of the call (refused in direct messages)."""
+        return ids_of(self.interaction)
+
+    def is_gm(self, gm_role_id: int | None, creator_id: int | None = None) -> bool:
+        """The configured GM role (``gm_role_id``), the encounter's creator, or Manage Server."""
+        return is_gm(self.interaction, gm_role_id, creator_id)
+
+    def require(self, gm_role_id: int | None, creator_id: int | None = None) -> None:
+        """Refuse unless the user may use the command as called: what its declaration says
+        of the GM and the managers, for the command and for the options given."""
+        self.permission.enforce(self.interaction, self.given, gm_role_id, creator_id)
+
+    # --- services -------------------------------------------------------------------------
+
+    @property
+    def storage(self) -> Storage:
+        return self.services.require_storage()
+
+    @property
+    def dice(self) -> DiceSource:
+        return self.services.dice
+
+    # --- after the change has committed ---------------------------------------------------
+
+    def show_tracker(
+        self, uow: UnitOfWork, enc: Encounter, *, ended: bool = False, repost: bool = False
+    ) -> None:
+        """Once ``uow`` commits, and once the command has answered: this channel's tracker
+        shows ``enc`` (``ended``: its final state; ``repost``: in a new message at the
+        bottom of the channel)."""
+        info = uow.encounter.info
+        change = TrackerChange(enc, info.tracker_message_id if info else None, ended, repost)
+        uow.after_commit(functools.partial(self._here.append, change))
+
+    def show_tracker_of(self, uow: UnitOfWork, channel_id: int) -> None:
+        """Once ``uow`` commits: the tracker of another channel's encounter (a character left
+        it, or its sheet changed) is brought up to date too."""
+        uow.after_commit(functools.partial(self._elsewhere.append, channel_id))
+
+    async def finish(self) -> None:
+        """After the command has answered: the trackers its committed changes asked for,
+        this channel's first."""
+        here, self._here = self._here, []
+        elsewhere, self._elsewhere = self._elsewhere, []
+        for change in here:
+            await refresh(self.interaction, self.services.trackers, change)
+        for channel_id in elsewhere:
+            refresh_elsewhere(self.interaction, self.services.trackers, channel_id)
+
+
+def command_context(
+    rule: str,
+    *,
+    what: str = "hacer eso",
+    variants: tuple[Variant, ...] = (),
+    label: str | None = None,
+) -> Callable[[Body[CogT, P]], Callback[CogT, P]]:
+    """Declare who may use the command (a :class:`Permission`: ``rule``, ``what`` the GM's
+    refusal names, the ``variants`` of its options and the plain use's ``label``) and give
+    its body a :class:`Context`. Put it right above the ``async def`` (under discord.py's own
+    decorators, which then see the command's options as usual)."""
+    permission = Permission(rule, what, variants, label)
+
+    def decorate(body: Body[CogT, P]) -> Callback[CogT, P]:
+        # discord.py reads the options from this signature: the body's, with the interaction
+        # in the place of the context, and its annotations resolved where the body lives
+        signature = inspect.signature(body, eval_str=True)
+        params = list(signature.parameters.values())
+        params[1] = params[1].replace(name="interaction", annotation=discord.Interaction)
+
+        @functools.wraps(body)
+        async def callback(
+            cog: CogT, interaction: discord.Interaction, /, *args: P.args, **kwargs: P.kwargs
+        ) -> None:
+            ctx = Context(interaction, cog.services, permission, kwargs)
+            # the operation the undo record of this command's unit of work names
+            with operation(command_path(interaction.data), interaction.user.id):
+                await body(cog, ctx, *args, **kwargs)
+                await ctx.finish()
+
+        callback.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
+        _DECLARED[callback] = permission
+        return callback
+
+    return decorate
+
+
+def declared(command: app_commands.Command[Any, ..., Any]) -> Permission | None:
+    """The permission ``command`` declared (``None``: it declared none)."""
+    return _DECLARED.get(command.callback)
+
+
+def permission_rows(tree: app_commands.CommandTree[Any]) -> list[tuple[str, str]]:
+    """Every command's rows of the permissions table, from their declarations, in the
+    order of the tree: ``(label, rule)``."""
+    rows: list[tuple[str, str]] = []
+    for command in tree.walk_commands():
+        if isinstance(command, app_commands.Command):
+            permission = declared(command)
+            if permission is None:
+                raise LookupError(f"/{command.qualified_name} declares no permission")
+            rows.extend(permission.rows(command.qualified_name))
+    return rows

@@ -1,0 +1,193 @@
+"""Who may do what: the GM (configured role, encounter creator, Manage Server), the
+server's managers and the characters' owners; and each command's declared permission.
+
+A command declares who may use it once, with :func:`bot.edge.context.command_context`: a
+:class:`Permission` (one of :data:`RULES`, and the uses of some options that have a rule of
+their own, :class:`Variant`). That one declaration is what :meth:`Permission.enforce` checks
+for the GM and the managers, what the table of :func:`permission_rows` prints (``/ayuda``,
+the README's «Permisos») and what the permissions test drives every command against.
+
+The table's columns: the máster (rol de máster, quien creó el encuentro o «Gestionar
+servidor»), the player who owns the character the command names, another player of the same
+server, and someone in another server (who never reaches this server's characters, bestiary
+or encounters: there the command works only on their own server's things).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import discord
+
+from umbral_rules import UmbralError
+from umbral_rules.text import word_key
+
+#: [D] While a guild has configured no GM role, a role with one of these names counts as it.
+DEFAULT_GM_ROLE_NAMES = frozenset({"master", "gm", "dj", "director de juego"})
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
+
+
+def has_gm_role(interaction: discord.Interaction, gm_role_id: int | None) -> bool:
+    member = interaction.user
+    if not isinstance(member, discord.Member):
+        return False
+    if gm_role_id is not None:
+        return any(role.id == gm_role_id for role in member.roles)
+    return any(word_key(role.name) in DEFAULT_GM_ROLE_NAMES for role in member.roles)
+
+
+def is_gm(
+    interaction: discord.Interaction, gm_role_id: int | None, creator_id: int | None = None
+) -> bool:
+    """The configured GM role, the encounter's creator, or Manage Server."""
+    if creator_id is not None and interaction.user.id == creator_id:
+        return True
+    return is_manager(interaction) or has_gm_role(interaction, gm_role_id)
+
+
+def gm_refusal(what: str) -> str:
+    return (
+        f"Solo el máster puede {what} (el rol de máster, quien creó el encuentro "
+        "o quien gestiona el servidor)."
+    )
+
+
+MANAGER_REFUSAL = (
+    "Solo quien gestiona el servidor (permiso «Gestionar servidor») puede cambiar la configuración."
+)
+
+
+def require_guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise UmbralError("Este comando solo funciona en un servidor, no por mensaje directo.")
+    return interaction.guild_id
+
+
+@dataclass(frozen=True)
+class Rule:
+    texto: str
+    master: bool
+    dueno: bool
+    jugador: bool
+    otro_servidor: bool
+
+
+ACTORS = ("master", "dueño", "jugador", "otro servidor")
+COLUMNS = ("Máster", "Dueño del personaje", "Otro jugador", "Otro servidor")
+
+RULES = {
+    "cualquiera": Rule("Cualquiera (en su servidor)", True, True, True, True),
+    "servidor": Rule("Quien esté en el servidor", True, True, True, False),
+    "personaje": Rule("Quien tenga un personaje propio", False, True, True, False),
+    "dueño": Rule("Solo el dueño del personaje", False, True, False, False),
+    "dueño o máster": Rule("El dueño del personaje o el máster", True, True, False, False),
+    "máster": Rule("Solo el máster", True, False, False, False),
+    "gestor": Rule("Quien tiene «Gestionar servidor»", True, False, False, False),
+}
+#: The rules checked before the command acts (the others are about the character a command
+#: names, which only the command can find: it asks :meth:`Context.is_gm` and compares owners).
+GATED = ("máster", "gestor")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A use of a command with its own row in the table: one of ``options`` given, or, with
+    ``value``, given as that value (``True`` for a yes/no option: ``publico:sí``)."""
+
+    label: str
+    rule: str
+    options: tuple[str, ...]
+    value: object = None
+    #: A GM-only use refused with «Solo el máster puede {what} (…)», or with ``refusal``.
+    what: str = "hacer eso"
+    refusal: str | None = None
+
+    def chosen(self, given: Mapping[str, object]) -> bool:
+        """Whether the options the user sent (``given``, by parameter name) choose it."""
+        if self.value is not None:
+            return any(given.get(name) == self.value for name in self.options)
+        return any(given.get(name) is not None for name in self.options)
+
+
+@dataclass(frozen=True)
+class Permission:
+    """Who may use a command: its ``rule`` (a key of :data:`RULES`), the refusal's ``what``
+    for a GM-only command, and the :class:`Variant` uses of its options. ``label`` names
+    the plain use's row when the command has one of its own (``/config (ver)``)."""
+
+    rule: str
+    what: str = "hacer eso"
+    variants: tuple[Variant, ...] = ()
+    label: str | None = None
+
+    def __post_init__(self) -> None:
+        unknown = [r for r in (self.rule, *(v.rule for v in self.variants)) if r not in RULES]
+        if unknown:
+            raise ValueError(f"Unknown permission rule: {unknown}")
+
+    def rows(self, name: str) -> list[tuple[str, str]]:
+        """The table's rows of command ``name`` (``ficha importar``): label and rule."""
+        base = f"/{name} ({self.label})" if self.label else f"/{name}"
+        return [(base, self.rule), *((f"/{name} ({v.label})", v.rule) for v in self.variants)]
+
+    def demands(self, given: Mapping[str, object]) -> list[tuple[str, str]]:
+        """The gated rules this call must meet, with their refusals: the command's own, then
+        those of the variants the options it was sent chose (in the order declared)."""
+        uses = [(self.rule, gm_refusal(self.what))]
+        uses += [
+            (v.rule, v.refusal or gm_refusal(v.what)) for v in self.variants if v.chosen(given)
+        ]
+        return [(rule, text) for rule, text in uses if rule in GATED]
+
+    def enforce(
+        self,
+        interaction: discord.Interaction,
+        given: Mapping[str, object],
+        gm_role_id: int | None,
+        creator_id: int | None = None,
+    ) -> None:
+        """Refuse (:class:`UmbralError`, nothing changed) a GM-only or a managers-only use
+        by someone who is not: its declared Spanish refusal."""
+        for rule, refusal in self.demands(given):
+            if rule == "gestor" and not is_manager(interaction):
+                raise UmbralError(MANAGER_REFUSAL)
+            if rule == "máster" and not is_gm(interaction, gm_role_id, creator_id):
+                raise UmbralError(refusal)
+
+
+def allowed(rule: str, actor: str) -> bool:
+    """Whether ``actor`` (one of :data:`ACTORS`) may use a command of ``rule``."""
+    r = RULES[rule]
+    return {
+        "master": r.master,
+        "dueño": r.dueno,
+        "jugador": r.jugador,
+        "otro servidor": r.otro_servidor,
+    }[actor]
+
+
+def _cells(rule: Rule) -> list[str]:
+    return [
+        "sí" if ok else "no" for ok in (rule.master, rule.dueno, rule.jugador, rule.otro_servidor)
+    ]
+
+
+def permisos_markdown(rows: Iterable[tuple[str, str]]) -> str:
+    """The README's table."""
+    lines = ["| Comando | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
+    for label, key in rows:
+        lines.append(f"| `{label}` | " + " | ".join(_cells(RULES[key])) + " |")
+    return "\n".join(lines)
+
+
+def permisos_por_regla(rows: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``/ayuda``'s version: one line per rule with its commands."""
+    grouped: dict[str, list[str]] = {}
+    for label, key in rows:
+        grouped.setdefault(key, []).append(label)
+    return [(RULES[key].texto, ", ".join(labels)) for key, labels in grouped.items()]

@@ -1,0 +1,38 @@
+"""What the features are handed: made once by :class:`bot.app.UmbralBot`, given to each cog
+by its extension's ``setup`` (never looked up on the client by name)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from discord.ext import commands
+
+from umbral_rules import DiceSource, UmbralError
+
+if TYPE_CHECKING:
+    from bot.edge.publisher import TrackerPublisher
+    from bot.storage import Storage
+
+
+@dataclass(frozen=True)
+class Services:
+    """The bot's storage (``None``: a bot made without a database, which only lists its
+    commands), the injected dice and the trackers' background publisher."""
+
+    storage: Storage | None
+    dice: DiceSource
+    trackers: TrackerPublisher
+
+    def require_storage(self) -> Storage:
+        if self.storage is None:
+            raise UmbralError("El bot no tiene base de datos configurada.")
+        return self.storage
+
+
+class ServedCog(commands.Cog):
+    """A feature's cog: it keeps the services its ``setup`` handed in; its commands get
+    them, with everything else about the call, in a :class:`~bot.edge.context.Context`."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services

@@ -1,0 +1,185 @@
+"""The ``/tirada`` command."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.edge.context import Context, command_context
+from bot.edge.permissions import Variant
+from bot.features.checks import retos, tirada
+from bot.features.checks.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of, guild_estados_extra
+from bot.features.cog import FeatureCog
+from bot.features.common import (
+    ATRIBUTO_CHOICES,
+    UMBRAL_CHOICES,
+    OficioCobertura,
+    VentajaOpt,
+    log_roll,
+    ventaja_sources,
+)
+from bot.features.dice import check_all_used, choose_dice
+from bot.render.rolls import check_embed
+from bot.sheetfiles.limits import NAME_MAX
+from umbral_rules import Modifier, check, oficio_modifier
+from umbral_rules.checks import umbral_name
+from umbral_rules.encounter.ambitos import check_desventajas, require_ambitos
+from umbral_rules.encounter.events import CheckMade
+from umbral_rules.tables import ATRIBUTO_LABELS
+
+#: [D] A check is rolled by a player's own character; naming one (``personaje``, ``dueño``)
+#: reaches another's only for the GM.
+TIRADA_USES = (
+    Variant("personaje", "dueño o máster", ("personaje",)),
+    Variant("dueño", "dueño o máster", ("dueno",)),
+    Variant("privada", "personaje", ("privada",), True),
+)
+
+
+class TiradasCog(FeatureCog):
+    reto = app_commands.Group(
+        name="reto", description="Retos: conflictos sin combate, por éxitos", guild_only=True
+    )
+
+    @app_commands.command(
+        name="tirada", description="Tira 1d12 + Atributo + Oficio contra un Umbral"
+    )
+    @app_commands.describe(
+        atributo="El atributo que se usa",
+        umbral="La dificultad: 9 Corriente, 12 Peliaguda…",
+        oficio="Un Oficio de tu personaje que cubra lo que haces",
+        oficio_cobertura="Cuánto cubre el Oficio: entero, mitad o nada (por defecto entero)",
+        ventaja="Ventaja o desventaja en esta tirada",
+        dado="Tu dado físico: «9», o «9 4» con ventaja o desventaja",
+        ambito=AMBITO_HELP,
+        personaje="Quién tira (por defecto, tu personaje en este encuentro o el activo; "
+        "el máster, cualquiera)",
+        motivo="Para qué es la tirada",
+        privada="Solo la ves tú (y el máster)",
+        dueno="Máster: de quién es el personaje que tira",
+    )
+    @app_commands.choices(atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES)
+    @app_commands.choices(umbral=UMBRAL_CHOICES)
+    @app_commands.rename(dueno="dueño", oficio_cobertura="cobertura")
+    @app_commands.autocomplete(oficio=FeatureCog.sheet_oficio, personaje=FeatureCog.deletable)
+    @command_context("personaje", variants=TIRADA_USES)
+    async def tirada(
+        self,
+        ctx: Context,
+        atributo: str,
+        umbral: int,
+        oficio: str | None = None,
+        oficio_cobertura: OficioCobertura = "entero",
+        ventaja: VentajaOpt | None = None,
+        dado: str | None = None,
+        ambito: str | None = None,
+        personaje: str | None = None,
+        motivo: app_commands.Range[str, 1, 200] | None = None,
+        privada: bool = False,
+        dueno: discord.User | None = None,
+    ) -> None:
+        interaction = ctx.interaction
+        guild_id, channel_id = ctx.ids()
+        await interaction.response.defer(ephemeral=privada, thinking=True)
+        async with ctx.storage.channel(guild_id, channel_id) as uow:
+            settings = await uow.guild.get()
+            enc = await uow.encounter.get()
+            roller = await tirada.roller(
+                uow, interaction, enc, personaje, settings.gm_role_id, dueno
+            )
+            dice = choose_dice(ctx.dice, dado, settings.physical_dice_allowed)
+            if enc is not None and roller.combatant is not None:
+                # inside an encounter the rules apply the estados' desventaja
+                events = enc.check(
+                    dice, roller.combatant.id, atributo, umbral, oficio, oficio_cobertura, ventaja,
+                    ambitos=ambitos_of(ambito),
+                )  # fmt: skip
+                result = next(e.result for e in events if isinstance(e, CheckMade))
+                check_all_used(dice)
+                await uow.encounter.save(enc)
+            else:
+                sheet = roller.sheet
+                mods = [Modifier(ATRIBUTO_LABELS[atributo], sheet.atributo(atributo))]
+                if oficio:
+                    nombre, valor = sheet.oficio(oficio)
+                    mod = oficio_modifier(nombre, valor, oficio_cobertura)
+                    mods.extend([mod] if mod else [])
+                # no encounter: the character's own estados, read from the same table
+                guild = guild_estados_extra(settings.extra_estados)
+                ambitos = require_ambitos(
+                    guild, sheet.nombre, roller.estados, ambitos_of(ambito), roller.genero
+                )
+                vent, desv = ventaja_sources(ventaja)
+                desv += check_desventajas(guild, roller.estados, ambitos)
+                result = check(dice, mods, umbral, vent, desv)
+                check_all_used(dice)
+            await log_roll(
+                uow, interaction, "tirada", result, umbral=umbral, personaje=roller.nombre,
+                privada=privada, actor=roller.nombre, character_id=roller.character_id,
+                motivo=motivo,
+            )  # fmt: skip
+        what = f"{ATRIBUTO_LABELS[atributo]} contra Umbral {umbral_name(umbral)}"
+        if ambito:
+            what += f" ({ambito})"
+        embed = check_embed(result, actor=roller.nombre, what=what, note=motivo)
+        await tirada.deliver(interaction, embed, privada, settings.gm_channel_id)
+
+    @reto.command(name="crear", description="Plantea un reto en este canal (máster)")
+    @app_commands.describe(
+        nombre="Cómo se llama el reto",
+        umbral="Su Umbral",
+        exitos="Cuántos éxitos hacen falta",
+        coste="Qué cuesta cada fracaso («un aliado»)",
+    )
+    @app_commands.choices(umbral=UMBRAL_CHOICES)
+    @command_context("máster", what="crear retos")
+    async def reto_crear(
+        self,
+        ctx: Context,
+        nombre: app_commands.Range[str, 1, NAME_MAX],
+        umbral: int,
+        exitos: app_commands.Range[int, 1, 20],
+        coste: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        await retos.crear(ctx, nombre, umbral, exitos, coste)
+
+    @reto.command(name="tirar", description="Propón un enfoque y tira por el reto")
+    @app_commands.describe(
+        atributo="El atributo que usas",
+        oficio="El Oficio del enfoque (cada uno, una vez por reto)",
+        oficio_cobertura="Cuánto cubre el Oficio: entero, mitad o nada",
+        ventaja="Ventaja o desventaja en esta tirada",
+        dado="Tu dado físico: «9», o «9 4» con ventaja o desventaja",
+        reto="Qué reto (si hay más de uno)",
+        ambito=AMBITO_HELP,
+    )
+    @app_commands.choices(atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES)
+    @app_commands.rename(oficio_cobertura="cobertura")
+    @app_commands.autocomplete(oficio=FeatureCog.sheet_oficio, reto=FeatureCog.open_reto)
+    @command_context("personaje")
+    async def reto_tirar(
+        self,
+        ctx: Context,
+        atributo: str,
+        oficio: str | None = None,
+        oficio_cobertura: OficioCobertura = "entero",
+        ventaja: VentajaOpt | None = None,
+        dado: str | None = None,
+        reto: str | None = None,
+        ambito: str | None = None,
+    ) -> None:
+        await retos.tirar(
+            ctx, atributo, oficio, oficio_cobertura, ventaja, dado, reto, ambitos_of(ambito)
+        )
+
+    @reto.command(name="ver", description="Cómo van los retos de este canal")
+    @command_context("cualquiera")
+    async def reto_ver(self, ctx: Context) -> None:
+        await retos.ver(ctx)
+
+    @reto.command(name="terminar", description="Da por terminado un reto (máster)")
+    @app_commands.describe(reto="Qué reto (si hay más de uno)")
+    @app_commands.autocomplete(reto=FeatureCog.open_reto)
+    @command_context("máster", what="terminar retos")
+    async def reto_terminar(self, ctx: Context, reto: str | None = None) -> None:
+        await retos.terminar(ctx, reto)

@@ -1,0 +1,102 @@
+"""Who makes a ``/tirada`` and where its answer goes.
+
+Without ``personaje`` the roller is the player's character in this channel's encounter if
+there is one, else their active character; with it, one of theirs by name (the GM: anyone's).
+Name and numbers always come from that one character: inside the encounter, its combatant
+(which mirrors its sheet).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.edge.permissions import is_gm
+from bot.features.combate.acting import own_combatants
+from bot.features.common import send
+from bot.features.fichas.lookup import custody_character
+from bot.render.safe import shown
+from bot.storage import character_sheet
+from umbral_rules import CharacterSheet, UmbralError
+from umbral_rules.encounter import Combatant, Encounter
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
+
+PRIVATE_FOOTER = "Tirada privada: la ves tú y el máster"
+
+
+@dataclass
+class Roller:
+    nombre: str
+    sheet: CharacterSheet
+    combatant: Combatant | None
+    #: The character's own estados (outside an encounter; inside, its combatant has them).
+    estados: tuple[str, ...] = ()
+    #: For the agreement of its messages (None: not said, masculine).
+    genero: str | None = None
+    #: The character's id (for the roll log).
+    character_id: int | None = None
+
+
+async def roller(
+    uow: UnitOfWork,
+    interaction: discord.Interaction,
+    enc: Encounter | None,
+    personaje: str | None,
+    gm_role_id: int | None,
+    dueno: discord.abc.User | None = None,
+) -> Roller:
+    user_id = interaction.user.id
+    if personaje or (dueno is not None and dueno.id != user_id):
+        gm = is_gm(interaction, gm_role_id, uow.encounter.current_info.creator_id if enc else None)
+        row = await custody_character(uow, interaction, personaje, dueno, gm=gm)
+        found = [c for c in enc.combatants if c.character_id == row.id] if enc else []
+        if found and found[0].sheet is not None:
+            c, sheet = found[0], found[0].sheet
+            return Roller(c.nombre, sheet, c, genero=c.genero, character_id=row.id)
+        estados = tuple(map(str, row.estados))
+        return Roller(
+            row.nombre, character_sheet(row), None, estados, genero=row.genero, character_id=row.id
+        )
+    mine = [c for c in own_combatants(enc, user_id) if c.is_pc] if enc is not None else []
+    if mine and mine[0].sheet is not None:
+        c, sheet = mine[0], mine[0].sheet
+        return Roller(c.nombre, sheet, c, genero=c.genero, character_id=c.character_id)
+    active = await uow.characters.active(user_id)
+    if active is None:
+        raise UmbralError(
+            "No tienes personaje activo: crea uno con /ficha crear o elige con /ficha usar."
+        )
+    estados = tuple(map(str, active.estados))
+    return Roller(
+        active.nombre,
+        character_sheet(active),
+        None,
+        estados,
+        genero=active.genero,
+        character_id=active.id,
+    )
+
+
+async def deliver(
+    interaction: discord.Interaction,
+    embed: discord.Embed,
+    privada: bool,
+    gm_channel: int | None,
+) -> None:
+    """The check's answer: public, or private to the roller with a copy in the GM's channel."""
+    if privada:
+        embed.set_footer(
+            text=PRIVATE_FOOTER + (" (enviada a su canal)." if gm_channel else " (en /historial).")
+        )
+    await send(interaction, embed=embed, ephemeral=privada)
+    if privada and gm_channel and interaction.guild_id is not None:
+        copy = embed.copy()
+        copy.title = f"Tirada privada de {shown(interaction.user.display_name)}: {embed.title}"
+        channel = interaction.client.get_partial_messageable(
+            gm_channel, guild_id=interaction.guild_id
+        )
+        await channel.send(embed=copy)

@@ -1,0 +1,157 @@
+"""The base of every feature's cog: the services its ``setup`` handed in, and the options'
+autocompletes, which read the storage through them.
+
+discord.py calls an autocomplete that is a function of a class with the cog of the command
+being typed (``@app_commands.autocomplete(objetivo=FeatureCog.combatant)``), so each one
+below gets that cog, and its services, as ``self``. A failure is logged by discord.py and
+offers nothing; what is offered is never a permission: the command checks again.
+"""
+
+from __future__ import annotations
+
+from discord import Interaction
+from discord.app_commands import Choice
+
+from bot.edge.context import ids_of
+from bot.edge.permissions import is_gm, require_guild
+from bot.edge.services import ServedCog
+from bot.features.common import choices
+from bot.storage import Storage
+from umbral_rules.encounter import Combatant, Encounter
+from umbral_rules.encounter.estados import estado_table
+from umbral_rules.text import spanish_sorted
+
+Choices = list[Choice[str]]
+
+
+async def _encounter(storage: Storage, interaction: Interaction) -> tuple[Encounter | None, bool]:
+    """The channel's encounter (``None``: none) and whether the user is its GM."""
+    guild_id, channel_id = ids_of(interaction)
+    async with storage.channel(guild_id, channel_id) as uow:
+        enc = await uow.encounter.get()
+        settings = await uow.guild.get()
+        info = uow.encounter.info
+    gm = is_gm(interaction, settings.gm_role_id, info.creator_id if info else None)
+    return enc, gm
+
+
+def _acting(enc: Encounter, interaction: Interaction, gm: bool) -> Combatant | None:
+    """The combatant the command being typed acts as (``atacante``/``personaje``, or the
+    user's own), if the user may act as it."""
+    namespace = interaction.namespace
+    named = getattr(namespace, "atacante", None) or getattr(namespace, "personaje", None)
+    if named:
+        try:
+            c = enc.find(str(named))
+        except Exception:
+            return None
+        return c if gm or c.owner_id == interaction.user.id else None
+    mine = [c for c in enc.combatants if c.owner_id == interaction.user.id]
+    return mine[0] if mine else None
+
+
+class FeatureCog(ServedCog):
+    # --- the channel's encounter ----------------------------------------------------------
+
+    async def combatant(self, interaction: Interaction, current: str) -> Choices:
+        """Combatants of this channel's encounter."""
+        guild_id, channel_id = ids_of(interaction)
+        async with self.services.require_storage().channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.view()
+            names = [c.nombre for c in enc.combatants] if enc is not None else []
+        return choices(names, current)
+
+    async def actor(self, interaction: Interaction, current: str) -> Choices:
+        """The combatants this user may act as (all of them for the GM)."""
+        enc, gm = await _encounter(self.services.require_storage(), interaction)
+        if enc is None:
+            return []
+        names = [c.nombre for c in enc.combatants if gm or c.owner_id == interaction.user.id]
+        return choices(names, current)
+
+    async def weapon(self, interaction: Interaction, current: str) -> Choices:
+        """The weapons of the combatant acting."""
+        enc, gm = await _encounter(self.services.require_storage(), interaction)
+        actor = _acting(enc, interaction, gm) if enc is not None else None
+        if actor is None:
+            return []
+        names = [w.nombre for w in actor.weapons] or ([actor.enemy.arma] if actor.enemy else [])
+        return choices(names, current)
+
+    async def actor_oficio(self, interaction: Interaction, current: str) -> Choices:
+        """The Oficios of the combatant acting."""
+        enc, gm = await _encounter(self.services.require_storage(), interaction)
+        actor = _acting(enc, interaction, gm) if enc is not None else None
+        if actor is None or actor.sheet is None:
+            return []
+        return choices(sorted(actor.sheet.oficios), current)
+
+    async def known_estado(self, interaction: Interaction, current: str) -> Choices:
+        """The estados this encounter knows (the rules' and the server's own)."""
+        enc, _ = await _encounter(self.services.require_storage(), interaction)
+        guild = enc.settings.estados_extra if enc is not None else {}
+        return choices([label for label, _ in estado_table(guild).values()], current)
+
+    async def open_reto(self, interaction: Interaction, current: str) -> Choices:
+        """The channel's open retos."""
+        guild_id, channel_id = ids_of(interaction)
+        async with self.services.require_storage().channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.get()
+        names = [r.nombre for r in enc.retos if r.activo] if enc is not None else []
+        return choices(names, current)
+
+    # --- characters and the bestiary ------------------------------------------------------
+
+    async def own(self, interaction: Interaction, current: str) -> Choices:
+        """The user's characters."""
+        guild_id = require_guild(interaction)
+        async with self.services.require_storage().guild(guild_id) as uow:
+            rows = await uow.characters.list_for_owner(interaction.user.id)
+        return choices((r.nombre for r in rows), current)
+
+    async def any_character(self, interaction: Interaction, current: str) -> Choices:
+        """The user's characters first, then everyone else's (Spanish order)."""
+        guild_id = require_guild(interaction)
+        async with self.services.require_storage().guild(guild_id) as uow:
+            own = await uow.characters.list_for_owner(interaction.user.id)
+            rows = await uow.characters.list_all()
+        return choices([r.nombre for r in own] + spanish_sorted([r.nombre for r in rows]), current)
+
+    async def deletable(self, interaction: Interaction, current: str) -> Choices:
+        """What ``/ficha borrar`` can take: the user's own; the GM's, everyone's."""
+        guild_id = require_guild(interaction)
+        async with self.services.require_storage().guild(guild_id) as uow:
+            own = await uow.characters.list_for_owner(interaction.user.id)
+            gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
+            rows = await uow.characters.list_all() if gm else []
+        return choices([r.nombre for r in own] + spanish_sorted([r.nombre for r in rows]), current)
+
+    async def sheet_oficio(self, interaction: Interaction, current: str) -> Choices:
+        """The Oficios of the character the command names (``personaje``: the user's own, or
+        for the GM the only one of that name), else of the user's active one."""
+        guild_id = require_guild(interaction)
+        named = getattr(interaction.namespace, "personaje", None)
+        async with self.services.require_storage().guild(guild_id) as uow:
+            row = await uow.characters.by_name(interaction.user.id, named) if named else None
+            if named and row is None and is_gm(interaction, (await uow.guild.get()).gm_role_id):
+                matches = await uow.characters.all_by_name(named)
+                row = matches[0] if len(matches) == 1 else None
+            if row is None:
+                row = await uow.characters.active(interaction.user.id)
+        return choices(sorted(row.oficios) if row is not None else [], current)
+
+    async def bestiary(self, interaction: Interaction, current: str) -> Choices:
+        """The bestiary, only for the GM (every command naming an entry is the GM's): a
+        player is offered nothing."""
+        guild_id, channel_id = ids_of(interaction)
+        async with self.services.require_storage().channel(guild_id, channel_id) as uow:
+            settings = await uow.guild.get()
+            creator = None
+            command = interaction.command
+            if command is not None and command.name == "enemigos":  # the encounter's creator
+                await uow.encounter.get()
+                creator = uow.encounter.info.creator_id if uow.encounter.info else None
+            if not is_gm(interaction, settings.gm_role_id, creator):
+                return []
+            rows = await uow.bestiary.list_all()
+        return choices((r.nombre for r in rows), current)

@@ -1,0 +1,160 @@
+"""Settings from the environment and ``.env`` (pydantic-settings). The token is a secret.
+
+Every value is checked when the settings are read (:mod:`bot.process.config_check` turns a wrong one
+into one Spanish line and exit status 78); an empty value counts as not given."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+DEFAULT_DB_PATH = "umbral.db"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: The URL schemes a user may give → the async driver the bot runs on. ``postgresql://`` and
+#: ``postgres://`` are what hosting services hand out.
+ASYNC_DRIVERS = {
+    "postgresql": "postgresql+asyncpg",
+    "postgres": "postgresql+asyncpg",
+    "postgresql+asyncpg": "postgresql+asyncpg",
+    "sqlite": "sqlite+aiosqlite",
+    "sqlite+aiosqlite": "sqlite+aiosqlite",
+}
+
+
+class Settings(BaseSettings):
+    """What the bot reads at start-up. ``DISCORD_TOKEN`` is never printed or logged."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
+
+    discord_token: SecretStr | None = None
+    database_url: str | None = None
+    umbral_db_path: str = DEFAULT_DB_PATH
+    dev_guild_id: int | None = Field(default=None, gt=0)
+    run_migrations: bool = True
+    log_level: str = "INFO"
+    #: Rolling commands a user / a channel may send per ``roll_limit_seconds`` (0: no limit).
+    roll_limit_user: int = Field(default=6, ge=0)
+    roll_limit_channel: int = Field(default=20, ge=0)
+    roll_limit_seconds: float = Field(default=10.0, gt=0, allow_inf_nan=False)
+    #: Sharding: ``SHARD_COUNT`` shards in all, ``SHARD_IDS`` ("0,1") those of this process.
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: str | None = None
+
+    @field_validator("log_level")
+    @classmethod
+    def _real_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError("not a logging level")
+        return level
+
+    @field_validator("database_url")
+    @classmethod
+    def _async_url(cls, value: str | None) -> str | None:
+        return None if value is None else async_url(value)
+
+    @property
+    def shard_id_list(self) -> list[int] | None:
+        """``SHARD_IDS`` ("0,2" or "0 2") as a list, checked against ``SHARD_COUNT``."""
+        if not self.shard_ids or not self.shard_ids.strip():
+            return None
+        try:
+            found = [int(part) for part in self.shard_ids.replace(",", " ").split()]
+        except ValueError:
+            raise ValueError(f"SHARD_IDS no es una lista de números: «{self.shard_ids}».") from None
+        if not self.shard_count:
+            raise ValueError("SHARD_IDS necesita SHARD_COUNT (cuántos shards hay en total).")
+        bad = [i for i in found if not 0 <= i < self.shard_count]
+        if bad or len(set(found)) != len(found):
+            raise ValueError(
+                f"SHARD_IDS ({self.shard_ids}) debe tener números distintos de 0 a "
+                f"{self.shard_count - 1}."
+            )
+        return found
+
+    @property
+    def db_url(self) -> str:
+        """``DATABASE_URL`` when given, else a SQLite file at ``UMBRAL_DB_PATH``."""
+        if self.database_url:
+            return self.database_url
+        return db_url_from(self.umbral_db_path)
+
+    @property
+    def token(self) -> str | None:
+        if self.discord_token is None:
+            return None
+        value = self.discord_token.get_secret_value().strip()
+        return value or None
+
+
+def async_url(url: str) -> str:
+    """``url`` on the bot's async driver (``postgres://…`` → ``postgresql+asyncpg://…``; a
+    host's ``sslmode`` becomes asyncpg's ``ssl``), the rest as written; ``ValueError`` for a
+    URL the bot can't use (another database or driver, or not a URL)."""
+    url = url.strip()
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise ValueError("not a database URL") from None
+    driver = ASYNC_DRIVERS.get(parsed.drivername)
+    if driver is None:
+        raise ValueError("not a database the bot can use")
+    url = driver + url[url.index("://") :]
+    if driver.startswith("postgresql"):
+        url = re.sub(r"([?&])sslmode=", r"\1ssl=", url)
+    return url
+
+
+def db_url_from(path_or_url: str) -> str:
+    """A database URL (on its async driver, :func:`async_url`), or a file path turned into
+    ``sqlite+aiosqlite:///path``."""
+    if "://" in path_or_url:
+        return async_url(path_or_url)
+    return f"sqlite+aiosqlite:///{path_or_url}"
+
+
+#: Other libraries' chatter at start-up, logged at DEBUG instead: Alembic's INFO lines
+#: ("Context impl SQLiteImpl", "Running upgrade …"), discord.py's INFO lines and its warning
+#: that PyNaCl or davey (voice, which the bot never uses) is not installed.
+QUIET_LOGGERS = ("alembic", "discord")
+QUIET_WARNINGS = ("PyNaCl is not installed", "davey is not installed")
+
+
+class ThirdPartyStartupNoise(logging.Filter):
+    """On the root handler: a quiet library's INFO, and the known harmless warnings, become
+    DEBUG records, shown only when the level is DEBUG."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__()
+        self.level = level
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        quiet = record.name.split(".", 1)[0] in QUIET_LOGGERS
+        if (quiet and record.levelno == logging.INFO) or (
+            record.levelno == logging.WARNING
+            and any(text in record.getMessage() for text in QUIET_WARNINGS)
+        ):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+            return self.level <= logging.DEBUG
+        return True
+
+
+def configure_logging(level: str) -> None:
+    """As :func:`logging.basicConfig` (nothing when the root logger already has a handler),
+    with :class:`ThirdPartyStartupNoise` on the handler."""
+    root = logging.getLogger()
+    if root.handlers:
+        return
+    number = logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(ThirdPartyStartupNoise(number))
+    root.addHandler(handler)
+    root.setLevel(number)

@@ -1,0 +1,222 @@
+"""What keeps ``bot/`` laid out by role (issue 29), read from the source with ``ast``:
+
+- no import cycle between its modules, counting the imports inside functions and under
+  ``TYPE_CHECKING`` (a cycle hidden by either still ties the modules together; the walk is
+  ``tests/importgraph.py``'s, whose own test is in ``tests/rules/test_import_cycles.py``);
+- the Discord edge (``bot/edge/``) imports no feature;
+- at most 8 modules directly in ``bot/`` besides ``__init__.py`` and ``__main__.py``;
+- discord.py's public API only: no name of discord.py's that starts with ``_`` (an
+  attribute read, a call, an override, a ``getattr`` by name, a private import or a mangled
+  ``_Class__name``) outside the console's gateway, ``bot/console/gateway.py``;
+- no service looked up by name on the client or the bot (``getattr(interaction.client``,
+  ``getattr(self.bot``): the cogs are handed their services at ``setup``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import discord
+
+from tests.importgraph import cycle_path, cycles, import_graph
+
+ROOT = Path(__file__).resolve().parent.parent
+BOT = ROOT / "bot"
+GATEWAY = BOT / "console" / "gateway.py"
+MAX_LOOSE = 8
+MANGLED = re.compile(r"^_[A-Za-z]\w*__\w+$")
+#: ``_names`` discord.py happens to use too that are another library's public API.
+OTHER_LIBRARIES = {"_mapping": "SQLAlchemy's Row._mapping"}
+
+
+def test_no_import_cycles_in_bot() -> None:
+    graph = import_graph(BOT)
+    assert "bot.edge.context" in graph  # the walk found the package
+    found = [" → ".join(cycle_path(graph, c)) for c in cycles(graph)]
+    assert found == []
+
+
+def test_the_edge_imports_no_feature() -> None:
+    """The Discord edge is below the features: they build on it, never the other way."""
+    graph = import_graph(BOT)
+    found = {
+        (module, other)
+        for module, imported in graph.items()
+        if module.startswith("bot.edge")
+        for other in imported
+        if other.startswith("bot.features")
+    }
+    assert found == set()
+
+
+def test_few_modules_directly_in_bot() -> None:
+    loose = sorted(p.name for p in BOT.glob("*.py") if p.name not in ("__init__.py", "__main__.py"))
+    assert len(loose) <= MAX_LOOSE, loose
+
+
+# --- discord.py's public API only ---------------------------------------------------------
+
+
+def _text(node: ast.AST) -> str:
+    """A string constant's text ("" for anything else)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return ""
+
+
+@cache
+def discord_private_names() -> frozenset[str]:
+    """Every ``_name`` (not a dunder) discord.py defines: functions, classes, attributes it
+    sets, ``__slots__`` entries, module names."""
+    names: set[str] = set()
+    for path in Path(discord.__file__).parent.rglob("*.py"):
+        if path.stem.startswith("_") and not path.stem.startswith("__"):
+            names.add(path.stem)
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                names.add(node.name)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif _text(node).isidentifier():
+                names.add(_text(node))  # __slots__ entries, getattr names
+    private = {n for n in names if n.startswith("_") and not n.startswith("__")}
+    return frozenset(private - set(OTHER_LIBRARIES))
+
+
+def _base_name(base: ast.expr) -> str | None:
+    """``Cog`` of ``commands.Cog``, ``View`` of ``discord.ui.View[…]``: the root name and
+    the last one of a class base."""
+    while isinstance(base, ast.Subscript):
+        base = base.value
+    if isinstance(base, ast.Attribute):
+        root = base
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return base.attr if isinstance(root, ast.Name) and root.id in DISCORD_ROOTS else None
+    return base.id if isinstance(base, ast.Name) else None
+
+
+DISCORD_ROOTS = {"discord", "commands", "app_commands"}
+
+
+def discord_classes(trees: list[ast.AST]) -> set[str]:
+    """The classes of the bot that derive from discord.py's (by name, across modules): their
+    bases' names either come from ``discord`` or are such classes themselves."""
+    from_discord: set[str] = set()
+    bases: dict[str, set[str]] = {}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("discord"):
+                from_discord.update(a.asname or a.name for a in node.names)
+            elif isinstance(node, ast.ClassDef):
+                for base in node.bases:
+                    name = _base_name(base)
+                    qualified = isinstance(base, ast.Attribute | ast.Subscript) and name
+                    bases.setdefault(node.name, set()).add(
+                        "discord" if qualified and name not in bases else (name or "")
+                    )
+    derived: set[str] = set()
+    while True:
+        more = {
+            cls
+            for cls, names in bases.items()
+            if cls not in derived and names & (from_discord | derived | {"discord"})
+        }
+        if not more:
+            return derived
+        derived |= more
+
+
+def private_uses(tree: ast.AST, private: frozenset[str], derived: set[str]) -> Iterator[str]:
+    """Each use of a private discord.py name in a module: ``obj._name`` on anything but
+    ``self``/``cls`` (and, in a class of ``derived``, those deriving from discord.py's, any
+    ``_name`` it does not define itself), overrides, ``getattr(x, "_name")``, private
+    imports, mangled names. (A ``_name`` of the bot's own that discord.py also has counts:
+    ``obj._name`` could be either.)"""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("discord"):
+            if any(part.startswith("_") for part in (node.module or "").split(".")):
+                yield f"import from {node.module}"
+            yield from (f"import {a.name}" for a in node.names if a.name in private)
+        elif isinstance(node, ast.Import):
+            yield from (f"import {a.name}" for a in node.names if "._" in a.name)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name in derived:
+            own = {
+                n.attr
+                for n in ast.walk(node)
+                if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)
+            }
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                    own.add(item.name)
+                    if item.name in private:
+                        yield f"override {node.name}.{item.name}"
+            for n in ast.walk(node):
+                if isinstance(n, ast.Attribute) and n.attr in private and n.attr not in own:
+                    yield f"{node.name}: .{n.attr}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            if MANGLED.match(node.attr):
+                yield f".{node.attr}"
+            on_self = isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+            if node.attr in private and not on_self:
+                yield f".{node.attr}"
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id in ("getattr", "setattr", "hasattr") and len(node.args) > 1:
+                name = _text(node.args[1])
+                if name in private or MANGLED.match(name):
+                    yield f"{node.func.id}(…, {name!r})"
+        elif MANGLED.match(_text(node)):
+            yield repr(_text(node))
+
+
+def test_bot_uses_discord_py_s_public_api_only() -> None:
+    private = discord_private_names()
+    modules = {p: ast.parse(p.read_text("utf-8")) for p in sorted(BOT.rglob("*.py"))}
+    derived = discord_classes(list(modules.values()))
+    found = [
+        f"{path.relative_to(ROOT)}: {use}"
+        for path, tree in modules.items()
+        if path != GATEWAY
+        for use in private_uses(tree, private, derived)
+    ]
+    assert found == []
+
+
+def test_the_private_api_check_sees_what_it_must() -> None:
+    private = discord_private_names()
+    assert {"_connection", "_call", "_get_app_command_options", "_view_store"} <= private
+    source = (
+        "from discord import app_commands\n"
+        "class Tree(app_commands.CommandTree):\n"
+        "    async def _call(self, interaction):\n"
+        "        self._get_app_command_options(interaction.data)\n"
+        "def f(bot):\n"
+        "    bot._connection.user = None\n"
+        "    getattr(bot, '_AutoShardedClient__queue')\n"
+    )
+    tree = ast.parse(source)
+    uses = list(private_uses(tree, private, discord_classes([tree])))
+    assert "override Tree._call" in uses
+    assert "Tree: ._get_app_command_options" in uses
+    assert "._connection" in uses
+    assert "getattr(…, '_AutoShardedClient__queue')" in uses
+    assert GATEWAY.is_file()  # the one module allowed to
+
+
+def test_no_service_looked_up_on_the_client_or_the_bot() -> None:
+    pattern = re.compile(r"getattr\(\s*(interaction\.client|self\.bot)\b")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted(BOT.rglob("*.py"))
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert found == []
