@@ -19,7 +19,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Text, and_, bindparam, case, cast, func, null, select, update
+from sqlalchemy import (
+    RowMapping,
+    Text,
+    Update,
+    and_,
+    bindparam,
+    case,
+    cast,
+    func,
+    null,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -308,7 +320,7 @@ class EncounterRepository:
         self._loaded = Loaded(info, entry.doc, row["sheets"], since, entry.encounter)
         return self._loaded
 
-    async def _decode(self, row: Any) -> Loaded:
+    async def _decode(self, row: RowMapping) -> Loaded:
         """The row's document decoded (read again when the statement left it out for a
         cached copy not usable after all), its changed sheets copied in."""
         text = row["document"]
@@ -323,7 +335,7 @@ class EncounterRepository:
         self._loaded = Loaded(info_of(row, sum(agreed.values())), doc, agreed, since)
         return self._loaded
 
-    async def _bump(self, stmt: Any, **values: Any) -> EncounterInfo:
+    async def _bump(self, stmt: Update, **values: object) -> EncounterInfo:
         """Run ``stmt``, an UPDATE of the row at the version read, bumping it."""
         info = self._require().info
         params = {"b_id": info.id, "b_g": self.guild_id, "b_v": info.version, **values}
