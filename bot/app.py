@@ -34,10 +34,14 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.encuentro",
     "bot.features.combate",
     "bot.features.tirar",
+    "bot.features.dados",
+    "bot.features.estadisticas",
     "bot.features.tablero",
     "bot.features.deshacer",
     "bot.features.descanso",
     "bot.features.esencia",
+    "bot.features.sesiones",
+    "bot.features.tablas",
 )
 
 

@@ -11,10 +11,12 @@ strict Discord (:mod:`bot.console.strict`) validates every request body against,
 clone needs nothing outside the repository. It holds, without prose (``description``,
 ``title``, ``examples`` and the ``x-discord-*`` annotations are dropped):
 
-- ``routes``: ``"METHOD /path/{template}"`` → ``{"$ref": "#/$defs/Name"}``, or, for a body
-  that is a union told apart by its ``type`` (the interaction callback),
-  ``{"by_type": {"4": "#/$defs/Name", …}}`` so a validator can pick the branch first and
-  name the bad field instead of "matches none of the branches";
+- ``routes``: ``"METHOD /path/{template}"`` → ``{"$ref": "#/$defs/Name"}``, the schema
+  itself when Discord's file writes it in the route (an array of commands, a webhook's
+  name), or, for a body that is a union told apart by one field (the interaction
+  callback by its ``type``, a scheduled event by its ``entity_type``),
+  ``{"by": "type", "branches": {"4": "#/$defs/Name", …}}`` so a validator can pick the
+  branch first and name the bad field instead of "matches none of the branches";
 - ``$defs``: every component schema those reference, transitively, with ``$ref``s
   rewritten from ``#/components/schemas/Name`` to ``#/$defs/Name`` (draft 2020-12), and
   ``LOOSER`` where Discord accepts more than its schema says (snowflakes as integers);
@@ -50,6 +52,14 @@ ROUTES: list[tuple[str, str, str | None]] = [
     ("POST", "/channels/{channel_id}/messages/{message_id}/threads", None),
     # editing a channel: the bot only reopens (unarchives) threads
     ("PATCH", "/channels/{channel_id}", "UpdateThreadRequestPartial"),
+    # sessions: guild scheduled events (external, voice or stage: by ``entity_type``)
+    ("POST", "/guilds/{guild_id}/scheduled-events", None),
+    ("PATCH", "/guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}", None),
+    # channel webhooks (executing one and editing its messages are the routes above)
+    ("POST", "/channels/{channel_id}/webhooks", None),
+    # the command sync (context-menu commands count here)
+    ("PUT", "/applications/{application_id}/commands", None),
+    ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", None),
 ]
 # Routes without a body that the fake also answers (listed so the file documents them).
 BODILESS = [
@@ -57,7 +67,20 @@ BODILESS = [
     "DELETE /channels/{channel_id}/messages/pins/{message_id}",
     "DELETE /channels/{channel_id}/messages/{message_id}",
     "GET /channels/{channel_id}/messages/{message_id}",
+    "GET /guilds/{guild_id}/scheduled-events",
+    "GET /guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}",
+    "DELETE /guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}",
+    "GET /guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}/users",
+    "GET /channels/{channel_id}/webhooks",
+    "GET /webhooks/{webhook_id}",
+    "DELETE /webhooks/{webhook_id}",
+    "GET /webhooks/{webhook_id}/{webhook_token}",
+    "DELETE /webhooks/{webhook_id}/{webhook_token}",
+    "GET /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+    "DELETE /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
 ]
+# The fields a union's members are told apart by, in the order they are tried.
+DISCRIMINATORS = ("type", "entity_type")
 # Where the published schema is stricter than Discord itself: a snowflake is also accepted as
 # a JSON integer (discord.py sends attachment ids as 0, 1, …).
 LOOSER = {
@@ -100,10 +123,28 @@ def _clean(node: Any, refs: set[str]) -> Any:
     return out
 
 
-def _type_values(schema: dict[str, Any]) -> list[int]:
-    kind = schema.get("properties", {}).get("type", {})
+def _values(schema: dict[str, Any], field: str) -> list[int]:
+    """The values ``field`` may take in ``schema`` (an ``enum``, a ``const``, or either of
+    them beside ``null``)."""
+    kind = schema.get("properties", {}).get(field, {})
+    for member in kind.get("oneOf", []):
+        if member.get("type") != "null":
+            kind = member
     values = kind.get("enum") or ([kind["const"]] if "const" in kind else [])
     return [int(v) for v in values]
+
+
+def _branches(components: dict[str, Any], members: list[str]) -> tuple[str, dict[str, str]]:
+    """The field that tells ``members`` apart, and the member each of its values picks."""
+    for field in DISCRIMINATORS:
+        branches = {
+            str(value): f"#/$defs/{name}"
+            for name in members
+            for value in _values(components[name], field)
+        }
+        if all(_values(components[name], field) for name in members):
+            return field, branches
+    raise SystemExit(f"no field tells {members} apart")
 
 
 def extract(openapi: dict[str, Any]) -> dict[str, Any]:
@@ -113,7 +154,8 @@ def extract(openapi: dict[str, Any]) -> dict[str, Any]:
     for method, path, branch in ROUTES:
         operation = openapi["paths"][path][method.lower()]
         schema = operation["requestBody"]["content"]["application/json"]["schema"]
-        members = [m["$ref"][len(COMPONENTS) :] for m in schema.get("anyOf", [])]
+        union = schema.get("anyOf") or schema.get("oneOf") or []
+        members = [m["$ref"][len(COMPONENTS) :] for m in union if "$ref" in m]
         key = f"{method} {path}"
         if branch is not None:
             if branch not in members:
@@ -121,12 +163,9 @@ def extract(openapi: dict[str, Any]) -> dict[str, Any]:
             routes[key] = {"$ref": f"#/$defs/{branch}"}
             wanted.add(branch)
         elif members:
-            by_type: dict[str, str] = {}
-            for name in members:
-                for value in _type_values(components[name]):
-                    by_type[str(value)] = f"#/$defs/{name}"
-                wanted.add(name)
-            routes[key] = {"by_type": by_type}
+            field, branches = _branches(components, members)
+            wanted.update(members)
+            routes[key] = {"by": field, "branches": branches}
         else:
             routes[key] = _clean(schema, wanted)
     defs: dict[str, Any] = {}

@@ -10,7 +10,14 @@ from .dice import DiceSource
 from .errors import UmbralError
 from .grades import Grade, Grading, grade_single
 from .rolls import Modifier, Roll, Static, make_roll
-from .tables import BAND_FIXED, UMBRAL_NAMES, UMBRALES
+from .tables import (
+    ATAQUE_BASE,
+    BAND_FIXED,
+    CONTRA_ENEMY_TIE,
+    UMBRAL_NAMES,
+    UMBRAL_RANGE,
+    UMBRALES,
+)
 
 
 class OficioCobertura(StrEnum):
@@ -59,9 +66,22 @@ def umbral_name(umbral: int) -> str:
 
 
 def validate_umbral(umbral: int) -> int:
+    """One of the six named Umbrales (a reto's)."""
     if umbral not in UMBRALES:
         valid = ", ".join(str(u) for u in UMBRALES)
         raise UmbralError(f"El Umbral {umbral} no existe: los Umbrales son {valid}.")
+    return umbral
+
+
+def validate_check_umbral(umbral: int) -> int:
+    """[D] A check's Umbral: any whole number in ``tables.UMBRAL_RANGE``."""
+    low, high = UMBRAL_RANGE
+    if not low <= umbral <= high:
+        named = ", ".join(str(u) for u in UMBRALES)
+        raise UmbralError(
+            f"El Umbral {umbral} no existe: un Umbral va de {low} a {high} (los de siempre: "
+            f"{named})."
+        )
     return umbral
 
 
@@ -94,13 +114,44 @@ def check(
     desventajas: Sequence[str] = (),
 ) -> CheckResult:
     """Roll ``1d12 + modifiers`` against the Umbral with bands of four."""
-    validate_umbral(umbral)
-    roll = make_roll(dice, modifiers, ventajas, desventajas)
+    validate_check_umbral(umbral)
     target = Static(f"Umbral {umbral_name(umbral)}", (Modifier("Umbral", umbral),))
-    margen = roll.total - umbral
+    return check_against(dice, modifiers, target, ventajas, desventajas)
+
+
+def check_against(
+    dice: DiceSource,
+    modifiers: Sequence[Modifier],
+    target: Static,
+    ventajas: Sequence[str] = (),
+    desventajas: Sequence[str] = (),
+) -> CheckResult:
+    """Roll ``1d12 + modifiers`` against a static number, bands of four; margen 0 is the
+    roller's."""
+    roll = make_roll(dice, modifiers, ventajas, desventajas)
+    margen = roll.total - target.value
     return CheckResult(roll, target, grade_single(margen, roll.die, BAND_FIXED))
+
+
+def pusher_static(nombre: str, atributo: Modifier, oficio: Modifier | None) -> Static:
+    """«8 + Atributo + Oficio del que empuja» (Libro III §15): what the one who resists rolls
+    against in a check against a person."""
+    parts = (Modifier("Base", ATAQUE_BASE), atributo, *([oficio] if oficio else []))
+    return Static(f"Empuje de {nombre}", parts)
 
 
 def regrade_check(result: CheckResult, steps: int, reason: str) -> CheckResult:
     """The same check with its grade moved by ``steps`` (Aliento «subir»)."""
     return CheckResult(result.roll, result.target, result.grading.with_shift(steps, reason))
+
+
+def enemy_pusher(nombre: str, ataque: Static) -> Static:
+    """An enemy pushes with its Ataque (its «8 + Atributo + Oficio»)."""
+    return Static(f"Ataque de {nombre}", ataque.parts)
+
+
+def enemy_resisting(nombre: str, ataque: Static) -> Static:
+    """[D] An enemy resists: the player who pushes rolls against its Ataque, and the tie is
+    still the enemy's (``tables.CONTRA_ENEMY_TIE``)."""
+    tie = Modifier("El empate es de quien aguanta", CONTRA_ENEMY_TIE)
+    return Static(f"Ataque de {nombre}", (*ataque.parts, tie))

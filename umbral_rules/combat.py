@@ -167,6 +167,19 @@ def shot_defensa(defensa: Static, size: str = "normal", a_cubierto: bool = False
     return defensa.plus(*extra)
 
 
+def mesa_shot_ataque(ataque: Static, size: str = "normal", a_cubierto: bool = False) -> Static:
+    """Mesa: a shot at a PC, who rolls Defensa against the shooter's static Ataque. [D] The
+    PC's size and cover, which add to a static Defensa against shots (:func:`shot_defensa`),
+    come off the Ataque instead — the same numbers on the other side of the roll — so that
+    each shot carries its own when one Defensa roll answers the asalto's attacks (the most
+    dangerous and the acoso are read from these Ataques)."""
+    validate_size(size)
+    extra = [Modifier(f"Blanco {SIZE_LABELS[size]}", -SIZE_DEFENSA_MOD[size])]
+    if a_cubierto:
+        extra.append(Modifier("Blanco a cubierto", -COVER_BONUS))
+    return ataque.plus(*extra)
+
+
 def helpless_attack(
     dice: DiceSource,
     attack: Sequence[Modifier],

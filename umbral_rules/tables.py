@@ -31,6 +31,15 @@ UMBRALES: Final = (6, 9, 12, 15, 18, 21)
 UMBRAL_NAMES: Final = MappingProxyType({9: "Corriente", 12: "Peliaguda"})
 CORRIENTE: Final = 9
 PELIAGUDA: Final = 12
+#: [D] A check's Umbral (``/tirada``) is any whole number in this range; the six named ones
+#: (``UMBRALES``) are the ones offered. A reto keeps the six (``/reto crear``).
+UMBRAL_RANGE: Final = (1, 40)
+#: [D] A check against a person (Libro III §15: «tira el que resiste, contra 8 + Atributo +
+#: Oficio del que empuja»): when the one who resists is an enemy, the player who pushes rolls
+#: (the GM never rolls; ``/tirada`` is a player's roll), against the enemy's Ataque, and the
+#: tie still goes to who resists: the Ataque counts this much more («el empate es de quien
+#: aguanta»).
+CONTRA_ENEMY_TIE: Final = 1
 
 #: [D] The four attributes named by the texts; the list lives here so more can be added.
 ATRIBUTOS: Final = ("vigor", "destreza", "percepcion", "voluntad")
@@ -71,6 +80,14 @@ WEAPON_CLASS_ATTRIBUTE: Final = MappingProxyType(
 RANGED_CLASSES: Final = frozenset({"arco", "ballesta", "polvora"})
 WEAPON_ATTRIBUTES: Final = ("V", "D", "V/D")
 CUALIDADES: Final = ("perforante", "certera", "larga", "arrojadiza")
+#: [D] Certera: «tiras con ventaja contra objetivos que no se mueven» (Libro III §15). A target
+#: is moving when it moved in its side's last turn (a movimiento spent: ``/mover``, a walk on
+#: the board, Cargar; ``encounter.attacks.moving``); in Mesa and Narrativo the ``quieto``
+#: option of the attack says it instead (the board decides in Táctico).
+CERTERA_SOURCE: Final = "Certera (blanco quieto)"
+#: Shooting after moving: «haberte movido … sigue moviendo el dado» (Libro VI §41, the §15's
+#: list): desventaja on a shot when the shooter has moved earlier in this asalto.
+MOVED_SHOT_SOURCE: Final = "Se ha movido en este asalto"
 
 # --- §4 Derived numbers -------------------------------------------------------------------
 ATAQUE_BASE: Final = 8  # "the die that is not rolled"
@@ -197,6 +214,15 @@ SANGRANDO_PER_ASALTO: Final = 1
 ESTADO_QUITAR_ACCION: Final = frozenset({"aturdido"})
 #: Quebrantado is removed by a Voluntad check against Corriente; [D] trying costs the acción.
 ESTADO_QUITAR_CHECK: Final = MappingProxyType({"quebrantado": ("voluntad", CORRIENTE)})
+#: Sangrando goes when someone bandages you (``/vendar``).
+ESTADO_VENDAR: Final = "sangrando"
+#: [D] A guild defines at most this many estados of its own: «los quince de Umbral» (Libro VI
+#: §42) are the five of Libro III §17 and ten more.
+ESTADOS_PROPIOS_MAX: Final = 10
+#: [D] Estados «de la cabeza» (Libro VI §42: «De la cabeza solo se lleva uno a la vez»): a
+#: guild's estado may be one; putting a second on someone replaces the first (True) instead
+#: of being refused.
+CABEZA_REPLACES: Final = True
 
 # --- §7 Maniobras -------------------------------------------------------------------------
 MANIOBRAS: Final = ("interponerse", "sostener", "cargar", "despegarse", "apuntar")
@@ -230,6 +256,17 @@ PHASE_ORDER_REFUSED: Final = MappingProxyType({"mesa": False, "narrativo": True,
 
 # --- §8 Wounds ----------------------------------------------------------------------------
 SECUELAS_DIE: Final = 12
+#: The highest secuelas result: the die's 12 + the Aliento's 4. A guild's table covers the
+#: results from 2 up to its own highest; [D] a result above it reads its highest entry.
+SECUELAS_MAX: Final = SECUELAS_DIE + SECUELAS_ALIENTO_BONUS
+#: [D] The Malherido clock («muerto en pocos minutos si nadie hace nada», Libro III §16): the
+#: GM is told when a PC has lain Malherido this many asaltos with nobody stabilising them
+#: (a guild changes it with ``/config``; the bot tells, the GM decides).
+MALHERIDO_AVISO_ASALTOS: Final = 3
+MALHERIDO_AVISO_RANGE: Final = (1, 50)
+#: [D] Bandaging («hasta que alguien te vende», Libro III §17) takes no roll (the texts give
+#: none, unlike stabilising), costs the acción in combat, and one may bandage oneself.
+VENDAR_SELF: Final = True
 #: [D] A healing check to stabilise: Peliaguda, by someone else; [D] default attribute.
 ESTABILIZAR_UMBRAL: Final = PELIAGUDA
 ESTABILIZAR_ATRIBUTO: Final = "percepcion"

@@ -1,5 +1,7 @@
-"""The channel routes of the bot's own HTTP client (``bot.http.request``): messages, pins,
-threads, answered — and refused — as Discord does in the fake guild's places."""
+"""The routes of the bot's own HTTP client (``bot.http.request``): a channel's messages,
+pins, threads and webhooks, answered — and refused — as Discord does in the fake guild's
+places; the guild's scheduled events (:mod:`.calendar`) and the command sync
+(:mod:`.menus`) are answered by their own classes."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import Any
 
 from discord.http import Route
 
+from bot.console.calendar import Calendar
 from bot.console.gate import (
     MAX_PINS,
     MISSING_ACCESS,
@@ -16,8 +19,10 @@ from bot.console.gate import (
     Refused,
 )
 from bot.console.guild import Place, Places, channel_payload
-from bot.console.mailbox import Mailbox, api_path, attach, with_files
+from bot.console.mailbox import api_path, attach, with_files
+from bot.console.menus import Commands
 from bot.console.messages import SentMessage
+from bot.console.webhooks import WebhookRoutes
 
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MEMBER = 10007
@@ -34,8 +39,10 @@ def _missing(flag: str) -> Refused:
     return Refused(403, MISSING_PERMISSIONS, "Missing Permissions")
 
 
-class ChannelRoutes(Mailbox):
+class ChannelRoutes(WebhookRoutes):
     places: Places
+    calendar: Calendar
+    commands: Commands
 
     def channel_id(self, name: str) -> int:
         return self.places.get(name).id
@@ -54,6 +61,13 @@ class ChannelRoutes(Mailbox):
         path = api_path(route)
         await self.gate.enter(route.method, path, body)
         try:
+            if route.path.startswith("/guilds/{guild_id}/scheduled-events"):
+                params = kwargs.get("params") or {}
+                return self.calendar.route(route.method, route.path, path, body or {}, params)
+            if route.path.startswith("/applications/"):
+                return self.commands.route(route.method, path, body)
+            if route.path == "/webhooks/{webhook_id}":
+                return self._webhook_by_id(route.method, int(path.rsplit("/", 1)[1]))
             return await self._channel_route(route, path, body or {}, files)
         except Refused as refused:
             if route.path == MEMBER:  # someone who left: Discord's answer, not a refusal
@@ -72,6 +86,8 @@ class ChannelRoutes(Mailbox):
         if not place.can("view_channel"):
             raise Refused(403, MISSING_ACCESS, "Missing Access")
         method, template = route.method, route.path
+        if template == "/channels/{channel_id}/webhooks":
+            return self._channel_webhooks(place, method, path, body)
         if method in ("POST", "PATCH"):
             self.gate.check_body(method, path, body)
             self.gate.check_files({k: len(v) for k, v in files.items()})

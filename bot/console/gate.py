@@ -144,11 +144,13 @@ class Gate:
 
     # --- the checks ---------------------------------------------------------------------
 
-    def check_body(self, method: str, path: str, body: Mapping[str, Any]) -> None:
+    def check_body(self, method: str, path: str, body: Any, branch: int | None = None) -> None:
+        """``body`` as Discord's schema and limits take it (``branch``: the union member a
+        body that does not name it is read as, :func:`.strict.problems`)."""
         if "invalid" in self.tolerated:
             return
         key = strict.route_key(method, path)
-        found = strict.problems(key, body) if key else []
+        found = strict.problems(key, body, branch) if key else []
         if found:
             error = strict.error_body(found)
             raise Refused(400, error["code"], error["message"], error["errors"])

@@ -18,8 +18,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-#: A button's component type in an interaction's data.
-BUTTON = 2
+#: A button's component type in an interaction's data; a voice channel's type.
+BUTTON, VOICE = 2, 2
 
 
 def _state(bot: discord.Client) -> Any:
@@ -41,12 +41,21 @@ def add_guild(bot: discord.Client, data: Any) -> discord.Guild:
 
 
 def show_channel(bot: discord.Client, guild: discord.Guild, data: Any) -> None:
-    """``CHANNEL_CREATE`` / ``CHANNEL_UPDATE`` of a text channel (new, or its overwrites)."""
+    """``CHANNEL_CREATE`` / ``CHANNEL_UPDATE`` of a text or voice channel (new, or its
+    overwrites)."""
+    kind = discord.VoiceChannel if data.get("type") == VOICE else discord.TextChannel
     existing = guild.get_channel(int(data["id"]))
-    if isinstance(existing, discord.TextChannel):
+    if isinstance(existing, kind):
         existing._update(guild, data)
     else:
-        guild._add_channel(discord.TextChannel(state=_state(bot), guild=guild, data=data))
+        guild._add_channel(kind(state=_state(bot), guild=guild, data=data))
+
+
+def show_role(guild: discord.Guild, data: Any) -> None:
+    """``GUILD_ROLE_UPDATE``: a role's new permissions in the cache."""
+    role = guild.get_role(int(data["id"]))
+    if role is not None:
+        role._update(data)
 
 
 def show_thread(bot: discord.Client, guild: discord.Guild, data: Any) -> None:
@@ -70,3 +79,13 @@ def run_command(
 def press(bot: discord.Client, custom_id: str, interaction: discord.Interaction) -> None:
     """The view store's dispatch of a button press (it starts discord.py's own tasks)."""
     _state(bot)._view_store.dispatch_view(BUTTON, custom_id, interaction)
+
+
+def submit_form(
+    bot: discord.Client,
+    custom_id: str,
+    interaction: discord.Interaction,
+    components: list[dict[str, Any]],
+) -> None:
+    """The view store's dispatch of a modal submit (it starts discord.py's own task)."""
+    _state(bot)._view_store.dispatch_modal(custom_id, interaction, components, {})

@@ -1,8 +1,13 @@
-"""The fake guild's places (channels and their threads) and the bot's permissions in them.
+"""The fake guild's places (channels, their threads, voice channels) and the bot's
+permissions in them.
 
 ``!permiso quitar|dar PERMISO`` changes the bot's permission in a channel; the change is what
 discord.py computes from: a member overwrite for the bot on the channel (threads inherit their
-channel's, as in Discord) and ``app_permissions`` in the interaction payloads.
+channel's, as in Discord) and ``app_permissions`` in the interaction payloads. «Crear eventos»
+and «Gestionar eventos» are the guild's (an external event asks for them there): for those
+the line changes the bot's role, everywhere.
+
+A channel called ``voz`` or ``voz-…`` is a voice channel (a guild's «General» of voice).
 """
 
 from __future__ import annotations
@@ -25,7 +30,13 @@ PERMISSIONS = {
     "adjuntar_archivos": "attach_files",
     "leer_historial": "read_message_history",
     "fijar_mensajes": "pin_messages",
+    "gestionar_webhooks": "manage_webhooks",
+    "conectar": "connect",
+    "crear_eventos": "create_events",
+    "gestionar_eventos": "manage_events",
 }
+#: The flags ``!permiso`` changes on the bot's role (guild-wide) rather than on a channel.
+GUILD_FLAGS = frozenset({"create_events", "manage_events"})
 # What the bot is granted at the guild level (its invite), before any channel overwrite.
 BOT_PERMISSIONS = discord.Permissions(
     view_channel=True,
@@ -37,9 +48,21 @@ BOT_PERMISSIONS = discord.Permissions(
     pin_messages=True,
     use_application_commands=True,
     create_public_threads=True,
+    create_events=True,
+    connect=True,
 )
 BOT_ROLE_NAME = "Umbral"
-THREAD = 11  # a public thread
+THREAD, VOICE = 11, 2  # a public thread, a voice channel
+VOICE_PREFIX = "voz"
+
+
+@dataclass
+class BotRole:
+    """The bot's role: what it may do anywhere in the guild before channel overwrites."""
+
+    permissions: discord.Permissions = field(
+        default_factory=lambda: discord.Permissions(BOT_PERMISSIONS.value)
+    )
 
 
 @dataclass
@@ -52,6 +75,16 @@ class Place:
     archived: bool = False
     locked: bool = False  # a locked thread reopens only with «Gestionar hilos»
     denied: set[str] = field(default_factory=set)  # flags taken with !permiso (channels only)
+    allowed: set[str] = field(default_factory=set)  # flags given with !permiso beyond the role
+    role: BotRole = field(default_factory=BotRole)
+
+    @property
+    def kind(self) -> str:
+        """``"text"``, ``"voice"`` (a channel called ``voz…``) or ``"thread"``."""
+        if self.parent is not None:
+            return "thread"
+        voice = self.name == VOICE_PREFIX or self.name.startswith(VOICE_PREFIX + "-")
+        return "voice" if voice else "text"
 
     @property
     def channel(self) -> Place:
@@ -62,7 +95,8 @@ class Place:
         return self.parent is not None
 
     def bot_permissions(self) -> discord.Permissions:
-        perms = discord.Permissions(BOT_PERMISSIONS.value)
+        perms = discord.Permissions(self.role.permissions.value)
+        perms.update(**dict.fromkeys(self.channel.allowed, True))
         perms.update(**dict.fromkeys(self.channel.denied, False))
         if not perms.view_channel:
             return discord.Permissions.none()
@@ -142,17 +176,21 @@ def channel_payload(place: Place, clock: FakeClock) -> dict[str, Any]:
             },
         }
     deny = discord.Permissions(**dict.fromkeys(place.denied, True)).value
-    overwrites = [{"id": str(BOT_USER_ID), "type": 1, "allow": "0", "deny": str(deny)}]
-    return {
+    allow = discord.Permissions(**dict.fromkeys(place.allowed, True)).value
+    overwrite = {"id": str(BOT_USER_ID), "type": 1, "allow": str(allow), "deny": str(deny)}
+    found: dict[str, Any] = {
         "id": str(place.id),
         "type": 0,
         "name": place.name,
         "guild_id": str(GUILD_ID),
         "position": 0,
-        "permission_overwrites": overwrites if place.denied else [],
+        "permission_overwrites": [overwrite] if place.denied or place.allowed else [],
         "nsfw": False,
         "parent_id": None,
     }
+    if place.kind == "voice":
+        found.update(type=VOICE, bitrate=64000, user_limit=0, rtc_region=None)
+    return found
 
 
 class Places:
@@ -164,6 +202,7 @@ class Places:
         self.clock = clock
         self._by_name: dict[str, Place] = {}
         self._by_id: dict[int, Place] = {}
+        self.role = BotRole()  # shared by every place
 
     def get(self, name: str) -> Place:
         """The place called ``name`` (``mesa``, ``mesa/hilo``), created if new."""
@@ -173,7 +212,7 @@ class Places:
             return found
         channel, _, thread = name.partition("/")
         parent = self.get(channel) if thread else None
-        place = Place(name, stable_id("channel", name), parent)
+        place = Place(name, stable_id("channel", name), parent, role=self.role)
         self._by_name[name] = place
         self._by_id[place.id] = place
         self.refresh(place)
@@ -193,15 +232,34 @@ class Places:
             if other.parent is place:
                 self.refresh(other)
 
+    def guild_permissions(self) -> discord.Permissions:
+        """The bot's permissions at the guild level (its role), before any channel's."""
+        return discord.Permissions(self.role.permissions.value)
+
     def set_permission(self, place: Place, name: str, granted: bool) -> str:
-        """``!permiso``: the flag ``name`` (the console's Spanish name) in ``place``'s channel."""
+        """``!permiso``: the flag ``name`` (the console's Spanish name) in ``place``'s channel,
+        or on the bot's role for the guild's own flags (:data:`GUILD_FLAGS`)."""
         flag = PERMISSIONS.get(name.lower())
         if flag is None:
             raise LookupError(f"No conozco el permiso «{name}»: {', '.join(PERMISSIONS)}.")
+        if flag in GUILD_FLAGS:
+            self.role.permissions.update(**{flag: granted})
+            self._show_role()
+            return "el servidor"
         channel = place.channel
         if granted:
             channel.denied.discard(flag)
+            if not self.role.permissions.value & discord.Permissions(**{flag: True}).value:
+                channel.allowed.add(flag)
         else:
             channel.denied.add(flag)
+            channel.allowed.discard(flag)
         self.refresh(channel)
         return channel.name
+
+    def _show_role(self) -> None:
+        """``GUILD_ROLE_UPDATE`` of the bot's role (discord.py's cache of it)."""
+        role = self.guild.get_role(stable_id("role", BOT_ROLE_NAME))
+        if role is not None:
+            data = role_payload(role.id, role.name, role.position, self.role.permissions.value)
+            gateway.show_role(self.guild, data)

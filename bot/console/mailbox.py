@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -25,6 +26,7 @@ from bot.console.gate import (
 )
 from bot.console.messages import Event, Pending, SentMessage
 from bot.console.payloads import EPHEMERAL, GUILD_ID, bot_user_payload
+from bot.console.strict import INVALID_FORM_BODY
 
 UNKNOWN_WEBHOOK = 10015
 SEEN = (4, 6, 7, 8, 9)  # callback types the user sees an answer in (5 is "thinking…")
@@ -61,6 +63,18 @@ def attach(payload: Mapping[str, Any], files: Mapping[str, bytes]) -> dict[str, 
     return dict(body)
 
 
+@dataclass(frozen=True)
+class WebhookCall:
+    """A request of discord.py's webhook adapter: its route, path, JSON body, files and
+    query."""
+
+    route: Route
+    path: str
+    body: dict[str, Any]
+    files: Mapping[str, bytes]
+    params: Mapping[str, Any]
+
+
 class Mailbox:
     """The messages of the fake guild; :class:`~.transport.FakeDiscord` builds on it."""
 
@@ -75,6 +89,8 @@ class Mailbox:
         self._adapter = _FakeAdapter(self)
         #: Display names by user id (the console's users; ``/historial`` asks for them).
         self.names: dict[int, str] = {}
+        #: The form open for each user: the interaction that opened it (``Pending.form``).
+        self.forms: dict[str, Pending] = {}
         #: Whether each interaction waits for the bot's background work (the tracker) before
         #: it returns; paced runs (:mod:`.pacing`) leave it running beside the next ones.
         self.settles = True
@@ -102,6 +118,18 @@ class Mailbox:
             self.messages.append(message)
         self.events.append(Event(kind, message))
         return message
+
+    def note(self, who: str, text: str) -> None:
+        """The guild's events changed (by ``who``): the console shows ``text``."""
+        shown = SentMessage(0, "", who, {"content": text}, created=self.clock.now)
+        self.events.append(Event("evento", shown))
+
+    def open_form(self, user: str, channel: str, modal: Mapping[str, Any]) -> None:
+        """A form (a modal) opens for ``user`` in ``channel``."""
+        form = SentMessage(
+            0, channel, "Umbral", dict(modal), recipient=user, created=self.clock.now
+        )
+        self.events.append(Event("formulario", form))
 
     def _new_message(
         self, channel: str, payload: Mapping[str, Any], user: str | None = None
@@ -138,7 +166,7 @@ class Mailbox:
             "id": str(message.id),
             "channel_id": str(self.channel_id(message.channel)),
             "guild_id": str(GUILD_ID),
-            "author": bot_user_payload(),
+            "author": self._author(message),
             "content": body.get("content") or "",
             "timestamp": self.clock.iso(message.created),
             "edited_timestamp": None,
@@ -152,19 +180,47 @@ class Mailbox:
             "pinned": message.pinned,
             "type": 0,
             "flags": EPHEMERAL if message.ephemeral else 0,
+            **({"webhook_id": str(message.webhook_id)} if message.webhook_id else {}),
         }
+
+    def _author(self, message: SentMessage) -> dict[str, Any]:
+        """Who wrote it: the bot, a webhook under its ``username``, or a person."""
+        if message.webhook_id is not None:
+            return {
+                "id": str(message.webhook_id),
+                "username": message.author,
+                "avatar": None,
+                "discriminator": "0000",
+                "bot": True,
+            }
+        if message.author_id is not None:
+            return dict(self._member_payload(message.author)["user"])
+        bot: dict[str, Any] = bot_user_payload()
+        return bot
 
     # interaction callbacks and webhooks (the interaction token)
 
     async def _on_webhook(
-        self, route: Route, payload: dict[str, Any] | None, files: Mapping[str, bytes]
+        self,
+        route: Route,
+        payload: dict[str, Any] | None,
+        files: Mapping[str, bytes],
+        params: Mapping[str, Any] | None = None,
     ) -> Any:
+        """A request of discord.py's webhook adapter: written down, answered, or refused
+        as Discord would."""
         path = api_path(route)
         await self.gate.enter(route.method, path, payload)
         try:
-            return self._webhook(route, path, payload or {}, files)
+            call = WebhookCall(route, path, payload or {}, files, params or {})
+            return await self._webhook_route(call)
         except Refused as refused:
             raise self.gate.refuse(refused, route.method, path) from None
+
+    async def _webhook_route(self, call: WebhookCall) -> Any:
+        """An interaction's token: its callback, follow-ups and edits (the query, ``params``,
+        matters only to channel webhooks: :class:`~.webhooks.WebhookRoutes`)."""
+        return self._webhook(call.route, call.path, call.body, call.files)
 
     def _webhook(
         self, route: Route, path: str, body: dict[str, Any], files: Mapping[str, bytes]
@@ -184,6 +240,7 @@ class Mailbox:
                 )
             if age > FIRST_RESPONSE_S:
                 raise Refused(404, UNKNOWN_INTERACTION, "Unknown interaction")
+            _may_answer(pending, int(body.get("type", 0)))
             return self._on_callback(pending, body)
         if pending.response is None:
             raise Refused(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
@@ -237,6 +294,10 @@ class Mailbox:
             message = self._edit(pending.component_message, data)
         elif kind == 8:  # autocomplete
             self._choices = list(data.get("choices", []))
+        elif kind == 9:  # a form opens for its user (one at a time)
+            pending.form = dict(data)
+            self.forms[pending.user] = pending
+            self.open_form(pending.user, pending.channel, data)
         interaction: dict[str, Any] = {"id": "1", "type": kind}
         result: dict[str, Any] = {"interaction": interaction}
         if message is not None:
@@ -246,6 +307,23 @@ class Mailbox:
             )
             result["resource"] = {"type": kind, "message": self._message_payload(message)}
         return result
+
+
+#: The first responses Discord takes, by interaction type: a command (2), a button (3), an
+#: autocomplete (4), a form sent (5; 6 and 7 only for a form opened from a message's button).
+RESPONSES = {2: (4, 5, 9), 3: (4, 5, 6, 7, 9), 4: (8,), 5: (4, 5, 6, 7)}
+
+
+def _may_answer(pending: Pending, kind: int) -> None:
+    """A response of ``kind`` to ``pending``, or Discord's 50035 naming the ones it takes
+    (a form answered with another form, a command answered by editing a message…)."""
+    allowed = RESPONSES.get(pending.kind, ())
+    if pending.kind == 5 and pending.component_message is None:
+        allowed = (4, 5)
+    if allowed and kind not in allowed:
+        shown = ", ".join(str(a) for a in allowed)
+        error = {"code": "BASE_TYPE_CHOICES", "message": f"Value must be one of {{{shown}}}."}
+        raise Refused(400, INVALID_FORM_BODY, "Invalid Form Body", {"type": {"_errors": [error]}})
 
 
 class _FakeAdapter(webhook_async.AsyncWebhookAdapter):
@@ -260,4 +338,4 @@ class _FakeAdapter(webhook_async.AsyncWebhookAdapter):
         files: dict[str, bytes] = {}
         if payload is None and kwargs.get("multipart"):
             payload, files = with_files(kwargs["multipart"])
-        return await self._discord._on_webhook(route, payload, files)
+        return await self._discord._on_webhook(route, payload, files, kwargs.get("params"))

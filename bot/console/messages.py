@@ -26,6 +26,9 @@ class SentMessage:
     pinned: bool = False
     deleted: bool = False
     old_edits: list[float] = field(default_factory=list)  # edits once older than an hour
+    webhook_id: int | None = None  # sent by that channel webhook, as ``author``
+    avatar_url: str | None = None  # the webhook message's own avatar
+    author_id: int | None = None  # written by that person (``!escribir``); None: the bot
 
     @property
     def content(self) -> str:
@@ -69,9 +72,16 @@ class SentMessage:
         return message_text(self.payload, names or {})
 
 
+#: The kinds of :class:`Event` that are a channel's message.
+MESSAGE_KINDS = ("send", "edit")
+
+
 @dataclass
 class Event:
-    """The bot sent (``kind == "send"``) or edited (``"edit"``) a message."""
+    """The bot sent (``kind == "send"``), edited (``"edit"``) or deleted (``"delete"``) a
+    message; or something a client shows besides messages: the guild's events changed
+    (``"evento"``: ``message.content`` says how, ``message.author`` who) or a form opened
+    (``"formulario"``: ``message.payload`` is the modal, ``message.recipient`` its user)."""
 
     kind: str
     message: SentMessage
@@ -84,7 +94,7 @@ class Pending:
     user: str
     channel: str
     label: str = ""  # how the console names it: "/atacar", "el botón «Defender»"
-    kind: int = 2  # 2 command, 3 button, 4 autocomplete
+    kind: int = 2  # 2 command (a context menu too), 3 button, 4 autocomplete, 5 form sent
     created: float = 0.0
     original: SentMessage | None = None
     deferred_ephemeral: bool | None = None
@@ -92,6 +102,7 @@ class Pending:
     response: int | None = None  # the callback type of the first response
     answered: bool = False  # something the user can read (or the autocomplete's choices)
     late: str | None = None  # the slow work that ran before the first response
+    form: dict[str, Any] | None = None  # the form (modal) the response opened
 
 
 @dataclass
@@ -104,20 +115,32 @@ class Reply:
 
     @property
     def messages(self) -> list[SentMessage]:
-        return [e.message for e in self.events]
+        """The messages sent or edited (not the events' changes nor the forms)."""
+        return [e.message for e in self.events if e.kind in MESSAGE_KINDS]
 
     @property
     def first(self) -> SentMessage:
         """The answer itself (what follows may be the tracker's edit)."""
-        if not self.events:
+        if not self.messages:
             raise AssertionError("El bot no respondió nada.")
-        return self.events[0].message
+        return self.messages[0]
 
     @property
     def last(self) -> SentMessage:
-        if not self.events:
+        if not self.messages:
             raise AssertionError("El bot no respondió nada.")
-        return self.events[-1].message
+        return self.messages[-1]
+
+    @property
+    def form(self) -> dict[str, Any] | None:
+        """The form (modal) the interaction opened, if it opened one."""
+        forms = [e.message.payload for e in self.events if e.kind == "formulario"]
+        return forms[-1] if forms else None
+
+    @property
+    def shown(self) -> list[str]:
+        """What changed in the guild's events meanwhile, as the console shows it."""
+        return [e.message.content for e in self.events if e.kind == "evento"]
 
     def text(self) -> str:
-        return "\n".join(e.message.text() for e in self.events)
+        return "\n".join(m.text() for m in self.messages)

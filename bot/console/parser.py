@@ -9,6 +9,13 @@
   ``!permiso quitar|dar PERMISO`` changes the bot's permission in the current
   channel, ``!borrar TEXTO`` deletes the latest bot message whose first embed title starts
   with TEXTO, ``!archivar`` archives the current thread;
+- what a person does in Discord besides commands: ``!escribir TEXTO`` writes a message,
+  ``!formulario Campo=valor …`` fills the open form and sends it (``!formulario cerrar``
+  closes it), ``!menu usuario @nombre Comando`` and ``!menu mensaje N Comando`` run a
+  context-menu command on a user or on the N-th latest message of the channel,
+  ``!interes EVENTO`` / ``!desinteres EVENTO`` mark or unmark «Me interesa» on a scheduled
+  event, ``!evento crear|cambiar|empezar|terminar|cancelar EVENTO campo:valor …`` does
+  what the events' window does;
 - ``;`` starts a comment; blank lines are skipped.
 """
 
@@ -62,13 +69,73 @@ class Archive:
     pass
 
 
-Line = Command | SwitchUser | SwitchChannel | Press | Wait | Permission | Delete | Archive | None
+@dataclass(frozen=True)
+class Write:
+    """``!escribir``: the current user writes a message in the channel."""
 
-# The console's own lines, as /ayuda in the console and the README list them.
+    text: str
+
+
+@dataclass(frozen=True)
+class Submit:
+    """``!formulario``: the open form, filled with ``values`` and sent (or ``close``d)."""
+
+    values: dict[str, str] = field(default_factory=dict)
+    close: bool = False
+
+
+@dataclass(frozen=True)
+class Menu:
+    """``!menu usuario|mensaje OBJETIVO Comando``: a context-menu command."""
+
+    kind: str  # "usuario" or "mensaje"
+    target: str  # a user's name, or how many messages back (1: the latest)
+    name: str
+
+
+@dataclass(frozen=True)
+class Interest:
+    """``!interes`` (``interested``) / ``!desinteres``: «Me interesa» on an event."""
+
+    event: str
+    interested: bool
+
+
+@dataclass(frozen=True)
+class EventAction:
+    """``!evento ACCIÓN EVENTO campo:valor…``: what a person does in the events' window."""
+
+    action: str
+    event: str
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+Line = (
+    Command
+    | SwitchUser
+    | SwitchChannel
+    | Press
+    | Wait
+    | Permission
+    | Delete
+    | Archive
+    | Write
+    | Submit
+    | Menu
+    | Interest
+    | EventAction
+    | None
+)
+EVENT_ACTIONS = ("crear", "cambiar", "empezar", "terminar", "cancelar")
+
+# The console's own lines, as /ayuda in the console and docs/consola.md list them.
 HELP = (
     "Líneas de la consola: /comando opcion:valor · @usuario · #canal · #canal/hilo · "
     "!pulsar Etiqueta · !esperar SEGUNDOS · !permiso quitar|dar PERMISO · !borrar TEXTO · "
-    "!archivar · ; comentario"
+    "!archivar · !escribir TEXTO · !formulario Campo=valor … · !formulario cerrar · "
+    "!menu usuario @nombre Comando · !menu mensaje N Comando · !interes EVENTO · "
+    "!desinteres EVENTO · !evento crear|cambiar|empezar|terminar|cancelar EVENTO "
+    "campo:valor … · ; comentario"
 )
 
 
@@ -130,7 +197,49 @@ def _bang(head: str, rest: list[str]) -> Line:
         if rest:
             raise UmbralError("!archivar va solo en su línea.")
         return Archive()
+    return _person(head, rest)
+
+
+def _person(head: str, rest: list[str]) -> Line:
+    """The lines of what a person does in Discord besides commands."""
+    if head == "!escribir":
+        if not rest:
+            raise UmbralError("Uso: !escribir TEXTO (un mensaje en el canal)")
+        return Write(" ".join(rest))
+    if head == "!formulario":
+        return _submit(rest)
+    if head == "!menu":
+        if len(rest) < 3 or rest[0] not in ("usuario", "mensaje"):
+            raise UmbralError("Uso: !menu usuario @nombre Comando o !menu mensaje N Comando")
+        if rest[0] == "mensaje" and not (rest[1].isdigit() and int(rest[1]) >= 1):
+            raise UmbralError("!menu mensaje N: N es 1 para el último mensaje, 2 el anterior…")
+        return Menu(rest[0], rest[1].lstrip("@"), " ".join(rest[2:]))
+    if head in ("!interes", "!desinteres"):
+        if not rest:
+            raise UmbralError(f"Uso: {head} EVENTO (su nombre)")
+        return Interest(" ".join(rest), head == "!interes")
+    if head == "!evento":
+        if len(rest) < 2 or rest[0] not in EVENT_ACTIONS:
+            raise UmbralError(f"Uso: !evento {'|'.join(EVENT_ACTIONS)} EVENTO campo:valor …")
+        words, fields = _words_then_options(rest[1:])
+        return EventAction(rest[0], " ".join(words), fields)
     raise UmbralError(f"No entiendo «{head}». {HELP}.")
+
+
+def _submit(rest: list[str]) -> Submit:
+    if rest == ["cerrar"]:
+        return Submit(close=True)
+    values: dict[str, str] = {}
+    for token in rest:
+        name, sep, value = token.partition("=")
+        if not sep or not name.strip():
+            raise UmbralError(
+                f'«{token}»: cada campo se escribe Campo=valor (o "Campo largo"="valor").'
+            )
+        if name.strip() in values:
+            raise UmbralError(f"El campo «{name.strip()}» aparece dos veces.")
+        values[name.strip()] = value
+    return Submit(values)
 
 
 def _alone(tokens: list[str], what: str) -> None:
@@ -138,10 +247,11 @@ def _alone(tokens: list[str], what: str) -> None:
         raise UmbralError(f"{what} va solo en su línea.")
 
 
-def _command(tokens: list[str]) -> Command:
-    words = [tokens[0][1:]]
+def _words_then_options(tokens: list[str]) -> tuple[list[str], dict[str, str]]:
+    """``palabra … opcion:valor …``: the leading words, then the options."""
+    words: list[str] = []
     options: dict[str, str] = {}
-    for token in tokens[1:]:
+    for token in tokens:
         name, sep, value = token.partition(":")
         if sep and name:
             if name in options:
@@ -151,6 +261,12 @@ def _command(tokens: list[str]) -> Command:
             raise UmbralError(f"«{token}» va después de las opciones: escribe opcion:valor.")
         else:
             words.append(token)
+    return words, options
+
+
+def _command(tokens: list[str]) -> Command:
+    words, options = _words_then_options(tokens[1:])
+    words.insert(0, tokens[0][1:])
     if not words[0]:
         raise UmbralError("Falta el nombre del comando después de /.")
     return Command(tuple(words), options)

@@ -1,9 +1,13 @@
-"""A message payload as plain text: content, embed title, description, fields, footer, buttons."""
+"""A message payload as plain text: content, embed title, description, fields, footer, buttons.
+
+The console prints it as the reader sees it (``show``: :class:`bot.console.display.Display`);
+without ``show`` (the tests' ``SentMessage.text()``) it is the text the bot sent, only the
+user mentions named."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 _MENTION = re.compile(r"<@!?(\d+)>")
@@ -13,7 +17,11 @@ def mentions_as_names(text: str, names: Mapping[int, str]) -> str:
     return _MENTION.sub(lambda m: "@" + names.get(int(m.group(1)), m.group(1)), text)
 
 
-def message_text(payload: Mapping[str, Any], names: Mapping[int, str]) -> str:
+def message_text(
+    payload: Mapping[str, Any],
+    names: Mapping[int, str],
+    show: Callable[[str], str] | None = None,
+) -> str:
     lines: list[str] = []
     content = payload.get("content")
     if content:
@@ -39,4 +47,5 @@ def message_text(payload: Mapping[str, Any], names: Mapping[int, str]) -> str:
     for attachment in payload.get("attachments") or []:
         size = len(attachment.get("content") or b"")
         lines.append(f"[archivo adjunto: {attachment.get('filename')}, {size} bytes]")
-    return mentions_as_names("\n".join(lines), names)
+    text = "\n".join(lines)
+    return show(text) if show is not None else mentions_as_names(text, names)

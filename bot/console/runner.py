@@ -2,26 +2,33 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
 import sys
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
+from bot.console.display import Display
+from bot.console.forms import form_text
 from bot.console.parser import (
     HELP,
     Archive,
     Command,
     Delete,
+    EventAction,
+    Interest,
     Line,
+    Menu,
     Permission,
     Press,
+    Submit,
     SwitchChannel,
     SwitchUser,
     Wait,
+    Write,
     parse_line,
 )
+from bot.console.printer import message_text
+from bot.console.terminal import ReadlineInput, TerminalInput, terminal_input
 from bot.console.transport import Event, FakeDiscord, Reply
 from umbral_rules import UmbralError
 
@@ -40,6 +47,13 @@ class Console:
         self.user = user
         self.channel = "mesa"
         self._noticed = 0  # the fake's notices already printed
+        #: What the reader sees: names for mentions, timestamps on the console's clock.
+        self.display = Display(
+            users=discord_.names,
+            channels=lambda place_id: getattr(discord_.places.by_id(place_id), "name", None),
+            roles=lambda role_id: getattr(discord_.guild.get_role(role_id), "name", None),
+            now=discord_.clock.datetime,
+        )
 
     @property
     def prompt(self) -> str:
@@ -64,15 +78,24 @@ class Console:
             self.channel = parsed.name
             self.discord.channel_id(parsed.name)
             return None
-        if isinstance(parsed, Command | Press):
+        if isinstance(parsed, Command | Press | Submit | Menu | Write):
             self.discord.clock.advance(TYPING_S)
         try:
             if isinstance(parsed, Press):
                 reply = await self.discord.press(self.user, self.channel, parsed.label)
             elif isinstance(parsed, Command):
                 reply = await self._command(parsed)
+            elif isinstance(parsed, Menu):
+                reply = await self.discord.menu(
+                    self.user, self.channel, parsed.kind, parsed.target, parsed.name
+                )
+            elif isinstance(parsed, Submit) and not parsed.close:
+                reply = await self.discord.submit(self.user, parsed.values)
             elif isinstance(parsed, Wait):
                 await self.wait(parsed.seconds)
+                return None
+            elif isinstance(parsed, Write | Submit | Interest | EventAction):
+                self._person(parsed)
                 return None
             else:
                 self._fault(parsed)
@@ -89,12 +112,14 @@ class Console:
         """``!esperar``: the time passes, and whatever the bot had due meanwhile (the
         reminders of play by post) happens at its time and is printed."""
         start = len(self.discord.events)
+        before = self.discord.calendar.statuses()
         reminders = getattr(self.discord.bot, "reminders", None)
         if reminders is None:
             self.discord.clock.advance(seconds)
-            return
-        await reminders.advance(seconds)
-        await self.discord.settle()
+        else:
+            await reminders.advance(seconds)
+            await self.discord.settle()
+        self.discord.calendar.show_changes(before)  # events that began or ended meanwhile
         for event in self.discord.events[start:]:
             self.out.write(self.event_text(event) + "\n")
 
@@ -107,6 +132,24 @@ class Console:
             self.discord.delete_titled(self.channel, parsed.title)
         elif isinstance(parsed, Archive):
             self.discord.archive(self.channel)
+
+    def _person(self, parsed: Write | Submit | Interest | EventAction) -> None:
+        """What a person does in Discord that is no interaction: a message, a form closed,
+        «Me interesa», the events' window; printed as a client shows it."""
+        start = len(self.discord.events)
+        if isinstance(parsed, Write):
+            self.discord.write(self.user, self.channel, parsed.text)
+        elif isinstance(parsed, Submit):
+            self.discord.close_form(self.user)
+        elif isinstance(parsed, Interest):
+            uid = self.discord.user_id(self.user)
+            shown = self.discord.calendar.interest(uid, parsed.event, parsed.interested)
+            self.out.write(f"{self.user} → {shown}\n")
+        else:
+            uid = self.discord.user_id(self.user)
+            self.discord.calendar.person(uid, parsed.action, parsed.event, parsed.fields)
+        for event in self.discord.events[start:]:
+            self.out.write(self.event_text(event) + "\n")
 
     @property
     def failed(self) -> bool:
@@ -139,66 +182,28 @@ class Console:
 
     def event_text(self, event: Event) -> str:
         message = event.message
-        if message.ephemeral:
-            header = f"Umbral → @{message.recipient} (solo para ti)"
+        author = message.author
+        if message.webhook_id is not None:
+            author += " (webhook)"
+        if event.kind == "evento":
+            header = f"{author} → eventos del servidor"
+            body = message.content
+        elif event.kind == "formulario":
+            header = f"Umbral → @{message.recipient} (formulario, solo para ti)"
+            body = form_text(message.payload)
+        elif message.ephemeral:
+            header = f"{author} → @{message.recipient} (solo para ti)"
+            body = message_text(message.payload, self.discord.names, self.display.text)
         else:
-            header = f"Umbral → #{message.channel}"
+            header = f"{author} → #{message.channel}"
+            body = message_text(message.payload, self.discord.names, self.display.text)
         if event.kind == "edit":
             header += f" · edita el mensaje {message.id % 1_000_000}"
-        body = message.text(self.discord.names)
+        elif event.kind == "delete":
+            header += f" · borra el mensaje {message.id % 1_000_000}"
+            body = ""
         indented = "\n".join("  " + line for line in body.splitlines())
         return f"{header}\n{indented}" if indented else header
-
-
-class TerminalInput:
-    """Lines typed on a terminal, read on the event loop (``loop.add_reader``): no thread sits
-    blocked in ``input()``, so Ctrl-C (which cancels the main task) ends the console at once,
-    at the prompt or mid-command. The terminal's own line editing stays."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.fd = stream.fileno()
-        self.encoding = getattr(stream, "encoding", None) or "utf-8"
-        self.pending = b""
-        self.ended = False
-
-    async def readline(self) -> str:
-        """The next line with its newline; at the end (Ctrl-D) what is left, then ``""``."""
-        while b"\n" not in self.pending and not self.ended:
-            await self._readable()
-            chunk = self._read_now()
-            if chunk is None:  # nothing after all: a Ctrl-C emptied what had been typed
-                continue
-            self.ended = not chunk
-            self.pending += chunk
-        line, newline, self.pending = self.pending.partition(b"\n")
-        return (line + newline).decode(self.encoding, errors="replace")
-
-    def _read_now(self) -> bytes | None:
-        """What the terminal has, without waiting (``None``: nothing). Ctrl-C empties the
-        terminal's typed input between the wake-up and the read; a blocking read would then
-        hold the loop, and the signal's handling with it, until the next key."""
-        blocking = os.get_blocking(self.fd)
-        os.set_blocking(self.fd, False)
-        try:
-            return os.read(self.fd, 65536)
-        except BlockingIOError:
-            return None
-        finally:
-            os.set_blocking(self.fd, blocking)
-
-    async def _readable(self) -> None:
-        loop = asyncio.get_running_loop()
-        ready: asyncio.Future[None] = loop.create_future()
-
-        def wake() -> None:
-            if not ready.done():
-                ready.set_result(None)
-
-        loop.add_reader(self.fd, wake)
-        try:
-            await ready
-        finally:
-            loop.remove_reader(self.fd)
 
 
 async def interactive(
@@ -215,12 +220,26 @@ async def interactive(
     next line, and a line that fails because it was interrupted is not reported."""
     source = stream or sys.stdin
     tty = source.isatty()
-    terminal = TerminalInput(source) if tty and _has_fd(source) else None
+    terminal = terminal_input(source, console.out) if tty else None
+    try:
+        await _lines(console, source, terminal, echo=echo, stopped=stopped)
+    finally:
+        if terminal is not None:
+            terminal.close()
+
+
+async def _lines(
+    console: Console,
+    source: TextIO,
+    terminal: TerminalInput | ReadlineInput | None,
+    *,
+    echo: bool,
+    stopped: Callable[[], bool],
+) -> None:
+    tty = source.isatty()
     while not stopped():
         if terminal is not None:
-            console.out.write(console.prompt)
-            console.out.flush()
-            line = await terminal.readline()
+            line = await terminal.readline(console.prompt)
             if not line:
                 console.out.write("\n")
                 console.out.flush()
@@ -241,11 +260,3 @@ async def interactive(
             log.exception("Fallo de la consola con la línea %r", line)
             console.out.write(f"(consola) Algo ha fallado con esa línea: {error}\n")
         console.out.flush()
-
-
-def _has_fd(stream: TextIO) -> bool:
-    try:
-        stream.fileno()
-    except (AttributeError, OSError, ValueError):
-        return False
-    return True

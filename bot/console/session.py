@@ -11,6 +11,7 @@ from bot.console.transport import FakeDiscord
 from bot.process.config import Settings
 from bot.storage import Storage, upgrade_head
 from bot.storage.engine import is_sqlite_memory
+from bot.storage.sessions import last_event_id
 from umbral_rules import DiceSource
 
 
@@ -48,4 +49,7 @@ async def open_session(
     # The tracker's waits, the reminders and the rows' times run on the fake's clock: they
     # advance Discord's time, not the wall's.
     bot.use_clock(fake.clock)
+    # Reopened on a database an earlier run wrote, its Discord hands out no event id twice
+    async with storage.across_guilds() as session:
+        fake.calendar.continue_after(await last_event_id(session))
     return Session(bot, fake, storage)

@@ -77,21 +77,26 @@ CROSS_CHECK = False
 DISAGREEMENTS: list[str] = []
 
 
-def _root(ref: str) -> dict[str, Any]:
-    return {"$schema": schema()["$schema"], "$defs": schema()["$defs"], "$ref": ref}
+def _root(target: str) -> dict[str, Any]:
+    """The schema to validate against: a ``#/$defs/…`` reference, or the route ``target``'s
+    own schema when Discord's file writes it in the route (not a named component)."""
+    base = {"$schema": schema()["$schema"], "$defs": schema()["$defs"]}
+    if target.startswith("#/"):
+        return {**base, "$ref": target}
+    return {**base, **schema()["routes"][target]}
 
 
 @cache
-def _validator(ref: str) -> jsonschema.protocols.Validator:
-    root = _root(ref)
+def _validator(target: str) -> jsonschema.protocols.Validator:
+    root = _root(target)
     cls = jsonschema.validators.validator_for(root)
     return cls(root)
 
 
 @cache
-def _fast(ref: str) -> jsonschema_rs.Draft202012Validator:
+def _fast(target: str) -> jsonschema_rs.Draft202012Validator:
     # formats are annotations in 2020-12, as jsonschema treats them without a format checker
-    return jsonschema_rs.Draft202012Validator(_root(ref), validate_formats=False)
+    return jsonschema_rs.Draft202012Validator(_root(target), validate_formats=False)
 
 
 def _mismatch(error: ValidationError) -> bool:
@@ -143,30 +148,33 @@ def schema_problems(ref: str, body: Any) -> list[limits.Problem]:
     return [_problem(leaf) for e in validator.iter_errors(body) for leaf in _leaves(e)]
 
 
-def problems(key: str, body: Mapping[str, Any]) -> list[limits.Problem]:
+def problems(key: str, body: Any, branch: int | None = None) -> list[limits.Problem]:
     """Everything wrong with ``body`` for the route ``key`` (see :func:`route_key`), each
-    bad field once."""
-    found = _problems(key, body)
+    bad field once. ``branch``: for a union, the value of the field that picks the member
+    when the body does not say it (a scheduled event's patch keeps the event's type)."""
+    found = _problems(key, body, branch)
     return [p for i, p in enumerate(found) if p[:2] not in {q[:2] for q in found[:i]}]
 
 
-def _problems(key: str, body: Mapping[str, Any]) -> list[limits.Problem]:
+def _problems(key: str, body: Any, branch: int | None) -> list[limits.Problem]:
     route = schema()["routes"].get(key)
     if route is None:
         return []
-    if "by_type" in route:  # a union: the branch its ``type`` names, so errors name fields
-        ref = route["by_type"].get(str(body.get("type")))
+    extra: limits.Check = limits.ROUTE_LIMITS.get(key, limits.message_problems)
+    if "branches" in route:  # a union: the member its field names, so errors name fields
+        field = str(route["by"])
+        value = body.get(field)
+        ref = route["branches"].get(str(branch if value is None else value))
         if ref is None:
-            return [(("type",), "BASE_TYPE_CHOICES", f"Value must be one of {route['by_type']}.")]
+            return [((field,), "BASE_TYPE_CHOICES", f"Value must be one of {route['branches']}.")]
         found = schema_problems(ref, body)
         data = body.get("data")
-        if isinstance(data, Mapping):
-            if body.get("type") == 8:
-                found += limits.autocomplete_problems(data, ("data",))
-            else:
-                found += limits.message_problems(data, ("data",))
+        if field == "type" and isinstance(data, Mapping):  # an interaction callback
+            found += limits.callback_problems(int(body["type"]), data)
+        elif field != "type":
+            found += extra(body)
         return found
-    return schema_problems(route["$ref"], body) + limits.message_problems(body)
+    return schema_problems(route.get("$ref", key), body) + extra(body)
 
 
 def error_body(found: Iterable[limits.Problem]) -> dict[str, Any]:

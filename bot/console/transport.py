@@ -13,36 +13,28 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import itertools
-import mimetypes
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, TextIO
-from urllib.parse import urlparse
-from urllib.request import url2pathname
 
 import discord
-from discord import app_commands
 from discord.webhook import async_ as webhook_async
 from sqlalchemy import event
 
 from bot import observe
-from bot.console import gateway
-from bot.console.channels import ChannelRoutes
+from bot.console import forms, gateway, menus
+from bot.console.calendar import Calendar
 from bot.console.clock import FakeClock
-from bot.console.gate import Gate, Refused
-from bot.console.guild import Places, channel_payload, guild_payload, role_payload
+from bot.console.gate import Gate
+from bot.console.guild import Places, channel_payload, guild_payload
+from bot.console.menus import Commands
 from bot.console.messages import Event, Pending, Reply, SentMessage
+from bot.console.options import CommandOptions
 from bot.console.payloads import (
     APPLICATION_ID,
     BOT_USER_ID,
     GM_ROLE_NAME,
     GUILD_ID,
-    OPTION_ATTACHMENT,
-    OPTION_CHANNEL,
-    OPTION_ROLE,
-    OPTION_USER,
     bot_user_payload,
-    coerce_option,
     stable_id,
 )
 
@@ -61,7 +53,7 @@ def watch_engine(engine: Any) -> None:
         event.listen(target, "before_cursor_execute", _database_work)
 
 
-class FakeDiscord(ChannelRoutes):
+class FakeDiscord(CommandOptions):
     """One guild, its channels and members, and everything the bot said in it."""
 
     def __init__(
@@ -88,6 +80,11 @@ class FakeDiscord(ChannelRoutes):
         self.guild = gateway.add_guild(bot, data)
         self.places = Places(bot, self.guild, clock)
         self.channel_id("mesa")
+        # discord.py's webhooks (a channel webhook's messages, interaction follow-ups) reach
+        # Discord through this adapter: the fake's, in this task and those it starts
+        webhook_async.async_context.set(self._adapter)
+        self.calendar = Calendar(clock, self.gate, self.places, self.user_payload, self.note)
+        self.commands = Commands(self.gate)
         bot.http.request = self._http_request  # type: ignore[method-assign]
         bot.http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
         storage = getattr(bot, "storage", None)
@@ -101,19 +98,27 @@ class FakeDiscord(ChannelRoutes):
         self.names[uid] = name
         return uid
 
+    def user_payload(self, user_id: int) -> dict[str, Any]:
+        """A user as Discord sends it, by id (the bot, or a person the console knows)."""
+        if user_id == BOT_USER_ID:
+            bot: dict[str, Any] = bot_user_payload()
+            return bot
+        name = self.names.get(user_id, str(user_id))
+        return {
+            "id": str(user_id),
+            "username": name,
+            "global_name": name,
+            "discriminator": "0",
+            "avatar": None,
+        }
+
     def _member_payload(self, user: str) -> dict[str, Any]:
         perms = discord.Permissions.none()
         perms.update(send_messages=True, view_channel=True, use_application_commands=True)
         if user.lower() in self.managers:
             perms.update(manage_guild=True)
         return {
-            "user": {
-                "id": str(self.user_id(user)),
-                "username": user,
-                "global_name": user,
-                "discriminator": "0",
-                "avatar": None,
-            },
+            "user": self.user_payload(self.user_id(user)),
             "roles": [str(self.gm_role_id)] if user.lower() in self.masters else [],
             "joined_at": "2026-01-01T00:00:00+00:00",
             "deaf": False,
@@ -153,141 +158,6 @@ class FakeDiscord(ChannelRoutes):
         }
 
     # --- commands -------------------------------------------------------------------------
-
-    def find_command(self, path: Sequence[str]) -> app_commands.Command[Any, ..., Any]:
-        tree = self.bot.tree  # type: ignore[attr-defined]
-        found: Any = tree.get_command(path[0])
-        for part in path[1:]:
-            if not isinstance(found, app_commands.Group):
-                break
-            found = found.get_command(part)
-        if not isinstance(found, app_commands.Command):
-            raise LookupError(f"No existe el comando /{' '.join(path)}.")
-        return found
-
-    def resolve_path(self, words: Sequence[str]) -> list[str]:
-        """How many leading words name the command (``ficha crear`` vs ``atacar``)."""
-        tree = self.bot.tree  # type: ignore[attr-defined]
-        if not words:
-            raise LookupError("Falta el comando.")
-        found: Any = tree.get_command(words[0])
-        if found is None:
-            raise LookupError(f"No existe el comando /{words[0]}.")
-        path = [words[0]]
-        for word in words[1:]:
-            if not isinstance(found, app_commands.Group):
-                break
-            found = found.get_command(word)
-            if found is None:
-                raise LookupError(f"/{' '.join(path)} no tiene el subcomando «{word}».")
-            path.append(word)
-        if isinstance(found, app_commands.Group):
-            subs = ", ".join(c.name for c in found.commands)
-            raise LookupError(f"/{' '.join(path)} necesita un subcomando: {subs}.")
-        return path
-
-    def _options(
-        self,
-        command: app_commands.Command[Any, ..., Any],
-        options: Mapping[str, Any],
-        focused: str | None,
-    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        params = {p.display_name: p for p in command.parameters}
-        built: list[dict[str, Any]] = []
-        resolved: dict[str, Any] = {}
-        for name, value in options.items():
-            param = params.get(name)
-            if param is None:
-                known = ", ".join(params) or "ninguna"
-                raise LookupError(
-                    f"/{command.qualified_name} no tiene la opción «{name}» ({known})."
-                )
-            kind = param.type.value
-            option: dict[str, Any] = {"name": name, "type": kind}
-            if name == focused:
-                option.update(value=str(value), focused=True)
-            elif kind == OPTION_ROLE:
-                role = self._role(str(value))
-                resolved.setdefault("roles", {})[role["id"]] = role
-                option["value"] = role["id"]
-            elif kind == OPTION_USER:
-                member = self._member_payload(str(value).lstrip("@").lower())
-                uid = member["user"]["id"]
-                resolved.setdefault("users", {})[uid] = member["user"]
-                resolved.setdefault("members", {})[uid] = {
-                    k: v for k, v in member.items() if k != "user"
-                }
-                option["value"] = uid
-            elif kind == OPTION_CHANNEL:
-                place = self.places.get(str(value))
-                cid = str(place.id)
-                resolved.setdefault("channels", {})[cid] = {
-                    **channel_payload(place, self.clock),
-                    "permissions": str(place.bot_permissions().value),
-                }
-                option["value"] = cid
-            elif kind == OPTION_ATTACHMENT:
-                attachment = self._attachment(str(value))
-                resolved.setdefault("attachments", {})[attachment["id"]] = attachment
-                option["value"] = attachment["id"]
-            else:
-                option["value"] = coerce_option(kind, value, name)
-                allowed = [c.value for c in param.choices]
-                if allowed and option["value"] not in allowed:
-                    shown = ", ".join(str(a) for a in allowed)
-                    raise LookupError(f"La opción «{name}» admite: {shown}.")
-            built.append(option)
-        return built, resolved
-
-    def _role(self, name: str) -> dict[str, Any]:
-        for role in self.guild.roles:
-            if (
-                role.name.lower() in (name.lower(), name.lstrip("@").lower())
-                or str(role.id) == name
-            ):
-                return role_payload(role.id, role.name, role.position, role.permissions.value)
-        raise LookupError(f"No hay ningún rol «{name}» en el servidor.")
-
-    def _attachment(self, path: str) -> dict[str, Any]:
-        file = Path(path.lstrip("@"))
-        if not file.is_file():
-            raise LookupError(f"No encuentro el fichero {file}.")
-        aid = str(600_000_000_000_000_000 + next(self._ids))
-        return {
-            "id": aid,
-            "filename": file.name,
-            "size": file.stat().st_size,
-            "url": file.resolve().as_uri(),
-            "proxy_url": file.resolve().as_uri(),
-            "content_type": mimetypes.guess_type(file.name)[0] or "application/octet-stream",
-        }
-
-    async def _get_from_cdn(self, url: str) -> bytes:
-        """An attachment's download: the console's attachments are local files."""
-        parsed = urlparse(url)
-        if parsed.scheme != "file":
-            raise Refused(404, 0, "Unknown attachment").exception()
-        return await asyncio.to_thread(Path(url2pathname(parsed.path)).read_bytes)
-
-    def _command_data(
-        self, path: Sequence[str], options: Mapping[str, Any], focused: str | None = None
-    ) -> dict[str, Any]:
-        command = self.find_command(path)
-        built, resolved = self._options(command, options, focused)
-        for depth in range(len(path) - 1, 0, -1):
-            built = [
-                {"name": path[depth], "type": 1 if depth == len(path) - 1 else 2, "options": built}
-            ]
-        data: dict[str, Any] = {
-            "id": str(stable_id("command", path[0])),
-            "name": path[0],
-            "type": 1,
-            "options": built,
-            "guild_id": str(GUILD_ID),
-        }
-        if resolved:
-            data["resolved"] = resolved
-        return data
 
     async def command(
         self,
@@ -355,6 +225,96 @@ class FakeDiscord(ChannelRoutes):
                 raise LookupError(f"El botón «{button.get('label')}» ya no responde.")
 
         return await self._run(dispatch(), payload["token"])
+
+    def carry_over(self, before: FakeDiscord) -> None:
+        """What Discord kept while the bot was down (the bot restarted on the same
+        database): the time, the channels' messages, the guild's events with who is
+        interested, the channels' webhooks."""
+        self.clock.now = max(self.clock.now, before.clock.now)
+        self.restore(before.messages)
+        self.calendar.restore(before.calendar)
+        self.webhooks.update(before.webhooks)
+        self.names.update(before.names)
+
+    # --- forms, context menus and what people write -----------------------------------------
+
+    async def submit(self, user: str, values: Mapping[str, str]) -> Reply:
+        """``!formulario``: ``user`` fills the form open for them and sends it (the modal
+        submit, interaction type 5, in the channel where it opened)."""
+        opened = self.forms.get(user)
+        if opened is None or opened.form is None:
+            raise LookupError(f"@{user} no tiene ningún formulario abierto.")
+        modal = opened.form
+        components = forms.submitted(modal, values)  # what the client refuses stays open
+        del self.forms[user]
+        data = {"custom_id": modal["custom_id"], "components": components}
+        label = f"el formulario «{modal.get('title', '')}»"
+        payload = self._base_payload(5, user, opened.channel, data, label)
+        origin = opened.component_message
+        if origin is not None:  # a form opened from a button: its message comes along
+            payload["message"] = self._message_payload(origin)
+            self._pending[payload["token"]].component_message = origin
+        interaction = gateway.interaction(self.bot, payload)
+
+        async def dispatch() -> None:
+            before = asyncio.all_tasks()
+            gateway.submit_form(self.bot, str(modal["custom_id"]), interaction, components)
+            new = asyncio.all_tasks() - before
+            if not new:
+                raise LookupError(f"El formulario «{modal.get('title')}» ya no responde.")
+            await asyncio.gather(*new)
+
+        return await self._run(dispatch(), payload["token"])
+
+    def close_form(self, user: str) -> None:
+        """``!formulario cerrar``: the form goes away and Discord hears nothing."""
+        if self.forms.pop(user, None) is None:
+            raise LookupError(f"@{user} no tiene ningún formulario abierto.")
+
+    async def menu(self, user: str, channel: str, kind: str, target: str, name: str) -> Reply:
+        """``!menu usuario|mensaje OBJETIVO Comando``: the context-menu command ``name`` run
+        by ``user`` on a user (a name) or on the ``target``-th latest message of ``channel``."""
+        value = menus.KINDS[kind]
+        tree = self.bot.tree  # type: ignore[attr-defined]
+        known = [c.name for c in tree.get_commands(type=discord.AppCommandType(value))]
+        found = menus.find_menu(known, name, kind)
+        resolved: dict[str, Any]
+        if value == menus.USER:
+            member = self._member_payload(target.lstrip("@").lower())
+            target_id = int(member["user"]["id"])
+            rest = {k: v for k, v in member.items() if k != "user"}
+            resolved = {
+                "users": {str(target_id): member["user"]},
+                "members": {str(target_id): rest},
+            }
+        else:
+            message = self.latest(user, channel, int(target))
+            target_id = message.id
+            resolved = {"messages": {str(message.id): self._message_payload(message)}}
+        data = menus.menu_data(found, value, target_id, resolved)
+        payload = self._base_payload(2, user, channel, data, f"«{found}»")
+        interaction = gateway.interaction(self.bot, payload)
+        call = gateway.run_command(self.bot.tree, interaction)  # type: ignore[attr-defined]
+        return await self._run(call, payload["token"])
+
+    def latest(self, user: str, channel: str, back: int = 1) -> SentMessage:
+        """The ``back``-th latest message ``user`` sees in ``channel`` (1: the last one)."""
+        chan = self.places.get(channel).name
+        seen = [
+            m
+            for m in self.messages
+            if m.channel == chan and not m.deleted and (not m.ephemeral or m.recipient == user)
+        ]
+        if len(seen) < back:
+            raise LookupError(f"No hay {back} mensajes en #{chan} (hay {len(seen)}).")
+        return seen[-back]
+
+    def write(self, user: str, channel: str, text: str) -> SentMessage:
+        """``!escribir``: ``user`` writes ``text`` in ``channel`` (a person's message: the
+        bot, without the message content intent, hears nothing of it)."""
+        message = self._new_message(self.places.get(channel).name, {"content": text})
+        message.author, message.author_id = user, self.user_id(user)
+        return message
 
     async def _run(self, coro: Any, token: str) -> Reply:
         """Dispatch one interaction; then note it if it went unanswered, or if slow work

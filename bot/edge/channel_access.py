@@ -20,6 +20,9 @@ LABELS = {
     "read_message_history": "Leer el historial de mensajes",
     "pin_messages": "Fijar mensajes",
     "manage_threads": "Gestionar hilos",
+    "create_events": "Crear eventos",
+    "manage_events": "Gestionar eventos",
+    "connect": "Conectar",
 }
 #: What the invite link asks for (README «Invitar el bot» gives their integer).
 INVITE_PERMISSIONS = (
@@ -30,6 +33,8 @@ INVITE_PERMISSIONS = (
     "attach_files",
     "read_message_history",
     "pin_messages",
+    "create_events",
+    "connect",
 )
 HOW = (
     "Un administrador puede dármelo en los ajustes del canal (Permisos → la aplicación Umbral) "

@@ -281,9 +281,13 @@ def command_context(
     return decorate
 
 
-def declared(command: app_commands.Command[Any, ..., Any]) -> Permission | None:
-    """The permission ``command`` declared (``None``: it declared none)."""
-    return _DECLARED.get(command.callback)
+def declared(
+    command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu,
+) -> Permission | None:
+    """The permission ``command`` declared (``None``: it declared none); a context menu's
+    callback may be a cog's method, bound: its function is what was declared."""
+    callback = command.callback
+    return _DECLARED.get(getattr(callback, "__func__", callback))
 
 
 def permission_rows(tree: app_commands.CommandTree[Any]) -> list[tuple[str, str]]:

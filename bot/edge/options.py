@@ -10,6 +10,7 @@ from typing import Any
 from discord import app_commands
 from discord.enums import AppCommandOptionType as T
 
+from bot.render.accents import spoken
 from bot.render.limits import quote
 
 #: Discord's own bounds: integers are JSON numbers, strings at most 6000 characters.
@@ -73,8 +74,7 @@ def check_option(param: app_commands.Parameter, value: Any) -> str | None:
             return f"«{name}» admite como mucho {high:g} caracteres (llegaron {size})."
     elif kind in (T.integer, T.number):
         if low is not None and high is not None and not low <= value <= high:
-            label = name[:1].upper() + name[1:]
-            return f"{label} debe estar entre {low:g} y {high:g} (se dio {_fmt(value)})."
+            return f"{spoken(name)} debe estar entre {low:g} y {high:g} (se dio {_fmt(value)})."
         if low is not None and value < low:
             return f"«{name}» debe ser al menos {low:g} (se dio {_fmt(value)})."
         if high is not None and value > high:

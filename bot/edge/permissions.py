@@ -5,7 +5,7 @@ A command declares who may use it once, with :func:`bot.edge.context.command_con
 :class:`Permission` (one of :data:`RULES`, and the uses of some options that have a rule of
 their own, :class:`Variant`). That one declaration is what :meth:`Permission.enforce` checks
 for the GM and the managers, what the table of :func:`permission_rows` prints (``/ayuda``,
-the README's «Permisos») and what the permissions test drives every command against.
+``docs/comandos.md``) and what the permissions test drives every command against.
 
 The table's columns: the máster (rol de máster, quien creó el encuentro o «Gestionar
 servidor»), the player who owns the character the command names, another player of the same
@@ -178,7 +178,7 @@ def _cells(rule: Rule) -> list[str]:
 
 
 def permisos_markdown(rows: Iterable[tuple[str, str]]) -> str:
-    """The README's table."""
+    """The reference's table (``docs/comandos.md``, «Quién puede qué»)."""
     lines = ["| Comando | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
     for label, key in rows:
         lines.append(f"| `{label}` | " + " | ".join(_cells(RULES[key])) + " |")

@@ -4,7 +4,7 @@ by its extension's ``setup`` (never looked up on the client by name)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from discord.ext import commands
 
@@ -30,9 +30,24 @@ class Services:
         return self.storage
 
 
+@dataclass(frozen=True)
+class Topic:
+    """A family of commands as ``/ayuda tema:`` and the generated reference name it: the
+    ``key`` typed in ``tema:`` (lower case, no accents), its ``title`` and one line on what
+    its commands are for."""
+
+    key: str
+    title: str
+    blurb: str
+
+
 class ServedCog(commands.Cog):
     """A feature's cog: it keeps the services its ``setup`` handed in; its commands get
-    them, with everything else about the call, in a :class:`~bot.edge.context.Context`."""
+    them, with everything else about the call, in a :class:`~bot.edge.context.Context`.
+    ``topic`` names its commands' family in ``/ayuda`` and ``docs/comandos.md`` (without
+    one, the family is named after its first command: see :mod:`bot.edge.reference`)."""
+
+    topic: ClassVar[Topic | None] = None
 
     def __init__(self, services: Services) -> None:
         self.services = services

@@ -15,8 +15,11 @@ from discord.app_commands import Choice
 from bot.edge.context import ids_of
 from bot.edge.permissions import is_gm, require_guild
 from bot.edge.services import ServedCog
+from bot.features.checks.ambito import guild_estados_extra
 from bot.features.common import choices
+from bot.features.dados.choices import completions, deletable
 from bot.storage import Storage
+from bot.storage.saved_rolls import SERVER
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_table
 from umbral_rules.text import spanish_sorted
@@ -87,10 +90,15 @@ class FeatureCog(ServedCog):
         return choices(sorted(actor.sheet.oficios), current)
 
     async def known_estado(self, interaction: Interaction, current: str) -> Choices:
-        """The estados this encounter knows (the rules' and the server's own)."""
-        enc, _ = await _encounter(self.services.require_storage(), interaction)
-        guild = enc.settings.estados_extra if enc is not None else {}
-        return choices([label for label, _ in estado_table(guild).values()], current)
+        """The rulebook's estados, the server's own as they are now, and those the encounter
+        still knows (someone carries one the server deleted)."""
+        guild_id, channel_id = ids_of(interaction)
+        async with self.services.require_storage().channel(guild_id, channel_id) as uow:
+            enc = await uow.encounter.get()
+            stored = (await uow.guild.get()).extra_estados
+        known = {**(enc.settings.estados_extra if enc is not None else {}),
+                 **guild_estados_extra(stored)}  # fmt: skip
+        return choices([label for label, _ in estado_table(known).values()], current)
 
     async def open_reto(self, interaction: Interaction, current: str) -> Choices:
         """The channel's open retos."""
@@ -155,3 +163,22 @@ class FeatureCog(ServedCog):
                 return []
             rows = await uow.bestiary.list_all()
         return choices((r.nombre for r in rows), current)
+
+    # --- saved rolls ----------------------------------------------------------------------
+
+    async def saved_roll(self, interaction: Interaction, current: str) -> Choices:
+        """``/tirar expresion:``: the user's saved rolls and the server's completing the word
+        being typed (see :func:`~bot.features.dados.choices.completions`)."""
+        guild_id = require_guild(interaction)
+        async with self.services.require_storage().guild(guild_id) as uow:
+            own, server = await uow.saved_rolls.visible(interaction.user.id)
+        return completions(current, own, server)
+
+    async def deletable_saved_roll(self, interaction: Interaction, current: str) -> Choices:
+        """What ``/dados borrar`` can take: the user's own saved rolls, or with
+        ``servidor:sí`` the server's."""
+        guild_id = require_guild(interaction)
+        server = bool(getattr(interaction.namespace, "servidor", False))
+        async with self.services.require_storage().guild(guild_id) as uow:
+            rolls = await uow.saved_rolls.of(SERVER if server else interaction.user.id)
+        return deletable(current, rolls)

@@ -144,3 +144,32 @@ async def send(
     else:
         await interaction.response.send_message(**kwargs)
     interaction.extras[ANSWERED] = True
+
+
+#: Discord: «this thread is archived» (play by post goes quiet for days).
+ARCHIVED = 50083
+
+
+async def post_reopening(
+    client: discord.Client,
+    guild_id: int,
+    channel_id: int,
+    content: str,
+    *,
+    allowed_mentions: discord.AllowedMentions,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Post ``content`` in a channel by its id, over HTTP (any process, whatever shard owns
+    the guild); a thread archived meanwhile is reopened and the message sent again."""
+    channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
+    for attempt in (1, 2):
+        try:
+            if view is None:  # discord.py's send takes a View or no view at all
+                await channel.send(content, allowed_mentions=allowed_mentions)
+            else:
+                await channel.send(content, allowed_mentions=allowed_mentions, view=view)
+            return
+        except discord.HTTPException as error:
+            if error.code != ARCHIVED or attempt == 2:
+                raise
+            await client.http.edit_channel(channel_id, archived=False)

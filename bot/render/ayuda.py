@@ -1,13 +1,41 @@
-"""The help text."""
+"""``/ayuda``'s pages: what to type now and the topics (plain ``/ayuda``), the first steps of
+a player and of a GM (``para:``), and one page per topic (``tema:``): each family of commands
+(read from the command tree, :mod:`bot.edge.reference`, the same source as
+``docs/comandos.md``), the three modes and who may do what. Every page is one embed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import discord
 
 from bot.edge.permissions import permisos_por_regla
+from bot.edge.reference import CommandDoc, Family
+from bot.render.ayuda_modos import MODES
+from bot.render.limits import (
+    DESCRIPTION_MAX,
+    EMBEDS_TOTAL_MAX,
+    FIELD_VALUE_MAX,
+    add_long_field,
+    cut,
+)
 from umbral_rules.encounter import Encounter
+
+HELP_COLOUR = discord.Colour(0x5865F2)
+#: The topics that are not a family of commands: the three modes and the permissions.
+GUIDES = {key: title for key, title, _, _ in MODES} | {"permisos": "Quién puede qué"}
+#: Who may use a command, in a family's page (the permissions page says it in full).
+WHO = {
+    "cualquiera": "cualquiera",
+    "servidor": "quien esté en el servidor",
+    "personaje": "con personaje propio",
+    "dueño": "solo el dueño",
+    "dueño o máster": "dueño o máster",
+    "máster": "máster",
+    "gestor": "gestores",
+}
+#: Plain ``/ayuda``: what to do now and the topics, in fewer characters than this.
+INDEX_MAX = 1500
 
 JUGADOR = (
     "1. Crea tu ficha: `/ficha crear nombre:Kaeda vigor:3 destreza:3 percepcion:1 "
@@ -47,7 +75,12 @@ CAMPANA = (
     "Escenas en paralelo: `/encuentro lista` (máster) da las abiertas del servidor y a quién "
     "se espera; `/encuentro ver publico:sí` baja el encuentro al final del canal. Los "
     "personajes de todos: `/ficha lista` (máster, por jugador), `/ficha ceder`. El registro: "
-    "`/historial personaje:…`, `/historial exportar:csv`. Esencia: `/esencia gastar`."
+    "`/historial personaje:…`, `/historial exportar:csv`. Esencia: `/esencia gastar`. "
+    "Tiradas guardadas: `/dados guardar nombre:ataque expresion:1d12+5` (el máster, con "
+    "`servidor:sí`, para todos), `/dados lista`, y se tiran como `/tirar expresion:ataque+2`; "
+    "el botón **Repetir** vuelve a tirar. La suerte de los dados: `/estadisticas`. "
+    "Sesiones en los eventos del servidor: `/sesion programar` (avisa 24 h y 1 h antes a quien "
+    "marque «Me interesa»), `/sesion lista` (con quién jugó)."
 )
 
 #: ``/ayuda tema:tirar``: how ``/tirar expresion:`` is written. Every «`expr` con dados → total»
@@ -100,6 +133,13 @@ TIRAR = (
         "varias expresiones separadas por «;» · `4d6 ! Daño`: lo que va tras « ! » es el motivo.",
     ),
     (
+        "Guardadas y Repetir",
+        "`/dados guardar nombre:ataque expresion:1d12+5` y luego `ataque` o `ataque+2` en "
+        "cualquier expresión (la tuya va antes que la del servidor con el mismo nombre; la "
+        "respuesta dice cuál) · el botón **Repetir** de cada tirada la vuelve a tirar igual "
+        "(solo quien tiró).",
+    ),
+    (
         "Opciones de /tirar",
         "`umbral:` gradúa el total contra un Umbral (bandas de 4) · `exitos:>=7` cuenta los "
         "dados que cumplen (no con una expresión que ya cuenta éxitos) · `privada:sí` solo la "
@@ -113,7 +153,7 @@ def ayuda_tirar_embed() -> discord.Embed:
     embed = discord.Embed(
         title="Ayuda: /tirar",
         description="`/tirar expresion:…` tira cualquier dado. Así se escriben:",
-        colour=discord.Colour(0x5865F2),
+        colour=HELP_COLOUR,
     )
     for name, value in TIRAR:
         embed.add_field(name=name, value=value, inline=False)
@@ -122,7 +162,8 @@ def ayuda_tirar_embed() -> discord.Embed:
 
 
 def ayuda_embed(para: str | None = None) -> discord.Embed:
-    embed = discord.Embed(title="Ayuda de Umbral", colour=discord.Colour(0x5865F2))
+    """The first steps of a player (``para`` «jugador»), of a GM («master»), or both."""
+    embed = discord.Embed(title="Ayuda de Umbral", colour=HELP_COLOUR)
     if para in (None, "jugador"):
         embed.add_field(name="Si juegas", value=JUGADOR, inline=False)
     if para in (None, "master"):
@@ -173,14 +214,88 @@ def next_steps(
     return steps
 
 
-def add_permisos(embed: discord.Embed, rows: Iterable[tuple[str, str]]) -> None:
-    """Who may use what (the commands' declared permissions), one field per rule."""
-    for texto, labels in permisos_por_regla(rows):
-        embed.add_field(name=f"Permisos · {texto}", value=labels[:1024], inline=False)
-
-
 def ayuda_now_embed(para: str | None, steps: list[str]) -> discord.Embed:
+    """``/ayuda para:…``: what to type now, then that reader's first steps."""
     embed = ayuda_embed(para)
     if steps:
-        embed.insert_field_at(0, name="Ahora", value="\n".join(steps)[:1024], inline=False)
+        embed.insert_field_at(0, name="Ahora", value=cut("\n".join(steps), 1024), inline=False)
+    return embed
+
+
+def index_embed(steps: Sequence[str], families: Sequence[Family]) -> discord.Embed:
+    """Plain ``/ayuda``: what to type now, and every topic of ``tema:``."""
+    embed = discord.Embed(title="Ayuda de Umbral", colour=HELP_COLOUR)
+    if steps:
+        embed.add_field(name="Ahora", value=cut("\n".join(steps), 600), inline=False)
+    topics = [f.topic.key for f in families] + list(GUIDES)
+    embed.add_field(
+        name="Temas (escribe /ayuda tema:…)",
+        value=cut(" · ".join(topics), FIELD_VALUE_MAX),
+        inline=False,
+    )
+    embed.add_field(
+        name="Primeros pasos",
+        value="`/ayuda para:jugador` o `/ayuda para:master`.",
+        inline=False,
+    )
+    embed.set_footer(text="Las respuestas que solo ves tú llevan la marca «solo para ti».")
+    return embed
+
+
+def command_line(command: CommandDoc, *, options: bool) -> str:
+    """``/ficha crear nombre vigor … [genero]`` — what it does (who may)."""
+    typed = command.shown
+    if options and command.options:
+        names = [o.name if o.required else f"[{o.name}]" for o in command.options]
+        typed += " " + " ".join(names)
+    what = command.description.rstrip(".") or command.where
+    who = WHO.get(command.who[0][1], "") if command.who else ""
+    if who and f"({who})" not in what:
+        what += f" · {who}"
+    return f"`{typed}` — {what}."
+
+
+def family_embed(family: Family) -> discord.Embed:
+    """A family's page: each command in a line, with its options when they fit (the
+    ``tirar`` family keeps the page on how dice are written)."""
+    if family.topic.key == "tirar":
+        embed = ayuda_tirar_embed()
+        after = f"\n\n{embed.description}"
+        before = ""
+    else:
+        embed = discord.Embed(title=f"Ayuda: {family.topic.title}", colour=HELP_COLOUR)
+        before, after = (f"{family.topic.blurb}\n\n" if family.topic.blurb else ""), ""
+    room = min(DESCRIPTION_MAX, EMBEDS_TOTAL_MAX - len(embed) + len(embed.description or ""))
+    room -= len(before) + len(after)
+    for options in (True, False):
+        lines = "\n".join(command_line(c, options=options) for c in family.commands)
+        if len(lines) <= room:
+            break
+    embed.description = before + cut(lines, room) + after
+    return embed
+
+
+def mode_embed(key: str) -> discord.Embed:
+    """One of the three modes."""
+    _, title, intro, fields = next(page for page in MODES if page[0] == key)
+    embed = discord.Embed(title=f"Ayuda: {title}", description=intro, colour=HELP_COLOUR)
+    for name, value in fields:
+        embed.add_field(name=name, value=value, inline=False)
+    return embed
+
+
+def permisos_embed(rows: Iterable[tuple[str, str]]) -> discord.Embed:
+    """Who may use what (the commands' declared permissions), a field per rule (two or
+    more when one does not hold its commands)."""
+    embed = discord.Embed(
+        title="Ayuda: quién puede qué",
+        description=(
+            "Máster: el rol de máster (`/config rol_master:…`), quien creó el encuentro del "
+            "canal o quien tiene «Gestionar servidor». Las negativas llegan solo a quien lo "
+            "intentó y dicen por qué."
+        ),
+        colour=HELP_COLOUR,
+    )
+    for texto, labels in permisos_por_regla(rows):
+        add_long_field(embed, f"Permisos · {texto}", labels.split(", "), sep=", ")
     return embed

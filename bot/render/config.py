@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from umbral_rules.plural import plural
+
 MODE_LABELS = {"mesa": "Mesa", "narrativo": "Narrativo", "tactico": "Táctico"}
 DEFENSE_LABELS = {
     "inmediata": "se tira al momento",
@@ -21,6 +23,7 @@ def config_embed(
     changed: bool,
     gm_channel_id: int | None = None,
     timezone: str = "Europe/Madrid",
+    malherido_asaltos: int | None = None,
 ) -> discord.Embed:
     title = "Configuración guardada" if changed else "Configuración del servidor"
     embed = discord.Embed(title=title, colour=discord.Colour(0x5865F2))
@@ -46,6 +49,12 @@ def config_embed(
         inline=False,
     )
     embed.add_field(name="Zona horaria", value=timezone, inline=True)
+    if malherido_asaltos is not None:
+        embed.add_field(
+            name="Aviso de Malherido",
+            value=f"al máster tras {plural(malherido_asaltos, 'asalto')} sin estabilizar",
+            inline=True,
+        )
     embed.set_footer(
         text="Además del rol, dirigen quien crea el encuentro y quien gestiona el servidor."
     )

@@ -38,6 +38,16 @@ def events_embed(title: str, lines: Sequence[str]) -> discord.Embed:
     )
 
 
+def with_lines(roll: discord.Embed, lines: Sequence[str]) -> discord.Embed:
+    """The event lines (who spends what, who must defend…) under the first roll's kind, in
+    that roll's own embed: an attack is one embed, not a summary and then the roll."""
+    bullets = [f"• {shown(line)}" for line in lines if line]
+    if bullets:
+        parts = [roll.description or "", *bullets]
+        roll.description = cut("\n".join(p for p in parts if p), DESCRIPTION_MAX)
+    return roll
+
+
 def summary_line(embed: discord.Embed) -> str:
     """One roll's embed as a line: its title and its grade, damage and Aguante."""
     parts = [
@@ -56,7 +66,9 @@ def with_summary(
     every roll's own embed: the caller sends them in as many messages as needed."""
     size = sum(len(e) for e in rolls) + len(title) + sum(len(line) + 3 for line in lines)
     if len(rolls) + 1 <= MAX_EMBEDS and size <= EMBEDS_TOTAL_MAX:
-        return ([events_embed(title, lines)] if lines or not rolls else []) + rolls
+        if not rolls:
+            return [events_embed(title, lines)]
+        return [with_lines(rolls[0], lines), *rolls[1:]]
     summary = [f"• {shown(line)}" for line in lines if line] + [summary_line(e) for e in rolls]
     chunks = split_text(summary, 3900)
     heads = [
@@ -125,10 +137,14 @@ def render_events(
                 )
             )
         elif isinstance(event, DefenseResolved):
-            attacker = event.result.source or ", ".join(
-                sorted({(pending_names or {}).get(p, p) for p in event.pending_ids})
-            )
-            attacker = shown(attacker)
+            if event.result.source:  # Mesa: the most dangerous attacker, by name
+                attacker = shown(event.result.source)
+            elif event.attacker_id is not None:  # an opposed blow (also replayed by Aliento)
+                attacker = _name(enc, event.attacker_id)
+            else:
+                attacker = shown(
+                    ", ".join(sorted({(pending_names or {}).get(p, p) for p in event.pending_ids}))
+                )
             defender = _name(enc, event.defender_id)
             asalto = f" (asalto {event.asalto})" if event.asalto is not None else ""
             out.embeds.append(

@@ -71,7 +71,8 @@ def ficha_embed(
         inline=False,
     )
     embed.add_field(name="Aguante", value=f"{pools.aguante}/{pools.aguante_max}", inline=True)
-    embed.add_field(name="Aliento", value=f"{pools.aliento}/{pools.aliento_max}", inline=True)
+    if pools.aliento_max:  # (no «Aliento: 0/0» on a sheet without it, as with Esencia)
+        embed.add_field(name="Aliento", value=f"{pools.aliento}/{pools.aliento_max}", inline=True)
     if pools.esencia_max:
         embed.add_field(name="Esencia", value=f"{pools.esencia}/{pools.esencia_max}", inline=True)
     oficios = [f"{shown(k)} {v}" for k, v in sorted(sheet.oficios.items())] or ["ninguno"]

@@ -79,7 +79,9 @@ def static_text(static: Static) -> str:
     """``Defensa 13 (Base 9 + Destreza 3 + Protección 1)``; one part alone is just the number."""
     if len(static.parts) <= 1:
         return f"{static.label} {static.value}"
-    parts = " + ".join(f"{m.name} {m.value}" for m in static.parts)
+    parts = f"{static.parts[0].name} {static.parts[0].value}"
+    for m in static.parts[1:]:  # a part that takes away reads «− Blanco a cubierto 3»
+        parts += f" + {m.name} {m.value}" if m.value >= 0 else f" {MINUS} {m.name} {-m.value}"
     return f"{static.label} {static.value} ({parts})"
 
 
@@ -147,8 +149,8 @@ def attack_embed(
     _field(embed, "Margen", f"{signed(result.margen)} (bandas de {result.band})")
     reader = f" de {defender}" if result.reader == "defensor" else ""
     _field(embed, f"Grado{reader}", grade_text(result.grading))
-    if result.kind is AttackKind.MESA_DEFENSA:
-        _field(embed, "Golpe", result.hit.label + (" (crítico)" if result.critical else ""))
+    # (a Mesa defense's blow follows from the defender's grade: «Daño» says what got in,
+    # without a «Golpe» line repeating the grade)
     potencia = f"Potencia {result.potencia}"
     if result.hit is Grade.EXITO_PLENO:
         potencia += " + 3"
@@ -156,6 +158,8 @@ def attack_embed(
         potencia = "un punto de roce"
     elif result.hit is Grade.FRACASO:
         potencia = "no entra"
+    if result.kind is AttackKind.MESA_DEFENSA and result.critical:
+        potencia = f"crítico: {potencia}"
     _field(embed, "Daño", f"{result.damage} ({potencia})")
     if vitals is not None:
         _field(embed, f"Aguante de {vitals.nombre}", vitals.text())
@@ -173,7 +177,9 @@ def check_embed(
         title=f"{actor}: {what}", description=note or "Tirada", colour=grade_colour(result.grade)
     )
     _field(embed, "Tirada", roll_text(result.roll))
-    _field(embed, "Contra", result.target.label)
+    target = result.target  # an Umbral by its name; a person's number with its parts
+    umbral = len(target.parts) == 1 and target.parts[0].name == "Umbral"
+    _field(embed, "Contra", target.label if umbral else static_text(target))
     _field(embed, "Margen", f"{signed(result.margen)} (bandas de {result.grading.band})")
     _field(embed, "Grado", grade_text(result.grading))
     return embed

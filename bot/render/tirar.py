@@ -23,6 +23,7 @@ from bot.render.rolls import grade_colour, signed
 from bot.render.safe import shown
 from bot.storage import RollLogEntry
 from umbral_rules import Grade
+from umbral_rules.roller.saved import Use
 
 NEUTRAL = discord.Colour(0x5865F2)
 SUCCESS = discord.Colour(0x27AE60)
@@ -66,11 +67,14 @@ def expression_embed(
     grade: Grade | None = None,
     successes: Sequence[int] | None = None,
     private: bool = False,
+    saved: Sequence[Use] = (),
 ) -> discord.Embed:
     colour = grade_colour(grade) if grade is not None else NEUTRAL
     title = "Tirada privada" if private else "Tirada"
     embed = _embed(title, who, motivo, colour)
-    room = min(900, 4500 // max(1, len(rolls)))  # all the rolls within 6,000 characters
+    listed = saved_lines(saved) if saved else ""
+    # all the rolls (and the saved rolls they used) within 6,000 characters
+    room = min(900, (4500 - len(listed)) // max(1, len(rolls)))
     for i, roll in enumerate(rolls):
         name, value = _roll_field(roll, room)
         lines = [value]
@@ -92,7 +96,22 @@ def expression_embed(
             f"→ **{grade.label}**",
             inline=False,
         )
+    if listed:
+        embed.add_field(name="Tiradas guardadas", value=listed, inline=False)
     return embed
+
+
+def saved_lines(used: Sequence[Use]) -> str:
+    """Which saved rolls an expression used, and whose: the player's own hides the
+    server's of the same name (saved names are one word and saved expressions hold no
+    backtick: both sit in code spans as they are)."""
+    lines = []
+    for use in used:
+        whose = "tuya" if use.own else "del servidor"
+        if use.shadows:
+            whose += ", en lugar de la del servidor"
+        lines.append(f"`{use.nombre}` ({whose}) = `{use.expresion}`")
+    return _clip("\n".join(lines))
 
 
 def pool_embed(roll: PoolRoll, *, who: str, motivo: str | None = None) -> discord.Embed:

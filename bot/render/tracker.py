@@ -126,6 +126,9 @@ def tracker_embed(
         description=description,
         colour=ENDED_COLOUR if ended else TRACKER_COLOUR,
     )
+    first = ambush_text(enc) if not ended else None
+    if first:
+        embed.add_field(name="Emboscada", value=first, inline=False)
     pending = pending_lines(enc)
     if waiting and not ended:
         embed.add_field(name="Se espera a", value="\n".join(waiting)[:1024], inline=False)
@@ -134,6 +137,18 @@ def tracker_embed(
     footer = "Encuentro cerrado." if ended else "Este mensaje se actualiza solo tras cada cambio."
     embed.set_footer(text=footer)
     return embed
+
+
+def ambush_text(enc: Encounter) -> str | None:
+    """In the players' ambush (asalto 1, their phase): who may act before anyone (Libro III
+    §15: the character with most Percepción of the side; all of them when they tie)."""
+    first = enc.first_actors()
+    if not first:
+        return None
+    names = [f"{shown(c.nombre)} (Percepción {c.sheet.atributo('percepcion') if c.sheet else 0})"
+             for c in first]  # fmt: skip
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} o {names[-1]}"
+    return f"Los jugadores emboscan: {who} puede actuar antes que nadie."
 
 
 def summary_embed(enc: Encounter, rolls: int, events: Sequence[str] = ()) -> discord.Embed:
@@ -145,3 +160,18 @@ def summary_embed(enc: Encounter, rolls: int, events: Sequence[str] = ()) -> dis
             name="Último", value="\n".join(shown(e) for e in events)[:1024], inline=False
         )
     return embed
+
+
+#: [D] The ambush (Libro III §15): the players' names who may act first as they join.
+AMBUSH_START = {
+    "jugadores": (
+        "Emboscan los jugadores: en el asalto 1, el personaje con más Percepción puede actuar "
+        "antes que nadie (se nombra al unirse y en el mensaje del encuentro)."
+    ),
+    "enemigos": "Emboscan los enemigos: el asalto 1 empieza por su fase.",
+}
+
+REPOSTED = (
+    "El mensaje del encuentro se publica de nuevo al final del canal: a partir de ahora se "
+    "actualiza ese."
+)

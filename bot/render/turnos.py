@@ -1,4 +1,5 @@
-"""The phase message's pings: the players whose turn it is, each once."""
+"""The phase message: its title, who did not act, and its pings (the players whose turn it
+is, each once)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from bot.render.safe import ping, shown
 
 if TYPE_CHECKING:
     from umbral_rules.encounter import Encounter
+    from umbral_rules.encounter.events import AsaltoAdvanced
 
 
 @dataclass
@@ -41,3 +43,13 @@ def turn_pings(enc: Encounter) -> TurnPings:
         size += len(line) + 1
     out.content = "\n".join(lines)
     return out
+
+
+def phase_line(enc: Encounter, event: AsaltoAdvanced) -> str:
+    """The phase change is the embed's title; its line only says who did not act."""
+    names = ", ".join(enc.get(i).nombre for i in event.not_acted)
+    return f"Sin actuar en la fase anterior: {names}." if names else ""
+
+
+def phase_label(phase: str) -> str:
+    return "actúan los jugadores" if phase == "jugadores" else "actúan los enemigos"

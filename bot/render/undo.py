@@ -78,9 +78,15 @@ def combatant_changes(now: JsonObject, then: JsonObject) -> list[str]:
         lines.append(
             f"Defensas pendientes: {len(now.get('pending', []))} → {len(then.get('pending', []))}"
         )
-    if now.get("extra") != then.get("extra"):
+    if _board(now) != _board(then):  # (only Táctico has a board: Mesa never says it)
         lines.append("El tablero vuelve a como estaba")
     return lines
+
+
+def _board(state: JsonObject) -> object:
+    """The board and its figures' turn, the part of ``extra`` a player sees as the board."""
+    extra = state.get("extra") or {}
+    return (extra.get("tablero"), extra.get("tactico")) if isinstance(extra, dict) else None
 
 
 def sheet_changes(sheets: Sequence[JsonObject]) -> list[str]:

@@ -60,7 +60,7 @@ def waiting_lines(
     names = ", ".join(shown(w.combatant.nombre) for w in waited if w.kind == "turno")
     phase = PHASE_LABELS.get(enc.phase, enc.phase)
     if names:
-        lines.append(f"Sin actuar en la {phase}{since(phase_since)}: {names}")
+        lines.append(f"{names} (sin actuar en la {phase}{since(phase_since)})")
     for w in waited:
         if w.kind == "defensa":
             who, attacker = shown(w.combatant.nombre), shown(w.attacker)

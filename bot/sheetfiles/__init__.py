@@ -5,6 +5,7 @@ Pure code (no Discord, no database)::
     entries = load_bestiary(data, "bestiario.yaml")   # list[EnemyEntry], or FileRefused
     data = dump(entries, "yaml", BESTIARY)            # the same format back
     characters = load_characters(data, "fichas.csv")  # list[CharacterEntry]
+    characters, saved = load_sheet(data, "fichas.yaml")  # and the saved rolls beside them
 
 :class:`FileRefused` is an ``UmbralError`` whose message (Spanish) names the entry, the
 field, the line when the format gives one, and what was expected. The limits live in
@@ -16,6 +17,7 @@ from .codec import (
     CHARACTERS,
     EXTENSIONS,
     FORMATS,
+    SAVED_ROLLS,
     Format,
     Kind,
     decode,
@@ -25,22 +27,25 @@ from .codec import (
     load,
     load_bestiary,
     load_characters,
+    load_sheet,
     too_big,
 )
 from .errors import FileRefused
-from .models import CharacterEntry, EnemyEntry, Entry, WeaponEntry
+from .models import CharacterEntry, EnemyEntry, Entry, SavedRollEntry, WeaponEntry
 
 __all__ = [
     "BESTIARY",
     "CHARACTERS",
     "EXTENSIONS",
     "FORMATS",
+    "SAVED_ROLLS",
     "CharacterEntry",
     "EnemyEntry",
     "Entry",
     "FileRefused",
     "Format",
     "Kind",
+    "SavedRollEntry",
     "WeaponEntry",
     "decode",
     "detect_format",
@@ -49,5 +54,6 @@ __all__ = [
     "load",
     "load_bestiary",
     "load_characters",
+    "load_sheet",
     "too_big",
 ]

@@ -22,7 +22,7 @@ from umbral_rules.text import name_key, word_key
 from . import csvio, jsonio, yamlio
 from . import limits as L
 from .errors import FileRefused, explain, field_label, shown
-from .models import CharacterEntry, EnemyEntry, Entry
+from .models import CharacterEntry, EnemyEntry, Entry, SavedRollEntry
 
 Format = Literal["yaml", "json", "csv"]
 FORMATS: tuple[Format, ...] = get_args(Format)
@@ -96,6 +96,9 @@ class Kind:
     header: str  # the exported YAML's comment
     csv: csvio.CsvSchema
     wrong: tuple[str, str]  # (the other kind's key, how to import it)
+    #: Another kind the same YAML/JSON file may carry beside this one's list (a player's
+    #: saved rolls beside their characters): ``{"personajes": […], "tiradas": […]}``.
+    companion: str | None = None
 
 
 BESTIARY = Kind(
@@ -133,6 +136,17 @@ CHARACTERS = Kind(
             dict[str, Callable[[Any], str]], {"oficios": write_oficios, "armas": write_armas}
         ),
     ),
+    wrong=("enemigos", "/bestiario importar"),
+    companion="tiradas",
+)
+#: A player's saved rolls: in their character file, beside the characters (YAML, JSON).
+SAVED_ROLLS = Kind(
+    key="tiradas",
+    model=SavedRollEntry,
+    what="tirada guardada",
+    stem="tiradas",
+    header="# Tiradas guardadas de Umbral (exportadas por el bot).\n",
+    csv=csvio.CsvSchema(columns=SavedRollEntry.columns()),
     wrong=("enemigos", "/bestiario importar"),
 )
 
@@ -187,8 +201,10 @@ def _entries(data: Any, kind: Kind) -> tuple[list[Any], tuple[str | int, ...] | 
         other, how = kind.wrong
         if other in data:
             raise FileRefused(f"esto es un archivo de {other}: se importa con {how}")
+        if kind.key not in data and kind.companion in data:
+            return [], (kind.key,)  # only the companion's entries (read by load_sheet)
         if kind.key in data:
-            extra = sorted(str(k) for k in data if k != kind.key)
+            extra = sorted(str(k) for k in data if k not in (kind.key, kind.companion))
             if extra:
                 raise FileRefused(f"clave desconocida «{shown(extra[0])}» junto a «{kind.key}»")
             if not isinstance(data[kind.key], list):
@@ -199,20 +215,36 @@ def _entries(data: Any, kind: Kind) -> tuple[list[Any], tuple[str | int, ...] | 
     raise FileRefused(f"se esperaba una lista de {kind.key} (o «{kind.key}:» con la lista)")
 
 
+def _read(data: bytes, filename: str, kind: Kind) -> tuple[Any, Lines, Format]:
+    """The file parsed: CSV rows (a list) or the YAML/JSON document, and its lines."""
+    text = decode(data)
+    fmt = detect_format(filename, text)
+    if fmt == "csv":
+        rows, csv_lines = csvio.read(text, kind.csv)
+        return rows, csv_lines, fmt
+    parsed, lines = yamlio.load(text) if fmt == "yaml" else jsonio.load(text)
+    return parsed, lines, fmt
+
+
 def load(data: bytes, filename: str, kind: Kind) -> list[Entry]:
     """Every entry of the file, validated; the first problem refuses the whole file."""
     note_slow_work("fichero")
-    text = decode(data)
-    fmt = detect_format(filename, text)
-    lines: Lines
-    if fmt == "csv":
-        raw, lines = csvio.read(text, kind.csv)
-        prefix: tuple[str | int, ...] | None = ()
-    else:
-        parsed, lines = yamlio.load(text) if fmt == "yaml" else jsonio.load(text)
-        raw, prefix = _entries(parsed, kind)
+    parsed, lines, fmt = _read(data, filename, kind)
+    raw, prefix = (parsed, ()) if fmt == "csv" else _entries(parsed, kind)
     if not raw:
         raise FileRefused(f"el archivo no tiene ningún {kind.what}")
+    return _validated(raw, prefix, lines, kind)
+
+
+def _validated(
+    raw: list[Any],
+    prefix: tuple[str | int, ...] | None,
+    lines: Lines,
+    kind: Kind,
+    within: str | None = None,
+) -> list[Entry]:
+    """The entries validated. ``within``: they are a companion list of the file (its key),
+    which the refusal names with the entry's number («tiradas › 2 › nombre»)."""
     if len(raw) > L.MAX_ENTRIES:
         raise FileRefused(f"el archivo tiene {len(raw)} entradas y el máximo es {L.MAX_ENTRIES}")
     entries: list[Entry] = []
@@ -231,23 +263,43 @@ def load(data: bytes, filename: str, kind: Kind) -> list[Entry]:
                 problem += "; los campos son " + ", ".join(kind.csv.columns)
             raise FileRefused(
                 problem,
-                entry=index + 1,
-                nombre=nombre,
-                field=field_label(loc) or None,
+                entry=None if within else index + 1,
+                nombre=None if within else nombre,
+                field=field_label((within, index, *loc) if within else loc) or None,
                 line=lines.line((*path, *loc)),
             ) from None
         key = name_key(entry.nombre)
         if key in seen:
             raise FileRefused(
                 f"el nombre se repite (ya está en la entrada {seen[key]})",
-                entry=index + 1,
-                nombre=nombre,
-                field="nombre",
+                entry=None if within else index + 1,
+                nombre=None if within else nombre,
+                field=field_label((within, index, "nombre")) if within else "nombre",
                 line=lines.line((*path, "nombre")),
             )
         seen[key] = index + 1
         entries.append(entry)
     return entries
+
+
+def load_sheet(data: bytes, filename: str) -> tuple[list[CharacterEntry], list[SavedRollEntry]]:
+    """A player's file: their characters and, in YAML or JSON, their saved rolls beside
+    them (``tiradas``; a CSV is a table of characters only)."""
+    note_slow_work("fichero")
+    parsed, lines, fmt = _read(data, filename, CHARACTERS)
+    raw, prefix = (parsed, ()) if fmt == "csv" else _entries(parsed, CHARACTERS)
+    saved = parsed.get(SAVED_ROLLS.key) if isinstance(parsed, dict) else None
+    if saved is not None and not isinstance(saved, list):
+        raise FileRefused(f"«{SAVED_ROLLS.key}» debe ser una lista")
+    if not raw and not saved:
+        raise FileRefused(f"el archivo no tiene ningún {CHARACTERS.what}")
+    characters = _validated(raw, prefix, lines, CHARACTERS) if raw else []
+    rolls = (
+        _validated(saved, (SAVED_ROLLS.key,), lines, SAVED_ROLLS, within=SAVED_ROLLS.key)
+        if saved
+        else []
+    )
+    return cast(list[CharacterEntry], characters), cast(list[SavedRollEntry], rolls)
 
 
 def load_bestiary(data: bytes, filename: str) -> list[EnemyEntry]:
@@ -261,14 +313,21 @@ def load_characters(data: bytes, filename: str) -> list[CharacterEntry]:
 # --- writing ------------------------------------------------------------------------------
 
 
-def dump(entries: Sequence[Entry], fmt: Format, kind: Kind) -> bytes:
+def dump(
+    entries: Sequence[Entry], fmt: Format, kind: Kind, companion: Sequence[Entry] = ()
+) -> bytes:
+    """The file of ``entries``; in YAML and JSON, the ``companion`` kind's entries beside
+    them (when there are any: a CSV holds one kind, see :data:`SAVED_ROLLS`)."""
     note_slow_work("fichero")
     exported = [e.export() for e in entries]
     if fmt == "csv":
         return csvio.write(exported, kind.csv).encode("utf-8")
+    document: dict[str, Any] = {kind.key: exported}
+    if companion and kind.companion:
+        document[kind.companion] = [e.export() for e in companion]
     if fmt == "json":
-        return jsonio.dump({kind.key: exported}).encode("utf-8")
-    return yamlio.dump({kind.key: exported}, header=kind.header).encode("utf-8")
+        return jsonio.dump(document).encode("utf-8")
+    return yamlio.dump(document, header=kind.header).encode("utf-8")
 
 
 def filename_for(kind: Kind, fmt: Format) -> str:

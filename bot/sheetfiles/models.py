@@ -26,6 +26,8 @@ from pydantic import (
 
 from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
 from umbral_rules.encounter.estados import estado_key
+from umbral_rules.roller import MAX_EXPRESSION_LENGTH, RollError, words
+from umbral_rules.roller.saved import check_name
 from umbral_rules.sheets import (
     normalize_atributo,
     validate_atributo,
@@ -345,3 +347,33 @@ class CharacterEntry(Entry):
     @property
     def aguante_max(self) -> int:
         return self.sheet().aguante_max
+
+
+def _saved_name(value: str) -> str:
+    try:
+        return check_name(value)
+    except UmbralError as error:
+        raise ValueError(str(error)) from None
+
+
+def _expression(value: str) -> str:
+    """One dice expression: it must read (the saved rolls it names are checked on import).
+    It may start with «+» or «-» (``+d20`` is ventaja): a spreadsheet reads no formula in
+    what reads as dice."""
+    value = value.strip()
+    if len(value) > MAX_EXPRESSION_LENGTH:
+        raise ValueError(f"como mucho {MAX_EXPRESSION_LENGTH} caracteres (tiene {len(value)})")
+    if any(_bad_char(ch, False) for ch in value):
+        raise ValueError("no puede llevar saltos de línea ni caracteres de control")
+    try:
+        words(value)
+    except RollError as error:
+        raise ValueError(error.plain()) from None
+    return value
+
+
+class SavedRollEntry(Entry):
+    """A player's saved roll (``/dados guardar``): its name and what it rolls."""
+
+    nombre: Annotated[str, Strict(), AfterValidator(_saved_name)]
+    expresion: Annotated[str, Strict(), AfterValidator(_expression)]

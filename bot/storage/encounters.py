@@ -49,7 +49,7 @@ from .encounter_info import Committed, EncounterInfo, info_of
 from .errors import ConcurrencyError
 from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED, Character, EncounterRow, table
 
-NO_ENCOUNTER = "No hay ningún encuentro activo en este canal."
+NO_ENCOUNTER = "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
 ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de empezar otro."
 #: A bigger document (characters of JSON, ~35 combatants; or combatants) is decoded and built
 #: on a worker thread: 200 combatants are ~180 KB and ~2.5 ms of CPU the loop need not spend;

@@ -81,7 +81,12 @@ class GuildSettings(Base):
     defense_mode: Mapped[str] = mapped_column(String(20), default="espera")
     #: The guild's secuelas table, as the encounter's ``secuelas_tabla``: {"2": "texto", …}.
     secuelas: Mapped[JsonObject] = mapped_column(JsonDict, default=dict)
+    #: The guild's own estados: ``{"nombre": …, "desventaja": [ámbito, …], "cabeza": bool}``
+    #: each (an older entry may be a bare name: desventaja nowhere).
     extra_estados: Mapped[JsonArray] = mapped_column(JsonList, default=list)
+    #: After how many asaltos Malherido with nobody stabilising the GM is told (issue 34);
+    #: None: ``umbral_rules.tables.MALHERIDO_AVISO_ASALTOS``.
+    malherido_asaltos: Mapped[int | None] = mapped_column(Integer)
     #: The guild's time zone (quiet hours of the reminders), an IANA name.
     timezone: Mapped[str] = mapped_column(
         String(64), default="Europe/Madrid", server_default="Europe/Madrid"
@@ -215,7 +220,7 @@ class EncounterRow(Base):
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: When the current asalto and phase began (who waits for whom: ``<t:…:R>``).
     phase_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    # Migration 0012 (its server defaults only let SQLite add these NOT NULL columns in place)
+    # Migration 0015 (its server defaults only let SQLite add these NOT NULL columns in place)
     #: The document: the encounter's ``to_dict()``.
     state: Mapped[JsonObject] = mapped_column(Document, server_default="{}")
     #: ``{character id: version}``: the version of each linked character's sheet that the

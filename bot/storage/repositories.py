@@ -40,6 +40,7 @@ GUILD_DEFAULTS: dict[str, Any] = {
     "default_mode": "mesa",
     "defense_mode": "espera",
     "timezone": "Europe/Madrid",
+    "malherido_asaltos": None,
 }
 
 

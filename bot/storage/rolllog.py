@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import RowMapping, Select, func, insert, select
+from sqlalchemy import RowMapping, Select, Text, cast, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.jsontypes import JsonArray, JsonObject
+from bot.clock import Now, system_now
+from bot.jsontypes import JsonArray, JsonObject, from_json_text
 from umbral_rules.text import name_key
 
 from .encounter_info import aware
 from .models import RollLogRow, table
 
 _TABLE = table(RollLogRow)
+#: The JSON columns, read as text when the rows are decoded off the event loop.
+_JSON = ("dice", "modifiers", "result")
 _INSERT = insert(_TABLE)
 #: The roll log's entry of an undo: ``result["deshace"]`` lists the roll ids it took back.
 UNDO_COMMAND = "deshacer"
@@ -67,8 +70,12 @@ class RollLogRepository:
         guild_id: int,
         channel_id: int | None,
         encounter_of: Callable[[], int | None] | None = None,
+        clock: Now = system_now,
     ) -> None:
         self._session = session
+        #: When a roll happens: the storage's clock (the console's, in the console), so a
+        #: session's attendance reads rolls on the same clock as its start and end.
+        self._clock = clock
         self.guild_id = guild_id
         self.channel_id = channel_id
         #: The id of the channel's encounter this unit read, if any: a roll made in this
@@ -94,10 +101,10 @@ class RollLogRepository:
         target: str | None = None,
         motivo: str | None = None,
         encounter_id: int | None = None,
-    ) -> None:
+    ) -> int:
         """Log one roll in this unit of work: every die face, the modifiers, the result;
         who rolled (``actor``: the character or enemy as shown, ``character_id`` for a player
-        character), against whom (``target``), why (``motivo``).
+        character), against whom (``target``), why (``motivo``). Its id in the log.
 
         ``dice`` and ``modifiers`` may hold plain JSON values or objects with ``to_dict()``
         (``DieRoll``, ``Modifier``); ``channel_id`` defaults to the unit's channel and
@@ -121,7 +128,7 @@ class RollLogRepository:
                 "modifiers": [_as_json(m) for m in modifiers],
                 "result": dict(result or {}),
                 "physical": physical,
-                "created_at": datetime.now(UTC),
+                "created_at": self._clock(),
                 "actor": actor,
                 "actor_key": None if actor is None else name_key(actor)[:400],
                 "character_id": character_id,
@@ -130,9 +137,20 @@ class RollLogRepository:
                 "encounter_id": encounter_id,
             },
         )
-        if channel == self.channel_id and inserted.inserted_primary_key is not None:
-            self.appended.append(int(inserted.inserted_primary_key[0]))
+        key = inserted.inserted_primary_key
+        if key is None:  # pragma: no cover - every backend gives the new row's id
+            raise RuntimeError("The roll log gave no id for the new entry")
+        roll_id = int(key[0])
+        if channel == self.channel_id:
+            self.appended.append(roll_id)
             self.rolled = self.rolled or bool(dice)
+        return roll_id
+
+    async def get(self, roll_id: int) -> RollLogEntry | None:
+        """One entry of this guild's log by its id (None: no such entry here)."""
+        stmt = select(_TABLE).where(_TABLE.c.guild_id == self.guild_id, _TABLE.c.id == roll_id)
+        row = (await self._session.execute(stmt)).mappings().one_or_none()
+        return None if row is None else _entry(row)
 
     async def entries(
         self,
@@ -144,11 +162,15 @@ class RollLogRepository:
         newest_first: bool = True,
         before_id: int | None = None,
         after_id: int | None = None,
+        since: datetime | None = None,
     ) -> list[RollLogEntry]:
         """Rolls of this guild (of one channel / one user / one character when given:
         ``personaje`` is matched by its name key, «Íñigo» finds «iñigo»); ``before_id`` /
-        ``after_id``: only those older / newer than that entry (a page of the log)."""
+        ``after_id``: only those older / newer than that entry (a page of the log);
+        ``since``: only those logged from then on."""
         stmt = _filtered(select(_TABLE), self.guild_id, channel_id, user_id, personaje)
+        if since is not None:
+            stmt = stmt.where(_TABLE.c.created_at >= since)
         if before_id is not None:
             stmt = stmt.where(_TABLE.c.id < before_id)
         if after_id is not None:
@@ -158,6 +180,27 @@ class RollLogRepository:
             stmt = stmt.limit(limit)
         rows = (await self._session.execute(stmt)).mappings().all()
         return [_entry(r) for r in rows]
+
+    async def entries_as_text(
+        self,
+        *,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        personaje: str | None = None,
+        limit: int,
+        after_id: int | None = None,
+        since: datetime | None = None,
+    ) -> list[RowMapping]:
+        """As :meth:`entries` (oldest first), with the JSON columns read as their text (not
+        decoded on the event loop): :func:`decoded` turns each row into its entry, off it."""
+        columns = [cast(c, Text).label(c.name) if c.name in _JSON else c for c in _TABLE.c]
+        stmt = _filtered(select(*columns), self.guild_id, channel_id, user_id, personaje)
+        if after_id is not None:
+            stmt = stmt.where(_TABLE.c.id > after_id)
+        if since is not None:
+            stmt = stmt.where(_TABLE.c.created_at >= since)
+        stmt = stmt.order_by(_TABLE.c.id).limit(limit)
+        return list((await self._session.execute(stmt)).mappings().all())
 
     async def undone_ids(
         self, *, channel_id: int | None = None, after: int | None = None
@@ -216,7 +259,12 @@ def _filtered(
     return stmt
 
 
-def _entry(row: RowMapping) -> RollLogEntry:
+def decoded(rows: list[RowMapping]) -> list[RollLogEntry]:
+    """The entries of :meth:`RollLogRepository.entries_as_text`'s rows (their JSON decoded)."""
+    return [_entry({**row, **{name: from_json_text(row[name]) for name in _JSON}}) for row in rows]
+
+
+def _entry(row: Mapping[Any, Any]) -> RollLogEntry:
     values = dict(row)
     del values["actor_key"]
     values["created_at"] = aware(row["created_at"])

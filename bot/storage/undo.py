@@ -1,7 +1,7 @@
 """The channel's undo records (``/deshacer``), written by the unit of work in the operation's
 own transaction (:meth:`UnitOfWork.finish`): ``before`` turns the document the operation left
 back into the one before it (``{"patch": [...]}``, :mod:`bot.jsondiff`; :func:`previous_state`
-also reads the two forms written before migration 0012), who, which command, when, the rolls
+also reads the two forms written before migration 0015), who, which command, when, the rolls
 it logged and the sheets it changed by hand."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from sqlalchemy import ColumnElement, RowMapping, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
+from bot.clock import Now, system_now
 from bot.jsondiff import patch
 from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
@@ -27,9 +28,9 @@ from .models import ENCOUNTER_ACTIVE, Character, EncounterRow, UndoRow, table
 from .sheet_link import in_other_encounter, linked
 
 #: How many operations of a channel can be undone: the table keeps itself to that many per
-#: channel (a trigger after each insert drops the older ones and those undone, migration 0012).
+#: channel (a trigger after each insert drops the older ones and those undone, migration 0015).
 KEEP = 20
-#: The key of a record of the older form that lists the combatants' order (migration 0012).
+#: The key of a record of the older form that lists the combatants' order (migration 0015).
 ORDER = "order"
 REOPEN_BUSY = "Ya hay otro encuentro activo en este canal: no se puede reabrir el anterior."
 _TABLE, ENC, CHAR = table(UndoRow), table(EncounterRow), table(Character)
@@ -113,8 +114,11 @@ class Pending:
 
 
 class UndoRepository:
-    def __init__(self, session: AsyncSession, guild_id: int, channel_id: int) -> None:
+    def __init__(
+        self, session: AsyncSession, guild_id: int, channel_id: int, clock: Now = system_now
+    ) -> None:
         self._session = session
+        self._clock = clock  # when an operation was made or undone: the storage's one clock
         self.guild_id = guild_id
         self.channel_id = channel_id
 
@@ -144,7 +148,7 @@ class UndoRepository:
                 "encounter_id": encounter_id,
                 "command": op.command[:50],
                 "user_id": op.user_id,
-                "created_at": datetime.now(UTC),
+                "created_at": self._clock(),
                 "rolled": rolled,
                 "ended": ended,
                 "version_after": version_after,
@@ -174,7 +178,7 @@ class UndoRepository:
         result = await conn.execute(
             update(_TABLE)
             .where(self._where(), _TABLE.c.id == record_id, _TABLE.c.undone_at.is_(None))
-            .values(undone_by=user_id, undone_at=datetime.now(UTC))
+            .values(undone_by=user_id, undone_at=self._clock())
         )
         return bool(result.rowcount == 1)
 
@@ -239,7 +243,7 @@ def previous_state(before: JsonObject, current: JsonObject) -> JsonObject:
         return state
     if ORDER not in before:  # the oldest form: the whole encounter
         return before
-    # the form before 0012: the encounter's own fields, its combatants' order then, and the
+    # the form before 0015: the encounter's own fields, its combatants' order then, and the
     # combatants the operation changed as they were (every other one is as it is now)
     kept = {str(c["id"]): c for c in before.get("combatants") or ()}
     now = {str(c["id"]): c for c in current.get("combatants") or ()}

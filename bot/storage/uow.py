@@ -24,6 +24,8 @@ from .errors import ConcurrencyError
 from .reminders import ReminderRepository
 from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
 from .rolllog import RollLogRepository
+from .saved_rolls import SavedRollRepository
+from .sessions import ActivityRepository, SessionRepository
 from .settings_cache import SettingsCache
 from .undo import Pending, UndoRepository
 
@@ -43,7 +45,11 @@ RETRYABLE_SQLSTATES = frozenset({"40001", "40P01", "23505"})
 
 
 class UnitOfWork:
-    """What one command sees: repositories that share one transaction, scoped by guild."""
+    """What one command sees: repositories that share one transaction, scoped by guild.
+
+    Attributes: ``guild`` (settings), ``characters``, ``bestiary``, ``rolls`` (the roll log),
+    ``saved_rolls`` and, in a channel unit, ``encounter`` (the channel's active encounter).
+    """
 
     def __init__(
         self,
@@ -62,9 +68,12 @@ class UnitOfWork:
         self.characters = CharacterRepository(session, guild_id)
         self.bestiary = BestiaryRepository(session, guild_id)
         self.reminders = ReminderRepository(session)
+        self.saved_rolls = SavedRollRepository(session, guild_id)
+        self.sessions = SessionRepository(session, guild_id)
+        self.activity = ActivityRepository(session, guild_id)
         #: What ``/deshacer`` can take back: written by :meth:`finish` in this transaction.
         self.undo_log = (
-            None if channel_id is None else UndoRepository(session, guild_id, channel_id)
+            None if channel_id is None else UndoRepository(session, guild_id, channel_id, clock)
         )
         self.undo = Pending()
         #: What runs once this unit has committed (see :meth:`after_commit`).
@@ -79,7 +88,9 @@ class UnitOfWork:
             )  # fmt: skip
         # (given the repository, not a method of this unit: a unit that referred to itself
         # would outlive its command until a collection, with its encounter and every row)
-        self.rolls = RollLogRepository(session, guild_id, channel_id, _id_of(self._encounter))
+        self.rolls = RollLogRepository(
+            session, guild_id, channel_id, _id_of(self._encounter), clock=clock
+        )
 
     @property
     def encounter(self) -> EncounterRepository:

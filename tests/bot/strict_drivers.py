@@ -9,6 +9,11 @@ registers (persistent views by ``custom_id``, dynamic items by class name) to a 
 A new command needs its line here — the table runs in order, so before the commands that
 end or delete things (from ``"descanso"`` on) — e.g.::
 
+    "estadisticas": lambda w: [
+        (w.player, {}),
+        (w.player, {"personaje": w.pc}),
+        (w.gm, {"alcance": "servidor", "desde": "2000-01-01"}),
+    ],
     "encuentro lista": lambda w: [(w.gm, {})],
 
 and :func:`missing_drivers` names every command or button that has none (the test
@@ -17,6 +22,7 @@ and :func:`missing_drivers` names every command or button that has none (the tes
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,6 +93,16 @@ def _bestiary_file(w: World) -> str:
     )
 
 
+def _secuelas_file(w: World) -> str:
+    """The largest table: fifteen entries, each with a long name and effect."""
+    rows = "".join(
+        f"  - nombre: {json.dumps(w.name80[:75] + f' {r}', ensure_ascii=False)}\n"
+        f"    resultado: {r}\n    efecto: {'Cojea y tose. ' * 14}\n"
+        for r in range(2, 17)
+    )
+    return w.upload("secuelas.yaml", "secuelas:\n" + rows)
+
+
 def _both(options: Callable[[World], Options]) -> Driver:
     """The same call by the player and by the GM."""
     return lambda w: [(w.player, options(w)), (w.gm, options(w))]
@@ -138,6 +154,12 @@ DRIVERS: dict[str, Driver] = {
     "bestiario exportar": lambda w: [(w.gm, {"formato": "json"})],
     "bestiario importar": lambda w: [(w.gm, {"archivo": _bestiary_file(w)})],
     "bestiario ejemplo": lambda w: [(w.gm, {"conflictos": "saltar"})],
+    "tabla secuelas importar": lambda w: [(w.gm, {"archivo": _secuelas_file(w)})],
+    "tabla secuelas ver": _both(lambda w: {}),
+    "tabla estados crear": lambda w: [
+        (w.gm, {"nombre": w.name80, "desventaja": "ofensiva, social, vista", "cabeza": True})
+    ],
+    "tabla estados lista": _both(lambda w: {}),
     "reto crear": lambda w: [
         (w.gm, {"nombre": w.name80, "umbral": 9, "exitos": 20, "coste": w.long(200)})
     ],
@@ -146,9 +168,18 @@ DRIVERS: dict[str, Driver] = {
     "tirada": lambda w: [
         (w.player, {"atributo": "vigor", "umbral": 9, "oficio": w.oficio, "motivo": w.long(200)}),
         (w.player, {"atributo": "voluntad", "umbral": 21, "ambito": "social", "privada": True}),
+        (w.player, {"atributo": "vigor", "contra": w.enemy, "oficio_contra": w.oficio}),
+        (w.player, {"atributo": "destreza", "contra": w.enemy, "empujas": True}),
     ],
+    "dados guardar": lambda w: [
+        (w.player, {"nombre": "ataque", "expresion": "1d12+5"}),
+        (w.player, {"nombre": "largo", "expresion": "1d12+" + "9" * 195}),
+        (w.gm, {"nombre": "ataque", "expresion": "200d12", "servidor": True}),
+    ],
+    "dados lista": _both(lambda w: {}),
     "tirar": lambda w: [
         (w.player, {"expresion": ";".join(["200d12"] * 6), "motivo": w.long(200)}),
+        (w.player, {"expresion": "ataque+2; largo", "motivo": w.long(200)}),
         (w.player, {"expresion": "1d12+" + "9" * 195}),
         (w.player, {"reserva": 10, "bonus": 10, "exitos": "8"}),
         (w.player, {"porcentaje": 200, "habilidad": 200, "modificador": -200}),
@@ -159,10 +190,32 @@ DRIVERS: dict[str, Driver] = {
         (w.gm, {"exportar": "csv", "alcance": "servidor"}),
         (w.player, {"exportar": "json"}),
     ],
+    "estadisticas": lambda w: [
+        (w.player, {}),
+        (w.player, {"personaje": w.pc}),
+        (w.gm, {"alcance": "servidor", "desde": "2000-01-01"}),
+    ],
     "encuentro lista": lambda w: [(w.gm, {})],
     "encuentro recordatorios": lambda w: [
         (w.gm, {"horas": 2, "silencio": "23-9"}),
         (w.gm, {"horas": 0}),
+    ],
+    "sesion programar": lambda w: [
+        (
+            w.gm,
+            {"titulo": w.name80, "fecha": "2026-06-01", "hora": "20:00", "duracion": 600}
+            | {"descripcion": w.long(1000)},
+        ),
+        (w.player, {"titulo": w.name80, "fecha": "01/06/2026", "hora": "21:00"}),
+    ],
+    "sesion lista": _both(lambda w: {}),
+    "sesion cambiar": lambda w: [
+        (w.gm, {"sesion": w.name80, "titulo": w.long(100), "hora": "23:59"}),
+        (w.gm, {"sesion": w.long(100), "descripcion": w.long(1000), "duracion": 15}),
+    ],
+    "sesion cancelar": lambda w: [
+        (w.player, {"sesion": w.long(100)}),
+        (w.gm, {"sesion": w.long(100)}),
     ],
     "esencia gastar": lambda w: [
         (w.player, {"puntos": 1, "motivo": w.long(200)}),
@@ -174,7 +227,10 @@ DRIVERS: dict[str, Driver] = {
         (w.player, {"objetivo": w.enemy, "arma": w.weapon, "oficio": w.oficio}),
     ],
     "asalto": lambda w: [(w.gm, {})],  # now the players' phase
-    "disparar": lambda w: [(w.player, {"objetivo": w.enemy, "arma": w.weapon})],
+    "disparar": lambda w: [
+        (w.player, {"objetivo": w.enemy, "arma": w.weapon}),
+        (w.player, {"objetivo": w.enemy, "quieto": False}),
+    ],
     "maniobra": lambda w: [
         (w.player, {"tipo": "apuntar", "objetivo": w.enemy, "condicion": w.long(200)}),
         (w.player, {"tipo": "sostener", "objetivo": w.enemy}),
@@ -182,6 +238,7 @@ DRIVERS: dict[str, Driver] = {
     "respuesta": lambda w: [(w.player, {"tipo": "oportunidad", "objetivo": w.enemy})],
     "secuelas": lambda w: [(w.player, {}), (w.player, {"aliento": True})],
     "estabilizar": lambda w: [(w.player, {"objetivo": w.enemy})],
+    "vendar": lambda w: [(w.player, {"objetivo": w.pc}), (w.gm, {"objetivo": w.enemy})],
     "aliento": lambda w: [(w.player, {"uso": "subir"})],
     "mapa crear": lambda w: [(w.gm, {"ancho": w.board, "alto": w.board})],
     "mapa muro": lambda w: [(w.gm, {"casillas": "C3"})],
@@ -192,6 +249,8 @@ DRIVERS: dict[str, Driver] = {
     "mapa barrido": lambda w: [(w.gm, {"atacante": w.enemy, "casillas": "A2;B2;C2"})],
     "mover": lambda w: [(w.player, {"casilla": "B2"})],
     "mapa quitar": lambda w: [(w.gm, {"combatiente": w.enemy})],
+    "tabla estados borrar": lambda w: [(w.gm, {"nombre": w.name80})],
+    "tabla secuelas restablecer": lambda w: [(w.gm, {})],
     "descanso": lambda w: [(w.gm, {"personajes": w.pc, "motivo": w.long(200)})],
     "deshacer": lambda w: [(w.gm, {})],
     "encuentro unirse": lambda w: [(w.player, {"personaje": w.spare})],
@@ -205,6 +264,7 @@ DRIVERS: dict[str, Driver] = {
     "ficha revivir": lambda w: [(w.gm, {"personaje": w.spare, "dueño": w.player})],
     "ficha borrar": lambda w: [(w.player, {"personaje": w.spare})],
     "bestiario borrar": lambda w: [(w.gm, {"nombre": "Importado"})],
+    "dados borrar": lambda w: [(w.player, {"nombre": "largo"})],
     "encuentro terminar": lambda w: [(w.gm, {})],
     # last: a fresh Narrativo encounter, where the buttons are pressed
     "encuentro empezar": lambda w: [(w.gm, {"modo": "narrativo", "emboscada": "enemigos"})],
@@ -232,6 +292,11 @@ async def _history_pages(w: World) -> list[Reply]:
     return [await w.fake.press(w.gm, w.channel, "Siguiente ▶")]
 
 
+async def _repeat(w: World) -> list[Reply]:
+    await w.fake.command(w.player, w.channel, "tirar", {"expresion": "ataque+2; 200d12"})
+    return [await w.fake.press(w.player, w.channel, "Repetir")]
+
+
 async def _undo(w: World, label: str) -> list[Reply]:
     await w.fake.command(w.gm, w.channel, "encuentro ajustar", {"combatiente": w.pc, "aguante": 1})
     await w.fake.command(w.gm, w.channel, "deshacer")
@@ -245,6 +310,7 @@ BUTTONS: dict[str, Press] = {
     "HistoryButton": _history_pages,
     "UndoButton": lambda w: _undo(w, "Deshacer"),
     "CancelButton": lambda w: _undo(w, "Cancelar"),
+    "RepeatButton": _repeat,
 }
 
 

@@ -25,7 +25,9 @@ async def test_anadir_ver_lista_borrar(fake: FakeDiscord) -> None:
     borrado = await fake.command("master", "mesa", "bestiario borrar", {"nombre": "Ñu del puerto"})
     assert borrado.last.title == "Ñu del puerto ya no está en el bestiario"
     again = await fake.command("master", "mesa", "bestiario borrar", {"nombre": "Ñu del puerto"})
-    assert again.last.content == "No hay ningún «Ñu del puerto» en el bestiario."
+    assert again.last.content == (
+        "No hay ningún «Ñu del puerto» en el bestiario: /bestiario lista dice cuáles hay."
+    )
 
 
 @pytest.mark.parametrize("sub", ["añadir", "ver", "lista", "borrar"])

@@ -31,7 +31,9 @@ async def test_attack_without_encounter_is_refused_privately(
     before = len(public(fake))
     reply = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu"})
     assert reply.last.ephemeral and reply.last.recipient == "kaeda"
-    assert reply.last.content == "No hay ningún encuentro activo en este canal."
+    assert reply.last.content == (
+        "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
+    )
     assert len(public(fake)) == before  # the deferred "thinking…" did not stay public
 
 
@@ -63,7 +65,9 @@ async def test_stranger_without_character_in_the_encounter(
 async def test_unknown_target_and_weapon(script: Script, fake: FakeDiscord) -> None:
     await script.run(*MESA)
     nobody = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Dragón"})
-    assert nobody.last.content == "No hay nadie llamado «Dragón» en el combate."
+    assert nobody.last.content == (
+        "No hay nadie llamado «Dragón» en el combate: /encuentro ver dice quién está."
+    )
     hacha = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu", "arma": "Hacha"})
     assert hacha.last.content == "Íñigo no lleva «Hacha»: lleva Espada."
 
@@ -343,7 +347,10 @@ async def test_defending_oficio_helpless_and_cover(
     await script.run("@master", "/asalto")
     dice.push([6])
     helpless = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu", "indefenso": True})
-    assert helpless.first.embeds[1]["description"] == "Ataque a un blanco indefenso"
+    # issue 31: one embed per attack, the event lines under the roll's kind
+    assert helpless.first.embeds[0]["description"] == (
+        "Ataque a un blanco indefenso\n• Íñigo gasta su acción."
+    )
     await script.run("@master", "/asalto", "/asalto")
     dice.push([9])
     covered = await fake.command(

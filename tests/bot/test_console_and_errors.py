@@ -130,10 +130,10 @@ async def test_unexpected_errors_are_logged_and_apologised(
 ) -> None:
     from bot.features.ayuda import cog
 
-    def boom(para: str | None, steps: list[str]) -> discord.Embed:
+    def boom(steps: list[str], families: list[object]) -> discord.Embed:
         raise RuntimeError("fallo interno secreto")
 
-    monkeypatch.setattr(cog, "ayuda_now_embed", boom)
+    monkeypatch.setattr(cog, "index_embed", boom)
     with caplog.at_level(logging.ERROR, logger="bot.edge.errors"):
         reply = await fake.command("kaeda", "mesa", "ayuda")
     assert reply.first.ephemeral

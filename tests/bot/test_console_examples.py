@@ -109,8 +109,8 @@ def test_the_guard_attacks_kaeda_she_rolls_4(tmp_path: Path) -> None:
 
 def test_the_guard_attacks_kaeda_natural_1_is_critical(tmp_path: Path) -> None:
     out = after(run_console(tmp_path, "1", GUARD_ATTACKS), "!pulsar Defender")
-    assert "Golpe: Éxito pleno (crítico)" in out
-    assert "Daño: 7 (Potencia 4 + 3)" in out
+    assert "Golpe:" not in out  # issue 31: no «Golpe» line repeating the grade
+    assert "Daño: 7 (crítico: Potencia 4 + 3)" in out
     assert "Aguante de Kaeda: 16 → 9/16" in out
 
 
@@ -256,7 +256,10 @@ def test_nueva_and_db_together_are_refused(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_the_readme_undo_and_rest_example(tmp_path: Path) -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    """The README's walkthrough, then the GM's guide's undo and rest example."""
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme += (root / "docs/master.md").read_text(encoding="utf-8")
 
     def block(marker: str) -> str:
         text = readme.split(f"<!-- {marker} -->")[1].split(f"<!-- /{marker} -->")[0]

@@ -44,9 +44,11 @@ class Terminal:
             os.execv(sys.executable, argv)
         self.output = b""
 
-    def read_until(self, marker: bytes) -> None:
+    def read_until(self, marker: bytes, times: int = 1, after: bytes = b"") -> None:
+        """Until ``marker`` has come ``times`` times, followed by ``after`` (the prompt
+        after the reply)."""
         deadline = time.monotonic() + OUTPUT_WAIT_S
-        while marker not in self.output:
+        while not self._seen(marker, times, after):
             assert time.monotonic() < deadline, self.output.decode(errors="replace")
             ready, _, _ = select.select([self.fd], [], [], 0.1)
             if ready:
@@ -54,7 +56,11 @@ class Terminal:
                     self.output += os.read(self.fd, 4096)
                 except OSError:  # the child is gone
                     break
-        assert marker in self.output, self.output.decode(errors="replace")
+        assert self._seen(marker, times, after), self.output.decode(errors="replace")
+
+    def _seen(self, marker: bytes, times: int, after: bytes) -> bool:
+        parts = self.output.split(marker)
+        return len(parts) > times and after in parts[times]
 
     def send(self, data: bytes) -> None:
         os.write(self.fd, data)
@@ -134,4 +140,22 @@ def test_sigterm_at_the_prompt_ends_the_console(tmp_path: Path) -> None:
     term.read_until(b"master en #mesa> ")
     os.kill(term.pid, signal.SIGTERM)
     assert term.exit_status() == 143
+    assert closed_cleanly(db)
+
+
+def test_the_arrows_edit_the_line_and_bring_back_the_last_one(tmp_path: Path) -> None:
+    """Issue 31: on a terminal the console reads through readline: Left moves in the line
+    (here, to type the «1» of «1d6» after the rest), Up brings back the line before, and
+    neither prints ``^[[A``."""
+    db = tmp_path / "umbral.db"
+    term = Terminal(db)
+    term.read_until(b"master en #mesa> ")
+    term.send(b"/tirar expresion:d6" + b"\x1b[D" * 2 + b"1\n")
+    term.read_until(b"`1d6` = ")
+    term.read_until(b"`1d6` = ", 1, after=b"master en #mesa> ")
+    term.send(b"\x1b[A\n")  # Up: the same line again
+    term.read_until(b"`1d6` = ", 2, after=b"master en #mesa> ")
+    assert b"^[[A" not in term.output and b"^[[D" not in term.output
+    term.send(b"\x04")
+    assert term.exit_status() == 0
     assert closed_cleanly(db)

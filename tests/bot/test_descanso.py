@@ -94,7 +94,9 @@ async def test_in_an_active_fight_the_combatant_and_sheet_change_together(
     unknown = await fake.command(
         "master", "mesa", "ficha ajustar", {"personaje": "Nadie", "aguante": 1}
     )
-    assert unknown.first.content == "No hay ningún personaje «Nadie» en este servidor."
+    assert unknown.first.content == (
+        "No hay ningún personaje «Nadie» en este servidor: /ficha lista dice cuáles hay."
+    )
     bad = await fake.command(
         "master", "mesa", "ficha ajustar", {"personaje": "Íñigo", "estados": "Feliz"}
     )

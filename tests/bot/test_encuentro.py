@@ -34,7 +34,9 @@ async def test_enemigos_numbered_and_unirse(script: Script, fake: FakeDiscord) -
     text = two.first.text()
     assert "Ñu del puerto 1 entra" in text and "Ñu del puerto 2 entra" in text
     missing = await fake.command("master", "mesa", "encuentro enemigos", {"nombre": "Dragón"})
-    assert missing.first.content == "No hay ningún «Dragón» en el bestiario."
+    assert missing.first.content == (
+        "No hay ningún «Dragón» en el bestiario: el máster lo añade con /bestiario añadir."
+    )
     player = await fake.command("kaeda", "mesa", "encuentro enemigos", {"nombre": "Ñu del puerto"})
     assert player.first.content.startswith("Solo el máster puede sacar enemigos")
     joined = await fake.command("kaeda", "mesa", "encuentro unirse")
@@ -89,7 +91,9 @@ async def test_terminar_with_summary(script: Script, fake: FakeDiscord, dice: Fo
     assert ended.first.embeds[0]["footer"]["text"] == "1 tirada registrada en este encuentro."
     assert ended.events[1].kind == "edit"
     none = await fake.command("master", "mesa", "encuentro ver")
-    assert none.first.content == "No hay ningún encuentro activo en este canal."
+    assert none.first.content == (
+        "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
+    )
 
 
 async def test_tirada_outside_and_inside_an_encounter(

@@ -71,7 +71,7 @@ async def test_lista_shows_every_open_encounter_of_the_server(
     mesa, taberna, hilo = (fake.channel_id(c) for c in ("mesa", "taberna", THREAD))
     blocks = text.split("\n**")
     assert blocks[0].startswith(f"**<#{mesa}>** — Mesa · asalto 1 · fase de los jugadores")
-    assert "Sin actuar en la fase de los jugadores" in blocks[0] and "Íñigo" in blocks[0]
+    assert "sin actuar en la fase de los jugadores" in blocks[0] and "Íñigo" in blocks[0]
     assert blocks[1].startswith(f"<#{taberna}>** — Narrativo · asalto 1 · fase de los enemigos")
     assert "Ñu del puerto" in blocks[1]
     assert blocks[2].startswith(f"<#{hilo}>** — Mesa · asalto 1 · fase de los jugadores")

@@ -324,7 +324,9 @@ async def test_ficha_export_with_nothing_to_export(fake: FakeDiscord) -> None:
     assert reply.last.ephemeral
     assert "No tienes personajes en este servidor" in reply.last.content
     other = await fake.command("kaeda", "mesa", "ficha exportar", {"personaje": "Nadie"})
-    assert other.last.content == "No tienes ningún personaje llamado «Nadie»."
+    assert other.last.content == (
+        "No tienes ningún personaje llamado «Nadie»: /ficha lista dice los tuyos."
+    )
 
 
 async def test_a_2000_entry_bestiary_goes_through_the_database_unchanged(

@@ -64,6 +64,10 @@ async def test_every_writer_fills_who_whom_and_why(
     await script.run(*MESA)
     enc = await encounter_id(session, fake, "mesa")
     inigo, bran = await character_id(session, "Íñigo"), await character_id(session, "Bran")
+    # every die forced (unforced, a 12 from Íñigo and Bran dropped the guard about one run
+    # in twenty and his attack was refused): /tirar, two /tirada, Íñigo's attack (8 against
+    # 12), Bran's shot (7 against 12), Íñigo's Defensa
+    dice.push([5, 5, 5, 5, 5, 6])
     await script.run(
         "@kaeda",
         '/tirar expresion:1d12 motivo:"abrir la puerta"',
@@ -80,7 +84,7 @@ async def test_every_writer_fills_who_whom_and_why(
         "@kaeda",
         "/defender",
     )
-    dice.push([1])  # Bran defends with a natural 1 and falls
+    dice.push([1, 11, 7])  # Bran defends with a natural 1 and falls; the cure; the reto
     await script.run(
         "@master",
         "/encuentro ajustar combatiente:Bran aguante:1",
@@ -96,6 +100,7 @@ async def test_every_writer_fills_who_whom_and_why(
         "@kaeda",
         "/reto tirar atributo:vigor",
     )
+    assert dice.remaining == ()
     entries = await log_of(session)
     by = [who(e) for e in entries]
     assert by[:4] == [

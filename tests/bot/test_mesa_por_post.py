@@ -145,10 +145,11 @@ async def test_three_unanswered_asaltos_answered_in_three_defender(
 
 
 async def test_ayuda_says_how_late_attacks_and_unanswered_asaltos_go(fake: FakeDiscord) -> None:
-    ayuda = await fake.command("iria", "mesa", "ayuda")
+    ayuda = await fake.command("iria", "mesa", "ayuda", {"para": "jugador"})
     jugador = ayuda.first.field("Si juegas")
     assert "se lee la misma tirada y solo encajas la diferencia" in jugador
     assert "`/defender` tira uno por asalto, del más antiguo al último" in jugador
+    master = await fake.command("iria", "mesa", "ayuda", {"para": "master"})
     assert "las defensas sin contestar esperan, cada una con su asalto" in (
-        ayuda.first.field("Si diriges (máster)")
+        master.first.field("Si diriges (máster)")
     )

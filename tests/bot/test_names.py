@@ -96,7 +96,9 @@ async def test_spanish_names_are_found_and_unique(fake: FakeDiscord) -> None:
         ver = await fake.command("master", "mesa", "bestiario ver", {"nombre": typed})
         assert ver.last.title == found, typed
     ano = await fake.command("master", "mesa", "bestiario ver", {"nombre": "ano"})
-    assert ano.last.content == "No hay ningún «ano» en el bestiario."  # ñ is not n
+    assert ano.last.content == (
+        "No hay ningún «ano» en el bestiario: /bestiario lista dice cuáles hay."
+    )  # ñ is not n
     again = await fake.command(
         "master", "mesa", "bestiario añadir", {"nombre": "ÑU Salvaje", **ENEMY}
     )

@@ -105,9 +105,9 @@ async def test_bestiario_exportar_writes_off_the_loop(
 async def test_ficha_importar_and_exportar_off_the_loop(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    parse = OffLoop(current("bot.features.fichas.files").load_characters)
+    parse = OffLoop(current("bot.features.fichas.files").load_sheet)
     write = OffLoop(current("bot.features.fichas.files").dump)
-    monkeypatch.setattr(current("bot.features.fichas.files"), "load_characters", parse)
+    monkeypatch.setattr(current("bot.features.fichas.files"), "load_sheet", parse)
     monkeypatch.setattr(current("bot.features.fichas.files"), "dump", write)
     archivo = attach(tmp_path, "k.yaml", CHARACTER_FILE)
     async with parse.watching(), write.watching():

@@ -23,10 +23,10 @@ async def test_tracker_and_pendientes_say_who_and_since_when(
         started = uow.encounter.info.phase_since
     assert started is not None
     stamp = f"<t:{int(started.timestamp())}:R>"
-    assert f"Sin actuar en la fase de los jugadores desde {stamp}: Íñigo" in tracker_text(fake)
+    assert f"Íñigo (sin actuar en la fase de los jugadores desde {stamp})" in tracker_text(fake)
     mine = await fake.command("bran", "mesa", "encuentro pendientes")
     assert mine.first.ephemeral and mine.first.recipient == "bran"
-    assert f"desde {stamp}: Íñigo" in mine.first.text()
+    assert f"Íñigo (sin actuar en la fase de los jugadores desde {stamp})" in mine.first.text()
     await fake.command("master", "mesa", "asalto")
     dice.push([7])
     await fake.command(
@@ -34,11 +34,13 @@ async def test_tracker_and_pendientes_say_who_and_since_when(
     )
     text = tracker_text(fake)
     assert re.search(r"Íñigo debe defenderse de Ñu del puerto desde <t:\d+:R>", text)
-    assert "Sin actuar en la fase de los jugadores" not in text
+    assert "sin actuar en la fase de los jugadores" not in text
     waiting = await fake.command("kaeda", "mesa", "encuentro pendientes")
     assert "Íñigo debe defenderse de Ñu del puerto desde <t:" in waiting.first.text()
     dice.push([6])
     await fake.command("kaeda", "mesa", "defender")
     assert "debe defenderse" not in tracker_text(fake)
     none = await fake.command("kaeda", "taberna", "encuentro pendientes")
-    assert none.first.content == "No hay ningún encuentro activo en este canal."
+    assert none.first.content == (
+        "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
+    )

@@ -180,7 +180,10 @@ async def test_two_processes_send_each_reminder_exactly_once(database_url: str) 
 
 
 def test_the_readme_reminders_example(tmp_path: Path) -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    """The README's walkthrough, then the GM's guide's undo and play-by-post examples."""
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme += (root / "docs/master.md").read_text(encoding="utf-8")
 
     def block(marker: str) -> str:
         text = readme.split(f"<!-- {marker} -->")[1].split(f"<!-- /{marker} -->")[0]

@@ -99,7 +99,8 @@ def test_attack_embed_mesa_defense_critical_and_fall() -> None:
         result, attacker="Guardia", defender="Íñigo", vitals=Vitals("Íñigo", 5, 0, 16)
     )
     f = fields(embed)
-    assert f["Golpe"] == "Éxito pleno (crítico)"
+    assert "Golpe" not in f  # issue 31: «Daño» says it, no line repeats the grade
+    assert f["Daño"] == "7 (crítico: Potencia 4 + 3)"
     assert f["Aguante de Íñigo"] == "5 → 0/16 — cae"
     assert embed.colour == GRADE_COLOURS[Grade.EXITO_PLENO]
     assert "golpe crítico" in (embed.footer.text or "")
@@ -134,7 +135,7 @@ def test_sheet_and_lists() -> None:
     assert "▶ Íñigo (activo)" in (fichas_list_embed([("Íñigo", True)]).description or "")
     assert "Vacío" in (bestiary_list_embed([]).description or "")
     assert "No hay retos" in (retos_embed([]).description or "")
-    assert len(ayuda_embed("jugador").fields) == 1 and len(ayuda_embed(None).fields) == 3
+    assert len(ayuda_embed("jugador").fields) == 1 and len(ayuda_embed("master").fields) == 2
 
 
 def test_ventaja_and_desventaja_cancel_and_say_so() -> None:

@@ -300,6 +300,11 @@ async def drive(world: World) -> int:
         count += await autocomplete(world, name, calls[0], seen)
     # «encuentro empezar» ran last: a fresh encounter for the buttons
     await fake.command(world.gm, world.channel, "encuentro enemigos", {"nombre": world.kind})
+    # the random fight may have left the PC dead or at 0: back on its feet for the buttons
+    # (a refusal, when there is nothing to revive, is an answer like any other)
+    pc = {"personaje": world.pc, "dueño": world.player}
+    await fake.command(world.gm, world.channel, "ficha revivir", pc)
+    await fake.command(world.gm, world.channel, "descanso", {"personajes": world.pc})
     await fake.command(world.player, world.channel, "encuentro unirse", {"personaje": world.pc})
     async with bot.storage.channel(fake.guild.id, fake.channel_id(world.channel)) as uow:
         enc = await uow.encounter.get()

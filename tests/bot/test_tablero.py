@@ -51,7 +51,9 @@ async def test_only_in_tactico_and_only_with_a_board(script: Script, fake: FakeD
     mover = await fake.command("kaeda", "mesa", "mover", {"casilla": "C4"})
     assert mover.first.content.startswith("El tablero es cosa del modo Táctico")
     none = await fake.command("master", "taberna", "mapa ver")
-    assert none.first.content == "No hay ningún encuentro activo en este canal."
+    assert none.first.content == (
+        "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
+    )
     await script.run("@master", "#taberna", "/encuentro empezar modo:tactico")
     ver = await fake.command("kaeda", "taberna", "mapa ver")
     assert ver.first.content == (

@@ -60,10 +60,25 @@ OGRO = [
     "/asalto",  # the enemies' phase: the Ogro's turn
 ]
 RETO = ["@master", "#otra", "/reto crear nombre:Puerta umbral:9 exitos:3"]
+#: Saved rolls called «ataque»: the server's and every player's of this server.
+SAVED = [
+    "@kaeda",
+    "/dados guardar nombre:ataque expresion:1d12+1",
+    "@bran",
+    "/dados guardar nombre:ataque expresion:1d12+1",
+    "@master",
+    "/dados guardar nombre:ataque expresion:1d12+2",
+    "/dados guardar nombre:ataque expresion:1d12 servidor:sí",
+]
+SESION = ["@master", '/sesion programar titulo:"Sesión 1" fecha:2026-02-01 hora:20:00']
 CHARACTER_FILE = b"""personajes:
   - nombre: Sombra
     atributos: {vigor: 1, destreza: 4, percepcion: 3, voluntad: 2}
     proteccion: 0
+"""
+SECUELAS_FILE = b"""secuelas:
+  - nombre: Cicatriz
+    resultado: 2-16
 """
 BESTIARY_FILE = b"""enemigos:
   - nombre: Lobo
@@ -90,6 +105,24 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "historial",
         {"exportar": "csv"},
     ),
+    "/dados guardar": ("mesa", [], "dados guardar", {"nombre": "ataque", "expresion": "1d12+5"}),
+    "/dados guardar (servidor)": (
+        "mesa",
+        [],
+        "dados guardar",
+        {"nombre": "ataque", "expresion": "1d12", "servidor": True},
+    ),
+    "/dados lista": ("mesa", SAVED, "dados lista", {}),
+    "/dados borrar": ("mesa", SAVED, "dados borrar", {"nombre": "ataque"}),
+    "/dados borrar (servidor)": (
+        "mesa",
+        SAVED,
+        "dados borrar",
+        {"nombre": "ataque", "servidor": True},
+    ),
+    "/estadisticas": ("mesa", ["@kaeda", "/tirar expresion:1d12"], "estadisticas", {}),
+    "/estadisticas (personaje)": ("mesa", [], "estadisticas", {"personaje": "Íñigo"}),
+    "/estadisticas (alcance servidor)": ("mesa", [], "estadisticas", {"alcance": "servidor"}),
     "/config (ver)": ("mesa", [], "config", {}),
     "/config (cambiar)": ("mesa", [], "config", {"modo": "narrativo"}),
     "/config (zona horaria)": ("mesa", [], "config", {"zona_horaria": "Atlantic/Canary"}),
@@ -219,6 +252,17 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/bestiario importar": ("mesa", [], "bestiario importar", {"archivo": BESTIARY_FILE}),
     "/bestiario exportar": ("mesa", [], "bestiario exportar", {}),
     "/bestiario ejemplo": ("mesa", [], "bestiario ejemplo", {"conflictos": "saltar"}),
+    "/tabla secuelas importar": ("mesa", [], "tabla secuelas importar", {"archivo": SECUELAS_FILE}),
+    "/tabla secuelas ver": ("mesa", [], "tabla secuelas ver", {}),
+    "/tabla secuelas restablecer": ("mesa", [], "tabla secuelas restablecer", {}),
+    "/tabla estados crear": ("mesa", [], "tabla estados crear", {"nombre": "Aterrado"}),
+    "/tabla estados lista": ("mesa", [], "tabla estados lista", {}),
+    "/tabla estados borrar": (
+        "mesa",
+        ["@master", "/tabla estados crear nombre:Aterrado"],
+        "tabla estados borrar",
+        {"nombre": "Aterrado"},
+    ),
     "/encuentro empezar": ("otra", [], "encuentro empezar", {}),
     "/encuentro unirse": (
         "otra",
@@ -286,6 +330,12 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "estabilizar",
         {"objetivo": "Bran", "personaje": "Íñigo"},
     ),
+    "/vendar": (
+        "mesa",
+        ["@master", "/estado poner objetivo:Íñigo estado:Sangrando"],
+        "vendar",
+        {"objetivo": "Íñigo", "personaje": "Íñigo"},
+    ),
     "/aliento": (
         "mesa",
         [
@@ -332,5 +382,14 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "esencia gastar",
         {"puntos": 1, "motivo": "luz", "personaje": "Íñigo"},
     ),
+    "/sesion programar": (
+        "mesa",
+        [],
+        "sesion programar",
+        {"titulo": "Sesión 1", "fecha": "2026-02-01", "hora": "20:00"},
+    ),
+    "/sesion cambiar": ("mesa", SESION, "sesion cambiar", {"sesion": "Sesión 1", "hora": "21:00"}),
+    "/sesion cancelar": ("mesa", SESION, "sesion cancelar", {"sesion": "Sesión 1"}),
+    "/sesion lista": ("mesa", SESION, "sesion lista", {}),
 }
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}

@@ -88,10 +88,17 @@ def test_check_against_an_umbral_with_bands_of_four() -> None:
     assert "12 natural" in up.grading.shifts[0].reason
 
 
-@pytest.mark.parametrize("umbral", [13, 5, 0, 24])
+@pytest.mark.parametrize("umbral", [0, 41, -3])
 def test_an_umbral_that_does_not_exist_is_refused(umbral: int) -> None:
-    with pytest.raises(UmbralError, match=f"El Umbral {umbral} no existe"):
+    """[D] issue 34: a check's Umbral is any whole number from 1 to 40."""
+    with pytest.raises(UmbralError, match=f"El Umbral {umbral} no existe: un Umbral va de 1 a 40"):
         check(ForcedDice([5]), [], umbral)
+
+
+@pytest.mark.parametrize(("umbral", "margen"), [(13, -5), (5, 3), (1, 7), (40, -32)])
+def test_any_umbral_from_1_to_40(umbral: int, margen: int) -> None:
+    result = check(ForcedDice([5]), [Modifier("Vigor", 3)], umbral)
+    assert result.margen == margen and result.target.value == umbral
 
 
 def test_bad_arguments_raise_the_one_error_in_spanish() -> None:

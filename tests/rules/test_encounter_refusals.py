@@ -133,7 +133,7 @@ def test_bad_arguments_refused() -> None:
             "enmaranado")  # fmt: skip
     refused(enc, "Enmarañado no se quita así", enc.recover, F(), "c1", "enmarañado")
     refused(enc, "Kaeda no está Quebrantado", enc.recover, F(), "c1", "quebrantado")
-    refused(enc, "El Umbral 10 no existe", enc.check, F(5), "c1", "vigor", 10)
+    refused(enc, "El Umbral 41 no existe", enc.check, F(5), "c1", "vigor", 41)
     refused(enc, "Atributo desconocido «suerte»", enc.check, F(5), "c1", "suerte", 9)
     refused(enc, "no tira pruebas", enc.check, F(5), "c3", "vigor", 9)
     refused(enc, "Solo los personajes jugadores tiran en la tabla", enc.secuelas, F(5), "c3")

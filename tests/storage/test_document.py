@@ -99,7 +99,7 @@ async def test_the_undo_record_is_the_difference(storage: Storage) -> None:
 
 
 def test_a_record_of_the_older_form_gives_the_state_back() -> None:
-    """Records written before the document (migration 0012) keep the encounter's own fields,
+    """Records written before the document (migration 0015) keep the encounter's own fields,
     the combatants' order then and the combatants the operation changed."""
     now = {"mode": "mesa", "combatants": [{"id": "c2", "a": 1}, {"id": "c1", "a": 5}]}
     record = {"mode": "mesa", "order": ["c1", "c2"], "combatants": [{"id": "c1", "a": 7}]}

@@ -21,15 +21,19 @@ from .helpers import CHANNEL, GUILD, USER
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = {
+    "activity",
     "alembic_version",
     "bestiary",
     "characters",
     "command_sync",
     "encounter_reminders",
     "encounters",
+    "game_sessions",
     "guild_settings",
     "reminders",
     "roll_log",
+    "saved_rolls",
+    "session_steps",
     "undo_records",
 }
 

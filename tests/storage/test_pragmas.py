@@ -73,9 +73,13 @@ async def _ticking(stop: asyncio.Event, log: list[str]) -> None:
         log.append("tick")
 
 
-async def _write_and_hold(engine: AsyncEngine, value: int, hold: float, log: list[str]) -> None:
+async def _write_and_hold(
+    engine: AsyncEngine, value: int, hold: float, log: list[str], began: asyncio.Event | None = None
+) -> None:
     async with engine.begin() as conn:
         log.append(f"begin {value}")
+        if began is not None:
+            began.set()
         await conn.execute(text("INSERT INTO t VALUES (:v)"), {"v": value})
         await asyncio.sleep(hold)  # a transaction that yields to the loop while it writes
         log.append(f"commit {value}")
@@ -90,8 +94,9 @@ async def test_writers_queue_without_blocking_the_loop(tmp_path: Path, engines: 
     stop = asyncio.Event()
     log: list[str] = []
     try:
-        holder = asyncio.create_task(_write_and_hold(first, 1, 0.2, log))
-        await asyncio.sleep(0.02)
+        began = asyncio.Event()
+        holder = asyncio.create_task(_write_and_hold(first, 1, 0.2, log, began))
+        await began.wait()  # the first writer holds the lock, however slow the machine
         ticker = asyncio.create_task(_ticking(stop, log))
         log.append("waiting 2")
         await _write_and_hold(second, 2, 0, log)

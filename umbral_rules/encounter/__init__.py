@@ -36,17 +36,21 @@ oficio_defensa_cobertura="entero", genero=None) -> Combatant``
 ``enc.add_enemy(enemy, nombre=None) -> Combatant``; ``enc.add_enemies(enemy, cantidad)``
     numbers them "Nombre 1", "Nombre 2"... (continuing). Ids are "c1", "c2"... in order.
 ``enc.remove(id) -> events``; ``enc.find(name_or_id) -> Combatant`` (id, name without case or
-accents, unique prefix); ``enc.get(id)``; ``enc.not_acted()``; ``enc.first_actor()``
-(ambush by the players: the PC with most Percepción); ``enc.pending_for(id)``;
+accents, unique prefix); ``enc.get(id)``; ``enc.not_acted()``; ``enc.first_actor()`` /
+``enc.first_actors()`` (ambush by the players, asalto 1: the PC with most Percepción, all
+who tie); ``enc.use_guild_tables(secuelas, estados)`` (a guild's tables are live: its
+secuelas table and estados as they are now; carried estados stay); ``enc.pending_for(id)``;
 ``enc.owed()`` / ``enc.owed_text()`` (the defense rolls still owed); ``enc.hand_over(id,
 owner_id)``; ``enc.take_retos(scene)`` (the open retos of a reto's scene it replaces).
 
 Operations (each returns ``list[Event]``; see :mod:`.events`)
 ---------------------------------------------------------------
-``advance(dice=None)``
+``advance(dice=None, *, malherido_asaltos=None)``
     jugadores → enemigos → next asalto. Reports who has not acted; when a side's turn opens
     again its unfired Sostener is lost and its Cargar ends; between asaltos Interponerse
-    ends, Sangrando takes 1 Aguante, budgets and respuestas refresh.
+    ends, Sangrando takes 1 Aguante, budgets and respuestas refresh. ``malherido_asaltos``:
+    a ``MalheridoClock`` (once) for each PC Malherido that many asaltos, nobody
+    stabilising ([D] ``tables.MALHERIDO_AVISO_ASALTOS``).
 ``move(actor_id)`` / ``end_turn(actor_id)``
     A movimiento (the second takes the acción, never the reverse) / done for this phase.
 ``attack(dice, attacker_id, target_id, arma=None, oficio=None, oficio_cobertura="entero",
@@ -57,8 +61,11 @@ ventaja=None, shot=False, defender_dice=None, *, indefenso=False, a_cubierto=Fal
     attacked the target this asalto; a PC's defense die waits as a pending defense when
     ``defensa_inmediata`` is off; shots (ranged weapons or ``shot=True``) and targets that
     cannot defend (Cegado or ``indefenso=True``) go against the static Defensa
-    (``a_cubierto``: +3 against a shot). Attacks on a companion covered by Interponerse go
-    to the protector.
+    (``a_cubierto``: +3 against a shot; in Mesa a shot at a PC takes its size and cover
+    off the shooter's Ataque, [D] ``combat.mesa_shot_ataque``). Attacks on a companion
+    covered by Interponerse go to the protector. A Certera weapon rolls with ventaja at a
+    target standing still (``quieto``, kw; None: it did not move in its side's last turn,
+    the board's word in Táctico); a shot after a movimiento this asalto, with desventaja.
 ``defend(dice, defender_id, oficio=None, oficio_cobertura=None, ventaja=None, asaltos=None)``
     The PC's own rolls against what is pending on them, one asalto at a time, oldest first
     (``asaltos``: only that many): in Mesa one roll per asalto against that asalto's most
@@ -77,15 +84,22 @@ oficio_cobertura="entero", ventaja=None, defender_dice=None)``
     reach), "sostener" (condicion, optional arma),
     "cargar" (objetivo; acción + movimiento; ventaja now, desventaja defending until the next
     turn), "despegarse" (objetivo: the engaged enemy; lose and it rolls with ventaja as its
-    respuesta), "apuntar" (ventaja on the next shot).
+    respuesta; win and it has no oportunidad against the leaver this asalto), "apuntar"
+    (ventaja on the next shot).
 ``respuesta(dice, actor_id, tipo, objetivo=None, *, arma=None, ...)``
     "oportunidad", "larga", "sostener" — one per asalto.
 ``set_estado(target_id, estado, on=True)``; ``recover(dice, actor_id, estado)``
-    The GM's estados; shaking off Aturdido (an acción) or Quebrantado (acción + Voluntad 9).
+    The GM's estados (a guild's estado «de la cabeza» replaces the one carried, [D]
+    ``tables.CABEZA_REPLACES``); shaking off Aturdido (an acción) or Quebrantado (acción +
+    Voluntad 9).
+``vendar(actor_id, target_id)``
+    Sangrando goes: the acción, no roll, oneself too ([D] ``tables.VENDAR_SELF``).
 ``check(dice, actor_id, atributo, umbral, oficio=None, oficio_cobertura="entero",
 ventaja=None, ambitos=(), accion=False)``
-    ``ambitos`` from ``tables.CHECK_AMBITOS`` say what the check is (:mod:`.ambitos`); required
-    while the actor suffers an estado that limits some ámbitos and not all.
+    ``umbral``: 1–40 ([D] ``tables.UMBRAL_RANGE``), or a ``Static`` to roll against (a check
+    against a person, ``checks.pusher_static``). ``ambitos`` from ``tables.CHECK_AMBITOS`` say
+    what the check is (:mod:`.ambitos`); required while the actor suffers an estado that
+    limits some ámbitos and not all.
 ``estabilizar(dice, healer_id, target_id, atributo="percepcion", oficio=None, ...)``
     Peliaguda (12) by someone else.
 ``secuelas(dice, combatant_id, aliento=False)``
@@ -153,6 +167,7 @@ from .events import (
     Fell,
     FigureMoved,
     HitEncajado,
+    MalheridoClock,
     ManiobraDeclared,
     ReachOffered,
     RespuestaUsed,
@@ -223,6 +238,7 @@ __all__ = [
     "FigureMoved",
     "Hit",
     "HitEncajado",
+    "MalheridoClock",
     "ManiobraDeclared",
     "MesaAttack",
     "Mode",

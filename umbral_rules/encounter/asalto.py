@@ -12,16 +12,20 @@ from .events import AsaltoAdvanced, BudgetSpent, Event, Expired, SangradoTick, W
 from .kinds import Accion, Mode, Phase, Side, Status
 from .phases import PHASE_LABELS, PHASE_SIDE, check_phase
 from .state import EncounterState
-from .wounds import apply_damage
+from .wounds import apply_damage, malherido_clock
 
 
-def advance(state: EncounterState, dice: DiceSource | None = None) -> list[Event]:
+def advance(
+    state: EncounterState, dice: DiceSource | None = None, malherido_asaltos: int | None = None
+) -> list[Event]:
     """The GM's act: jugadores → enemigos → the next asalto's jugadores.
 
     Reports who of the closing phase has not acted, expires what ends when a side's turn
     comes again (Sostener not fired, Cargar) and, between asaltos, what ends with the asalto
     (Interponerse), ticks Sangrando and refreshes every budget and respuesta.
     ``dice`` rolls the secuelas of whoever Sangrando drops, when ``secuelas_auto`` is on.
+    ``malherido_asaltos``: run the Malherido clock (:func:`.wounds.malherido_clock`) with
+    that many asaltos.
     """
     closing = PHASE_SIDE[state.phase]
     not_acted = tuple(
@@ -42,6 +46,8 @@ def advance(state: EncounterState, dice: DiceSource | None = None) -> list[Event
     pending = tuple(p.id for p in state.pending)
     if pending:
         events.append(WarningEvent(owed_text(state), None))
+    if malherido_asaltos is not None:
+        events += malherido_clock(state, malherido_asaltos)
     return [AsaltoAdvanced(text, state.asalto, state.phase, not_acted, pending), *events]
 
 
@@ -102,6 +108,7 @@ def _between_asaltos(state: EncounterState, dice: DiceSource | None) -> list[Eve
     state.interponerse = []
     state.attacked_by = {}
     state.defensas = {}  # a new asalto, a new Defensa roll
+    state.despegues = {}
     for c in list(state.combatants):
         _refresh(c)
         if "sangrando" in c.estados and c.aguante > 0 and c.status is Status.ACTIVO:
@@ -131,17 +138,30 @@ def not_acted(state: EncounterState) -> list[Combatant]:
     return [c for c in state.combatants if c.side is side and c.active and not c.acted]
 
 
-def first_actor(state: EncounterState) -> Combatant | None:
-    """In an ambush by the players, the PC with most Percepción may act before anyone."""
+def first_actors(state: EncounterState) -> list[Combatant]:
+    """In an ambush by the players, in the players' phase of asalto 1: the PCs with most
+    Percepción (more than one when they tie: [D] the players choose among them), who may
+    act before anyone (Libro III §15). Empty otherwise: [D] an ambush by the enemies names
+    nobody (the bestiary gives them no Percepción; their phase simply comes first)."""
     if state.settings.emboscada is not Side.PJ or (state.asalto, state.phase) != (
         1,
         Phase.JUGADORES,
     ):
-        return None
+        return []
     pcs = [c for c in state.side_of(Side.PJ) if c.active and c.sheet is not None]
-    if not pcs:
-        return None
-    return max(pcs, key=lambda c: c.sheet.atributo("percepcion") if c.sheet else 0)
+    best = max((percepcion(c) for c in pcs), default=None)
+    return [c for c in pcs if percepcion(c) == best]
+
+
+def percepcion(c: Combatant) -> int:
+    return c.sheet.atributo("percepcion") if c.sheet is not None else 0
+
+
+def first_actor(state: EncounterState) -> Combatant | None:
+    """In an ambush by the players, the PC with most Percepción may act before anyone (the
+    first to join of those who tie)."""
+    found = first_actors(state)
+    return found[0] if found else None
 
 
 def move(state: EncounterState, actor_id: str) -> list[Event]:
@@ -149,7 +169,7 @@ def move(state: EncounterState, actor_id: str) -> list[Event]:
     c = state.get(actor_id)
     require_active(c)
     events = check_phase(state, c) + check_movimiento(state, c)
-    return [*events, spend_movimiento(c)]
+    return [*events, spend_movimiento(c, state.asalto)]
 
 
 def end_turn(state: EncounterState, actor_id: str) -> list[Event]:

@@ -9,10 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..combat import AttackResult, helpless_attack, mesa_attack, opposed_attack, regrade, shot
+from ..combat import (
+    AttackResult,
+    helpless_attack,
+    mesa_attack,
+    mesa_shot_ataque,
+    opposed_attack,
+    regrade,
+    shot,
+)
 from ..dice import DiceSource, combine_ventaja, roll_d12
 from ..errors import UmbralError
 from ..plural import plural
+from ..tables import CERTERA_SOURCE, MOVED_SHOT_SOURCE
 from .budget import check_accion, require_active, require_target, spend_accion
 from .combatant import Combatant
 from .common import indicated
@@ -26,7 +35,7 @@ from .fighters import (
     static_defensa,
     weapon_of,
 )
-from .kinds import Mode, PlanKind, Respuesta
+from .kinds import Accion, Mode, Phase, PlanKind, Respuesta, Side
 from .late import reading_for, reread
 from .phases import check_phase
 from .pieces import Snapshot
@@ -40,7 +49,7 @@ from .plans import (
 )
 from .records import AttackRecord, PendingAttackRecord
 from .state import EncounterState
-from .tablero import attack_geometry
+from .tablero import attack_geometry, board_of, moved
 from .wounds import apply_damage, wound_snapshot
 
 # --- planning ---------------------------------------------------------------------------
@@ -54,6 +63,41 @@ def redirect(state: EncounterState, attacker: Combatant, aimed: Combatant) -> Co
             if protector.active:
                 return protector
     return None
+
+
+def has_moved(state: EncounterState, c: Combatant) -> bool:
+    """Whether ``c`` has moved in this asalto: a movimiento spent (``/mover``, a walk on the
+    board, Cargar) or its acción turned into a second one."""
+    return c.movimiento or c.accion is Accion.MOVIMIENTO or moved(state, c) > 0
+
+
+def moving(state: EncounterState, c: Combatant) -> bool:
+    """[D] Whether ``c`` is moving: it moved in its side's last turn — this asalto's for the
+    players and for the enemies in their own phase; for the enemies in the players' phase,
+    the previous asalto's (their phase comes after the players')."""
+    if c.movido_asalto is None:
+        return False
+    last = state.asalto
+    if c.side is Side.ENEMIGO and state.phase is Phase.JUGADORES:
+        last -= 1
+    return c.movido_asalto >= last
+
+
+def target_still(
+    state: EncounterState, attacker: Combatant, target: Combatant, quieto: bool | None
+) -> bool:
+    """[D] Certera's «objetivos que no se mueven» (``tables.CERTERA_SOURCE``): with both
+    figures on a Táctico board, the board's walks say it (:func:`moving`); elsewhere the
+    attack's ``quieto`` says it, and when not said, the moves made with ``/mover`` do."""
+    board = board_of(state)
+    if board is not None and board.has(attacker.id) and board.has(target.id):
+        if quieto is not None:
+            raise UmbralError(
+                "En Táctico el tablero dice quién se ha movido en este asalto: no hace falta "
+                "«quieto»."
+            )
+        return not moving(state, target)
+    return (not moving(state, target)) if quieto is None else quieto
 
 
 def plan_attack(
@@ -82,6 +126,10 @@ def plan_attack(
     if is_shot and attacker.apuntando:
         vent.append("Apuntar")
     desv += desventajas(state, attacker, "ataque")
+    if w.has("certera") and target_still(state, attacker, target, choice.quieto):
+        vent.append(CERTERA_SOURCE)
+    if is_shot and has_moved(state, attacker):
+        desv.append(MOVED_SHOT_SOURCE)
     geometry = attack_geometry(state, attacker, aimed, target, w, is_shot, respuesta)
     if geometry is not None:  # Táctico with both on the board: reach, range, line of fire
         vent += geometry.ventajas
@@ -104,6 +152,9 @@ def plan_attack(
         kind = PlanKind.PENDIENTE_ENFRENTADO
     else:
         kind = PlanKind.ENFRENTADO
+    ataque = static_ataque(attacker, w, oficio, cobertura)
+    if kind is PlanKind.PENDIENTE_MESA and is_shot:  # the PC's size and cover ([D])
+        ataque = mesa_shot_ataque(ataque, target.size, a_cubierto)
     companions = 0
     if kind.opposed:
         on_target = state.attacked_by.get(target.id, ())
@@ -117,7 +168,7 @@ def plan_attack(
         interposed_by=protector.id if protector else None,
         weapon=w,
         mods=tuple(mods),
-        ataque=static_ataque(attacker, w, oficio, cobertura),
+        ataque=ataque,
         kind=kind,
         shot=is_shot,
         a_cubierto=a_cubierto,

@@ -100,8 +100,9 @@ def spend_accion(c: Combatant) -> Event:
     return BudgetSpent(f"{c.nombre} gasta su acción.", c.id, "accion")
 
 
-def spend_movimiento(c: Combatant) -> Event:
+def spend_movimiento(c: Combatant, asalto: int) -> Event:
     c.acted = True
+    c.movido_asalto = asalto
     if not c.movimiento:
         c.movimiento = True
         return BudgetSpent(f"{c.nombre} se mueve.", c.id, "movimiento")

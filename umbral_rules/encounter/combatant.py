@@ -153,6 +153,9 @@ class Combatant:
     last_roll: RollRecord | None = None
     last_hit: Hit | None = None
     genero: str | None = None
+    movido_asalto: int | None = None
+    malherido_asalto: int | None = None
+    malherido_avisado: bool = False
 
     @property
     def is_pc(self) -> bool:
@@ -184,7 +187,7 @@ class Combatant:
         return type(other) is type(self) and other.__dict__ == self.__dict__
 
     def to_dict(self) -> JsonDict:
-        return {
+        data: JsonDict = {
             "id": self.id,
             "nombre": self.nombre,
             "side": self.side.value,
@@ -220,6 +223,12 @@ class Combatant:
             "last_hit": None if self.last_hit is None else self.last_hit.to_dict(),
             "genero": self.genero,
         }
+        if self.movido_asalto is not None:  # written once it moved (issue 34)
+            data["movido_asalto"] = self.movido_asalto
+        if self.malherido_asalto is not None:  # written once it fell (issue 34)
+            data["malherido_asalto"] = self.malherido_asalto
+            data["malherido_avisado"] = self.malherido_avisado
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], asalto: int = 1) -> Combatant:
@@ -269,4 +278,7 @@ class Combatant:
             last_roll=None if roll is None else record_from_dict(roll, asalto),
             last_hit=None if hit is None else Hit.from_dict(hit),
             genero=opt_str(data.get("genero")),
+            movido_asalto=opt_int(data.get("movido_asalto")),
+            malherido_asalto=opt_int(data.get("malherido_asalto")),
+            malherido_avisado=bool(data.get("malherido_avisado", False)),
         )

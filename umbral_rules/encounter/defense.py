@@ -213,4 +213,5 @@ def _apply(
         f"golpe {result.hit.label}, "
         f"{result.damage} de daño; Aguante {before} → {after}."
     )
-    return [DefenseResolved(text, d.id, tuple(ids), result, before, after, answers), *fell]
+    resolved = DefenseResolved(text, d.id, tuple(ids), result, before, after, answers, attacker)
+    return [resolved, *fell]

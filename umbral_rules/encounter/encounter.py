@@ -21,6 +21,7 @@ from ..checks import OficioCobertura
 from ..dice import DiceSource, Ventaja
 from ..errors import UmbralError
 from ..grid import Board, Square
+from ..rolls import Static
 from ..sheets import CharacterSheet, EnemySheet, Weapon
 from . import aliento as _aliento
 from . import asalto as _asalto
@@ -41,7 +42,7 @@ from .events import CombatantAdded, Event
 from .kinds import Mode, Phase
 from .pieces import Reto
 from .plans import AttackChoice, Pending
-from .settings import Settings
+from .settings import EstadosExtra, Settings
 from .state import EncounterState
 
 T = TypeVar("T")
@@ -162,6 +163,9 @@ class Encounter:
         """In an ambush by the players, the PC with most Percepción may act before anyone."""
         return _asalto.first_actor(self.state)
 
+    def first_actors(self) -> list[Combatant]:  # all of them when they tie
+        return _asalto.first_actors(self.state)
+
     def squares_left(self, combatant_id: str) -> int:
         """Squares the combatant may still walk this asalto (giving up a free acción)."""
         return _tablero.squares_left(self.state, self.get(combatant_id))
@@ -211,15 +215,22 @@ class Encounter:
         """The GM sets a bar by hand (within 0..max). It does not make anyone fall or rise."""
         return self._apply(lambda s: _wounds.adjust(s, combatant_id, aguante, aliento, esencia))
 
+    def use_guild_tables(self, secuelas: Mapping[str, str], estados: EstadosExtra) -> None:
+        """The guild's secuelas table and estados as they are now (carried estados stay)."""
+        self._run(lambda s: _roster.use_guild_tables(s, secuelas, estados))
+
     def spend_esencia(self, combatant_id: str, puntos: int, motivo: str) -> list[Event]:
         """Esencia spent on something the texts give no rule for: only the count changes."""
         return self._apply(lambda s: [_esencia.spend(s.get(combatant_id), puntos, motivo)])
 
     # --- the asalto -----------------------------------------------------------------------
 
-    def advance(self, dice: DiceSource | None = None) -> list[Event]:
-        """jugadores → enemigos → next asalto (Sangrando, expiries, budgets refreshed)."""
-        return self._apply(lambda s: _asalto.advance(s, dice))
+    def advance(
+        self, dice: DiceSource | None = None, *, malherido_asaltos: int | None = None
+    ) -> list[Event]:
+        """jugadores → enemigos → next asalto (Sangrando, expiries, budgets refreshed);
+        ``malherido_asaltos``: report who has lain Malherido that many asaltos."""
+        return self._apply(lambda s: _asalto.advance(s, dice, malherido_asaltos))
 
     def move(self, actor_id: str) -> list[Event]:
         """Spend a movimiento (the second one takes the acción; never the reverse)."""
@@ -236,16 +247,14 @@ class Encounter:
         oficio: str | None = None, oficio_cobertura: Cobertura = OficioCobertura.ENTERO,
         ventaja: VentajaChoice = None, shot: bool = False,
         defender_dice: DiceSource | None = None, *, indefenso: bool = False,
-        a_cubierto: bool = False,
+        a_cubierto: bool = False, quieto: bool | None = None,
     ) -> list[Event]:  # fmt: skip
         """An attack with the acción. See the package docstring for how each mode resolves."""
+        choice = AttackChoice(arma, oficio, oficio_cobertura, ventaja, shot, indefenso,
+                              a_cubierto, quieto)  # fmt: skip
         return self._apply(
-            lambda s: _attacks.attack(
-                s, dice, attacker_id, target_id,
-                AttackChoice(arma, oficio, oficio_cobertura, ventaja, shot, indefenso, a_cubierto),
-                defender_dice,
-            )
-        )  # fmt: skip
+            lambda s: _attacks.attack(s, dice, attacker_id, target_id, choice, defender_dice)
+        )
 
     def defend(
         self, dice: DiceSource, defender_id: str, oficio: str | None = None,
@@ -298,7 +307,7 @@ class Encounter:
         return self._apply(lambda s: _pruebas.recover(s, dice, actor_id, estado))
 
     def check(
-        self, dice: DiceSource, actor_id: str, atributo: str, umbral: int,
+        self, dice: DiceSource, actor_id: str, atributo: str, umbral: int | Static,
         oficio: str | None = None, oficio_cobertura: Cobertura = OficioCobertura.ENTERO,
         ventaja: VentajaChoice = None, ambitos: Iterable[str] = (), accion: bool = False,
     ) -> list[Event]:  # fmt: skip
@@ -308,6 +317,10 @@ class Encounter:
                 tuple(ambitos), accion,
             )
         )  # fmt: skip
+
+    def vendar(self, actor_id: str, target_id: str) -> list[Event]:
+        """Bandage: Sangrando goes (the acción; no roll)."""
+        return self._apply(lambda s: _pruebas.vendar(s, actor_id, target_id))
 
     def estabilizar(
         self, dice: DiceSource, healer_id: str, target_id: str, atributo: str = "percepcion",

@@ -37,6 +37,11 @@ def normalize_estado(state: EncounterState, estado: str) -> str:
     return key
 
 
+def cabeza_keys(estados_extra: EstadosExtra) -> frozenset[str]:
+    """The guild's estados «de la cabeza» (Libro VI §42: only one of them at a time)."""
+    return frozenset(estado_key(k) for k, spec in estados_extra.items() if spec.cabeza)
+
+
 def estado_label(state: EncounterState, key: str, genero: str | None = None) -> str:
     """The estado's label, agreeing with ``genero`` (of whoever has it) when built in."""
     return agree_label(genero, estado_table(state.settings.estados_extra).get(key, (key, ()))[0])

@@ -78,6 +78,7 @@ class DefenseResolved(Event):
     aguante_before: int
     aguante_after: int
     asalto: int | None = None  # the asalto whose attacks this roll answers
+    attacker_id: str | None = None  # the attacker whose blow counted (Mesa: the most dangerous)
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,15 @@ class Fell(Event):
     combatant_id: str
     status: Status
     secuelas_pendiente: bool = False
+
+
+@dataclass(frozen=True)
+class MalheridoClock(Event):
+    """A PC has lain Malherido ``asaltos`` asaltos with nobody stabilising them: the GM is
+    told once (:func:`.wounds.malherido_clock`)."""
+
+    combatant_id: str
+    asaltos: int
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ def weapon_of(c: Combatant, arma: str | None) -> Weapon:
     if c.enemy is not None:
         return c.enemy.weapon
     if not c.weapons:
-        raise UmbralError(f"{c.nombre} no lleva ningún arma.")
+        raise UmbralError(f"{c.nombre} no lleva ningún arma: añade una con /ficha arma.")
     if arma is None:
         return c.weapons[0]
     for w in c.weapons:

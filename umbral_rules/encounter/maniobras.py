@@ -137,7 +137,7 @@ def cargar(
     events = check_accion(state, actor) if walked else check_both(state, actor, "cargar")
     events.append(spend_accion(actor))
     if not walked:
-        events.append(spend_movimiento(actor))
+        events.append(spend_movimiento(actor, state.asalto))
     actor.cargando = state.asalto
     events.append(
         ManiobraDeclared(
@@ -238,7 +238,9 @@ def despegarse(
             result,
         )
     )
-    if won:
+    if won:  # «si ganas, te despegas y él no tira» (Libro VI §39): no oportunidad this asalto
+        left = state.despegues.get(actor.id, ())
+        state.despegues[actor.id] = (*left, engaged.id)
         return events
     if free_plan is None:
         events.append(

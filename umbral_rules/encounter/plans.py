@@ -31,7 +31,9 @@ class AttackChoice:
     """What whoever attacks chose (the options of /atacar, /disparar, /maniobra,
     /respuesta): the weapon by name (``arma``; the first by default), the Oficio and how much
     it covers, a ventaja or desventaja named, a shot, a target that cannot defend
-    (``indefenso``) or is under cover (``a_cubierto``)."""
+    (``indefenso``) or is under cover (``a_cubierto``), and whether the target is standing
+    still (``quieto``, for a Certera weapon; None: what the asalto says, see
+    :func:`.attacks.target_still`)."""
 
     arma: str | None = None
     oficio: str | None = None
@@ -40,6 +42,7 @@ class AttackChoice:
     shot: bool = False
     indefenso: bool = False
     a_cubierto: bool = False
+    quieto: bool | None = None
 
 
 #: Nothing chosen: the first weapon, no Oficio, no ventaja named.

@@ -11,22 +11,33 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from ..checks import CheckResult, OficioCobertura, check, regrade_check, validate_umbral
+from ..checks import (
+    CheckResult,
+    OficioCobertura,
+    check,
+    check_against,
+    regrade_check,
+    validate_check_umbral,
+)
 from ..dice import DiceSource, Ventaja
 from ..errors import UmbralError
 from ..genero import agree
 from ..plural import plural
+from ..rolls import Static
 from ..tables import (
+    CABEZA_REPLACES,
     ESTABILIZAR_ATRIBUTO,
     ESTABILIZAR_UMBRAL,
     ESTADO_QUITAR_ACCION,
     ESTADO_QUITAR_CHECK,
+    ESTADO_VENDAR,
+    VENDAR_SELF,
 )
 from .ambitos import require_ambitos, validate_ambitos
 from .budget import check_accion, require_active, spend_accion
 from .combatant import Combatant
 from .common import check_mods, indicated
-from .estados import desventajas, estado_label, normalize_estado
+from .estados import cabeza_keys, desventajas, estado_label, normalize_estado
 from .events import CheckMade, EstadoChanged, Event, Stabilised
 from .kinds import CheckPurpose, Status
 from .phases import check_phase
@@ -45,7 +56,12 @@ def roll_check(
     shift: int = 0,
 ) -> tuple[CheckResult, CheckRecord]:
     """Roll a fixed check; the record as rolled is the actor's last roll (for Aliento)."""
-    result = check(dice, record.mods, record.umbral, record.ventajas, record.desventajas)
+    if record.contra is not None:  # a check against a person: «8 + Atributo + Oficio»
+        result = check_against(
+            dice, record.mods, record.contra, record.ventajas, record.desventajas
+        )
+    else:
+        result = check(dice, record.mods, record.umbral, record.ventajas, record.desventajas)
     if shift:
         result = regrade_check(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
     rolled = replace(
@@ -64,21 +80,25 @@ def new_record(
     actor: Combatant,
     purpose: CheckPurpose,
     atributo: str,
-    umbral: int,
+    umbral: int | Static,
     oficio: str | None,
     oficio_cobertura: OficioCobertura | str,
     ventaja: str | Ventaja | None,
     ambitos: Sequence[str] = (),
     touched: Mapping[str, Snapshot] | None = None,
 ) -> CheckRecord:
-    """Validate and fix a check: the modifiers and every ventaja source, named."""
+    """Validate and fix a check: the modifiers and every ventaja source, named. ``umbral``
+    is an Umbral, or the static number of a person the check is against."""
     if actor.sheet is None:
         raise UmbralError(f"{actor.nombre} no tira pruebas: es un enemigo del bestiario.")
-    validate_umbral(umbral)
+    contra = umbral if isinstance(umbral, Static) else None
+    value = umbral.value if isinstance(umbral, Static) else validate_check_umbral(umbral)
     mods = check_mods(actor, atributo, oficio, oficio_cobertura)
     vent, desv = indicated(ventaja)
     desv += desventajas(state, actor, "", ambitos)
-    return CheckRecord(purpose, tuple(mods), umbral, tuple(vent), tuple(desv), touched or {})
+    return CheckRecord(
+        purpose, tuple(mods), value, tuple(vent), tuple(desv), touched or {}, contra=contra
+    )
 
 
 def apply_effect(
@@ -115,14 +135,15 @@ def do_check(
     dice: DiceSource,
     actor_id: str,
     atributo: str,
-    umbral: int,
+    umbral: int | Static,
     oficio: str | None = None,
     oficio_cobertura: OficioCobertura | str = OficioCobertura.ENTERO,
     ventaja: str | Ventaja | None = None,
     ambitos: Sequence[str] = (),
     accion: bool = False,
 ) -> list[Event]:
-    """A check against an Umbral; ``ambitos`` say what it is, so each estado gives
+    """A check against an Umbral (or, a :class:`Static`, against a person's «8 + Atributo +
+    Oficio»: ``checks.pusher_static``); ``ambitos`` say what it is, so each estado gives
     desventaja where it says (required when an estado limits some ámbitos)."""
     actor = state.get(actor_id)
     require_active(actor)
@@ -146,6 +167,8 @@ def recover(state: EncounterState, dice: DiceSource, actor_id: str, estado: str)
     label = estado_label(state, key, actor.genero)
     if key not in actor.estados:
         raise UmbralError(f"{actor.nombre} no está {label}.")
+    if key == ESTADO_VENDAR:
+        raise UmbralError(f"{label} se quita vendando: alguien (o uno mismo) con /vendar.")
     if key not in ESTADO_QUITAR_ACCION and key not in ESTADO_QUITAR_CHECK:
         raise UmbralError(f"{label} no se quita así: lo quita el máster cuando toca.")
     record = None
@@ -194,7 +217,9 @@ def estabilizar(
 
 
 def set_estado(state: EncounterState, target_id: str, estado: str, on: bool) -> list[Event]:
-    """The GM puts or takes an estado. They don't stack: one has it or not."""
+    """The GM puts or takes an estado. They don't stack: one has it or not. Of the guild's
+    estados «de la cabeza» one is carried at a time: [D] a second replaces the first
+    (``tables.CABEZA_REPLACES``)."""
     target = state.get(target_id)
     key = normalize_estado(state, estado)
     label = estado_label(state, key, target.genero)
@@ -202,9 +227,44 @@ def set_estado(state: EncounterState, target_id: str, estado: str, on: bool) -> 
         raise UmbralError(f"{target.nombre} ya está {label}: los estados no se acumulan.")
     if not on and key not in target.estados:
         raise UmbralError(f"{target.nombre} no está {label}.")
+    events: list[Event] = []
+    cabeza = cabeza_keys(state.settings.estados_extra)
+    if on and key in cabeza:
+        for old in [e for e in target.estados if e in cabeza]:
+            old_label = estado_label(state, old, target.genero)
+            if not CABEZA_REPLACES:
+                raise UmbralError(
+                    f"{target.nombre} ya lleva un estado de la cabeza ({old_label}): solo se "
+                    "lleva uno a la vez."
+                )
+            target.estados.remove(old)
+            text = (
+                f"{target.nombre} deja de estar {old_label}: de la cabeza solo se lleva un "
+                "estado a la vez."
+            )
+            events.append(EstadoChanged(text, target.id, old, False))
     if on:
         target.estados.append(key)
     else:
         target.estados.remove(key)
     text = f"{target.nombre} {'queda' if on else 'deja de estar'} {label}."
-    return [EstadoChanged(text, target.id, key, on)]
+    return [*events, EstadoChanged(text, target.id, key, on)]
+
+
+def vendar(state: EncounterState, actor_id: str, target_id: str) -> list[Event]:
+    """Bandaging stops Sangrando («hasta que alguien te vende», Libro III §17). [D] No roll,
+    the acción, and one may bandage oneself (``tables.VENDAR_SELF``)."""
+    actor = state.get(actor_id)
+    target = state.get(target_id)
+    require_active(actor)
+    if actor.id == target.id and not VENDAR_SELF:
+        raise UmbralError("Nadie se venda a sí mismo: tiene que hacerlo otro.")
+    label = estado_label(state, ESTADO_VENDAR, target.genero)
+    if ESTADO_VENDAR not in target.estados:
+        raise UmbralError(f"{target.nombre} no está {label}: no hay nada que vendar.")
+    events = check_phase(state, actor) + check_accion(state, actor)
+    events.append(spend_accion(actor))
+    target.estados.remove(ESTADO_VENDAR)
+    who = "se venda" if actor.id == target.id else f"venda a {target.nombre}"
+    text = f"{actor.nombre} {who}: deja de estar {label}."
+    return [*events, EstadoChanged(text, target.id, ESTADO_VENDAR, False)]

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..rolls import Modifier
+from ..rolls import Modifier, Static
 from .codec import JsonDict, ints, mods_from_json, mods_to_json, opt_int, opt_str, strs
 from .kinds import CheckPurpose
 from .pieces import Reto, Touched, touched_from_dict, touched_to_dict
@@ -90,7 +90,9 @@ class DefendRecord:
 class CheckRecord:
     """A check (``purpose``): its modifiers, Umbral and named ventaja sources, then as
     rolled (``faces``, ``shift``, ``grade``, ``asalto``). A reto's carries the reto, the
-    Oficio key it used and the reto before it; stabilising carries the ``target``."""
+    Oficio key it used and the reto before it; stabilising carries the ``target``; a check
+    against a person carries the number rolled against (``contra``: «8 + Atributo + Oficio»
+    of the one who pushes; ``umbral`` is then its value)."""
 
     purpose: CheckPurpose
     mods: tuple[Modifier, ...]
@@ -106,6 +108,7 @@ class CheckRecord:
     oficio_key: str | None = None
     reto_before: Reto | None = None
     target: str | None = None
+    contra: Static | None = None
 
     def to_dict(self) -> JsonDict:
         data: JsonDict = {
@@ -127,6 +130,8 @@ class CheckRecord:
             data["reto_before"] = None if self.reto_before is None else self.reto_before.to_dict()
         if self.target is not None:
             data["target"] = self.target
+        if self.contra is not None:
+            data["contra"] = self.contra.to_dict()
         return data
 
 
@@ -164,7 +169,7 @@ def record_from_dict(data: Mapping[str, Any], asalto: int) -> RollRecord:
             grade=int(data["grade"]),
             touched=touched,
         )
-    before = data.get("reto_before")
+    before, contra = data.get("reto_before"), data.get("contra")
     return CheckRecord(
         purpose=CheckPurpose(data["purpose"]),
         mods=mods_from_json(data["mods"]),
@@ -180,4 +185,5 @@ def record_from_dict(data: Mapping[str, Any], asalto: int) -> RollRecord:
         oficio_key=opt_str(data.get("oficio_key")),
         reto_before=None if before is None else Reto.from_dict(before),
         target=opt_str(data.get("target")),
+        contra=None if contra is None else Static.from_dict(contra),
     )

@@ -54,6 +54,8 @@ def respuesta(
             choice = replace(choice, arma=held.arma)
     if target is None and key is not Respuesta.SOSTENER:
         raise UmbralError(f"La {RESPUESTA_LABELS[key]} necesita un objetivo.")
+    if key is Respuesta.OPORTUNIDAD and target is not None:
+        refuse_clean_leave(state, actor, target)
     if target is not None:
         plan = plan_attack(state, actor, target, choice, respuesta=key, extra_ventajas=extra)
     spend_respuesta(actor, key)
@@ -72,6 +74,16 @@ def respuesta(
     if plan is not None:
         events += execute(state, dice, plan, defender_dice)
     return events
+
+
+def refuse_clean_leave(state: EncounterState, actor: Combatant, target: Combatant) -> None:
+    """«Si ganas, te despegas y él no tira» (Libro VI §39): whoever was left cleanly this
+    asalto has no opportunity roll against the one who left."""
+    if actor.id in state.despegues.get(target.id, ()):
+        raise UmbralError(
+            f"{target.nombre} se despegó limpio de {actor.nombre} en este asalto: "
+            f"{actor.nombre} no tira."
+        )
 
 
 def _larga_weapon(actor: Combatant, name: str | None) -> str | None:

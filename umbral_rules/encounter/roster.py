@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..checks import OficioCobertura, parse_oficio_cobertura
@@ -13,7 +14,7 @@ from ..text import clean_name, name_key, word_key
 from .combatant import Combatant
 from .events import CombatantRemoved, Event
 from .kinds import Mode, Phase, Side, Status
-from .settings import validate_settings
+from .settings import EstadosExtra, estado_key, validate_settings
 from .state import EncounterState
 
 
@@ -151,3 +152,18 @@ def hand_over(state: EncounterState, combatant_id: str, owner_id: int) -> Combat
         raise UmbralError(f"{c.nombre} no es un personaje de jugador.")
     c.owner_id = owner_id
     return c
+
+
+def use_guild_tables(
+    state: EncounterState, secuelas: Mapping[str, str], estados: EstadosExtra
+) -> None:
+    """[D] A guild's tables are live: its secuelas table and its own estados as they are now
+    replace those the encounter began with; an estado someone carries keeps its definition
+    even if the guild deleted it meanwhile."""
+    carried = {e for c in state.combatants for e in c.estados}
+    kept = {k: v for k, v in state.settings.estados_extra.items() if k in carried}
+    state.settings = replace(
+        state.settings,
+        secuelas_tabla=dict(secuelas),
+        estados_extra={**kept, **{estado_key(k): v for k, v in estados.items()}},
+    )

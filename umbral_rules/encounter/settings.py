@@ -20,13 +20,18 @@ from .kinds import Side
 
 @dataclass(frozen=True)
 class EstadoExtra:
-    """A guild's own estado: its name and the ámbitos where it gives desventaja."""
+    """A guild's own estado: its name, the ámbitos where it gives desventaja, and whether it
+    is one «de la cabeza» (only one of those at a time, Libro VI §42)."""
 
     nombre: str
     desventaja: tuple[str, ...] = ()
+    cabeza: bool = False
 
     def to_dict(self) -> JsonDict:
-        return {"nombre": self.nombre, "desventaja": list(self.desventaja)}
+        data: JsonDict = {"nombre": self.nombre, "desventaja": list(self.desventaja)}
+        if self.cabeza:
+            data["cabeza"] = True
+        return data
 
 
 #: A guild's estados by key (see :func:`.estados.estado_key`).
@@ -78,7 +83,9 @@ def _estados_as_stored(data: Any) -> dict[str, EstadoExtra]:
     for key, spec in dict(data or {}).items():
         if isinstance(spec, Mapping):
             found[str(key)] = EstadoExtra(
-                str(spec.get("nombre", key)), strs(spec.get("desventaja"))
+                str(spec.get("nombre", key)),
+                strs(spec.get("desventaja")),
+                bool(spec.get("cabeza", False)),
             )
         else:
             found[str(key)] = EstadoExtra(str(key))
@@ -94,7 +101,7 @@ def estado_key(name: str) -> str:
 
 def validate_estados_extra(extra: Any) -> dict[str, EstadoExtra]:
     """Check a guild's estados given as JSON: ``{key: {"nombre": str, "desventaja":
-    [ámbito, ...]}}``."""
+    [ámbito, ...], "cabeza": bool}}`` (``cabeza`` optional, false)."""
     if extra is None:
         return {}
     if not isinstance(extra, Mapping):
@@ -115,7 +122,10 @@ def validate_estados_extra(extra: Any) -> dict[str, EstadoExtra]:
                 f"Ámbito desconocido «{unknown[0]}» en el estado «{key}»: "
                 f"usa {', '.join(ESTADO_AMBITOS)}."
             )
-        clean[name] = EstadoExtra(str(spec.get("nombre", key)), where)
+        cabeza = spec.get("cabeza", False)
+        if not isinstance(cabeza, bool):
+            raise UmbralError(f"«cabeza» del estado «{key}» es sí o no.")
+        clean[name] = EstadoExtra(str(spec.get("nombre", key)), where, cabeza)
     return clean
 
 

@@ -148,7 +148,8 @@ class Counters:
 class EncounterState:
     """The whole state of one fight: who is in it, what waits, and what the asalto
     remembers (``interponerse``; ``attacked_by``: target id → who attacked it, for acoso;
-    ``defensas``: the Mesa Defensa rolls kept; Táctico's ``board`` and ``turn``).
+    ``defensas``: the Mesa Defensa rolls kept; ``despegues``: who left whom cleanly with
+    Despegarse, so that one does not roll; Táctico's ``board`` and ``turn``).
     ``escena`` is the caller's mark of what the encounter is for it (the bot: "reto" for a
     reto's scene); the rules only keep it."""
 
@@ -163,6 +164,7 @@ class EncounterState:
     interponerse: list[Guard] = field(default_factory=list)
     attacked_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
     defensas: dict[str, DefenseReading] = field(default_factory=dict)
+    despegues: dict[str, tuple[str, ...]] = field(default_factory=dict)
     board: Board | None = None
     turn: BoardTurn | None = None
     escena: str | None = None
@@ -177,6 +179,7 @@ class EncounterState:
             interponerse=self.interponerse[:],
             attacked_by=dict(self.attacked_by),
             defensas=dict(self.defensas),
+            despegues=dict(self.despegues),
         )
 
     # --- the JSON form ------------------------------------------------------------------
@@ -184,6 +187,17 @@ class EncounterState:
     def to_dict(self, *, combatants: bool = True) -> JsonDict:
         """The lossless plain-dict form; ``combatants=False`` leaves their list empty (for a
         caller that turns only the combatants that changed into dicts)."""
+        extra: JsonDict = {
+            "counters": self.counters.to_dict(),
+            "interponerse": [g.to_dict() for g in self.interponerse],
+            "attacked_by": {k: list(v) for k, v in self.attacked_by.items()},
+            "defensas": {k: r.to_dict() for k, r in self.defensas.items()},
+            "tablero": None if self.board is None else self.board.to_dict(),
+            "tactico": None if self.turn is None else self.turn.to_dict(),
+            "escena": self.escena,
+        }
+        if self.despegues:  # written while someone left cleanly this asalto (issue 34)
+            extra["despegues"] = {k: list(v) for k, v in self.despegues.items()}
         return {
             "schema": ENCOUNTER_SCHEMA,
             "mode": self.mode.value,
@@ -193,15 +207,7 @@ class EncounterState:
             "combatants": [c.to_dict() for c in self.combatants] if combatants else [],
             "pending": [p.to_dict() for p in self.pending],
             "retos": [r.to_dict() for r in self.retos],
-            "extra": {
-                "counters": self.counters.to_dict(),
-                "interponerse": [g.to_dict() for g in self.interponerse],
-                "attacked_by": {k: list(v) for k, v in self.attacked_by.items()},
-                "defensas": {k: r.to_dict() for k, r in self.defensas.items()},
-                "tablero": None if self.board is None else self.board.to_dict(),
-                "tactico": None if self.turn is None else self.turn.to_dict(),
-                "escena": self.escena,
-            },
+            "extra": extra,
         }
 
     @classmethod
@@ -249,6 +255,7 @@ class EncounterState:
                 for k, r in (extra.get("defensas") or {}).items()
                 if isinstance(r, Mapping)
             },
+            despegues={str(k): strs(v) for k, v in (extra.get("despegues") or {}).items()},
             board=None if board is None else Board.from_dict(board),
             turn=BoardTurn.from_dict(turn) if isinstance(turn, Mapping) else None,
             escena=opt_str(extra.get("escena")),
@@ -275,7 +282,10 @@ class EncounterState:
             return exact[0]
         matches = exact or [c for c in self.combatants if name_key(c.nombre).startswith(key)]
         if not matches:
-            raise UmbralError(f"No hay nadie llamado «{name_or_id.strip()}» en el combate.")
+            raise UmbralError(
+                f"No hay nadie llamado «{name_or_id.strip()}» en el combate: "
+                "/encuentro ver dice quién está."
+            )
         if len(matches) > 1:
             names = ", ".join(f"{c.nombre} ({c.id})" for c in matches)
             raise UmbralError(f"«{name_or_id.strip()}» puede ser varios: {names}. Sé más preciso.")

@@ -72,7 +72,7 @@ def require_board(state: EncounterState) -> Board:
     require_tactico(state)
     board = board_of(state)
     if board is None:
-        raise UmbralError("Este encuentro aún no tiene tablero: el máster tiene que crearlo.")
+        raise UmbralError("Este encuentro aún no tiene tablero: el máster lo crea con /mapa crear.")
     return board
 
 
@@ -115,7 +115,7 @@ def figure_for(c: Combatant, position: Square) -> Figure:
 
 def require_figure(board: Board, c: Combatant) -> Figure:
     if not board.has(c.id):
-        raise UmbralError(f"{c.nombre} no está en el tablero.")
+        raise UmbralError(f"{c.nombre} no está en el tablero: se coloca con /mapa colocar.")
     return board.figure(c.id)
 
 

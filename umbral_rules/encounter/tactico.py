@@ -125,9 +125,9 @@ def move_to(state: EncounterState, actor_id: str, square: str | Square) -> list[
     walked = _t.squares_spent(state, c) + move.squares
     events: list[Event] = check_phase(state, c)
     if not c.movimiento:
-        events.append(spend_movimiento(c))
+        events.append(spend_movimiento(c, state.asalto))
     if walked > MOVE_SQUARES and c.accion is Accion.LIBRE:
-        events.append(spend_movimiento(c))  # the second movimiento takes the acción
+        events.append(spend_movimiento(c, state.asalto))  # the second movimiento takes the acción
     _t.record_walk(state, c, walked)
     _t.save_board(state, move.board)
     path = tuple(s.label for s in move.path)

@@ -6,13 +6,14 @@ from ..dice import DiceSource, roll_d12
 from ..errors import UmbralError
 from ..genero import agree
 from ..grades import Grade
+from ..plural import plural
 from ..tables import (
     ALIENTO_COST,
     SECUELAS_ALIENTO_BONUS,
     SECUELAS_DEATH,
 )
 from .combatant import Combatant
-from .events import AlientoSpent, BudgetSpent, Event, Fell, SecuelasRolled
+from .events import AlientoSpent, BudgetSpent, Event, Fell, MalheridoClock, SecuelasRolled
 from .kinds import Status
 from .pieces import EstadosSnapshot, Hit, SecuelasRoll, Snapshot, StatusSnapshot, WoundSnapshot
 from .state import EncounterState
@@ -80,6 +81,7 @@ def fall(state: EncounterState, c: Combatant, dice: DiceSource | None) -> list[E
         return [Fell(f"{c.nombre} cae y queda fuera del combate.", c.id, Status.FUERA)]
     c.status = Status.MALHERIDO
     c.secuelas_pendiente = True
+    c.malherido_asalto, c.malherido_avisado = state.asalto, False
     events: list[Event] = [
         Fell(
             f"{c.nombre} cae {agree(c.genero, 'Malherido', 'Malherida')}: inconsciente y "
@@ -92,6 +94,31 @@ def fall(state: EncounterState, c: Combatant, dice: DiceSource | None) -> list[E
     ]
     if dice is not None and state.settings.secuelas_auto:
         events += roll_secuelas(state, dice, c, aliento=c.reserva_aliento and c.aliento > 0)
+    return events
+
+
+def malherido_clock(state: EncounterState, asaltos: int) -> list[Event]:
+    """[D] The Malherido clock («muerto en pocos minutos si nadie hace nada», Libro III §16):
+    every PC who has lain Malherido ``asaltos`` asaltos or more with nobody stabilising them
+    is reported once (the GM decides what happens). Stabilised, dead or risen PCs are not."""
+    if asaltos < 1:
+        raise UmbralError("El aviso de Malherido cuenta al menos un asalto.")
+    events: list[Event] = []
+    for c in state.combatants:
+        since = c.malherido_asalto
+        if c.status is not Status.MALHERIDO or since is None or c.malherido_avisado:
+            continue
+        down = state.asalto - since
+        if down >= asaltos:
+            c.malherido_avisado = True
+            who = agree(c.genero, "Malherido", "Malherida")
+            pron = agree(c.genero, "lo", "la")
+            text = (
+                f"{c.nombre} lleva {plural(down, 'asalto')} {who} y nadie {pron} ha "
+                "estabilizado: «muerto en pocos minutos si nadie hace nada». Lo que pase "
+                "ahora lo decide el máster."
+            )
+            events.append(MalheridoClock(text, c.id, down))
     return events
 
 

@@ -46,11 +46,13 @@ __all__ = [
     "MAX_SETS",
     "Face",
     "FaceKind",
+    "Names",
     "Parsed",
     "RollError",
     "Rolled",
     "parse",
     "roll",
+    "words",
 ]
 
 SEPARATOR = ";"
@@ -145,6 +147,16 @@ def parse(text: str, names: Names | None = None) -> Parsed:
             suggestion=suggest(RollError("sintaxis", "", text, *first.span), _readable),
         )
     return Parsed(text, tuple(_resolve(text, part, names) for part in parsed.parts))
+
+
+def words(text: str) -> tuple[str, ...]:
+    """The words of ``text`` that are no dice (saved rolls' names), each once; refused
+    (:class:`RollError`) when ``text`` does not read otherwise."""
+    try:
+        parsed = _read(text)
+    except RollError as error:
+        raise error.with_suggestion(suggest(error, _readable)) from None
+    return tuple(dict.fromkeys(name.name for name in parsed.names))
 
 
 def roll(parsed: Parsed, dice: DiceSource) -> list[Rolled]:

@@ -46,7 +46,7 @@ _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 #: A dice term: count, «d» or «D», then the faces (a number, «%» or Fudge's «F»).
 _DICE = re.compile(r"(\d*)[dD](\d+|%|[fF](?![a-zA-Z]))")
 _COUNTED_FUDGE = re.compile(r"(\d+)[dD][fF]")
-_SETS = re.compile(r"(\d+)(?:\s+|#)(?=[+-]?\d*[dD][\d%fF]|\d*[a-zA-Z])")
+_SETS = re.compile(r"(\d+)(?:\s+|#)(?=[+-]?\d*[dD][\d%fF]|\d*[^\W\d_])")
 _FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")
 _LABEL = re.compile(r"\s*\[[^\]\n`]*\]")
 #: Where the expected-token wording comes from: what a player would type there.

@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
+from bot.edge.services import Topic
 from bot.features.bestiario.files import (
     EXAMPLE_PATH,
     Conflictos,
@@ -49,6 +50,12 @@ SEE = "ver el bestiario"
 
 
 class BestiarioCog(FeatureCog):
+    topic = Topic(
+        "bestiario",
+        "Bestiario",
+        "Los enemigos del servidor (máster): uno a uno o por fichero, y un bestiario de ejemplo.",
+    )
+
     bestiario = app_commands.Group(
         name="bestiario", description="Los enemigos del servidor (máster)"
     )
@@ -129,7 +136,9 @@ class BestiarioCog(FeatureCog):
             ctx.require((await uow.guild.get()).gm_role_id)
             row = await uow.bestiary.get(nombre)
             if row is None:
-                raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
+                raise UmbralError(
+                    f"No hay ningún «{nombre}» en el bestiario: /bestiario lista dice cuáles hay."
+                )
             embed = enemy_embed(enemy_sheet(row), row.notas, list(row.estados))
         await send(interaction, embed=embed, ephemeral=True)
 
@@ -155,7 +164,9 @@ class BestiarioCog(FeatureCog):
         async with ctx.storage.guild(guild_id) as uow:
             ctx.require((await uow.guild.get()).gm_role_id)
             if not await uow.bestiary.delete(nombre):
-                raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
+                raise UmbralError(
+                    f"No hay ningún «{nombre}» en el bestiario: /bestiario lista dice cuáles hay."
+                )
         await send(
             interaction, embed=notice_embed(f"{nombre} ya no está en el bestiario"), ephemeral=True
         )

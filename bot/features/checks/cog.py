@@ -7,8 +7,10 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
+from bot.edge.services import Topic
 from bot.features.checks import retos, tirada
-from bot.features.checks.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of, guild_estados_extra
+from bot.features.checks.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of
+from bot.features.checks.contra import Contra, ContraOptions, contra_of
 from bot.features.cog import FeatureCog
 from bot.features.common import (
     ATRIBUTO_CHOICES,
@@ -16,16 +18,23 @@ from bot.features.common import (
     OficioCobertura,
     VentajaOpt,
     log_roll,
-    ventaja_sources,
 )
 from bot.features.dice import check_all_used, choose_dice
 from bot.render.rolls import check_embed
 from bot.sheetfiles.limits import NAME_MAX
-from umbral_rules import Modifier, check, oficio_modifier
-from umbral_rules.checks import umbral_name
-from umbral_rules.encounter.ambitos import check_desventajas, require_ambitos
+from umbral_rules import UmbralError
 from umbral_rules.encounter.events import CheckMade
-from umbral_rules.tables import ATRIBUTO_LABELS
+from umbral_rules.rolls import Static
+from umbral_rules.tables import UMBRAL_RANGE
+
+
+async def autocomplete_umbral(
+    interaction: discord.Interaction, current: str | int
+) -> list[app_commands.Choice[int]]:
+    """The six named Umbrales ([D] any whole number from 1 to 40 is accepted)."""
+    typed = str(current).strip()
+    return [c for c in UMBRAL_CHOICES if not typed or c.name.startswith(typed)]
+
 
 #: [D] A check is rolled by a player's own character; naming one (``personaje``, ``dueño``)
 #: reaches another's only for the GM.
@@ -37,16 +46,23 @@ TIRADA_USES = (
 
 
 class TiradasCog(FeatureCog):
+    topic = Topic(
+        "tiradas",
+        "Tiradas y retos",
+        "Fuera de combate: Atributo + Oficio contra un Umbral, y los retos del máster.",
+    )
+
     reto = app_commands.Group(
         name="reto", description="Retos: conflictos sin combate, por éxitos", guild_only=True
     )
 
     @app_commands.command(
-        name="tirada", description="Tira 1d12 + Atributo + Oficio contra un Umbral"
+        name="tirada",
+        description="Tira 1d12 + Atributo + Oficio contra un Umbral o contra alguien que empuja",
     )
     @app_commands.describe(
         atributo="El atributo que se usa",
-        umbral="La dificultad: 9 Corriente, 12 Peliaguda…",
+        umbral="La dificultad, de 1 a 40: 9 Corriente, 12 Peliaguda…",
         oficio="Un Oficio de tu personaje que cubra lo que haces",
         oficio_cobertura="Cuánto cubre el Oficio: entero, mitad o nada (por defecto entero)",
         ventaja="Ventaja o desventaja en esta tirada",
@@ -57,17 +73,24 @@ class TiradasCog(FeatureCog):
         motivo="Para qué es la tirada",
         privada="Solo la ves tú (y el máster)",
         dueno="Máster: de quién es el personaje que tira",
+        contra="En vez de un Umbral, contra quién: resistes su 8 + Atributo + Oficio (un "
+        "enemigo: su Ataque)",
+        atributo_contra="El atributo con que empuja (por defecto, el mismo que el tuyo)",
+        oficio_contra="El Oficio con que empuja, si cubre lo que hace",
+        empujas="Empujas tú y resiste un enemigo: tiras tú contra su Ataque (el empate, suyo)",
     )
-    @app_commands.choices(atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES)
-    @app_commands.choices(umbral=UMBRAL_CHOICES)
+    @app_commands.choices(
+        atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES, atributo_contra=ATRIBUTO_CHOICES
+    )
     @app_commands.rename(dueno="dueño", oficio_cobertura="cobertura")
     @app_commands.autocomplete(oficio=FeatureCog.sheet_oficio, personaje=FeatureCog.deletable)
+    @app_commands.autocomplete(umbral=autocomplete_umbral)
     @command_context("personaje", variants=TIRADA_USES)
     async def tirada(
         self,
         ctx: Context,
         atributo: str,
-        umbral: int,
+        umbral: app_commands.Range[int, UMBRAL_RANGE[0], UMBRAL_RANGE[1]] | None = None,
         oficio: str | None = None,
         oficio_cobertura: OficioCobertura = "entero",
         ventaja: VentajaOpt | None = None,
@@ -77,7 +100,18 @@ class TiradasCog(FeatureCog):
         motivo: app_commands.Range[str, 1, 200] | None = None,
         privada: bool = False,
         dueno: discord.User | None = None,
+        contra: app_commands.Range[str, 1, NAME_MAX] | None = None,
+        atributo_contra: str | None = None,
+        oficio_contra: str | None = None,
+        empujas: bool = False,
     ) -> None:
+        if (umbral is None) == (contra is None):
+            raise UmbralError(
+                "Di contra qué tiras: un Umbral (umbral:12) o alguien (contra:Nombre), uno de "
+                "los dos."
+            )
+        if contra is None and (atributo_contra or oficio_contra or empujas):
+            raise UmbralError("«atributo_contra», «oficio_contra» y «empujas» van con «contra».")
         interaction = ctx.interaction
         guild_id, channel_id = ctx.ids()
         await interaction.response.defer(ephemeral=privada, thinking=True)
@@ -87,38 +121,35 @@ class TiradasCog(FeatureCog):
             roller = await tirada.roller(
                 uow, interaction, enc, personaje, settings.gm_role_id, dueno
             )
+            against: Contra | None = None
+            target: int | Static = umbral or 0
+            if contra is not None:
+                options = ContraOptions(contra, atributo_contra, oficio_contra, empujas)
+                against = await contra_of(uow, enc, roller.nombre, atributo, options, roller.genero)
+                target = against.target
             dice = choose_dice(ctx.dice, dado, settings.physical_dice_allowed)
             if enc is not None and roller.combatant is not None:
                 # inside an encounter the rules apply the estados' desventaja
                 events = enc.check(
-                    dice, roller.combatant.id, atributo, umbral, oficio, oficio_cobertura, ventaja,
+                    dice, roller.combatant.id, atributo, target, oficio, oficio_cobertura, ventaja,
                     ambitos=ambitos_of(ambito),
                 )  # fmt: skip
                 result = next(e.result for e in events if isinstance(e, CheckMade))
                 check_all_used(dice)
                 await uow.encounter.save(enc)
             else:
-                sheet = roller.sheet
-                mods = [Modifier(ATRIBUTO_LABELS[atributo], sheet.atributo(atributo))]
-                if oficio:
-                    nombre, valor = sheet.oficio(oficio)
-                    mod = oficio_modifier(nombre, valor, oficio_cobertura)
-                    mods.extend([mod] if mod else [])
-                # no encounter: the character's own estados, read from the same table
-                guild = guild_estados_extra(settings.extra_estados)
-                ambitos = require_ambitos(
-                    guild, sheet.nombre, roller.estados, ambitos_of(ambito), roller.genero
-                )
-                vent, desv = ventaja_sources(ventaja)
-                desv += check_desventajas(guild, roller.estados, ambitos)
-                result = check(dice, mods, umbral, vent, desv)
+                result = tirada.sheet_check(
+                    roller, settings.extra_estados, dice, atributo, target, oficio,
+                    oficio_cobertura, ventaja, ambitos_of(ambito),
+                )  # fmt: skip
                 check_all_used(dice)
             await log_roll(
-                uow, interaction, "tirada", result, umbral=umbral, personaje=roller.nombre,
-                privada=privada, actor=roller.nombre, character_id=roller.character_id,
-                motivo=motivo,
+                uow, interaction, "tirada", result, umbral=result.target.value,
+                personaje=roller.nombre, privada=privada, actor=roller.nombre,
+                character_id=roller.character_id, motivo=motivo,
+                target=against.nombre if against else None,
             )  # fmt: skip
-        what = f"{ATRIBUTO_LABELS[atributo]} contra Umbral {umbral_name(umbral)}"
+        what = tirada.what_text(atributo, umbral, against)
         if ambito:
             what += f" ({ambito})"
         embed = check_embed(result, actor=roller.nombre, what=what, note=motivo)

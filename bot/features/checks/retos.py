@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeGuard
 
-from bot.features.checks.ambito import guild_estados
+from bot.features.checks.ambito import guild_estados, sync_guild_tables
 from bot.features.combate.acting import own_combatants
 from bot.features.common import log_roll, send
 from bot.features.dice import check_all_used, choose_dice
@@ -69,7 +69,7 @@ def find_reto(enc: Encounter, name: str | None) -> Reto:
         for reto in enc.retos:
             if name_key(reto.nombre) == name_key(name) or reto.id == name:
                 return reto
-        raise UmbralError(f"No hay ningún reto «{name}» en este canal.")
+        raise UmbralError(f"No hay ningún reto «{name}» en este canal: /reto ver dice cuáles hay.")
     if not active:
         raise UmbralError(NO_RETO)
     if len(active) > 1:
@@ -118,6 +118,7 @@ async def tirar(
     async with ctx.storage.channel(guild_id, channel_id) as uow:
         settings = await uow.guild.get()
         enc = await channel_retos(uow)
+        sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
         target = find_reto(enc, reto)
         mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc]
         row_id: int | None = None
@@ -151,7 +152,8 @@ async def tirar(
                     actor=actor.nombre, character_id=actor.character_id or row_id,
                     target=target.nombre,
                 )  # fmt: skip
-        ctx.show_tracker(uow, enc)
+        if not is_scene(enc):  # a reto's scene is no encounter: it has no tracker to show
+            ctx.show_tracker(uow, enc)
     rendered = render_events(enc, events, f"Reto «{target.nombre}»")
     await send_split(interaction, embeds=[*rendered.embeds, retos_embed(enc.retos, only=target.id)])
 

@@ -8,19 +8,34 @@ Name and numbers always come from that one character: inside the encounter, its 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.edge.permissions import is_gm
+from bot.features.checks.ambito import guild_estados_extra
+from bot.features.checks.contra import Contra
 from bot.features.combate.acting import own_combatants
-from bot.features.common import send
+from bot.features.common import send, ventaja_sources
 from bot.features.fichas.lookup import custody_character
 from bot.render.safe import shown
 from bot.storage import character_sheet
-from umbral_rules import CharacterSheet, UmbralError
+from umbral_rules import (
+    CharacterSheet,
+    CheckResult,
+    DiceSource,
+    Modifier,
+    UmbralError,
+    check,
+    oficio_modifier,
+)
+from umbral_rules.checks import check_against, umbral_name
 from umbral_rules.encounter import Combatant, Encounter
+from umbral_rules.encounter.ambitos import check_desventajas, require_ambitos
+from umbral_rules.rolls import Static
+from umbral_rules.tables import ATRIBUTO_LABELS
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -100,3 +115,41 @@ async def deliver(
             gm_channel, guild_id=interaction.guild_id
         )
         await channel.send(embed=copy)
+
+
+def sheet_check(
+    roller: Roller,
+    extra_estados: Iterable[object] | None,
+    dice: DiceSource,
+    atributo: str,
+    target: int | Static,
+    oficio: str | None,
+    oficio_cobertura: str,
+    ventaja: str | None,
+    ambitos: tuple[str, ...],
+) -> CheckResult:
+    """A check outside any encounter: the character's sheet and its own estados, read with
+    the guild's estados table, against an Umbral or a person's number (``target``)."""
+    sheet = roller.sheet
+    mods = [Modifier(ATRIBUTO_LABELS[atributo], sheet.atributo(atributo))]
+    if oficio:
+        nombre, valor = sheet.oficio(oficio)
+        mod = oficio_modifier(nombre, valor, oficio_cobertura)
+        mods.extend([mod] if mod else [])
+    guild = guild_estados_extra(extra_estados)
+    ambitos = require_ambitos(guild, sheet.nombre, roller.estados, ambitos, roller.genero)
+    vent, desv = ventaja_sources(ventaja)
+    desv += check_desventajas(guild, roller.estados, ambitos)
+    if isinstance(target, Static):
+        return check_against(dice, mods, target, vent, desv)
+    return check(dice, mods, target, vent, desv)
+
+
+def what_text(atributo: str, umbral: int | None, against: Contra | None) -> str:
+    """«Vigor contra Umbral Peliaguda (12)», «Vigor: resiste a Bran»…"""
+    label = ATRIBUTO_LABELS[atributo]
+    if against is None:
+        return f"{label} contra Umbral {umbral_name(umbral or 0)}"
+    if against.enemy_resists:
+        return f"{label}: empuja a {against.nombre}, que resiste"
+    return f"{label}: resiste a {against.nombre}"

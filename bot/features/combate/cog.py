@@ -8,8 +8,10 @@ from typing import Literal
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
+from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.combate import service
+from bot.features.combate.vendar import vendar as bandage
 from bot.features.common import ATRIBUTO_CHOICES, OficioCobertura, VentajaOpt
 
 ManiobraTipo = Literal["sostener", "cargar", "despegarse", "apuntar", "interponerse"]
@@ -26,9 +28,12 @@ ATTACK_HELP = {
     "indefenso": "El blanco no puede defenderse (dormido, atado, de espaldas)",
 }
 COVER_HELP = "El blanco está a cubierto: +3 a su Defensa contra el disparo"
+QUIETO_HELP = (
+    "Certera: el blanco está quieto (sí) o se mueve (no); sin decirlo, si se movió en su turno"
+)
 DEFEND_HELP = {
     "oficio": "Un Oficio que cubra la defensa",
-    "oficio_cobertura": "Cuánto cubre el Oficio: entero, mitad o nada",
+    "oficio_cobertura": "Cuánto cubre el Oficio (por defecto, lo que dijiste al unirte)",
     "ventaja": "Ventaja o desventaja en esta tirada",
     "dado": "Tu dado físico: «9», o «9 4» con ventaja o desventaja",
     "personaje": "Quién se defiende (el máster puede tirar por otro)",
@@ -52,6 +57,13 @@ OWN = "dueño o máster"
 
 
 class CombateCog(FeatureCog):
+    topic = Topic(
+        "combate",
+        "Combate",
+        "En el encuentro: atacar, disparar, defenderse, maniobras, respuestas, estados, "
+        "Aliento y secuelas.",
+    )
+
     estado = app_commands.Group(
         name="estado", description="Estados: aturdido, sangrando…", guild_only=True
     )
@@ -59,7 +71,7 @@ class CombateCog(FeatureCog):
     @app_commands.command(
         name="atacar", description="Ataca cuerpo a cuerpo a alguien del encuentro"
     )
-    @app_commands.describe(**ATTACK_HELP)
+    @app_commands.describe(**ATTACK_HELP, quieto=QUIETO_HELP)
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
@@ -75,19 +87,21 @@ class CombateCog(FeatureCog):
         dado: str | None = None,
         atacante: str | None = None,
         indefenso: bool = False,
+        quieto: bool | None = None,
     ) -> None:
         await service.attack(
             ctx,
             service.AttackOptions(
-                objetivo, arma, oficio, oficio_cobertura, ventaja, dado, atacante, indefenso
+                objetivo, arma, oficio, oficio_cobertura, ventaja, dado, atacante, indefenso,
+                quieto=quieto,
             ),
             shot=False,
-        )
+        )  # fmt: skip
 
     @app_commands.command(
         name="disparar", description="Dispara a alguien del encuentro (nunca enfrentado)"
     )
-    @app_commands.describe(**ATTACK_HELP, a_cubierto=COVER_HELP)
+    @app_commands.describe(**ATTACK_HELP, a_cubierto=COVER_HELP, quieto=QUIETO_HELP)
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
@@ -104,22 +118,16 @@ class CombateCog(FeatureCog):
         atacante: str | None = None,
         indefenso: bool = False,
         a_cubierto: bool = False,
+        quieto: bool | None = None,
     ) -> None:
         await service.attack(
             ctx,
             service.AttackOptions(
-                objetivo,
-                arma,
-                oficio,
-                oficio_cobertura,
-                ventaja,
-                dado,
-                atacante,
-                indefenso,
-                a_cubierto,
+                objetivo, arma, oficio, oficio_cobertura, ventaja, dado, atacante, indefenso,
+                a_cubierto, quieto,
             ),
             shot=True,
-        )
+        )  # fmt: skip
 
     @app_commands.command(
         name="defender", description="Tira tu Defensa contra los ataques pendientes"
@@ -133,7 +141,7 @@ class CombateCog(FeatureCog):
         self,
         ctx: Context,
         oficio: str | None = None,
-        oficio_cobertura: OficioCobertura = "entero",
+        oficio_cobertura: OficioCobertura | None = None,
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
         personaje: str | None = None,
@@ -275,6 +283,17 @@ class CombateCog(FeatureCog):
     ) -> None:
         extra = service.RollOptions(None, oficio, oficio_cobertura, ventaja, dado)
         await service.estabilizar(ctx, objetivo, atributo, personaje, extra)
+
+    @app_commands.command(name="vendar", description="Venda a quien sangra: deja de sangrar")
+    @app_commands.describe(
+        objetivo="A quién vendas (tú mismo también)",
+        personaje="Quién venda (por defecto, tu personaje; el máster puede elegir)",
+    )
+    @app_commands.autocomplete(objetivo=FeatureCog.combatant, personaje=FeatureCog.actor)
+    @app_commands.guild_only()
+    @command_context(OWN)
+    async def vendar(self, ctx: Context, objetivo: str, personaje: str | None = None) -> None:
+        await bandage(ctx, objetivo, personaje)
 
     @estado.command(name="poner", description="Pone un estado a alguien (máster)")
     @app_commands.describe(objetivo="A quién", estado="Qué estado")

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.features.checks.ambito import sync_guild_tables
 from bot.features.combate.acting import resolve_actor
 from bot.features.combate.defender_button import DefenderView
 from bot.features.combate.rolllog import log_events
@@ -34,6 +35,7 @@ class AttackOptions:
     atacante: str | None = None
     indefenso: bool = False
     a_cubierto: bool = False
+    quieto: bool | None = None  # Certera: the target stands still (None: the asalto says)
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,8 @@ async def run(ctx: Context, action: Action, op: Operation) -> None:
     meanwhile (``Storage.run_in_channel``); nothing is sent until it has committed.
     """
     interaction = ctx.interaction
-    await interaction.response.defer(thinking=True)
+    if not interaction.response.is_done():  # /vendar deferred already, to look first
+        await interaction.response.defer(thinking=True)
     guild_id, channel_id = ctx.ids()
 
     async def transaction(uow: UnitOfWork) -> Played:
@@ -121,6 +124,7 @@ async def run(ctx: Context, action: Action, op: Operation) -> None:
             if action.gm_only
             else resolve_actor(ctx, enc, settings, info.creator_id, action.actor_name, action.role)
         )
+        sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
         dice = choose_dice(ctx.dice, action.dado, settings.physical_dice_allowed)
         turn = Turn(enc, actor.combatant if actor else None, bool(actor and actor.gm), dice, None)
         if dice is not ctx.dice:
@@ -171,6 +175,7 @@ async def attack(ctx: Context, options: AttackOptions, *, shot: bool) -> None:
                 defender_dice=turn.other_dice,
                 indefenso=options.indefenso,
                 a_cubierto=options.a_cubierto,
+                quieto=options.quieto,
             )
         )
 

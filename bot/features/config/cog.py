@@ -9,10 +9,13 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
+from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.common import Modo, send
+from bot.features.encuentro.malherido import clock_asaltos
 from bot.features.recordatorios.timing import DEFAULT_ZONE, zone, zone_choices
 from bot.render.config import config_embed
+from umbral_rules.tables import MALHERIDO_AVISO_RANGE
 
 
 async def autocomplete_zone(
@@ -24,7 +27,7 @@ async def autocomplete_zone(
 
 #: [D] Anyone sees the settings; changing them takes «Gestionar servidor», but the time zone
 #: (when the reminders keep quiet) is the GM's own setting.
-SETTINGS = ("rol_master", "dados_fisicos", "modo", "defensa", "canal_master")
+SETTINGS = ("rol_master", "dados_fisicos", "modo", "defensa", "canal_master", "aviso_malherido")
 CONFIG_USES = (
     Variant("cambiar", "gestor", SETTINGS),
     Variant("zona horaria", "máster", ("zona_horaria",), what="cambiar la zona horaria"),
@@ -32,6 +35,13 @@ CONFIG_USES = (
 
 
 class ConfigCog(FeatureCog):
+    topic = Topic(
+        "config",
+        "Configuración",
+        "El servidor (gestores): el rol de máster, el canal del máster, los dados físicos y "
+        "la zona horaria.",
+    )
+
     @app_commands.command(name="config", description="Configura Umbral en este servidor (gestores)")
     @app_commands.describe(
         rol_master="El rol de quienes dirigen (máster)",
@@ -40,6 +50,7 @@ class ConfigCog(FeatureCog):
         defensa="En Narrativo y Táctico: la defensa de un jugador se tira al momento o espera",
         canal_master="Canal donde el máster recibe las tiradas privadas (/tirar privada)",
         zona_horaria="Zona horaria del servidor (silencio de los recordatorios; máster)",
+        aviso_malherido="Tras cuántos asaltos Malherido sin estabilizar se avisa al máster",
     )
     @app_commands.autocomplete(zona_horaria=autocomplete_zone)
     @app_commands.guild_only()
@@ -53,6 +64,8 @@ class ConfigCog(FeatureCog):
         defensa: Literal["inmediata", "espera"] | None = None,
         canal_master: discord.TextChannel | None = None,
         zona_horaria: str | None = None,
+        aviso_malherido: app_commands.Range[int, MALHERIDO_AVISO_RANGE[0], MALHERIDO_AVISO_RANGE[1]]
+        | None = None,
     ) -> None:
         interaction = ctx.interaction
         guild_id = ctx.guild_id
@@ -67,6 +80,8 @@ class ConfigCog(FeatureCog):
             changes["defense_mode"] = defensa
         if canal_master is not None:
             changes["gm_channel_id"] = canal_master.id
+        if aviso_malherido is not None:
+            changes["malherido_asaltos"] = aviso_malherido
         if zona_horaria is not None:
             changes["timezone"] = zone(zona_horaria).key
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -90,5 +105,6 @@ class ConfigCog(FeatureCog):
                 gm_channel_id=settings.gm_channel_id,
                 changed=bool(changes),
                 timezone=settings.timezone or DEFAULT_ZONE,
+                malherido_asaltos=clock_asaltos(settings.malherido_asaltos),
             )
         await send(interaction, embed=embed, ephemeral=True)

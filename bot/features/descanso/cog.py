@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
+from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from umbral_rules import UmbralError
 
@@ -19,6 +20,10 @@ NO_ONE = "Di a quién: en este canal no ha habido ningún encuentro del que saca
 
 
 class DescansoCog(FeatureCog):
+    topic = Topic(
+        "descanso", "Descanso", "Entre combates (máster): Aguante, Aliento y Esencia al máximo."
+    )
+
     @app_commands.command(
         name="descanso",
         description="Descanso (máster): Aguante, Aliento y Esencia al máximo, sin estados",

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 
 import discord
 
+from bot.features.checks.ambito import guild_estados_extra, sync_guild_tables
 from bot.features.common import send
 from bot.jsontypes import JsonObject
 from bot.render.encounter import events_embed
 from bot.storage.undo import SheetChange
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
-from umbral_rules.encounter.estados import estado_key, estado_table
+from umbral_rules.encounter.estados import cabeza_keys, estado_key, estado_table
 from umbral_rules.encounter.settings import EstadosExtra
 from umbral_rules.text import word_key
 
@@ -78,6 +79,11 @@ def parse_estados(text: str, estados_extra: EstadosExtra | None = None) -> list[
             raise UmbralError(f"Estado desconocido «{part.strip()}»: los estados son {known}.")
         if key not in keys:
             keys.append(key)
+    heads = [table[k][0] for k in keys if k in cabeza_keys(estados_extra or {})]
+    if len(heads) > 1:
+        raise UmbralError(
+            f"De la cabeza solo se lleva un estado a la vez: {', '.join(heads)}. Elige uno."
+        )
     return keys
 
 
@@ -129,6 +135,8 @@ async def adjust(
     info = uow.encounter.info
     settings = await uow.guild.get()
     ctx.require(settings.gm_role_id, info.creator_id if info else None)
+    if enc is not None:  # the guild's estados as they are now, for set_estado
+        sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
     out = Adjusted()
     if enc is not None and info is not None and info.tracker_message_id is not None:
         ctx.show_tracker(uow, enc)
@@ -186,7 +194,9 @@ async def find_character(uow: UnitOfWork, nombre: str, owner_id: int | None) -> 
         if owner_id is None or row.owner_id == owner_id
     ]  # fmt: skip
     if not found:
-        raise UmbralError(f"No hay ningún personaje «{nombre}» en este servidor.")
+        raise UmbralError(
+            f"No hay ningún personaje «{nombre}» en este servidor: /ficha lista dice cuáles hay."
+        )
     if len(found) > 1:
         raise UmbralError(f"Hay {len(found)} personajes «{nombre}»: di de quién con «dueño».")
     return found[0]
@@ -230,15 +240,16 @@ async def run_ajustar(
     if all(value is None for value in given.values()):
         raise UmbralError("Di qué ajustar: aguante, aliento, esencia o estados.")
     estados = given.get("estados")
-    wanted = Values(
-        aguante=_number(given.get("aguante")),
-        aliento=_number(given.get("aliento")),
-        esencia=_number(given.get("esencia")),
-        estados=None if estados is None else parse_estados(str(estados)),
-    )
 
     async def pick(uow: UnitOfWork) -> Changes:
         row = await find_character(uow, personaje, dueno.id if dueno else None)
+        guild = guild_estados_extra((await uow.guild.get()).extra_estados)
+        wanted = Values(
+            aguante=_number(given.get("aguante")),
+            aliento=_number(given.get("aliento")),
+            esencia=_number(given.get("esencia")),
+            estados=None if estados is None else parse_estados(str(estados), guild),
+        )
         return [(row, wanted)]
 
     await run(ctx, "ficha ajustar", "Ficha ajustada", pick, motivo)

@@ -91,7 +91,9 @@ class UndoButton(
 
         record = await ctx.storage.run_in_channel(guild_id, channel_id, work)
         await interaction.edit_original_response(
-            content="Hecho: se ha deshecho.", embed=None, view=None
+            content=f"Deshecho: /{record.command} ya no cuenta (lo anuncio en el canal).",
+            embed=None,
+            view=None,
         )
         await interaction.followup.send(
             done_text(record.command, interaction.user.id, record.user_id, record.created_at),

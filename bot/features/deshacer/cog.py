@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
-from bot.edge.services import Services
+from bot.edge.services import Services, Topic
 from bot.features.cog import FeatureCog
 from bot.features.common import send
 from bot.render.undo import preview_embed
@@ -20,6 +20,12 @@ if TYPE_CHECKING:
 
 
 class DeshacerCog(FeatureCog):
+    topic = Topic(
+        "deshacer",
+        "Deshacer",
+        "La red de seguridad: la última operación del canal, con su vista previa.",
+    )
+
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         #: The Deshacer button's class, bound to this cog's services (registered at setup).

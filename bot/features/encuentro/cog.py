@@ -11,23 +11,31 @@ from bot.edge.channel_access import require_channel_permissions
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
 from bot.edge.publisher import waiting_of
-from bot.features.checks.ambito import guild_estados
+from bot.edge.services import Topic
+from bot.features.checks.ambito import guild_estados, sync_guild_tables
 from bot.features.checks.retos import take_over_scene
 from bot.features.cog import FeatureCog
 from bot.features.combate.rolllog import log_events
 from bot.features.common import Modo, OficioCobertura, send
 from bot.features.encuentro.joining import Moved, move_out
 from bot.features.encuentro.lista import run_lista
+from bot.features.encuentro.malherido import clock_asaltos, tell_gm
 from bot.features.fichas.lookup import custody_character
 from bot.features.recordatorios.service import configure as configure_reminders
 from bot.render.encounter import events_embed
-from bot.render.tracker import summary_embed, tracker_embed
-from bot.render.turnos import turn_pings
+from bot.render.tracker import (
+    AMBUSH_START,
+    REPOSTED,
+    ambush_text,
+    summary_embed,
+    tracker_embed,
+)
+from bot.render.turnos import phase_label, phase_line, turn_pings
 from bot.render.waiting import pendientes_embed
 from bot.storage import character_sheet, character_weapons, enemy_sheet
 from umbral_rules import UmbralError
-from umbral_rules.encounter import Encounter
-from umbral_rules.encounter.events import Event
+from umbral_rules.encounter import Encounter, MalheridoClock
+from umbral_rules.encounter.events import AsaltoAdvanced, Event
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -52,6 +60,12 @@ AJUSTAR_USES = (Variant("esencia", "máster", ("esencia",), what="ajustar las ba
 
 
 class EncuentroCog(FeatureCog):
+    topic = Topic(
+        "encuentro",
+        "Encuentros",
+        "El combate del canal: abrirlo, sacar enemigos, unirse, pasar el asalto, terminarlo.",
+    )
+
     encuentro = app_commands.Group(
         name="encuentro", description="El combate de este canal", guild_only=True
     )
@@ -88,17 +102,18 @@ class EncuentroCog(FeatureCog):
             ctx.show_tracker(uow, enc)
             return enc
 
-        await ctx.storage.run_in_channel(guild_id, channel_id, work)
-        await send(
-            interaction,
-            embed=events_embed(
-                "Empieza el encuentro",
-                [
-                    "Jugadores: /encuentro unirse. Máster: /encuentro enemigos.",
-                    "Se juega por asaltos: primero los jugadores, luego los enemigos (/asalto).",
-                ],
-            ),
-        )
+        enc = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        lines = [
+            "Jugadores: /encuentro unirse. Máster: /encuentro enemigos.",
+            "Se juega por asaltos: primero los jugadores, luego los enemigos (/asalto).",
+        ]
+        if emboscada:
+            lines.append(AMBUSH_START[emboscada])
+        embed = events_embed("Empieza el encuentro", lines)
+        ambush = ambush_text(enc)
+        if ambush:  # a reto's scene may bring its characters in
+            embed.add_field(name="Emboscada", value=ambush, inline=False)
+        await send(interaction, embed=embed)
 
     @encuentro.command(name="unirse", description="Entra en el encuentro con tu personaje")
     @app_commands.describe(
@@ -126,12 +141,13 @@ class EncuentroCog(FeatureCog):
         guild_id, channel_id = ctx.ids()
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> tuple[list[Event], Moved]:
+        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], Moved]:
             enc = await uow.encounter.require()
-            gm_role_id = (await uow.guild.get()).gm_role_id
+            settings = await uow.guild.get()
             creator_id = uow.encounter.current_info.creator_id
-            ctx.require(gm_role_id, creator_id)  # mover: the GM's
-            gm = ctx.is_gm(gm_role_id, creator_id)
+            ctx.require(settings.gm_role_id, creator_id)  # mover: the GM's
+            gm = ctx.is_gm(settings.gm_role_id, creator_id)
+            sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
             row = await custody_character(uow, interaction, personaje, dueno, gm=gm)
             moved = await move_out(uow, row, channel_id) if mover else Moved()
             events: list[Event] = []
@@ -153,14 +169,19 @@ class EncuentroCog(FeatureCog):
             for estado in row.estados:  # what the character still suffers from before
                 events.extend(enc.set_estado(c.id, str(estado), True))
             await uow.encounter.save(enc)
+            # a session's attendance counts the character's player (:mod:`bot.storage.sessions`)
+            await uow.activity.note(int(row.owner_id), "encuentro", uow.clock())
             ctx.show_tracker(uow, enc)
             if moved.channel_id is not None:  # the encounter it left
                 ctx.show_tracker_of(uow, moved.channel_id)
-            return events, moved
+            return enc, events, moved
 
-        events, moved = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        enc, events, moved = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        ambush = ambush_text(enc)
         embed = events_embed("Se une al combate", [e.message for e in events])
         embed.description = "\n".join([*moved.lines(), embed.description or ""]).strip()
+        if ambush:  # who may act before anyone, as the party stands now
+            embed.add_field(name="Emboscada", value=ambush, inline=False)
         await send(interaction, embed=embed)
 
     @encuentro.command(name="enemigos", description="Saca enemigos del bestiario (máster)")
@@ -185,7 +206,10 @@ class EncuentroCog(FeatureCog):
             ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
             row = await uow.bestiary.get(nombre)
             if row is None:
-                raise UmbralError(f"No hay ningún «{nombre}» en el bestiario.")
+                raise UmbralError(
+                    f"No hay ningún «{nombre}» en el bestiario: "
+                    "el máster lo añade con /bestiario añadir."
+                )
             sheet = enemy_sheet(row)
             added = [enc.add_enemy(sheet)] if cantidad == 1 else enc.add_enemies(sheet, cantidad)
             events: list[Event] = [enc.announce(c) for c in added]
@@ -338,18 +362,28 @@ class EncuentroCog(FeatureCog):
         guild_id, channel_id = ctx.ids()
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event]]:
+        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], int | None]:
             enc = await uow.encounter.require()
             info = uow.encounter.current_info
-            ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
-            events = enc.advance(ctx.dice)
+            settings = await uow.guild.get()
+            ctx.require(settings.gm_role_id, info.creator_id)
+            sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
+            events = enc.advance(
+                ctx.dice, malherido_asaltos=clock_asaltos(settings.malherido_asaltos)
+            )
             await uow.encounter.save(enc)
             await log_events(uow, interaction, "asalto", enc, events)  # Sangrando's secuelas
             ctx.show_tracker(uow, enc)
-            return enc, events
+            return enc, events, settings.gm_channel_id
 
-        enc, events = await ctx.storage.run_in_channel(guild_id, channel_id, work)
-        lines = [e.message for e in events]
+        enc, events, gm_channel = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        clock = [e for e in events if isinstance(e, MalheridoClock)]
+        told = await tell_gm(interaction, gm_channel, clock)
+        lines = [
+            phase_line(enc, e) if isinstance(e, AsaltoAdvanced) else e.message
+            for e in events
+            if not (told and isinstance(e, MalheridoClock))
+        ]
         waiting = ", ".join(c.nombre for c in enc.not_acted())
         lines.append(f"Les toca: {waiting}." if waiting else "No queda nadie en pie en este bando.")
         pings = turn_pings(enc)
@@ -359,13 +393,3 @@ class EncuentroCog(FeatureCog):
             embed=events_embed(f"Asalto {enc.asalto}: {phase_label(enc.phase)}", lines),
             pings=pings.users,
         )
-
-
-REPOSTED = (
-    "El mensaje del encuentro se publica de nuevo al final del canal: a partir de ahora se "
-    "actualiza ese."
-)
-
-
-def phase_label(phase: str) -> str:
-    return "actúan los jugadores" if phase == "jugadores" else "actúan los enemigos"

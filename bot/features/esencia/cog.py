@@ -5,6 +5,7 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
+from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.common import send
 from bot.render.encounter import events_embed
@@ -19,6 +20,8 @@ FOOTER = (
 
 
 class EsenciaCog(FeatureCog):
+    topic = Topic("esencia", "Esencia", "Gastar Esencia, la magia: el bot lleva la cuenta.")
+
     esencia = app_commands.Group(
         name="esencia", description="La Esencia de tu personaje", guild_only=True
     )

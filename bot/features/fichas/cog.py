@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
+from bot.edge.services import Topic
 from bot.features.bestiario.files import Conflictos
 from bot.features.cog import FeatureCog
 from bot.features.common import Tamano, send
@@ -43,6 +44,13 @@ REMOVING = Variant("quitar", OWN, ("quitar",), True)
 
 
 class FichasCog(FeatureCog):
+    topic = Topic(
+        "fichas",
+        "Fichas",
+        "Tus personajes: crearlos, verlos, mejorarlos, elegir el activo, llevarlos en un "
+        "fichero; la custodia del máster.",
+    )
+
     ficha = app_commands.Group(
         name="ficha", description="Tus personajes: crear, ver, elegir el activo"
     )

@@ -56,7 +56,9 @@ def apply_edit(row: Character, edit: Edit) -> list[str]:
     """Change ``row`` as ``edit`` says; the lines that tell what changed."""
     require_editable(row)
     if edit.empty():
-        raise UmbralError("Di qué cambiar: un atributo, proteccion, tamaño, aguante_extra…")
+        raise UmbralError(
+            "Di qué cambiar: un atributo, `proteccion:`, `tamaño:`, `aguante_extra:`…"
+        )
     lines: list[str] = []
     atributos = {**row.atributos, **edit.atributos}
     sheet = CharacterSheet(
@@ -107,7 +109,7 @@ def remove_oficio(row: Character, nombre: str) -> str:
         if name_key(existing) == name_key(nombre):
             del row.oficios[existing]
             return existing
-    raise UmbralError(f"{row.nombre} no tiene el Oficio «{nombre}».")
+    raise UmbralError(f"{row.nombre} no tiene el Oficio «{nombre}»: se añade con /ficha oficio.")
 
 
 def set_oficio(row: Character, nombre: str, valor: int | None, quitar: bool) -> str:

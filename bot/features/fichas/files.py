@@ -15,7 +15,15 @@ from bot.features.fichas.editar import keep_wounds
 from bot.features.fichas.vida import require_editable
 from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
-from bot.sheetfiles import CHARACTERS, CharacterEntry, Format, WeaponEntry, dump, load_characters
+from bot.sheetfiles import (
+    CHARACTERS,
+    CharacterEntry,
+    Format,
+    SavedRollEntry,
+    WeaponEntry,
+    dump,
+    load_sheet,
+)
 from bot.sheetfiles.models import cualidades_keys
 from umbral_rules.text import name_key
 
@@ -105,15 +113,20 @@ def entry_of(row: Character) -> CharacterEntry:
     )
 
 
-async def parse_characters(data: bytes, filename: str) -> list[CharacterEntry]:
-    """:func:`~bot.sheetfiles.load_characters` on a worker thread (parsing and validating a
-    big file must not hold the loop)."""
-    return await off_loop(load_characters, data, filename)
+async def parse_sheet(
+    data: bytes, filename: str
+) -> tuple[list[CharacterEntry], list[SavedRollEntry]]:
+    """:func:`~bot.sheetfiles.load_sheet` (the characters, and the saved rolls beside them)
+    on a worker thread: parsing and validating a big file must not hold the loop."""
+    return await off_loop(load_sheet, data, filename)
 
 
-async def export_characters(entries: Sequence[CharacterEntry], fmt: Format) -> bytes:
-    """The file of ``entries`` (plain models), written on a worker thread."""
-    return await off_loop(dump, list(entries), fmt, CHARACTERS)
+async def export_characters(
+    entries: Sequence[CharacterEntry], fmt: Format, saved: Sequence[SavedRollEntry] = ()
+) -> bytes:
+    """The file of ``entries`` (plain models) and the player's ``saved`` rolls, written on a
+    worker thread."""
+    return await off_loop(dump, list(entries), fmt, CHARACTERS, list(saved))
 
 
 async def import_characters(

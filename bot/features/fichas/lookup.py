@@ -52,7 +52,10 @@ async def named_character(
     others = await uow.characters.all_by_name(personaje) if others_allowed else []
     if not others:
         where = "no hay ningún personaje" if others_allowed else "no tienes ningún personaje"
-        raise UmbralError(f"{where.capitalize()} llamado «{personaje}».")
+        listed = "cuáles hay" if others_allowed else "los tuyos"
+        raise UmbralError(
+            f"{where.capitalize()} llamado «{personaje}»: /ficha lista dice {listed}."
+        )
     if len(others) > 1:
         owners = ", ".join(owner_text(r.owner_id) for r in others)
         raise UmbralError(

@@ -47,7 +47,9 @@ async def own_character(uow: UnitOfWork, owner_id: int, personaje: str | None) -
     if personaje:
         row = await uow.characters.by_name(owner_id, personaje)
         if row is None:
-            raise UmbralError(f"No tienes ningún personaje llamado «{personaje}».")
+            raise UmbralError(
+                f"No tienes ningún personaje llamado «{personaje}»: /ficha lista dice los tuyos."
+            )
         return row
     row = await uow.characters.active(owner_id)
     if row is None:

@@ -1,5 +1,6 @@
 """The roll log as files: CSV (Spanish headers, UTF-8 with a BOM so that spreadsheets read
-the accents) or JSON (a list of objects). Pure: entries in, bytes out; run it off the loop.
+the accents) or JSON (a list of objects); with ``asistencia``, the sessions and who came
+too (:func:`session_parts`). Pure: entries in, bytes out; run it off the loop.
 
 A log bigger than one attachment is split into parts, each a complete file (the CSV's header
 in every part, each JSON part a list); :func:`export_parts` refuses when more than
@@ -17,6 +18,7 @@ from typing import Any
 
 from bot.features.historial.options import ExportFormat
 from bot.storage import RollLogEntry
+from bot.storage.sessions import GameSession
 from umbral_rules import UmbralError
 
 #: The header of each column, in order (the JSON objects use the same keys).
@@ -38,6 +40,18 @@ HEADERS = (
     "dado_fisico",
     "privada",
     "deshecha",
+)
+#: The sessions' file: one row per session, who was interested and who played (names and ids).
+SESSION_HEADERS = (
+    "sesion",
+    "titulo",
+    "inicio",
+    "fin",
+    "estado",
+    "interesados",
+    "interesados_ids",
+    "jugaron",
+    "jugaron_ids",
 )
 BOM = "\ufeff".encode()
 #: At most this many files (one follow-up message each).
@@ -95,16 +109,46 @@ def _csv_line(values: Sequence[str]) -> bytes:
     return out.getvalue().encode()
 
 
-def _encoded(records: Sequence[Mapping[str, Any]], fmt: ExportFormat) -> list[bytes]:
+def session_record(session: GameSession, names: Mapping[int, str]) -> dict[str, Any]:
+    """One session as plain JSON values, keyed by :data:`SESSION_HEADERS` (``jugaron``
+    empty until the session has ended and been counted)."""
+    played = list(session.attended or ())
+    return {
+        "sesion": session.id,
+        "titulo": session.title,
+        "inicio": session.starts_at.astimezone(UTC).isoformat(),
+        "fin": session.ends_at.astimezone(UTC).isoformat(),
+        "estado": session.status,
+        "interesados": [names.get(u, str(u)) for u in session.interested],
+        "interesados_ids": [str(u) for u in session.interested],
+        "jugaron": [names.get(u, str(u)) for u in played],
+        "jugaron_ids": [str(u) for u in played],
+    }
+
+
+def _encoded(
+    records: Sequence[Mapping[str, Any]], fmt: ExportFormat, headers: Sequence[str] = HEADERS
+) -> list[bytes]:
     if fmt == "csv":
-        return [_csv_line([_csv_cell(r[h]) for h in HEADERS]) for r in records]
+        return [_csv_line([_csv_cell(r[h]) for h in headers]) for r in records]
     return [json.dumps(r, ensure_ascii=False).encode() for r in records]
 
 
-def _file(rows: Sequence[bytes], fmt: ExportFormat) -> bytes:
+def _file(rows: Sequence[bytes], fmt: ExportFormat, headers: Sequence[str] = HEADERS) -> bytes:
     if fmt == "csv":
-        return BOM + _csv_line(HEADERS) + b"".join(rows)
+        return BOM + _csv_line(headers) + b"".join(rows)
     return b"[\n" + b",\n".join(rows) + b"\n]\n"
+
+
+def session_parts(
+    sessions: Sequence[GameSession], names: Mapping[int, str], fmt: ExportFormat, limit: int
+) -> list[ExportPart]:
+    """The guild's sessions with their attendance as one file (``sesiones.csv``/``.json``)."""
+    records = [session_record(s, names) for s in sessions]
+    data = _file(_encoded(records, fmt, SESSION_HEADERS), fmt, SESSION_HEADERS)
+    if len(data) > limit:
+        raise UmbralError(_too_big(len(data), limit))
+    return [ExportPart(f"sesiones.{fmt}", data, len(records))]
 
 
 def export_parts(

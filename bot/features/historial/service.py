@@ -15,7 +15,7 @@ import discord
 
 from bot.features.common import send
 from bot.features.historial import pager
-from bot.features.historial.export import ExportPart, export_parts
+from bot.features.historial.export import ExportPart, export_parts, session_parts
 from bot.features.historial.options import Alcance, ExportFormat
 from bot.features.historial.pager import HistoryList
 from bot.features.pages import send_pages
@@ -199,3 +199,22 @@ async def export(
             (head + count).strip() or f"Archivo {i} de {len(parts)}", file=file, ephemeral=True
         )
     return parts
+
+
+async def export_sessions(
+    ctx: Context, member_names: MemberNames, fmt: ExportFormat, limit: int | None = None
+) -> ExportPart:
+    """``asistencia:sí``: the server's sessions and who came, as one more file."""
+    interaction = ctx.interaction
+    async with ctx.storage.guild(ctx.guild_id) as uow:
+        sessions = await uow.sessions.all()
+    people = {u for s in sessions for u in (*s.interested, *(s.attended or ()))}
+    names: dict[int, str] = {}
+    if people and interaction.guild is not None:
+        names = await member_names.names(interaction.guild, sorted(people))
+    size = upload_limit(interaction) if limit is None else limit
+    [part] = await off_loop(session_parts, sessions, names, fmt, size)
+    file = discord.File(io.BytesIO(part.data), filename=part.filename)
+    text = f"Sesiones del servidor y su asistencia: {len(sessions)}"
+    await interaction.followup.send(text, file=file, ephemeral=True)
+    return part

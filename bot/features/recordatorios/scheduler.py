@@ -1,5 +1,7 @@
 """The reminders' background task: it wakes at the next due time (at least every minute),
-claims what is due in the database and posts one message per channel.
+claims what is due in the database and posts one message per channel; the steps of the
+game sessions (their reminders, start and end: :mod:`bot.features.sesiones.steps`) run in
+the same rounds.
 
 Time comes from the injected clock (:meth:`ReminderScheduler.use_clock`): the console's fake
 clock drives it, and ``!esperar`` runs everything due in the time it skips
@@ -20,7 +22,9 @@ import discord
 from bot.clock import Now, Sleep, system_now
 from bot.edge.services import Services
 from bot.features.combate.service import defender_view
+from bot.features.common import post_reopening
 from bot.features.recordatorios.timing import DEFAULT_ZONE, due_after, zone
+from bot.features.sesiones.steps import SessionSteps
 from bot.render.reminders import Reminder, reminder_text
 from bot.render.safe import allowed_mentions
 from bot.render.waiting import Waited, waited_for
@@ -33,8 +37,6 @@ log = logging.getLogger(__name__)
 
 #: The longest the task sleeps: new waits (a player's turn began) are seen within a minute.
 TICK_S = 60.0
-#: Discord: «this thread is archived» (play by post goes quiet for days).
-ARCHIVED = 50083
 
 
 class ReminderScheduler:
@@ -42,6 +44,8 @@ class ReminderScheduler:
         self.client = client
         self.services = services
         self.storage = services.storage
+        #: The game sessions' steps, run in the same rounds.
+        self.sessions = SessionSteps(client, services.storage)
         self.now: Now = system_now
         self.sleep: Sleep = asyncio.sleep
         #: Reminder messages posted by this process.
@@ -82,10 +86,13 @@ class ReminderScheduler:
     # --- one round ------------------------------------------------------------------------
 
     async def next_due(self) -> datetime | None:
+        """The earliest time an encounter's reminder or a session's step falls due."""
         if self.storage is None:
             return None
         async with self.storage.across_guilds() as session:
-            return await next_due(session)
+            encounters = await next_due(session)
+        steps = await self.sessions.next_due()
+        return min((t for t in (encounters, steps) if t is not None), default=None)
 
     async def run_due(self) -> int:
         """Bring every armed encounter's reminders up to date and post those due now; how
@@ -100,7 +107,7 @@ class ReminderScheduler:
                 posted += await self._remind(enc)
             except Exception:
                 log.exception("No se pudo recordar en el canal %s", enc.channel_id)
-        return posted
+        return posted + await self.sessions.run_due(self.now())
 
     async def _remind(self, target: Armed) -> int:
         assert self.storage is not None
@@ -127,22 +134,17 @@ class ReminderScheduler:
 
     async def _post(self, target: Armed, text: str, reminders: list[Reminder]) -> None:
         defense = any(w.kind == "defensa" for r in reminders for w in r.waited)
-        channel = self.client.get_partial_messageable(target.channel_id, guild_id=target.guild_id)
+        view = defender_view(self.services) if defense else None
         mentions = allowed_mentions(r.user_id for r in reminders)
-        for attempt in (1, 2):
-            try:
-                if defense:
-                    await channel.send(
-                        text, allowed_mentions=mentions, view=defender_view(self.services)
-                    )
-                else:
-                    await channel.send(text, allowed_mentions=mentions)
-                self.sent += 1
-                return
-            except discord.HTTPException as error:
-                if error.code != ARCHIVED or attempt == 2:
-                    raise
-                await self.client.http.edit_channel(target.channel_id, archived=False)
+        await post_reopening(
+            self.client,
+            target.guild_id,
+            target.channel_id,
+            text,
+            allowed_mentions=mentions,
+            view=view,
+        )
+        self.sent += 1
 
     # --- the console's clock --------------------------------------------------------------
 

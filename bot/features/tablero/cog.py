@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.edge.channel_access import require_channel_permissions
 from bot.edge.context import Context, command_context
+from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.tablero import service
 from bot.features.tablero.service import BoardAction, Step
@@ -19,6 +20,12 @@ DRAW = "dibujar el tablero"
 
 
 class TableroCog(FeatureCog):
+    topic = Topic(
+        "tablero",
+        "Tablero (Táctico)",
+        "El tablero del modo Táctico: crearlo, colocar las figuras, moverse, áreas y barridos.",
+    )
+
     mapa = app_commands.Group(
         name="mapa", description="El tablero del modo Táctico", guild_only=True
     )

@@ -13,5 +13,7 @@ async def setup(bot: UmbralBot) -> None:
 
     from .cog import TirarCog  # not at import: a sibling module must not load it
 
-    await bot.add_cog(TirarCog(bot.services))
+    cog = TirarCog(bot.services)
+    await bot.add_cog(cog)
     bot.add_dynamic_items(HistoryButton)  # /historial's pages
+    bot.add_dynamic_items(cog.buttons)  # «Repetir» on every /tirar reply, after restarts too

@@ -2,57 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import discord
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
-from bot.edge.permissions import Variant
-from bot.edge.services import Services
+from bot.edge.permissions import Permission, Variant
+from bot.edge.services import Services, Topic
 from bot.features.cog import FeatureCog
-from bot.features.common import UMBRAL_CHOICES, send
+from bot.features.common import UMBRAL_CHOICES
 from bot.features.historial import service as historial
 from bot.features.historial.options import HISTORY_PAGED_MAX, Alcance, ExportFormat
-from bot.features.tirar.expression import count_successes, roll_many, with_comments
+from bot.features.tirar.asked import Asked
 from bot.features.tirar.names import MemberNames
-from bot.features.tirar.systems import (
-    POOL_BASE_DIFFICULTY,
-    roll_graded,
-    roll_initiative,
-    roll_percentile,
-    roll_pool,
-)
-from bot.jsontypes import JsonObject
-from bot.render.tirar import (
-    expression_embed,
-    graded_embed,
-    initiative_embed,
-    percentile_embed,
-    pool_embed,
-)
-from umbral_rules import UmbralError, grade_from_margen
-from umbral_rules.tables import BAND_FIXED
+from bot.features.tirar.repetir import repeat, repeat_button
+from bot.features.tirar.rolling import roll_and_answer
+from umbral_rules import UmbralError
 
-MODES = ("expresion", "reserva", "porcentaje", "habilidad", "agilidad")
-
-
-def _one_mode(chosen: Mapping[str, object]) -> str:
-    given = [name for name in MODES if chosen.get(name) is not None]
-    if len(given) != 1:
-        raise UmbralError(
-            "Indica una sola cosa que tirar: «expresion» (dados como 2d6+3), «reserva» "
-            "(d6 con rango), «porcentaje» (d100 graduado), «habilidad» (porcentual) o "
-            "«agilidad» (iniciativa)."
-        )
-    return given[0]
-
-
-#: The private roll was saved and shown, but its copy for the GM could not be posted.
-GM_COPY_FAILED = (
-    "Tu tirada queda anotada (el máster la ve en /historial), pero no pude enviar la copia al "
-    "canal del máster: necesito «Ver canal», «Enviar mensajes» e «Insertar enlaces» allí."
-)
+#: A «Repetir» press: ``/tirar`` again, for who rolled (``repetir.repeat`` checks the roll's
+#: roller in the log; the button refuses anyone else before anything runs).
+REPEAT = Permission("cualquiera", what="repetir la tirada")
 
 
 #: [D] /historial: anyone, in every use; a player's server-wide view or export is their own
@@ -65,9 +33,15 @@ HISTORIAL_USES = (
 
 
 class TirarCog(FeatureCog):
+    topic = Topic(
+        "tirar", "/tirar", "Cualquier dado, escrito como en otros bots, y el registro de tiradas."
+    )
+
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.member_names = MemberNames()
+        #: «Repetir»: the button class whose presses roll through this cog.
+        self.buttons = repeat_button(self._press)
 
     @app_commands.command(name="tirar", description="Tira dados: expresiones y otros sistemas")
     @app_commands.describe(
@@ -85,6 +59,7 @@ class TirarCog(FeatureCog):
         agilidad="Iniciativa 1D10 + AGI: tu Agilidad",
     )
     @app_commands.choices(umbral=UMBRAL_CHOICES)
+    @app_commands.autocomplete(expresion=FeatureCog.saved_roll)
     @app_commands.guild_only()
     @command_context("cualquiera")
     async def tirar(
@@ -103,110 +78,34 @@ class TirarCog(FeatureCog):
         modificador: app_commands.Range[int, -200, 200] = 0,
         agilidad: app_commands.Range[int, 0, 50] | None = None,
     ) -> None:
-        mode = _one_mode(
-            {
-                "expresion": expresion,
-                "reserva": reserva,
-                "porcentaje": porcentaje,
-                "habilidad": habilidad,
-                "agilidad": agilidad,
-            }
+        asked = Asked(
+            expresion=expresion,
+            motivo=motivo,
+            privada=privada,
+            umbral=umbral,
+            exitos=exitos,
+            reserva=reserva,
+            bonus=bonus,
+            dificultad=dificultad,
+            porcentaje=porcentaje,
+            habilidad=habilidad,
+            modificador=modificador,
+            agilidad=agilidad,
         )
-        if mode != "expresion" and (umbral is not None or exitos is not None):
-            raise UmbralError("«umbral» y «exitos» solo valen con «expresion».")
-        interaction = ctx.interaction
-        guild_id, channel_id = ctx.ids()
-        await interaction.response.defer(ephemeral=privada, thinking=True)
-        dice = ctx.dice
-        who = interaction.user.display_name
-        faces: list[JsonObject]
-        result: JsonObject = {"privada": privada}
-        if mode == "expresion":
-            assert expresion is not None
-            rolls = roll_many(expresion, dice, exitos=exitos)
-            motivo = with_comments(motivo, rolls)
-            grade = (
-                None if umbral is None else grade_from_margen(rolls[0].total - umbral, BAND_FIXED)
-            )
-            counted = None if exitos is None else [count_successes(r.values, exitos) for r in rolls]
-            embed = expression_embed(
-                rolls,
-                who=who,
-                motivo=motivo,
-                umbral=umbral,
-                grade=grade,
-                successes=counted,
-                private=privada,
-            )
-            faces = [
-                {
-                    "expresion": r.expression,
-                    "faces": list(r.faces),
-                    "dados": [list(d) for d in r.dice],
-                }
-                for r in rolls
-            ]
-            result.update(expresion=expresion, totales=[r.total for r in rolls])
-            if grade is not None:
-                result.update(umbral=umbral, grado=grade.label)
-            if counted is not None:
-                result["exitos"] = counted
-        elif mode == "reserva":
-            assert reserva is not None
-            pool = roll_pool(dice, reserva, bonus, dificultad or POOL_BASE_DIFFICULTY)
-            embed = pool_embed(pool, who=who, motivo=motivo)
-            faces = [{"faces": list(pool.faces), "sides": 6, "kept": list(pool.kept)}]
-            result.update(
-                expresion=f"{reserva + bonus}d6 guarda {reserva}",
-                total=pool.total,
-                resultado="éxito" if pool.success else "fallo",
-            )
-        elif mode == "porcentaje":
-            assert porcentaje is not None
-            graded = roll_graded(dice, porcentaje)
-            embed = graded_embed(graded, who=who, motivo=motivo)
-            faces = [{"faces": [graded.roll], "sides": 100}]
-            result.update(
-                expresion=f"d100 contra {porcentaje} %", total=graded.roll, resultado=graded.grade
-            )
-        elif mode == "habilidad":
-            assert habilidad is not None
-            pct = roll_percentile(dice, habilidad, modificador)
-            embed = percentile_embed(pct, who=who, motivo=motivo)
-            faces = [{"faces": [pct.roll], "sides": 100}]
-            result.update(
-                expresion=f"d100 bajo {pct.target} %", total=pct.roll, resultado=pct.label
-            )
-        else:
-            assert agilidad is not None
-            ini = roll_initiative(dice, agilidad, modificador)
-            embed = initiative_embed(ini, who=who, motivo=motivo)
-            faces = [{"faces": [ini.face], "sides": 10}]
-            result.update(expresion="1D10 + AGI", total=ini.total)
-        async with ctx.storage.channel(guild_id, channel_id) as uow:
-            settings = await uow.guild.get()
-            await uow.rolls.append(
-                user_id=interaction.user.id,
-                command="tirar",
-                dice=faces,
-                result=result,
-                motivo=motivo,
-            )
-        gm_channel = settings.gm_channel_id
-        if privada:
-            embed.set_footer(
-                text="Tirada privada: la ves tú y el máster"
-                + (" (enviada a su canal)." if gm_channel else " (en /historial).")
-            )
-        await send(interaction, embed=embed, ephemeral=privada)
-        if privada and gm_channel:
-            copy = embed.copy()
-            copy.title = f"Tirada privada de {who}"
-            channel = interaction.client.get_partial_messageable(gm_channel, guild_id=guild_id)
-            try:
-                await channel.send(embed=copy)
-            except discord.HTTPException:  # the roll is saved: say so, don't apologise
-                await send(interaction, content=GM_COPY_FAILED, ephemeral=True)
+        asked.mode  # noqa: B018 - refused before anything is rolled or answered
+        ctx.ids()
+        await ctx.interaction.response.defer(ephemeral=privada, thinking=True)
+        await roll_and_answer(
+            ctx.interaction, ctx.storage, ctx.dice, asked, self.buttons.reply_view
+        )
+
+    async def repeat(self, ctx: Context, roll_id: int) -> None:
+        """«Repetir»: roll log entry ``roll_id`` rolled again (the one action of the button
+        and of a message command on a roll's reply, see :func:`repetir.repeat`)."""
+        await repeat(ctx.interaction, ctx.storage, ctx.dice, self.buttons, roll_id)
+
+    async def _press(self, interaction: discord.Interaction, roll_id: int) -> None:
+        await self.repeat(Context(interaction, self.services, REPEAT), roll_id)
 
     @app_commands.command(name="historial", description="Las tiradas registradas, por páginas")
     @app_commands.describe(
@@ -216,6 +115,7 @@ class TirarCog(FeatureCog):
         personaje="Solo las de este personaje o enemigo",
         alcance="canal (por defecto) o servidor: todas las del servidor (un jugador, las suyas)",
         exportar="Todo el historial como archivo: csv (hoja de cálculo) o json",
+        asistencia="Con exportar: añade las sesiones y quién jugó (sesiones.csv o .json)",
     )
     @app_commands.guild_only()
     @command_context("cualquiera", variants=HISTORIAL_USES)
@@ -228,7 +128,10 @@ class TirarCog(FeatureCog):
         personaje: app_commands.Range[str, 1, 100] | None = None,
         alcance: Alcance | None = None,
         exportar: ExportFormat | None = None,
+        asistencia: bool = False,
     ) -> None:
+        if asistencia and exportar is None:
+            raise UmbralError("«asistencia» va con «exportar»: `exportar:csv asistencia:sí`.")
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
         gm = ctx.is_gm(await historial.gm_role(ctx))
         want = historial.filters(
@@ -242,5 +145,7 @@ class TirarCog(FeatureCog):
         )
         if exportar is not None:
             await historial.export(ctx, self.member_names, want, exportar)
+            if asistencia:
+                await historial.export_sessions(ctx, self.member_names, exportar)
         else:
             await historial.show(ctx, self.member_names, want, n, gm)

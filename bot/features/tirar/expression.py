@@ -15,6 +15,7 @@ from umbral_rules.roller import (
     MAX_EXPRESSIONS,
     MAX_ROLLS,
     MAX_SETS,
+    Names,
     Rolled,
     RollError,
     parse,
@@ -114,11 +115,14 @@ def refusal(error: RollError) -> str:
     return f"{lead} «{text}»: {where} {reason}.{tip} {HELP_HINT}"
 
 
-def roll_many(text: str, dice: DiceSource, *, exitos: str | None = None) -> list[ExpressionRoll]:
+def roll_many(
+    text: str, dice: DiceSource, *, exitos: str | None = None, names: Names | None = None
+) -> list[ExpressionRoll]:
     """Every expression of ``text`` («;»), each in its sets (``6 4d6kh3``), all read before
-    any is rolled; ``exitos`` is refused when the expression counts successes itself."""
+    any is rolled; ``exitos`` is refused when the expression counts successes itself;
+    ``names`` reads the saved rolls' names (a :class:`~umbral_rules.roller.saved.Shelf`)."""
     try:
-        parsed = parse(text)
+        parsed = parse(text, names)
         if exitos is not None and parsed.counts_successes:
             raise UmbralError(TWICE)
         return [_expression_roll(r) for r in roll(parsed, dice)]

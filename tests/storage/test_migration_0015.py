@@ -1,4 +1,4 @@
-"""Migration 0012 (issue 33) keeps every campaign playing: a database that release e16c8fc
+"""Migration 0015 (issue 33) keeps every campaign playing: a database that release e16c8fc
 wrote (``fixtures/release-e16c8fc``: the same play on SQLite and as a PostgreSQL dump, see its
 README) is migrated as ``umbral-bot`` migrates it at start-up, a SQLite file backed up first;
 then every encounter plays on through the bot — a Mesa one with two pending defenses, a
@@ -77,7 +77,7 @@ async def test_a_sqlite_file_is_backed_up_before_it_is_migrated(
     session = await open_session(empty_database_url, dice=ForcedDice([]), migrate=True)
     await session.close()
     copy = database.with_name(f"{database.stem}.respaldo-0011.db")
-    assert revision_of(copy) == "0011" and revision_of(database) == "0012"
+    assert revision_of(copy) == "0011" and revision_of(database) == "0015"
     assert (copy.read_bytes()[:16], copy.stat().st_size > 100_000) == (b"SQLite format 3\x00", True)
     session = await open_session(empty_database_url, dice=ForcedDice([]), migrate=True)
     await session.close()  # nothing to migrate any more: no second copy
@@ -201,7 +201,7 @@ async def test_reminders_survive_and_the_downgrade_gives_the_rows_back(
     empty_database_url: str,
 ) -> None:
     """The migration rebuilds no table (a rebuild would cascade-delete an encounter's
-    reminders on SQLite); ``alembic downgrade 0011`` splits the documents back into the rows
+    reminders on SQLite); ``alembic downgrade 0014`` splits the documents back into the rows
     the release before reads, and upgrading again gives the same documents."""
     url = empty_database_url
     await _old_release(url)
@@ -216,7 +216,7 @@ async def test_reminders_survive_and_the_downgrade_gives_the_rows_back(
         await engine.dispose()
     await upgrade_head(url)
     documents = await _documents(url)
-    await downgrade(url, "0011")
+    await downgrade(url, "0014")
     engine = create_engine(url)
     try:
         async with engine.connect() as conn:

@@ -22,9 +22,9 @@ The downgrade splits every document back into rows (combatants, pending defenses
 with their name keys, the header columns). Undo records written by this release (the
 ``patch`` form) are deleted: the release before would misread them.
 
-Revision ID: 0012
-Revises: 0011
-Create Date: 2026-12-02 14:00:00.000000
+Revision ID: 0015
+Revises: 0014
+Create Date: 2026-12-02 17:00:00.000000
 
 """
 
@@ -42,8 +42,8 @@ from sqlalchemy.dialects import postgresql
 from umbral_rules.text import name_key
 
 # revision identifiers, used by Alembic.
-revision: str = "0012"
-down_revision: str | Sequence[str] | None = "0011"
+revision: str = "0015"
+down_revision: str | Sequence[str] | None = "0014"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
@@ -284,7 +284,8 @@ def _rest(item: dict[str, Any], columns: Sequence[str]) -> dict[str, Any]:
 
 
 def _split(bind: sa.Connection, row: Any) -> None:
-    """One encounter's document as the header columns and child rows of release 0011."""
+    """One encounter's document as the header columns and child rows of the release before
+    (migration 0014)."""
     doc, sheets, since = row.state, row.sheets or {}, row.pending_since or {}
     if isinstance(doc, str):
         doc = json.loads(doc)

@@ -1,0 +1,162 @@
+"""``/estadisticas``' figures, counted from the roll log's entries (pure: entries in, figures
+out; run on a worker thread).
+
+What counts ([D], issue 36): every die the bot drew — both dice of a ventaja or desventaja,
+the roll an Aliento «repetir» made again (its own entry), every die of a ``/tirar``
+expression (dropped, rerolled and exploded ones too) — and nothing a player typed with
+``dado:`` (physical dice), nothing a ``/deshacer`` took back, and another player's private
+roll only for the GM. Each entry's dice are counted as the entry's: in an opposed roll both
+dice are in the entry of whoever made it, as ``/historial`` shows it.
+
+The log keeps three shapes of die: an Umbral d12 roll (``faces``, ``kept_index``, ``mode``,
+``sides``), a ``/tirar`` expression's dice (``dados``: ``[sides, face, kind]`` each) and the
+other systems' (``faces`` with their ``sides``). ``/tirar`` rolls logged before the dice
+kept their size (``faces`` alone) are counted as rolls, their dice as of unknown size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from bot.storage import RollLogEntry
+from bot.storage.rolllog import NOT_ROLLS
+
+D12 = 12
+#: The attacks in the log: who rolled dealt the damage to whom they rolled against.
+ATTACKS = frozenset({"mesa_ataque", "enfrentado", "disparo", "indefenso"})
+#: A Mesa defense: who rolled took the damage from whom they defended against.
+DEFENSE = "mesa_defensa"
+#: The chance that the kept die of a d12 roll shows 12, and 1, by how it was rolled.
+P_TWELVE = {"normal": Fraction(1, 12), "ventaja": Fraction(23, 144), "desventaja": Fraction(1, 144)}
+P_ONE = {"normal": Fraction(1, 12), "ventaja": Fraction(1, 144), "desventaja": Fraction(23, 144)}
+
+
+@dataclass
+class Damage:
+    """Damage in one encounter, by who dealt or took it (as the log shows them)."""
+
+    encounter_id: int
+    channel_id: int
+    first: datetime
+    #: name → [dealt, taken]
+    by: dict[str, list[int]] = field(default_factory=dict)
+    #: The names that rolled as player characters (shown first).
+    players: set[str] = field(default_factory=set)
+
+    def add(self, dealer: str | None, taker: str | None, amount: int) -> None:
+        if dealer:
+            self.by.setdefault(dealer, [0, 0])[0] += amount
+        if taker:
+            self.by.setdefault(taker, [0, 0])[1] += amount
+
+
+@dataclass
+class Figures:
+    rolls: int = 0
+    #: Rolls made only with physical dice (left out of every count of dice).
+    physical: int = 0
+    #: How many times each face of the d12 came up (face 1 first).
+    faces: list[int] = field(default_factory=lambda: [0] * D12)
+    #: Dice of other sizes (d6, d100…), and dice of older rolls whose size was not kept.
+    other_dice: int = 0
+    unknown_dice: int = 0
+    #: Umbral's d12 rolls (checks, attacks, defenses, secuelas…): their natural 12s and how
+    #: many a fair die would give in the same rolls (ventaja and desventaja weighed).
+    d12_rolls: int = 0
+    twelves: int = 0
+    expected_twelves: Fraction = Fraction(0)
+    #: Mesa defenses: their natural 1s (a critical hit taken) and how many were expected.
+    defenses: int = 0
+    defense_ones: int = 0
+    expected_defense_ones: Fraction = Fraction(0)
+    damage: dict[int, Damage] = field(default_factory=dict)
+
+    @property
+    def d12_dice(self) -> int:
+        return sum(self.faces)
+
+
+def visible(entry: RollLogEntry, viewer_id: int, gm: bool) -> bool:
+    """``/historial``'s rule: another player's private roll is the GM's to see."""
+    return gm or entry.user_id == viewer_id or not entry.result.get("privada")
+
+
+def count(
+    entries: Iterable[RollLogEntry], undone: frozenset[int], viewer_id: int, gm: bool
+) -> Figures:
+    """The figures of the entries the viewer may see (not undone ones, not other rows)."""
+    out = Figures()
+    for entry in entries:
+        if entry.command in NOT_ROLLS or entry.id in undone or not visible(entry, viewer_id, gm):
+            continue
+        _damage(out, entry)
+        if not entry.dice:
+            continue
+        drawn = [_count_die(out, entry, die) for die in entry.dice if isinstance(die, dict)]
+        if any(drawn):
+            out.rolls += 1
+        elif entry.physical or any(isinstance(d, dict) and d.get("physical") for d in entry.dice):
+            out.physical += 1
+    return out
+
+
+def _count_die(out: Figures, entry: RollLogEntry, die: Mapping[str, Any]) -> bool:
+    """Count one logged die (or group of dice); whether the bot drew it (not physical)."""
+    if die.get("physical", entry.physical if "kept_index" in die else False):
+        return False
+    if "dados" in die:  # a /tirar expression: every die drawn, with its size
+        for sides, face, _kind in die["dados"]:
+            _face(out, int(sides), int(face))
+        return bool(die["dados"])
+    faces = [int(f) for f in die.get("faces", [])]
+    if "kept_index" in die:  # an Umbral roll of one die (two with ventaja / desventaja)
+        sides = int(die.get("sides", D12))
+        for face in faces:
+            _face(out, sides, face)
+        if sides == D12 and faces:
+            _natural(out, entry, faces[int(die["kept_index"])], str(die.get("mode", "normal")))
+        return bool(faces)
+    if "sides" in die:  # /tirar reserva, porcentaje, habilidad, agilidad
+        for face in faces:
+            _face(out, int(die["sides"]), face)
+    else:
+        out.unknown_dice += len(faces)
+    return bool(faces)
+
+
+def _face(out: Figures, sides: int, face: int) -> None:
+    if sides == D12 and 1 <= face <= D12:
+        out.faces[face - 1] += 1
+    else:
+        out.other_dice += 1
+
+
+def _natural(out: Figures, entry: RollLogEntry, natural: int, mode: str) -> None:
+    mode = mode if mode in P_TWELVE else "normal"
+    out.d12_rolls += 1
+    out.twelves += natural == D12
+    out.expected_twelves += P_TWELVE[mode]
+    if entry.result.get("tipo") == DEFENSE:
+        out.defenses += 1
+        out.defense_ones += natural == 1
+        out.expected_defense_ones += P_ONE[mode]
+
+
+def _damage(out: Figures, entry: RollLogEntry) -> None:
+    kind, amount = entry.result.get("tipo"), entry.result.get("damage")
+    if entry.encounter_id is None or not isinstance(amount, int) or kind not in (*ATTACKS, DEFENSE):
+        return
+    fight = out.damage.get(entry.encounter_id)
+    if fight is None:
+        fight = Damage(entry.encounter_id, entry.channel_id, entry.created_at)
+        out.damage[entry.encounter_id] = fight
+    if entry.actor and entry.character_id is not None:
+        fight.players.add(entry.actor)
+    if kind == DEFENSE:
+        fight.add(entry.target, entry.actor, amount)
+    else:
+        fight.add(entry.actor, entry.target, amount)

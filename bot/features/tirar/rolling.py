@@ -1,0 +1,195 @@
+"""One ``/tirar``, from its options to its reply: roll (reading the saved rolls it names),
+log it, answer (with the «Repetir» button), and send a private roll's copy to the GM's
+channel. ``/tirar`` and «Repetir» both go through :func:`roll_and_answer`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import discord
+
+from bot.features.common import send
+from bot.features.tirar.asked import Asked
+from bot.features.tirar.expression import count_successes, refusal, roll_many, with_comments
+from bot.features.tirar.systems import (
+    POOL_BASE_DIFFICULTY,
+    roll_graded,
+    roll_initiative,
+    roll_percentile,
+    roll_pool,
+)
+from bot.jsontypes import JsonObject
+from bot.render.tirar import (
+    expression_embed,
+    graded_embed,
+    initiative_embed,
+    percentile_embed,
+    pool_embed,
+)
+from bot.storage import Storage, UnitOfWork
+from umbral_rules import DiceSource, UmbralError, grade_from_margen
+from umbral_rules.roller import RollError, words
+from umbral_rules.roller.saved import Shelf
+from umbral_rules.tables import BAND_FIXED
+
+#: The private roll was saved and shown, but its copy for the GM could not be posted.
+GM_COPY_FAILED = (
+    "Tu tirada queda anotada (el máster la ve en /historial), pero no pude enviar la copia al "
+    "canal del máster: necesito «Ver canal», «Enviar mensajes» e «Insertar enlaces» allí."
+)
+REPEATED = "Repetida con «Repetir»."
+#: The reply's «Repetir» button for a logged roll: (roll id, who rolled) → the view.
+Buttons = Callable[[int, int], discord.ui.View]
+
+
+@dataclass
+class Outcome:
+    """A roll made: the reply's embed, the dice for the log and what the log keeps of it."""
+
+    embed: discord.Embed
+    dice: list[JsonObject]
+    result: JsonObject
+    motivo: str | None
+
+
+def roll_asked(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) -> Outcome:
+    """Roll what ``asked`` asks (saved rolls' names read from ``shelf``)."""
+    mode = asked.mode
+    motivo = asked.motivo
+    result: JsonObject = {"privada": asked.privada}
+    faces: list[JsonObject]
+    if mode == "expresion":
+        assert asked.expresion is not None
+        rolls = roll_many(asked.expresion, dice, exitos=asked.exitos, names=shelf)
+        motivo = with_comments(motivo, rolls)
+        umbral = asked.umbral
+        grade = None if umbral is None else grade_from_margen(rolls[0].total - umbral, BAND_FIXED)
+        counted = (
+            None
+            if asked.exitos is None
+            else [count_successes(r.values, asked.exitos) for r in rolls]
+        )
+        used = shelf.used if shelf is not None else ()
+        embed = expression_embed(
+            rolls,
+            who=who,
+            motivo=motivo,
+            umbral=umbral,
+            grade=grade,
+            successes=counted,
+            private=asked.privada,
+            saved=used,
+        )
+        faces = [
+            {"expresion": r.expression, "faces": list(r.faces), "dados": [list(d) for d in r.dice]}
+            for r in rolls
+        ]
+        result.update(expresion=asked.expresion, totales=[r.total for r in rolls])
+        if used:
+            result["guardadas"] = [
+                {"nombre": u.nombre, "expresion": u.expresion, "propia": u.own} for u in used
+            ]
+        if grade is not None:
+            result.update(umbral=umbral, grado=grade.label)
+        if counted is not None:
+            result["exitos"] = counted
+    elif mode == "reserva":
+        assert asked.reserva is not None
+        reserva, bonus = asked.reserva, asked.bonus
+        pool = roll_pool(dice, reserva, bonus, asked.dificultad or POOL_BASE_DIFFICULTY)
+        embed = pool_embed(pool, who=who, motivo=motivo)
+        faces = [{"faces": list(pool.faces), "sides": 6, "kept": list(pool.kept)}]
+        result.update(
+            expresion=f"{reserva + bonus}d6 guarda {reserva}",
+            total=pool.total,
+            resultado="éxito" if pool.success else "fallo",
+        )
+    elif mode == "porcentaje":
+        assert asked.porcentaje is not None
+        graded = roll_graded(dice, asked.porcentaje)
+        embed = graded_embed(graded, who=who, motivo=motivo)
+        faces = [{"faces": [graded.roll], "sides": 100}]
+        result.update(
+            expresion=f"d100 contra {asked.porcentaje} %",
+            total=graded.roll,
+            resultado=graded.grade,
+        )
+    elif mode == "habilidad":
+        assert asked.habilidad is not None
+        pct = roll_percentile(dice, asked.habilidad, asked.modificador)
+        embed = percentile_embed(pct, who=who, motivo=motivo)
+        faces = [{"faces": [pct.roll], "sides": 100}]
+        result.update(expresion=f"d100 bajo {pct.target} %", total=pct.roll, resultado=pct.label)
+    else:
+        assert asked.agilidad is not None
+        ini = roll_initiative(dice, asked.agilidad, asked.modificador)
+        embed = initiative_embed(ini, who=who, motivo=motivo)
+        faces = [{"faces": [ini.face], "sides": 10}]
+        result.update(expresion="1D10 + AGI", total=ini.total)
+    result["opciones"] = asked.to_json()
+    return Outcome(embed, faces, result, motivo)
+
+
+async def shelf_of(uow: UnitOfWork, user_id: int, expresion: str | None) -> Shelf | None:
+    """The saved rolls the player reads, when the expression names any (one read then;
+    none otherwise)."""
+    try:
+        named = words(expresion) if expresion else ()
+    except RollError as error:
+        raise UmbralError(refusal(error)) from None
+    if not named:
+        return None
+    own, server = await uow.saved_rolls.visible(user_id)
+    return Shelf((s.pair for s in own), (s.pair for s in server))
+
+
+async def roll_and_answer(
+    interaction: discord.Interaction,
+    storage: Storage,
+    dice: DiceSource,
+    asked: Asked,
+    buttons: Buttons,
+    *,
+    repeats: int | None = None,
+) -> int:
+    """Roll, log and answer (the interaction is already acknowledged); the roll's id in the
+    log. ``repeats``: the id of the roll «Repetir» rolls again."""
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if guild_id is None or channel_id is None:
+        raise UmbralError("Este comando solo funciona en un canal de un servidor.")
+    who = interaction.user.display_name
+    async with storage.channel(guild_id, channel_id) as uow:
+        shelf = await shelf_of(uow, interaction.user.id, asked.expresion)
+        outcome = roll_asked(asked, dice, who, shelf)
+        if repeats is not None:
+            outcome.result["repite"] = repeats
+        settings = await uow.guild.get()
+        roll_id = await uow.rolls.append(
+            user_id=interaction.user.id,
+            command="tirar",
+            dice=outcome.dice,
+            result=outcome.result,
+            motivo=outcome.motivo,
+        )
+    embed = outcome.embed
+    gm_channel = settings.gm_channel_id
+    notes = [REPEATED] if repeats is not None else []
+    if asked.privada:
+        notes.append(
+            "Tirada privada: la ves tú y el máster"
+            + (" (enviada a su canal)." if gm_channel else " (en /historial).")
+        )
+    if notes:
+        embed.set_footer(text=" ".join(notes))
+    view = buttons(roll_id, interaction.user.id)
+    await send(interaction, embed=embed, view=view, ephemeral=asked.privada)
+    if asked.privada and gm_channel:
+        copy = embed.copy()
+        copy.title = f"Tirada privada de {who}"
+        channel = interaction.client.get_partial_messageable(gm_channel, guild_id=guild_id)
+        try:
+            await channel.send(embed=copy)
+        except discord.HTTPException:  # the roll is saved: say so, don't apologise
+            await send(interaction, content=GM_COPY_FAILED, ephemeral=True)
+    return roll_id
