@@ -30,7 +30,8 @@ from .sheet_link import in_other_encounter, linked
 #: How many operations of a channel can be undone: the table keeps itself to that many per
 #: channel (a trigger after each insert drops the older ones and those undone, migration 0015).
 KEEP = 20
-#: The key of a record of the older form that lists the combatants' order (migration 0015).
+#: The key of a record of the older form (written before migration 0015) that lists the
+#: combatants' order.
 ORDER = "order"
 REOPEN_BUSY = "Ya hay otro encuentro activo en este canal: no se puede reabrir el anterior."
 _TABLE, ENC, CHAR = table(UndoRow), table(EncounterRow), table(Character)
