@@ -1,6 +1,6 @@
 """The encounter stored as one document: ``encounters.state`` holds its whole
-``Encounter.to_dict()`` (JSONB on PostgreSQL) instead of a header and three tables of child
-rows (issue 33).
+``Encounter.to_dict()`` (JSON; ``json``, not ``jsonb``, on PostgreSQL: it is only read and
+written whole) instead of a header and three tables of child rows (issue 33).
 
 Every encounter, active or ended, keeps its state: its header columns (schema, mode, asalto,
 phase, settings, extra) and its combatant, pending-defense and reto rows, in their order, are
@@ -37,7 +37,6 @@ from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
-from sqlalchemy.dialects import postgresql
 
 from umbral_rules.text import name_key
 
@@ -47,7 +46,7 @@ down_revision: str | Sequence[str] | None = "0014"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-DOCUMENT = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
+DOCUMENT = sa.JSON()
 HEADER = ("schema_version", "mode", "asalto", "phase", "settings", "extra")
 COMBATANT_COLUMNS = ("nombre", "side", "aguante", "aguante_max", "estados", "character_id",
                      "owner_id")  # fmt: skip
