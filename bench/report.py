@@ -77,6 +77,12 @@ SCENARIOS = (
 LOOP_STALL_LIMIT_MS = 50
 IMPORT_LIMIT_S = 2.0
 HISTORY_P99_LIMIT_MS = 20
+#: Issue 33: /atacar (2 combatants) against a one-row SQLAlchemy Core transaction, SQLite.
+CORE_RATIO_MIN = 0.35
+#: Issue 33: the whole document is written at every save, so a big encounter may cost more.
+BIG_OVER_SMALL_MAX = 2.5
+#: Issue 33: peak RSS of the 1,000-channel scenario.
+MANY_RSS_MAX_MB = 175
 #: canal_concurrido (issue 16): the tracker's requests per interaction, worst round.
 REQUESTS_PER_COMMAND_LIMIT = 0.5
 
@@ -95,7 +101,8 @@ def scenarios(result: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     return found
 
 
-def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
+def targets(result: dict[str, Any], backend: str = "sqlite") -> list[dict[str, Any]]:
+    """The targets of one backend's figures (the one of SQLAlchemy Core on SQLite only)."""
     r = result["ratios"]
     z = r["sizes"]
     many = result["atacar_channels"][str(z["many"])]
@@ -115,16 +122,17 @@ def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
             "met": historial["p99_ms"]["median"] <= HISTORY_P99_LIMIT_MS,
         },
         {
-            "target": f"coste por comando {z['big']} ÷ {z['small']} combatientes ≤ 1.5×",
+            "target": f"coste por comando {z['big']} ÷ {z['small']} combatientes "
+            f"≤ {BIG_OVER_SMALL_MAX}×",
             "value": r["cost_big_over_small"]["median"],
-            "limit": 1.5,
-            "met": r["cost_big_over_small"]["median"] <= 1.5,
+            "limit": BIG_OVER_SMALL_MAX,
+            "met": r["cost_big_over_small"]["median"] <= BIG_OVER_SMALL_MAX,
         },
         {
-            "target": f"{z['many']} canales: pico de RSS < 150 MB",
+            "target": f"{z['many']} canales: pico de RSS < {MANY_RSS_MAX_MB} MB",
             "value": many["rss_peak_mb"],
-            "limit": 150,
-            "met": many["rss_peak_mb"] < 150,
+            "limit": MANY_RSS_MAX_MB,
+            "met": many["rss_peak_mb"] < MANY_RSS_MAX_MB,
         },
         {
             "target": f"{z['many']} canales: p99 < 25 ms",
@@ -133,6 +141,18 @@ def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
             "met": many["p99_ms"]["median"] < 25,
         },
     ]
+    if backend == "sqlite":
+        core = r["bot_over_sqlalchemy_core"]["median"]
+        found.insert(
+            0,
+            {
+                "target": f"/atacar ({z['small']} combatientes) ÷ SQLAlchemy Core "
+                f"≥ {CORE_RATIO_MIN}",
+                "value": core,
+                "limit": CORE_RATIO_MIN,
+                "met": core >= CORE_RATIO_MIN,
+            },
+        )
     busy = result.get("canal_concurrido")
     if busy is not None:
         found += [

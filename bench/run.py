@@ -345,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
         fresh, name = pg_fresh(pg_url)
         try:
             pg = run_backend(fresh, sizes, args.seed)
-            pg["targets"] = targets(pg)
+            pg["targets"] = targets(pg, "postgresql")
             results["backends"]["postgresql"] = pg
         finally:
             asyncio.run(pg_admin(pg_url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))

@@ -114,8 +114,8 @@ class Bench:
         """After the warm-up every channel has its tracker message: keep only those."""
         from sqlalchemy import select
 
+        from bot.storage.encounters import ENC
         from bot.storage.models import ENCOUNTER_ACTIVE
-        from bot.storage.statements import ENC
 
         stmt = select(ENC.c.channel_id, ENC.c.tracker_message_id).where(
             ENC.c.guild_id == self.guild_id, ENC.c.status == ENCOUNTER_ACTIVE
@@ -163,7 +163,7 @@ async def worker_atacar(
     before = memory_mb()
     bench = await Bench.open(url, tag, seed)
     if not cache:
-        bench.storage.encounter_cache.max_entries = 0
+        bench.storage.encounter_cache.max_combatants = 0
     try:
         t0 = time.perf_counter()
         tables = [await bench.table(i, combatants) for i in range(channels)]

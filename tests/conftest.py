@@ -69,10 +69,15 @@ def sqlite_url(path: Path) -> str:
 
 
 async def _pg_admin(sql: str) -> None:
+    assert TEST_DATABASE_URL is not None
+    await pg_execute(TEST_DATABASE_URL, sql)
+
+
+async def pg_execute(database_url: str, sql: str) -> None:
+    """Run ``sql`` (one statement or a whole script) with asyncpg on that database."""
     import asyncpg
 
-    assert TEST_DATABASE_URL is not None
-    url = make_url(TEST_DATABASE_URL)
+    url = make_url(database_url)
     conn = await asyncpg.connect(
         user=url.username,
         password=url.password,

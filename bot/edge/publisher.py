@@ -1,8 +1,10 @@
 """The tracker's messages, kept up to date outside the commands' critical path.
 
 A command that changed an encounter only marks its channel *dirty* (no await, no request).
-One background task per channel then reads the encounter as it is *now* (the latest
-committed state: never an older state over a newer one), renders it and edits the tracker —
+One background task per channel then draws the encounter as it is *now* (never an older
+state over a newer one) — the latest state a unit of work committed in this process, handed
+over right after its COMMIT (``Storage.commit_listeners``), or read again when another kind
+of change came in between (a sheet changed from another channel) — and edits the tracker —
 one request in flight per channel, at most one every :data:`INTERVAL_S` seconds (Discord
 allows about five message creates and edits per channel every five seconds), so a burst of
 commands becomes one or two edits. An edit that fails (message deleted: 10008; too old to
@@ -26,19 +28,14 @@ import discord
 
 from bot.render.tracker import tracker_embed
 from bot.render.waiting import waiting_lines
-from bot.storage.encounter_cache import CachedEncounter
-from bot.storage.encounter_info import EncounterInfo
-from bot.storage.waiting import waiting
+from bot.storage.encounter_info import Committed, EncounterInfo
+from bot.storage.waiting import since_times, waiting
 from umbral_rules.encounter import Encounter
 
 if TYPE_CHECKING:
     from bot.storage import Storage, UnitOfWork
 
 log = logging.getLogger(__name__)
-
-#: An encounter as the cache held it when a change committed it: (object, id, version, the
-#: sum of its characters' versions).
-Stamp = tuple[Encounter, int, int, int]
 
 #: Seconds between two tracker requests in one channel: ≤ 4 per 5 s, ≤ 8 per 10 s.
 INTERVAL_S = 1.25
@@ -86,9 +83,10 @@ class _Channel:
     finals: list[tuple[int, discord.Embed]] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
     last_request: float | None = None
-    #: The encounter the latest change committed, as the storage's cache then held it
-    #: (object, id, version, characters' versions); None: the next refresh reads the rows.
-    committed: Stamp | None = None
+    #: The tracker of the latest commit in this process (:meth:`TrackerPublisher.committed`).
+    committed: tuple[int, EncounterInfo, discord.Embed] | None = None
+    #: Whether every change since the last refresh was such a commit (else: read it again).
+    drawable: bool = True
 
     @property
     def running(self) -> bool:
@@ -104,6 +102,8 @@ class TrackerPublisher:
         sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
         self.storage = storage
+        if storage is not None:
+            storage.commit_listeners.append(self.committed)
         self.clock = clock or (lambda: asyncio.get_running_loop().time())
         self.sleep = sleep or asyncio.sleep
         self.interval = INTERVAL_S
@@ -130,10 +130,11 @@ class TrackerPublisher:
     ) -> None:
         """The encounter of ``channel_id`` changed: show its latest state soon (``repost``:
         in a new tracker at the bottom of the channel, which later updates edit).
-        ``committed``: the ``Encounter`` the change just committed (see :meth:`_cached`)."""
+        ``committed``: the change was this process's commit of that ``Encounter`` (then the
+        tracker is drawn from what :meth:`committed` was handed, without a read)."""
         state = self._state(guild_id, channel_id, channel, perms)
+        state.drawable = (state.drawable or not state.dirty) and committed is not None
         state.dirty = True
-        state.committed = self._committed(guild_id, channel_id, committed)
         state.repost = state.repost or repost
         self._start(channel_id, state)
 
@@ -152,6 +153,21 @@ class TrackerPublisher:
         if message_id is not None:
             state.finals.append((message_id, embed))
         self._start(channel_id, state)
+
+    def committed(self, committed: Committed) -> None:
+        """A unit of work committed this encounter (called right after its COMMIT, before
+        anything can change it again): its tracker, drawn now, is what the channel's next
+        refresh shows if every change since was such a commit."""
+        info = committed.info
+        state = self._channels.get(info.channel_id)
+        if state is None or state.guild_id != info.guild_id:
+            return
+        if state.committed is not None and state.committed[0] > info.version:
+            return
+        enc = committed.encounter or Encounter.from_dict(committed.doc)
+        since = since_times(committed.pending_since)
+        embed = tracker_embed(enc, waiting=waiting_lines(enc, info.phase_since, since))
+        state.committed = (info.version, info, embed)
 
     def running(self) -> int:
         """How many channels have a tracker request pending now."""
@@ -265,51 +281,20 @@ class TrackerPublisher:
             )
         return False
 
-    def _live(self, guild_id: int, channel_id: int) -> tuple[Stamp, CachedEncounter] | None:
-        """The channel's live cache entry, with the stamp (object, id, version, characters'
-        versions) that says whether it is still the one a change committed."""
-        if self.storage is None:
-            return None
-        entry = self.storage.encounter_cache.peek((guild_id, channel_id))
-        if entry is None or not isinstance(entry.encounter, Encounter):
-            return None
-        info = entry.tracked.info
-        return (entry.encounter, info.id, info.version, info.sheets), entry
-
-    def _committed(self, guild_id: int, channel_id: int, enc: Encounter | None) -> Stamp | None:
-        live = self._live(guild_id, channel_id)
-        return live[0] if enc is not None and live is not None and live[0][0] is enc else None
-
-    def _cached(
-        self, guild_id: int, channel_id: int, committed: Stamp | None
-    ) -> tuple[EncounterInfo, discord.Embed] | None:
-        """The tracker without reading a row: when the storage's cache still holds, live and
-        untaken, the very encounter the latest change committed at the version it committed
-        (no command has it now, none wrote it since through this process; a change of any
-        other kind left ``committed`` empty) and there is no pending defense (their waiting
-        times are read from the rows). Synchronous: nothing can take the entry meanwhile."""
-        live = self._live(guild_id, channel_id)
-        if committed is None or live is None:
-            return None
-        if live[0][0] is not committed[0] or live[0][1:] != committed[1:]:  # the very object
-            return None
-        enc, info = committed[0], live[1].tracked.info
-        lines = waiting_without_rows(enc, info)
-        return None if lines is None else (info, tracker_embed(enc, waiting=lines))
-
     async def _refresh(self, channel_id: int, state: _Channel) -> None:
         if self.storage is None:
             return
         committed, state.committed = state.committed, None
-        shown = self._cached(state.guild_id, channel_id, committed)
-        if shown is None:
+        if committed is not None and state.drawable:
+            _, info, embed = committed
+        else:
             async with self.storage.channel(state.guild_id, channel_id) as uow:
-                enc = await uow.encounter.view()  # read-only: it stays cached
-                read = uow.encounter.info
-                if enc is None or read is None:
+                read = await uow.encounter.view()  # read-only: it stays cached
+                if read is None or uow.encounter.info is None:
                     return
-                shown = read, tracker_embed(enc, waiting=await waiting_of(uow, enc))
-        info, embed = shown
+                info = uow.encounter.info
+                embed = tracker_embed(read, waiting=await waiting_of(uow, read))
+        state.drawable = True
         old = info.tracker_message_id
         repost, state.repost = state.repost, False
         if not repost and old is not None and await self._edit(channel_id, state, old, embed):

@@ -7,6 +7,9 @@ from datetime import UTC, datetime
 
 from sqlalchemy import RowMapping
 
+from bot.jsontypes import JsonObject
+from umbral_rules.encounter import Encounter
+
 
 @dataclass(frozen=True)
 class EncounterInfo:
@@ -22,11 +25,24 @@ class EncounterInfo:
     created_at: datetime | None
     #: When the current asalto and phase began.
     phase_since: datetime | None = None
-    #: The summed versions of its characters (:data:`~bot.storage.statements.SHEETS`).
+    #: The summed versions of the sheets its document agrees with (:mod:`.sheet_link`).
     sheets: int = 0
 
 
-def info_of(row: RowMapping) -> EncounterInfo:
+@dataclass(frozen=True)
+class Committed:
+    """An encounter as a unit of work committed it (what its tracker shows): its facts, its
+    document (never changed in place), when each pending defense began to wait, and the
+    ``Encounter`` object if the unit had one — as committed only during the call that hands
+    it over (the next command may take it from the cache and change it)."""
+
+    info: EncounterInfo
+    doc: JsonObject
+    pending_since: dict[str, str]
+    encounter: Encounter | None = None
+
+
+def info_of(row: RowMapping, sheets: int = 0) -> EncounterInfo:
     return EncounterInfo(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -37,7 +53,7 @@ def info_of(row: RowMapping) -> EncounterInfo:
         tracker_message_id=row["tracker_message_id"],
         created_at=row["created_at"],
         phase_since=aware(row.get("phase_since")),
-        sheets=int(row.get("sheets") or 0),
+        sheets=sheets,
     )
 
 

@@ -1,51 +1,112 @@
-"""The channel's encounter: rows ⇄ ``Encounter`` and the optimistic version check.
+"""The channel's encounter: one row, its whole state one document (``Encounter.to_dict()``).
 
-Reading remembers the version and every child row as read; saving runs
-``UPDATE encounters SET …, version = version + 1 WHERE id = … AND version = <read>`` first
-(which also takes the row's lock on PostgreSQL) and, only if that touched one row, writes the
-child rows that changed (compared as dicts, ``!=``: values equal in Python such as ``1`` and
-``1.0`` count as unchanged). A PC combatant's Aguante, estados, aliento and esencia go back to its
-character row in the same transaction, version-checked, and a character changed elsewhere is
-copied into its combatant when read (:mod:`~bot.storage.sheet_link`).
-
-A load is two round trips (the row, then its children in one UNION ALL), or one when the
-:mod:`~bot.storage.encounter_cache` holds it at that version; a save is the version UPDATE,
-one executemany per kind of child change, and one per linked PC whose numbers changed.
-
-Saving the ``Encounter`` a unit read (or created) turns into rows only the combatants that
-differ from their stored copies (``==``); any other object or a plain dict goes whole.
+Reading is one statement: the channel's active encounter, its document, and the summed
+versions of the sheets of its characters. When this process's cache (:mod:`.encounter_cache`)
+holds that version, the statement leaves the document out and the cached ``Encounter`` is
+used; when a sheet changed since the document was written, the sheets are copied in
+(:mod:`.sheet_link`). Saving is one ``UPDATE encounters SET state = …, version = version + 1
+WHERE id = … AND version = <read>`` in the command's transaction, after the PCs' changed
+numbers are written to their sheets: if another process changed either meanwhile, no row
+changes, :class:`ConcurrencyError`, and ``Storage.run_in_channel`` runs the command again.
+The unit's undo record is the difference between the document before its first change and
+the one it leaves (:func:`bot.jsondiff.diff`).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
-from sqlalchemy import RowMapping, Table, select
+from sqlalchemy import (
+    RowMapping,
+    Text,
+    Update,
+    and_,
+    bindparam,
+    case,
+    cast,
+    func,
+    null,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.clock import Now, system_now
+from bot.jsondiff import diff
 from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
 from umbral_rules import UmbralError
-from umbral_rules.encounter import Combatant, Encounter
+from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.codec import json_copy
 
-from . import encounter_load as el
-from . import encounter_map as emap
 from . import sheet_link as sl
-from . import statements as st
-from .encounter_cache import CachedEncounter, EncounterCache
-from .encounter_info import EncounterInfo as EncounterInfo
-from .encounter_info import info_of as _info
+from .encounter_cache import Cached, EncounterCache
+from .encounter_info import Committed, EncounterInfo, info_of
 from .errors import ConcurrencyError
-from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED
-from .tracked import Tracked as _Tracked
-from .undo_state import Snapshot, changes, snapshot
+from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED, Character, EncounterRow, table
 
 NO_ENCOUNTER = "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
 ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de empezar otro."
+#: A bigger document (characters of JSON, ~35 combatants; or combatants) is decoded and built
+#: on a worker thread: 200 combatants are ~180 KB and ~2.5 ms of CPU the loop need not spend;
+#: a small one costs less than the trip to the thread.
+OFF_LOOP_BYTES, OFF_LOOP_COMBATANTS = 32 * 1024, 32
+
+ENC, CHAR = table(EncounterRow), table(Character)
+META = [c for c in ENC.c if c.name != "state"]
+#: The channel's active encounter (binds ``g``, ``c``), its document as text unless it is
+#: encounter ``cid`` at version ``cv`` (the cached one), and ``sheets_now``.
+SELECT_ACTIVE = select(
+    *META,
+    select(func.coalesce(func.sum(CHAR.c.version), 0))
+    .where(CHAR.c.guild_id == ENC.c.guild_id, CHAR.c.encounter_id == ENC.c.id)
+    .scalar_subquery()
+    .label("sheets_now"),
+    case(
+        (and_(ENC.c.id == bindparam("cid"), ENC.c.version == bindparam("cv")), null()),
+        else_=cast(ENC.c.state, Text),
+    ).label("document"),
+).where(
+    ENC.c.guild_id == bindparam("g"),
+    ENC.c.channel_id == bindparam("c"),
+    ENC.c.status == ENCOUNTER_ACTIVE,
+)
+#: The row at the version read (binds ``b_id``, ``b_g``, ``b_v``), its version bumped.
+BUMP = (
+    update(ENC)
+    .where(
+        ENC.c.id == bindparam("b_id"),
+        ENC.c.guild_id == bindparam("b_g"),
+        ENC.c.version == bindparam("b_v"),
+        ENC.c.status == ENCOUNTER_ACTIVE,
+    )
+    .values(version=ENC.c.version + 1)
+)
+SAVE = BUMP.values(
+    state=bindparam("v_state"),
+    sheets=bindparam("v_sheets"),
+    pending_since=bindparam("v_since"),
+    phase_since=bindparam("v_phase"),
+)
+
+
+@dataclass
+class Loaded:
+    """The encounter as this unit read or last wrote it."""
+
+    info: EncounterInfo
+    #: its document as stored (never changed in place: a save puts a new one here)
+    doc: JsonObject
+    #: the sheet versions the document agrees with (:mod:`.sheet_link`)
+    agreed: sl.Agreed
+    #: pending defense id → when it began to wait (ISO time)
+    since: dict[str, str]
+    #: the ``Encounter`` handed out (built, or taken from the cache), if any
+    encounter: Encounter | None = None
 
 
 class EncounterRepository:
@@ -61,91 +122,58 @@ class EncounterRepository:
         cache: EncounterCache | None = None,
         clock: Now = system_now,
     ) -> None:
-        self._session, self._clock = session, clock
+        self._session, self._clock, self._cache = session, clock, cache
         self.guild_id, self.channel_id = guild_id, channel_id
         #: ``SELECT … FOR UPDATE`` (PostgreSQL): a retry holds the row until it commits.
         self.for_update = for_update
-        self._tracked: _Tracked | None = None
-        self._connection: AsyncConnection | None = None
-        self._cache = cache
-        #: The Encounter whose combatants ``_tracked.copies`` follows (read or created here).
-        self._encounter: Encounter | None = None
-        #: Whether, once committed, this unit leaves its encounter in the cache.
+        self._loaded: Loaded | None = None
+        #: The document before this unit's first change (the undo record's "before").
+        self._first: JsonObject | None = None
+        #: Whether, once committed, the cache gets what this unit holds.
         self._publish = False
-        #: A read-only :meth:`view` took the cached entry: give it back at COMMIT.
-        self._keep = self._hit = False
-        #: For the undo record: rows before the first change, as last written; ended, created.
-        self._before: Snapshot | None = None
-        self._written: _Tracked | None = None
         self.ended = self.created = False
-        #: Combatants just refreshed from their characters (their copies are not as stored).
-        self._refreshed: set[str] = set()
-        #: Combatant id -> its dict as refreshed from the sheet at this unit's read: what the
-        #: undo record's "before" takes for it (the stored row is older than the sheet).
-        self._fresh: dict[str, JsonObject] = {}
+        #: The names of the combatants whose sheets changed since the encounter was last
+        #: written (copied from their sheets when this unit read it).
+        self.refreshed: list[str] = []
 
     @property
-    def refreshed(self) -> list[str]:
-        """The names of the combatants whose sheets changed since the encounter was last
-        written (copied from their sheets when this unit read it)."""
-        return [str(c["nombre"]) for c in self._fresh.values()]
-
-    @property
-    def changed(self) -> bool:  # wrote the encounter (more than its tracker message)
-        return self._before is not None
+    def changed(self) -> bool:
+        """Whether this unit wrote the encounter (more than its tracker message)."""
+        return self._first is not None
 
     def undo_before(self) -> JsonObject | None:
-        """The undo record's "before": what this unit changed (:mod:`.undo_state`)."""
-        if self._before is None or self._written is None:
+        """The undo record's "before": what turns the document this unit leaves back into
+        the one before its first change."""
+        if self._first is None or self._loaded is None:
             return None
-        return changes(self._before, self._written)
+        return {"patch": diff(self._first, self._loaded.doc)}
 
     @property
     def info(self) -> EncounterInfo | None:
         """Id, version, creator… of the encounter last read or written in this unit."""
-        return None if self._tracked is None else self._tracked.info
+        return None if self._loaded is None else self._loaded.info
 
     @property
     def current_info(self) -> EncounterInfo:
-        """:attr:`info` once an encounter was read (``require``) or written in this unit;
-        asking before that is a bug (``RuntimeError``)."""
-        info = self.info
-        if info is None:
+        """:attr:`info` once an encounter was read or written in this unit (a bug before)."""
+        if self._loaded is None:
             raise RuntimeError("No encounter was read in this unit of work.")
-        return info
+        return self._loaded.info
 
     async def get(self) -> Encounter | None:
-        """The channel's active ``Encounter``, or ``None``."""
-        row = await self._read_row()
-        if row is None:
-            return None
-        entry = (
-            None
-            if self._cache is None
-            else self._cache.take(self._key(), row["id"], row["version"], row["sheets"])
-        )
-        self._hit = entry is not None
-        if entry is not None:
-            entry.tracked.info = _info(row)
-            self._tracked = entry.tracked
-            self._encounter = encounter = entry.encounter
-        else:
-            loaded = await self._read_children(row, build=True)
-            built = loaded.encounter  # None when a character was refreshed into the state
-            encounter = await off_loop(emap.from_dict, loaded.state) if built is None else built
-            self._adopt(encounter, publish=False, copies=loaded.copies)  # cached at a save
-        # No copy of every combatant before each operation: a refusal aborts this unit,
-        # which rolls back and never caches the object, so nothing sees the half-change.
-        encounter.undo_on_refusal = False
-        return encounter
+        """The channel's active ``Encounter``, or ``None``. It belongs to this unit: change
+        it and :meth:`save` it (the cache gets it back only once saved and committed)."""
+        loaded = await self._load()
+        if loaded is not None and loaded.encounter is None:
+            big = len(loaded.doc.get("combatants") or ()) > OFF_LOOP_COMBATANTS
+            loaded.encounter = await off_loop(build, loaded.doc) if big else build(loaded.doc)
+        return None if loaded is None else loaded.encounter
 
     async def view(self) -> Encounter | None:
         """:meth:`get` for a unit that only looks (a tracker, an autocomplete, ``/mapa ver``):
-        the caller changes nothing and is done with the ``Encounter`` before its unit ends. A
-        cached entry it took goes back to the cache at COMMIT (a plain :meth:`get` that saves
-        nothing leaves the next command to read every row)."""
+        the caller changes nothing, so what it read goes back to the cache at COMMIT."""
         encounter = await self.get()
-        self._keep = encounter is not None and self._hit
+        self._publish = encounter is not None
         return encounter
 
     async def require(self) -> Encounter:
@@ -157,42 +185,10 @@ class EncounterRepository:
         return _required(await self.view())
 
     async def get_state(self) -> JsonObject | None:
-        """The active encounter as its ``to_dict()`` layout, or ``None``."""
-        state = await self._read()
-        # a copy: the caller may change it in place, and the rows as read must stay as read
-        return None if state is None else json_copy(state)
-
-    async def _read(self) -> JsonObject | None:
-        row = await self._read_row()
-        return None if row is None else (await self._read_children(row, build=False)).state
-
-    async def _read_row(self) -> RowMapping | None:
-        conn = await self._conn()
-        stmt = st.SELECT_ACTIVE_FOR_UPDATE if self.for_update else st.SELECT_ACTIVE
-        row = (await conn.execute(stmt, self._where())).mappings().first()
-        self._tracked = None
-        self._encounter = None
-        self._hit = self._keep = False
-        if self._before is None:
-            self._fresh = {}
-        if row is None and self._cache is not None:
-            self._cache.drop(self._key())
-        return row
-
-    async def _read_children(self, row: RowMapping, *, build: bool) -> el.Loaded:
-        conn = await self._conn()
-        result = await conn.execute(st.SELECT_CHILDREN, {"eid": row["id"]})
-        loaded = await off_loop(el.load, result.all(), el.header_of(row), build=build)
-        self._tracked = loaded.tracked(_info(row))
-        state = loaded.state
-        self._refreshed = await sl.refresh(
-            self._session, self.guild_id, state, loaded.stale, loaded.versions
-        )
-        for c in state["combatants"]:  # what they now agree with: nothing to write back
-            if c["id"] in self._refreshed:
-                self._tracked.writeback.update(sl.writeback_rows([emap.combatant_row(c, 0)]))
-                self._fresh[c["id"]] = json_copy(c)
-        return loaded
+        """The active encounter's document (a copy: the caller may change it), or ``None``."""
+        loaded = await self._load()
+        self._publish = loaded is not None and loaded.encounter is not None
+        return None if loaded is None else json_copy(loaded.doc)
 
     async def create(
         self,
@@ -202,11 +198,13 @@ class EncounterRepository:
         tracker_message_id: int | None = None,
     ) -> EncounterInfo:
         """Store a new active encounter for the channel (refused if one is active)."""
-        rows = emap.split(emap.to_dict(encounter))
-        conn = await self._conn()
-        if (await conn.execute(st.SELECT_ACTIVE, self._where())).first() is not None:
+        doc, conn = _document(encounter), await self._session.connection()
+        here = (ENC.c.guild_id == self.guild_id, ENC.c.channel_id == self.channel_id)
+        active = select(ENC.c.id).where(*here, ENC.c.status == ENCOUNTER_ACTIVE)
+        if (await conn.execute(active)).first() is not None:
             raise UmbralError(ALREADY_ACTIVE)
-        await sl.check_characters(self._session, self.guild_id, rows.combatants)
+        now = self._clock()
+        since = _since(doc, {}, now.isoformat())
         values = {
             "guild_id": self.guild_id,
             "channel_id": self.channel_id,
@@ -214,183 +212,166 @@ class EncounterRepository:
             "creator_id": creator_id,
             "tracker_message_id": tracker_message_id,
             "version": 1,
-            "created_at": self._clock(),
-            "phase_since": self._clock(),
-            **rows.header,
+            "created_at": now,
+            "phase_since": now,
+            "state": doc,
+            "sheets": {},
+            "pending_since": since,
         }
         try:
-            result = await conn.execute(st.INSERT_ENCOUNTER, values)
+            row = (await conn.execute(ENC.insert().returning(*META), values)).mappings().one()
         except IntegrityError as exc:  # another process created one in between
             raise ConcurrencyError() from exc
-        self._tracked = _Tracked(info=_info(result.mappings().one()), header=rows.header)
-        await self._write_children(self._tracked, rows)
-        self.created = True
-        self._adopt(encounter, publish=True)
-        return self._tracked.info
+        agreed = await self._writer().sync(row["id"], None, doc, {})
+        if agreed:  # the sheets its PCs claimed, at the versions they now have
+            await conn.execute(update(ENC).where(ENC.c.id == row["id"]).values(sheets=agreed))
+        info = info_of(row, sum(agreed.values()))
+        self._loaded = Loaded(info, doc, agreed, since, _object(encounter))
+        self.created = self._publish = True
+        return info
 
     async def save(self, encounter: Encounter | JsonObject) -> None:
         """Write the encounter read in this unit; ``ConcurrencyError`` if it changed since."""
-        tracked = self._require_tracked()
-        if encounter is self._encounter and tracked.copies is not None:
-            rows, copies = emap.changed_rows(encounter, tracked.copies, tracked.combatants)
-        else:
-            rows, copies = emap.split(emap.to_dict(encounter)), None
-        header = rows.header
-        if (header["asalto"], header["phase"]) != (
-            tracked.header.get("asalto"),
-            tracked.header.get("phase"),
-        ):  # a new phase: who waits for whom counts from now
-            header = {**header, "phase_since": self._clock()}
-        await self._bump(tracked, header)
-        tracked.header = rows.header
-        await self._write_children(tracked, rows)
-        if copies is None:
-            self._adopt(encounter, publish=True)
-        else:
-            tracked.copies = copies
-            self._publish = True
-
-    def publish(self) -> None:
-        """After the unit's COMMIT: leave the encounter it saved in the storage's cache."""
-        tracked = self._tracked
-        active = tracked is not None and tracked.info.status == ENCOUNTER_ACTIVE
-        encounter = self._encounter  # never None once a save set ``_publish``
-        keep = self._publish or self._keep
-        if keep and self._cache is not None and active and encounter is not None:
-            assert tracked is not None
-            self._cache.put(self._key(), CachedEncounter(tracked, encounter))
-        self._publish = self._keep = False
-
-    def _adopt(
-        self,
-        encounter: Encounter | JsonObject,
-        *,
-        publish: bool,
-        copies: dict[str, Combatant] | None = None,
-    ) -> None:
-        """Follow ``encounter`` (an ``Encounter`` equal to what the rows now hold): a later
-        save compares its combatants with copies (``copies`` if already made, with nothing
-        refreshed); with ``publish`` the commit caches it."""
-        tracked = self._tracked
-        if tracked is None or isinstance(encounter, Mapping):
-            self._encounter = None
-            self._publish = False
-            if tracked is not None:
-                tracked.copies = None
-            return
-        tracked.copies = copies or {
-            c.id: c.copy() for c in encounter.combatants if c.id not in self._refreshed
-        }
-        self._refreshed = set()
-        self._encounter = encounter
-        self._publish = publish
+        loaded, doc = self._require(), _document(encounter)
+        agreed = await self._writer().sync(loaded.info.id, loaded.doc, doc, loaded.agreed)
+        now, phase = self._clock(), loaded.info.phase_since
+        if (doc.get("asalto"), doc.get("phase")) != (loaded.doc["asalto"], loaded.doc["phase"]):
+            phase = now  # a new phase: who waits for whom counts from now
+        since = _since(doc, loaded.since, now.isoformat())
+        info = await self._bump(SAVE, v_state=doc, v_sheets=agreed, v_since=since, v_phase=phase)
+        info = replace(info, phase_since=phase, sheets=sum(agreed.values()))
+        self._first = loaded.doc if self._first is None else self._first
+        self._loaded = Loaded(info, doc, agreed, since, _object(encounter))
+        self._publish = True
 
     async def set_tracker_message(self, message_id: int | None) -> None:
         """Remember the message that shows the encounter's tracker."""
-        tracked = self._require_tracked()
-        await self._bump(tracked, {"tracker_message_id": message_id})
+        info = await self._bump(BUMP.values(tracker_message_id=message_id))
+        self._require().info = replace(info, tracker_message_id=message_id)
 
     async def end(self) -> None:
-        """Mark the encounter read in this unit as ended (its rows stay, as history)."""
-        tracked = self._require_tracked()
-        await self._bump(tracked, {"status": ENCOUNTER_ENDED, "ended_at": self._clock()})
-        self.ended = True
-        await sl.SheetWriter(self._session, await self._conn(), self.guild_id).release_all(
-            tracked.info.id
-        )
-        self._publish = False
+        """Mark the encounter read in this unit as ended (its row stays, as history); its
+        characters may join another one."""
+        loaded = self._require()
+        stmt = BUMP.values(status=ENCOUNTER_ENDED, ended_at=self._clock())
+        loaded.info = replace(await self._bump(stmt), status=ENCOUNTER_ENDED)
+        self._first = loaded.doc if self._first is None else self._first
+        self.ended, self._publish = True, False
+        await self._writer().release(loaded.info.id)
         if self._cache is not None:
             self._cache.drop(self._key())
 
     async def history(self, limit: int = 10) -> list[EncounterInfo]:
         """The channel's encounters, newest first."""
-        enc = st.ENC.c
-        where = (enc.guild_id == self.guild_id, enc.channel_id == self.channel_id)
-        stmt = select(st.ENC).where(*where).order_by(enc.id.desc()).limit(limit)
-        conn = await self._conn()
-        return [_info(r) for r in (await conn.execute(stmt)).mappings().all()]
+        here = (ENC.c.guild_id == self.guild_id, ENC.c.channel_id == self.channel_id)
+        stmt = select(*META).where(*here).order_by(ENC.c.id.desc()).limit(limit)
+        rows = await (await self._session.connection()).execute(stmt)
+        return [info_of(r) for r in rows.mappings().all()]
+
+    def publish(self) -> Committed | None:
+        """After the unit's COMMIT: the encounter it saved (or only looked at) goes to the
+        storage's cache, at the version it committed; what it committed, if it wrote it."""
+        loaded, publish, self._publish = self._loaded, self._publish, False
+        if loaded is None or loaded.info.status != ENCOUNTER_ACTIVE:
+            return None
+        committed = None
+        if self.changed:
+            committed = Committed(loaded.info, loaded.doc, loaded.since, loaded.encounter)
+        if self._cache is not None and (not publish or loaded.encounter is None):
+            self._cache.drop(self._key())
+        elif self._cache is not None and loaded.encounter is not None:
+            info = loaded.info
+            entry = Cached(info.id, info.version, info.sheets, loaded.encounter, loaded.doc)
+            self._cache.put(self._key(), entry)
+        return committed
 
     # --- internals ------------------------------------------------------------------------
-
-    async def _conn(self) -> AsyncConnection:
-        if self._connection is None:  # one per unit of work: the transaction's connection
-            self._connection = await self._session.connection()
-        return self._connection
 
     def _key(self) -> tuple[int, int]:
         return (self.guild_id, self.channel_id)
 
-    def _where(self) -> dict[str, int]:
-        return {"g": self.guild_id, "c": self.channel_id}
+    def _writer(self) -> sl.SheetWriter:
+        return sl.SheetWriter(self._session, self.guild_id)
 
-    def _require_tracked(self) -> _Tracked:
-        tracked = self._tracked
-        if tracked is None or tracked.info.status != ENCOUNTER_ACTIVE:
+    def _require(self) -> Loaded:
+        loaded = self._loaded
+        if loaded is None or loaded.info.status != ENCOUNTER_ACTIVE:
             raise UmbralError(NO_ENCOUNTER)
-        return tracked
+        return loaded
 
-    async def _bump(self, tracked: _Tracked, values: JsonObject) -> None:
-        if self._before is None and set(values) != {"tracker_message_id"}:
-            self._before = snapshot(tracked, self._fresh)
-        self._written = tracked  # (a later read may drop ``_tracked``)
-        info = tracked.info
-        conn = await self._conn()
-        params = {"b_id": info.id, "b_g": self.guild_id, "b_v": info.version}
-        result = await conn.execute(st.bump(tuple(values)), {**params, **st.prefixed(values)})
-        if result.rowcount != 1:
+    async def _load(self) -> Loaded | None:
+        """Read the channel's active encounter (see the module's docstring)."""
+        cache, key = self._cache, self._key()
+        cached = None if cache is None else cache.peek(key)
+        stmt = SELECT_ACTIVE.with_for_update(of=ENC) if self.for_update else SELECT_ACTIVE
+        params = {"g": self.guild_id, "c": self.channel_id, "cid": -1, "cv": -1}
+        if cached is not None:
+            params.update(cid=cached.id, cv=cached.version)
+        conn = await self._session.connection()  # (Core: no flush of the ORM's changes)
+        row = (await conn.execute(stmt, params)).mappings().first()
+        self._loaded, self._publish = None, False
+        if not self.changed:
+            self.refreshed = []
+        if row is None or cache is None:
+            return None if row is None else await self._decode(row)
+        if (entry := cache.take(key, row["id"], row["version"], row["sheets_now"])) is None:
+            return await self._decode(row)
+        info, since = info_of(row, entry.sheets), row["pending_since"]
+        self._loaded = Loaded(info, entry.doc, row["sheets"], since, entry.encounter)
+        return self._loaded
+
+    async def _decode(self, row: RowMapping) -> Loaded:
+        """The row's document decoded (read again when the statement left it out for a
+        cached copy not usable after all), its changed sheets copied in."""
+        text = row["document"]
+        if text is None:
+            stmt = select(cast(ENC.c.state, Text)).where(ENC.c.id == row["id"])
+            text = (await (await self._session.connection()).execute(stmt)).scalar_one()
+        doc = await off_loop(decode, text) if len(text) > OFF_LOOP_BYTES else decode(text)
+        agreed: sl.Agreed = dict(row["sheets"] or {})
+        if row["sheets_now"] != sum(agreed.values()):  # a sheet changed since it was written
+            agreed, self.refreshed = await sl.refresh(self._session, self.guild_id, doc, agreed)
+        since = dict(row["pending_since"] or {})
+        self._loaded = Loaded(info_of(row, sum(agreed.values())), doc, agreed, since)
+        return self._loaded
+
+    async def _bump(self, stmt: Update, **values: object) -> EncounterInfo:
+        """Run ``stmt``, an UPDATE of the row at the version read, bumping it."""
+        info = self._require().info
+        params = {"b_id": info.id, "b_g": self.guild_id, "b_v": info.version, **values}
+        conn = await self._session.connection()
+        if (await conn.execute(stmt, params)).rowcount != 1:
             raise ConcurrencyError()
-        tracked.info = replace(
-            info,
-            phase_since=values.get("phase_since", info.phase_since),
-            status=values.get("status", info.status),
-            version=info.version + 1,
-            tracker_message_id=values.get("tracker_message_id", info.tracker_message_id),
-        )
+        return replace(info, version=info.version + 1)
 
-    async def _write_children(self, tracked: _Tracked, rows: emap.EncounterRows) -> None:
-        eid = tracked.info.id
-        new_comb = [c for c in rows.combatants if c["key"] not in tracked.combatants]
-        await sl.check_characters(self._session, self.guild_id, new_comb)
-        writer = sl.SheetWriter(self._session, await self._conn(), self.guild_id)
-        tracked.writeback = await writer.sync(
-            eid, tracked.combatants, tracked.writeback, tracked.versions, rows.combatants
-        )
-        tracked.info = replace(tracked.info, sheets=sum(tracked.versions.values()))
-        tracked.combatants = await self._sync(
-            st.COMB, eid, tracked.combatants, rows.combatants, {"guild_id": self.guild_id}
-        )
-        at = {"created_at": self._clock()}  # a new pending defense waits from now
-        tracked.pending = await self._sync(st.PEND, eid, tracked.pending, rows.pending, at)
-        tracked.retos = await self._sync(st.RETO, eid, tracked.retos, rows.retos, {})
 
-    async def _sync(
-        self,
-        child: Table,
-        eid: int,
-        old: dict[str, emap.Row],
-        rows: list[emap.Row],
-        fixed: JsonObject,
-    ) -> dict[str, emap.Row]:
-        """Delete, insert and update only the rows that differ; return the rows now stored."""
-        prints = emap.by_key(rows)
-        conn = await self._conn()
-        gone = [k for k in old if k not in prints]
-        if gone:
-            await conn.execute(st.delete_children(child), {"eid": eid, "keys": gone})
-        added = [{**r, **fixed, "encounter_id": eid} for r in rows if r["key"] not in old]
-        if added:
-            await conn.execute(st.insert_rows(child), added)
-        changed = [
-            r for r in rows if r["key"] in old and old[r["key"]] is not r and old[r["key"]] != r
-        ]
-        if changed:
-            columns = tuple(k for k in changed[0] if k != "key")
-            params = [
-                {"b_eid": eid, "b_key": r["key"], **st.prefixed({c: r[c] for c in columns})}
-                for r in changed
-            ]
-            await conn.execute(st.update_children(child, columns), params)
-        return prints
+def decode(text: str) -> JsonObject:
+    """A document read as its text (``CAST(state AS TEXT)``: neither the driver nor
+    SQLAlchemy decodes it on the event loop), decoded."""
+    doc: JsonObject = json.loads(text)
+    return doc
+
+
+def build(doc: JsonObject) -> Encounter:
+    """The ``Encounter`` of a document (it copies what it keeps: ``doc`` stays as it was)."""
+    return Encounter.from_dict(doc)
+
+
+def _document(encounter: Encounter | Mapping[str, Any]) -> JsonObject:
+    """The document to store: ``to_dict()``, or a copy of a plain dict."""
+    if isinstance(encounter, Encounter):
+        return encounter.to_dict()
+    doc: JsonObject = json_copy(dict(encounter))
+    return doc
+
+
+def _object(encounter: Encounter | Mapping[str, Any]) -> Encounter | None:
+    return encounter if isinstance(encounter, Encounter) else None
+
+
+def _since(doc: JsonObject, before: Mapping[str, str], now: str) -> dict[str, str]:
+    """When each pending defense of ``doc`` began to wait: a new one, ``now``."""
+    return {str(p["id"]): before.get(str(p["id"])) or now for p in doc.get("pending") or ()}
 
 
 def _required(encounter: Encounter | None) -> Encounter:

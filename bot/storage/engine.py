@@ -22,9 +22,10 @@ DEFAULT_URL = "sqlite+aiosqlite:///umbral.db"
 #: The wait happens inside ``sqlite3`` on aiosqlite's thread: the event loop keeps running.
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 WAL_SWITCH_ATTEMPTS = 100
-#: WAL pages at which a commit checkpoints by itself: the backstop of the storage's own
-#: checkpoints beside the commands (:mod:`bot.storage.checkpoint`), which run far sooner.
-WAL_AUTOCHECKPOINT_PAGES = 4000
+#: WAL pages at which a commit copies the WAL back into the database (a checkpoint, inside
+#: that commit). SQLite's default, 1,000 pages: see bench/README.md (issue 33) for what that
+#: costs the commands that cross it.
+WAL_AUTOCHECKPOINT_PAGES = 1000
 
 
 def is_sqlite(url: str) -> bool:
@@ -87,10 +88,8 @@ def _sqlite_begin(conn: Connection) -> None:
 def _sqlite_reset(
     dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry, state: PoolResetState
 ) -> None:
-    """The pool's reset of a connection it takes back (the engine has
-    ``pool_reset_on_return=None``): a ROLLBACK only when a transaction is still open. The
-    pool's own reset would roll back after every COMMIT too, one more trip to the driver's
-    thread per command for nothing."""
+    """The pool's reset of a connection it takes back: a ROLLBACK only when a transaction is
+    still open (the pool's own would roll back after every COMMIT too: a trip for nothing)."""
     if state.terminate_only or not state.asyncio_safe or state.transaction_was_reset:
         return
     driver = record.driver_connection  # aiosqlite's own connection
@@ -113,23 +112,13 @@ def _sqlite_interrupted(context: ExceptionContext) -> None:
 
 
 def create_engine(url: str = DEFAULT_URL, **kwargs: object) -> AsyncEngine:
-    """An async engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` and foreign keys,
-    its folder is created if missing, and every transaction starts with ``BEGIN IMMEDIATE``;
-    a connection given back to the pool is rolled back only if a transaction is still open,
-    and a statement interrupted by a cancellation keeps its connection (then rolled back).
-    ``:memory:`` gets one connection for the whole engine (:class:`~sqlalchemy.pool.StaticPool`:
-    each new connection would see its own empty database), and no WAL; it suits one process
-    used one command at a time (the console, tests). Migrate it with ``upgrade_head(url,
-    engine=...)`` on that same engine.
-
-    SQLite is SQLAlchemy's stock ``sqlite+aiosqlite``: every call runs on aiosqlite's
-    thread, so a slow statement or a wait for the write lock never holds the event loop.
-
-    PostgreSQL transactions run at REPEATABLE READ (a unit of work's retry, at READ
-    COMMITTED: see ``Storage``).
-
-    Extra keyword arguments go to :func:`sqlalchemy.ext.asyncio.create_async_engine`.
-    """
+    """An async engine for ``url`` (extra keyword arguments go to ``create_async_engine``).
+    SQLite (stock ``sqlite+aiosqlite``: every call on aiosqlite's thread) gets WAL,
+    ``synchronous=NORMAL``, foreign keys, its folder, ``BEGIN IMMEDIATE`` and a pool that rolls
+    back only a connection left in a transaction (and keeps one whose statement a cancellation
+    interrupted); ``:memory:`` one connection for the whole
+    engine (migrate it with ``upgrade_head(url, engine=...)``). PostgreSQL runs at REPEATABLE
+    READ (a unit of work's retry at READ COMMITTED: see ``Storage``)."""
     if is_sqlite(url):
         database = make_url(url).database
         if database and database != ":memory:" and not database.startswith("file:"):
@@ -145,9 +134,10 @@ def create_engine(url: str = DEFAULT_URL, **kwargs: object) -> AsyncEngine:
         event.listen(engine.sync_engine, "handle_error", _sqlite_interrupted)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
-    # One snapshot per transaction: the encounter row and its child rows, read in two
-    # statements, always come from the same commit. A concurrent write then fails with a
-    # serialization error (SQLSTATE 40001), which the unit of work retries.
+    # One snapshot per transaction: the encounter and the sheets of its characters, read in
+    # two statements when a sheet changed, always come from the same commit. A concurrent
+    # write then fails with a serialization error (SQLSTATE 40001), which the unit of work
+    # retries.
     kwargs.setdefault("isolation_level", "REPEATABLE READ")
     return create_async_engine(url, **kwargs)
 

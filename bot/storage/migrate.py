@@ -17,6 +17,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from .backup import before_migrating
 from .engine import create_migration_engine
 
 if TYPE_CHECKING:  # Alembic (~11 MB) is imported only when a migration runs
@@ -92,8 +93,15 @@ async def _run_alone(
 
 
 async def upgrade_head(url: str, *, engine: AsyncEngine | None = None) -> None:
-    """``alembic upgrade head`` on ``url``: what the bot runs at start-up. ``engine``: run
-    it on that engine instead of a migration engine of its own (an in-memory database)."""
+    """``alembic upgrade head`` on ``url``: what the bot runs at start-up; a SQLite file that
+    has something to migrate is copied first (:func:`~bot.storage.backup.before_migrating`).
+    ``engine``: run it on that engine instead of a migration engine of its own (an in-memory
+    database)."""
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config(url)).get_current_head()
+    if head is not None:
+        await asyncio.to_thread(before_migrating, url, head)
     await _run(url, "upgrade", "head", engine)
 
 

@@ -15,8 +15,6 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
-    ForeignKey,
-    ForeignKeyConstraint,
     Index,
     Integer,
     MetaData,
@@ -45,6 +43,11 @@ NAMING_CONVENTION = {
 BigId = BigInteger().with_variant(Integer(), "sqlite")
 JsonDict = MutableDict.as_mutable(JSON())
 JsonList = MutableList.as_mutable(JSON())
+#: A whole document, always read and written whole: JSON on both databases. On PostgreSQL
+#: ``json`` keeps the text as sent; ``jsonb`` would parse it into its binary form on every
+#: save (a 200-combatant document, ~180 KB: 4–6 ms a save against 1.1–1.3 ms, bench/README.md
+#: issue 33) for operators no query here uses.
+Document = JSON()
 #: ``umbral_rules.text.name_key`` of a row's name ([D] in umbral_rules/tables.py): NFKC may
 #: make a key longer than its 80-character name.
 NAME_KEY_LENGTH = 400
@@ -192,7 +195,9 @@ class BestiaryEntry(Base):
 
 
 class EncounterRow(Base):
-    """An encounter of a channel. At most one per channel has status ``active``."""
+    """An encounter of a channel, its whole state one document (``state``, its
+    ``Encounter.to_dict()``, JSON) saved with its ``version`` checked and
+    bumped. At most one per channel has status ``active``; an ended one stays, as history."""
 
     __tablename__ = "encounters"
     __table_args__ = (
@@ -211,12 +216,6 @@ class EncounterRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     guild_id: Mapped[int] = mapped_column(BigInteger)
     channel_id: Mapped[int] = mapped_column(BigInteger)
-    schema_version: Mapped[int] = mapped_column(Integer, default=1)
-    mode: Mapped[str] = mapped_column(String(20))
-    asalto: Mapped[int] = mapped_column(Integer, default=1)
-    phase: Mapped[str] = mapped_column(String(20))
-    settings: Mapped[JsonObject] = mapped_column(JSON, default=dict)
-    extra: Mapped[JsonObject] = mapped_column(JSON, default=dict)
     status: Mapped[str] = mapped_column(String(10), default=ENCOUNTER_ACTIVE)
     creator_id: Mapped[int] = mapped_column(BigInteger)
     tracker_message_id: Mapped[int | None] = mapped_column(BigInteger)
@@ -225,77 +224,14 @@ class EncounterRow(Base):
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: When the current asalto and phase began (who waits for whom: ``<t:…:R>``).
     phase_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-
-
-class CombatantRow(Base):
-    """One combatant of an encounter; ``data`` holds the rest of its dict."""
-
-    __tablename__ = "combatants"
-    __table_args__ = (
-        ForeignKeyConstraint(
-            ["encounter_id", "guild_id"],
-            ["encounters.id", "encounters.guild_id"],
-            ondelete="CASCADE",
-        ),
-        # A combatant can only point at a character of its own guild.
-        ForeignKeyConstraint(
-            ["guild_id", "character_id"], ["characters.guild_id", "characters.id"]
-        ),
-        Index("ix_combatants_character", "guild_id", "character_id"),
-        Index("uq_combatants_name_key", "encounter_id", "name_key", unique=True),
-    )
-
-    encounter_id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    key: Mapped[str] = mapped_column(String(64), primary_key=True)
-    guild_id: Mapped[int] = mapped_column(BigInteger)
-    position: Mapped[int] = mapped_column(Integer)
-    nombre: Mapped[str] = mapped_column(String(100))
-    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), server_default="")
-    side: Mapped[str] = mapped_column(String(10))
-    aguante: Mapped[int] = mapped_column(Integer)
-    aguante_max: Mapped[int] = mapped_column(Integer)
-    estados: Mapped[JsonArray] = mapped_column(JSON, default=list)
-    character_id: Mapped[int | None] = mapped_column(Integer)
-    owner_id: Mapped[int | None] = mapped_column(BigInteger)
-    data: Mapped[JsonObject] = mapped_column(JSON, default=dict)
-    #: The version of its character this combatant last agreed with (None: an enemy, or
-    #: not known yet: the next read takes the character's numbers).
-    character_version: Mapped[int | None] = mapped_column(Integer)
-
-
-class PendingDefenseRow(Base):
-    """An attack waiting for its defender's roll."""
-
-    __tablename__ = "pending_defenses"
-
-    encounter_id: Mapped[int] = mapped_column(
-        ForeignKey("encounters.id", ondelete="CASCADE"), primary_key=True
-    )
-    key: Mapped[str] = mapped_column(String(64), primary_key=True)
-    position: Mapped[int] = mapped_column(Integer)
-    defender: Mapped[str] = mapped_column(String(64))
-    attacker: Mapped[str] = mapped_column(String(64))
-    data: Mapped[JsonObject] = mapped_column(JSON, default=dict)
-    #: When the attack began to wait for its defense.
-    created_at: Mapped[datetime | None] = mapped_column(
-        DateTime(timezone=True), server_default=func.now()
-    )
-
-
-class RetoRow(Base):
-    """A reto (a challenge of the encounter) as its dict."""
-
-    __tablename__ = "retos"
-    __table_args__ = (Index("uq_retos_name_key", "encounter_id", "name_key", unique=True),)
-
-    encounter_id: Mapped[int] = mapped_column(
-        ForeignKey("encounters.id", ondelete="CASCADE"), primary_key=True
-    )
-    key: Mapped[str] = mapped_column(String(64), primary_key=True)
-    position: Mapped[int] = mapped_column(Integer)
-    #: The name key of ``data["nombre"]``: a channel's encounter has one reto of each name.
-    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), server_default="")
-    data: Mapped[JsonObject] = mapped_column(JSON, default=dict)
+    # Migration 0016 (its server defaults only let SQLite add these NOT NULL columns in place)
+    #: The document: the encounter's ``to_dict()``.
+    state: Mapped[JsonObject] = mapped_column(Document, server_default="{}")
+    #: ``{character id: version}``: the version of each linked character's sheet that the
+    #: document's copy of its numbers agrees with (:mod:`bot.storage.sheet_link`).
+    sheets: Mapped[JsonObject] = mapped_column(JSON, server_default="{}")
+    #: ``{pending defense id: ISO time}``: when each pending defense began to wait.
+    pending_since: Mapped[JsonObject] = mapped_column(JSON, server_default="{}")
 
 
 class RollLogRow(Base):
@@ -341,8 +277,9 @@ class RollLogRow(Base):
 
 
 class UndoRow(Base):
-    """One operation of a channel that /deshacer can take back: the encounter's state dict
-    before it (``before``) and/or the sheets it changed (``sheets``: before and after)."""
+    """One operation of a channel that /deshacer can take back: how to get the encounter's
+    document before it from the one after it (``before``: :mod:`bot.storage.undo`) and/or
+    the sheets it changed (``sheets``: before and after)."""
 
     __tablename__ = "undo_records"
     __table_args__ = (Index("ix_undo_records_guild_channel", "guild_id", "channel_id", "id"),)

@@ -1,9 +1,5 @@
-"""Guild settings, characters and the bestiary: every query filtered by the unit's guild.
-
-The objects returned are the ORM rows of :mod:`bot.storage.models`, live in the unit of work:
-change their attributes and the change is written when the unit commits. JSON columns track
-in-place changes of their top level (``ch.estados.append("Aturdido")`` is enough).
-"""
+"""Guild settings, characters and the bestiary, every query filtered by the unit's guild: ORM
+rows live in the unit of work (change an attribute and it is written at commit)."""
 
 from __future__ import annotations
 
@@ -24,12 +20,12 @@ from .models import (
     ENCOUNTER_ACTIVE,
     BestiaryEntry,
     Character,
-    CombatantRow,
     EncounterRow,
     GuildSettings,
     table,
 )
 from .settings_cache import SettingsCache
+from .sheet_link import linked
 from .sheets import character_sheet as character_sheet
 from .sheets import character_weapons as character_weapons
 from .sheets import enemy_sheet as enemy_sheet
@@ -57,10 +53,8 @@ class GuildSettingsRepository:
         self._cache = cache
 
     async def get(self) -> GuildSettings:
-        """The guild's settings; defaults (not stored yet) when it never changed any.
-
-        With the storage's cache (:mod:`bot.storage.settings_cache`) the object may be a
-        detached copy: change settings through :meth:`update`."""
+        """The guild's settings (defaults if it never changed any); often a detached copy
+        from :mod:`bot.storage.settings_cache`: change them through :meth:`update`."""
         loaded = self._session.sync_session.identity_map.get(
             identity_key(GuildSettings, self.guild_id)
         )
@@ -113,12 +107,8 @@ class CharacterRepository:
         active: bool = True,
         **fields: object,
     ) -> Character:
-        """A new character of ``owner_id``; ``active=True`` makes it the owner's active one.
-
-        ``fields`` are any other column of :class:`~bot.storage.models.Character`
-        (``oficios``, ``proteccion``, ``weapons``, ``esencia_max``…); ``aguante`` defaults to
-        ``aguante_max`` and ``esencia`` / ``aliento`` to their maximum.
-        """
+        """A new character of ``owner_id`` (``active``: the owner's active one); ``fields``
+        are other columns, ``aguante``, ``esencia`` and ``aliento`` default to their maximum."""
         nombre = clean_name(nombre)
         same = await self.by_name(owner_id, nombre)
         if same is not None:
@@ -183,21 +173,22 @@ class CharacterRepository:
         """The channel whose active encounter has this character as a combatant, if any."""
         stmt = (
             select(EncounterRow.channel_id)
-            .join(CombatantRow, CombatantRow.encounter_id == EncounterRow.id)
+            .join(Character, Character.encounter_id == EncounterRow.id)
             .where(
-                CombatantRow.guild_id == self.guild_id,
-                CombatantRow.character_id == character_id,
+                Character.guild_id == self.guild_id,
+                Character.id == character_id,
+                EncounterRow.guild_id == self.guild_id,
                 EncounterRow.status == ENCOUNTER_ACTIVE,
             )
-            .limit(1)
         )
         return (await self._session.execute(stmt)).scalar_one_or_none()
 
     async def of_encounter(self, encounter_id: int) -> list[Character]:
         """The characters that fought in that encounter of this guild (active or ended)."""
-        ids = select(CombatantRow.character_id).where(
-            CombatantRow.guild_id == self.guild_id, CombatantRow.encounter_id == encounter_id
+        state = select(EncounterRow.state).where(
+            EncounterRow.guild_id == self.guild_id, EncounterRow.id == encounter_id
         )
+        ids = list(linked((await self._session.execute(state)).scalar()))
         stmt = (
             select(Character)
             .where(Character.guild_id == self.guild_id, Character.id.in_(ids))
@@ -215,30 +206,38 @@ class CharacterRepository:
         return row
 
     async def delete(self, character_id: int) -> bool:
-        """Delete a character of this guild; combatants that were it keep playing unlinked."""
+        """Delete a character of this guild; combatants that were it play on unlinked (each
+        document that has it is rewritten, its version bumped)."""
         row = await self.get(character_id)
         if row is None:
             return False
-        # the encounters it fights in change: their version says so (see encounter_cache)
-        combats = select(CombatantRow.encounter_id).where(
-            CombatantRow.guild_id == self.guild_id, CombatantRow.character_id == character_id
+        encounters = table(EncounterRow)
+        stmt = select(encounters.c.id, encounters.c.sheets).where(
+            encounters.c.guild_id == self.guild_id
         )
-        await self._session.execute(
-            update(table(EncounterRow))
-            .where(EncounterRow.guild_id == self.guild_id, EncounterRow.id.in_(combats))
-            .values(version=EncounterRow.version + 1)
-        )
-        await self._session.execute(
-            update(table(CombatantRow))
-            .where(
-                CombatantRow.guild_id == self.guild_id,
-                CombatantRow.character_id == character_id,
-            )
-            .values(character_id=None)
-        )
+        key = str(character_id)
+        for eid, sheets in (await self._session.execute(stmt)).all():
+            if key in (sheets or {}):
+                await self._unlink(eid, character_id)
         await self._session.delete(row)
         await self._session.flush()
         return True
+
+    async def _unlink(self, encounter_id: int, character_id: int) -> None:
+        encounters = table(EncounterRow)
+        read = select(encounters.c.state, encounters.c.sheets).where(
+            encounters.c.id == encounter_id
+        )
+        doc, sheets = (await self._session.execute(read)).one()
+        for c in linked(doc).values():
+            if c["character_id"] == character_id:
+                c["character_id"] = None
+        sheets = {k: v for k, v in sheets.items() if k != str(character_id)}
+        await self._session.execute(
+            update(encounters)
+            .where(encounters.c.id == encounter_id)
+            .values(state=doc, sheets=sheets, version=encounters.c.version + 1)
+        )
 
     async def _deactivate(self, owner_id: int) -> None:
         for other in await self.list_for_owner(owner_id):
@@ -256,8 +255,6 @@ INSERT_BATCH = 250
 _BESTIARY_INSERT = insert(table(BestiaryEntry))
 
 
-#: Every column :meth:`BestiaryRepository.add_many` may leave out (an executemany needs the
-#: same keys in every row).
 class BestiaryRepository:
     def __init__(self, session: AsyncSession, guild_id: int) -> None:
         self._session = session
@@ -297,10 +294,9 @@ class BestiaryRepository:
         )
 
     async def add_many(self, entries: Sequence[Mapping[str, Any]]) -> int:
-        """Several new entries (each as :meth:`add`'s fields, with ``nombre``), inserted with
-        one executemany per :data:`INSERT_BATCH` rows (no ORM objects: an import of 2,000
-        must not hold the loop building them); refused whole if a name is already in the
-        bestiary or repeats (by the name key). The number of rows inserted."""
+        """Several new entries (:meth:`add`'s fields and ``nombre``) by executemany in batches
+        (no ORM objects: 2,000 must not hold the loop); refused whole if a name is taken or
+        repeats. The number of rows inserted."""
         stmt = select(BestiaryEntry.name_key).where(BestiaryEntry.guild_id == self.guild_id)
         taken = set((await self._session.scalars(stmt)).all())
         rows = (
@@ -314,8 +310,7 @@ class BestiaryRepository:
         return len(rows)
 
     async def get(self, nombre: str) -> BestiaryEntry | None:
-        """The entry by name (by the name key: «nu salvaje» does not find «Ñu salvaje»,
-        «ÑU SALVAJE» does)."""
+        """The entry by name (by its name key: «ÑU SALVAJE» finds «Ñu salvaje»)."""
         stmt = select(BestiaryEntry).where(
             BestiaryEntry.guild_id == self.guild_id, BestiaryEntry.name_key == name_key(nombre)
         )
@@ -332,12 +327,9 @@ class BestiaryRepository:
         return sorted(rows, key=lambda r: sort_key(r.nombre))
 
     async def rows(self) -> list[Row[Any]]:
-        """Every entry as a plain read-only row (Core, no ORM objects: 2,000 ORM rows took
-        half a second of the loop to build), in Spanish order like :meth:`list_all`;
-        columns as attributes. The JSON columns (:data:`RAW_JSON`) come as their text, unsorted:
-        decoding 4,000 of them was most of the loop's time in a 2,000-entry export, so the
-        caller decodes and sorts them on a worker thread
-        (:func:`bot.features.bestiario.files.export_rows`)."""
+        """Every entry as a plain read-only row (Core: no ORM objects on the loop), unsorted,
+        its JSON columns (:data:`RAW_JSON`) as text: the caller decodes and sorts them on a
+        worker thread (:func:`bot.features.bestiario.files.export_rows`)."""
         bestiary = table(BestiaryEntry)
         columns = [cast(c, Text).label(c.name) if c.name in RAW_JSON else c for c in bestiary.c]
         stmt = select(*columns).where(bestiary.c.guild_id == self.guild_id)
@@ -350,8 +342,7 @@ class BestiaryRepository:
         return {int(i): str(n) for i, n in (await self._session.execute(stmt)).all()}
 
     async def replace_many(self, changes: Mapping[int, Mapping[str, Any]]) -> None:
-        """Overwrite entries by id with new fields (each with the same keys), one executemany
-        per :data:`INSERT_BATCH` rows."""
+        """Overwrite entries by id with new fields (the same keys in each), in batches."""
         bestiary = table(BestiaryEntry)
         items = [{**fields, "_id": entry_id} for entry_id, fields in changes.items()]
         for item in items:  # a Core UPDATE skips the ORM's @validates: the key goes with the name
@@ -378,8 +369,7 @@ class BestiaryRepository:
 
 
 async def _flush_new(session: AsyncSession, refusal: str) -> None:
-    """Write a new named row; another command that took the same name key in between (the
-    unique index says so) is a refusal in Spanish, not an error (nothing is written)."""
+    """Write a new named row; a name key taken in between (the unique index) is a refusal."""
     try:
         await session.flush()
     except IntegrityError as exc:

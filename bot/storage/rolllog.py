@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import RowMapping, Select, Text, cast, func, insert, select
@@ -14,6 +14,7 @@ from bot.clock import Now, system_now
 from bot.jsontypes import JsonArray, JsonObject, from_json_text
 from umbral_rules.text import name_key
 
+from .encounter_info import aware
 from .models import RollLogRow, table
 
 _TABLE = table(RollLogRow)
@@ -264,23 +265,9 @@ def decoded(rows: list[RowMapping]) -> list[RollLogEntry]:
 
 
 def _entry(row: Mapping[Any, Any]) -> RollLogEntry:
-    created = row["created_at"]
-    if created is not None and created.tzinfo is None:  # SQLite keeps no offset: it is UTC
-        created = created.replace(tzinfo=UTC)
-    return RollLogEntry(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        user_id=row["user_id"],
-        command=row["command"],
-        dice=list(row["dice"] or []),
-        modifiers=list(row["modifiers"] or []),
-        result=dict(row["result"] or {}),
-        physical=bool(row["physical"]),
-        created_at=created,
-        actor=row["actor"],
-        character_id=row["character_id"],
-        target=row["target"],
-        motivo=row["motivo"],
-        encounter_id=row["encounter_id"],
-    )
+    values = dict(row)
+    del values["actor_key"]
+    values["created_at"] = aware(row["created_at"])
+    values["dice"], values["modifiers"] = list(row["dice"] or []), list(row["modifiers"] or [])
+    values["result"], values["physical"] = dict(row["result"] or {}), bool(row["physical"])
+    return RollLogEntry(**values)

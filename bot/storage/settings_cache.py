@@ -1,20 +1,8 @@
-"""Guild settings kept in memory by one :class:`~bot.storage.Storage`.
-
-Nearly every command reads its guild's settings and almost none change them, so a
-``Storage`` keeps the values it last read per guild and hands out fresh, detached
-``GuildSettings`` objects built from them.
-
-Freshness:
-
-- **This process**: any statement through the storage's engine that writes
-  ``guild_settings`` (the ORM's flush of ``uow.guild.update``, Core, raw SQL) empties the
-  cache when it runs and again when its transaction commits or rolls back; a read that
-  started before an emptying never stores what it read. So a change made through this
-  ``Storage`` is seen by the next command, as before.
-- **Another process** (or another engine) changing the same database: its change is seen
-  within :data:`TTL_S` seconds, when the entry expires. That staleness is the price of the
-  cache; before, every command read the row.
-"""
+"""Guild settings kept in memory by one :class:`~bot.storage.Storage` : nearly every
+command reads them and almost none change them. Any statement of the storage's engine that
+writes ``guild_settings`` empties the cache when it runs and when its transaction ends (a read
+begun before never stores what it read), so this process sees a change at once; another
+process sees it within :data:`TTL_S` seconds."""
 
 from __future__ import annotations
 

@@ -1,15 +1,8 @@
-"""The channel's undo records (``/deshacer``): the last operations, each with the state to
-go back to.
-
-A record is written by the unit of work itself (:meth:`UnitOfWork.finish`), in the same
-transaction as the operation, whenever the unit saved or ended the channel's encounter or
-changed sheets by hand (``/ficha ajustar``, ``/descanso``): what the operation changed in
-the encounter (its own fields, its combatants' order and the combatants it changed, as they
-were: :mod:`.undo_state`; older records hold the whole ``to_dict()``), who, which command,
-when, whether it logged rolls (their ids) and the encounter's version after it. Each
-channel keeps :data:`KEEP` records; one that is undone stays (marked) until the next
-operation.
-"""
+"""The channel's undo records (``/deshacer``), written by the unit of work in the operation's
+own transaction (:meth:`UnitOfWork.finish`): ``before`` turns the document the operation left
+back into the one before it (``{"patch": [...]}``, :mod:`bot.jsondiff`; :func:`previous_state`
+also reads the two forms written before migration 0016), who, which command, when, the rolls
+it logged and the sheets it changed by hand."""
 
 from __future__ import annotations
 
@@ -19,52 +12,29 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from sqlalchemy import (
-    ColumnElement,
-    RowMapping,
-    bindparam,
-    delete,
-    func,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import ColumnElement, RowMapping, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.clock import Now, system_now
+from bot.jsondiff import patch
 from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
 
-from .encounter_info import EncounterInfo, info_of
+from .encounter_info import EncounterInfo, aware, info_of
+from .encounters import META
 from .errors import ConcurrencyError
-from .models import ENCOUNTER_ACTIVE, Character, CombatantRow, EncounterRow, UndoRow, table
-from .sheet_link import in_other_encounter
+from .models import ENCOUNTER_ACTIVE, Character, EncounterRow, UndoRow, table
+from .sheet_link import in_other_encounter, linked
 
-#: How many operations of a channel can be undone.
+#: How many operations of a channel can be undone: the table keeps itself to that many per
+#: channel (a trigger after each insert drops the older ones and those undone, migration 0016).
 KEEP = 20
-
-_TABLE = table(UndoRow)
-ENC = table(EncounterRow)
-COMB = table(CombatantRow)
-CHAR = table(Character)
-
-# Built once: every operation runs these two (building the expression each time cost more
-# than running it).
-_IN_CHANNEL = (_TABLE.c.guild_id == bindparam("g"), _TABLE.c.channel_id == bindparam("c"))
-_KEPT = (
-    select(_TABLE.c.id)
-    .where(*_IN_CHANNEL)
-    .order_by(_TABLE.c.id.desc())
-    .limit(KEEP - 1)
-    .scalar_subquery()
-)
-#: The records a new one makes dead: undone ones, and those beyond the newest KEEP - 1.
-PRUNE = delete(_TABLE).where(
-    *_IN_CHANNEL, _TABLE.c.undone_at.is_not(None) | _TABLE.c.id.not_in(_KEPT)
-)
-INSERT = insert(_TABLE)
+#: The key of a record of the older form (written before migration 0016) that lists the
+#: combatants' order.
+ORDER = "order"
 REOPEN_BUSY = "Ya hay otro encuentro activo en este canal: no se puede reabrir el anterior."
+_TABLE, ENC, CHAR = table(UndoRow), table(EncounterRow), table(Character)
 
 
 @dataclass(frozen=True)
@@ -125,30 +95,14 @@ class UndoRecord:
         return self.undone_at is not None
 
 
-def _aware(value: datetime | None) -> datetime | None:
-    if value is not None and value.tzinfo is None:  # SQLite keeps no offset: it is UTC
-        return value.replace(tzinfo=UTC)
-    return value
-
-
 def _record(row: RowMapping) -> UndoRecord:
-    return UndoRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        encounter_id=row["encounter_id"],
-        command=row["command"],
-        user_id=row["user_id"],
-        created_at=_aware(row["created_at"]) or datetime.now(UTC),
-        rolled=bool(row["rolled"]),
-        ended=bool(row["ended"]),
-        version_after=row["version_after"],
-        before=row["before"],
-        sheets=list(row["sheets"] or []),
-        roll_ids=[int(i) for i in row["roll_ids"] or []],
-        undone_by=row["undone_by"],
-        undone_at=_aware(row["undone_at"]),
-    )
+    values = dict(row)
+    values["created_at"] = aware(row["created_at"]) or datetime.now(UTC)
+    values["undone_at"] = aware(row["undone_at"])
+    values["rolled"], values["ended"] = bool(row["rolled"]), bool(row["ended"])
+    values["sheets"] = list(row["sheets"] or [])
+    values["roll_ids"] = [int(i) for i in row["roll_ids"] or []]
+    return UndoRecord(**values)
 
 
 @dataclass
@@ -183,12 +137,12 @@ class UndoRepository:
         roll_ids: list[int],
         rolled: bool,
     ) -> None:
-        """Record one operation; drop the records it makes dead (undone ones) or too old."""
+        """Record one operation (the table's trigger drops the records it makes dead: undone
+        ones, and those beyond the newest :data:`KEEP`)."""
         op = CURRENT.get() or Operation("?", 0)
         conn = await self._session.connection()
-        await conn.execute(PRUNE, {"g": self.guild_id, "c": self.channel_id})
         await conn.execute(
-            INSERT,
+            insert(_TABLE),
             {
                 "guild_id": self.guild_id,
                 "channel_id": self.channel_id,
@@ -219,11 +173,6 @@ class UndoRepository:
         row = (await self._session.execute(stmt)).mappings().first()
         return None if row is None else _record(row)
 
-    async def count(self, *, undone: bool = False) -> int:
-        stmt = select(func.count()).select_from(_TABLE).where(self._where())
-        cond = _TABLE.c.undone_at.is_not(None) if undone else _TABLE.c.undone_at.is_(None)
-        return int((await self._session.execute(stmt.where(cond))).scalar_one())
-
     async def mark_undone(self, record_id: int, user_id: int) -> bool:
         """Mark the record undone; ``False`` when another unit did it first."""
         conn = await self._session.connection()
@@ -236,7 +185,7 @@ class UndoRepository:
 
     async def encounter(self, encounter_id: int) -> EncounterInfo | None:
         """One encounter of this channel, active or ended."""
-        stmt = select(ENC).where(ENC.c.id == encounter_id, *self._encounter_where())
+        stmt = select(*META).where(ENC.c.id == encounter_id, *self._encounter_where())
         row = (await self._session.execute(stmt)).mappings().first()
         return None if row is None else info_of(row)
 
@@ -260,10 +209,11 @@ class UndoRepository:
         """One sheet of truth: the reopened encounter's characters are in it again (ending
         it had let them go); refused if one has joined another active encounter since."""
         conn = await self._session.connection()
-        fighters = select(COMB.c.character_id).where(
-            COMB.c.encounter_id == encounter_id, COMB.c.character_id.is_not(None)
-        )
-        where = (CHAR.c.guild_id == self.guild_id, CHAR.c.id.in_(fighters))
+        state = select(ENC.c.state).where(ENC.c.id == encounter_id)
+        ids = list(linked((await conn.execute(state)).scalar_one()))
+        if not ids:
+            return
+        where = (CHAR.c.guild_id == self.guild_id, CHAR.c.id.in_(ids))
         busy = (
             select(CHAR.c.nombre, ENC.c.channel_id)
             .join(ENC, ENC.c.id == CHAR.c.encounter_id)
@@ -273,7 +223,6 @@ class UndoRepository:
         if taken is not None:
             raise UmbralError(in_other_encounter(taken[0], taken[1]))
         await conn.execute(update(CHAR).where(*where).values(encounter_id=encounter_id))
-        ids = set((await conn.execute(fighters)).scalars())
         for obj in list(self._session.sync_session.identity_map.values()):
             if isinstance(obj, Character) and obj.id in ids:
                 set_committed_value(obj, "encounter_id", encounter_id)
@@ -285,3 +234,24 @@ class UndoRepository:
         """A new encounter starts a new undo history in the channel."""
         conn = await self._session.connection()
         await conn.execute(delete(_TABLE).where(self._where()))
+
+
+def previous_state(before: JsonObject, current: JsonObject) -> JsonObject:
+    """The encounter's document before the operation, from its record's ``before`` and the
+    document the operation left (``current``: the caller has checked it is that one)."""
+    if "patch" in before:
+        state: JsonObject = patch(current, before["patch"])
+        return state
+    if ORDER not in before:  # the oldest form: the whole encounter
+        return before
+    # the form before 0016: the encounter's own fields, its combatants' order then, and the
+    # combatants the operation changed as they were (every other one is as it is now)
+    kept = {str(c["id"]): c for c in before.get("combatants") or ()}
+    now = {str(c["id"]): c for c in current.get("combatants") or ()}
+    combatants: list[JsonObject] = []
+    for key in before[ORDER]:
+        combatant = kept.get(str(key), now.get(str(key)))
+        if combatant is None:
+            raise RuntimeError(f"Undo record names combatant {key!r}, gone from the encounter.")
+        combatants.append(combatant)
+    return {**{k: v for k, v in before.items() if k != ORDER}, "combatants": combatants}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import TypeVar
@@ -16,8 +16,8 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from bot.clock import Now, system_now
 
-from .checkpoint import WalCheckpointer
 from .encounter_cache import EncounterCache
+from .encounter_info import Committed
 from .encounters import EncounterRepository
 from .engine import create_engine, create_sessionmaker, is_sqlite
 from .errors import ConcurrencyError
@@ -30,6 +30,7 @@ from .settings_cache import SettingsCache
 from .undo import Pending, UndoRepository
 
 T = TypeVar("T")
+CommitListener = Callable[[Committed], None]
 
 #: The channel locks the current task holds (to refuse a nested unit on the same channel).
 _HELD: ContextVar[frozenset[tuple[int, int, int]]] = ContextVar("umbral_held", default=frozenset())
@@ -61,10 +62,8 @@ class UnitOfWork:
         encounter_cache: EncounterCache | None = None,
         clock: Now = system_now,
     ) -> None:
-        self.session = session
-        self.clock = clock
-        self.guild_id = guild_id
-        self.channel_id = channel_id
+        self.session, self.clock = session, clock
+        self.guild_id, self.channel_id = guild_id, channel_id
         self.guild = GuildSettingsRepository(session, guild_id, settings_cache)
         self.characters = CharacterRepository(session, guild_id)
         self.bestiary = BestiaryRepository(session, guild_id)
@@ -81,18 +80,12 @@ class UnitOfWork:
         self._after_commit: list[Callable[[], None]] = []
         self._encounter_cache = encounter_cache
         self._others: list[EncounterRepository] = []
-        self._encounter = (
-            None
-            if channel_id is None
-            else EncounterRepository(
-                session,
-                guild_id,
-                channel_id,
-                for_update=lock_encounter,
-                cache=encounter_cache,
-                clock=clock,
-            )
-        )
+        self._encounter = None
+        if channel_id is not None:
+            self._encounter = EncounterRepository(
+                session, guild_id, channel_id, for_update=lock_encounter,
+                cache=encounter_cache, clock=clock,
+            )  # fmt: skip
         # (given the repository, not a method of this unit: a unit that referred to itself
         # would outlive its command until a collection, with its encounter and every row)
         self.rolls = RollLogRepository(
@@ -124,12 +117,15 @@ class UnitOfWork:
         nothing."""
         self._after_commit.append(hook)
 
-    def publish(self) -> None:
-        """After COMMIT: the encounters saved in this unit go to the storage's cache, then
-        the unit's after-commit hooks run (in the order they were asked for)."""
+    def publish(self, listeners: Sequence[CommitListener] = ()) -> None:
+        """After COMMIT: the encounters of this unit go to the storage's cache, what it wrote
+        of each to ``listeners`` (the tracker's publisher: drawn now, before anything can
+        change it), then the unit's after-commit hooks run, in the order asked for."""
         for repo in (self._encounter, *self._others):
-            if repo is not None:
-                repo.publish()
+            committed = None if repo is None else repo.publish()
+            if committed is not None:
+                for listener in listeners:
+                    listener(committed)
         hooks, self._after_commit = self._after_commit, []
         for hook in hooks:
             hook()
@@ -192,11 +188,8 @@ class Storage:
         self.conflicts = 0
         self._sessions = create_sessionmaker(engine)
         #: PostgreSQL's retries: READ COMMITTED, so that the encounter row read FOR UPDATE
-        #: first is the latest one once the lock comes. Under REPEATABLE READ that read fails
-        #: again whenever the row changed after the retry's snapshot, so a retry could lose to
-        #: the same busy channel every time. Holding the encounter's row lock from the first
-        #: statement keeps the children consistent with it: every writer of the children
-        #: bumps the encounter row first.
+        #: is the latest one once the lock comes (under REPEATABLE READ a retry could lose to
+        #: the same busy channel every time).
         self._retry_sessions = (
             self._sessions
             if is_sqlite(str(engine.url))
@@ -204,16 +197,15 @@ class Storage:
         )
         #: The guilds' settings, read once per guild (see :mod:`bot.storage.settings_cache`).
         self.settings_cache = SettingsCache(engine)
-        #: The encounters this process saved last, checked by version on every read.
+        #: The encounters this process committed last, checked by version on every read.
         self.encounter_cache = EncounterCache()
-        #: The time written into the rows (phase starts, pending defenses): the console's
-        #: fake clock replaces it (``bot.use_clock``).
+        #: Told each encounter a unit committed, right after its COMMIT (the tracker).
+        self.commit_listeners: list[CommitListener] = []
+        #: The time written into the rows: the console's fake clock replaces it.
         self.clock: Now = system_now
         self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
-        #: A file-backed SQLite database's WAL checkpoints, run beside the commands.
-        self.checkpointer = WalCheckpointer.for_engine(engine)
 
     @classmethod
     def from_url(
@@ -222,15 +214,11 @@ class Storage:
         return cls(create_engine(url, **engine_kwargs), attempts=attempts)
 
     async def close(self) -> None:
-        if self.checkpointer is not None:
-            await self.checkpointer.idle()
         self.settings_cache.unwatch(self.engine)
         self.encounter_cache.clear()
         await self.engine.dispose()
 
-    async def dispose(self) -> None:
-        """The same as :meth:`close`."""
-        await self.close()
+    dispose = close
 
     def lock(self, guild_id: int, channel_id: int) -> asyncio.Lock:
         """The in-process lock that serialises the commands of one channel."""
@@ -285,12 +273,8 @@ class Storage:
         attempts: int | None = None,
     ) -> T:
         """Run ``fn(uow)`` in one transaction under the channel's lock; re-run it from scratch
-        (fresh read, fresh transaction) when the encounter changed underneath, up to
-        ``attempts`` times, then raise :class:`ConcurrencyError`. ``fn`` must keep its side
-        effects (messages) until it returns: it may run more than once.
-
-        The first attempt is purely optimistic; retries read the encounter row
-        ``FOR UPDATE`` at READ COMMITTED on PostgreSQL, so a retry cannot be overtaken again."""
+        when the encounter changed underneath, up to ``attempts`` times, then raise
+        :class:`ConcurrencyError`. ``fn`` may run more than once: no messages inside it."""
         async with self._locked(guild_id, channel_id):
             return await self._retrying(guild_id, channel_id, fn, attempts)
 
@@ -343,9 +327,7 @@ class Storage:
                     )
                     yield uow
                     await uow.finish()
-                uow.publish()  # committed: its encounters may be cached
-                if self.checkpointer is not None:
-                    self.checkpointer.committed()
+                uow.publish(self.commit_listeners)  # committed: its encounters may be cached
         except (StaleDataError, DBAPIError) as exc:
             if _is_retryable(exc):
                 raise ConcurrencyError() from exc

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from .encounter_info import aware
-from .models import PendingDefenseRow
+from .models import EncounterRow
 
 
 @dataclass(frozen=True)
@@ -23,9 +23,12 @@ async def waiting(
     session: AsyncSession, encounter_id: int, phase_since: datetime | None
 ) -> Waiting:
     """The times of the encounter's pending defenses (one SELECT) with the phase's start."""
-    stmt = select(PendingDefenseRow.key, PendingDefenseRow.created_at).where(
-        PendingDefenseRow.encounter_id == encounter_id
-    )
-    rows = (await session.execute(stmt)).all()
-    since = {str(key): when for key, when in ((k, aware(t)) for k, t in rows) if when is not None}
-    return Waiting(phase_since, since)
+    stmt = select(EncounterRow.pending_since).where(EncounterRow.id == encounter_id)
+    stored = (await session.execute(stmt)).scalar() or {}
+    return Waiting(phase_since, since_times(stored))
+
+
+def since_times(stored: dict[str, str]) -> dict[str, datetime]:
+    """``encounters.pending_since`` (ISO times) as aware datetimes."""
+    times = {str(k): aware(datetime.fromisoformat(v)) for k, v in stored.items() if v}
+    return {k: v for k, v in times.items() if v is not None}

@@ -4,6 +4,7 @@ matches the sheet; the encounter cache serves what a fresh read finds."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import text
@@ -39,14 +40,13 @@ async def fighter(session: Session, fake: FakeDiscord, channel: str = "mesa") ->
 
 
 async def versions(session: Session, fake: FakeDiscord) -> tuple[Any, Any]:
-    """The version the combatant row says it agrees with, and the sheet's version."""
+    """The version the encounter says its combatant agrees with (``encounters.sheets`` of
+    the newest encounter that has it), and the sheet's version."""
     async with session.storage.guild(fake.guild.id) as uow:
         [row] = await uow.characters.all_by_name("Íñigo")
-        agreed = await uow.session.execute(
-            text("SELECT character_version FROM combatants WHERE character_id = :cid"),
-            {"cid": row.id},
-        )
-        return agreed.scalar(), row.version
+        stored = await uow.session.execute(text("SELECT sheets FROM encounters ORDER BY id DESC"))
+        agreed = [s if isinstance(s, dict) else json.loads(s) for s in stored.scalars()]
+        return next(a[str(row.id)] for a in agreed if str(row.id) in a), row.version
 
 
 async def uncached(session: Session, fake: FakeDiscord) -> Any:

@@ -5,21 +5,25 @@ after ``stored_encounters.txt``: a Mesa encounter (two attacks of asalto 1 left 
 a Defensa roll kept for late attacks, a reto), a Narrativo one and a Táctico one with
 opposed attacks waiting (Interponerse, a board with walls, cover, walks and an offered
 respuesta), a reto's scene, and the characters, roll log and undo records around them.
-The rows go into a fresh database as they were; then the fights go on through the bot:
+The rows go into a fresh database at that release's schema as they were, which is migrated
+to this release's (the encounter one document since issue 33); then the fights go on
+through the bot:
 defenses, attacks, a reto, /deshacer (of the old release's last operation too).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import DateTime, text
+import pytest
+from sqlalchemy import DateTime, MetaData, text
 
-from bot.console import FakeDiscord, Session
-from bot.storage.models import Base
+from bot.console import FakeDiscord, Session, open_session
+from bot.storage import create_engine, upgrade, upgrade_head
 from tests.bot.test_deshacer import state, undo
 from umbral_rules import ForcedDice
 from umbral_rules.encounter import Encounter
@@ -34,24 +38,55 @@ def _value(column: Any, value: Any) -> Any:
     return value
 
 
-async def load_stored(session: Session, fake: FakeDiscord) -> dict[str, Any]:
-    """The captured rows, as they were, into the session's database."""
+def _captured() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    return data
+
+
+async def _insert_captured(url: str) -> None:
+    """The captured rows, as they were, into a database at that release's schema (alembic
+    0011, reflected: its child tables are gone from this release's models)."""
+    data = _captured()
+    engine = create_engine(url)
+    try:
+        async with engine.begin() as conn:
+            metadata = MetaData()
+            await conn.run_sync(metadata.reflect)
+            # the tables in the capture's order, which breaks no foreign key
+            for name, stored in data["rows"].items():
+                table = metadata.tables[name]
+                rows = [{k: _value(table.c[k], v) for k, v in r.items()} for r in stored]
+                await conn.execute(table.insert(), rows)
+            if conn.dialect.name == "postgresql":  # the ids were given: the sequences go past
+                for name in data["rows"]:
+                    if "id" in metadata.tables[name].c:
+                        await conn.execute(
+                            text(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
+                                 f"(SELECT MAX(id) FROM {name}))")
+                        )  # fmt: skip
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture
+async def session(empty_database_url: str, dice: ForcedDice) -> AsyncIterator[Session]:
+    """The bot on a database that release e16c8fc wrote (the captured rows), migrated to this
+    release's schema as ``umbral-bot`` migrates it at start-up."""
+    await upgrade(empty_database_url, "0011")
+    await _insert_captured(empty_database_url)
+    await upgrade_head(empty_database_url)
+    opened = await open_session(empty_database_url, dice=dice, migrate=False)
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+async def load_stored(session: Session, fake: FakeDiscord) -> dict[str, Any]:
+    """The captured rows (in the session's database since its fixture made it)."""
+    data = _captured()
     assert data["guild_id"] == fake.guild.id  # the console names ids the same, run after run
     assert all(fake.channel_id(name) == cid for name, cid in data["channels"].items())
-    async with session.storage.engine.begin() as conn:
-        # the tables in the capture's order, which breaks no foreign key
-        for name, stored in data["rows"].items():
-            table = Base.metadata.tables[name]
-            rows = [{k: _value(table.c[k], v) for k, v in r.items()} for r in stored]
-            await conn.execute(table.insert(), rows)
-        if conn.dialect.name == "postgresql":  # the ids were given: the sequences go past them
-            for name in data["rows"]:
-                if "id" in Base.metadata.tables[name].c:
-                    await conn.execute(
-                        text(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
-                             f"(SELECT MAX(id) FROM {name}))")
-                    )  # fmt: skip
     return data
 
 

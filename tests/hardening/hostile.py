@@ -14,7 +14,7 @@ from bot.console import FakeDiscord, Reply
 from bot.console.payloads import GUILD_ID
 from bot.console.transport import stable_id
 from bot.edge.errors import APOLOGY
-from bot.storage.dump import dump_tables
+from tests.dbdump import dump_tables
 
 OTHER_GUILD_ID = GUILD_ID + 1
 

@@ -11,8 +11,8 @@ import pytest
 
 from bot.console import Session, open_session
 from bot.storage.backup import BackupError, backup, sqlite_path
-from bot.storage.dump import dump_tables
 from tests.bot.conftest import KAEDA, Script
+from tests.dbdump import dump_tables
 from tests.hardening.hostile import until
 
 

@@ -11,8 +11,8 @@ from typing import Any
 from bot.console import FakeDiscord, Session, open_session
 from bot.edge.tree import CLOSING_NOTICE, UI_TASKS
 from bot.process.lifecycle import install_bot_signals, shutdown
-from bot.storage.dump import dump_tables
 from tests.bot.conftest import GUARDIA, KAEDA, Script
+from tests.dbdump import dump_tables
 from tests.hardening.hostile import until
 from umbral_rules import ForcedDice
 

@@ -5,6 +5,7 @@ is lost and no roll is logged twice."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import sys
@@ -115,10 +116,12 @@ async def test_two_processes_on_one_postgresql_lose_nothing(database_url: str) -
     storage = Storage.from_url(database_url)
     try:
         async with storage.engine.connect() as conn:
-            names = (await conn.execute(text("SELECT nombre FROM combatants"))).scalars().all()
+            states = (await conn.execute(text("SELECT state FROM encounters"))).scalars().all()
             rolls = (await conn.execute(text("SELECT id, user_id, result FROM roll_log"))).all()
     finally:
         await storage.close()
+    documents = [json.loads(s) if isinstance(s, str) else s for s in states]
+    names = [c["nombre"] for doc in documents for c in doc["combatants"]]
     # every "/encuentro enemigos" either answered in public and is in the encounter both
     # processes changed at once, or was refused (a conflict: «inténtalo de nuevo») and is not
     done = set().union(*(acknowledged(out, "/encuentro enemigos") for out in outs))

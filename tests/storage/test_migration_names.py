@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from bot.storage import create_engine, upgrade_head
+from bot.storage import create_engine
 from bot.storage.migrate import upgrade
 
 from .helpers import CHANNEL, GUILD, USER
@@ -89,7 +89,7 @@ async def test_colliding_names_are_renamed_never_dropped(
         ],
     )
     with caplog.at_level(logging.WARNING):
-        await upgrade_head(url)
+        await upgrade(url, "0011")  # the last schema with combatant and reto rows
     chars = await _rows(url, "SELECT id, owner_id, nombre, name_key FROM characters ORDER BY id")
     assert [(r[0], r[2], r[3]) for r in chars] == [
         (1, "Bran", "bran"),

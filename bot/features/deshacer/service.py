@@ -12,10 +12,9 @@ from bot.edge.permissions import is_gm
 from bot.jsontypes import JsonObject
 from bot.render.safe import shown
 from bot.render.undo import combatant_changes, sheet_changes
-from bot.storage import encounter_map as emap
 from bot.storage.models import ENCOUNTER_ACTIVE
-from bot.storage.undo import UndoRecord, UndoRepository
-from bot.storage.undo_state import previous_state
+from bot.storage.sheet_link import writeback_values
+from bot.storage.undo import UndoRecord, UndoRepository, previous_state
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 
@@ -142,7 +141,7 @@ async def undo(
         before = previous_state(record.before or {}, current.to_dict())
         await refuse_stale_returns(uow, current, before)
         await refuse_owner_clashes(uow, owners_back(current, before))
-        enc = emap.from_dict(before)
+        enc = Encounter.from_dict(before)
         await uow.encounter.save(enc)
     await refuse_owner_clashes(uow, sheet_owners_back(record.sheets))
     await restore_sheets(uow, record.sheets)
@@ -177,7 +176,7 @@ async def refuse_stale_returns(uow: UnitOfWork, current: Encounter, before: Json
         if cid is None or cid in present:
             continue
         row = await uow.characters.get(int(cid))
-        wanted = emap.writeback_values(emap.combatant_row(c, 0))
+        wanted = writeback_values(c)
         if row is None or any(getattr(row, k) != v for k, v in wanted.items()):
             raise UmbralError(SHEET_CHANGED.format(nombre=c.get("nombre")))
 

@@ -1,7 +1,7 @@
 """Death and retirement of characters.
 
 A character whose secuelas say «Muerte» is marked dead on its sheet (the encounter writes it
-back, see :mod:`bot.storage.encounter_map`); it keeps its sheet in the archive but joins no
+back, see :mod:`bot.storage.sheet_link`); it keeps its sheet in the archive but joins no
 encounter. [D] The texts have no resurrection rule: ``/ficha revivir`` is the GM's word. A
 retired character is kept, read-only, and out of ``/ficha lista`` unless asked for.
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from .models import Base
+from bot.storage.models import Base
 
 
 async def dump_tables(engine: AsyncEngine) -> dict[str, list[tuple[object, ...]]]:
