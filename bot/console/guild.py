@@ -50,6 +50,7 @@ BOT_PERMISSIONS = discord.Permissions(
     create_public_threads=True,
     create_events=True,
     connect=True,
+    manage_webhooks=True,
 )
 BOT_ROLE_NAME = "Umbral"
 THREAD, VOICE = 11, 2  # a public thread, a voice channel

@@ -83,6 +83,7 @@ The unit of work (:class:`UnitOfWork`), everything scoped by its guild:
 
 from . import reminder_models as reminder_models  # its tables join Base.metadata
 from . import saved_rolls as saved_rolls  # its table joins Base.metadata
+from . import scene_models as scene_models  # its tables join Base.metadata
 from . import session_models as session_models  # its tables join Base.metadata
 from .encounters import EncounterInfo, EncounterRepository
 from .engine import DEFAULT_URL, create_engine, is_sqlite

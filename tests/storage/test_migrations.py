@@ -24,6 +24,7 @@ TABLES = {
     "activity",
     "alembic_version",
     "bestiary",
+    "channel_webhooks",
     "characters",
     "combatants",
     "command_sync",
@@ -36,6 +37,7 @@ TABLES = {
     "retos",
     "roll_log",
     "saved_rolls",
+    "scene_lines",
     "session_steps",
     "undo_records",
 }

@@ -23,7 +23,7 @@ from bot.features.fichas.custodia import (
     run_edit,
     run_oficio,
 )
-from bot.features.fichas.editar import Edit
+from bot.features.fichas.editar import AVATAR_MAX, Edit
 from bot.features.fichas.lookup import named_character
 from bot.features.fichas.party import run_lista
 from bot.features.fichas.shared import own_character, sheet_embed
@@ -179,6 +179,7 @@ class FichasCog(FeatureCog):
         notas="Notas públicas: cualquiera las ve en /ficha ver",
         notas_privadas="Notas que solo ves tú (y el máster)",
         genero="Para concordar los mensajes: masculino o femenino",
+        avatar_url="Imagen de sus líneas en /decir: un enlace https (vacío, la de por defecto)",
         personaje="Otro de tus personajes (por defecto, el activo; el máster, cualquiera)",
         dueno=DUENO_HELP,
     )
@@ -200,22 +201,16 @@ class FichasCog(FeatureCog):
         notas: app_commands.Range[str, 0, 1000] | None = None,
         notas_privadas: app_commands.Range[str, 0, 1000] | None = None,
         genero: Literal["masculino", "femenino"] | None = None,
+        avatar_url: app_commands.Range[str, 0, AVATAR_MAX] | None = None,
         personaje: str | None = None,
         dueno: discord.User | None = None,
     ) -> None:
         given = {"vigor": vigor, "destreza": destreza, "percepcion": percepcion}
         given["voluntad"] = voluntad
         edit = Edit(
-            {k: v for k, v in given.items() if v is not None},
-            proteccion,
-            tamano,
-            aguante_extra,
-            aliento_max,
-            esencia_max,
-            notas,
-            genero,
-            notas_privadas,
-        )
+            {k: v for k, v in given.items() if v is not None}, proteccion, tamano, aguante_extra,
+            aliento_max, esencia_max, notas, genero, notas_privadas, avatar_url,
+        )  # fmt: skip
         await run_edit(ctx, edit, personaje, dueno)
 
     @ficha.command(

@@ -1,0 +1,15 @@
+"""``/decir``: a line said as one's character, through the channel's webhook, kept in the
+record so ``/historial`` shows a scene's dialogue among its rolls."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.app import UmbralBot
+
+
+async def setup(bot: UmbralBot) -> None:
+    from .cog import DecirCog  # not at import: a sibling module must not load it
+
+    await bot.add_cog(DecirCog(bot.services))
