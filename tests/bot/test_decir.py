@@ -131,3 +131,25 @@ async def test_the_webhook_token_is_never_shown(
     [hook] = fake.webhooks.values()
     assert hook.token not in out
     assert all(hook.token not in json.dumps(m.payload) for m in fake.messages)
+
+
+async def test_borrar_lo_dicho_by_its_author_or_the_gm_only(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*KAEDA, "@bran", "/decir texto:Nada", "@kaeda", '/decir texto:"Uno"')
+    out = await script.run("@bran", "!menu mensaje 1 Borrar lo dicho")  # kaeda's line
+    assert "Solo quien dijo esa línea, o el máster, puede cambiarla o borrarla." in out
+    out = await script.run("!escribir hola", "!menu mensaje 1 Borrar lo dicho")
+    assert "Ese mensaje no es una línea dicha con /decir." in out
+    assert [m.content for m in said(fake)] == ["Uno"]
+    out = await script.run("@kaeda", "!menu mensaje 3 Borrar lo dicho")  # past her replies
+    assert "Línea borrada" in out and "(discord)" not in out, out
+    assert said(fake) == []
+    shown = (await fake.command("kaeda", "mesa", "historial")).first.text()
+    assert "/decir · Íñigo · (línea borrada)" in shown and "Uno" not in shown
+    out = await script.run("#mesa/escena", '/decir texto:"En el hilo"', "@master")
+    out = await script.run("!menu mensaje 1 Borrar lo dicho")  # the GM, in the thread
+    assert "Línea borrada" in out and said(fake, "mesa/escena") == [], out
+    exported = await fake.command("kaeda", "mesa", "historial", {"exportar": "json"})
+    [data] = [d for m in exported.messages for d in m.files.values()]  # hers, both channels
+    assert [(r["dicho"], r["dicho_borrado"]) for r in json.loads(data)] == [(None, True)] * 2

@@ -22,9 +22,13 @@ pytestmark = pytest.mark.backends("sqlite")
 
 @pytest.fixture
 def seen(fake: FakeDiscord) -> dict[str, Any]:
-    """A user command «Ver ficha» and a message command «Decir como…» on the bot's tree;
-    what each received."""
+    """A user command «Ver ficha» and a message command «Decir como…» on the bot's tree (in
+    place of the bot's own menus); what each received."""
     found: dict[str, Any] = {}
+    tree = fake.bot.tree  # type: ignore[attr-defined]
+    for kind in (discord.AppCommandType.user, discord.AppCommandType.message):
+        for menu in tree.get_commands(type=kind):  # the bot's own menus: these tests own them
+            tree.remove_command(menu.name, type=kind)
 
     @app_commands.context_menu(name="Ver ficha")
     async def ver_ficha(interaction: discord.Interaction, member: discord.Member) -> None:

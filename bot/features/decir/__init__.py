@@ -10,6 +10,10 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: UmbralBot) -> None:
+    from discord import app_commands
+
     from .cog import DecirCog  # not at import: a sibling module must not load it
 
-    await bot.add_cog(DecirCog(bot.services))
+    cog = DecirCog(bot.services)
+    await bot.add_cog(cog)
+    bot.tree.add_command(app_commands.ContextMenu(name="Borrar lo dicho", callback=cog.borrar))

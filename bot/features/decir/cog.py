@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import discord
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
@@ -18,7 +19,7 @@ from bot.storage.scene import SceneLine, StoredWebhook
 from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
 
-from . import voice
+from . import lines, voice
 
 #: What a message's content may hold (Discord's limit), the line escaped.
 CONTENT_MAX = 2000
@@ -103,3 +104,8 @@ class DecirCog(FeatureCog):
 
         await ctx.storage.run_in_channel(guild_id, channel_id, record)
         await send(interaction, content=f"Dicho como {shown(speaker.nombre)}.", ephemeral=True)
+
+    @command_context("dueño o máster")
+    async def borrar(self, ctx: Context, message: discord.Message) -> None:
+        """«Borrar lo dicho» (a message command): the line's author or the GM deletes it."""
+        await lines.delete(ctx, message)
