@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 ROLLING_COMMANDS = frozenset(
     {
         "tirar",
+        "Repetir tirada",  # the message command: «Repetir» on a roll's reply
         "tirada",
         "reto tirar",
         "atacar",
