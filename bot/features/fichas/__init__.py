@@ -15,7 +15,6 @@ async def setup(bot: UmbralBot) -> None:
     from .menus import VER_FICHA, SheetMenus
 
     await bot.add_cog(FichasCog(bot.services))
-    menus = SheetMenus(bot.services)
-    menus.topic = FichasCog.topic  # «Ver ficha» is listed with /ficha
+    menus = SheetMenus(bot.services)  # «Ver ficha», listed with /ficha
     await bot.add_cog(menus)
     bot.tree.add_command(app_commands.ContextMenu(name=VER_FICHA, callback=menus.ver_ficha))

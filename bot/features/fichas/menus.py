@@ -8,6 +8,7 @@ import discord
 from bot.edge.context import Context, command_context
 from bot.features.cog import FeatureCog
 from bot.features.common import send
+from bot.features.fichas.cog import FichasCog
 from bot.features.fichas.custodia import gm_in_guild
 from bot.features.fichas.lookup import owner_text
 from bot.features.fichas.shared import sheet_embed
@@ -17,7 +18,9 @@ VER_FICHA = "Ver ficha"
 
 
 class SheetMenus(FeatureCog):
-    """The menus of the sheets (their family is ``/ficha``'s: :meth:`with_topic`)."""
+    """The menus of the sheets, listed in ``/ficha``'s family."""
+
+    topic = FichasCog.topic
 
     @command_context("servidor")
     async def ver_ficha(self, ctx: Context, member: discord.Member) -> None:
