@@ -31,6 +31,7 @@ PERMISSIONS = {
     "leer_historial": "read_message_history",
     "fijar_mensajes": "pin_messages",
     "gestionar_webhooks": "manage_webhooks",
+    "gestionar_mensajes": "manage_messages",
     "conectar": "connect",
     "crear_eventos": "create_events",
     "gestionar_eventos": "manage_events",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import discord
 import pytest
 
 from bot.console import FakeDiscord
@@ -153,3 +154,43 @@ async def test_borrar_lo_dicho_by_its_author_or_the_gm_only(
     exported = await fake.command("kaeda", "mesa", "historial", {"exportar": "json"})
     [data] = [d for m in exported.messages for d in m.files.values()]  # hers, both channels
     assert [(r["dicho"], r["dicho_borrado"]) for r in json.loads(data)] == [(None, True)] * 2
+
+
+def written(fake: FakeDiscord, text: str) -> SentMessage:
+    [message] = [m for m in fake.messages if m.author_id is not None and m.content == text]
+    return message
+
+
+async def test_decir_como_reposts_ones_own_message_and_deletes_it_with_manage_messages(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*KAEDA)
+    out = await script.run("!escribir *Se levanta* ¿Quién va?", "!menu mensaje 1 Decir como…")
+    assert "me falta el permiso «Gestionar mensajes» para borrarlo" in out, out
+    assert not written(fake, "*Se levanta* ¿Quién va?").deleted  # kept, and the reply says why
+    assert [(m.author, m.content) for m in said(fake)] == [("Íñigo", "*Se levanta* ¿Quién va?")]
+    out = await script.run(
+        "!permiso dar gestionar_mensajes", "!escribir Otra vez", "!menu mensaje 1 Decir como..."
+    )
+    assert "Dicho como Íñigo." in out and "(discord)" not in out, out
+    assert written(fake, "Otra vez").deleted
+    out = await script.run("@bran", "!escribir mío", "@kaeda", "!menu mensaje 1 Decir como…")
+    assert "Solo puedes decir como tu personaje un mensaje que escribiste tú." in out
+    assert not written(fake, "mío").deleted
+    out = await script.run("@bran", "!menu mensaje 1 Decir como…")  # bran has no character
+    assert "No tienes personaje activo" in out and not written(fake, "mío").deleted
+    out = await script.run("@kaeda", "!menu mensaje 4 Decir como…")  # a line: not hers
+    assert "Solo puedes decir como tu personaje un mensaje que escribiste tú." in out
+    assert len(said(fake)) == 2
+
+
+async def test_the_console_refuses_deleting_anothers_message_without_manage_messages(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run("@ana", "!escribir hola")
+    channel = fake.bot.get_channel(fake.channel_id("mesa"))  # type: ignore[attr-defined]
+    message = await channel.fetch_message(written(fake, "hola").id)
+    with pytest.raises(discord.Forbidden):
+        await message.delete()
+    fake.gate.notices.clear()  # refused on purpose
+    assert not written(fake, "hola").deleted

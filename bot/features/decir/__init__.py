@@ -16,4 +16,5 @@ async def setup(bot: UmbralBot) -> None:
 
     cog = DecirCog(bot.services)
     await bot.add_cog(cog)
-    bot.tree.add_command(app_commands.ContextMenu(name="Borrar lo dicho", callback=cog.borrar))
+    for name, callback in (("Decir como…", cog.decir_como), ("Borrar lo dicho", cog.borrar)):
+        bot.tree.add_command(app_commands.ContextMenu(name=name, callback=callback))
