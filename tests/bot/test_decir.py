@@ -194,3 +194,28 @@ async def test_the_console_refuses_deleting_anothers_message_without_manage_mess
         await message.delete()
     fake.gate.notices.clear()  # refused on purpose
     assert not written(fake, "hola").deleted
+
+
+async def test_editar_lo_dicho_opens_a_form_with_the_text_for_its_author_or_the_gm(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*KAEDA, '/decir texto:"*Uno*"')
+    out = await script.run("@bran", "!menu mensaje 1 Editar lo dicho")
+    assert "Solo quien dijo esa línea, o el máster, puede cambiarla o borrarla." in out
+    assert "[Editar]" not in out
+    out = await script.run("@kaeda", "!menu mensaje 2 Editar lo dicho", "!pulsar Editar")
+    assert "Texto*: [párrafo, hasta 1800] = «*Uno*»" in out  # the form, filled with the text
+    out = await script.run(f'!formulario Texto="{"<" * 1001}"')  # too long once escaped
+    assert "pasa de los 2000 caracteres" in out
+    assert [m.content for m in said(fake)] == ["*Uno*"]
+    out = await script.run("!pulsar Editar", '!formulario Texto="**Dos** [x](https://e.x)"')
+    assert "Línea cambiada." in out and "(discord)" not in out, out
+    [line] = said(fake)
+    assert line.content == "**Dos** \\[x\\](<https://e.x>)" and live(line.content) == []
+    shown = (await fake.command("kaeda", "mesa", "historial")).first.text()
+    assert "«\\*\\*Dos\\*\\* \\[x\\](<https://e.x>)»" in shown and "Uno" not in shown
+    await script.run("#mesa/escena", '/decir texto:"En el hilo"', "@master")
+    out = await script.run("!menu mensaje 1 Editar lo dicho", "!pulsar Editar")
+    out = await script.run('!formulario Texto="Corregido por el máster"')
+    assert "Línea cambiada." in out and "(discord)" not in out, out
+    assert [m.content for m in said(fake, "mesa/escena")] == ["Corregido por el máster"]

@@ -1,6 +1,7 @@
 """Issue 38 item 2: the user command «Ver ficha» and the message command «Repetir tirada»
-through the console's Aplicaciones menus, with their refusals; both listed by /ayuda and the
-generated reference, within Discord's five menus of each kind."""
+through the console's Aplicaciones menus, with their refusals (the menus on lines said with
+/decir: tests/bot/test_decir.py); every menu listed by /ayuda and the generated reference,
+within Discord's five menus of each kind."""
 
 from __future__ import annotations
 
@@ -15,7 +16,12 @@ from umbral_rules import ForcedDice
 ROOT = Path(__file__).resolve().parents[2]
 MENUS = {
     discord.AppCommandType.user: ["Ver ficha"],
-    discord.AppCommandType.message: ["Repetir tirada", "Borrar lo dicho"],
+    discord.AppCommandType.message: [
+        "Repetir tirada",
+        "Decir como…",
+        "Editar lo dicho",
+        "Borrar lo dicho",
+    ],
 }
 
 
@@ -55,7 +61,12 @@ def test_the_menus_are_listed_within_discords_limits(fake: FakeDiscord) -> None:
 
 
 async def test_ayuda_lists_the_menus(fake: FakeDiscord) -> None:
-    for topic, names in (("fichas", ["Ver ficha"]), ("tirar", ["Repetir tirada"])):
+    escena = ["/decir", "Decir como…", "Editar lo dicho", "Borrar lo dicho"]
+    for topic, names in (
+        ("fichas", ["Ver ficha"]),
+        ("tirar", ["Repetir tirada"]),
+        ("escena", escena),
+    ):
         shown = (await fake.command("kaeda", "mesa", "ayuda", {"tema": topic})).text()
         for name in names:
             assert name in shown, shown

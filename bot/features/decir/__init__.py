@@ -16,5 +16,10 @@ async def setup(bot: UmbralBot) -> None:
 
     cog = DecirCog(bot.services)
     await bot.add_cog(cog)
-    for name, callback in (("Decir como…", cog.decir_como), ("Borrar lo dicho", cog.borrar)):
+    menus = (
+        ("Decir como…", cog.decir_como),
+        ("Editar lo dicho", cog.editar),
+        ("Borrar lo dicho", cog.borrar),
+    )
+    for name, callback in menus:
         bot.tree.add_command(app_commands.ContextMenu(name=name, callback=callback))

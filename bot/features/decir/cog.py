@@ -49,3 +49,8 @@ class DecirCog(FeatureCog):
     async def borrar(self, ctx: Context, message: discord.Message) -> None:
         """«Borrar lo dicho» (a message command): the line's author or the GM deletes it."""
         await lines.delete(ctx, message)
+
+    @command_context("dueño o máster")
+    async def editar(self, ctx: Context, message: discord.Message) -> None:
+        """«Editar lo dicho» (a message command): the line's author or the GM edits it."""
+        await lines.offer_edit(ctx, message)
