@@ -270,7 +270,9 @@ def command_context(
         ) -> None:
             ctx = Context(interaction, cog.services, permission, kwargs)
             # the operation the undo record of this command's unit of work names
-            with operation(command_path(interaction.data), interaction.user.id):
+            # (a form sent for a command names it in ``extras``: its data has no name)
+            path = interaction.extras.get("command_path") or command_path(interaction.data)
+            with operation(path, interaction.user.id):
                 await body(cog, ctx, *args, **kwargs)
                 await ctx.finish()
 

@@ -1,0 +1,53 @@
+"""Issue 38 item 3: a command typed without options opens its form (at most five fields, the
+required ones first); a wrong value names the field and what it accepts, saves nothing and
+offers «Reabrir», the form filled with what was typed; a form filled right gives the same
+result as the slash options, through the same checks (``bot.features.forms``)."""
+
+from __future__ import annotations
+
+from bot.console import FakeDiscord
+from bot.console.messages import Reply
+from tests.bot.conftest import Script
+
+NOTHING = "No se ha guardado nada: «Reabrir» abre el formulario con lo que escribiste."
+
+
+async def retos(fake: FakeDiscord, channel: str) -> str:
+    return (await fake.command("master", channel, "reto ver")).text()
+
+
+async def test_reto_crear_without_options_opens_its_form(script: Script, fake: FakeDiscord) -> None:
+    opened: Reply = await fake.command("master", "mesa", "reto crear")
+    assert opened.form is not None and opened.messages == []
+    out = await script.run("!formulario Nombre=Puerta Umbral=10 Éxitos=3")
+    assert f"«Umbral» admite uno de: 6, 9, 12, 15, 18, 21. {NOTHING}" in out
+    assert "Puerta" not in await retos(fake, "mesa")
+    out = await script.run("!pulsar Reabrir")
+    assert "Nombre*: [una línea, hasta 80] = «Puerta»" in out and "= «10»" in out
+    out = await script.run("!formulario Umbral=9 Éxitos=30")
+    assert "Éxitos debe estar entre 1 y 20 (se dio 30). Admite: número entero, de 1 a 20." in out
+    assert "Puerta" not in await retos(fake, "mesa")
+    out = await script.run("!pulsar Reabrir")
+    assert "= «Puerta»" in out and "= «9»" in out and "= «30»" in out
+    out = await script.run('!formulario Éxitos=3 Coste="un aliado"')
+    assert "(discord)" not in out, out
+    by_form = out[out.index("Umbral → #mesa") :]
+    by_slash = await script.run(
+        "#otra", '/reto crear nombre:Puerta umbral:9 exitos:3 coste:"un aliado"'
+    )
+    assert by_form.replace("#mesa", "#otra") == by_slash[by_slash.index("Umbral → #otra") :]
+    assert await retos(fake, "mesa") == await retos(fake, "otra")
+
+
+async def test_the_form_refuses_what_the_slash_options_refuse(
+    script: Script, fake: FakeDiscord
+) -> None:
+    out = await script.run("@kaeda", "/reto crear", "!formulario Nombre=Pared Umbral=9 Éxitos=2")
+    assert "Solo el máster puede crear retos" in out
+    out = await script.run("@master", "/reto crear nombre:Puerta")
+    assert "Falta la opción «umbral» de /reto crear" in out and "sin opciones" in out
+    out = await script.run("/reto crear", "!formulario Nombre=Puerta Umbral=doce Éxitos=tres")
+    assert "«Umbral» admite uno de: 6, 9, 12" in out and NOTHING in out
+    out = await script.run("!pulsar Reabrir", "!formulario Umbral=12 Éxitos=tres")
+    assert "«Éxitos» admite un número entero, de 1 a 20 (se escribió «tres»)." in out
+    assert "Puerta" not in await retos(fake, "mesa")
