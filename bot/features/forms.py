@@ -15,7 +15,7 @@ form's submit, so a second page opens from a button «Seguir»."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -46,11 +46,16 @@ YES, NO = ("sí", "si", "s", "yes", "true", "1"), ("no", "n", "false", "0")
 @dataclass(frozen=True)
 class FormSpec:
     """A command's form: its title, its pages of option names (at most five each, the
-    essential first), and the options the form requires."""
+    essential first), the options the form requires, and the labels that are not the
+    option's name as :func:`spoken` says it."""
 
     title: str
     pages: tuple[tuple[str, ...], ...]
     required: frozenset[str] = frozenset()
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    def label(self, param: app_commands.Parameter) -> str:
+        return self.labels.get(param.name) or spoken(param.display_name)
 
     def __post_init__(self) -> None:
         assert all(0 < len(page) <= FIELDS_MAX for page in self.pages)
@@ -75,13 +80,15 @@ def accepts(param: app_commands.Parameter) -> str:
     return f"{kind}, {doc.limits}" if doc.limits else kind
 
 
-def read(param: app_commands.Parameter, text: str) -> tuple[Any, str | None]:
+def read(
+    param: app_commands.Parameter, text: str, label: str | None = None
+) -> tuple[Any, str | None]:
     """The value typed for ``param`` (None: left empty) and why it doesn't fit, if it
     doesn't: read as the option's type, then checked as a slash option is."""
     text = text.strip()
     if not text:
         return None, None
-    label = spoken(param.display_name)
+    label = label or spoken(param.display_name)
     value: Any = text
     if param.choices:
         found = [
@@ -107,7 +114,7 @@ def read(param: app_commands.Parameter, text: str) -> tuple[Any, str | None]:
 
 def _longest(param: app_commands.Parameter) -> int:
     """A field's longest text: a text option's own limit; a number or a choice, 100."""
-    if param.type is T.string:
+    if param.type is T.string and not param.choices:
         return int(param.max_value) if param.max_value else VALUE_MAX
     return 100
 
@@ -130,15 +137,15 @@ class CommandForm(discord.ui.Modal):
         self.inputs: dict[str, discord.ui.TextInput[CommandForm]] = {}
         for name in spec.pages[page]:
             param = self.params[name]
-            field: discord.ui.TextInput[CommandForm] = discord.ui.TextInput(
-                label=spoken(param.display_name)[:LABEL_MAX],
+            text_input: discord.ui.TextInput[CommandForm] = discord.ui.TextInput(
+                label=spec.label(param)[:LABEL_MAX],
                 placeholder=accepts(param)[:PLACEHOLDER_MAX],
                 required=name in spec.required,
                 default=self.typed.get(name) or None,
                 max_length=_longest(param),
             )
-            self.inputs[name] = field
-            self.add_item(field)
+            self.inputs[name] = text_input
+            self.add_item(text_input)
 
     async def on_submit(self, interaction: discord.Interaction, /) -> None:
         try:
@@ -147,9 +154,10 @@ class CommandForm(discord.ui.Modal):
             await report_error(interaction, exc)
 
     async def _submitted(self, interaction: discord.Interaction) -> None:
-        typed = {**self.typed, **{name: field.value for name, field in self.inputs.items()}}
+        typed = {**self.typed, **{name: given.value for name, given in self.inputs.items()}}
         for name in self.spec.pages[self.page]:
-            _, problem = read(self.params[name], typed[name])
+            param = self.params[name]
+            _, problem = read(param, typed[name], self.spec.label(param))
             if problem:
                 view = FormButton(self.spec, self.command, typed, self.page, "Reabrir")
                 await interaction.response.send_message(

@@ -51,3 +51,40 @@ async def test_the_form_refuses_what_the_slash_options_refuse(
     out = await script.run("!pulsar Reabrir", "!formulario Umbral=12 Éxitos=tres")
     assert "«Éxitos» admite un número entero, de 1 a 20 (se escribió «tres»)." in out
     assert "Puerta" not in await retos(fake, "mesa")
+
+
+async def test_ficha_crear_has_two_pages_and_the_same_result(
+    script: Script, fake: FakeDiscord
+) -> None:
+    out = await script.run("@kaeda", "/ficha crear")
+    assert "== Crear ficha (1/2) ==" in out and "Protección" not in out  # five fields a page
+    out = await script.run("!formulario Nombre=Íñigo Vigor=3 Destreza=3 Percepción=1 Voluntad=9")
+    assert "Voluntad debe estar entre 0 y 5 (se dio 9). Admite: número entero, de 0 a 5." in out
+    out = await script.run("!pulsar Reabrir")
+    assert "= «Íñigo»" in out and "Voluntad*: [una línea, hasta 100] = «9»" in out
+    out = await script.run("!formulario Voluntad=1")
+    assert "«Seguir» abre la segunda" in out
+    listed = (await fake.command("kaeda", "mesa", "ficha lista")).text()
+    assert "Íñigo" not in listed  # nothing saved before the last page
+    out = await script.run("!pulsar Seguir")
+    assert "== Crear ficha (2/2) ==" in out and "Protección*:" in out and "Género:" in out
+    out = await script.run("!formulario Protección=ninguna Género=femenino")
+    assert "«Protección» admite un número entero, de 0 a 4 (se escribió «ninguna»)." in out
+    out = await script.run("!pulsar Reabrir")
+    assert "= «femenino»" in out
+    out = await script.run("!formulario Protección=1 Género=Femenino")
+    assert "(discord)" not in out, out
+    by_form = out[out.index("Umbral → #mesa") :]
+    by_slash = await script.run(
+        "@bea",
+        "/ficha crear nombre:Íñigo vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1 "
+        "genero:femenino",
+    )
+    assert by_form.replace("@kaeda", "@bea") == by_slash[by_slash.index("Umbral → #mesa") :]
+
+
+async def test_ficha_crear_by_slash_still_needs_its_options(script: Script) -> None:
+    out = await script.run("@kaeda", "/ficha crear nombre:Íñigo vigor:3")
+    assert "Falta la opción «destreza» de /ficha crear" in out
+    out = await script.run("/ficha crear nombre:Íñigo vigor:6 destreza:1 percepcion:1 voluntad:1")
+    assert "Vigor debe estar entre 0 y 5 (se dio 6)." in out  # the same check as the form's

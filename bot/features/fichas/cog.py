@@ -15,6 +15,7 @@ from bot.features.bestiario.files import Conflictos
 from bot.features.cog import FeatureCog
 from bot.features.common import Tamano, send
 from bot.features.fichas.ceder import run_ceder
+from bot.features.fichas.crear import ATTRIBUTES, CREAR_FORM, run_crear
 from bot.features.fichas.custodia import (
     CLASE_CHOICES,
     DUENO_HELP,
@@ -29,12 +30,10 @@ from bot.features.fichas.party import run_lista
 from bot.features.fichas.shared import own_character, sheet_embed
 from bot.features.fichas.transfer import run_export, run_import
 from bot.features.fichas.vida import require_editable, retire, revive, run_vida
+from bot.features.forms import open_form, required
 from bot.render.fichas import notice_embed
-from bot.render.safe import shown
 from bot.sheetfiles import EXPORT_HELP, ExportFormat
 from bot.sheetfiles.limits import NAME_MAX
-from umbral_rules import CharacterSheet
-from umbral_rules.genero import agree
 
 Atributo = app_commands.Range[int, 0, 5]
 ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]
@@ -59,7 +58,7 @@ class FichasCog(FeatureCog):
 
     @ficha.command(name="crear", description="Crea un personaje y lo deja como activo")
     @app_commands.describe(
-        nombre="Nombre del personaje",
+        nombre="Nombre (obligatorio con atributos y protección; sin opciones: formulario)",
         vigor="Vigor (0 a 5)",
         destreza="Destreza (0 a 5)",
         percepcion="Percepción (0 a 5)",
@@ -73,43 +72,25 @@ class FichasCog(FeatureCog):
     async def crear(
         self,
         ctx: Context,
-        nombre: app_commands.Range[str, 1, NAME_MAX],
-        vigor: Atributo,
-        destreza: Atributo,
-        percepcion: Atributo,
-        voluntad: Atributo,
-        proteccion: app_commands.Range[int, 0, 4],
-        aguante_extra: app_commands.Range[int, 0, 50] = 0,
-        aliento: app_commands.Range[int, 0, 20] = 0,
+        nombre: app_commands.Range[str, 1, NAME_MAX] | None = None,
+        vigor: Atributo | None = None,
+        destreza: Atributo | None = None,
+        percepcion: Atributo | None = None,
+        voluntad: Atributo | None = None,
+        proteccion: app_commands.Range[int, 0, 4] | None = None,
+        aguante_extra: app_commands.Range[int, 0, 50] | None = None,
+        aliento: app_commands.Range[int, 0, 20] | None = None,
         genero: Literal["masculino", "femenino"] | None = None,
     ) -> None:
-        interaction = ctx.interaction
-        atributos = {
-            "vigor": vigor,
-            "destreza": destreza,
-            "percepcion": percepcion,
-            "voluntad": voluntad,
-        }
-        sheet = CharacterSheet(nombre.strip(), atributos, proteccion, aguante_extra=aguante_extra)
-        await interaction.response.defer(thinking=True)
-        async with ctx.storage.guild(ctx.guild_id) as uow:
-            row = await uow.characters.create(
-                interaction.user.id,
-                sheet.nombre,
-                atributos=atributos,
-                aguante_max=sheet.aguante_max,
-                proteccion=proteccion,
-                aguante_extra=aguante_extra,
-                aliento_max=aliento,
-                genero=genero,
-            )
-            embed = sheet_embed(row, interaction.user.mention)
-        await send(
-            interaction,
-            content=f"{shown(sheet.nombre)} está {agree(genero, 'listo', 'lista')} "
-            "y es tu personaje activo.",
-            embed=embed,
-        )
+        given = {"nombre": nombre, "vigor": vigor, "destreza": destreza}
+        given |= {"percepcion": percepcion, "voluntad": voluntad, "proteccion": proteccion}
+        rest = {"aguante_extra": aguante_extra, "aliento": aliento, "genero": genero}
+        if await open_form(ctx, CREAR_FORM, {**given, **rest}):
+            return
+        name, *values, proteccion = required(ctx, CREAR_FORM, given)
+        atributos = dict(zip(ATTRIBUTES, values, strict=True))
+        extra, aliento = aguante_extra or 0, aliento or 0
+        await run_crear(ctx, name, atributos, proteccion, extra, aliento, genero)
 
     @ficha.command(name="oficio", description="Añade, cambia o quita un Oficio de tu personaje")
     @app_commands.describe(
