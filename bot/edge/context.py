@@ -156,8 +156,9 @@ def given_options(
     """Of the command's ``options`` (by parameter name, defaults included), those the user
     sent (an option left out has its default, but was not chosen)."""
     command = interaction.command
-    if not isinstance(command, app_commands.Command):
-        return {}
+    if not isinstance(command, app_commands.Command):  # a form sent names what it filled
+        filled = interaction.extras.get("form_given") or ()
+        return {name: value for name, value in options.items() if name in filled}
     namespace = interaction.namespace
     sent = {p.name for p in command.parameters if p.display_name in namespace}
     return {name: value for name, value in options.items() if name in sent}

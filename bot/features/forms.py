@@ -175,6 +175,7 @@ class CommandForm(discord.ui.Modal):
                 values[name] = value
         # the command's own callback: its declared permission, its checks, its reply
         interaction.extras["command_path"] = self.command.qualified_name
+        interaction.extras["form_given"] = frozenset(values)  # what the options «given» are
         await self.command.callback(self.command.binding, interaction, **values)  # type: ignore[arg-type]
 
 

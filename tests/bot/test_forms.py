@@ -88,3 +88,33 @@ async def test_ficha_crear_by_slash_still_needs_its_options(script: Script) -> N
     assert "Falta la opción «destreza» de /ficha crear" in out
     out = await script.run("/ficha crear nombre:Íñigo vigor:6 destreza:1 percepcion:1 voluntad:1")
     assert "Vigor debe estar entre 0 y 5 (se dio 6)." in out  # the same check as the form's
+
+
+async def test_bestiario_anadir_has_three_pages_and_the_same_result(
+    script: Script, fake: FakeDiscord
+) -> None:
+    out = await script.run("/bestiario añadir")
+    assert "== Añadir enemigo (1/3) ==" in out and "Potencia*:" in out and "Arma" not in out
+    out = await script.run("!formulario Nombre=Ogro Ataque=16 Defensa=11 Aguante=0 Potencia=6")
+    assert "Aguante debe estar entre 1 y 500 (se dio 0)." in out and NOTHING in out
+    out = await script.run("!pulsar Reabrir", "!formulario Aguante=30", "!pulsar Seguir")
+    assert "== Añadir enemigo (2/3) ==" in out and "Tamaño:" in out
+    out = await script.run("!formulario Tamaño=gigante Protección=1")
+    assert "«Tamaño» admite uno de: " in out and NOTHING in out
+    out = await script.run("!pulsar Reabrir")
+    assert "= «gigante»" in out and "= «1»" in out
+    out = await script.run("!formulario Tamaño=Grande", "!pulsar Seguir")
+    assert "== Añadir enemigo (3/3) ==" in out
+    assert "Ogro" not in (await fake.command("master", "mesa", "bestiario lista")).text()
+    out = await script.run('!formulario "Acciones extra"=1')
+    assert "(discord)" not in out, out
+    by_form = (await fake.command("master", "mesa", "bestiario ver", {"nombre": "Ogro"})).text()
+    await fake.command("master", "mesa", "bestiario borrar", {"nombre": "Ogro"})
+    await script.run(
+        "/bestiario añadir nombre:Ogro ataque:16 defensa:11 aguante:30 potencia:6 "
+        "tamaño:grande proteccion:1 acciones_extra:1"
+    )
+    by_slash = (await fake.command("master", "mesa", "bestiario ver", {"nombre": "Ogro"})).text()
+    assert by_form == by_slash and "Por asalto: 2 acciones" in by_form
+    out = await script.run("@kaeda", "/bestiario añadir nombre:Lobo ataque:1")
+    assert "Falta la opción «defensa» de /bestiario añadir" in out
