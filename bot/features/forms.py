@@ -36,10 +36,12 @@ if TYPE_CHECKING:
 #: Discord: five components a modal, a title of 45 characters, a label of 45, a placeholder
 #: of 100, a value of 4000.
 FIELDS_MAX, TITLE_MAX, LABEL_MAX, PLACEHOLDER_MAX, VALUE_MAX = 5, 45, 45, 100, 4000
+#: A text field longer than this is a paragraph (notes), not a line.
+PARAGRAPH_FROM = 200
 #: How long a form and its buttons wait (seconds).
 WAIT_S = 900
 NOTHING_SAVED = "No se ha guardado nada: «Reabrir» abre el formulario con lo que escribiste."
-NEXT = "Primera parte anotada (aún no se ha guardado nada): «Seguir» abre la segunda."
+NEXT = "Parte {done} de {of} anotada (aún no se ha guardado nada): «Seguir» abre la siguiente."
 YES, NO = ("sí", "si", "s", "yes", "true", "1"), ("no", "n", "false", "0")
 
 
@@ -109,7 +111,11 @@ def read(
             return None, f"«{label}» admite sí o no."
         value = word_key(text) in YES
     problem = check_option(param, value)
-    return value, None if problem is None else f"{problem} Admite: {accepts(param)}."
+    if problem is None:
+        return value, None
+    for name in (spoken(param.display_name), param.display_name):  # the field as labelled
+        problem = problem.replace(name, label, 1) if name in problem else problem
+    return value, f"{problem} Admite: {accepts(param)}."
 
 
 def _longest(param: app_commands.Parameter) -> int:
@@ -143,6 +149,9 @@ class CommandForm(discord.ui.Modal):
                 required=name in spec.required,
                 default=self.typed.get(name) or None,
                 max_length=_longest(param),
+                style=discord.TextStyle.paragraph
+                if (param.max_value or 0) > PARAGRAPH_FROM and param.type is T.string
+                else discord.TextStyle.short,
             )
             self.inputs[name] = text_input
             self.add_item(text_input)
@@ -166,7 +175,8 @@ class CommandForm(discord.ui.Modal):
                 return
         if self.page + 1 < len(self.spec.pages):
             view = FormButton(self.spec, self.command, typed, self.page + 1, "Seguir")
-            await interaction.response.send_message(NEXT, view=view, ephemeral=True)
+            said = NEXT.format(done=self.page + 1, of=len(self.spec.pages))
+            await interaction.response.send_message(said, view=view, ephemeral=True)
             return
         values = {}
         for name, text in typed.items():
@@ -176,7 +186,12 @@ class CommandForm(discord.ui.Modal):
         # the command's own callback: its declared permission, its checks, its reply
         interaction.extras["command_path"] = self.command.qualified_name
         interaction.extras["form_given"] = frozenset(values)  # what the options «given» are
-        await self.command.callback(self.command.binding, interaction, **values)  # type: ignore[arg-type]
+        try:
+            await self.command.callback(self.command.binding, interaction, **values)  # type: ignore[arg-type]
+        except UmbralError as exc:  # refused by the command itself: the form again, filled
+            await report_error(interaction, exc)
+            view = FormButton(self.spec, self.command, typed, 0, "Reabrir")
+            await interaction.followup.send(NOTHING_SAVED, view=view, ephemeral=True)
 
 
 class FormButton(discord.ui.View):

@@ -63,7 +63,7 @@ async def test_ficha_crear_has_two_pages_and_the_same_result(
     out = await script.run("!pulsar Reabrir")
     assert "= «Íñigo»" in out and "Voluntad*: [una línea, hasta 100] = «9»" in out
     out = await script.run("!formulario Voluntad=1")
-    assert "«Seguir» abre la segunda" in out
+    assert "Parte 1 de 2 anotada (aún no se ha guardado nada): «Seguir» abre la siguiente." in out
     listed = (await fake.command("kaeda", "mesa", "ficha lista")).text()
     assert "Íñigo" not in listed  # nothing saved before the last page
     out = await script.run("!pulsar Seguir")
@@ -118,3 +118,35 @@ async def test_bestiario_anadir_has_three_pages_and_the_same_result(
     assert by_form == by_slash and "Por asalto: 2 acciones" in by_form
     out = await script.run("@kaeda", "/bestiario añadir nombre:Lobo ataque:1")
     assert "Falta la opción «defensa» de /bestiario añadir" in out
+
+
+async def test_ficha_editar_without_options_opens_its_form_with_the_same_result(
+    script: Script, fake: FakeDiscord
+) -> None:
+    create = "/ficha crear nombre:{} vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1"
+    await script.run("@kaeda", create.format("Íñigo"), "@bea", create.format("Íñigo"))
+    out = await script.run("@kaeda", "/ficha editar")
+    assert "== Editar ficha (1/3) ==" in out and "Protección:" in out
+    out = await script.run("!formulario Vigor=4", "!pulsar Seguir")
+    assert "Aliento máximo:" in out and "Género:" in out
+    out = await script.run('!formulario "Aliento máximo"=25')
+    assert "Aliento máximo debe estar entre 0 y 20 (se dio 25)." in out and NOTHING in out
+    out = await script.run("!pulsar Reabrir", '!formulario "Aliento máximo"=2', "!pulsar Seguir")
+    assert "Notas: [párrafo, hasta 1000]" in out and "Imagen (enlace https):" in out
+    out = await script.run('!formulario "Imagen (enlace https)"="http://x.example/a.png"')
+    assert "avatar_url debe ser un enlace https" in out and NOTHING in out  # the command's check
+    assert "Capa" not in (await fake.command("kaeda", "mesa", "ficha ver")).text()
+    out = await script.run("!pulsar Reabrir")  # the first page again, filled
+    assert "== Editar ficha (1/3) ==" in out and "Vigor: [una línea, hasta 100] = «4»" in out
+    out = await script.run("!formulario", "!pulsar Seguir", "!formulario", "!pulsar Seguir")
+    assert "= «http://x.example/a.png»" in out
+    out = await script.run('!formulario "Imagen (enlace https)"= Notas="Capa roja"')
+    assert "(discord)" not in out, out
+    by_form = out[out.index("Umbral → #mesa") :]
+    by_slash = await script.run("@bea", '/ficha editar vigor:4 aliento_max:2 notas:"Capa roja"')
+    assert by_form == by_slash[by_slash.index("Umbral → #mesa") :]
+    sheets = [
+        (await fake.command(user, "mesa", "ficha ver")).text().split("\n", 2)[2]
+        for user in ("kaeda", "bea")  # past the title and the owner's mention
+    ]
+    assert sheets[0] == sheets[1] and "Capa roja" in sheets[0]

@@ -24,7 +24,7 @@ from bot.features.fichas.custodia import (
     run_edit,
     run_oficio,
 )
-from bot.features.fichas.editar import AVATAR_MAX, Edit
+from bot.features.fichas.editar import AVATAR_MAX, EDITAR_FORM, Edit
 from bot.features.fichas.lookup import named_character
 from bot.features.fichas.party import run_lista
 from bot.features.fichas.shared import own_character, sheet_embed
@@ -145,7 +145,7 @@ class FichasCog(FeatureCog):
         await run_arma(ctx, nombre, clase, atributo, potencia, cualidades, kept, quitar)
 
     @ficha.command(
-        name="editar", description="Sube o corrige la ficha sin curarla (atributos, protección…)"
+        name="editar", description="Sube o corrige la ficha sin curarla (sin opciones: formulario)"
     )
     @app_commands.describe(
         vigor="Vigor (0 a 5)",
@@ -186,6 +186,8 @@ class FichasCog(FeatureCog):
         personaje: str | None = None,
         dueno: discord.User | None = None,
     ) -> None:
+        if await open_form(ctx, EDITAR_FORM, ctx.options):
+            return
         given = {"vigor": vigor, "destreza": destreza, "percepcion": percepcion}
         given["voluntad"] = voluntad
         edit = Edit(

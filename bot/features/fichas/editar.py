@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from bot.features.fichas.vida import require_editable
+from bot.features.forms import FormSpec
 from bot.jsontypes import JsonObject
 from bot.storage.models import Character
 from bot.storage.repositories import character_sheet
@@ -52,6 +53,22 @@ class Edit:
         )
 
 
+#: /ficha editar typed without options: its form (``dueño:``, a user, is only a slash option).
+EDITAR_FORM = FormSpec(
+    "Editar ficha",
+    (
+        ("vigor", "destreza", "percepcion", "voluntad", "proteccion"),
+        ("tamano", "aguante_extra", "aliento_max", "esencia_max", "genero"),
+        ("notas", "notas_privadas", "avatar_url", "personaje"),
+    ),
+    labels={
+        "tamano": "Tamaño",
+        "genero": "Género",
+        "aliento_max": "Aliento máximo",
+        "esencia_max": "Esencia máxima",
+        "avatar_url": "Imagen (enlace https)",
+    },
+)
 #: The longest picture link kept (``characters.avatar_url``).
 AVATAR_MAX = 500
 #: Where Discord keeps attachments: their links expire within a day.
