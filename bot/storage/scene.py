@@ -83,8 +83,11 @@ class SceneRepository:
         self._session.add(row)
 
     async def _row(self, message_id: int) -> SceneLineRow | None:
-        stmt = select(SceneLineRow).where(
-            SceneLineRow.guild_id == self.guild_id, SceneLineRow.message_id == message_id
+        stmt = (
+            select(SceneLineRow)
+            .where(SceneLineRow.guild_id == self.guild_id, SceneLineRow.message_id == message_id)
+            .order_by(SceneLineRow.id.desc())  # the newest: see the index's comment
+            .limit(1)
         )
         return (await self._session.execute(stmt)).scalar_one_or_none()
 

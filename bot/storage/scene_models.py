@@ -34,7 +34,9 @@ class SceneLineRow(Base):
 
     __tablename__ = "scene_lines"
     __table_args__ = (
-        Index("uq_scene_lines_message", "guild_id", "message_id", unique=True),
+        # not unique: Discord's message ids are, but the console's start again when it is
+        # reopened on its database (the newest line of an id is the one meant)
+        Index("ix_scene_lines_message", "guild_id", "message_id"),
         Index("ix_scene_lines_roll", "roll_id"),
     )
 

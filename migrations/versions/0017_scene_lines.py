@@ -52,9 +52,7 @@ def upgrade() -> None:
         sa.Column("deleted_at", sa.DateTime(timezone=True), nullable=True),
         sa.PrimaryKeyConstraint("id"),
     )
-    op.create_index(
-        "uq_scene_lines_message", "scene_lines", ["guild_id", "message_id"], unique=True
-    )
+    op.create_index("ix_scene_lines_message", "scene_lines", ["guild_id", "message_id"])
     op.create_index("ix_scene_lines_roll", "scene_lines", ["roll_id"])
     op.add_column("characters", sa.Column("avatar_url", sa.String(length=500), nullable=True))
 
@@ -64,6 +62,6 @@ def downgrade() -> None:
     with op.batch_alter_table("characters") as batch:
         batch.drop_column("avatar_url")
     op.drop_index("ix_scene_lines_roll", table_name="scene_lines")
-    op.drop_index("uq_scene_lines_message", table_name="scene_lines")
+    op.drop_index("ix_scene_lines_message", table_name="scene_lines")
     op.drop_table("scene_lines")
     op.drop_table("channel_webhooks")

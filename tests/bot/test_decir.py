@@ -14,6 +14,7 @@ from bot.console import FakeDiscord
 from bot.console.messages import SentMessage
 from bot.features.decir.voice import DEFAULT_AVATAR, WEBHOOK_NAME
 from tests.bot.conftest import KAEDA, Script
+from tests.bot.test_sesiones import opened
 from tests.bot.live_markdown import live
 
 AVATAR = "https://example.com/inigo.png"
@@ -219,3 +220,29 @@ async def test_editar_lo_dicho_opens_a_form_with_the_text_for_its_author_or_the_
     out = await script.run('!formulario Texto="Corregido por el máster"')
     assert "Línea cambiada." in out and "(discord)" not in out, out
     assert [m.content for m in said(fake, "mesa/escena")] == ["Corregido por el máster"]
+
+
+async def test_a_console_reopened_on_its_database_speaks_again(database_url: str) -> None:
+    """The next run's Discord has neither the stored webhook (404: made again, once) nor
+    the earlier run's messages, whose ids it gives again: the newest line of an id is
+    the one its menus act on."""
+    for run, line in enumerate(("Uno", "Dos")):
+        session = await opened(database_url)
+        try:
+            script = Script(session.discord)
+            first = [] if run else [*KAEDA]
+            out = await script.run(*first, "@kaeda", f"/decir texto:{line}")
+            assert "Dicho como Íñigo." in out and "(discord) 400" not in out, out
+            lost = "(discord) 404 10015 Unknown Webhook" in out  # the stored one: made again
+            assert lost == bool(run), out
+            out = await script.run("!menu mensaje 2 Borrar lo dicho")
+            assert "Línea borrada" in out, out
+            assert not session.discord.gate.failed
+        finally:
+            await session.close()
+    session = await opened(database_url)
+    try:
+        history = (await session.discord.command("kaeda", "mesa", "historial")).first.text()
+        assert history.count("(línea borrada)") == 2
+    finally:
+        await session.close()
