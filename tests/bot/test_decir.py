@@ -14,8 +14,8 @@ from bot.console import FakeDiscord
 from bot.console.messages import SentMessage
 from bot.features.decir.voice import DEFAULT_AVATAR, WEBHOOK_NAME
 from tests.bot.conftest import KAEDA, Script
-from tests.bot.test_sesiones import opened
 from tests.bot.live_markdown import live
+from tests.bot.test_sesiones import opened
 
 AVATAR = "https://example.com/inigo.png"
 
