@@ -33,6 +33,8 @@ from umbral_rules.text import word_key
 if TYPE_CHECKING:
     from bot.edge.context import Context
 
+#: What a field gives the command: an option's value (a choice's, a number, a yes/no, a text).
+OptionValue = str | int | float | bool
 #: Discord: five components a modal, a title of 45 characters, a label of 45, a placeholder
 #: of 100, a value of 4000.
 FIELDS_MAX, TITLE_MAX, LABEL_MAX, PLACEHOLDER_MAX, VALUE_MAX = 5, 45, 45, 100, 4000
@@ -84,14 +86,14 @@ def accepts(param: app_commands.Parameter) -> str:
 
 def read(
     param: app_commands.Parameter, text: str, label: str | None = None
-) -> tuple[Any, str | None]:
+) -> tuple[OptionValue | None, str | None]:
     """The value typed for ``param`` (None: left empty) and why it doesn't fit, if it
     doesn't: read as the option's type, then checked as a slash option is."""
     text = text.strip()
     if not text:
         return None, None
     label = label or spoken(param.display_name)
-    value: Any = text
+    value: OptionValue = text
     if param.choices:
         found = [
             c.value
