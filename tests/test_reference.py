@@ -70,10 +70,8 @@ async def test_every_command_option_choice_limit_and_rule_is_in_it(bot: UmbralBo
             for choice in parameter.choices:
                 assert f"`{choice.value}`" in part
     crear = section(text, "ficha crear")
-    # issue 38: typed without options, /ficha crear opens its form, so Discord can no longer
-    # require its options; the bot does (and the description says so)
-    assert "| `proteccion` | número entero, de 0 a 4 | no |" in crear
-    assert "| `nombre` | texto, de 1 a 80 caracteres | no | Nombre (obligatorio" in crear
+    assert "| `proteccion` | número entero, de 0 a 4 | sí |" in crear
+    assert "| `nombre` | texto, de 1 a 80 caracteres | sí |" in crear
     assert "**Quién:** Cualquiera (en su servidor)." in crear
     oficio = section(text, "ficha oficio")
     assert f"con `dueño:`: {RULES['dueño o máster'].texto.lower()}" in oficio

@@ -73,7 +73,11 @@ class BestiarioCog(FeatureCog):
         name="bestiario", description="Los enemigos del servidor (máster)"
     )
 
-    @bestiario.command(name="añadir", description="Añade un enemigo con sus números de Mesa")
+    @bestiario.command(
+        name="añadir",
+        description="Añade un enemigo con sus números de Mesa",
+        extras={"form": ANADIR_FORM},
+    )
     @app_commands.describe(
         nombre="Nombre (obligatorio con ataque, defensa, aguante y potencia; sin opciones: "
         "formulario)",

@@ -164,7 +164,11 @@ class TiradasCog(FeatureCog):
         embed = check_embed(result, actor=shown(roller.nombre), what=what, note=note)
         await tirada.deliver(interaction, embed, privada, settings.gm_channel_id)
 
-    @reto.command(name="crear", description="Plantea un reto en este canal (máster)")
+    @reto.command(
+        name="crear",
+        description="Plantea un reto en este canal (máster)",
+        extras={"form": RETO_FORM},
+    )
     @app_commands.describe(
         nombre="Cómo se llama el reto (obligatorio; sin opciones, se abre un formulario)",
         umbral="Su Umbral (obligatorio)",

@@ -56,7 +56,11 @@ class FichasCog(FeatureCog):
         name="ficha", description="Tus personajes: crear, ver, elegir el activo"
     )
 
-    @ficha.command(name="crear", description="Crea un personaje y lo deja como activo")
+    @ficha.command(
+        name="crear",
+        description="Crea un personaje y lo deja como activo",
+        extras={"form": CREAR_FORM},
+    )
     @app_commands.describe(
         nombre="Nombre (obligatorio con atributos y protección; sin opciones: formulario)",
         vigor="Vigor (0 a 5)",
