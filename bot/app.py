@@ -42,6 +42,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.esencia",
     "bot.features.sesiones",
     "bot.features.tablas",
+    "bot.features.decir",
 )
 
 

@@ -103,6 +103,10 @@ class ChannelRoutes(WebhookRoutes):
                     raise Refused(403, MISSING_ACCESS, "Missing Access")
                 return self._message_payload(message)
             if method == "DELETE":
+                # someone else's message (a person's, a webhook's): «Gestionar mensajes»
+                others = message.author_id is not None or message.webhook_id is not None
+                if others and not place.can("manage_messages"):
+                    raise _missing("manage_messages")
                 message.deleted = True
                 return None
             if method == "PATCH":

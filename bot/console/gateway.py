@@ -26,12 +26,27 @@ def _state(bot: discord.Client) -> Any:
     return bot._connection
 
 
+class _NoNetwork:
+    """Stands for the HTTP session a real login opens: a webhook made from the client
+    (``discord.Webhook.partial(…, client=bot)``) takes it, but the console's webhook adapter
+    answers every request, so it never opens a connection; it is falsy, like no session, so
+    ``bot.close()`` has nothing to close."""
+
+    closed = False
+
+    def __bool__(self) -> bool:
+        return False
+
+
 def log_in(bot: discord.Client, application_id: int, user: dict[str, Any]) -> None:
-    """What ``READY`` would tell the client: its application and its own user."""
+    """What ``READY`` would tell the client: its application and its own user; and what the
+    login before it leaves, the client's HTTP session (:class:`_NoNetwork`)."""
     state = _state(bot)
     state.application_id = application_id
     if state.user is None:
         state.user = discord.ClientUser(state=state, data=user)  # type: ignore[arg-type]
+    if getattr(bot.http, "_HTTPClient__session", None) is discord.utils.MISSING:
+        bot.http._HTTPClient__session = _NoNetwork()  # type: ignore[attr-defined]
 
 
 def add_guild(bot: discord.Client, data: Any) -> discord.Guild:

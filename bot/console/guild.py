@@ -31,6 +31,7 @@ PERMISSIONS = {
     "leer_historial": "read_message_history",
     "fijar_mensajes": "pin_messages",
     "gestionar_webhooks": "manage_webhooks",
+    "gestionar_mensajes": "manage_messages",
     "conectar": "connect",
     "crear_eventos": "create_events",
     "gestionar_eventos": "manage_events",
@@ -50,6 +51,7 @@ BOT_PERMISSIONS = discord.Permissions(
     create_public_threads=True,
     create_events=True,
     connect=True,
+    manage_webhooks=True,
 )
 BOT_ROLE_NAME = "Umbral"
 THREAD, VOICE = 11, 2  # a public thread, a voice channel

@@ -23,6 +23,7 @@ LABELS = {
     "create_events": "Crear eventos",
     "manage_events": "Gestionar eventos",
     "connect": "Conectar",
+    "manage_webhooks": "Gestionar webhooks",
 }
 #: What the invite link asks for (README «Invitar el bot» gives their integer).
 INVITE_PERMISSIONS = (
@@ -35,6 +36,7 @@ INVITE_PERMISSIONS = (
     "pin_messages",
     "create_events",
     "connect",
+    "manage_webhooks",
 )
 #: How to grant what is missing: ``{lo}`` is «lo» for one permission, «los» for several.
 HOW = (

@@ -156,8 +156,9 @@ def given_options(
     """Of the command's ``options`` (by parameter name, defaults included), those the user
     sent (an option left out has its default, but was not chosen)."""
     command = interaction.command
-    if not isinstance(command, app_commands.Command):
-        return {}
+    if not isinstance(command, app_commands.Command):  # a form sent names what it filled
+        filled = interaction.extras.get("form_given") or ()
+        return {name: value for name, value in options.items() if name in filled}
     namespace = interaction.namespace
     sent = {p.name for p in command.parameters if p.display_name in namespace}
     return {name: value for name, value in options.items() if name in sent}
@@ -270,7 +271,9 @@ def command_context(
         ) -> None:
             ctx = Context(interaction, cog.services, permission, kwargs)
             # the operation the undo record of this command's unit of work names
-            with operation(command_path(interaction.data), interaction.user.id):
+            # (a form sent for a command names it in ``extras``: its data has no name)
+            path = interaction.extras.get("command_path") or command_path(interaction.data)
+            with operation(path, interaction.user.id):
                 await body(cog, ctx, *args, **kwargs)
                 await ctx.finish()
 

@@ -32,6 +32,8 @@ ROLLING_COMMANDS = frozenset(
         "mapa barrido",
     }
 )
+#: Context menus that roll dice: «Repetir tirada», the «Repetir» of a roll's reply.
+ROLLING_MENUS = frozenset({"Repetir tirada"})
 #: The buckets kept at most (the oldest idle ones are forgotten first).
 MAX_BUCKETS = 10_000
 

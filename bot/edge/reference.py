@@ -122,10 +122,18 @@ def option_doc(option: dict[str, Any]) -> OptionDoc:
 def command_doc(command: app_commands.Command[Any, ..., Any], tree: Any) -> CommandDoc:
     data = command.to_dict(tree)
     names = {p.name: p.display_name for p in command.parameters}
+    # a command whose form opens without options (``extras["form"]``, a FormSpec) can't
+    # have Discord require its options, but it does: they are documented as required
+    form_required: frozenset[str] = getattr(command.extras.get("form"), "required", frozenset())
+    needed = {names.get(n, n) for n in form_required}
+    options = [
+        {**o, "required": o.get("required") or o["name"] in needed}
+        for o in data.get("options") or ()
+    ]
     return CommandDoc(
         path=command.qualified_name,
         description=command.description,
-        options=tuple(option_doc(o) for o in data.get("options") or ()),
+        options=tuple(option_doc(o) for o in options),
         who=_uses(declared(command), names),
     )
 

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.edge.errors import UmbralTree, refusal_text
 from bot.edge.options import check_options, leaf_options
-from bot.edge.ratelimit import ROLLING_COMMANDS, RateLimiter
+from bot.edge.ratelimit import ROLLING_COMMANDS, ROLLING_MENUS, RateLimiter
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +99,8 @@ class GuardedTree(UmbralTree):
             return False
         data: Any = interaction.data or {}
         command = interaction.command  # None: unknown, the tree answers it (CommandNotFound)
+        if isinstance(command, app_commands.ContextMenu):  # no options; some roll dice
+            return command.name not in ROLLING_MENUS or await self.admit_roll(interaction)
         if data.get("type", 1) != 1 or not isinstance(command, app_commands.Command):
             return True
         problem = check_options(command, leaf_options(data), data.get("resolved"))

@@ -22,6 +22,7 @@ from bot.render.limits import AUTHOR_MAX, FIELD_NAME_MAX, PAGE_CHARS, PAGE_LINES
 from bot.render.rolls import grade_colour, signed
 from bot.render.safe import in_backticks, plain, shown
 from bot.storage import RollLogEntry
+from bot.storage.rolllog import SAID_COMMAND as SAID
 from umbral_rules import Grade
 from umbral_rules.roller.saved import Use
 
@@ -177,6 +178,9 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
         parts.append(
             shown(entry.actor or "?") + (f" → {shown(entry.target)}" if entry.target else "")
         )
+    if entry.command == SAID:  # a line said as a character (/decir): its text, if kept
+        parts.append("(línea borrada)" if entry.said_deleted else f"«{shown(entry.said)}»")
+        return " · ".join(parts)
     motivo = None if hidden else entry.motivo or entry.result.get("motivo")
     if "deshace" in entry.result:  # an undo's entry: which rolls it took back
         undone = ", ".join(f"#{i}" for i in entry.result["deshace"])

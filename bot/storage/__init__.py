@@ -23,6 +23,7 @@ look, ``get_state``, ``create``, ``save``, ``end``, ``history``, ``info``), ``uo
 
 from . import reminder_models as reminder_models  # its tables join Base.metadata
 from . import saved_rolls as saved_rolls  # its table joins Base.metadata
+from . import scene_models as scene_models  # its tables join Base.metadata
 from . import session_models as session_models  # its tables join Base.metadata
 from .encounter_info import EncounterInfo
 from .encounters import EncounterRepository

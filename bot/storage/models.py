@@ -148,6 +148,8 @@ class Character(Base):
     )
     #: ``masculino`` / ``femenino`` for the agreement of messages; None: not said.
     genero: Mapped[str | None] = mapped_column(String(10))
+    #: The picture its lines (``/decir``) show: an https URL; None: the default picture.
+    avatar_url: Mapped[str | None] = mapped_column(String(500))
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = _created()
 

@@ -16,16 +16,23 @@ from umbral_rules.text import name_key
 
 from .encounter_info import aware
 from .models import RollLogRow, table
+from .scene_models import SceneLineRow
 
 _TABLE = table(RollLogRow)
 #: The JSON columns, read as text when the rows are decoded off the event loop.
 _JSON = ("dice", "modifiers", "result")
 _INSERT = insert(_TABLE)
+_LINES = table(SceneLineRow)
+#: A ``/decir`` entry's line, read with it: its text (NULL once deleted) and when deleted.
+_SAID = (_LINES.c.texto.label("said"), _LINES.c.deleted_at.label("said_deleted_at"))
+_WITH_LINES = _TABLE.outerjoin(_LINES, _LINES.c.roll_id == _TABLE.c.id)
 #: The roll log's entry of an undo: ``result["deshace"]`` lists the roll ids it took back.
 UNDO_COMMAND = "deshacer"
-#: Entries that roll no dice: an undo, and the adjustments of /ficha ajustar and /descanso
-#: (an encounter's summary counts the others, its rolls).
-NOT_ROLLS = (UNDO_COMMAND, "ficha ajustar", "descanso", "encuentro ajustar")
+#: The roll log's entry of a line said as a character (its text: :class:`SceneLineRow`).
+SAID_COMMAND = "decir"
+#: Entries that roll no dice: an undo, the adjustments of /ficha ajustar and /descanso, and
+#: the lines of /decir (an encounter's summary counts the others, its rolls).
+NOT_ROLLS = (UNDO_COMMAND, "ficha ajustar", "descanso", "encuentro ajustar", SAID_COMMAND)
 #: What the columns of who rolled, against whom and why keep at most (longer is cut).
 WHO_MAX = 200
 
@@ -49,6 +56,10 @@ class RollLogEntry:
     target: str | None = None
     motivo: str | None = None
     encounter_id: int | None = None
+    #: A ``/decir`` entry: the line's text (None once deleted, or not a line), and whether
+    #: it was deleted.
+    said: str | None = None
+    said_deleted: bool = False
 
 
 def _as_json(value: object) -> object:
@@ -168,7 +179,10 @@ class RollLogRepository:
         ``personaje`` is matched by its name key, «Íñigo» finds «iñigo»); ``before_id`` /
         ``after_id``: only those older / newer than that entry (a page of the log);
         ``since``: only those logged from then on."""
-        stmt = _filtered(select(_TABLE), self.guild_id, channel_id, user_id, personaje)
+        stmt = _filtered(
+            select(_TABLE, *_SAID).select_from(_WITH_LINES),
+            self.guild_id, channel_id, user_id, personaje,
+        )  # fmt: skip
         if since is not None:
             stmt = stmt.where(_TABLE.c.created_at >= since)
         if before_id is not None:
@@ -194,7 +208,10 @@ class RollLogRepository:
         """As :meth:`entries` (oldest first), with the JSON columns read as their text (not
         decoded on the event loop): :func:`decoded` turns each row into its entry, off it."""
         columns = [cast(c, Text).label(c.name) if c.name in _JSON else c for c in _TABLE.c]
-        stmt = _filtered(select(*columns), self.guild_id, channel_id, user_id, personaje)
+        stmt = _filtered(
+            select(*columns, *_SAID).select_from(_WITH_LINES),
+            self.guild_id, channel_id, user_id, personaje,
+        )  # fmt: skip
         if after_id is not None:
             stmt = stmt.where(_TABLE.c.id > after_id)
         if since is not None:
@@ -270,4 +287,6 @@ def _entry(row: Mapping[Any, Any]) -> RollLogEntry:
     values["created_at"] = aware(row["created_at"])
     values["dice"], values["modifiers"] = list(row["dice"] or []), list(row["modifiers"] or [])
     values["result"], values["physical"] = dict(row["result"] or {}), bool(row["physical"])
+    # a line said with /decir, when the query joined its scene line (issue 38)
+    values["said_deleted"] = values.pop("said_deleted_at", None) is not None
     return RollLogEntry(**values)

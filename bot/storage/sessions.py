@@ -287,8 +287,8 @@ class ActivityRepository:
         self.guild_id = guild_id
 
     async def note(self, user_id: int, kind: str, at: datetime) -> None:
-        """``user_id`` did ``kind`` ("encuentro": joined one; "decir" is kept for
-        speaking as a character, which no command does yet)."""
+        """``user_id`` did ``kind`` ("encuentro": joined one; "decir": spoke as a
+        character, ``/decir`` or «Decir como…»)."""
         self.session.add(ActivityRow(guild_id=self.guild_id, user_id=user_id, kind=kind, at=at))
 
     async def forget_before(self, moment: datetime) -> None:

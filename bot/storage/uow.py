@@ -25,6 +25,7 @@ from .reminders import ReminderRepository
 from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
 from .rolllog import RollLogRepository
 from .saved_rolls import SavedRollRepository
+from .scene import SceneRepository
 from .sessions import ActivityRepository, SessionRepository
 from .settings_cache import SettingsCache
 from .undo import Pending, UndoRepository
@@ -48,7 +49,8 @@ class UnitOfWork:
     """What one command sees: repositories that share one transaction, scoped by guild.
 
     Attributes: ``guild`` (settings), ``characters``, ``bestiary``, ``rolls`` (the roll log),
-    ``saved_rolls`` and, in a channel unit, ``encounter`` (the channel's active encounter).
+    ``saved_rolls``, ``scene`` (channel webhooks and lines said as characters) and, in a
+    channel unit, ``encounter`` (the channel's active encounter).
     """
 
     def __init__(
@@ -71,6 +73,7 @@ class UnitOfWork:
         self.saved_rolls = SavedRollRepository(session, guild_id)
         self.sessions = SessionRepository(session, guild_id)
         self.activity = ActivityRepository(session, guild_id)
+        self.scene = SceneRepository(session, guild_id)
         #: What ``/deshacer`` can take back: written by :meth:`finish` in this transaction.
         self.undo_log = (
             None if channel_id is None else UndoRepository(session, guild_id, channel_id, clock)

@@ -217,6 +217,11 @@ DRIVERS: dict[str, Driver] = {
         (w.player, {"sesion": w.long(100)}),
         (w.gm, {"sesion": w.long(100)}),
     ],
+    "decir": lambda w: [
+        (w.player, {"texto": w.long(1800)}),
+        (w.player, {"texto": "*a* **b** [c](https://x.example) @everyone", "personaje": w.spare}),
+        (w.gm, {"texto": "sin personaje"}),
+    ],
     "esencia gastar": lambda w: [
         (w.player, {"puntos": 1, "motivo": w.long(200)}),
         (w.gm, {"puntos": 1, "motivo": w.long(200), "personaje": w.pc}),

@@ -79,8 +79,13 @@ def _check_options(options: list[dict[str, Any]], where: str) -> None:
 
 async def test_command_schema_within_discord_limits() -> None:
     bot = await create_bot(Settings(discord_token=None))
-    commands = bot.tree.get_commands()
+    # the slash commands (the context menus have names of their own: checked below)
+    commands = bot.tree.get_commands(type=discord.AppCommandType.chat_input)
     assert len(commands) <= 100
+    for kind in (discord.AppCommandType.user, discord.AppCommandType.message):
+        menus = bot.tree.get_commands(type=kind)
+        assert len(menus) <= 5  # discord.py's limit per kind (Discord's is 15)
+        assert all(1 <= len(m.name) <= 32 for m in menus)
     seen = set()
     for command in commands:
         data = command.to_dict(bot.tree)

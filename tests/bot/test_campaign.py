@@ -249,8 +249,12 @@ async def test_ficha_editar_levels_up_without_healing(script: Script, fake: Fake
     assert "Aliento 2/2" in tracker.first.text()
     shrink = await fake.command("kaeda", "plaza", "ficha editar", {"vigor": 3})
     assert "Aguante: 11/18 → 9/16" in shrink.first.text()
-    nothing = await fake.command("kaeda", "plaza", "ficha editar")
-    assert nothing.first.ephemeral and nothing.first.content.startswith("Di qué cambiar")
+    # issue 38: without options, /ficha editar opens its form; sent empty, «Di qué cambiar»
+    form = await fake.command("kaeda", "plaza", "ficha editar")
+    assert form.form is not None and form.messages == []
+    pages = ["!formulario", "!pulsar Seguir"] * 2 + ["!formulario"]
+    nothing = await script.run("#plaza", "@kaeda", *pages)
+    assert "(solo para ti)\n  Di qué cambiar" in nothing
     noted = await fake.command("kaeda", "plaza", "ficha editar", {"notas": "Busca a su hermano"})
     assert "Notas cambiadas." in noted.first.text()
     sheet = await fake.command("kaeda", "plaza", "ficha ver")

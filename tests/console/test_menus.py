@@ -20,11 +20,20 @@ from umbral_rules import UmbralError
 pytestmark = pytest.mark.backends("sqlite")
 
 
+def without_own_menus(fake: FakeDiscord) -> None:
+    """The bot's tree without its own menus: these tests put theirs in their place."""
+    tree = fake.bot.tree  # type: ignore[attr-defined]
+    for kind in (discord.AppCommandType.user, discord.AppCommandType.message):
+        for menu in tree.get_commands(type=kind):
+            tree.remove_command(menu.name, type=kind)
+
+
 @pytest.fixture
 def seen(fake: FakeDiscord) -> dict[str, Any]:
-    """A user command «Ver ficha» and a message command «Decir como…» on the bot's tree;
-    what each received."""
+    """A user command «Ver ficha» and a message command «Decir como…» on the bot's tree (in
+    place of the bot's own menus); what each received."""
     found: dict[str, Any] = {}
+    without_own_menus(fake)
 
     @app_commands.context_menu(name="Ver ficha")
     async def ver_ficha(interaction: discord.Interaction, member: discord.Member) -> None:
@@ -109,6 +118,7 @@ async def test_the_sync_holds_discords_limits_per_kind(
 
 
 def test_discord_py_stops_at_five_menus_of_a_kind(fake: FakeDiscord) -> None:
+    without_own_menus(fake)
     tree = fake.bot.tree  # type: ignore[attr-defined]
 
     def menu(n: int) -> app_commands.ContextMenu:

@@ -3,8 +3,8 @@
 with any name and avatar, in a thread of the channel by ``thread_id``; its messages edited,
 read and deleted only by that webhook (in a thread, only with the thread's id).
 
-The bot's invite does not ask for «Gestionar webhooks» yet (nothing of the bot uses them):
-these tests give it in the channels they use, as ``!permiso dar gestionar_webhooks``."""
+The bot's invite asks for «Gestionar webhooks» since ``/decir`` (issue 38); these tests still
+give it in the channels they use, as ``!permiso dar gestionar_webhooks``."""
 
 from __future__ import annotations
 

@@ -376,6 +376,7 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "encuentro ajustar",
         {"combatiente": "Íñigo", "esencia": 0},
     ),
+    "/decir": ("mesa", [], "decir", {"texto": "*Saluda* ¡Buenas!"}),
     "/esencia gastar": (
         "mesa",
         ["@kaeda", "/ficha editar esencia_max:3"],

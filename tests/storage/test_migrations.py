@@ -24,6 +24,7 @@ TABLES = {
     "activity",
     "alembic_version",
     "bestiary",
+    "channel_webhooks",
     "characters",
     "command_sync",
     "encounter_reminders",
@@ -33,6 +34,7 @@ TABLES = {
     "reminders",
     "roll_log",
     "saved_rolls",
+    "scene_lines",
     "session_steps",
     "undo_records",
 }

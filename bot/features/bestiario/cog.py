@@ -24,6 +24,7 @@ from bot.features.bestiario.files import (
 )
 from bot.features.cog import FeatureCog
 from bot.features.common import Tamano, send
+from bot.features.forms import FormSpec, open_form, required
 from bot.features.pages import send_pages
 from bot.render.fichas import bestiary_list_pages, enemy_embed, notice_embed
 from bot.sheetfiles import BESTIARY, EXPORT_HELP, ExportFormat, filename_for
@@ -47,6 +48,17 @@ def listed(text: str | None, keys: Callable[[Iterable[str]], list[str]]) -> list
 #: The options of an entry beyond its Mesa numbers (the table's «/bestiario añadir (extras)»).
 EXTRAS = ("proteccion", "cualidades", "acciones_extra", "respuestas_extra", "estados")
 CHANGE = "cambiar el bestiario"
+#: /bestiario añadir typed without options: its form, the numbers of Mesa first.
+ANADIR_FORM = FormSpec(
+    "Añadir enemigo",
+    (
+        ("nombre", "ataque", "defensa", "aguante", "potencia"),
+        ("arma", "tamano", "proteccion", "cualidades", "notas"),
+        ("acciones_extra", "respuestas_extra", "estados"),
+    ),
+    frozenset({"nombre", "ataque", "defensa", "aguante", "potencia"}),
+    {"tamano": "Tamaño"},
+)
 SEE = "ver el bestiario"
 
 
@@ -61,9 +73,14 @@ class BestiarioCog(FeatureCog):
         name="bestiario", description="Los enemigos del servidor (máster)"
     )
 
-    @bestiario.command(name="añadir", description="Añade un enemigo con sus números de Mesa")
+    @bestiario.command(
+        name="añadir",
+        description="Añade un enemigo con sus números de Mesa",
+        extras={"form": ANADIR_FORM},
+    )
     @app_commands.describe(
-        nombre="Nombre del enemigo",
+        nombre="Nombre (obligatorio con ataque, defensa, aguante y potencia; sin opciones: "
+        "formulario)",
         ataque="Ataque fijo (contra él tiran la Defensa)",
         defensa="Defensa fija (contra ella tiran los ataques)",
         aguante="Aguante",
@@ -84,20 +101,26 @@ class BestiarioCog(FeatureCog):
     async def anadir(
         self,
         ctx: Context,
-        nombre: app_commands.Range[str, 1, NAME_MAX],
-        ataque: app_commands.Range[int, 0, 40],
-        defensa: app_commands.Range[int, 0, 40],
-        aguante: app_commands.Range[int, 1, 500],
-        potencia: app_commands.Range[int, 0, 30],
+        nombre: app_commands.Range[str, 1, NAME_MAX] | None = None,
+        ataque: app_commands.Range[int, 0, 40] | None = None,
+        defensa: app_commands.Range[int, 0, 40] | None = None,
+        aguante: app_commands.Range[int, 1, 500] | None = None,
+        potencia: app_commands.Range[int, 0, 30] | None = None,
         arma: app_commands.Range[str, 1, NAME_MAX] | None = None,
-        tamano: Tamano = "normal",
+        tamano: Tamano | None = None,
         notas: app_commands.Range[str, 0, ENEMY_NOTAS_MAX] | None = None,
-        proteccion: app_commands.Range[int, 0, 4] = 0,
+        proteccion: app_commands.Range[int, 0, 4] | None = None,
         cualidades: app_commands.Range[str, 1, 200] | None = None,
-        acciones_extra: app_commands.Range[int, 0, 10] = 0,
-        respuestas_extra: app_commands.Range[int, 0, 10] = 0,
+        acciones_extra: app_commands.Range[int, 0, 10] | None = None,
+        respuestas_extra: app_commands.Range[int, 0, 10] | None = None,
         estados: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
+        if await open_form(ctx, ANADIR_FORM, ctx.options):
+            return
+        given = {"nombre": nombre, "ataque": ataque, "defensa": defensa, "aguante": aguante}
+        nombre, ataque, defensa, aguante, potencia = required(
+            ctx, ANADIR_FORM, {**given, "potencia": potencia}
+        )
         interaction = ctx.interaction
         guild_id = ctx.guild_id
         sheet = EnemySheet(
@@ -107,11 +130,11 @@ class BestiarioCog(FeatureCog):
             aguante,
             potencia,
             arma=clean_name(arma or "arma", "El nombre del arma"),
-            size=tamano,
-            proteccion=proteccion,
+            size=tamano or "normal",
+            proteccion=proteccion or 0,
             cualidades=frozenset(listed(cualidades, cualidades_keys)),
-            acciones_extra=acciones_extra,
-            respuestas_extra=respuestas_extra,
+            acciones_extra=acciones_extra or 0,
+            respuestas_extra=respuestas_extra or 0,
         )
         entry_estados = listed(estados, estado_keys)
         await interaction.response.defer(ephemeral=True, thinking=True)

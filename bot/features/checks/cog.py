@@ -20,6 +20,7 @@ from bot.features.common import (
     log_roll,
 )
 from bot.features.dice import check_all_used, choose_dice
+from bot.features.forms import FormSpec, open_form, required
 from bot.render.rolls import check_embed
 from bot.render.safe import shown
 from bot.sheetfiles.limits import NAME_MAX
@@ -39,6 +40,12 @@ async def autocomplete_umbral(
 
 #: [D] A check is rolled by a player's own character; naming one (``personaje``, ``dueño``)
 #: reaches another's only for the GM.
+#: /reto crear typed without options: its form (one page, the required fields first).
+RETO_FORM = FormSpec(
+    "Crear reto",
+    (("nombre", "umbral", "exitos", "coste"),),
+    frozenset({"nombre", "umbral", "exitos"}),
+)
 TIRADA_USES = (
     Variant("personaje", "dueño o máster", ("personaje",)),
     Variant("dueño", "dueño o máster", ("dueno",)),
@@ -157,11 +164,15 @@ class TiradasCog(FeatureCog):
         embed = check_embed(result, actor=shown(roller.nombre), what=what, note=note)
         await tirada.deliver(interaction, embed, privada, settings.gm_channel_id)
 
-    @reto.command(name="crear", description="Plantea un reto en este canal (máster)")
+    @reto.command(
+        name="crear",
+        description="Plantea un reto en este canal (máster)",
+        extras={"form": RETO_FORM},
+    )
     @app_commands.describe(
-        nombre="Cómo se llama el reto",
-        umbral="Su Umbral",
-        exitos="Cuántos éxitos hacen falta",
+        nombre="Cómo se llama el reto (obligatorio; sin opciones, se abre un formulario)",
+        umbral="Su Umbral (obligatorio)",
+        exitos="Cuántos éxitos hacen falta (obligatorio)",
         coste="Qué cuesta cada fracaso («un aliado»)",
     )
     @app_commands.choices(umbral=UMBRAL_CHOICES)
@@ -169,11 +180,15 @@ class TiradasCog(FeatureCog):
     async def reto_crear(
         self,
         ctx: Context,
-        nombre: app_commands.Range[str, 1, NAME_MAX],
-        umbral: int,
-        exitos: app_commands.Range[int, 1, 20],
+        nombre: app_commands.Range[str, 1, NAME_MAX] | None = None,
+        umbral: int | None = None,
+        exitos: app_commands.Range[int, 1, 20] | None = None,
         coste: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
+        given = {"nombre": nombre, "umbral": umbral, "exitos": exitos}
+        if await open_form(ctx, RETO_FORM, {**given, "coste": coste}):
+            return
+        nombre, umbral, exitos = required(ctx, RETO_FORM, given)
         await retos.crear(ctx, nombre, umbral, exitos, coste)
 
     @reto.command(name="tirar", description="Propón un enfoque y tira por el reto")

@@ -15,6 +15,7 @@ from bot.features.bestiario.files import Conflictos
 from bot.features.cog import FeatureCog
 from bot.features.common import Tamano, send
 from bot.features.fichas.ceder import run_ceder
+from bot.features.fichas.crear import ATTRIBUTES, CREAR_FORM, run_crear
 from bot.features.fichas.custodia import (
     CLASE_CHOICES,
     DUENO_HELP,
@@ -23,18 +24,16 @@ from bot.features.fichas.custodia import (
     run_edit,
     run_oficio,
 )
-from bot.features.fichas.editar import Edit
+from bot.features.fichas.editar import AVATAR_MAX, EDITAR_FORM, Edit
 from bot.features.fichas.lookup import named_character
 from bot.features.fichas.party import run_lista
 from bot.features.fichas.shared import own_character, sheet_embed
 from bot.features.fichas.transfer import run_export, run_import
 from bot.features.fichas.vida import require_editable, retire, revive, run_vida
+from bot.features.forms import open_form, required
 from bot.render.fichas import notice_embed
-from bot.render.safe import shown
 from bot.sheetfiles import EXPORT_HELP, ExportFormat
 from bot.sheetfiles.limits import NAME_MAX
-from umbral_rules import CharacterSheet
-from umbral_rules.genero import agree
 
 Atributo = app_commands.Range[int, 0, 5]
 ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]
@@ -57,9 +56,13 @@ class FichasCog(FeatureCog):
         name="ficha", description="Tus personajes: crear, ver, elegir el activo"
     )
 
-    @ficha.command(name="crear", description="Crea un personaje y lo deja como activo")
+    @ficha.command(
+        name="crear",
+        description="Crea un personaje y lo deja como activo",
+        extras={"form": CREAR_FORM},
+    )
     @app_commands.describe(
-        nombre="Nombre del personaje",
+        nombre="Nombre (obligatorio con atributos y protección; sin opciones: formulario)",
         vigor="Vigor (0 a 5)",
         destreza="Destreza (0 a 5)",
         percepcion="Percepción (0 a 5)",
@@ -73,43 +76,25 @@ class FichasCog(FeatureCog):
     async def crear(
         self,
         ctx: Context,
-        nombre: app_commands.Range[str, 1, NAME_MAX],
-        vigor: Atributo,
-        destreza: Atributo,
-        percepcion: Atributo,
-        voluntad: Atributo,
-        proteccion: app_commands.Range[int, 0, 4],
-        aguante_extra: app_commands.Range[int, 0, 50] = 0,
-        aliento: app_commands.Range[int, 0, 20] = 0,
+        nombre: app_commands.Range[str, 1, NAME_MAX] | None = None,
+        vigor: Atributo | None = None,
+        destreza: Atributo | None = None,
+        percepcion: Atributo | None = None,
+        voluntad: Atributo | None = None,
+        proteccion: app_commands.Range[int, 0, 4] | None = None,
+        aguante_extra: app_commands.Range[int, 0, 50] | None = None,
+        aliento: app_commands.Range[int, 0, 20] | None = None,
         genero: Literal["masculino", "femenino"] | None = None,
     ) -> None:
-        interaction = ctx.interaction
-        atributos = {
-            "vigor": vigor,
-            "destreza": destreza,
-            "percepcion": percepcion,
-            "voluntad": voluntad,
-        }
-        sheet = CharacterSheet(nombre.strip(), atributos, proteccion, aguante_extra=aguante_extra)
-        await interaction.response.defer(thinking=True)
-        async with ctx.storage.guild(ctx.guild_id) as uow:
-            row = await uow.characters.create(
-                interaction.user.id,
-                sheet.nombre,
-                atributos=atributos,
-                aguante_max=sheet.aguante_max,
-                proteccion=proteccion,
-                aguante_extra=aguante_extra,
-                aliento_max=aliento,
-                genero=genero,
-            )
-            embed = sheet_embed(row, interaction.user.mention)
-        await send(
-            interaction,
-            content=f"{shown(sheet.nombre)} está {agree(genero, 'listo', 'lista')} "
-            "y es tu personaje activo.",
-            embed=embed,
-        )
+        given = {"nombre": nombre, "vigor": vigor, "destreza": destreza}
+        given |= {"percepcion": percepcion, "voluntad": voluntad, "proteccion": proteccion}
+        rest = {"aguante_extra": aguante_extra, "aliento": aliento, "genero": genero}
+        if await open_form(ctx, CREAR_FORM, {**given, **rest}):
+            return
+        name, *values, proteccion = required(ctx, CREAR_FORM, given)
+        atributos = dict(zip(ATTRIBUTES, values, strict=True))
+        extra, aliento = aguante_extra or 0, aliento or 0
+        await run_crear(ctx, name, atributos, proteccion, extra, aliento, genero)
 
     @ficha.command(name="oficio", description="Añade, cambia o quita un Oficio de tu personaje")
     @app_commands.describe(
@@ -164,7 +149,7 @@ class FichasCog(FeatureCog):
         await run_arma(ctx, nombre, clase, atributo, potencia, cualidades, kept, quitar)
 
     @ficha.command(
-        name="editar", description="Sube o corrige la ficha sin curarla (atributos, protección…)"
+        name="editar", description="Sube o corrige la ficha sin curarla (sin opciones: formulario)"
     )
     @app_commands.describe(
         vigor="Vigor (0 a 5)",
@@ -179,6 +164,7 @@ class FichasCog(FeatureCog):
         notas="Notas públicas: cualquiera las ve en /ficha ver",
         notas_privadas="Notas que solo ves tú (y el máster)",
         genero="Para concordar los mensajes: masculino o femenino",
+        avatar_url="Imagen de sus líneas en /decir: un enlace https (vacío, la de por defecto)",
         personaje="Otro de tus personajes (por defecto, el activo; el máster, cualquiera)",
         dueno=DUENO_HELP,
     )
@@ -200,22 +186,18 @@ class FichasCog(FeatureCog):
         notas: app_commands.Range[str, 0, 1000] | None = None,
         notas_privadas: app_commands.Range[str, 0, 1000] | None = None,
         genero: Literal["masculino", "femenino"] | None = None,
+        avatar_url: app_commands.Range[str, 0, AVATAR_MAX] | None = None,
         personaje: str | None = None,
         dueno: discord.User | None = None,
     ) -> None:
+        if await open_form(ctx, EDITAR_FORM, ctx.options):
+            return
         given = {"vigor": vigor, "destreza": destreza, "percepcion": percepcion}
         given["voluntad"] = voluntad
         edit = Edit(
-            {k: v for k, v in given.items() if v is not None},
-            proteccion,
-            tamano,
-            aguante_extra,
-            aliento_max,
-            esencia_max,
-            notas,
-            genero,
-            notas_privadas,
-        )
+            {k: v for k, v in given.items() if v is not None}, proteccion, tamano, aguante_extra,
+            aliento_max, esencia_max, notas, genero, notas_privadas, avatar_url,
+        )  # fmt: skip
         await run_edit(ctx, edit, personaje, dueno)
 
     @ficha.command(

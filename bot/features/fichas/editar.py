@@ -9,8 +9,10 @@ next read (its combatant follows the sheet's version, :mod:`bot.storage.sheet_li
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from bot.features.fichas.vida import require_editable
+from bot.features.forms import FormSpec
 from bot.jsontypes import JsonObject
 from bot.storage.models import Character
 from bot.storage.repositories import character_sheet
@@ -32,6 +34,7 @@ class Edit:
     notas: str | None = None
     genero: str | None = None
     notas_privadas: str | None = None
+    avatar_url: str | None = None  # "": back to the default picture
 
     def empty(self) -> bool:
         return not self.atributos and all(
@@ -45,8 +48,50 @@ class Edit:
                 self.notas,
                 self.genero,
                 self.notas_privadas,
+                self.avatar_url,
             )
         )
+
+
+#: /ficha editar typed without options: its form (``dueño:``, a user, is only a slash option).
+EDITAR_FORM = FormSpec(
+    "Editar ficha",
+    (
+        ("vigor", "destreza", "percepcion", "voluntad", "proteccion"),
+        ("tamano", "aguante_extra", "aliento_max", "esencia_max", "genero"),
+        ("notas", "notas_privadas", "avatar_url", "personaje"),
+    ),
+    labels={
+        "tamano": "Tamaño",
+        "genero": "Género",
+        "aliento_max": "Aliento máximo",
+        "esencia_max": "Esencia máxima",
+        "avatar_url": "Imagen (enlace https)",
+    },
+)
+#: The longest picture link kept (``characters.avatar_url``).
+AVATAR_MAX = 500
+#: Where Discord keeps attachments: their links expire within a day.
+_ATTACHMENT_HOSTS = ("cdn.discordapp.com", "media.discordapp.net")
+
+
+def avatar(url: str) -> str | None:
+    """A character's picture as given (``""``: the default picture, None); refused unless a
+    lasting https link."""
+    url = url.strip()
+    if not url:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme != "https" or not parts.hostname or any(c.isspace() for c in url):
+        raise UmbralError(
+            "avatar_url debe ser un enlace https a una imagen (https://…), sin espacios."
+        )
+    if parts.hostname in _ATTACHMENT_HOSTS and parts.path.startswith("/attachments/"):
+        raise UmbralError(
+            "avatar_url: los enlaces de archivos subidos a Discord caducan; sube la imagen "
+            "a otro sitio y da su enlace https."
+        )
+    return url
 
 
 def keep_wounds(current: int, old_max: int, new_max: int) -> int:
@@ -62,6 +107,7 @@ def apply_edit(row: Character, edit: Edit) -> list[str]:
             "Di qué cambiar: un atributo, `proteccion:`, `tamaño:`, `aguante_extra:`…"
         )
     lines: list[str] = []
+    picture = None if edit.avatar_url is None else avatar(edit.avatar_url)
     atributos = {**row.atributos, **edit.atributos}
     sheet = CharacterSheet(
         row.nombre,
@@ -102,6 +148,9 @@ def apply_edit(row: Character, edit: Edit) -> list[str]:
     if edit.notas_privadas is not None and edit.notas_privadas != row.notas_privadas:
         row.notas_privadas = edit.notas_privadas
         lines.append("Notas privadas cambiadas (solo las ven su dueño y el máster).")
+    if edit.avatar_url is not None and picture != row.avatar_url:
+        row.avatar_url = picture
+        lines.append("Imagen cambiada." if row.avatar_url else "Imagen: la de por defecto.")
     if edit.genero is not None and edit.genero != row.genero:
         row.genero = edit.genero
         lines.append(f"Género: {edit.genero}.")

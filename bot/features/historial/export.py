@@ -45,6 +45,8 @@ HEADERS = (
     "dado_fisico",
     "privada",
     "deshecha",
+    "dicho",
+    "dicho_borrado",
 )
 #: The sessions' file: one row per session, who was interested and who played (names and ids).
 SESSION_HEADERS = (
@@ -95,6 +97,8 @@ def record(entry: RollLogEntry, names: Mapping[int, str], undone: frozenset[int]
         "dado_fisico": entry.physical,
         "privada": bool(entry.result.get("privada")),
         "deshecha": entry.id in undone,
+        "dicho": entry.said,  # a /decir line's text (none once deleted)
+        "dicho_borrado": entry.said_deleted,
     }
 
 

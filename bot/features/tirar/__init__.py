@@ -9,11 +9,14 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: UmbralBot) -> None:
+    from discord import app_commands
+
     from bot.features.historial.pager import HistoryButton
 
-    from .cog import TirarCog  # not at import: a sibling module must not load it
+    from .cog import REPEAT_MENU, TirarCog  # not at import: a sibling module must not load it
 
     cog = TirarCog(bot.services)
     await bot.add_cog(cog)
     bot.add_dynamic_items(HistoryButton)  # /historial's pages
     bot.add_dynamic_items(cog.buttons)  # «Repetir» on every /tirar reply, after restarts too
+    bot.tree.add_command(app_commands.ContextMenu(name=REPEAT_MENU, callback=cog.repeat_menu))

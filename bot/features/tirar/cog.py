@@ -14,13 +14,15 @@ from bot.features.historial import service as historial
 from bot.features.historial.options import HISTORY_PAGED_MAX, Alcance, ExportFormat
 from bot.features.tirar.asked import Asked
 from bot.features.tirar.names import MemberNames
-from bot.features.tirar.repetir import repeat, repeat_button
+from bot.features.tirar.repetir import repeat, repeat_button, roll_id_of
 from bot.features.tirar.rolling import roll_and_answer
 from umbral_rules import UmbralError
 
 #: A «Repetir» press: ``/tirar`` again, for who rolled (``repetir.repeat`` checks the roll's
 #: roller in the log; the button refuses anyone else before anything runs).
 REPEAT = Permission("cualquiera", what="repetir la tirada")
+REPEAT_MENU = "Repetir tirada"
+NOT_A_ROLL = "Ese mensaje no es una tirada de /tirar con «Repetir»: elige la respuesta de una."
 
 
 #: [D] /historial: anyone, in every use; a player's server-wide view or export is their own
@@ -106,6 +108,14 @@ class TirarCog(FeatureCog):
 
     async def _press(self, interaction: discord.Interaction, roll_id: int) -> None:
         await self.repeat(Context(interaction, self.services, REPEAT), roll_id)
+
+    @command_context("cualquiera", what="repetir la tirada")
+    async def repeat_menu(self, ctx: Context, message: discord.Message) -> None:
+        """«Repetir tirada» (a message command) on a roll's reply: the «Repetir» action."""
+        roll_id = roll_id_of(message)
+        if roll_id is None:
+            raise UmbralError(NOT_A_ROLL)
+        await self.repeat(ctx, roll_id)
 
     @app_commands.command(name="historial", description="Las tiradas registradas, por páginas")
     @app_commands.describe(

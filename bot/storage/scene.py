@@ -1,0 +1,108 @@
+"""Speaking as a character: each channel's webhook (id and secret token) and the lines said
+through it (:mod:`bot.storage.scene_models`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from .scene_models import ChannelWebhookRow, SceneLineRow
+
+
+@dataclass(frozen=True)
+class StoredWebhook:
+    webhook_id: int
+    token: str = ""
+
+    def __repr__(self) -> str:  # the token is a secret: never in a log or a traceback
+        return f"StoredWebhook(webhook_id={self.webhook_id}, token=…)"
+
+
+@dataclass(frozen=True)
+class SceneLine:
+    """A line said as a character (``texto`` None: deleted)."""
+
+    id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int
+    webhook_id: int
+    user_id: int
+    character_id: int | None
+    actor: str
+    texto: str | None
+    roll_id: int
+
+
+def _line(row: SceneLineRow) -> SceneLine:
+    return SceneLine(
+        row.id, row.channel_id, row.thread_id, row.message_id, row.webhook_id, row.user_id,
+        row.character_id, row.actor, row.texto, row.roll_id,
+    )  # fmt: skip
+
+
+class SceneRepository:
+    """A guild's channel webhooks and scene lines, in the unit of work's transaction."""
+
+    def __init__(self, session: AsyncSession, guild_id: int) -> None:
+        self._session = session
+        self.guild_id = guild_id
+
+    async def webhook(self, channel_id: int) -> StoredWebhook | None:
+        row = await self._session.get(ChannelWebhookRow, channel_id)
+        if row is None or row.guild_id != self.guild_id:
+            return None
+        return StoredWebhook(row.webhook_id, row.token)
+
+    async def keep_webhook(self, channel_id: int, webhook: StoredWebhook) -> None:
+        """``webhook`` is now the channel's (replacing one Discord no longer has)."""
+        row = await self._session.get(ChannelWebhookRow, channel_id)
+        if row is None:
+            row = ChannelWebhookRow(channel_id=channel_id, guild_id=self.guild_id)
+            self._session.add(row)
+        row.webhook_id, row.token = webhook.webhook_id, webhook.token
+
+    async def forget_webhook(self, channel_id: int) -> None:
+        await self._session.execute(
+            delete(ChannelWebhookRow).where(
+                ChannelWebhookRow.guild_id == self.guild_id,
+                ChannelWebhookRow.channel_id == channel_id,
+            )
+        )
+
+    async def add_line(self, line: SceneLine, at: datetime) -> None:
+        row = SceneLineRow(
+            guild_id=self.guild_id, channel_id=line.channel_id, thread_id=line.thread_id,
+            message_id=line.message_id, webhook_id=line.webhook_id, user_id=line.user_id,
+            character_id=line.character_id, actor=line.actor, texto=line.texto,
+            roll_id=line.roll_id, created_at=at,
+        )  # fmt: skip
+        self._session.add(row)
+
+    async def _row(self, message_id: int) -> SceneLineRow | None:
+        stmt = (
+            select(SceneLineRow)
+            .where(SceneLineRow.guild_id == self.guild_id, SceneLineRow.message_id == message_id)
+            .order_by(SceneLineRow.id.desc())  # the newest: see the index's comment
+            .limit(1)
+        )
+        return (await self._session.execute(stmt)).scalar_one_or_none()
+
+    async def line(self, message_id: int) -> SceneLine | None:
+        """The line posted as message ``message_id`` (None: not a line of this guild)."""
+        row = await self._row(message_id)
+        return None if row is None else _line(row)
+
+    async def edit_line(self, message_id: int, texto: str, at: datetime) -> None:
+        row = await self._row(message_id)
+        if row is not None:
+            row.texto, row.edited_at = texto, at
+
+    async def delete_line(self, message_id: int, at: datetime) -> None:
+        """The line stays in the record as deleted, without its text."""
+        row = await self._row(message_id)
+        if row is not None:
+            row.texto, row.deleted_at = None, at
