@@ -39,8 +39,10 @@ _INLINE = re.compile(r"([\\*~|`\[\]<]|(?<![^\W_])_|_(?![^\W_]))")
 _LINE_START = re.compile(r"^(\s*)(?:([#>+-])|(\d+)([.)]))")
 #: Discord's bare links (as its own parser finds them): the scheme, then no space or «<»,
 #: not ending in punctuation.
-#: Stops before markdown characters and brackets, which stay outside (escaped).
-_URL = re.compile(r"(?:https?|steam)://[^\s<>()\[\]*|~`\"']*[^\s<>()\[\]*|~`\"'.,:;]")
+#: Stops before markdown characters and brackets, which stay outside (escaped). It also finds a
+#: scheme with nothing after it («https://»), whose colon is escaped instead: otherwise the
+#: bot's own text after it (a closing «**») would make it a link.
+_URL = re.compile(r"(?:https?|steam)://(?:[^\s<>()\[\]*|~`\"']*[^\s<>()\[\]*|~`\"'.,:;])?")
 #: ``@everyone``, ``@here`` and ``@`` before a user's or role's id.
 _MASS = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
 #: In ``roleplay``: the emphasis kept, in balanced pairs only (bold first).
@@ -79,7 +81,8 @@ def _inline(text: str) -> str:
     at = 0
     for found in _URL.finditer(text):
         out.append(_escaped(text[at : found.start()]))
-        out.append(f"<{_unpinged(found.group())}>")
+        link = found.group()
+        out.append(link.replace("://", "\\://") if link.endswith("://") else f"<{_unpinged(link)}>")
         at = found.end()
     out.append(_escaped(text[at:]))
     return "".join(out)

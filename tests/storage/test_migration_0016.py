@@ -15,12 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic.script import ScriptDirectory
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from bot.console import FakeDiscord, Session, open_session
 from bot.storage import create_engine, downgrade, upgrade_head
 from bot.storage.backup import revision_of
+from bot.storage.migrate import alembic_config
 from tests.bot.test_deshacer import state, undo
 from tests.conftest import pg_execute
 from umbral_rules import ForcedDice
@@ -77,7 +79,8 @@ async def test_a_sqlite_file_is_backed_up_before_it_is_migrated(
     session = await open_session(empty_database_url, dice=ForcedDice([]), migrate=True)
     await session.close()
     copy = database.with_name(f"{database.stem}.respaldo-0011.db")
-    assert revision_of(copy) == "0011" and revision_of(database) == "0016"
+    head = ScriptDirectory.from_config(alembic_config(empty_database_url)).get_current_head()
+    assert revision_of(copy) == "0011" and revision_of(database) == head  # 0016 or later
     assert (copy.read_bytes()[:16], copy.stat().st_size > 100_000) == (b"SQLite format 3\x00", True)
     session = await open_session(empty_database_url, dice=ForcedDice([]), migrate=True)
     await session.close()  # nothing to migrate any more: no second copy
