@@ -20,13 +20,12 @@ from bot.console.channels import ChannelRoutes
 from bot.console.gate import Refused
 from bot.console.guild import channel_payload, role_payload
 from bot.console.payloads import (
-    GUILD_ID,
     OPTION_ATTACHMENT,
     OPTION_CHANNEL,
     OPTION_ROLE,
     OPTION_USER,
     coerce_option,
-    stable_id,
+    command_data,
 )
 from bot.console.suggest import did_you_mean, near_command
 
@@ -171,19 +170,5 @@ class CommandOptions(ChannelRoutes):
     def _command_data(
         self, path: Sequence[str], options: Mapping[str, Any], focused: str | None = None
     ) -> dict[str, Any]:
-        command = self.find_command(path)
-        built, resolved = self._options(command, options, focused)
-        for depth in range(len(path) - 1, 0, -1):
-            built = [
-                {"name": path[depth], "type": 1 if depth == len(path) - 1 else 2, "options": built}
-            ]
-        data: dict[str, Any] = {
-            "id": str(stable_id("command", path[0])),
-            "name": path[0],
-            "type": 1,
-            "options": built,
-            "guild_id": str(GUILD_ID),
-        }
-        if resolved:
-            data["resolved"] = resolved
-        return data
+        built, resolved = self._options(self.find_command(path), options, focused)
+        return command_data(path, built, resolved)

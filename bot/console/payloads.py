@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zlib
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 EPHEMERAL = 64
@@ -18,6 +19,29 @@ NESTED = (1, 2)  # subcommand, subcommand group
 def stable_id(kind: str, name: str) -> int:
     """The same snowflake for the same name, run after run."""
     return 800_000_000_000_000_000 + zlib.crc32(f"{kind}:{name.lower()}".encode()) * 1000
+
+
+def command_data(
+    path: Sequence[str],
+    options: list[Any],
+    resolved: Mapping[str, Any] | None = None,
+    guild_id: int = GUILD_ID,
+) -> dict[str, Any]:
+    """The ``data`` of a slash command's interaction as Discord's client sends it: the
+    options nested under the subcommand (type 1) and its group (type 2) that ``path`` names."""
+    for depth in range(len(path) - 1, 0, -1):
+        kind = 1 if depth == len(path) - 1 else 2
+        options = [{"name": path[depth], "type": kind, "options": options}]
+    data: dict[str, Any] = {
+        "id": str(stable_id("command", path[0])),
+        "name": path[0],
+        "type": 1,
+        "options": options,
+        "guild_id": str(guild_id),
+    }
+    if resolved:
+        data["resolved"] = dict(resolved)
+    return data
 
 
 def bot_user_payload() -> Any:

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.console import FakeDiscord, Reply
-from bot.console.payloads import GUILD_ID
+from bot.console.payloads import GUILD_ID, command_data
 from bot.console.transport import stable_id
 from bot.edge.errors import APOLOGY
 from tests.dbdump import dump_tables
@@ -51,21 +51,7 @@ def raw_data(
 ) -> dict[str, Any]:
     """The ``data`` of an application-command interaction, options exactly as given."""
     path = command.qualified_name.split()
-    built: list[Any] = [dict(o) for o in options]
-    for depth in range(len(path) - 1, 0, -1):
-        built = [
-            {"name": path[depth], "type": 1 if depth == len(path) - 1 else 2, "options": built}
-        ]
-    data: dict[str, Any] = {
-        "id": str(stable_id("command", path[0])),
-        "name": path[0],
-        "type": 1,
-        "options": built,
-        "guild_id": str(guild_id),
-    }
-    if resolved:
-        data["resolved"] = dict(resolved)
-    return data
+    return command_data(path, [dict(o) for o in options], resolved, guild_id)
 
 
 async def send_raw(
