@@ -56,6 +56,13 @@ def install_bot_signals(
         log.info("Señal %s: se terminan los comandos en marcha y se cierra", signum)
         started.append(loop.create_task(shutdown(bot, grace_s)))
 
+    return _on_loop_signals(loop, stop)
+
+
+def _on_loop_signals(
+    loop: asyncio.AbstractEventLoop, stop: Callable[[int], None]
+) -> Callable[[], None]:
+    """``stop(signum)`` on the loop for each of :data:`SIGNALS`; returns what removes them."""
     for sig in SIGNALS:
         loop.add_signal_handler(sig, stop, sig)
 
@@ -153,11 +160,4 @@ class Interruption:
             self.signal = self.signal or signum
             task.cancel()
 
-        for sig in SIGNALS:
-            loop.add_signal_handler(sig, stop, sig)
-
-        def undo() -> None:
-            for sig in SIGNALS:
-                loop.remove_signal_handler(sig)
-
-        return undo
+        return _on_loop_signals(loop, stop)
