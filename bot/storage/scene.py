@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from .scene_models import ChannelWebhookRow, SceneLineRow
@@ -64,14 +64,6 @@ class SceneRepository:
             row = ChannelWebhookRow(channel_id=channel_id, guild_id=self.guild_id)
             self._session.add(row)
         row.webhook_id, row.token = webhook.webhook_id, webhook.token
-
-    async def forget_webhook(self, channel_id: int) -> None:
-        await self._session.execute(
-            delete(ChannelWebhookRow).where(
-                ChannelWebhookRow.guild_id == self.guild_id,
-                ChannelWebhookRow.channel_id == channel_id,
-            )
-        )
 
     async def add_line(self, line: SceneLine, at: datetime) -> None:
         row = SceneLineRow(

@@ -291,14 +291,6 @@ class ActivityRepository:
         character, ``/decir`` or «Decir como…»)."""
         self.session.add(ActivityRow(guild_id=self.guild_id, user_id=user_id, kind=kind, at=at))
 
-    async def forget_before(self, moment: datetime) -> None:
-        """Drop what happened before ``moment`` (no session can count it any more)."""
-        await self.session.execute(
-            delete(ActivityRow).where(
-                ActivityRow.guild_id == self.guild_id, ActivityRow.at < moment
-            )
-        )
-
 
 async def due_steps(session: AsyncSession, now: datetime) -> list[DueStep]:
     """Every step due by ``now`` and not done, of every guild (the scheduler's list)."""
