@@ -13,8 +13,6 @@ new ``d20.Roller`` for every roll, so its cache never served). Target: the roll 
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import sys
 import time
@@ -114,15 +112,15 @@ def table(result: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="2 rondas de 200 tiradas")
-    parser.add_argument("--out", help="dónde escribir el JSON")
-    args = parser.parse_args(argv)
-    result = measure(200, 2) if args.quick else measure()
-    print(table(result))
-    if args.out:
-        Path(args.out).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
-    return 0
+    from bench.script import script_main
+
+    return script_main(
+        argv,
+        __doc__ or "",
+        "2 rondas de 200 tiradas",
+        lambda quick: measure(200, 2) if quick else measure(),
+        table,
+    )
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ ratios measured in the same run. ``bench/results.json`` holds every figure.
     python bench/run.py --quick    # a smoke run of a few seconds
     python bench/run.py --profile atacar:200   # cProfile of one scenario, top functions
     python bench/run.py --dados    # only /tirar's roll step against d20.roll() (bench/dados.py)
+    python bench/run.py --techo    # only issue 33's ceiling: what 0.35 leaves /atacar (techo.py)
 
 ``BENCH_DATABASE_URL`` (or ``DATABASE_URL``) ``postgresql+asyncpg://user@host:port/db``
 adds the PostgreSQL pass: a fresh database is created on that server for the run (the
@@ -293,6 +294,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--dados", action="store_true", help="solo el paso de tirar contra d20.roll() (dados.py)"
     )
+    parser.add_argument(
+        "--techo",
+        action="store_true",
+        help="solo el techo del issue 33: lo que 0,35 deja a /atacar (techo.py)",
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--profile-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -305,6 +311,11 @@ def main(argv: list[str] | None = None) -> int:
         from bench import dados
 
         return dados.main(["--quick"] if args.quick else [])
+
+    if args.techo:  # its own temporary SQLite file: one process, under a minute
+        from bench import techo
+
+        return techo.main(["--quick"] if args.quick else [])
 
     sizes = QUICK if args.quick else Sizes()
     if args.runs:

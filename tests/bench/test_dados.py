@@ -3,27 +3,14 @@ checked (the figures are in bench/README.md)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench.scripts import run_quick
 
 
 def test_the_roll_step_scenario_writes_its_figures(tmp_path: Path) -> None:
-    out = tmp_path / "dados.json"
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "dados.py"), "--quick", "--out", str(out)],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-4000:]
-    assert "objetivo ≤ 1.5" in done.stdout
-    result = json.loads(out.read_text())
+    table, result = run_quick("dados.py", tmp_path)
+    assert "objetivo ≤ 1.5" in table
     assert (result["n"], result["runs"]) == (200, 2)
     assert set(result["target"]) == {"limit", "value", "met"}
     for row in result["expressions"].values():
