@@ -34,17 +34,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import cProfile
-import io
 import json
 import os
 import platform
-import pstats
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import asdict
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +54,7 @@ from bench.busy import BUSY  # noqa: E402
 from bench.databases import pg_admin, pg_fresh, redact  # noqa: E402
 from bench.heavy import HEAVY  # noqa: E402
 from bench.measure import DEFAULT_OUT, QUICK, Sizes  # noqa: E402
+from bench.profiling import profile_spec, run_profiled  # noqa: E402
 from bench.report import commit, merge_floors, ratios, table, targets, versions  # noqa: E402
 from bench.scenarios import WORKERS as COMMANDS  # noqa: E402
 
@@ -65,31 +64,7 @@ WORKERS = {**COMMANDS, **HEAVY, **BUSY}
 def run_worker(spec: dict[str, Any], profile: bool = False) -> dict[str, Any]:
     kind = spec.pop("kind")
     coro = WORKERS[kind](**spec)
-    if not profile:
-        return asyncio.run(coro)
-    try:  # a sampling profiler that follows awaits, when installed
-        from pyinstrument import Profiler
-    except ImportError:
-        Profiler = None
-    if Profiler is not None:
-        sampler = Profiler(interval=0.001)
-        sampler.start()
-        result = asyncio.run(coro)
-        sampler.stop()
-        print(sampler.output_text(unicode=True, show_all=False), file=sys.stderr)
-        return result
-    profiler = cProfile.Profile()
-    profiler.enable()
-    result = asyncio.run(coro)
-    profiler.disable()
-    out = io.StringIO()
-    stats = pstats.Stats(profiler, stream=out).sort_stats("cumulative")
-    stats.print_stats(45)
-    print(out.getvalue(), file=sys.stderr)
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(30)
-    print(out.getvalue(), file=sys.stderr)
-    return result
+    return run_profiled(coro) if profile else asyncio.run(coro)
 
 
 def spawn(spec: dict[str, Any], *, profile: bool = False) -> dict[str, Any]:
@@ -307,15 +282,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(run_worker(json.loads(args.worker), args.profile_worker)))
         return 0
 
-    if args.dados:  # no database: one process, a few seconds
-        from bench import dados
-
-        return dados.main(["--quick"] if args.quick else [])
-
-    if args.techo:  # its own temporary SQLite file: one process, under a minute
-        from bench import techo
-
-        return techo.main(["--quick"] if args.quick else [])
+    # one-process measurements: dados (no database), techo (its own temporary SQLite file)
+    for script in ("dados", "techo"):
+        if getattr(args, script):
+            return int(import_module(f"bench.{script}").main(["--quick"] if args.quick else []))
 
     sizes = QUICK if args.quick else Sizes()
     if args.runs:
@@ -373,28 +343,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def profile(which: str, url: str, sizes: Sizes, seed: int) -> int:
-    kind, _, arg = which.partition(":")
-    n = int(arg) if arg else 0
-    spec: dict[str, Any]
-    if kind == "atacar":
-        spec = {"kind": "atacar", "tag": "prof", "combatants": n or 2, "channels": 1}
-    elif kind == "canales":
-        spec = {
-            "kind": "atacar",
-            "tag": "prof",
-            "combatants": sizes.channel_combatants,
-            "channels": n or 1000,
-        }
-    elif kind == "defender":
-        spec = {"kind": "defender", "tag": "prof", "pending": sizes.pending}
-    elif kind == "asalto":
-        spec = {"kind": "asalto", "tag": "prof", "combatants": n or max(sizes.combatants)}
-    else:
-        raise SystemExit(f"escenario desconocido: {which}")
-    if kind in ("atacar", "canales"):
-        spec["commands"] = sizes.commands
-    else:
-        spec["commands"] = sizes.defender_commands
+    spec = profile_spec(which, sizes)
     spec.update(url=url, runs=sizes.runs, seed=seed)
     print(json.dumps(spawn(spec, profile=True), indent=2))
     return 0

@@ -74,16 +74,9 @@ async def measure(n: int = 500, runs: int = 5) -> dict[str, Any]:
         await conn.execute(
             text(f"CREATE TABLE IF NOT EXISTS {FLOOR_TABLE} (id INTEGER PRIMARY KEY, v TEXT)")
         )
-        roll = dict(
-            (await conn.execute(text("SELECT * FROM roll_log ORDER BY id DESC LIMIT 1")))
-            .mappings()
-            .one()
-        )
-        undo = dict(
-            (await conn.execute(text("SELECT * FROM undo_records ORDER BY id DESC LIMIT 1")))
-            .mappings()
-            .one()
-        )
+        last = "SELECT * FROM {} ORDER BY id DESC LIMIT 1"  # the rows /atacar just wrote
+        roll = dict((await conn.execute(text(last.format("roll_log")))).mappings().one())
+        undo = dict((await conn.execute(text(last.format("undo_records")))).mappings().one())
     for row in (roll, undo):
         del row["id"]
     select = text("SELECT id, version, state, sheets FROM encounters WHERE id = :id")
@@ -132,7 +125,7 @@ async def measure(n: int = 500, runs: int = 5) -> dict[str, Any]:
             for name in PIECES:
                 if name.startswith("issue"):  # the row as the bot left it
                     async with engine.connect() as conn:
-                        found = (await conn.execute(select, {"id": await encounter_id(conn)})).one()
+                        found = (await conn.execute(select, {"id": undo["encounter_id"]})).one()
                     enc.update(id=found.id, version=found.version, state=found.state)
                 lat = []
                 for i in range(n):
@@ -157,13 +150,6 @@ async def measure(n: int = 500, runs: int = 5) -> dict[str, Any]:
         "ratio_solo_escrituras": med["core"] / med["issue_sin_select"],
         "ratio_escrituras_y_eco": med["core"] / (med["issue_sin_select"] + med["eco"]),
     }
-
-
-async def encounter_id(conn: Any) -> int:
-    from sqlalchemy import text
-
-    found = await conn.execute(text("SELECT id FROM encounters WHERE status = 'active'"))
-    return int(found.scalar_one())
 
 
 def table(result: dict[str, Any]) -> str:
