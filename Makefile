@@ -12,7 +12,8 @@ TEST_STAMP := $(VENV)/.installed-test
 LOCK_VENV := .venv-lock
 UV_VERSION := 0.13.8
 COMPILE = $(LOCK_VENV)/bin/uv pip compile pyproject.toml --quiet --universal \
-	--python-version 3.11 --generate-hashes --custom-compile-command "make lock"
+	--python-version 3.11 --generate-hashes --no-strip-extras \
+	--custom-compile-command "make lock"
 
 .PHONY: run test lint bench lock ejemplo-tablero
 
