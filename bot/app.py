@@ -17,6 +17,7 @@ from bot.edge.tree import GuardedTree
 from bot.features.pages import PageButton
 from bot.features.recordatorios.scheduler import ReminderScheduler
 from bot.process.config import Settings
+from bot.process.config_check import load_settings
 from umbral_rules import DiceSource, RandomDice
 
 if TYPE_CHECKING:
@@ -134,6 +135,6 @@ async def create_bot(
     storage: Storage | None = None,
 ) -> UmbralBot:
     """A bot with every feature loaded, not logged in (tests and the console use it as is)."""
-    bot = UmbralBot(settings or Settings(), dice or RandomDice(), storage)
+    bot = UmbralBot(settings or load_settings(), dice or RandomDice(), storage)
     await bot.load_features()
     return bot

@@ -44,12 +44,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 from sqlalchemy.engine import make_url
 
+from bot.process.config_check import ENV_FILE_VARIABLE, KNOWN
 from bot.storage import Storage
 from bot.storage.migrate import upgrade_head
 
 pytest_plugins = ["tests.strict_discord"]  # every test's console Discord is strict
+
+# The suite never reads the user's settings: no setting from the environment (a developer's
+# shell may hold DISCORD_TOKEN or DATABASE_URL) and no ``.env`` (README step 4 leaves the
+# token in the checkout's). Done at import, so the workers and every process a test starts
+# inherit it; a test of the settings themselves sets what it needs.
+for _name in KNOWN:
+    os.environ.pop(_name, None)
+os.environ[ENV_FILE_VARIABLE] = os.devnull
+
+# No test depends on the machine's speed: Hypothesis's 200 ms deadline and its «too slow»
+# health check fail a loaded machine, not the code.
+settings.register_profile("umbral", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("umbral")
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 #: ``TEST_BACKENDS=postgresql`` (with TEST_DATABASE_URL) runs the database tests there only.

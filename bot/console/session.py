@@ -9,6 +9,7 @@ from typing import TextIO
 from bot.app import UmbralBot, create_bot
 from bot.console.transport import FakeDiscord
 from bot.process.config import Settings
+from bot.process.config_check import load_settings
 from bot.storage import Storage, upgrade_head
 from bot.storage.engine import is_sqlite_memory
 from bot.storage.sessions import last_event_id
@@ -44,7 +45,11 @@ async def open_session(
     storage = Storage.from_url(db_url)
     if migrate and memory:
         await upgrade_head(db_url, engine=storage.engine)
-    bot = await create_bot(settings or Settings(discord_token=None), dice=dice, storage=storage)
+    bot = await create_bot(
+        settings or load_settings().model_copy(update={"discord_token": None}),
+        dice=dice,
+        storage=storage,
+    )
     fake = FakeDiscord(bot, masters=masters, managers=managers, log=log)
     # The tracker's waits, the reminders and the rows' times run on the fake's clock: they
     # advance Discord's time, not the wall's.

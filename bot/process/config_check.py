@@ -44,6 +44,15 @@ ACCEPTS = {
 }
 KNOWN = tuple(name.upper() for name in Settings.model_fields)
 assert set(KNOWN) == set(ACCEPTS), "every setting says what it accepts"
+#: Where the settings file is, read from the environment before everything else: ``.env`` in
+#: the current folder unless it says otherwise (a service's own file; the test suite points it
+#: at nothing, so a user's ``.env`` and token never reach the tests).
+ENV_FILE_VARIABLE = "UMBRAL_ENV_FILE"
+
+
+def env_file() -> Path:
+    """The settings file: ``UMBRAL_ENV_FILE`` if it is set and not empty, else ``.env``."""
+    return Path(os.environ.get(ENV_FILE_VARIABLE) or ".env")
 
 
 class ConfigError(Exception):
@@ -64,9 +73,11 @@ def wrong(name: str, value: object, accepts: str, where: str = "") -> ConfigErro
     return ConfigError(f"{name}{where} vale «{shown(name, value)}»: admite {accepts}.")
 
 
-def load_settings(dotenv: str | Path = ".env") -> Settings:
-    """The settings from the environment and ``dotenv``; :class:`ConfigError` for the first
-    wrong value (from the environment, which wins, or from the file)."""
+def load_settings(dotenv: str | Path | None = None) -> Settings:
+    """The settings from the environment and ``dotenv`` (by default :func:`env_file`);
+    :class:`ConfigError` for the first wrong value (from the environment, which wins, or from
+    the file)."""
+    dotenv = env_file() if dotenv is None else dotenv
     try:
         settings = Settings(_env_file=dotenv)  # type: ignore[call-arg]
     except ValidationError as error:
@@ -99,10 +110,12 @@ def distance(a: str, b: str) -> int:
 
 
 def unknown_keys(
-    environ: Mapping[str, str] | None = None, dotenv: str | Path = ".env"
+    environ: Mapping[str, str] | None = None, dotenv: str | Path | None = None
 ) -> list[str]:
-    """One warning line for each key (of the environment, then of ``dotenv``) that looks like
-    a setting and is not one, with the likely setting when one is near."""
+    """One warning line for each key (of the environment, then of ``dotenv``, by default
+    :func:`env_file`) that looks like a setting and is not one, with the likely setting when
+    one is near."""
+    dotenv = env_file() if dotenv is None else dotenv
     sources: list[tuple[str, Mapping[str, str | None]]] = [
         ("el entorno", os.environ if environ is None else environ)
     ]
@@ -112,7 +125,7 @@ def unknown_keys(
     for where, keys in sources:
         for key in keys:
             name = key.upper()
-            if name in KNOWN:
+            if name in KNOWN or name == ENV_FILE_VARIABLE:
                 continue
             best = min(KNOWN, key=lambda known: distance(name, known))
             near = distance(name, best) <= NEAR

@@ -15,7 +15,14 @@ import pytest
 
 from bot.__main__ import NOTHING_TO_DO, main
 from bot.process.config import Settings, async_url
-from bot.process.config_check import EXIT_CONFIG, ConfigError, distance, load_settings, unknown_keys
+from bot.process.config_check import (
+    ENV_FILE_VARIABLE,
+    EXIT_CONFIG,
+    ConfigError,
+    distance,
+    load_settings,
+    unknown_keys,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = [name.upper() for name in Settings.model_fields]
@@ -26,6 +33,7 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """No setting from outside the test, and a folder of its own (its own ``.env``)."""
     for name in SETTINGS:
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.delenv(ENV_FILE_VARIABLE)  # these tests read .env as the bot does
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
