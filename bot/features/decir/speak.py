@@ -133,7 +133,12 @@ async def unsay(
         if refused.status == 404 and refused.code == UNKNOWN_MESSAGE:
             return  # already deleted by someone: nothing is left half-done
         # anything else, a webhook deleted (10015: its messages stay) among them
-        log.error("Línea de /decir publicada sin guardar ni poder borrarla", exc_info=exc)
+        log.error(
+            "Línea de /decir publicada sin guardar ni poder borrarla (Discord: %s %s)",
+            refused.status,
+            refused.code,
+            exc_info=exc,
+        )
         raise UmbralError(HALF_DONE) from exc
 
 
