@@ -38,6 +38,8 @@ class SceneLineRow(Base):
         # reopened on its database (the newest line of an id is the one meant)
         Index("ix_scene_lines_message", "guild_id", "message_id"),
         Index("ix_scene_lines_roll", "roll_id"),
+        # who spoke first under a name or with a picture: a character's lines (issue 43)
+        Index("ix_scene_lines_character", "character_id"),
     )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
@@ -54,6 +56,10 @@ class SceneLineRow(Base):
     texto: Mapped[str | None] = mapped_column(Text)
     #: Its entry in the roll log.
     roll_id: Mapped[int] = mapped_column(BigId)
+    #: The picture link it was said with (NULL: the default picture). Who spoke first with a
+    #: link keeps it (issue 43: ``bot.features.decir.claims``); lines older than 0018 have
+    #: their character's link of that day.
+    avatar_url: Mapped[str | None] = mapped_column(String(500))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     edited_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -34,8 +34,13 @@ LOST_WEBHOOK = (
 )
 DELETED = "Línea borrada: /historial la sigue contando como borrada, sin su texto."
 EDITED = "Línea cambiada."
+TOO_LONG_FIELD = (
+    "«{label}» admite hasta {most} caracteres y llegaron {count}: no se ha cambiado nada."
+)
 #: The form's edit, by the same rule as the menu that offered it.
 EDIT = Permission("dueño o máster", what="editar lo dicho")
+#: The form's one field.
+TEXT_LABEL = "Texto"
 #: How long the «Editar» button and its form wait (seconds).
 WAIT_S = 600
 
@@ -104,7 +109,7 @@ class EditForm(discord.ui.Modal, title="Editar lo dicho"):
         super().__init__(timeout=WAIT_S)
         self.services, self.message_id = services, line.message_id
         self.texto: discord.ui.TextInput[EditForm] = discord.ui.TextInput(
-            label="Texto",
+            label=TEXT_LABEL,
             style=discord.TextStyle.paragraph,
             default=line.texto,
             max_length=TEXT_MAX,
@@ -113,9 +118,20 @@ class EditForm(discord.ui.Modal, title="Editar lo dicho"):
 
     async def on_submit(self, interaction: discord.Interaction, /) -> None:
         try:
-            await edit(Context(interaction, self.services, EDIT), self.message_id, self.texto.value)
+            texto = within_form(self.texto)
+            await edit(Context(interaction, self.services, EDIT), self.message_id, texto)
         except Exception as exc:  # the one handler answers (ephemeral) and logs faults
             await report_error(interaction, exc)
+
+
+def within_form(field: discord.ui.TextInput[EditForm]) -> str:
+    """What ``field`` was sent with, refused past the length the form itself declares
+    (``max_length``, the one definition): Discord's client keeps to it, but a crafted
+    submission may send anything, and gets only what the form promises (issue 43)."""
+    value, most = field.value, field.max_length
+    if most is not None and len(value) > most:
+        raise UmbralError(TOO_LONG_FIELD.format(label=TEXT_LABEL, most=most, count=len(value)))
+    return value
 
 
 async def edit(ctx: Context, message_id: int, texto: str) -> None:
