@@ -207,3 +207,136 @@ async def test_a_mesa_blow_pending_on_someone_who_falls_is_said_not_lost(
     assert dice.remaining == ()
     tracker = await fake.command("master", "mesa", "encuentro ver")
     assert "debe defenderse" not in tracker.last.text()
+
+
+# --- 3. In Mesa an enemy's estados reach the player's die ----------------------------------------
+
+#: (estado, what Ana's attack on the wolf rolls with, whether her Defensa against it has
+#: ventaja): each as far as Libro III §17 says — Aturdido «en todo», Quebrantado «en
+#: acciones ofensivas», Enmarañado «en movimiento y defensa», Cegado «en todo lo que
+#: dependa de la vista» (an attack and a defense both do), Sangrando in no roll.
+REACH = [
+    ("Aturdido", "Lobo: Aturdido (todo)", True),
+    ("Enmarañado", "Lobo: Enmarañado (defensa)", False),
+    ("Quebrantado", None, True),
+    ("Cegado", "Lobo: Cegado (lo que depende de la vista)", True),
+    ("Sangrando", None, False),
+]
+
+
+@pytest.mark.parametrize(("estado", "attack_source", "defense_ventaja"), REACH)
+async def test_mesa_enemy_estados_reach_both_directions_as_far_as_each_reaches(
+    script: Script,
+    fake: FakeDiscord,
+    dice: ForcedDice,
+    estado: str,
+    attack_source: str | None,
+    defense_ventaja: bool,
+) -> None:
+    await script.run(*fight("mesa", "Lobo"), "@master", f"/estado poner objetivo:Lobo estado:{estado}")
+    # Ana's dagger: 9 kept, 9 + Destreza 3 = 12 against the wolf's Defensa 10: +2, Éxito
+    dice.push([3, 9] if attack_source else [9])
+    hit = await fake.command("ana", "mesa", "atacar", {"objetivo": "Lobo", "arma": "Daga"})
+    expected = "d12: 9 · 9 + Destreza 3 = **12**"
+    if attack_source:
+        expected = (
+            f"2d12 con ventaja ({attack_source}): 3 y [9], se queda el 9 · 9 + Destreza 3 = **12**"
+        )
+    assert hit.first.field("Tirada de Ana") == expected
+    assert hit.first.field("Contra") == "Defensa 10"
+    assert hit.first.field("Aguante de Lobo") == "8 → 6/8"
+    # the wolf attacks her: 10 kept, 10 + 3 + 1 = 14 against its Ataque 11: +3, nothing gets in
+    await script.run("@master", "/asalto", "/atacar atacante:Lobo objetivo:Ana")
+    dice.push([2, 10] if defense_ventaja else [10])
+    defended = await fake.command("ana", "mesa", "defender")
+    expected = "d12: 10 · 10 + Destreza 3 + Protección 1 = **14**"
+    if defense_ventaja:
+        expected = (
+            "2d12 con ventaja (Desventaja de Lobo): 2 y [10], se queda el 10 · "
+            "10 + Destreza 3 + Protección 1 = **14**"
+        )
+    assert defended.first.field("Defensa de Ana") == expected
+    assert defended.first.field("Margen") == "+3 (bandas de 4)"
+    assert defended.first.field("Aguante de Ana") == "14/14"
+    assert dice.remaining == ()
+
+
+async def test_mesa_enemy_estados_cancel_with_the_player_s_and_never_stack(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(
+        *fight("mesa", "Lobo"),
+        "@master",
+        "/estado poner objetivo:Lobo estado:Aturdido",
+        "/estado poner objetivo:Ana estado:Aturdido",
+    )
+    # both Aturdido: her desventaja and the wolf's, mirrored as her ventaja, cancel: one die
+    dice.push([7])
+    hit = await fake.command("ana", "mesa", "atacar", {"objetivo": "Lobo", "arma": "Daga"})
+    assert hit.first.field("Tirada de Ana") == (
+        "d12: 7 (ventaja y desventaja se anulan: Lobo: Aturdido (todo) / Aturdido (todo)) · "
+        "7 + Destreza 3 = **10**"
+    )
+    assert hit.first.field("Margen") == "0 (bandas de 4)"  # 10 against 10: Éxito, 2
+    assert hit.first.field("Aguante de Lobo") == "8 → 6/8"
+    # her Defensa against it: her Aturdido and the wolf's cancel too
+    await script.run("@master", "/asalto", "/atacar atacante:Lobo objetivo:Ana")
+    dice.push([6])
+    defended = await fake.command("ana", "mesa", "defender")
+    assert defended.first.field("Defensa de Ana").startswith(
+        "d12: 6 (ventaja y desventaja se anulan: Desventaja de Lobo / Aturdido (todo)) · "
+    )
+    # she shakes off Aturdido; the wolf also Enmarañado: two sources, still two dice
+    await script.run(
+        "@master",
+        "/asalto",
+        "/estado poner objetivo:Lobo estado:Enmarañado",
+        "@ana",
+        "/estado recuperar estado:Aturdido",
+        "@master",
+        "/asalto",
+        "/asalto",
+    )
+    dice.push([5, 11])
+    hit = await fake.command("ana", "mesa", "atacar", {"objetivo": "Lobo", "arma": "Daga"})
+    assert hit.first.field("Tirada de Ana") == (
+        "2d12 con ventaja (Lobo: Aturdido (todo), Lobo: Enmarañado (defensa)): 5 y [11], "
+        "se queda el 11 · 11 + Destreza 3 = **14**"
+    )
+    assert dice.remaining == ()
+
+
+async def test_mesa_enmaranado_wolf_and_a_shot_after_moving_cancel(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    # her bow shot after /mover has desventaja; the wolf Enmarañado (its defence) gives her
+    # ventaja; she says it runs (no Certera): one die, 8 + 3 = 11 against 10
+    await script.run(
+        *fight("mesa", "Lobo"),
+        "@master",
+        "/estado poner objetivo:Lobo estado:Enmarañado",
+        "@ana",
+        "/mover",
+    )
+    dice.push([8])
+    shot = await fake.command(
+        "ana", "mesa", "disparar", {"objetivo": "Lobo", "arma": "Arco corto", "quieto": False}
+    )
+    roll = shot.first.field("Tirada de Ana")
+    assert roll.startswith("d12: 8 (ventaja y desventaja se anulan: Lobo: Enmarañado (defensa) / ")
+    assert roll.endswith("8 + Destreza 3 = **11**")
+    assert dice.remaining == ()
+
+
+async def test_narrativo_enemy_estados_stay_on_its_own_die(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    # outside Mesa the wolf rolls: its Aturdido is on its own defence die, not mirrored
+    await script.run(*fight("narrativo", "Lobo"), "@master", "/estado poner objetivo:Lobo estado:Aturdido")
+    dice.push([9, 10, 3])
+    hit = await fake.command("ana", "mesa", "atacar", {"objetivo": "Lobo", "arma": "Daga"})
+    assert hit.first.field("Tirada de Ana") == "d12: 9 · 9 + Destreza 3 = **12**"
+    assert hit.first.field("Defensa de Lobo").startswith(
+        "2d12 con desventaja (Aturdido (todo)): 10 y [3], se queda el 3 · "
+    )
+    assert dice.remaining == ()
