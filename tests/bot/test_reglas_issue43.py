@@ -78,7 +78,9 @@ async def test_despegarse_while_enmaranado_shows_both_dice_and_the_wolf_s(
 async def test_despegarse_from_an_aturdido_wolf_shows_its_two_dice(
     script: Script, fake: FakeDiscord, dice: ForcedDice, mode: str
 ) -> None:
-    await script.run(*despegarse_fight(mode), "@master", "/estado poner objetivo:Lobo estado:Aturdido")
+    await script.run(
+        *despegarse_fight(mode), "@master", "/estado poner objetivo:Lobo estado:Aturdido"
+    )
     # Ana: 4 + 3 = 7; the wolf Aturdido rolls 10 and 3 with desventaja, keeps 3: 3 − 1 = 2
     dice.push([4, 10, 3])
     left = await fake.command("ana", "mesa", "maniobra", DESPEGARSE)
@@ -95,14 +97,15 @@ async def test_despegarse_from_an_aturdido_wolf_shows_its_two_dice(
 async def test_despegarse_in_mesa_shows_her_dice_against_the_static_ataque(
     script: Script, fake: FakeDiscord, dice: ForcedDice
 ) -> None:
-    await script.run(*fight("mesa", "Lobo"), "@master", "/estado poner objetivo:Lobo estado:Aturdido")
+    await script.run(
+        *fight("mesa", "Lobo"), "@master", "/estado poner objetivo:Lobo estado:Aturdido"
+    )
     # [D] the wolf's Aturdido reaches its attack: Ana leaves with ventaja, 2 and 8, keeps 8:
     # 8 + 3 = 11 against its Ataque 11
     dice.push([2, 8])
     left = await fake.command("ana", "mesa", "maniobra", DESPEGARSE)
     assert left.first.field("Tirada de Ana") == (
-        "2d12 con ventaja (Lobo: Aturdido (todo)): 2 y [8], se queda el 8 · "
-        "8 + Destreza 3 = **11**"
+        "2d12 con ventaja (Lobo: Aturdido (todo)): 2 y [8], se queda el 8 · 8 + Destreza 3 = **11**"
     )
     assert left.first.field("Contra") == "Ataque 11"
     assert left.first.field("Margen") == "0 (bandas de 4)"
@@ -139,7 +142,9 @@ async def test_the_second_blow_on_someone_who_falls_is_read_against_the_defensa_
 ) -> None:
     await script.run(*two_wolves(mode))
     dice.push([7, 12])  # both wolves' dice, rolled as they attack; Ana answers later
-    await script.run('/atacar atacante:"Lobo 1" objetivo:Ana', '/atacar atacante:"Lobo 2" objetivo:Ana')
+    await script.run(
+        '/atacar atacante:"Lobo 1" objetivo:Ana', '/atacar atacante:"Lobo 2" objetivo:Ana'
+    )
     # her Defensa against Lobo 1: a natural 1, 1 + 4 = 5 against its 7 − 1 (and + 1 of acoso
     # in Táctico, where Lobo 2 stands beside her): she falls.
     # Lobo 2's 12, already rolled, goes against her Defensa quieta 13 (9 + 3 + 1), no acoso:
@@ -157,8 +162,9 @@ async def test_the_second_blow_on_someone_who_falls_is_read_against_the_defensa_
     assert fields["Grado"] == "A medias → Éxito (12 natural: sube un grado)"
     assert fields["Daño"] == "2 (Potencia 2)"
     assert fields["Aguante de Ana"] == "0/14"  # at 0 it changes nothing
-    assert "Ana ya ha caído: contra alguien inconsciente no hay tirada enfrentada" in (
-        late["footer"]["text"]
+    assert (
+        "Ana ya ha caído: contra alguien inconsciente no hay tirada enfrentada"
+        in (late["footer"]["text"])
     )
     assert dice.remaining == ()
     # both blows are in the log and in /historial: who rolled, against whom, the die
@@ -233,7 +239,9 @@ async def test_mesa_enemy_estados_reach_both_directions_as_far_as_each_reaches(
     attack_source: str | None,
     defense_ventaja: bool,
 ) -> None:
-    await script.run(*fight("mesa", "Lobo"), "@master", f"/estado poner objetivo:Lobo estado:{estado}")
+    await script.run(
+        *fight("mesa", "Lobo"), "@master", f"/estado poner objetivo:Lobo estado:{estado}"
+    )
     # Ana's dagger: 9 kept, 9 + Destreza 3 = 12 against the wolf's Defensa 10: +2, Éxito
     dice.push([3, 9] if attack_source else [9])
     hit = await fake.command("ana", "mesa", "atacar", {"objetivo": "Lobo", "arma": "Daga"})
@@ -332,7 +340,9 @@ async def test_narrativo_enemy_estados_stay_on_its_own_die(
     script: Script, fake: FakeDiscord, dice: ForcedDice
 ) -> None:
     # outside Mesa the wolf rolls: its Aturdido is on its own defence die, not mirrored
-    await script.run(*fight("narrativo", "Lobo"), "@master", "/estado poner objetivo:Lobo estado:Aturdido")
+    await script.run(
+        *fight("narrativo", "Lobo"), "@master", "/estado poner objetivo:Lobo estado:Aturdido"
+    )
     dice.push([9, 10, 3])
     hit = await fake.command("ana", "mesa", "atacar", {"objetivo": "Lobo", "arma": "Daga"})
     assert hit.first.field("Tirada de Ana") == "d12: 9 · 9 + Destreza 3 = **12**"

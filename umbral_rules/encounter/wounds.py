@@ -13,8 +13,8 @@ from ..tables import (
     SECUELAS_DEATH,
 )
 from .combatant import Combatant
-from .fallen import blows_on_fallen
 from .events import AlientoSpent, BudgetSpent, Event, Fell, MalheridoClock, SecuelasRolled
+from .fallen import blows_on_fallen
 from .kinds import Status
 from .pieces import EstadosSnapshot, Hit, SecuelasRoll, Snapshot, StatusSnapshot, WoundSnapshot
 from .state import EncounterState
