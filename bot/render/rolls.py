@@ -44,9 +44,10 @@ def dice_text(die: DieRoll) -> str:
     if die.mode is Ventaja.NORMAL:
         cancel = ""
         if die.ventaja_sources and die.desventaja_sources:  # [D] one of each cancels
-            cancel = (
-                f" (ventaja y desventaja se anulan: {', '.join(die.ventaja_sources)} / "
-                f"{', '.join(die.desventaja_sources)})"
+            cancel = (  # a source may carry a name someone typed («Lobo: Aturdido»)
+                f" (ventaja y desventaja se anulan: "
+                f"{', '.join(shown(s) for s in die.ventaja_sources)} / "
+                f"{', '.join(shown(s) for s in die.desventaja_sources)})"
             )
         return f"d{die.sides}: {die.natural}{physical}{cancel}"
     faces = " y ".join(

@@ -189,7 +189,7 @@ def despegarse(
         )
     vent, desv = indicated(choice.ventaja)
     desv += desventajas(state, actor, "despegarse")
-    if state.mode is Mode.MESA:  # [D] the engaged enemy's estados on its attack, mirrored
+    if state.mode is Mode.MESA and not engaged.is_pc:  # [D] its estados, mirrored
         vent += mirrored_ventajas(state, engaged, "ataque")
     if actor.sheet is not None:
         leave = [Modifier("Destreza", actor.sheet.atributo("destreza"))]
