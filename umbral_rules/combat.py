@@ -187,17 +187,14 @@ def helpless_attack(
     potencia: int,
     ventajas: Sequence[str] = (),
     desventajas: Sequence[str] = (),
+    notes: tuple[str, ...] = (
+        "El blanco no puede defenderse: se tira contra su Defensa quieta, sin acoso.",
+    ),
 ) -> AttackResult:
-    """A target that cannot defend: static Defensa, bands of four, no acoso."""
+    """A target that cannot defend: static Defensa, bands of four, no acoso. ``notes`` say
+    why (a target that has fallen says so)."""
     return _static_attack(
-        AttackKind.INDEFENSO,
-        dice,
-        attack,
-        defensa,
-        potencia,
-        ventajas,
-        desventajas,
-        ("El blanco no puede defenderse: se tira contra su Defensa quieta, sin acoso.",),
+        AttackKind.INDEFENSO, dice, attack, defensa, potencia, ventajas, desventajas, notes
     )
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.render.limits import DESCRIPTION_MAX, EMBEDS_MAX, EMBEDS_TOTAL_MAX, cut, split_text
-from bot.render.rolls import Vitals, attack_embed, check_embed, reread_embed
+from bot.render.rolls import Vitals, attack_embed, check_embed, despegarse_embed, reread_embed
 from bot.render.safe import ping, shown
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import (
@@ -17,6 +17,7 @@ from umbral_rules.encounter.events import (
     DefensePending,
     DefenseReread,
     DefenseResolved,
+    DespegarseResolved,
     Event,
     RetoRolled,
     Stabilised,
@@ -170,6 +171,16 @@ def render_events(
                     vitals=_vitals(
                         enc, event.defender_id, event.aguante_before, event.aguante_after
                     ),
+                )
+            )
+        elif isinstance(event, DespegarseResolved) and event.result is not None:
+            out.embeds.append(
+                despegarse_embed(
+                    event.result,
+                    event.engaged_roll,
+                    actor=_name(enc, event.combatant_id),
+                    engaged=_name(enc, event.engaged_id),
+                    message=shown(event.message),
                 )
             )
         elif isinstance(event, CheckMade | Stabilised | RetoRolled):

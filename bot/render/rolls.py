@@ -44,9 +44,10 @@ def dice_text(die: DieRoll) -> str:
     if die.mode is Ventaja.NORMAL:
         cancel = ""
         if die.ventaja_sources and die.desventaja_sources:  # [D] one of each cancels
-            cancel = (
-                f" (ventaja y desventaja se anulan: {', '.join(die.ventaja_sources)} / "
-                f"{', '.join(die.desventaja_sources)})"
+            cancel = (  # a source may carry a name someone typed («Lobo: Aturdido»)
+                f" (ventaja y desventaja se anulan: "
+                f"{', '.join(shown(s) for s in die.ventaja_sources)} / "
+                f"{', '.join(shown(s) for s in die.desventaja_sources)})"
             )
         return f"d{die.sides}: {die.natural}{physical}{cancel}"
     faces = " y ".join(
@@ -126,6 +127,50 @@ def _field(embed: discord.Embed, name: str, value: str) -> None:
     embed.add_field(name=name, value=value[:1024], inline=False)
 
 
+def _roll_fields(
+    embed: discord.Embed,
+    roller: tuple[str, Roll | None],
+    opponent: tuple[str, Roll | None],
+    target: Static | None,
+) -> None:
+    """Who rolled what, against the other's roll (opposed: both dice shown) or a static
+    number: the fields an opposed blow and an opposed Despegarse share."""
+    if roller[1] is not None:
+        _field(embed, roller[0], roll_text(roller[1]))
+    if opponent[1] is not None:
+        _field(embed, opponent[0], roll_text(opponent[1]))
+    elif target is not None:
+        _field(embed, "Contra", static_text(target))
+
+
+def despegarse_embed(
+    result: CheckResult,
+    engaged_roll: Roll | None,
+    *,
+    actor: str,
+    engaged: str,
+    message: str,
+) -> discord.Embed:
+    """A Despegarse: the leaver's roll (both dice with ventaja or desventaja) against the
+    engaged's own roll in Narrativo and Táctico (its die and modifiers, as an opposed blow
+    shows them) or its static Ataque in Mesa; the margen and the grade."""
+    embed = discord.Embed(
+        title=f"{actor} se despega de {engaged}",
+        description=message,
+        colour=grade_colour(result.grade),
+    )
+    _roll_fields(
+        embed,
+        (f"Tirada de {actor}", result.roll),
+        (f"Tirada de {engaged}", engaged_roll),
+        None if engaged_roll is not None else result.target,
+    )
+    band = f" (bandas de {result.grading.band})" if engaged_roll is None else ""
+    _field(embed, "Margen", f"{signed(result.margen)}{band}")
+    _field(embed, "Grado", grade_text(result.grading))
+    return embed
+
+
 def attack_embed(
     result: AttackResult,
     *,
@@ -144,12 +189,13 @@ def attack_embed(
     if result.kind is AttackKind.MESA_DEFENSA:
         assert result.defender_roll is not None
         _field(embed, f"Defensa de {defender}", roll_text(result.defender_roll))
-    if result.attacker_roll is not None:
-        _field(embed, f"Tirada de {attacker}", roll_text(result.attacker_roll))
-    if result.kind is AttackKind.ENFRENTADO and result.defender_roll is not None:
-        _field(embed, f"Defensa de {defender}", roll_text(result.defender_roll))
-    elif result.target is not None:
-        _field(embed, "Contra", static_text(result.target))
+    other = result.defender_roll if result.kind is AttackKind.ENFRENTADO else None
+    _roll_fields(
+        embed,
+        (f"Tirada de {attacker}", result.attacker_roll),
+        (f"Defensa de {defender}", other),
+        result.target,
+    )
     _field(embed, "Margen", f"{signed(result.margen)} (bandas de {result.band})")
     reader = f" de {defender}" if result.reader == "defensor" else ""
     _field(embed, f"Grado{reader}", grade_text(result.grading))

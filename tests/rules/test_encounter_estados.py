@@ -254,12 +254,22 @@ def test_mesa_acoso_counts_attackers_not_attacks() -> None:
     assert len(d.pending_ids) == 3 and d.result.acoso == 1
 
 
-def test_opposed_pendings_stop_when_the_defender_falls() -> None:
+def test_opposed_pendings_on_a_defender_who_falls_go_against_the_defensa_quieta() -> None:
+    # [D] Blows pending on someone who falls (issue 43): the second die, already rolled,
+    # is read against Bran's Defensa quieta (9 + Destreza 3 + protección 2 = 14), no acoso;
+    # at 0 it changes nothing and no second secuelas roll is owed
     enc = fight("tactico", defensa_inmediata=False)
     enc.adjust("c2", aguante=1)
     enc.advance()
     enc.attack(F(12), "c3", "c2")
     enc.attack(F(12), "c4", "c2")
     ev = enc.defend(F(1), "c2")
-    assert [type(e).__name__ for e in ev] == ["DefenseResolved", "Fell"]
+    assert [type(e).__name__ for e in ev] == ["DefenseResolved", "Fell", "AttackResolved"]
+    late = one(ev, AttackResolved)
+    assert late.attacker_id == "c4" and late.target_id == "c2"
+    assert late.result.kind is AttackKind.INDEFENSO and late.result.acoso == 0
+    assert late.result.attacker_roll.natural == 12 and late.result.target.value == 14
+    assert (late.aguante_before, late.aguante_after) == (0, 0)
     assert enc.pending == [] and enc.get("c2").status == "malherido"
+    assert enc.get("c2").aguante == 0 and enc.get("c2").last_hit.attacker == "c3"
+    roundtrip(enc)

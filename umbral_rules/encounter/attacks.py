@@ -25,7 +25,7 @@ from ..tables import CERTERA_SOURCE, MOVED_SHOT_SOURCE
 from .budget import check_accion, require_active, require_target, spend_accion
 from .combatant import Combatant
 from .common import indicated
-from .estados import cannot_defend, desventajas
+from .estados import cannot_defend, desventajas, mirrored_ventajas
 from .events import AttackResolved, DefensePending, Event
 from .fighters import (
     attack_mods,
@@ -138,6 +138,7 @@ def plan_attack(
     if state.mode is Mode.MESA:
         if attacker.is_pc and not target.is_pc:
             kind = PlanKind.MESA_ATAQUE
+            vent += mirrored_ventajas(state, target, "defensa")  # [D] its estados, mirrored
         elif target.is_pc:
             kind = PlanKind.PENDIENTE_MESA
         else:

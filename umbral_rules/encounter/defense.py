@@ -99,7 +99,9 @@ def resolve(
     """One asalto's pending attacks on ``d`` (all from the same asalto): one roll in Mesa."""
     ids = {p.id for p in mine}
     answers = mine[0].asalto
-    state.pending = [p for p in state.pending if p.id not in ids]
+    mesa = all(isinstance(p.attack, MesaAttack) for p in mine)
+    if mesa:
+        state.pending = [p for p in state.pending if p.id not in ids]
     wounds = wound_snapshot(d)
     touched: Mapping[str, Snapshot] = {d.id: wounds}
     vent, desv = indicated(args.ventaja)
@@ -107,7 +109,7 @@ def resolve(
     events: list[Event] = []
     faces: list[tuple[int, ...]] = []
     grade = 0
-    if all(isinstance(p.attack, MesaAttack) for p in mine):
+    if mesa:
         result, chosen, vent, desv = _mesa(dice, d, mine, args, vent, desv)
         if shift:
             result = regrade(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
@@ -129,8 +131,9 @@ def resolve(
             )
     else:
         for p in mine:
-            if not d.active:
+            if not d.active:  # the rest were read against the Defensa quieta ([D], .fallen)
                 break
+            state.pending = [q for q in state.pending if q.id != p.id]
             result = _opposed(dice, d, p, args, vent, desv)
             if shift:
                 result = regrade(

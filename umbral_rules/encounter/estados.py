@@ -62,6 +62,14 @@ def desventajas(
     return sources
 
 
+def mirrored_ventajas(state: EncounterState, enemy: Combatant, roll_kind: str) -> list[str]:
+    """[D] Enemies' estados in Mesa: the GM never rolls, so the desventaja an enemy's estados
+    would give its own roll of ``roll_kind`` (its «defensa» when a player attacks it, its
+    «ataque» when the player defends) reaches the player's die as ventaja, as far as each
+    estado reaches (Libro III §17): «Lobo: Aturdido (todo)»."""
+    return [f"{enemy.nombre}: {source}" for source in desventajas(state, enemy, roll_kind)]
+
+
 def cannot_defend(c: Combatant) -> bool:
     """A Cegado target cannot defend (Libro VI §39)."""
     return any(e in ESTADOS_INDEFENSO for e in c.estados)

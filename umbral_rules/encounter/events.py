@@ -11,6 +11,7 @@ from ..checks import CheckResult
 from ..combat import AttackResult
 from ..dice import DieRoll
 from ..grades import Grade
+from ..rolls import Roll
 from .kinds import CheckPurpose, Phase, Respuesta, RetoEffect, Status
 
 
@@ -183,7 +184,8 @@ class ManiobraDeclared(Event):
 
 @dataclass(frozen=True)
 class DespegarseResolved(Event):
-    """The leaver's roll against the engaged's attack (``engaged_roll`` None in Mesa)."""
+    """The leaver's roll (``result``) against the engaged's attack: its static Ataque in Mesa,
+    its own roll (``engaged_roll``, every die of it shown) in Narrativo and Táctico."""
 
     combatant_id: str
     engaged_id: str
@@ -193,6 +195,7 @@ class DespegarseResolved(Event):
     engaged_total: int
     result: CheckResult | None = None
     notes: tuple[str, ...] = field(default=())
+    engaged_roll: Roll | None = None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from ..checks import CheckResult, OficioCobertura
 from ..dice import DiceSource
 from ..errors import UmbralError
 from ..grades import grade_single
-from ..rolls import Modifier, Static, make_roll
+from ..rolls import Modifier, Roll, Static, make_roll
 from ..tables import MANIOBRAS
 from .attacks import execute, plan_attack
 from .budget import (
@@ -20,7 +20,7 @@ from .budget import (
 )
 from .combatant import Combatant
 from .common import indicated, oficio_mods
-from .estados import desventajas
+from .estados import desventajas, mirrored_ventajas
 from .events import DespegarseResolved, Event, ManiobraDeclared, RespuestaUsed, WarningEvent
 from .fighters import attack_mods, static_ataque, weapon_of
 from .kinds import Mode, Respuesta
@@ -189,6 +189,8 @@ def despegarse(
         )
     vent, desv = indicated(choice.ventaja)
     desv += desventajas(state, actor, "despegarse")
+    if state.mode is Mode.MESA and not engaged.is_pc:  # [D] its estados, mirrored
+        vent += mirrored_ventajas(state, engaged, "ataque")
     if actor.sheet is not None:
         leave = [Modifier("Destreza", actor.sheet.atributo("destreza"))]
         leave += oficio_mods(actor, choice.oficio, choice.oficio_cobertura)
@@ -208,6 +210,7 @@ def despegarse(
     events = check_accion(state, actor)
     events.append(spend_accion(actor))
     roll = make_roll(dice, leave, vent, desv)
+    e_roll: Roll | None = None  # the engaged's own roll: Narrativo and Táctico
     if state.mode is Mode.MESA:
         target = static_ataque(engaged, ew, None, OficioCobertura.ENTERO)
         grading = grade_single(roll.total - target.value, roll.die)
@@ -236,6 +239,7 @@ def despegarse(
             roll.total,
             engaged_total,
             result,
+            engaged_roll=e_roll,
         )
     )
     if won:  # «si ganas, te despegas y él no tira» (Libro VI §39): no oportunidad this asalto

@@ -14,6 +14,7 @@ from ..tables import (
 )
 from .combatant import Combatant
 from .events import AlientoSpent, BudgetSpent, Event, Fell, MalheridoClock, SecuelasRolled
+from .fallen import blows_on_fallen
 from .kinds import Status
 from .pieces import EstadosSnapshot, Hit, SecuelasRoll, Snapshot, StatusSnapshot, WoundSnapshot
 from .state import EncounterState
@@ -74,7 +75,9 @@ def fall(state: EncounterState, c: Combatant, dice: DiceSource | None) -> list[E
     c.apuntando = False
     c.cargando = None
     state.interponerse = [g for g in state.interponerse if g.protector != c.id]
-    # Nobody is attacked normally after falling: what waited for their defense is dropped.
+    # Nobody is attacked normally after falling: what waited for their defense resolves
+    # against their Defensa quieta ([D], .fallen) once the fall is told.
+    waiting = [p for p in state.pending if p.defender == c.id]
     state.pending = [p for p in state.pending if p.defender != c.id]
     if not c.is_pc:
         c.status = Status.FUERA
@@ -90,7 +93,8 @@ def fall(state: EncounterState, c: Combatant, dice: DiceSource | None) -> list[E
             c.id,
             Status.MALHERIDO,
             secuelas_pendiente=True,
-        )
+        ),
+        *blows_on_fallen(state, c, waiting),
     ]
     if dice is not None and state.settings.secuelas_auto:
         events += roll_secuelas(state, dice, c, aliento=c.reserva_aliento and c.aliento > 0)

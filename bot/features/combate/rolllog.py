@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.features.common import log_roll
+from bot.features.common import log_roll, result_summary
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.events import (
     AttackResolved,
@@ -95,7 +95,23 @@ async def log_events(
                 **who,
             )
         elif isinstance(event, DespegarseResolved):
-            if event.result is not None:
+            if event.result is not None and event.engaged_roll is not None:
+                # Narrativo / Táctico: the engaged's die is logged beside the leaver's
+                rolls = (event.result.roll, event.engaged_roll)
+                await uow.rolls.append(
+                    user_id=interaction.user.id,
+                    command=command,
+                    dice=[r.die for r in rolls],
+                    modifiers=[m for r in rolls for m in r.modifiers],
+                    result={
+                        **result_summary(event.result),
+                        "totales": [r.total for r in rolls],
+                        "contra": event.engaged_total,
+                    },
+                    physical=any(r.die.physical for r in rolls),
+                    **who,
+                )
+            elif event.result is not None:
                 await log_roll(
                     uow, interaction, command, event.result, contra=event.engaged_total, **who
                 )
