@@ -169,10 +169,11 @@ def roll(parsed: Parsed, dice: DiceSource) -> list[Rolled]:
 
 
 def roll_part(text: str, part: Part, dice: DiceSource, set_number: int = 1) -> Rolled:
-    tree = Evaluator(text, dice).eval(part.node)
+    evaluator = Evaluator(text, dice)
+    tree = evaluator.eval(part.node)
     value = tree.value
     total = int(value)  # avrae/d20 drops the decimals, towards zero
-    readings = part.readings
+    readings = (*part.readings, *evaluator.notes)
     if isinstance(value, Fraction) and value.denominator != 1:
         said = f"sin decimales: {display.number(value)} → {display.number(total)}"
         readings = (*readings, (part.source, said))

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import groups, modifiers, systems
+from . import groups, modifiers, systems, tables
 from .cursor import WORD as _WORD
 from .cursor import Cursor
 from .errors import MAX_DEPTH, MAX_DICE, MAX_SETS, MAX_SIDES
@@ -88,13 +88,12 @@ class Parser(Cursor):
                 )
             self.pos = found.end()
         self.expr_start = self.pos
-        node = self.expr()
+        node = tables.advantage(self, self.expr())
         source_end = self.pos
+        while source_end > self.expr_start and self.text[source_end - 1].isspace():
+            source_end -= 1
         self.skip_ws()
-        comment = None
-        if self.at("!"):
-            comment = self.text[self.pos + 1 : self.end].strip() or None
-            self.pos = self.end
+        comment = tables.comment(self, source_end)
         if self.pos < self.end:
             raise self.unexpected("el final")
         source = self.text[self.expr_start : source_end].strip()
@@ -119,10 +118,41 @@ class Parser(Cursor):
         self.skip_ws()
         for op in TEST_OPS:
             if self.at(op):
+                self._pool_compared(left, op)
                 self.pos += len(op)
                 right = self.sum()
                 return Test(op, left, right, (_start(left), _end(right)))
         return left
+
+    def _pool_compared(self, left: Node, op: str) -> None:
+        """``5d10>=8``: dice-pool tools count the dice of 8 or more, avrae/d20 compares the
+        total. Refused, pointing at the bot's own forms for both (``(5d10) >= 8`` compares)."""
+        pool = isinstance(left, Dice) and (left.count > 1 or left.counted_by is not None)
+        if op not in (">=", "<=", "!=") or not pool:
+            return
+        assert isinstance(left, Dice)
+        if self.text[_end(left) : self.pos].strip():  # «(5d10) >= 8»: the total, as written
+            return
+        dice = self.text[_start(left) : _end(left)].strip()
+        number = re.match(r"\s*(\d+)", self.text[self.pos + len(op) : self.end])
+        n = number.group(1) if number else "8"
+        forms = {
+            ">=": f"`{dice} t{n}` cuenta los dados de {n} o más"
+            + (
+                f", `{left.count}wod{n}` a la manera de Mundo de Tinieblas"
+                if left.sides == 10
+                else ""
+            ),
+            "<=": f"`{dice}<{n}` cuenta los dados de {n} o menos",
+            "!=": f"`{dice}={n}` cuenta los dados que sacan {n}",
+        }[op]
+        raise self.error(
+            "sintaxis",
+            f"«{op}» tras una reserva de dados: unos bots cuentan los dados que cumplen y otros "
+            f"comparan el total; {forms}, y `({dice}) {op} {n}` compara el total",
+            self.pos,
+            self.pos + len(op),
+        )
 
     def sum(self) -> Node:
         node = self.product()
@@ -131,6 +161,7 @@ class Parser(Cursor):
             self.skip_ws()
             if self.at("+") or self.at("-"):
                 op = self.text[self.pos]
+                self._doubled_sign(node, op)
                 self.pos += 1
                 right = self.product()
                 node = Binary("+" if op == "+" else "-", node, right, (_start(node), _end(right)))
@@ -138,13 +169,28 @@ class Parser(Cursor):
                 self.pos = save
                 return node
 
+    def _doubled_sign(self, left: Node, op: str) -> None:
+        """``4d6++2`` adds 2 to each die in some tools and once in others: refused."""
+        last = left
+        while isinstance(last, Binary | Unary):
+            last = last.right if isinstance(last, Binary) else last.operand
+        if not isinstance(last, Dice) or not self.at(op + op):
+            return
+        raise self.error(
+            "sintaxis",
+            f"«{op}{op}» tras dados: unos bots lo {'suman a' if op == '+' else 'restan de'} "
+            f"cada dado y otros una vez al total; escribe un solo «{op}» para el total",
+            self.pos,
+            self.pos + 2,
+        )
+
     def product(self) -> Node:
         node = self.unary()
         while True:
             save = self.pos
             self.skip_ws()
             op = next((o for o in ("//", "*", "/", "%") if self.at(o) and not self.at("**")), None)
-            if op is None:
+            if op is None or (op == "//" and self.match(tables.SLASHES_COMMENT)):
                 self.pos = save
                 return node
             self.pos += len(op)
@@ -200,6 +246,9 @@ class Parser(Cursor):
         fudge = self.match(_COUNTED_FUDGE)
         if fudge:
             return self.dice_term(fudge, fudge_sides=True)
+        d6_system = tables.d6_system(self)
+        if d6_system is not None:
+            return d6_system
         number = self.match(_NUMBER)
         if number and self.text[number.end() : number.end() + 1] in ("d", "D"):
             self.pos = number.end() + 1
@@ -230,8 +279,14 @@ class Parser(Cursor):
         finally:
             self.depth -= 1
 
-    def dice_term(self, found: re.Match[str], fudge_sides: bool = False) -> Node:
-        start = self.pos
+    def dice_term(
+        self,
+        found: re.Match[str],
+        fudge_sides: bool = False,
+        counted_by: Node | None = None,
+        start: int | None = None,
+    ) -> Node:
+        start = self.pos if start is None else start
         count = int(found.group(1)) if found.group(1) else 1
         faces = "F" if fudge_sides else found.group(2)
         self.pos = found.end()
@@ -262,7 +317,7 @@ class Parser(Cursor):
         self.terms += 1
         dice_span = (start, self.pos)
         mods = modifiers.dice_mods(self, Dice(count, sides, dice_span, fudge=fudge))
-        return Dice(count, sides, (start, self.pos), mods, fudge)
+        return Dice(count, sides, (start, self.pos), mods, fudge, counted_by)
 
     def word(self, found: re.Match[str]) -> Node:
         start = self.pos

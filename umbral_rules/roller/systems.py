@@ -11,6 +11,9 @@
 * ``hitos`` — Hitos: 3d10, the middle die counts; [D] two 10s are a crítico, two 1s a pifia.
 * ``anima`` — Anima: the open d100: 90 or more rolls again and adds, each time needing one
   more (91, 92…); [D] 1 to 3 on the first die is a pifia.
+* ``1o3d10``, ``ryf`` (``ryf+``, ``ryf-``, ``ryf6``…) — Rápido y Fácil: 3d10, the middle die
+  (``+`` the highest, ``-`` the lowest; ``ryf6``: 3d6); the target die at its highest face
+  adds and rolls the three again ([D] in every variant, ``docs/dados.md``).
 
 Pure: dice come from ``draw`` (the evaluator's, which counts them against the limit).
 """
@@ -29,7 +32,8 @@ _ALIASES = re.compile(
     r"(?P<wod>(?P<wod_pool>\d+)wod(?P<wod_dif>\d*))"
     r"|(?P<vtm>vtm(?P<vtm_pool>\d+)h(?P<vtm_hunger>\d+)(?:dif(?P<vtm_dif>\d+))?)"
     r"|(?P<coc>coc(?P<coc_skill>\d+)(?:(?P<coc_kind>[bp])(?P<coc_n>\d))?)"
-    r"|(?P<hitos>hitos)|(?P<anima>anima)",
+    r"|(?P<hitos>hitos)|(?P<anima>anima)"
+    r"|(?P<ryf>1o3d(?P<ryf_o>10|6)|ryf(?P<ryf_s>6)?(?:(?P<ryf_r>[+-])(?!\s*[\w(]))?)",
     re.IGNORECASE,
 )
 #: A roll that is the whole expression: its reading is a verdict, not a number to add to.
@@ -49,7 +53,7 @@ def parse(p: Cursor) -> Node | None:
     start = p.pos
     p.pos = found.end()
     span = (start, p.pos)
-    kind = next(k for k in ("wod", "vtm", "coc", "hitos", "anima") if found.group(k))
+    kind = next(k for k in ("wod", "vtm", "coc", "hitos", "anima", "ryf") if found.group(k))
 
     def n(group: str, default: int = 0) -> int:
         value = found.group(group) if found else None
@@ -83,6 +87,10 @@ def parse(p: Cursor) -> Node | None:
         )
         penalty = (found.group("coc_kind") or "").lower() == "p"
         return System("coc", (skill, -extra if penalty else extra), span)
+    if kind == "ryf":
+        sides = int(found.group("ryf_o") or found.group("ryf_s") or 10)
+        rank = {"+": 1, "-": -1}.get(found.group("ryf_r") or "", 0)
+        return System("ryf", (sides, rank), span)
     return System("hitos" if kind == "hitos" else "anima", (), span)
 
 
@@ -119,6 +127,8 @@ def roll(node: System, draw: Draw) -> SystemRoll:
         return _coc(draw, *node.params)
     if node.kind == "hitos":
         return _hitos(draw)
+    if node.kind == "ryf":
+        return _ryf(draw, *node.params)
     return _anima(draw)
 
 
@@ -214,6 +224,28 @@ def _hitos(draw: Draw) -> SystemRoll:
         labels.append("PIFIA")
     shown = ", ".join(str(d.value) for d in dice) + f" → {middle}"
     return SystemRoll(middle, dice, shown, labels)
+
+
+def _ryf(draw: Draw, sides: int, rank: int) -> SystemRoll:
+    """Rápido y Fácil: the target die of three (the middle; ``rank`` 1 the highest, -1 the
+    lowest); at its highest face it adds and the three roll again."""
+    dice: list[Die] = []
+    rounds = []
+    value = 0
+    while True:
+        three = [_d(draw, sides) for _ in range(3)]
+        dice.extend(three)
+        target = sorted(three, key=lambda d: d.value)[1 + rank]
+        for die in three:
+            die.dropped = die is not target
+        value += target.value
+        rounds.append(", ".join(str(d.value) for d in three) + f" → {target.value}")
+        if target.value < sides:
+            break
+        target.exploded = True
+    which = {0: "el dado central", 1: "el dado mayor", -1: "el dado menor"}[rank]
+    labels = [which] + (["tirada abierta"] if len(rounds) > 1 else [])
+    return SystemRoll(value, dice, " + ".join(rounds), labels)
 
 
 def _anima(draw: Draw) -> SystemRoll:
