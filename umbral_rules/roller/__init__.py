@@ -249,7 +249,7 @@ def _names(node: Node) -> Iterator[NameRef]:
 def _counts(node: Node) -> bool:
     if isinstance(node, Dice | Group) and node.mods.counting is not None:
         return bool(node.mods.counting.rules)
-    if isinstance(node, System) and node.kind in ("wod", "vtm"):
+    if isinstance(node, System) and node.kind in ("wod", "vtm", "wng"):
         return True
     return any(_counts(child) for child in _children(node))
 

@@ -220,7 +220,7 @@ class System:
     """A game system's roll with its own reading (``4wod8``, ``vtm7h2``, ``coc55b1``,
     ``hitos``, ``anima``): ``params`` as the alias gives them."""
 
-    kind: Literal["wod", "vtm", "coc", "hitos", "anima", "ryf"]
+    kind: Literal["wod", "vtm", "coc", "hitos", "anima", "ryf", "hero", "wng"]
     params: tuple[int, ...]
     span: Span
 

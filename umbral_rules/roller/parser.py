@@ -25,10 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import groups, modifiers, systems, tables
+from . import aliases, groups, modifiers, systems, tables
 from .cursor import WORD as _WORD
 from .cursor import Cursor
-from .errors import MAX_DEPTH, MAX_DICE, MAX_SETS, MAX_SIDES
+from .errors import MAX_DEPTH, MAX_DICE, MAX_SETS, MAX_SIDES, RollError
 from .nodes import (
     TEST_OPS,
     Binary,
@@ -76,6 +76,11 @@ class Parser(Cursor):
         self.skip_ws()
         start = self.pos
         sets = 1
+        prefixes = self.match(aliases.PREFIXES) if sets_allowed else None
+        if prefixes is not None:  # Dice Maiden's «p 4d6»: said, «p» makes it private
+            for word in prefixes.group(0).split():
+                self.readings.append((word, aliases.PREFIX_READINGS[word.lower()]))
+            self.pos = prefixes.end()
         found = self.match(_SETS) if sets_allowed else None
         if found:
             sets = int(found.group(1))
@@ -88,7 +93,13 @@ class Parser(Cursor):
                 )
             self.pos = found.end()
         self.expr_start = self.pos
-        node = tables.advantage(self, self.expr())
+        stats = None if found or not sets_allowed else self.match(aliases.DNDSTATS)
+        if stats is not None:  # Dice Maiden's «dndstats»: six sets of 4d6 k3
+            sets = aliases.DNDSTATS_SETS
+            node = self.alias(stats, aliases.DNDSTATS_EXPR)
+        else:
+            node = self.expr()
+        node = tables.advantage(self, node)
         source_end = self.pos
         while source_end > self.expr_start and self.text[source_end - 1].isspace():
             source_end -= 1
@@ -240,6 +251,9 @@ class Parser(Cursor):
         system = systems.parse(self)
         if system is not None:
             return system
+        alias = aliases.expand(self.text, self.pos, self.end)
+        if alias is not None:
+            return self.alias(*alias)
         dice = self.match(_DICE)
         if dice and (dice.group(1) or not self._word_follows(dice.end())):
             return self.dice_term(dice)
@@ -261,6 +275,28 @@ class Parser(Cursor):
         if word:
             return self.word(word)
         raise self.unexpected(EXPECTED_TERM)
+
+    def alias(self, found: re.Match[str], expanded: str) -> Node:
+        """A Dice Maiden alias read as the expression it stands for, said in the reply."""
+        inner = Parser(expanded, 0, len(expanded))
+        try:
+            node = inner.expr()
+            inner.skip_ws()
+            if inner.pos < inner.end:
+                raise inner.unexpected("el final")
+        except RollError as error:
+            raise self.error(
+                error.kind, f"«{found.group(0)}» es `{expanded}`: {error.reason}", *found.span()
+            ) from None
+        self.dice += inner.dice
+        if self.dice > MAX_DICE:
+            raise self.error(
+                "limite", f"Demasiados dados: como mucho {MAX_DICE} por tirada", *found.span()
+            )
+        self.pos = found.end()
+        self.terms += 1
+        self.read(found.span(), f"{expanded}, de Dice Maiden")
+        return tables.respan(node, found.span())
 
     def _word_follows(self, index: int) -> bool:
         """``dF`` followed by letters is a word (a saved roll's name), not Fudge dice."""

@@ -118,3 +118,16 @@ def _swap(node: Node, old: Dice, new: Dice) -> Node:
         elif _is_node(value):
             updates[f.name] = _swap(value, old, new)
     return cast(Node, dataclasses.replace(cast(Any, node), **updates)) if updates else node
+
+
+def respan(node: Node, span: tuple[int, int]) -> Node:
+    """Every node of ``node`` pointing at ``span`` (an alias or a saved roll's name in the
+    player's text, so that errors met while rolling point there)."""
+    updates: dict[str, object] = {"span": span}
+    for f in dataclasses.fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, tuple) and value and _is_node(value[0]):
+            updates[f.name] = tuple(respan(v, span) for v in value)
+        elif _is_node(value):
+            updates[f.name] = respan(value, span)
+    return cast(Node, dataclasses.replace(cast(Any, node), **updates))
