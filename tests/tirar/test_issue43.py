@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.features.tirar.expression import HELP_HINT, roll_many
+from tests.tirar.corpus import Case
 from tests.tirar.corpus_issue43 import LABELS, MEANT, NAMED, REFUSED
 from tests.tirar.test_corpus import _check
 from umbral_rules import ForcedDice, UmbralError
@@ -15,7 +16,7 @@ from umbral_rules.roller.aliases import private
 
 
 @pytest.mark.parametrize("case", MEANT, ids=[c.expr for c in MEANT])
-def test_each_form_rolls_what_its_writer_means_or_says_its_reading(case) -> None:  # noqa: ANN001
+def test_each_form_rolls_what_its_writer_means_or_says_its_reading(case: Case) -> None:
     _check(case)
     first = roll(parse(case.expr), ForcedDice(case.dice, strict=True))[0]
     assert first.labels == LABELS.get(case.expr, ())
