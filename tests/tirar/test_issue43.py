@@ -10,6 +10,7 @@ from bot.features.tirar.expression import HELP_HINT, roll_many
 from tests.tirar.corpus import Case
 from tests.tirar.corpus_issue43 import LABELS, MEANT, NAMED, REFUSED
 from tests.tirar.test_corpus import _check
+from tests.tirar.test_examples import DOCS, HELP
 from umbral_rules import ForcedDice, UmbralError
 from umbral_rules.roller import RollError, parse, roll
 from umbral_rules.roller.aliases import private
@@ -72,3 +73,83 @@ def test_trailing_words_are_the_motivo_and_the_reply_says_so() -> None:
     glued = roll_many("4d6k3 e6 Daño", ForcedDice([1, 2, 3, 4]))[0]
     assert "texto: el texto del final es el motivo" in glued.reading
     assert "Daño" not in glued.reading  # the player's words stay in the motivo, escaped there
+
+
+#: What each form of issue 43 is called in the docs' tables and in ``/ayuda tema:tirar``.
+DOCS_FORMS = (
+    "`(6-4)d10`",
+    "`k`",
+    "`e`",
+    "`xN`, `x`",
+    "`X`, `XN`",
+    "`e[>8]`, `r[<3]`",
+    "`5d10>=8`",
+    "`4d6++2`, `4d6--2`",
+    "`round( )`",
+    "`round(-1.5)`",
+    "`1o3d10`",
+    "`ryf`, `ryf+`, `ryf-`",
+    "`ryf6`",
+    "`3D`, `3D+2`",
+    "`1d20 ventaja`",
+    "`… # texto`, `… // texto`",
+    "`1d20+5 Iniciativa`",
+    "`p 4d6`, `s 4d6`, `nr 4d6`, `ul 4d6`",
+    "`4cod`",
+    "`sr6`",
+    "`age`",
+    "`dndstats`",
+    "`6yz`",
+    "`ex5`",
+    "`ed1` a `ed50`",
+    "`wng 4d6`",
+    "`3wh4+`",
+    "`dd34`",
+    "`2hsn`",
+    "`d6s4`",
+    "`attack`",
+    "Rápido y Fácil",
+    "[D] Rápido y Fácil",
+)
+HELP_FORMS = (
+    "`(6-4)d10`",
+    "`4d6k`",
+    "`1d20x2`",
+    "«5d10X3»",
+    "«3d10e[>8]»",
+    "«5d10>=8»",
+    "`5d10 t8`",
+    "`5wod8`",
+    "«4d6++2»",
+    "`5+3+1o3d10`",
+    "`ryf`",
+    "`ryf+`",
+    "`ryf-`",
+    "`ryf6`",
+    "`3D+2`",
+    "ventaja",
+    "desventaja",
+    "`1d20 # ataque`",
+    "`//`",
+    "`1d20+5 Iniciativa`",
+    "`4cod`",
+    "`sr6`",
+    "`age`",
+    "`dndstats`",
+    "`6yz`",
+    "`ex5`",
+    "`ed5`",
+    "`wng 4d6`",
+    "`3wh4+`",
+    "`dd34`",
+    "`2hsn`",
+    "`d6s4`",
+    "`attack`",
+    "`p 1d20`",
+)
+
+
+def test_the_docs_and_the_help_say_what_each_form_means() -> None:
+    docs = DOCS.read_text(encoding="utf-8")
+    assert [form for form in DOCS_FORMS if form not in docs] == []
+    assert [form for form in HELP_FORMS if form not in HELP] == []
