@@ -279,10 +279,10 @@ def _resolve(text: str, part: Part, names: Names) -> Part:
                 raise RollError("sintaxis", f"«{node.name}» {why}", text, *node.span)
             try:
                 inner = Parser(saved, 0, len(saved))
-                tree = inner.expr()
-                inner.skip_ws()
-                if inner.pos < inner.end:
-                    raise inner.unexpected("el final")
+                read = inner.part(sets_allowed=False)  # «1d20 ventaja» as /tirar reads it
+                tree = read.node
+                if read.comment is not None:
+                    raise inner.error("sintaxis", "lleva un motivo", 0, len(saved))
             except RollError as error:
                 raise RollError(
                     error.kind,

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import aliases, groups, modifiers, systems, tables
+from . import aliases, disputed, groups, modifiers, systems, tables
 from .cursor import WORD as _WORD
 from .cursor import Cursor
 from .errors import MAX_DEPTH, MAX_DICE, MAX_SETS, MAX_SIDES, RollError
@@ -129,41 +129,11 @@ class Parser(Cursor):
         self.skip_ws()
         for op in TEST_OPS:
             if self.at(op):
-                self._pool_compared(left, op)
+                disputed.pool_compared(self, left, op)
                 self.pos += len(op)
                 right = self.sum()
                 return Test(op, left, right, (_start(left), _end(right)))
         return left
-
-    def _pool_compared(self, left: Node, op: str) -> None:
-        """``5d10>=8``: dice-pool tools count the dice of 8 or more, avrae/d20 compares the
-        total. Refused, pointing at the bot's own forms for both (``(5d10) >= 8`` compares)."""
-        pool = isinstance(left, Dice) and (left.count > 1 or left.counted_by is not None)
-        if op not in (">=", "<=", "!=") or not pool:
-            return
-        assert isinstance(left, Dice)
-        if self.text[_end(left) : self.pos].strip():  # «(5d10) >= 8»: the total, as written
-            return
-        dice = self.text[_start(left) : _end(left)].strip()
-        number = re.match(r"\s*(\d+)", self.text[self.pos + len(op) : self.end])
-        n = number.group(1) if number else "8"
-        forms = {
-            ">=": f"`{dice} t{n}` cuenta los dados de {n} o más"
-            + (
-                f", `{left.count}wod{n}` a la manera de Mundo de Tinieblas"
-                if left.sides == 10
-                else ""
-            ),
-            "<=": f"`{dice}<{n}` cuenta los dados de {n} o menos",
-            "!=": f"`{dice}={n}` cuenta los dados que sacan {n}",
-        }[op]
-        raise self.error(
-            "sintaxis",
-            f"«{op}» tras una reserva de dados: unos bots cuentan los dados que cumplen y otros "
-            f"comparan el total; {forms}, y `({dice}) {op} {n}` compara el total",
-            self.pos,
-            self.pos + len(op),
-        )
 
     def sum(self) -> Node:
         node = self.product()
@@ -172,28 +142,13 @@ class Parser(Cursor):
             self.skip_ws()
             if self.at("+") or self.at("-"):
                 op = self.text[self.pos]
-                self._doubled_sign(node, op)
+                disputed.doubled_sign(self, node, op)
                 self.pos += 1
                 right = self.product()
                 node = Binary("+" if op == "+" else "-", node, right, (_start(node), _end(right)))
             else:
                 self.pos = save
                 return node
-
-    def _doubled_sign(self, left: Node, op: str) -> None:
-        """``4d6++2`` adds 2 to each die in some tools and once in others: refused."""
-        last = left
-        while isinstance(last, Binary | Unary):
-            last = last.right if isinstance(last, Binary) else last.operand
-        if not isinstance(last, Dice) or not self.at(op + op):
-            return
-        raise self.error(
-            "sintaxis",
-            f"«{op}{op}» tras dados: unos bots lo {'suman a' if op == '+' else 'restan de'} "
-            f"cada dado y otros una vez al total; escribe un solo «{op}» para el total",
-            self.pos,
-            self.pos + 2,
-        )
 
     def product(self) -> Node:
         node = self.unary()
