@@ -255,6 +255,10 @@ REFUSED: list[tuple[str, str | None, str]] = [
     ("(300)d6", None, "Demasiados dados"),
     ("2hsn+1", None, "va sola en su expresión"),
     ("ed51", None, "esperaba un dado"),
+    # a word with digits may be another tool's modifier (Dice Maiden in Rust): not a motivo
+    ("4d6 km2", None, "esperaba el final y encontré «km2»"),
+    ("1d20 adv1", None, "esperaba el final y encontré «adv1»"),
+    ("4d6 rg2", None, "esperaba el final y encontré «rg2»"),
 ]
 
 #: Every form issue 43 names, so that none is left out of the cases above.

@@ -24,7 +24,11 @@ def pool_compared(p: Cursor, left: Node, op: str) -> None:
     n = number.group(1) if number else "8"
     forms = {
         ">=": f"`{dice} t{n}` cuenta los dados de {n} o más"
-        + (f", `{left.count}wod{n}` a la manera de Mundo de Tinieblas" if left.sides == 10 else ""),
+        + (
+            f", `{left.count}wod{n}` a la manera de Mundo de Tinieblas"
+            if left.sides == 10 and left.counted_by is None and left.count <= 30
+            else ""
+        ),
         "<=": f"`{dice}<{n}` cuenta los dados de {n} o menos",
         "!=": f"`{dice}={n}` cuenta los dados que sacan {n}",
     }[op]

@@ -10,7 +10,7 @@ import dataclasses
 import re
 from typing import Any, cast
 
-from .cursor import WORD, Cursor
+from .cursor import Cursor
 from .errors import MAX_DICE
 from .groups import keep_one
 from .nodes import Binary, Call, Dice, Group, NameRef, Node, Num, System, Test, Unary
@@ -20,6 +20,8 @@ _ADVANTAGE_WORD = re.compile(r"(des)?ventaja(?!\w)", re.IGNORECASE)
 #: «// ataque»: a comment; «13 // 2» stays a division.
 SLASHES_COMMENT = re.compile(r"//\s*[^\W\d_]")
 ADVANTAGE_SIDES = (12, 20)
+#: A word of letters only (a motivo); one with digits may be another tool's modifier.
+_PLAIN_WORD = re.compile(r"[^\W\d_]+(?!\w)")
 
 
 def d6_system(p: Cursor) -> Node | None:
@@ -84,7 +86,7 @@ def comment(p: Cursor, source_end: int) -> str | None:
         mark = "#" if p.at("#") else "//"
         text = rest[len(mark) :]
         p.read((p.pos, p.pos + len(mark)), f"lo que sigue a «{mark}» es el motivo")
-    elif p.pos > source_end and p.match(WORD):
+    elif p.pos > source_end and p.match(_PLAIN_WORD):  # «km2», «adv1» may be dice: refused
         text = rest
         p.readings.append(("texto", "el texto del final es el motivo"))  # none of theirs
     else:
