@@ -129,9 +129,29 @@ TIRAR = (
         "el dado central) · `anima` la tirada abierta de Anima.",
     ),
     (
+        "Como en otras mesas",
+        "`1d20+5 ventaja` con 3, 17 → 22 (dos d20, el mayor; `desventaja`, el menor; también "
+        "d12) · `5+3+1o3d10` con 4, 8, 3 → 12 (Rápido y Fácil: el dado central; con 10 se "
+        "suma y se tira otra vez; `ryf`, `ryf+` el mayor, `ryf-` el menor, `ryf6` con d6) · "
+        "`3D+2` con 4, 5, 6 → 17 (Sistema D6: 3d6+2) · `(6-4)d10` con 3, 7 → 10 (tantos "
+        "dados como da el paréntesis) · alias de Dice Maiden: `4cod`, `sr6`, `age`, "
+        "`dndstats`, `6yz`, `ex5`, `ed5`, `3wh4+`, `dd34`, `2hsn`, `d6s4`, `attack`, "
+        "`wng 4d6`; `p 1d20` es privada.",
+    ),
+    (
+        "Lo que no se adivina",
+        "Si otra herramienta lee una forma de otra manera, la respuesta dice cómo se leyó "
+        "(`4d6k`: el mayor; `1d20x2`: explota con 2, como en Foundry; para multiplicar, «*»). "
+        "Se rechazan «5d10>=8» (para contar éxitos, `5d10 t8` o `5wod8`; para el total, "
+        "`(5d10) >= 8`), «4d6++2», «5d10X3» y «3d10e[>8]» (sin corchetes: `3d10e>8`). "
+        "Un rechazo solo propone otra expresión cuando significa lo mismo.",
+    ),
+    (
         "Varias a la vez",
         "`6 4d6kh3` seis tiradas de 4d6kh3, cada una con su total · `1d20+5; 2d6+3` "
-        "varias expresiones separadas por «;» · `4d6 ! Daño`: lo que va tras « ! » es el motivo.",
+        "varias expresiones separadas por «;» · `4d6 ! Daño`, `1d20 # ataque` o "
+        "`1d20+5 Iniciativa`: lo que va tras « ! », `#`, `//` o las palabras del final son el "
+        "motivo.",
     ),
     (
         "Guardadas y Repetir",

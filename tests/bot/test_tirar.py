@@ -240,3 +240,25 @@ async def test_the_systems_through_the_tree(fake: FakeDiscord, dice: ForcedDice)
         "decenas 40, 70 con bonificación, unidades 3 → 43 · contra 55 (difícil 27, extremo 11)"
         " · Éxito normal"
     )
+
+
+async def test_issue43_what_tables_type_reads_as_meant(fake: FakeDiscord, dice: ForcedDice) -> None:
+    """Dice Maiden's «p» makes the roll private; trailing words are the motivo (said in the
+    reply); «ventaja» rolls two d20 and keeps the higher; RyF's middle die."""
+    dice.push([17])
+    private = await fake.command("kaeda", "mesa", "tirar", {"expresion": "p 1d20"})
+    assert all(m.ephemeral and m.recipient == "kaeda" for m in private.messages)
+    assert "privada, como `privada:sí`" in private.last.text()
+    dice.push([9])
+    motivo = await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d20+5 Iniciativa"})
+    text = motivo.last.text()
+    assert "Iniciativa" in text and "(el texto del final es el motivo) = 14" in text
+    dice.push([3, 17])
+    ventaja = await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d20+2 ventaja"})
+    assert "(ventaja: el mayor de 2d20) = 19" in ventaja.last.text()
+    dice.push([3, 10, 10, 3, 4, 7])
+    ryf = await fake.command("kaeda", "mesa", "tirar", {"expresion": "5+3+1o3d10"})
+    assert "`5+3+1o3d10` = 22" in ryf.last.text()
+    refused = await fake.command("kaeda", "mesa", "tirar", {"expresion": "5d10>=8"})
+    assert refused.last.ephemeral and "`5d10 t8`" in refused.last.content
+    assert "¿Querías" not in refused.last.content

@@ -57,7 +57,7 @@ def test_la_llamada_de_cthulhu(text: str, faces: list[int], total: int, label: s
 
 
 def test_hitos_and_anima() -> None:
-    assert _one("hitos+5", [3, 9, 7]) == (12, "3, 9, 7 → 7 + 5", ("el dado central",))
+    assert _one("hitos+5", [3, 9, 7]) == (12, "(3, 9, 7 → 7) + 5", ("el dado central",))
     assert _one("hitos", [10, 10, 2])[0::2] == (10, ("el dado central", "CRÍTICO"))
     assert _one("hitos", [1, 1, 9])[0::2] == (1, ("el dado central", "PIFIA"))
     assert _one("anima", [95, 91, 40]) == (226, "95 + 91 + 40", ("tirada abierta",))

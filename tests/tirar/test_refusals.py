@@ -27,15 +27,17 @@ def _message(text: str) -> str:
 @pytest.mark.parametrize(
     ("text", "position", "fragment", "suggestion"),
     [
-        ("2d6+*3", 5, "*3", "2d6+3"),
-        ("3d6?", 4, "?", "3d6"),
-        ("2d", 3, "", "2d6"),
-        ("(1d6", 5, "", "(1d6)"),
-        ("4d6z3", 4, "z3", "4d6k3"),
-        ("1d20+5 Iniciativa", 8, "Iniciativa", "1d20+5 ! Iniciativa"),
-        ("4d6 Daño", 5, "Daño", "4d6 ! Daño"),
-        ("1d20; 2d6+*3", 11, "*3", "1d20; 2d6+3"),  # the place in the whole text
-        ("3 4d6k>", 8, "", "3 4d6k>6"),
+        ("2d6+*3", 5, "*3", None),  # «2d6+3» or «2d6*3»: a guess would change the meaning
+        ("3d6?", 4, "?", "3d6"),  # a character no dice notation uses: dropped
+        ("2d", 3, "", None),  # which die? not guessed (it was «2d6»)
+        ("(1d6", 5, "", "(1d6)"),  # closing what was left open
+        ("4d6z3", 4, "z3", None),  # it was «4d6k3»: z is not k
+        ("6d6v3", 4, "v3", None),  # issue 43: it was «6d6k3»
+        ("dF.2", 3, ".2", None),  # issue 43: it was «dF+2»
+        ("1d6 | 3", 5, "| 3", None),  # issue 43: it was «1d6 + 3»
+        ("3d+2", 3, "+2", None),  # issue 43: it was «3d2»; «3D+2» is the D6 System
+        ("1d20; 2d6+*3", 11, "*3", None),  # the place in the whole text
+        ("3 4d6k>", 8, "", None),
         ("hola", 1, "hola", None),
     ],
 )
@@ -144,7 +146,7 @@ def test_success_counting_twice_is_refused_with_the_reason() -> None:
         ("4d6eh1", "«e» explota por valor"),
         ("4d6rol1", "«ro» repite por valor"),
         ("4d6p", "esperaba qué dados descartar"),
-        ("4d6kick", "no conozco el modificador «kick»"),
+        ("4d6kick", "no conozco el modificador «kick»"),  # glued; «4d6 kick» is a motivo
         ("()", "los paréntesis están vacíos"),
         ("{}", "el grupo está vacío"),
         ("abs(1, 2)", "«abs» lleva un solo valor"),

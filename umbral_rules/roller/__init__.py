@@ -169,10 +169,11 @@ def roll(parsed: Parsed, dice: DiceSource) -> list[Rolled]:
 
 
 def roll_part(text: str, part: Part, dice: DiceSource, set_number: int = 1) -> Rolled:
-    tree = Evaluator(text, dice).eval(part.node)
+    evaluator = Evaluator(text, dice)
+    tree = evaluator.eval(part.node)
     value = tree.value
     total = int(value)  # avrae/d20 drops the decimals, towards zero
-    readings = part.readings
+    readings = (*part.readings, *evaluator.notes)
     if isinstance(value, Fraction) and value.denominator != 1:
         said = f"sin decimales: {display.number(value)} → {display.number(total)}"
         readings = (*readings, (part.source, said))
@@ -248,7 +249,7 @@ def _names(node: Node) -> Iterator[NameRef]:
 def _counts(node: Node) -> bool:
     if isinstance(node, Dice | Group) and node.mods.counting is not None:
         return bool(node.mods.counting.rules)
-    if isinstance(node, System) and node.kind in ("wod", "vtm"):
+    if isinstance(node, System) and node.kind in ("wod", "vtm", "wng"):
         return True
     return any(_counts(child) for child in _children(node))
 
@@ -278,10 +279,10 @@ def _resolve(text: str, part: Part, names: Names) -> Part:
                 raise RollError("sintaxis", f"«{node.name}» {why}", text, *node.span)
             try:
                 inner = Parser(saved, 0, len(saved))
-                tree = inner.expr()
-                inner.skip_ws()
-                if inner.pos < inner.end:
-                    raise inner.unexpected("el final")
+                read = inner.part(sets_allowed=False)  # «1d20 ventaja» as /tirar reads it
+                tree = read.node
+                if read.comment is not None:
+                    raise inner.error("sintaxis", "lleva un motivo", 0, len(saved))
             except RollError as error:
                 raise RollError(
                     error.kind,

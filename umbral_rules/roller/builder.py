@@ -125,7 +125,7 @@ def keep_drop(
     count = 1 if n is None else n
     high = keep  # k keeps the highest, d drops the lowest
     b.pick(keep, Pick("high" if high else "low", count), op)
-    if keep and n is not None and (dice is not None or d20_set) and not b.spaced:
+    if keep and (dice is not None or d20_set) and not b.spaced:  # avrae/d20: k3 is «=3»
         mayores = "el mayor" if count == 1 else f"los {count} mayores"
         p.read((start, p.pos), mayores)
 

@@ -70,3 +70,13 @@ class Cursor:
     def expr(self) -> Node:
         """One whole expression from here (the grammar's own rule)."""
         raise NotImplementedError
+
+    def dice_term(
+        self,
+        found: re.Match[str],
+        fudge_sides: bool = False,
+        counted_by: Node | None = None,
+        start: int | None = None,
+    ) -> Node:
+        """A dice term and its modifiers (the grammar's own rule)."""
+        raise NotImplementedError

@@ -65,12 +65,18 @@ def breakdown(ev: Ev, top: bool = True) -> str:
     node = ev.node
     if isinstance(node, Num):
         return number(node.value)
+    if isinstance(node, Dice) and node.counted_by is not None:  # «6 − 4 → 2d10: 3, 7»
+        count = breakdown(ev.children[0], top=False)
+        sides = "F" if node.fudge else str(node.sides)
+        text = f"{count} → {len(ev.dice) - _added(ev)}d{sides}: {dice(ev, node.mods.sort)}"
+        return text if top else f"({text})"
     if isinstance(node, Dice):
         text = dice(ev, node.mods.sort)
         return text if top or (len(ev.dice) == 1 and not text.startswith("~")) else f"({text})"
     if isinstance(node, System):
         assert ev.system is not None
-        return ev.system.shown
+        alone = top or len(ev.dice) == 1
+        return ev.system.shown if alone else f"({ev.system.shown})"
     if isinstance(node, Group):
         alone = len(ev.children) == 1
         items = [breakdown(child, top=alone) for child in ev.children]
@@ -90,6 +96,11 @@ def breakdown(ev: Ev, top: bool = True) -> str:
         return f"{left} {_SHOWN_OP.get(node.op, node.op)} {right}: {said}"
     assert isinstance(node, Call)
     return f"{node.name}({', '.join(breakdown(c, top=False) for c in ev.children)})"
+
+
+def _added(ev: Ev) -> int:
+    """The dice an explosion added (born of a modifier), not part of the count."""
+    return sum(1 for d in ev.dice if d.born >= 0)
 
 
 def _operand(ev: Ev, level: int) -> str:

@@ -61,6 +61,8 @@ class Evaluator:
         self.text = text
         self.source = source
         self.rolled = 0
+        #: Readings only rolling can tell (``round(-1.5)``): the form and how it was read.
+        self.notes: list[tuple[str, str]] = []
 
     def draw(self, sides: int, span: Span) -> int:
         self.rolled += 1
@@ -100,7 +102,15 @@ class Evaluator:
             return Ev(node, int(holds(node.op, left.value, right.value)), [left, right])
         if isinstance(node, Call):
             args = [self.eval(arg) for arg in node.args]
-            return Ev(node, _call(node.name, [a.value for a in args]), args)
+            value = _call(node.name, [a.value for a in args])
+            half = args[0].value
+            if node.name == "round" and half < 0 and Fraction(half).denominator == 2:
+                # Roll20 (and JavaScript) round a half up; Python and others away from zero
+                said = f"{float(half)}".replace(".", ",").replace("-", "−")
+                shown = str(value).replace("-", "−")
+                form = self.text[node.span[0] : node.span[1]]
+                self.notes.append((form, f"el medio sube, como en Roll20: {said} → {shown}"))
+            return Ev(node, value, args)
         if isinstance(node, System):
             roll = systems.roll(node, lambda sides: self.draw(sides, node.span))
             return Ev(node, roll.value, dice=roll.dice, system=roll, counted=roll.counted)
@@ -118,7 +128,11 @@ class Evaluator:
         return Die(node.sides, node.fudge, self.draw(node.sides, node.span), born)
 
     def dice(self, node: Dice) -> Ev:
-        dice = [self.new(node) for _ in range(node.count)]
+        count, counted = node.count, []
+        if node.counted_by is not None:  # «(6-4)d10»: how many dice, rolled first
+            inner = self.eval(node.counted_by)
+            count, counted = self.how_many(node, inner.value), [inner]
+        dice = [self.new(node) for _ in range(count)]
         for index, mod in enumerate(node.mods.rolling):
             if isinstance(mod, Explode):
                 self.explode(node, dice, mod, index)
@@ -126,7 +140,29 @@ class Evaluator:
                 self.reroll(node, dice, mod, index)
             else:
                 _clamp(dice, mod)
-        return _finish(Ev(node, 0, dice=dice), node.mods, dice)
+        return _finish(Ev(node, 0, counted, dice=dice), node.mods, dice)
+
+    def how_many(self, node: Dice, value: Value) -> int:
+        """A computed number of dice: a whole number from 0 to the limit."""
+        assert node.counted_by is not None
+        span = node.counted_by.span
+        if not isinstance(value, int):
+            raise RollError("valor", "el número de dados sale con decimales", self.text, *span)
+        if value < 0:
+            raise RollError(
+                "valor",
+                f"el número de dados sale −{-value}: tiene que ser 0 o más",
+                self.text,
+                *span,
+            )
+        if self.rolled + value > MAX_DICE:
+            raise RollError(
+                "limite",
+                f"Demasiados dados: como mucho {MAX_DICE} por tirada (salen {value})",
+                self.text,
+                *node.span,
+            )
+        return value
 
     def explode(self, node: Dice, dice: list[Die], mod: Explode, index: int) -> None:
         if mod.style == "compound":

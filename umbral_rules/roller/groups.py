@@ -20,6 +20,8 @@ from .nodes import Binary, Dice, Group, Mods, Node, Num, Pick, Select
 _GROUP_MOD = re.compile(r"cs|cf|df|k|d|p|f|>=|<=|>|<|=(?!=)", re.IGNORECASE)
 _ADVANTAGE = re.compile(r"([+-])[dD](\d+|%)(?![\w%])")
 _PLAIN_SUM = re.compile(r"\+\d+[dD]\d+")
+#: ``(6-4)d10``: dice right after a parenthesis (the empty group is the count's place).
+_COUNTED = re.compile(r"()[dD](\d+|%|[fF](?![a-zA-Z]))")
 
 
 def listed(p: Cursor, close: str) -> list[Node]:
@@ -66,6 +68,9 @@ def paren(p: Cursor) -> Node:
         p.pos += 1
     else:
         raise p.unexpected("un paréntesis que cierre")
+    counted = None if is_set else p.match(_COUNTED)
+    if counted is not None and _computes_a_count(first, counted.group(2)):
+        return p.dice_term(counted, counted_by=first, start=start)
     mods = group_mods(p, start, d20_set=True)
     if not is_set and mods.empty:
         return first
@@ -187,6 +192,22 @@ def per_die_suggestion(p: Cursor, item: Node, mods: Mods, span: tuple[int, int])
     dice_text = p.text[item.left.span[0] : item.left.span[1]].strip()
     fixed = f"{dice_text}{symbol}{when.value - shift}"
     return (p.text[p.start : span[0]] + fixed + p.text[span[1] : p.end]).strip()
+
+
+def _computes_a_count(inner: Node, sides: str) -> bool:
+    """``(6-4)d10``, ``(1+1)d6``, ``(3+2d6)d10``: the parenthesis is how many dice to roll.
+    avrae/d20's ``(10d6)d2`` (dice only, more of them than it drops) stays a drop."""
+    if not _all_dice(inner) or not sides.isdigit():
+        return True
+    return _dice_count(inner) <= int(sides)
+
+
+def _dice_count(node: Node) -> int:
+    if isinstance(node, Dice):
+        return node.count
+    if isinstance(node, Binary):
+        return _dice_count(node.left) + _dice_count(node.right)
+    return 1 << 30  # an inner pool: never read as a count
 
 
 def _all_dice(node: Node) -> bool:

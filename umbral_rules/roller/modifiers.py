@@ -89,7 +89,10 @@ def dice_mods(p: Cursor, dice: Dice) -> Mods:
             first_spaced = start
         op = found.group(0).lower()
         p.pos = found.end()
-        _whole_word(p, start)
+        if not _whole_word(p, start, spaced):  # «4d6 Daño»: the motivo, not a drop
+            p.pos = save
+            break
+        _bracketed(p, op, start)
         if op in ("!", "!!", "!p"):
             when = compare(p, True, "=") or Compare("=", high)
             style: Literal["add", "compound", "penetrate"] = (
@@ -115,7 +118,7 @@ def dice_mods(p: Cursor, dice: Dice) -> Mods:
                 n = number(p)
                 when = Compare(">=", n if n is not None else high)
                 b.rolling.append(Explode("add", when, once=True))
-                if n is not None and not spaced:  # avrae/d20 would explode on n without end
+                if not spaced:  # avrae/d20 would explode on n without end (a bare «e»: refused)
                     p.read(
                         (start, p.pos),
                         f"explota una vez con {faces_text(when, low, high, fudge, 'o')}",
@@ -126,13 +129,7 @@ def dice_mods(p: Cursor, dice: Dice) -> Mods:
             _endless(p, dice, when, start, "e" + ("" if n is None else str(n)), "explota")
             b.rolling.append(Explode("add", when, once=False))
         elif op in ("x", "xo"):
-            cap = None
-            if op == "x" and p.match(re.compile(r"\d+[<>=]")):
-                cap = number(p)
-            when = compare(p, False, "=") or Compare("=", high)
-            if cap is None and op == "x":
-                _endless(p, dice, when, start, "xo" + p.text[found.end() : p.pos], "explota")
-            b.rolling.append(Explode("add", when, once=op == "xo", cap=cap))
+            _foundry_explode(p, b, dice, op, start, found.end())
         elif op in ("r", "ro", "rr", "ir", "ra"):
             _reroll(p, b, dice, op, start)
         elif op in ("mi", "min", "ma", "max"):
@@ -178,6 +175,63 @@ def dice_mods(p: Cursor, dice: Dice) -> Mods:
     return b.mods()
 
 
+def _foundry_explode(p: Cursor, b: Builder, dice: Dice, op: str, start: int, end: int) -> None:
+    """Foundry's ``x``/``xo``. Other tools write ``x`` for «times» (``1d20x2``) or ``X`` for
+    a drop: an upper-case ``X`` is refused, an ``xN`` the die cannot show is a product
+    (refused, suggesting ``*``), and a plain ``x``/``xN`` says it explodes."""
+    low, high, fudge = dice.low, dice.high, dice.fudge
+    if p.text[start] == "X":
+        raise p.error(
+            "sintaxis",
+            "«X» no es igual en todos los bots (en Foundry `x` explota; en otros, `X` "
+            "multiplica o descarta): escribe `x` o `!` para explotar, `*` para multiplicar, "
+            "`d` para descartar",
+            start,
+            end,
+        )
+    cap = None
+    if op == "x" and p.match(re.compile(r"\d+[<>=]")):
+        cap = number(p)
+    signed = p.match(re.compile(r"[<>=]")) is not None
+    when = compare(p, False, "=") or Compare("=", high)
+    if op == "x" and not signed and not when.faces(low, high):
+        raise p.error(
+            "sintaxis",
+            f"«{p.text[start : p.pos]}»: un d{high} no saca {when.value}, así que no "
+            f"explotaría nunca; para multiplicar se escribe `*{when.value}`",
+            start,
+            p.pos,
+            suggestion=(p.text[p.start : start] + "*" + p.text[end : p.end]).strip(),
+        )
+    if cap is None and op == "x":
+        _endless(p, dice, when, start, "xo" + p.text[end : p.pos], "explota")
+    b.rolling.append(Explode("add", when, once=op == "xo", cap=cap))
+    if op == "x" and not signed and cap is None:  # others read «x2» as «times 2»
+        said = faces_text(when, low, high, fudge, "o")
+        p.read((start, p.pos), f"explota sin fin con {said}, la x de Foundry; multiplicar es `*`")
+
+
+def _bracketed(p: Cursor, op: str, start: int) -> None:
+    """Rolisteam writes a modifier's condition in brackets (``3d10e[>8]``, ``r[<3]``);
+    here the brackets would be a label and the condition lost: refused, and for ``e`` and
+    ``r`` (the same reading without brackets) the form the bot reads is suggested."""
+    found = p.match(re.compile(r"\[\s*([<>=]*\s*\d+)\s*\]"))
+    if found is None:
+        return
+    inner = found.group(1).replace(" ", "")
+    fix = None
+    if op in ("e", "r"):
+        fix = (p.text[p.start : p.pos] + inner + p.text[found.end() : p.end]).strip()
+    raise p.error(
+        "sintaxis",
+        f"«{p.text[start : found.end()]}»: la condición va sin corchetes "
+        f"(`{p.text[start : p.pos]}{inner}`); entre corchetes sería una etiqueta",
+        start,
+        found.end(),
+        suggestion=fix,
+    )
+
+
 def _comment_follows(p: Cursor) -> bool:
     """Dice Maiden's comment: a « !» after a space that no explosion follows (``4d6 ! Daño``,
     ``4d6 !Daño``; but ``4d6 !>5`` and ``4d6 !p`` explode)."""
@@ -192,16 +246,19 @@ def _comment_follows(p: Cursor) -> bool:
     return True
 
 
-def _whole_word(p: Cursor, start: int) -> None:
-    """``4d6 Daño`` is not a drop (``D``) and then «año»: a word that is no modifier."""
+def _whole_word(p: Cursor, start: int, spaced: bool) -> bool:
+    """``4d6 Daño`` is not a drop (``D``) and then «año»: a word that is no modifier is
+    the motivo after a space (False), and refused glued to the dice."""
     if not p.text[start].isalpha():
-        return
+        return True
     end = start
     while end < p.end and p.text[end].isalpha():
         end += 1
     word = p.text[start:end].lower()
     if end == p.pos or _SELECTED.fullmatch(word):
-        return
+        return True
+    if spaced:
+        return False
     raise p.error("sintaxis", f"no conozco el modificador «{p.text[start:end]}»", start, end)
 
 

@@ -148,13 +148,15 @@ class Num:
 
 @dataclass(frozen=True, slots=True)
 class Dice:
-    """``count`` dice of ``sides`` faces (Fudge dice: ``fudge``, three faces −1, 0, +1)."""
+    """``count`` dice of ``sides`` faces (Fudge dice: ``fudge``, three faces −1, 0, +1);
+    ``counted_by``: a computed number of dice (``(6-4)d10``), rolled first."""
 
     count: int
     sides: int
     span: Span
     mods: Mods = NO_MODS
     fudge: bool = False
+    counted_by: Node | None = None
 
     @property
     def low(self) -> int:
@@ -218,7 +220,7 @@ class System:
     """A game system's roll with its own reading (``4wod8``, ``vtm7h2``, ``coc55b1``,
     ``hitos``, ``anima``): ``params`` as the alias gives them."""
 
-    kind: Literal["wod", "vtm", "coc", "hitos", "anima"]
+    kind: Literal["wod", "vtm", "coc", "hitos", "anima", "ryf", "hero", "wng"]
     params: tuple[int, ...]
     span: Span
 

@@ -25,10 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import groups, modifiers, systems
+from . import aliases, disputed, groups, modifiers, systems, tables
 from .cursor import WORD as _WORD
 from .cursor import Cursor
-from .errors import MAX_DEPTH, MAX_DICE, MAX_SETS, MAX_SIDES
+from .errors import MAX_DEPTH, MAX_DICE, MAX_SETS, MAX_SIDES, RollError
 from .nodes import (
     TEST_OPS,
     Binary,
@@ -76,6 +76,11 @@ class Parser(Cursor):
         self.skip_ws()
         start = self.pos
         sets = 1
+        prefixes = self.match(aliases.PREFIXES) if sets_allowed else None
+        if prefixes is not None:  # Dice Maiden's «p 4d6»: said, «p» makes it private
+            for word in prefixes.group(0).split():
+                self.readings.append((word, aliases.PREFIX_READINGS[word.lower()]))
+            self.pos = prefixes.end()
         found = self.match(_SETS) if sets_allowed else None
         if found:
             sets = int(found.group(1))
@@ -88,13 +93,18 @@ class Parser(Cursor):
                 )
             self.pos = found.end()
         self.expr_start = self.pos
-        node = self.expr()
+        stats = None if found or not sets_allowed else self.match(aliases.DNDSTATS)
+        if stats is not None:  # Dice Maiden's «dndstats»: six sets of 4d6 k3
+            sets = aliases.DNDSTATS_SETS
+            node = self.alias(stats, aliases.DNDSTATS_EXPR)
+        else:
+            node = self.expr()
+        node = tables.advantage(self, node)
         source_end = self.pos
+        while source_end > self.expr_start and self.text[source_end - 1].isspace():
+            source_end -= 1
         self.skip_ws()
-        comment = None
-        if self.at("!"):
-            comment = self.text[self.pos + 1 : self.end].strip() or None
-            self.pos = self.end
+        comment = tables.comment(self, source_end)
         if self.pos < self.end:
             raise self.unexpected("el final")
         source = self.text[self.expr_start : source_end].strip()
@@ -119,6 +129,7 @@ class Parser(Cursor):
         self.skip_ws()
         for op in TEST_OPS:
             if self.at(op):
+                disputed.pool_compared(self, left, op)
                 self.pos += len(op)
                 right = self.sum()
                 return Test(op, left, right, (_start(left), _end(right)))
@@ -131,6 +142,7 @@ class Parser(Cursor):
             self.skip_ws()
             if self.at("+") or self.at("-"):
                 op = self.text[self.pos]
+                disputed.doubled_sign(self, node, op)
                 self.pos += 1
                 right = self.product()
                 node = Binary("+" if op == "+" else "-", node, right, (_start(node), _end(right)))
@@ -144,7 +156,7 @@ class Parser(Cursor):
             save = self.pos
             self.skip_ws()
             op = next((o for o in ("//", "*", "/", "%") if self.at(o) and not self.at("**")), None)
-            if op is None:
+            if op is None or (op == "//" and self.match(tables.SLASHES_COMMENT)):
                 self.pos = save
                 return node
             self.pos += len(op)
@@ -194,12 +206,18 @@ class Parser(Cursor):
         system = systems.parse(self)
         if system is not None:
             return system
+        alias = aliases.expand(self.text, self.pos, self.end)
+        if alias is not None:
+            return self.alias(*alias)
         dice = self.match(_DICE)
         if dice and (dice.group(1) or not self._word_follows(dice.end())):
             return self.dice_term(dice)
         fudge = self.match(_COUNTED_FUDGE)
         if fudge:
             return self.dice_term(fudge, fudge_sides=True)
+        d6_system = tables.d6_system(self)
+        if d6_system is not None:
+            return d6_system
         number = self.match(_NUMBER)
         if number and self.text[number.end() : number.end() + 1] in ("d", "D"):
             self.pos = number.end() + 1
@@ -212,6 +230,28 @@ class Parser(Cursor):
         if word:
             return self.word(word)
         raise self.unexpected(EXPECTED_TERM)
+
+    def alias(self, found: re.Match[str], expanded: str) -> Node:
+        """A Dice Maiden alias read as the expression it stands for, said in the reply."""
+        inner = Parser(expanded, 0, len(expanded))
+        try:
+            node = inner.expr()
+            inner.skip_ws()
+            if inner.pos < inner.end:
+                raise inner.unexpected("el final")
+        except RollError as error:
+            raise self.error(
+                error.kind, f"«{found.group(0)}» es `{expanded}`: {error.reason}", *found.span()
+            ) from None
+        self.dice += inner.dice
+        if self.dice > MAX_DICE:
+            raise self.error(
+                "limite", f"Demasiados dados: como mucho {MAX_DICE} por tirada", *found.span()
+            )
+        self.pos = found.end()
+        self.terms += 1
+        self.read(found.span(), f"{expanded}, de Dice Maiden")
+        return tables.respan(node, found.span())
 
     def _word_follows(self, index: int) -> bool:
         """``dF`` followed by letters is a word (a saved roll's name), not Fudge dice."""
@@ -230,8 +270,14 @@ class Parser(Cursor):
         finally:
             self.depth -= 1
 
-    def dice_term(self, found: re.Match[str], fudge_sides: bool = False) -> Node:
-        start = self.pos
+    def dice_term(
+        self,
+        found: re.Match[str],
+        fudge_sides: bool = False,
+        counted_by: Node | None = None,
+        start: int | None = None,
+    ) -> Node:
+        start = self.pos if start is None else start
         count = int(found.group(1)) if found.group(1) else 1
         faces = "F" if fudge_sides else found.group(2)
         self.pos = found.end()
@@ -262,7 +308,7 @@ class Parser(Cursor):
         self.terms += 1
         dice_span = (start, self.pos)
         mods = modifiers.dice_mods(self, Dice(count, sides, dice_span, fudge=fudge))
-        return Dice(count, sides, (start, self.pos), mods, fudge)
+        return Dice(count, sides, (start, self.pos), mods, fudge, counted_by)
 
     def word(self, found: re.Match[str]) -> Node:
         start = self.pos

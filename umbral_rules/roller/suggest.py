@@ -1,8 +1,15 @@
-"""The nearest expression the bot reads, for a refusal: «¿Querías `2d6+3`?».
+"""The expression a refusal suggests: «¿Querías `(1d6)`?», only when it reads the way the
+text was most likely meant (issue 43).
 
-Small edits at the place the parser stopped (drop what it could not read, close what was
-left open, add the missing number, turn trailing words into a comment) are tried from the
-cheapest; the first that parses is the suggestion. Nothing is suggested when no edit helps.
+A guess that changes the meaning is worse than none: ``6d6v3`` is not ``6d6k3``, nor
+``dF.2`` ``dF+2``, nor ``1d6 | 3`` ``1d6 + 3``. So a refusal suggests only
+
+* what the parser itself proposes because it means the same or is the nearest the limits
+  allow (``1d1rr1`` → ``1d1ro1``, ``{3d20+5}>21`` → ``3d20>16``, ``1000d6`` → ``200d6``);
+* closing what was left open at the end (``(1d6`` → ``(1d6)``);
+* dropping a character that means nothing in dice (``3d6?`` → ``3d6``).
+
+Otherwise the refusal points at the position and at ``/ayuda tema:tirar``.
 """
 
 from __future__ import annotations
@@ -11,41 +18,29 @@ from collections.abc import Callable
 
 from .errors import RollError
 
-#: What may be inserted or substituted where the parser stopped, cheapest first.
-_INSERT = ("6", "1", ")", "}", "d")
-_REPLACE_LETTER = ("k", "d", "r", "+")
-_REPLACE_SIGN = ("+", "*", "-")
+#: What closes what was left open at the end of the text.
+_CLOSE = (")", "}", "]")
+#: Characters that carry no meaning in any dice notation the bot reads.
+_NOISE = frozenset("?¿¡\"'`")
 
 
 def suggest(error: RollError, readable: Callable[[str], bool]) -> str | None:
-    """A nearby text for which ``readable`` holds, or None."""
+    """A nearby text for which ``readable`` holds and that means what was typed, or None."""
     if error.suggestion is not None:  # the parser's own, if the rest of the text reads too
         return error.suggestion if readable(error.suggestion) else None
     if error.kind != "sintaxis":
         return None
-    text, start, end = error.text, error.start, error.end
-    candidates: list[tuple[int, str]] = []
-    head, rest = text[:start], text[start:]
-    if start < len(text):
-        if rest[:1].isalpha() and head.strip() and head[-1:].isspace():
-            candidates.append((2, head.rstrip() + " ! " + rest))
-        if not _joins_digits(text, start, end):
-            candidates.append((end - start, head + text[end:]))
-        if not _joins_digits(text, start, start + 1):
-            candidates.append((1, head + text[start + 1 :]))
-        replace = _REPLACE_LETTER if rest[:1].isalpha() else _REPLACE_SIGN
-        candidates.extend((1, head + c + text[start + 1 :]) for c in replace)
-        candidates.append((len(rest.rstrip()), head))
-    candidates.extend((1, head + c + rest) for c in _INSERT)
-    seen = {text.strip()}
-    for _, candidate in sorted(candidates, key=lambda c: c[0]):
+    text, start = error.text, error.start
+    candidates: list[str] = []
+    if not text[start:].strip():
+        candidates.extend(text.rstrip() + close for close in _CLOSE)
+    noise = start
+    while noise < len(text) and text[noise] in _NOISE:
+        noise += 1
+    if noise > start:
+        candidates.append(text[:start] + text[noise:])
+    for candidate in candidates:
         candidate = candidate.strip()
-        if candidate and candidate not in seen and readable(candidate):
+        if candidate and candidate != text.strip() and readable(candidate):
             return candidate
-        seen.add(candidate)
     return None
-
-
-def _joins_digits(text: str, start: int, end: int) -> bool:
-    """Deleting ``text[start:end]`` would glue two numbers (``4d6z3`` → a d63)."""
-    return start > 0 and end < len(text) and text[start - 1].isdigit() and text[end].isdigit()

@@ -11,6 +11,9 @@
 * ``hitos`` — Hitos: 3d10, the middle die counts; [D] two 10s are a crítico, two 1s a pifia.
 * ``anima`` — Anima: the open d100: 90 or more rolls again and adds, each time needing one
   more (91, 92…); [D] 1 to 3 on the first die is a pifia.
+* ``1o3d10``, ``ryf`` (``ryf+``, ``ryf-``, ``ryf6``…) — Rápido y Fácil: 3d10, the middle die
+  (``+`` the highest, ``-`` the lowest; ``ryf6``: 3d6); the target die at its highest face
+  adds and rolls the three again ([D] in every variant, ``docs/dados.md``).
 
 Pure: dice come from ``draw`` (the evaluator's, which counts them against the limit).
 """
@@ -29,11 +32,14 @@ _ALIASES = re.compile(
     r"(?P<wod>(?P<wod_pool>\d+)wod(?P<wod_dif>\d*))"
     r"|(?P<vtm>vtm(?P<vtm_pool>\d+)h(?P<vtm_hunger>\d+)(?:dif(?P<vtm_dif>\d+))?)"
     r"|(?P<coc>coc(?P<coc_skill>\d+)(?:(?P<coc_kind>[bp])(?P<coc_n>\d))?)"
-    r"|(?P<hitos>hitos)|(?P<anima>anima)",
+    r"|(?P<hitos>hitos)|(?P<anima>anima)"
+    r"|(?P<wng>wng(?:\s+dn(?P<wng_dn>\d+))?\s+(?P<wng_n>\d+)d6)"
+    r"|(?P<hero>(?P<hero_n>\d+)hs(?P<hero_k>[nk])(?P<hero_m>\d*))"
+    r"|(?P<ryf>1o3d(?P<ryf_o>10|6)|ryf(?P<ryf_s>6)?(?:(?P<ryf_r>[+-])(?!\s*[\w(]))?)",
     re.IGNORECASE,
 )
 #: A roll that is the whole expression: its reading is a verdict, not a number to add to.
-ALONE = ("wod", "vtm", "coc")
+ALONE = ("wod", "vtm", "coc", "hero", "wng")
 WOD_DEFAULT_DIFFICULTY = 6
 V5_SUCCESS = 6
 COC_MAX_DICE = 2
@@ -49,7 +55,9 @@ def parse(p: Cursor) -> Node | None:
     start = p.pos
     p.pos = found.end()
     span = (start, p.pos)
-    kind = next(k for k in ("wod", "vtm", "coc", "hitos", "anima") if found.group(k))
+    kind = next(
+        k for k in ("wod", "vtm", "coc", "hitos", "anima", "ryf", "hero", "wng") if found.group(k)
+    )
 
     def n(group: str, default: int = 0) -> int:
         value = found.group(group) if found else None
@@ -83,12 +91,25 @@ def parse(p: Cursor) -> Node | None:
         )
         penalty = (found.group("coc_kind") or "").lower() == "p"
         return System("coc", (skill, -extra if penalty else extra), span)
+    if kind == "wng":  # Dice Maiden's Wrath & Glory: «wng 4d6», «wng dn2 4d6»
+        pool = n("wng_n")
+        _check(p, span, 1 <= pool <= MAX_POOL, f"la reserva va de 1 a {MAX_POOL} dados")
+        return System("wng", (pool, n("wng_dn")), span)
+    if kind == "hero":  # Dice Maiden's Hero System: «2hsn» normal, «2hsk1» killing damage
+        pool, killing = n("hero_n"), found.group("hero_k").lower() == "k"
+        _check(p, span, 1 <= pool <= MAX_POOL, f"la reserva va de 1 a {MAX_POOL} dados")
+        return System("hero", (pool, int(killing), n("hero_m")), span)
+    if kind == "ryf":
+        sides = int(found.group("ryf_o") or found.group("ryf_s") or 10)
+        rank = {"+": 1, "-": -1}.get(found.group("ryf_r") or "", 0)
+        return System("ryf", (sides, rank), span)
     return System("hitos" if kind == "hitos" else "anima", (), span)
 
 
 def _more_follows(p: Cursor) -> bool:
+    """An operator follows (a motivo after « ! », «#», «//» or as words may)."""
     rest = p.text[p.pos : p.end].strip()
-    return bool(rest) and not rest.startswith("!")
+    return rest[:1] in tuple("+-*/%<>=") and not re.match(r"//\s*[^\W\d_]", rest)
 
 
 def _check(p: Cursor, span: tuple[int, int], ok: bool, reason: str) -> None:
@@ -119,6 +140,12 @@ def roll(node: System, draw: Draw) -> SystemRoll:
         return _coc(draw, *node.params)
     if node.kind == "hitos":
         return _hitos(draw)
+    if node.kind == "ryf":
+        return _ryf(draw, *node.params)
+    if node.kind == "hero":
+        return _hero(draw, *node.params)
+    if node.kind == "wng":
+        return _wng(draw, *node.params)
     return _anima(draw)
 
 
@@ -214,6 +241,66 @@ def _hitos(draw: Draw) -> SystemRoll:
         labels.append("PIFIA")
     shown = ", ".join(str(d.value) for d in dice) + f" → {middle}"
     return SystemRoll(middle, dice, shown, labels)
+
+
+def _ryf(draw: Draw, sides: int, rank: int) -> SystemRoll:
+    """Rápido y Fácil: the target die of three (the middle; ``rank`` 1 the highest, -1 the
+    lowest); at its highest face it adds and the three roll again."""
+    dice: list[Die] = []
+    rounds = []
+    value = 0
+    while True:
+        three = [_d(draw, sides) for _ in range(3)]
+        dice.extend(three)
+        target = sorted(three, key=lambda d: d.value)[1 + rank]
+        for die in three:
+            die.dropped = die is not target
+        value += target.value
+        rounds.append(", ".join(str(d.value) for d in three) + f" → {target.value}")
+        if target.value < sides:
+            break
+        target.exploded = True
+    which = {0: "el dado central", 1: "el dado mayor", -1: "el dado menor"}[rank]
+    labels = [which] + (["tirada abierta"] if len(rounds) > 1 else [])
+    return SystemRoll(value, dice, " + ".join(rounds), labels)
+
+
+def _wng(draw: Draw, pool: int, difficulty: int) -> SystemRoll:
+    """Wrath & Glory as Dice Maiden rolls it: the last die is the Wrath die; a 4 or 5 is an
+    icon, a 6 an exalted icon worth 2; Wrath 6: crítico y un punto de Gloria, 1: complicación."""
+    dice = [_d(draw, 6) for _ in range(pool)]
+    for die in dice:
+        die.weight = 1 if die.value >= 4 else 0
+    icons = sum(1 for d in dice if d.value in (4, 5))
+    exalted = sum(1 for d in dice if d.value == 6)
+    total = icons + 2 * exalted
+    wrath = dice[-1]
+    labels = [f"{icons} iconos y {exalted} exaltados", f"Ira {wrath.value}"]
+    if difficulty:
+        labels.append(f"dificultad {difficulty}: " + ("éxito" if total >= difficulty else "fallo"))
+    if wrath.value == 6:
+        labels.append("CRÍTICO y un punto de Gloria")
+    elif wrath.value == 1:
+        labels.append("Complicación")
+    shown = _marked(dice[:-1]) + (" | Ira: " if pool > 1 else "Ira: ") + _marked([wrath])
+    return SystemRoll(total, dice, shown, labels, True)
+
+
+def _hero(draw: Draw, pool: int, killing: int, extra: int) -> SystemRoll:
+    """Hero System 5ª as Dice Maiden rolls it: normal damage (``hsn``) totals the STUN and
+    counts the BODY (a 1 is 0, a 6 is 2, the rest 1); killing damage (``hsk``) totals the
+    BODY and multiplies it for the STUN by 1d6 − 1 (plus ``extra``, at least 1)."""
+    dice = [_d(draw, 6) for _ in range(pool)]
+    total = sum(d.value for d in dice)
+    shown = ", ".join(str(d.value) for d in dice)
+    if not killing:
+        body = sum(0 if d.value == 1 else 2 if d.value == 6 else 1 for d in dice)
+        return SystemRoll(total, dice, shown, [f"STUN {total}", f"BODY {body}"])
+    multiplier = _d(draw, 6)
+    dice.append(multiplier)
+    times = max(1, multiplier.value - 1 + extra)
+    labels = [f"BODY {total}", f"STUN {total * times} (×{times})"]
+    return SystemRoll(total, dice, f"{shown} | multiplicador {multiplier.value}", labels)
 
 
 def _anima(draw: Draw) -> SystemRoll:

@@ -17,6 +17,7 @@ from bot.features.tirar.names import MemberNames
 from bot.features.tirar.repetir import repeat, repeat_button, roll_id_of
 from bot.features.tirar.rolling import roll_and_answer
 from umbral_rules import UmbralError
+from umbral_rules.roller.aliases import private as private_prefix
 
 #: A «Repetir» press: ``/tirar`` again, for who rolled (``repetir.repeat`` checks the roll's
 #: roller in the log; the button refuses anyone else before anything runs).
@@ -83,7 +84,7 @@ class TirarCog(FeatureCog):
         asked = Asked(
             expresion=expresion,
             motivo=motivo,
-            privada=privada,
+            privada=privada or private_prefix(expresion),  # Dice Maiden's «p 4d6»
             umbral=umbral,
             exitos=exitos,
             reserva=reserva,
@@ -96,7 +97,7 @@ class TirarCog(FeatureCog):
         )
         asked.mode  # noqa: B018 - refused before anything is rolled or answered
         ctx.ids()
-        await ctx.interaction.response.defer(ephemeral=privada, thinking=True)
+        await ctx.interaction.response.defer(ephemeral=asked.privada, thinking=True)
         await roll_and_answer(
             ctx.interaction, ctx.storage, ctx.dice, asked, self.buttons.reply_view
         )
