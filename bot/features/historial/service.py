@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.features.common import send
-from bot.features.historial import pager
+from bot.features.historial import batches, pager
 from bot.features.historial.export import ExportPart, export_parts, session_parts
 from bot.features.historial.options import Alcance, ExportFormat
 from bot.features.historial.pager import HistoryList
 from bot.features.pages import send_pages
 from bot.features.tirar.names import MemberNames
 from bot.offloop import off_loop
-from bot.storage import RollLogEntry
+from bot.storage import RollLogEntry, UnitOfWork
 from umbral_rules import UmbralError
 from umbral_rules.plural import plural
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 #: (the interaction's own limit when it says less).
 UPLOAD_BYTES = 10 * 1024 * 1024
 #: /historial exportar reads the log in batches of this many entries.
-EXPORT_BATCH = 2000
+EXPORT_BATCH = batches.BATCH
 BOTH = "Elige «canal» o «alcance:servidor», no los dos."
 OWN_ONLY = (
     "Fuera de un canal, y al exportar, solo puedes pedir tus propias tiradas; las de los demás "
@@ -97,7 +97,7 @@ async def _read(
     newest_first: bool,
 ) -> tuple[list[RollLogEntry], frozenset[int]]:
     guild_id, _ = ctx.ids()
-    async with ctx.storage.guild(guild_id) as uow:
+    async with ctx.storage.reading(guild_id) as uow:
         entries = await uow.rolls.entries(
             channel_id=want.channel_id,
             user_id=want.user_id,
@@ -112,30 +112,30 @@ async def _read(
 
 async def _read_all(ctx: Context, want: Filters) -> tuple[list[RollLogEntry], frozenset[int]]:
     """Every entry with these filters, oldest first, read by id in batches of
-    :data:`EXPORT_BATCH` so the loop turns between them (no single long fetch)."""
+    :data:`EXPORT_BATCH`, each in its own short read-only transaction (see
+    :mod:`bot.features.historial.batches`): no write lock, no long transaction."""
     guild_id, _ = ctx.ids()
-    entries: list[RollLogEntry] = []
-    async with ctx.storage.guild(guild_id) as uow:
-        while True:
-            batch = await uow.rolls.entries(
-                channel_id=want.channel_id,
-                user_id=want.user_id,
-                personaje=want.personaje,
-                limit=EXPORT_BATCH,
-                newest_first=False,
-                after_id=entries[-1].id if entries else None,
-            )
-            entries.extend(batch)
-            if len(batch) < EXPORT_BATCH:
-                break
-        oldest = entries[0].id if entries else None
-        undone = await uow.rolls.undone_ids(channel_id=want.channel_id, after=oldest)
+
+    async def fetch(uow: UnitOfWork, after: int | None, before: int) -> list[RollLogEntry]:
+        return await uow.rolls.entries(
+            channel_id=want.channel_id,
+            user_id=want.user_id,
+            personaje=want.personaje,
+            limit=EXPORT_BATCH,
+            newest_first=False,
+            after_id=after,
+            before_id=before,
+        )
+
+    entries = await batches.read_all(ctx.storage, guild_id, fetch, lambda e: e.id)
+    oldest = entries[0].id if entries else None
+    undone = await batches.undone(ctx.storage, guild_id, want.channel_id, oldest)
     return entries, undone
 
 
 async def gm_role(ctx: Context) -> int | None:
     guild_id, _ = ctx.ids()
-    async with ctx.storage.guild(guild_id) as uow:
+    async with ctx.storage.reading(guild_id) as uow:
         role: int | None = (await uow.guild.get()).gm_role_id
     return role
 
@@ -208,7 +208,7 @@ async def export_sessions(
 ) -> ExportPart:
     """``asistencia:sí``: the server's sessions and who came, as one more file."""
     interaction = ctx.interaction
-    async with ctx.storage.guild(ctx.guild_id) as uow:
+    async with ctx.storage.reading(ctx.guild_id) as uow:
         sessions = await uow.sessions.all()
     people = {u for s in sessions for u in (*s.interested, *(s.attended or ()))}
     names: dict[int, str] = {}
