@@ -25,14 +25,19 @@ BATCH = 2000
 #: transaction is still open: a test's way to run other commands mid-read (None in the bot).
 after_batch: Callable[[int], Awaitable[None]] | None = None
 
-#: ``fetch(uow, after_id, before_id)``: the next batch (oldest first, at most BATCH rows).
+#: ``fetch(uow, after_id, before_id)``: the next batch (oldest first, at most ``size`` rows).
 Fetch = Callable[[UnitOfWork, int | None, int], Awaitable[Sequence[T]]]
 
 
 async def read_all(
-    storage: Storage, guild_id: int, fetch: Fetch[T], id_of: Callable[[T], int]
+    storage: Storage,
+    guild_id: int,
+    fetch: Fetch[T],
+    id_of: Callable[[T], int],
+    size: int = BATCH,
 ) -> list[T]:
-    """Every row ``fetch`` finds, up to the guild's newest entry when the read started."""
+    """Every row ``fetch`` finds (``size`` at most per batch), up to the guild's newest
+    entry when the read started."""
     rows: list[T] = []
     upto: int | None = None
     while True:
@@ -43,7 +48,7 @@ async def read_all(
             if after_batch is not None:
                 await after_batch(len(rows) + len(batch))
         rows.extend(batch)
-        if len(batch) < BATCH:
+        if len(batch) < size:
             return rows
 
 

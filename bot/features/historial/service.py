@@ -127,7 +127,7 @@ async def _read_all(ctx: Context, want: Filters) -> tuple[list[RollLogEntry], fr
             before_id=before,
         )
 
-    entries = await batches.read_all(ctx.storage, guild_id, fetch, lambda e: e.id)
+    entries = await batches.read_all(ctx.storage, guild_id, fetch, lambda e: e.id, EXPORT_BATCH)
     oldest = entries[0].id if entries else None
     undone = await batches.undone(ctx.storage, guild_id, want.channel_id, oldest)
     return entries, undone
