@@ -277,13 +277,13 @@ class Storage:
         self, guild_id: int, channel_id: int | None = None
     ) -> AsyncIterator[UnitOfWork]:
         """A command that only reads (a listing, ``/historial``, ``/estadisticas``, an
-        autocomplete; with ``channel_id``, the channel's encounter too): no channel lock
-        (it reads what was last committed), and a transaction that takes no write lock (SQLite: DEFERRED, so in
-        WAL mode it neither waits for a writer nor makes one wait). It is never committed:
-        closing the session ends it (the pool rolls it back) and keeps what it read usable;
-        a change made in it is refused at its flush. Keep it short: an open read
-        transaction holds back SQLite's checkpoints (read a big log in batches, one unit
-        each)."""
+        autocomplete; with ``channel_id``, the channel's encounter too): no channel lock (it
+        reads what was last committed), and a transaction that takes no write lock (SQLite:
+        DEFERRED, so in WAL mode it neither waits for a writer nor makes one wait). It is
+        never committed: closing the session ends it (the pool rolls it back) and keeps what
+        it read usable; a change made in it is refused at its flush. Keep it short: an open
+        read transaction holds back SQLite's checkpoints (read a big log in batches, one
+        unit each)."""
         async with self._read_sessions() as session:
             event.listen(session.sync_session, "before_flush", _refuse_writes)
             yield UnitOfWork(

@@ -22,6 +22,7 @@ from bot.storage.session_models import GameSessionRow
 from tests.bot.conftest import Script
 
 LIMIT = "como mucho a 5 años vista: hasta el 01/01/2031"
+FECHA, DESDE = f"«fecha» puede estar {LIMIT}", f"«desde» puede estar {LIMIT}"
 #: 31/12/9999 23:59:59 UTC, the last second Python's dates hold.
 LAST_SECOND = 253402300799
 
@@ -35,10 +36,10 @@ async def sessions_saved(fake: FakeDiscord) -> int:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("/sesion programar titulo:Lejos fecha:31/12/9999 hora:23:30", f"«fecha» puede estar {LIMIT}"),
-        ("/sesion programar titulo:Lejos fecha:9999-12-31 hora:00:00", f"«fecha» puede estar {LIMIT}"),
-        ("/sesion programar titulo:Lejos fecha:02/01/2031 hora:20:00", f"«fecha» puede estar {LIMIT}"),
-        ("/estadisticas desde:9999-12-31", f"«desde» puede estar {LIMIT}"),
+        ("/sesion programar titulo:Lejos fecha:31/12/9999 hora:23:30", FECHA),
+        ("/sesion programar titulo:Lejos fecha:9999-12-31 hora:00:00", FECHA),
+        ("/sesion programar titulo:Lejos fecha:02/01/2031 hora:20:00", FECHA),
+        ("/estadisticas desde:9999-12-31", DESDE),
         ("/estadisticas desde:0001-01-01", "«desde» no puede ser anterior al 01/01/2015"),
         ("/estadisticas desde:2014-12-31", "«desde» no puede ser anterior al 01/01/2015"),
     ],

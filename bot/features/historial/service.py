@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
+from sqlalchemy import RowMapping
 
 from bot.features.common import send
 from bot.features.historial import batches, pager
@@ -22,6 +23,7 @@ from bot.features.pages import send_pages
 from bot.features.tirar.names import MemberNames
 from bot.offloop import off_loop
 from bot.storage import RollLogEntry, UnitOfWork
+from bot.storage.rolllog import decoded
 from umbral_rules import UmbralError
 from umbral_rules.plural import plural
 
@@ -113,21 +115,24 @@ async def _read(
 async def _read_all(ctx: Context, want: Filters) -> tuple[list[RollLogEntry], frozenset[int]]:
     """Every entry with these filters, oldest first, read by id in batches of
     :data:`EXPORT_BATCH`, each in its own short read-only transaction (see
-    :mod:`bot.features.historial.batches`): no write lock, no long transaction."""
+    :mod:`bot.features.historial.batches`): no write lock, no long transaction. Their JSON
+    is read as text and decoded off the loop."""
     guild_id, _ = ctx.ids()
 
-    async def fetch(uow: UnitOfWork, after: int | None, before: int) -> list[RollLogEntry]:
-        return await uow.rolls.entries(
+    async def fetch(uow: UnitOfWork, after: int | None, before: int) -> list[RowMapping]:
+        return await uow.rolls.entries_as_text(
             channel_id=want.channel_id,
             user_id=want.user_id,
             personaje=want.personaje,
             limit=EXPORT_BATCH,
-            newest_first=False,
             after_id=after,
             before_id=before,
         )
 
-    entries = await batches.read_all(ctx.storage, guild_id, fetch, lambda e: e.id, EXPORT_BATCH)
+    rows = await batches.read_all(
+        ctx.storage, guild_id, fetch, lambda r: int(r["id"]), EXPORT_BATCH
+    )
+    entries = await off_loop(decoded, rows)
     oldest = entries[0].id if entries else None
     undone = await batches.undone(ctx.storage, guild_id, want.channel_id, oldest)
     return entries, undone
