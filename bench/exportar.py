@@ -117,6 +117,8 @@ async def measure(entries: int) -> dict[str, Any]:
         session = await open_session(url, dice=ForcedDice([]), migrate=True)
         try:
             fake = session.discord
+            gc.collect()
+            gc.freeze()  # as the bot does after start-up (bot.__main__.freeze_startup_heap)
             await seed(fake, entries)
             t0 = time.perf_counter()
             await fake.command("master", "mesa", "historial", EXPORT)
@@ -126,7 +128,7 @@ async def measure(entries: int) -> dict[str, Any]:
             _watch_writes(fake.bot.storage.engine, writes)
             marks: list[float] = []
 
-            async def mark(_read: int) -> None:
+            async def mark(_batch: int) -> None:
                 marks.append(time.perf_counter())
 
             batches.after_batch = mark
@@ -149,6 +151,7 @@ async def measure(entries: int) -> dict[str, Any]:
             bestiary = await _bestiary_import(fake)
         finally:
             await session.close()
+            gc.unfreeze()
     gaps = [(b - a) * 1000 for a, b in itertools.pairwise(marks)]
     return {
         "entradas": entries,

@@ -65,9 +65,9 @@ async def test_a_roll_is_answered_and_saved_while_a_big_export_reads(
     paused, release = asyncio.Event(), asyncio.Event()
     seen: list[int] = []
 
-    async def halfway(read: int) -> None:  # inside the batch's read transaction
-        seen.append(read)
-        if read >= ENTRIES // 2 and not paused.is_set():
+    async def halfway(batch: int) -> None:  # inside the batch's read transaction
+        seen.append(batch)
+        if sum(seen) >= ENTRIES // 2 and not paused.is_set():
             paused.set()
             await release.wait()
 

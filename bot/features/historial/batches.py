@@ -12,7 +12,7 @@ as it was when its batch was read."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import TypeVar
 
 from bot.storage import Storage, UnitOfWork
@@ -21,12 +21,37 @@ T = TypeVar("T")
 
 #: Entries read per batch (one short read transaction each).
 BATCH = 2000
-#: Awaited after each batch is read, with the count read so far, while that batch's read
-#: transaction is still open: a test's way to run other commands mid-read (None in the bot).
+#: Awaited after each batch is read, with its length, while that batch's read transaction
+#: is still open: a test's way to run other commands mid-read (None in the bot).
 after_batch: Callable[[int], Awaitable[None]] | None = None
 
 #: ``fetch(uow, after_id, before_id)``: the next batch (oldest first, at most ``size`` rows).
 Fetch = Callable[[UnitOfWork, int | None, int], Awaitable[Sequence[T]]]
+
+
+async def each(
+    storage: Storage,
+    guild_id: int,
+    fetch: Fetch[T],
+    id_of: Callable[[T], int],
+    size: int = BATCH,
+) -> AsyncIterator[Sequence[T]]:
+    """Each batch ``fetch`` finds (``size`` at most), up to the guild's newest entry when
+    the read started; the batch's transaction has ended when it is yielded."""
+    upto: int | None = None
+    last: int | None = None
+    while True:
+        async with storage.reading(guild_id) as uow:
+            if upto is None:
+                upto = await uow.rolls.last_id()
+            batch = await fetch(uow, last, upto + 1)
+            if after_batch is not None:
+                await after_batch(len(batch))
+        if batch:
+            last = id_of(batch[-1])
+            yield batch
+        if len(batch) < size:
+            return
 
 
 async def read_all(
@@ -36,20 +61,11 @@ async def read_all(
     id_of: Callable[[T], int],
     size: int = BATCH,
 ) -> list[T]:
-    """Every row ``fetch`` finds (``size`` at most per batch), up to the guild's newest
-    entry when the read started."""
+    """Every row of :func:`each`'s batches, in one list."""
     rows: list[T] = []
-    upto: int | None = None
-    while True:
-        async with storage.reading(guild_id) as uow:
-            if upto is None:
-                upto = await uow.rolls.last_id()
-            batch = await fetch(uow, id_of(rows[-1]) if rows else None, upto + 1)
-            if after_batch is not None:
-                await after_batch(len(rows) + len(batch))
+    async for batch in each(storage, guild_id, fetch, id_of, size):
         rows.extend(batch)
-        if len(batch) < size:
-            return rows
+    return rows
 
 
 async def undone(
