@@ -226,14 +226,14 @@ async def export(
         entries, undone = await _read_all(ctx, want)  # none: a file of headers
         names = await _names(interaction, member_names, entries, want.user)
         parts = await off_loop(export_parts, entries, names, undone, fmt, size)
-        count = len(entries)
+        total = len(entries)
     else:
-        parts, count = await _streamed(ctx, member_names, want, fmt, size)
+        parts, total = await _streamed(ctx, member_names, want, fmt, size)
     where = "del servidor" if want.channel_id is None else "de este canal"
     if want.channel_id is not None and want.channel_id != ctx.ids()[1]:
         where = f"de <#{want.channel_id}>"
     for i, part in enumerate(parts, 1):
-        head = f"Historial {where}: {plural(count, 'entrada')}" if i == 1 else ""
+        head = f"Historial {where}: {plural(total, 'entrada')}" if i == 1 else ""
         count = f" (archivo {i} de {len(parts)}: {plural(part.rows, 'entrada')})"
         count = count if len(parts) > 1 else ""
         file = discord.File(io.BytesIO(part.data), filename=part.filename)
