@@ -99,3 +99,21 @@ def test_a_line_that_makes_the_console_fail_ends_it_with_status_1(
     status = main(args, stdin=io.StringIO("/tirar expresion:1d6\n"), stdout=out)
     assert "(consola) Algo ha fallado con esa línea: pantalla rota" in out.getvalue()
     assert status == 1
+
+
+async def test_the_consoles_discord_refuses_an_event_time_past_9999(
+    fake: FakeDiscord, script: Script
+) -> None:
+    await script.run("@master", "/sesion programar titulo:Cerca fecha:01/01/2031 hora:20:00")
+    [event] = fake.calendar.events.values()
+    before = (event.start, event.end)
+    out = await script.run(
+        "!evento cambiar Cerca inicio:9999-12-31T23:00:00-05:00 fin:9999-12-31T23:30:00-05:00"
+    )
+    assert "scheduled_start_time: Invalid date time." in out
+    assert (fake.calendar.events[event.id].start, fake.calendar.events[event.id].end) == before
+    # the last hours Python's dates hold are a time: the bot lists and changes it unharmed
+    await script.run("!evento cambiar Cerca inicio:9999-12-31T20:00:00Z fin:9999-12-31T23:59:00Z")
+    out = await script.run("/sesion lista", '/sesion cambiar sesion:Cerca titulo:"Otra"')
+    assert "31 de diciembre de 9999" in out and "Sesión «Otra» cambiada" in out
+    assert APOLOGY not in out and "(consola)" not in out
