@@ -98,11 +98,12 @@ def timestamp(unix: int, style: str, now: datetime, zone: tzinfo) -> str:
     """``<t:unix:style>`` as the client shows it to a reader in ``zone`` at ``now``."""
     try:
         moment = datetime.fromtimestamp(unix, UTC)
+        # (near the year 9999 the reader's offset can push the local time past it too)
+        local = moment.astimezone(zone)
     except (OverflowError, OSError, ValueError):
         return f"<t:{unix}:{style}>"  # the client shows an impossible date as it came
     if style == "R":
         return relative(moment, now)
-    local = moment.astimezone(zone)
     short_date, time = local.strftime("%d/%m/%Y"), local.strftime("%H:%M")
     long_date = f"{local.day} de {MONTHS[local.month - 1]} de {local.year}"
     return {

@@ -32,7 +32,8 @@ async def run_console(
     registro: str | None = None,
 ) -> int:
     """The console until end of input; non-zero when Discord refused a request as invalid
-    or an interaction went unanswered (``(discord)`` lines say which)."""
+    or an interaction went unanswered (``(discord)`` lines say which), or when a line made
+    the console itself fail (``(consola) Algo ha fallado con esa línea``)."""
     if fresh:  # a throwaway file (WAL and all, as a real one), removed with its folder at exit
         with tempfile.TemporaryDirectory(prefix="umbral-consola-") as folder:
             return await run_console(
@@ -117,6 +118,7 @@ async def _console_session(
         if log_file is not None:
             log_file.close()
         raise
+    console = None
     try:
         console = Console(session.discord, stdout, user=masters[0])
         await console.wait(0)  # reminders that fell due while the bot was down: once, now
@@ -135,4 +137,4 @@ async def _console_session(
         await session.close()
         if log_file is not None:
             log_file.close()
-    return session.discord.gate.failed
+    return session.discord.gate.failed or (console is not None and console.crashed)

@@ -47,6 +47,8 @@ class Console:
         self.user = user
         self.channel = "mesa"
         self._noticed = 0  # the fake's notices already printed
+        #: A line made the console itself fail (its display, its parser): exit status 1.
+        self.crashed = False
         #: What the reader sees: names for mentions, timestamps on the console's clock.
         self.display = Display(
             users=discord_.names,
@@ -153,8 +155,9 @@ class Console:
 
     @property
     def failed(self) -> bool:
-        """Discord refused a request as invalid, or an interaction went unanswered."""
-        return self.discord.gate.failed
+        """Discord refused a request as invalid, an interaction went unanswered, or a line
+        made the console itself fail."""
+        return self.discord.gate.failed or self.crashed
 
     async def _command(self, parsed: Command) -> Reply:
         path = self.discord.resolve_path(parsed.words)
@@ -258,5 +261,6 @@ async def _lines(
                 log.debug("Línea interrumpida: %r", line, exc_info=True)
                 break
             log.exception("Fallo de la consola con la línea %r", line)
+            console.crashed = True
             console.out.write(f"(consola) Algo ha fallado con esa línea: {error}\n")
         console.out.flush()

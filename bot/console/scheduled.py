@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.console.clock import EPOCH, FakeClock
@@ -79,6 +79,10 @@ def parse_time(text: str, where: str) -> float:
         raise invalid((where,), "DATE_TIME_TYPE_INVALID", "Invalid date time.") from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=EPOCH.tzinfo)
+    try:  # a time whose UTC falls past the year 9999 (31/12/9999 23:00-05:00) is no time
+        moment.astimezone(UTC)
+    except OverflowError:
+        raise invalid((where,), "DATE_TIME_TYPE_INVALID", "Invalid date time.") from None
     return (moment - EPOCH).total_seconds()
 
 

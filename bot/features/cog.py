@@ -30,7 +30,7 @@ Choices = list[Choice[str]]
 async def _encounter(storage: Storage, interaction: Interaction) -> tuple[Encounter | None, bool]:
     """The channel's encounter (``None``: none) and whether the user is its GM."""
     guild_id, channel_id = ids_of(interaction)
-    async with storage.channel(guild_id, channel_id) as uow:
+    async with storage.reading(guild_id, channel_id) as uow:
         enc = await uow.encounter.get()
         settings = await uow.guild.get()
         info = uow.encounter.info
@@ -59,7 +59,7 @@ class FeatureCog(ServedCog):
     async def combatant(self, interaction: Interaction, current: str) -> Choices:
         """Combatants of this channel's encounter."""
         guild_id, channel_id = ids_of(interaction)
-        async with self.services.require_storage().channel(guild_id, channel_id) as uow:
+        async with self.services.require_storage().reading(guild_id, channel_id) as uow:
             enc = await uow.encounter.view()
             names = [c.nombre for c in enc.combatants] if enc is not None else []
         return choices(names, current)
@@ -93,7 +93,7 @@ class FeatureCog(ServedCog):
         """The rulebook's estados, the server's own as they are now, and those the encounter
         still knows (someone carries one the server deleted)."""
         guild_id, channel_id = ids_of(interaction)
-        async with self.services.require_storage().channel(guild_id, channel_id) as uow:
+        async with self.services.require_storage().reading(guild_id, channel_id) as uow:
             enc = await uow.encounter.get()
             stored = (await uow.guild.get()).extra_estados
         known = {**(enc.settings.estados_extra if enc is not None else {}),
@@ -103,7 +103,7 @@ class FeatureCog(ServedCog):
     async def open_reto(self, interaction: Interaction, current: str) -> Choices:
         """The channel's open retos."""
         guild_id, channel_id = ids_of(interaction)
-        async with self.services.require_storage().channel(guild_id, channel_id) as uow:
+        async with self.services.require_storage().reading(guild_id, channel_id) as uow:
             enc = await uow.encounter.get()
         names = [r.nombre for r in enc.retos if r.activo] if enc is not None else []
         return choices(names, current)
@@ -113,14 +113,14 @@ class FeatureCog(ServedCog):
     async def own(self, interaction: Interaction, current: str) -> Choices:
         """The user's characters."""
         guild_id = require_guild(interaction)
-        async with self.services.require_storage().guild(guild_id) as uow:
+        async with self.services.require_storage().reading(guild_id) as uow:
             rows = await uow.characters.list_for_owner(interaction.user.id)
         return choices((r.nombre for r in rows), current)
 
     async def any_character(self, interaction: Interaction, current: str) -> Choices:
         """The user's characters first, then everyone else's (Spanish order)."""
         guild_id = require_guild(interaction)
-        async with self.services.require_storage().guild(guild_id) as uow:
+        async with self.services.require_storage().reading(guild_id) as uow:
             own = await uow.characters.list_for_owner(interaction.user.id)
             rows = await uow.characters.list_all()
         return choices([r.nombre for r in own] + spanish_sorted([r.nombre for r in rows]), current)
@@ -128,7 +128,7 @@ class FeatureCog(ServedCog):
     async def deletable(self, interaction: Interaction, current: str) -> Choices:
         """What ``/ficha borrar`` can take: the user's own; the GM's, everyone's."""
         guild_id = require_guild(interaction)
-        async with self.services.require_storage().guild(guild_id) as uow:
+        async with self.services.require_storage().reading(guild_id) as uow:
             own = await uow.characters.list_for_owner(interaction.user.id)
             gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
             rows = await uow.characters.list_all() if gm else []
@@ -139,7 +139,7 @@ class FeatureCog(ServedCog):
         for the GM the only one of that name), else of the user's active one."""
         guild_id = require_guild(interaction)
         named = getattr(interaction.namespace, "personaje", None)
-        async with self.services.require_storage().guild(guild_id) as uow:
+        async with self.services.require_storage().reading(guild_id) as uow:
             row = await uow.characters.by_name(interaction.user.id, named) if named else None
             if named and row is None and is_gm(interaction, (await uow.guild.get()).gm_role_id):
                 matches = await uow.characters.all_by_name(named)
@@ -152,7 +152,7 @@ class FeatureCog(ServedCog):
         """The bestiary, only for the GM (every command naming an entry is the GM's): a
         player is offered nothing."""
         guild_id, channel_id = ids_of(interaction)
-        async with self.services.require_storage().channel(guild_id, channel_id) as uow:
+        async with self.services.require_storage().reading(guild_id, channel_id) as uow:
             settings = await uow.guild.get()
             creator = None
             command = interaction.command
@@ -170,7 +170,7 @@ class FeatureCog(ServedCog):
         """``/tirar expresion:``: the user's saved rolls and the server's completing the word
         being typed (see :func:`~bot.features.dados.choices.completions`)."""
         guild_id = require_guild(interaction)
-        async with self.services.require_storage().guild(guild_id) as uow:
+        async with self.services.require_storage().reading(guild_id) as uow:
             own, server = await uow.saved_rolls.visible(interaction.user.id)
         return completions(current, own, server)
 
@@ -179,6 +179,6 @@ class FeatureCog(ServedCog):
         ``servidor:sí`` the server's."""
         guild_id = require_guild(interaction)
         server = bool(getattr(interaction.namespace, "servidor", False))
-        async with self.services.require_storage().guild(guild_id) as uow:
+        async with self.services.require_storage().reading(guild_id) as uow:
             rolls = await uow.saved_rolls.of(SERVER if server else interaction.user.id)
         return deletable(current, rolls)

@@ -26,6 +26,10 @@ WAL_SWITCH_ATTEMPTS = 100
 #: that commit). SQLite's default, 1,000 pages: see bench/README.md (issue 33) for what that
 #: costs the commands that cross it.
 WAL_AUTOCHECKPOINT_PAGES = 1000
+#: The execution option of a read-only unit of work's connections (``Storage.reading``):
+#: SQLite begins their transaction DEFERRED, which in WAL mode takes no lock that a writer
+#: waits for.
+READ_ONLY = "umbral_read_only"
 
 
 def is_sqlite(url: str) -> bool:
@@ -82,7 +86,12 @@ def _journal_mode(cursor: DBAPICursor, pragma: str) -> str:
 def _sqlite_begin(conn: Connection) -> None:
     # IMMEDIATE takes the write lock at BEGIN, so two writers queue on busy_timeout instead
     # of failing with SQLITE_BUSY when a read transaction tries to become a write one.
-    conn.exec_driver_sql("BEGIN IMMEDIATE")
+    # A read-only unit (READ_ONLY) begins DEFERRED: a WAL reader takes no write lock, so it
+    # never makes a writer wait (nor waits for one: it reads the last committed snapshot).
+    if conn.get_execution_options().get(READ_ONLY):
+        conn.exec_driver_sql("BEGIN")
+    else:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def _sqlite_reset(

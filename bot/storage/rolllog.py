@@ -203,6 +203,7 @@ class RollLogRepository:
         personaje: str | None = None,
         limit: int,
         after_id: int | None = None,
+        before_id: int | None = None,
         since: datetime | None = None,
     ) -> list[RowMapping]:
         """As :meth:`entries` (oldest first), with the JSON columns read as their text (not
@@ -214,10 +215,18 @@ class RollLogRepository:
         )  # fmt: skip
         if after_id is not None:
             stmt = stmt.where(_TABLE.c.id > after_id)
+        if before_id is not None:
+            stmt = stmt.where(_TABLE.c.id < before_id)
         if since is not None:
             stmt = stmt.where(_TABLE.c.created_at >= since)
         stmt = stmt.order_by(_TABLE.c.id).limit(limit)
         return list((await self._session.execute(stmt)).mappings().all())
+
+    async def last_id(self) -> int:
+        """The id of the guild's newest entry (0 when it has none): where a read in
+        batches stops, so that what is logged meanwhile stays out of it."""
+        stmt = select(func.max(_TABLE.c.id)).where(_TABLE.c.guild_id == self.guild_id)
+        return int((await self._session.execute(stmt)).scalar() or 0)
 
     async def undone_ids(
         self, *, channel_id: int | None = None, after: int | None = None

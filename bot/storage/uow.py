@@ -10,8 +10,10 @@ from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import TypeVar
 
+from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
 from bot.clock import Now, system_now
@@ -19,7 +21,7 @@ from bot.clock import Now, system_now
 from .encounter_cache import EncounterCache
 from .encounter_info import Committed
 from .encounters import EncounterRepository
-from .engine import create_engine, create_sessionmaker, is_sqlite
+from .engine import READ_ONLY, create_engine, create_sessionmaker, is_sqlite
 from .errors import ConcurrencyError
 from .reminders import ReminderRepository
 from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
@@ -171,6 +173,13 @@ def _id_of(repo: EncounterRepository | None) -> Callable[[], int | None] | None:
     return encounter_id
 
 
+def _refuse_writes(session: Session, *_: object) -> None:
+    """A read-only unit's flush: nothing to write, or it is a bug (a command that writes
+    must use ``Storage.guild``/``channel``)."""
+    if session.new or session.dirty or session.deleted:
+        raise RuntimeError("A read-only unit of work tried to write.")
+
+
 def _is_retryable(exc: BaseException) -> bool:
     if isinstance(exc, StaleDataError):
         return True
@@ -198,6 +207,8 @@ class Storage:
             if is_sqlite(str(engine.url))
             else create_sessionmaker(engine.execution_options(isolation_level="READ COMMITTED"))
         )
+        #: Read-only units (:meth:`reading`): SQLite begins them DEFERRED (no write lock).
+        self._read_sessions = create_sessionmaker(engine.execution_options(**{READ_ONLY: True}))
         #: The guilds' settings, read once per guild (see :mod:`bot.storage.settings_cache`).
         self.settings_cache = SettingsCache(engine)
         #: The encounters this process committed last, checked by version on every read.
@@ -260,6 +271,29 @@ class Storage:
         """One command that touches no encounter (sheets, bestiary, settings): no lock."""
         async with self._transaction(guild_id, None) as uow:
             yield uow
+
+    @asynccontextmanager
+    async def reading(
+        self, guild_id: int, channel_id: int | None = None
+    ) -> AsyncIterator[UnitOfWork]:
+        """A command that only reads (a listing, ``/historial``, ``/estadisticas``, an
+        autocomplete; with ``channel_id``, the channel's encounter too): no channel lock (it
+        reads what was last committed), and a transaction that takes no write lock (SQLite:
+        DEFERRED, so in WAL mode it neither waits for a writer nor makes one wait). It is
+        never committed: closing the session ends it (the pool rolls it back) and keeps what
+        it read usable; a change made in it is refused at its flush. Keep it short: an open
+        read transaction holds back SQLite's checkpoints (read a big log in batches, one
+        unit each)."""
+        async with self._read_sessions() as session:
+            event.listen(session.sync_session, "before_flush", _refuse_writes)
+            yield UnitOfWork(
+                session,
+                guild_id,
+                channel_id,
+                settings_cache=self.settings_cache,
+                encounter_cache=self.encounter_cache,
+                clock=self.clock,
+            )
 
     @asynccontextmanager
     async def across_guilds(self) -> AsyncIterator[AsyncSession]:

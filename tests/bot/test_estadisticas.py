@@ -189,12 +189,12 @@ async def test_desde_counts_from_that_day_in_the_servers_time_zone(
 ) -> None:
     dice.push([3])
     await fake.command("kaeda", "mesa", "tirar", {"expresion": "1d12"})
-    later = await fake.command("kaeda", "mesa", "estadisticas", {"desde": "2999-01-01"})
+    later = await fake.command("kaeda", "mesa", "estadisticas", {"desde": "2030-01-01"})
     assert later.first.embeds[0]["description"] == (
-        "Todas las tiradas en este canal desde el 2999-01-01: **0** tiradas; dados: 0 d12."
+        "Todas las tiradas en este canal desde el 2030-01-01: **0** tiradas; dados: 0 d12."
     )
     assert later.first.files == {}  # no dice, no picture
-    earlier = await fake.command("kaeda", "mesa", "estadisticas", {"desde": "2000-01-01"})
+    earlier = await fake.command("kaeda", "mesa", "estadisticas", {"desde": "2015-01-01"})
     assert "**1** tirada;" in earlier.first.embeds[0]["description"]
     bad = await fake.command("kaeda", "mesa", "estadisticas", {"desde": "2026-13-01"})
     assert bad.first.content == "«desde» es una fecha como AAAA-MM-DD, por ejemplo 2026-12-01."

@@ -74,7 +74,7 @@ class AyudaCog(FeatureCog):
             steps: list[str] = []
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            async with storage.channel(interaction.guild_id, interaction.channel_id) as uow:
+            async with storage.reading(interaction.guild_id, interaction.channel_id) as uow:
                 row = await uow.characters.active(interaction.user.id)
                 enc = await uow.encounter.get()
                 info = uow.encounter.info

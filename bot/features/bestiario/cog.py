@@ -156,7 +156,7 @@ class BestiarioCog(FeatureCog):
         interaction = ctx.interaction
         guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with ctx.storage.guild(guild_id) as uow:
+        async with ctx.storage.reading(guild_id) as uow:
             ctx.require((await uow.guild.get()).gm_role_id)
             row = await uow.bestiary.get(nombre)
             if row is None:
@@ -172,7 +172,7 @@ class BestiarioCog(FeatureCog):
         interaction = ctx.interaction
         guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with ctx.storage.guild(guild_id) as uow:
+        async with ctx.storage.reading(guild_id) as uow:
             ctx.require((await uow.guild.get()).gm_role_id)
             sheets = [enemy_sheet(r) for r in await uow.bestiary.list_all()]
         await send_pages(interaction, bestiary_list_pages(sheets), ephemeral=True)
@@ -211,7 +211,7 @@ class BestiarioCog(FeatureCog):
         guild_id = ctx.guild_id
         storage = ctx.storage
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with storage.guild(guild_id) as uow:
+        async with storage.reading(guild_id) as uow:
             ctx.require((await uow.guild.get()).gm_role_id)
         entries = await parse_bestiary(await read_attachment(archivo), archivo.filename)
         async with storage.guild(guild_id) as uow:
@@ -229,7 +229,7 @@ class BestiarioCog(FeatureCog):
         interaction = ctx.interaction
         guild_id = ctx.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with ctx.storage.guild(guild_id) as uow:
+        async with ctx.storage.reading(guild_id) as uow:
             ctx.require((await uow.guild.get()).gm_role_id)
             rows = await uow.bestiary.rows()
         if not rows:

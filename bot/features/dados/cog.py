@@ -64,7 +64,7 @@ class DadosCog(FeatureCog):
     async def lista(self, ctx: Context) -> None:
         guild_id = ctx.guild_id
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
-        async with ctx.storage.guild(guild_id) as uow:
+        async with ctx.storage.reading(guild_id) as uow:
             own, server = await uow.saved_rolls.visible(ctx.user_id)
         pages = list_pages(own, server, MAX_OWN, MAX_SERVER)
         await send_pages(ctx.interaction, pages, ephemeral=True)

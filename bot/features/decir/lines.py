@@ -51,7 +51,7 @@ async def owned_line(
     """The line posted as ``message`` and the webhook that posted it, if the user may touch
     it (its author or the GM); refused in Spanish otherwise."""
     place = voice.place_of(ctx.interaction)
-    async with ctx.storage.guild(ctx.guild_id) as uow:
+    async with ctx.storage.reading(ctx.guild_id) as uow:
         line = await uow.scene.line(message.id)
         gm_role = (await uow.guild.get()).gm_role_id
         hook = await uow.scene.webhook(place.channel.id)

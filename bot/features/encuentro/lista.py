@@ -30,7 +30,7 @@ async def open_encounters(uow: UnitOfWork) -> list[OpenEncounter]:
 async def run_lista(ctx: Context) -> None:
     guild_id = ctx.guild_id
     await ctx.interaction.response.defer(ephemeral=True, thinking=True)
-    async with ctx.storage.guild(guild_id) as uow:
+    async with ctx.storage.reading(guild_id) as uow:
         ctx.require((await uow.guild.get()).gm_role_id)
         entries = await open_encounters(uow)
     await send_pages(ctx.interaction, encounter_list_pages(entries), ephemeral=True)

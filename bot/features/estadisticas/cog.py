@@ -50,9 +50,9 @@ class EstadisticasCog(FeatureCog):
         desde: app_commands.Range[str, 10, 10] | None = None,
     ) -> None:
         guild_id, _ = ctx.ids()
-        on = service.day(desde)
+        on = service.day(desde, ctx.storage.clock().date())
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
-        async with ctx.storage.guild(guild_id) as uow:
+        async with ctx.storage.reading(guild_id) as uow:
             settings = await uow.guild.get()
         gm = ctx.is_gm(settings.gm_role_id)
         want = historial.filters(

@@ -14,15 +14,17 @@ from datetime import UTC, date, datetime, time
 import discord
 from sqlalchemy import RowMapping
 
+from bot.features import dates
 from bot.features.estadisticas.figures import Figures, count
-from bot.features.historial.service import EXPORT_BATCH, Filters
+from bot.features.historial import batches
+from bot.features.historial.service import Filters
 from bot.features.recordatorios.timing import zone
 from bot.observe import note_slow_work
 from bot.offloop import off_loop, off_process
 from bot.render.estadisticas import alt_text, stats_embed
 from bot.render.luck_png import FILENAME, render_chart
 from bot.render.safe import shown
-from bot.storage import Storage
+from bot.storage import Storage, UnitOfWork
 from bot.storage.rolllog import decoded
 from umbral_rules import UmbralError
 from umbral_rules.luck import fit
@@ -30,14 +32,16 @@ from umbral_rules.luck import fit
 BAD_DATE = "«desde» es una fecha como AAAA-MM-DD, por ejemplo 2026-12-01."
 
 
-def day(text: str | None) -> date | None:
-    """``desde:`` as a date (refused in any other form)."""
+def day(text: str | None, today: date) -> date | None:
+    """``desde:`` as a date (refused in any other form, and out of the bounds of
+    :mod:`bot.features.dates`: near the year 9999 its midnight would overflow)."""
     if text is None:
         return None
     try:
-        return date.fromisoformat(text.strip())
+        read = date.fromisoformat(text.strip())
     except ValueError:
         raise UmbralError(BAD_DATE) from None
+    return dates.within(read, today, "desde")
 
 
 def midnight(on: date, timezone: str) -> datetime:
@@ -48,25 +52,24 @@ def midnight(on: date, timezone: str) -> datetime:
 async def read(
     storage: Storage, guild_id: int, want: Filters, since: datetime | None
 ) -> tuple[list[RowMapping], frozenset[int]]:
-    """Every entry with these filters, oldest first, read by id in batches (the loop turns
-    between them) with their JSON as text (decoded off the loop: :func:`figures_of`), and
-    the ids a /deshacer took back."""
-    rows: list[RowMapping] = []
-    async with storage.guild(guild_id) as uow:
-        while True:
-            batch = await uow.rolls.entries_as_text(
-                channel_id=want.channel_id,
-                user_id=want.user_id,
-                personaje=want.personaje,
-                limit=EXPORT_BATCH,
-                after_id=rows[-1]["id"] if rows else None,
-                since=since,
-            )
-            rows.extend(batch)
-            if len(batch) < EXPORT_BATCH:
-                break
-        oldest = rows[0]["id"] if rows else None
-        undone = await uow.rolls.undone_ids(channel_id=want.channel_id, after=oldest)
+    """Every entry with these filters, oldest first, read by id in batches, each in its own
+    short read-only transaction (:mod:`bot.features.historial.batches`), with their JSON as
+    text (decoded off the loop: :func:`figures_of`), and the ids a /deshacer took back."""
+
+    async def fetch(uow: UnitOfWork, after: int | None, before: int) -> list[RowMapping]:
+        return await uow.rolls.entries_as_text(
+            channel_id=want.channel_id,
+            user_id=want.user_id,
+            personaje=want.personaje,
+            limit=batches.BATCH,
+            after_id=after,
+            before_id=before,
+            since=since,
+        )
+
+    rows = await batches.read_all(storage, guild_id, fetch, lambda r: int(r["id"]))
+    oldest = rows[0]["id"] if rows else None
+    undone = await batches.undone(storage, guild_id, want.channel_id, oldest)
     return rows, undone
 
 

@@ -218,7 +218,7 @@ class FichasCog(FeatureCog):
     ) -> None:
         interaction = ctx.interaction
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with ctx.storage.guild(ctx.guild_id) as uow:
+        async with ctx.storage.reading(ctx.guild_id) as uow:
             if personaje:
                 row = await named_character(uow, interaction, personaje, dueno, others_allowed=True)
             else:

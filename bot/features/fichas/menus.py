@@ -26,7 +26,7 @@ class SheetMenus(FeatureCog):
     async def ver_ficha(self, ctx: Context, member: discord.Member) -> None:
         interaction = ctx.interaction
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with ctx.storage.guild(ctx.guild_id) as uow:
+        async with ctx.storage.reading(ctx.guild_id) as uow:
             row = await uow.characters.active(member.id)
             if row is None:
                 raise UmbralError(

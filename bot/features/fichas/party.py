@@ -47,7 +47,7 @@ async def run_lista(ctx: Context, retirados: bool) -> None:
     interaction = ctx.interaction
     guild_id = ctx.guild_id
     await interaction.response.defer(ephemeral=True, thinking=True)
-    async with ctx.storage.guild(guild_id) as uow:
+    async with ctx.storage.reading(guild_id) as uow:
         gm = await gm_in_guild(uow, interaction)
         if gm:
             rows = await uow.characters.list_all()

@@ -85,7 +85,7 @@ async def run_export(
     interaction = ctx.interaction
     guild_id = ctx.guild_id
     await interaction.response.defer(ephemeral=True, thinking=True)
-    async with ctx.storage.guild(guild_id) as uow:
+    async with ctx.storage.reading(guild_id) as uow:
         owner = interaction.user.id if dueno is None else dueno.id
         if personaje:
             rows = [await kept_character(uow, interaction, personaje, dueno)]

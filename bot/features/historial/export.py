@@ -174,6 +174,25 @@ def session_parts(
     return [ExportPart(f"sesiones.{fmt}", data, len(records))]
 
 
+def encode(
+    entries: Sequence[RollLogEntry],
+    names: Mapping[int, str],
+    undone: frozenset[int],
+    fmt: ExportFormat,
+) -> list[bytes]:
+    """Each entry as its CSV line or JSON object (bytes: a batch of a big export keeps only
+    these, not its entries). Not for xlsx, which needs the cells: :func:`export_parts`."""
+    return _encoded([record(e, names, undone) for e in entries], fmt)
+
+
+def split(
+    rows: Sequence[bytes], fmt: ExportFormat, limit: int, stem: str = "historial"
+) -> list[ExportPart]:
+    """Encoded rows (:func:`encode`, CSV or JSON) as files of at most ``limit`` bytes each."""
+    chunks = _chunks(rows, fmt, limit)
+    return _named([_file(chunk, fmt) for chunk in chunks], chunks, fmt, stem)
+
+
 def export_parts(
     entries: Sequence[RollLogEntry],
     names: Mapping[int, str],
@@ -184,7 +203,18 @@ def export_parts(
 ) -> list[ExportPart]:
     """The entries (oldest first) as files of at most ``limit`` bytes each."""
     records = [record(e, names, undone) for e in entries]
-    rows = _encoded(records, fmt)
+    if fmt != "xlsx":
+        return split(_encoded(records, fmt), fmt, limit, stem)
+    chunks = _chunks(_encoded(records, fmt), fmt, limit)
+    files, at = [], 0
+    for chunk in chunks:
+        files.append(_workbook(records[at : at + len(chunk)], HEADERS, "historial"))
+        at += len(chunk)
+    return _named(files, chunks, fmt, stem)
+
+
+def _chunks(rows: Sequence[bytes], fmt: ExportFormat, limit: int) -> list[list[bytes]]:
+    """The rows in groups whose files stay within ``limit`` (refused past MAX_PARTS)."""
     overhead = len(_file([], fmt)) + 2  # the header (or brackets) and a row's separator
     chunks: list[list[bytes]] = [[]]
     size = overhead
@@ -199,12 +229,12 @@ def export_parts(
         size = grown
     if len(chunks) > MAX_PARTS:
         raise UmbralError(_too_big(sum(map(len, rows)), limit))
-    files = [_file(chunk, fmt) for chunk in chunks]
-    if fmt == "xlsx":
-        files, at = [], 0
-        for chunk in chunks:
-            files.append(_workbook(records[at : at + len(chunk)], HEADERS, "historial"))
-            at += len(chunk)
+    return chunks
+
+
+def _named(
+    files: Sequence[bytes], chunks: Sequence[Sequence[bytes]], fmt: ExportFormat, stem: str
+) -> list[ExportPart]:
     if len(chunks) == 1:
         return [ExportPart(f"{stem}.{fmt}", files[0], len(chunks[0]))]
     return [

@@ -77,7 +77,7 @@ async def render(
     # bot.render.tirar imports the tirar package, whose cog imports this feature: read here
     from bot.render.tirar import fitting, history_lines, history_page
 
-    async with lst.storage.guild(lst.guild_id) as uow:
+    async with lst.storage.reading(lst.guild_id) as uow:
         newer = way == NEWER
         entries = await uow.rolls.entries(
             channel_id=lst.channel_id,

@@ -7,21 +7,29 @@ an export gives the GM the whole server's log and a player their own rolls."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
+from sqlalchemy import RowMapping
 
 from bot.features.common import send
-from bot.features.historial import pager
-from bot.features.historial.export import ExportPart, export_parts, session_parts
+from bot.features.historial import batches, pager
+from bot.features.historial.export import (
+    ExportPart,
+    encode,
+    export_parts,
+    session_parts,
+    split,
+)
 from bot.features.historial.options import Alcance, ExportFormat
 from bot.features.historial.pager import HistoryList
 from bot.features.pages import send_pages
 from bot.features.tirar.names import MemberNames
 from bot.offloop import off_loop
-from bot.storage import RollLogEntry
+from bot.storage import RollLogEntry, UnitOfWork
+from bot.storage.rolllog import decoded
 from umbral_rules import UmbralError
 from umbral_rules.plural import plural
 
@@ -32,7 +40,7 @@ if TYPE_CHECKING:
 #: (the interaction's own limit when it says less).
 UPLOAD_BYTES = 10 * 1024 * 1024
 #: /historial exportar reads the log in batches of this many entries.
-EXPORT_BATCH = 2000
+EXPORT_BATCH = batches.BATCH
 BOTH = "Elige «canal» o «alcance:servidor», no los dos."
 OWN_ONLY = (
     "Fuera de un canal, y al exportar, solo puedes pedir tus propias tiradas; las de los demás "
@@ -80,8 +88,9 @@ async def _names(
     member_names: MemberNames,
     entries: Iterable[RollLogEntry],
     extra: discord.User | discord.Member | None,
+    known: Mapping[int, str] | None = None,
 ) -> dict[int, str]:
-    names = {interaction.user.id: interaction.user.display_name}
+    names = {**(known or {}), interaction.user.id: interaction.user.display_name}
     if extra is not None:
         names[extra.id] = extra.display_name
     others = [e.user_id for e in entries if e.user_id not in names]
@@ -97,7 +106,7 @@ async def _read(
     newest_first: bool,
 ) -> tuple[list[RollLogEntry], frozenset[int]]:
     guild_id, _ = ctx.ids()
-    async with ctx.storage.guild(guild_id) as uow:
+    async with ctx.storage.reading(guild_id) as uow:
         entries = await uow.rolls.entries(
             channel_id=want.channel_id,
             user_id=want.user_id,
@@ -110,32 +119,59 @@ async def _read(
     return entries, undone
 
 
+def _fetch(want: Filters) -> batches.Fetch[RowMapping]:
+    """A batch of the entries with these filters, their JSON as text (decoded off the
+    loop: :func:`bot.storage.rolllog.decoded`)."""
+
+    async def fetch(uow: UnitOfWork, after: int | None, before: int) -> list[RowMapping]:
+        return await uow.rolls.entries_as_text(
+            channel_id=want.channel_id,
+            user_id=want.user_id,
+            personaje=want.personaje,
+            limit=EXPORT_BATCH,
+            after_id=after,
+            before_id=before,
+        )
+
+    return fetch
+
+
+def _row_id(row: RowMapping) -> int:
+    return int(row["id"])
+
+
 async def _read_all(ctx: Context, want: Filters) -> tuple[list[RollLogEntry], frozenset[int]]:
     """Every entry with these filters, oldest first, read by id in batches of
-    :data:`EXPORT_BATCH` so the loop turns between them (no single long fetch)."""
+    :data:`EXPORT_BATCH`, each in its own short read-only transaction (see
+    :mod:`bot.features.historial.batches`): no write lock, no long transaction."""
     guild_id, _ = ctx.ids()
-    entries: list[RollLogEntry] = []
-    async with ctx.storage.guild(guild_id) as uow:
-        while True:
-            batch = await uow.rolls.entries(
-                channel_id=want.channel_id,
-                user_id=want.user_id,
-                personaje=want.personaje,
-                limit=EXPORT_BATCH,
-                newest_first=False,
-                after_id=entries[-1].id if entries else None,
-            )
-            entries.extend(batch)
-            if len(batch) < EXPORT_BATCH:
-                break
-        oldest = entries[0].id if entries else None
-        undone = await uow.rolls.undone_ids(channel_id=want.channel_id, after=oldest)
+    rows = await batches.read_all(ctx.storage, guild_id, _fetch(want), _row_id, EXPORT_BATCH)
+    entries = await off_loop(decoded, rows)
+    oldest = entries[0].id if entries else None
+    undone = await batches.undone(ctx.storage, guild_id, want.channel_id, oldest)
     return entries, undone
+
+
+async def _streamed(
+    ctx: Context, member_names: MemberNames, want: Filters, fmt: ExportFormat, size: int
+) -> tuple[list[ExportPart], int]:
+    """A CSV or JSON export batch by batch: each batch decoded and encoded off the loop as
+    soon as it is read, so only its bytes stay (not 100,000 entries for the collector to
+    walk); the files and how many entries they hold."""
+    guild_id, _ = ctx.ids()
+    undone = await batches.undone(ctx.storage, guild_id, want.channel_id, None)
+    names: dict[int, str] = {}
+    rows: list[bytes] = []
+    async for batch in batches.each(ctx.storage, guild_id, _fetch(want), _row_id, EXPORT_BATCH):
+        entries = await off_loop(decoded, list(batch))
+        names = await _names(ctx.interaction, member_names, entries, want.user, names)
+        rows += await off_loop(encode, entries, names, undone, fmt)
+    return await off_loop(split, rows, fmt, size), len(rows)
 
 
 async def gm_role(ctx: Context) -> int | None:
     guild_id, _ = ctx.ids()
-    async with ctx.storage.guild(guild_id) as uow:
+    async with ctx.storage.reading(guild_id) as uow:
         role: int | None = (await uow.guild.get()).gm_role_id
     return role
 
@@ -185,15 +221,19 @@ async def export(
 ) -> list[ExportPart]:
     """The log (oldest first) as files sent in follow-ups, one file each."""
     interaction = ctx.interaction
-    entries, undone = await _read_all(ctx, want)  # none: a file of headers
-    names = await _names(interaction, member_names, entries, want.user)
     size = upload_limit(interaction) if limit is None else limit
-    parts = await off_loop(export_parts, entries, names, undone, fmt, size)
+    if fmt == "xlsx":  # its cells, not its lines, make the files
+        entries, undone = await _read_all(ctx, want)  # none: a file of headers
+        names = await _names(interaction, member_names, entries, want.user)
+        parts = await off_loop(export_parts, entries, names, undone, fmt, size)
+        total = len(entries)
+    else:
+        parts, total = await _streamed(ctx, member_names, want, fmt, size)
     where = "del servidor" if want.channel_id is None else "de este canal"
     if want.channel_id is not None and want.channel_id != ctx.ids()[1]:
         where = f"de <#{want.channel_id}>"
     for i, part in enumerate(parts, 1):
-        head = f"Historial {where}: {plural(len(entries), 'entrada')}" if i == 1 else ""
+        head = f"Historial {where}: {plural(total, 'entrada')}" if i == 1 else ""
         count = f" (archivo {i} de {len(parts)}: {plural(part.rows, 'entrada')})"
         count = count if len(parts) > 1 else ""
         file = discord.File(io.BytesIO(part.data), filename=part.filename)
@@ -208,7 +248,7 @@ async def export_sessions(
 ) -> ExportPart:
     """``asistencia:sí``: the server's sessions and who came, as one more file."""
     interaction = ctx.interaction
-    async with ctx.storage.guild(ctx.guild_id) as uow:
+    async with ctx.storage.reading(ctx.guild_id) as uow:
         sessions = await uow.sessions.all()
     people = {u for s in sessions for u in (*s.interested, *(s.attended or ()))}
     names: dict[int, str] = {}

@@ -149,11 +149,12 @@ async def programar(
     interaction = ctx.interaction
     guild_id, _ = ctx.ids()
     title, about = title_of(titulo), description_of(descripcion)
-    day, clock, length = when.parse_date(fecha), when.parse_time(hora), when.duration(duracion)
+    day = when.parse_date(fecha, _now(ctx).date())
+    clock, length = when.parse_time(hora), when.duration(duracion)
     place = place_of(interaction, canal)
     can_create(interaction, place)
     await interaction.response.defer(thinking=True)
-    async with ctx.storage.guild(guild_id) as uow:
+    async with ctx.storage.reading(guild_id) as uow:
         zone_name = await _zone(ctx, uow)
     starts = when.instant(day, clock, zone(zone_name))
     if starts <= _now(ctx):
@@ -200,7 +201,7 @@ async def programar(
 async def _current(ctx: Acting, sesion: str) -> tuple[GameSession, EventState | None, str]:
     """The session named, as its event is now in Discord (the GM's check first)."""
     guild_id, _ = ctx.ids()
-    async with ctx.storage.guild(guild_id) as uow:
+    async with ctx.storage.reading(guild_id) as uow:
         zone_name = await _zone(ctx, uow)
         known = await uow.sessions.find(sesion, _now(ctx))
     event = await read_event(ctx.interaction.client, guild_id, known.event_id)
@@ -228,7 +229,7 @@ async def cambiar(
     interaction = ctx.interaction
     title = None if titulo is None else title_of(titulo)
     about = description_of(descripcion)
-    day = None if fecha is None else when.parse_date(fecha)
+    day = None if fecha is None else when.parse_date(fecha, _now(ctx).date())
     clock = None if hora is None else when.parse_time(hora)
     length = None if duracion is None else when.duration(duracion)
     if title is None and about is None and day is None and clock is None and length is None:
@@ -296,7 +297,7 @@ async def lista(ctx: Acting) -> None:
     interaction = ctx.interaction
     guild_id, _ = ctx.ids()
     await interaction.response.defer(ephemeral=True, thinking=True)
-    async with ctx.storage.guild(guild_id) as uow:
+    async with ctx.storage.reading(guild_id) as uow:
         sessions = await uow.sessions.all()
     now = _now(ctx)
     open_ = [s for s in sessions if s.open]
@@ -327,7 +328,7 @@ async def session_choices(
 ) -> list[discord.app_commands.Choice[str]]:
     """The sessions still to come whose title holds what is typed: «Título · 21/03 20:00»
     (the server's time), the session's number as the value."""
-    async with storage.guild(guild_id) as uow:
+    async with storage.reading(guild_id) as uow:
         tz = zone((await uow.guild.get()).timezone or DEFAULT_ZONE)
         sessions = await uow.sessions.all()
     typed, now = name_key(current), storage.clock()

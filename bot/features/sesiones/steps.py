@@ -60,7 +60,7 @@ class SessionSteps:
 
     async def _act(self, guild_id: int, session_id: int, now: datetime) -> int:
         assert self.storage is not None
-        async with self.storage.guild(guild_id) as uow:
+        async with self.storage.reading(guild_id) as uow:
             known = await uow.sessions.get(session_id)
         if known is None:
             return 0

@@ -9,6 +9,7 @@ import re
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from bot.features import dates
 from bot.render.safe import shown
 from umbral_rules import UmbralError
 
@@ -21,7 +22,9 @@ BAD_DATE = "«fecha» es una fecha como 2026-03-21 o 21/03/2026."
 BAD_TIME = "«hora» es una hora como 20:00 (de 0:00 a 23:59)."
 
 
-def parse_date(text: str) -> date:
+def parse_date(text: str, today: date) -> date:
+    """The day typed, from 2015 to :data:`bot.features.dates.MAX_YEARS_AHEAD` years after
+    ``today`` (past that, Python's dates overflow in the year 9999)."""
     match = ISO_DATE.match(text)
     if match is not None:
         year, month, day = (int(g) for g in match.groups())
@@ -31,11 +34,12 @@ def parse_date(text: str) -> date:
             raise UmbralError(f"No entiendo «{shown(text[:40])}»: {BAD_DATE}", formatted=True)
         day, month, year = (int(g) for g in match.groups())
     try:
-        return date(year, month, day)
+        read = date(year, month, day)
     except ValueError:
         raise UmbralError(
             f"«{shown(text[:40])}» no es un día del calendario: {BAD_DATE}", formatted=True
         ) from None
+    return dates.within(read, today, "fecha")
 
 
 def parse_time(text: str) -> time:

@@ -55,7 +55,7 @@ class TablasCog(FeatureCog):
     @command_context("máster", what=CHANGE)
     async def secuelas_importar(self, ctx: Context, archivo: discord.Attachment) -> None:
         await ctx.interaction.response.defer(thinking=True)
-        async with ctx.storage.guild(ctx.guild_id) as uow:
+        async with ctx.storage.reading(ctx.guild_id) as uow:
             ctx.require((await uow.guild.get()).gm_role_id)
         table = await service.parse_secuelas(await read_attachment(archivo), archivo.filename)
         async with ctx.storage.guild(ctx.guild_id) as uow:
@@ -67,7 +67,7 @@ class TablasCog(FeatureCog):
     @command_context("cualquiera")
     async def secuelas_ver(self, ctx: Context) -> None:
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
-        async with ctx.storage.guild(ctx.guild_id) as uow:
+        async with ctx.storage.reading(ctx.guild_id) as uow:
             table = dict((await uow.guild.get()).secuelas or {})
         await send(ctx.interaction, embeds=secuelas_embeds(table), ephemeral=True)
 
@@ -104,7 +104,7 @@ class TablasCog(FeatureCog):
     @command_context("cualquiera")
     async def estados_lista(self, ctx: Context) -> None:
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
-        async with ctx.storage.guild(ctx.guild_id) as uow:
+        async with ctx.storage.reading(ctx.guild_id) as uow:
             guild = guild_estados_extra((await uow.guild.get()).extra_estados)
         await send(ctx.interaction, embed=estados_embed(guild), ephemeral=True)
 

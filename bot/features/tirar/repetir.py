@@ -117,7 +117,7 @@ async def repeat(
     guild_id = interaction.guild_id
     entry = None
     if guild_id is not None:
-        async with storage.guild(guild_id) as uow:
+        async with storage.reading(guild_id) as uow:
             entry = await uow.rolls.get(roll_id)
     if entry is None:
         raise UmbralError(GONE)
