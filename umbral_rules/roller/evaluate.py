@@ -238,8 +238,9 @@ def _too_long(value: Value) -> bool:
     denominator (``(1/999983)**64`` multiplied by itself, tiny as it is, would be written
     with ever longer numbers, and each step would cost more than the one before)."""
     if isinstance(value, Fraction):
-        return abs(value.numerator) >= MAX_MAGNITUDE or value.denominator >= MAX_MAGNITUDE
-    return abs(value) >= MAX_MAGNITUDE
+        numerator, denominator = int(value.numerator), int(value.denominator)
+        return abs(numerator) >= MAX_MAGNITUDE or denominator >= MAX_MAGNITUDE
+    return bool(abs(value) >= MAX_MAGNITUDE)
 
 
 def _finish(ev: Ev, mods: Mods, dice: list[Die]) -> Ev:

@@ -50,9 +50,9 @@ def saved_tree(
     text: str, node: NameRef, names: Names, depth: int, seen: tuple[str, ...], at: Span
 ) -> tuple[str, Node, Readings]:
     """What ``node`` names, read: its key, its tree and readings (positions in the saved
-    text); refused, pointing at ``at`` (the name as written in ``text``), when there is no such roll, it uses itself
-    (``seen``: the names being replaced around it), it is ``depth`` names deep, past
-    :data:`MAX_NAME_DEPTH`, or what it saves does not read."""
+    text); refused, pointing at ``at`` (the name as written in ``text``), when there is no
+    such roll, it uses itself (``seen``: the names being replaced around it), it is
+    ``depth`` names deep, past :data:`MAX_NAME_DEPTH`, or what it saves does not read."""
     key = node.name.casefold()
     saved = names(node.name)
     if saved is None or key in seen or depth >= MAX_NAME_DEPTH:
