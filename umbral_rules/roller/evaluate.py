@@ -53,7 +53,7 @@ class Ev:
     system: systems.SystemRoll | None = None
 
 
-MAX_MAGNITUDE = 10**MAX_DIGITS
+MAX_MAGNITUDE: int = 10**MAX_DIGITS
 
 
 class Evaluator:
@@ -238,9 +238,8 @@ def _too_long(value: Value) -> bool:
     denominator (``(1/999983)**64`` multiplied by itself, tiny as it is, would be written
     with ever longer numbers, and each step would cost more than the one before)."""
     if isinstance(value, Fraction):
-        numerator, denominator = int(value.numerator), int(value.denominator)
-        return abs(numerator) >= MAX_MAGNITUDE or denominator >= MAX_MAGNITUDE
-    return bool(abs(value) >= MAX_MAGNITUDE)
+        return abs(value.numerator) >= MAX_MAGNITUDE or value.denominator >= MAX_MAGNITUDE
+    return abs(value) >= MAX_MAGNITUDE
 
 
 def _finish(ev: Ev, mods: Mods, dice: list[Die]) -> Ev:
