@@ -135,7 +135,12 @@ class FakeDiscord(CommandOptions):
         token = f"token-{iid}"
         place = self.places.get(channel)
         self._pending[token] = Pending(
-            user=user, channel=place.name, label=label, kind=kind, created=self.clock.now
+            user=user,
+            channel=place.name,
+            label=label,
+            kind=kind,
+            created=self.clock.now,
+            dispatched=self.monotonic(),
         )
         return {
             "id": str(iid),

@@ -119,9 +119,10 @@ def check_saved(
 ) -> None:
     """Refuse (:class:`~umbral_rules.roller.RollError`, an ``UmbralError``) an expression
     that cannot be saved as ``nombre``: it must read, as one expression, with the saved
-    rolls it names (``own`` over ``server``, ``nombre`` being this one), and not use itself."""
+    rolls it names (``own`` over ``server``, ``nombre`` being this one), not use itself and
+    keep the bounds of :mod:`.expansion` (measured, never built: a refusal is quick)."""
     key = name_key(nombre)
     mine = [(n, e) for n, e in own if name_key(n) != key]
-    parsed = parse(expresion, names=Shelf([*mine, (nombre, expresion)], server))
+    parsed = parse(expresion, names=Shelf([*mine, (nombre, expresion)], server), expand=False)
     if len(parsed.parts) != 1 or parsed.parts[0].sets != 1 or parsed.parts[0].comment:
         raise UmbralError(ONE_EXPRESSION)
