@@ -124,6 +124,7 @@ class Console:
         self.discord.calendar.show_changes(before)  # events that began or ended meanwhile
         for event in self.discord.events[start:]:
             self.out.write(self.event_text(event) + "\n")
+        self._print_notices()  # what Discord refused meanwhile (a reminder's post)
 
     def _fault(self, parsed: Line) -> None:
         """The lines that make Discord misbehave (they print nothing when they work)."""
@@ -178,6 +179,10 @@ class Console:
             self.out.write("(el bot no ha respondido)\n")
         for event in reply.events:
             self.out.write(self.event_text(event) + "\n")
+        self._print_notices()
+
+    def _print_notices(self) -> None:
+        """The ``(discord)`` lines not printed yet."""
         notices = self.discord.gate.notices
         for notice in notices[self._noticed :]:
             self.out.write(notice.line + "\n")

@@ -158,16 +158,20 @@ async def post_reopening(
     *,
     allowed_mentions: discord.AllowedMentions,
     view: discord.ui.View | None = None,
+    nonce: str | None = None,
 ) -> None:
     """Post ``content`` in a channel by its id, over HTTP (any process, whatever shard owns
-    the guild); a thread archived meanwhile is reopened and the message sent again."""
+    the guild); a thread archived meanwhile is reopened and the message sent again. With a
+    ``nonce`` (discord.py then sends ``enforce_nonce``), Discord answers a repeat of it
+    within a few minutes with the message already posted instead of a second one."""
     channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
+    extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
     for attempt in (1, 2):
         try:
             if view is None:  # discord.py's send takes a View or no view at all
-                await channel.send(content, allowed_mentions=allowed_mentions)
+                await channel.send(content, allowed_mentions=allowed_mentions, **extra)
             else:
-                await channel.send(content, allowed_mentions=allowed_mentions, view=view)
+                await channel.send(content, allowed_mentions=allowed_mentions, view=view, **extra)
             return
         except discord.HTTPException as error:
             if error.code != ARCHIVED or attempt == 2:

@@ -309,3 +309,36 @@ async def test_a_first_response_after_three_seconds_of_the_loop_is_10062(
     probe.answer = defer_then_work
     await fake.command("master", "mesa", "prueba")
     assert not probe.errors[1:] and not fake.gate.notices
+
+
+async def test_a_repeated_nonce_gives_back_the_first_message_within_the_window(
+    fake: FakeDiscord,
+) -> None:
+    """Discord's ``enforce_nonce`` (discord.py sends it with every ``nonce``): a repeat within
+    the window returns the message already posted; after it, or with another nonce, a new
+    one; a nonce whose message was deleted since gets 404 Unknown Message."""
+    from bot.console.channels import NONCE_WINDOW_S
+
+    mesa = channel(fake)
+    first = await mesa.send("recordatorio", nonce="r-1")
+    assert fake.message_by_id(first.id).payload["enforce_nonce"] is True
+    fake.clock.advance(NONCE_WINDOW_S - 1)
+    again = await mesa.send("recordatorio (reintento)", nonce="r-1")
+    assert again.id == first.id and again.content == "recordatorio"
+    assert [m.content for m in fake.messages] == ["recordatorio"]
+    (line,) = refused(fake)
+    assert line.startswith(f"(discord) nonce repetido: Discord devuelve el mensaje {first.id}")
+    assert not fake.gate.failed
+    other = await channel(fake, "otra").send("otro", nonce="r-2")
+    assert other.id != first.id
+    # without enforce_nonce the nonce is only a label: a second message
+    body = {"content": "sin enforce", "nonce": "r-2"}
+    assert int((await post(fake, "otra", body))["id"]) != other.id
+    fake.clock.advance(2)  # past the window: Discord has forgotten the nonce
+    late = await mesa.send("recordatorio (tarde)", nonce="r-1")
+    assert late.id != first.id
+    await late.delete()
+    with pytest.raises(discord.NotFound) as caught:
+        await mesa.send("recordatorio (borrado)", nonce="r-1")
+    assert caught.value.code == 10008
+    refused(fake)
