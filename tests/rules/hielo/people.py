@@ -68,7 +68,13 @@ def guardia() -> Sheet:
     """Constitución 3 (Salud 9), Defensa en combate 2 + 2 + 2 = 6, no armour."""
     return Sheet(
         "Guardia",
-        {"Agilidad": 2, "Brío": 2, "Percepción": 2, "Constitución": 3, "Combate cuerpo a cuerpo": 3},
+        {
+            "Agilidad": 2,
+            "Brío": 2,
+            "Percepción": 2,
+            "Constitución": 3,
+            "Combate cuerpo a cuerpo": 3,
+        },
         armas=(Weapon("Lanza", 3),),
     )
 

@@ -96,7 +96,7 @@ def test_damage_taken_from_salud() -> None:
 
 
 def test_light_wounds_take_constitucion_each_and_give_minus_1() -> None:
-    state, events = attacks.take_damage(guard_hit(), Absorcion("g", leves=2))
+    state, _events = attacks.take_damage(guard_hit(), Absorcion("g", leves=2))
     g = state.fighter("g")
     assert (g.salud, g.heridas_leves) == (7, 2)  # 2 × 3 absorbed, 2 from Salud
     assert g.penalties() == ((Termino("Heridas leves", -2),), ())
@@ -216,7 +216,7 @@ def test_a_fumble_rolls_2d6_plus_2_minus_the_rank() -> None:
     )
     fumble = next(e for e in events if isinstance(e, TableRolled))
     assert (fumble.dados, fumble.lectura.numero) == ((3, 4), 6)  # 3 + 4 + 2 − 3
-    assert "¡Pifia de Bandido! 2d6 (3 + 4) + 2 − 3 = 6: Se le cae el arma." == fumble.message
+    assert fumble.message == "¡Pifia de Bandido! 2d6 (3 + 4) + 2 − 3 = 6: Se le cae el arma."
     _, events = attacks.attack(state, Ataque("b", "d", "Hacha"), dice(2, 2, 3))  # fails by 4
     assert not any(isinstance(e, TableRolled) for e in events)
 
@@ -238,7 +238,7 @@ def test_surprise_gives_plus_1d_in_the_first_asalto_only() -> None:
 
 
 def test_detection_fails_and_is_only_before_the_first_asalto() -> None:
-    state, events = combat.detect(duel(), Deteccion("d", "b"), dice(1, 1, 2, 1))
+    state, _events = combat.detect(duel(), Deteccion("d", "b"), dice(1, 1, 2, 1))
     assert not state.fighter("d").sorpresa
     with pytest.raises(UmbralError, match="La detección va antes del primer asalto"):
         combat.detect(first_asalto(), Deteccion("d", "b"), dice())
@@ -261,7 +261,7 @@ def test_a_held_action_goes_after_a_complete_turn() -> None:
     )
     state, _ = combat.new_asalto(state, dice(6, 6, 6, 6, 4, 3, 3, 1, 1))
     assert state.orden == ("d", "b", "g")
-    state, events = combat.hold(state)
+    state, _events = combat.hold(state)
     assert state.current == "b" and state.reservados == ("d",)
     state, _ = combat.act(state, Accion("b", MENOR, "Grita"))
     with pytest.raises(UmbralError, match="No se interrumpe un turno"):
@@ -282,7 +282,10 @@ def test_surrender_ends_a_combatant_and_the_combat() -> None:
 @pytest.mark.parametrize(
     ("operation", "words"),
     [
-        (lambda s: attacks.attack(s, Ataque("b", "d", "Hacha"), dice()), "No es el turno de Bandido"),
+        (
+            lambda s: attacks.attack(s, Ataque("b", "d", "Hacha"), dice()),
+            "No es el turno de Bandido",
+        ),
         (lambda s: attacks.attack(s, Ataque("d", "d", "Espada larga"), dice()), "mismo bando"),
         (lambda s: attacks.attack(s, Ataque("d", "b", "Maza"), dice()), "no lleva el arma"),
         (lambda s: attacks.attack(s, Ataque("d", "x", "Maza"), dice()), "identificador «x»"),
