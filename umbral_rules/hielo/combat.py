@@ -100,6 +100,9 @@ def new_asalto(state: Combat, dice: DiceSource) -> tuple[Combat, list[Event]]:
     Penalización; the highest goes first, a tie to more bonus dice in Rapidez, [D] then to
     the order they entered the combat. Held actions not taken are lost."""
     require_open(state)
+    if state.current is not None:
+        name = state.fighter(state.current).sheet.nombre
+        raise UmbralError(f"El asalto sigue: es el turno de {name}.")
     state = replace(state, asalto=state.asalto + 1, fase=Fase.ASALTO)
     events: list[Event] = []
     rolled: list[tuple[int, int, int, str]] = []
@@ -143,7 +146,7 @@ def _begin_turn(state: Combat) -> tuple[Combat, list[Event]]:
         state = replace(state, turno=state.turno + 1)
     who = state.current
     if who is None:
-        return state, []
+        return replace(state, actuado=False), []
     f = state.starting_turn(state.fighter(who))
     state = replace(state.put(f), actuado=False)
     return state, [TurnStarted(f"Turno de {f.sheet.nombre}.", f.id)]

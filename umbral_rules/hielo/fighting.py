@@ -3,7 +3,7 @@ test with its wounds, fatigue, armour and destiny applied term by term."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..dice import DiceSource
 from ..errors import UmbralError
@@ -12,7 +12,7 @@ from .checks import DestinoTirada, Prueba, Tirada
 from .combat_state import Combat, Fase, Fighter
 from .common import Termino
 from .destiny import check_points
-from .events import CheckRolled
+from .events import CheckRolled, Event
 
 
 def require_open(state: Combat) -> None:
@@ -88,3 +88,39 @@ def fighter_test(
     after = replace(f, destino=f.destino - len(destino), menos_d=0)
     event = CheckRolled(f"{f.sheet.nombre} — {tirada.resumen()}", f.id, proposito, tirada)
     return tirada, after, event
+
+
+@dataclass(frozen=True)
+class PruebaLibre:
+    """Any other test of a combatant (Brío to climb, Percepción…), with its wounds and
+    fatigue. ``dificultad``, or ``contra`` + ``pasiva``: another's passive value of that
+    ability and specialty; ``armadura``: the GM says the armour's penalty applies."""
+
+    quien: str
+    habilidad: str
+    especialidad: str | None = None
+    dificultad: int | None = None
+    contra: str | None = None
+    pasiva: tuple[str, str | None] | None = None
+    modificadores: tuple[Termino, ...] = ()
+    armadura: bool = False
+    destino: tuple[DestinoTirada, ...] = ()
+
+
+def free_test(state: Combat, choice: PruebaLibre, dice: DiceSource) -> tuple[Combat, list[Event]]:
+    """A test outside an attack; it spends no action (the GM says if it is one)."""
+    require_open(state)
+    f = state.fighter(choice.quien)
+    require_active(f)
+    dificultad = choice.dificultad
+    if choice.contra is not None:
+        if choice.pasiva is None or dificultad is not None:
+            raise UmbralError("Contra otro personaje, di la habilidad pasiva y no una dificultad.")
+        habilidad, especialidad = choice.pasiva
+        dificultad = state.fighter(choice.contra).sheet.pasivo(habilidad, especialidad)
+    _, f, event = fighter_test(
+        state, f, habilidad=choice.habilidad, especialidad=choice.especialidad,
+        dificultad=dificultad, dice=dice, proposito="prueba", armadura=choice.armadura,
+        puntos=choice.modificadores, destino=choice.destino,
+    )  # fmt: skip
+    return state.put(f), [event]

@@ -24,6 +24,7 @@ from umbral_rules.hielo.events import (
     SurpriseResolved,
     TableRolled,
 )
+from umbral_rules.hielo.fighting import PruebaLibre, free_test
 from umbral_rules.hielo.tables import TablaNumerada, TipoTabla
 
 from .people import bandido, dice, duncan, guardia
@@ -318,3 +319,37 @@ def test_wounds_and_fatigue_weigh_on_every_test() -> None:
     assert roll.prueba.modificadores == (Termino("Heridas leves", -1), Termino("Fatiga", -1))
     assert roll.prueba.dados == (Termino("Heridas graves", -1),)
     assert (roll.dados_habilidad, roll.total) == (2, 10)
+
+
+def test_a_new_asalto_waits_for_every_turn_and_a_held_action_may_close_it() -> None:
+    state = first_asalto()
+    with pytest.raises(UmbralError, match="El asalto sigue: es el turno de Duncan"):
+        combat.new_asalto(state, dice())
+    state, _ = combat.hold(state)
+    state, _ = combat.act(state, Accion("b", MENOR, "Grita"))
+    state, _ = combat.end_turn(state)
+    assert state.current is None
+    state, _ = combat.act_held(state, "d")  # after the last complete turn
+    assert state.current == "d"
+    state, _ = combat.end_turn(state)
+    state, _ = combat.new_asalto(state, dice(5, 4, 3, 1, 4, 3, 3))
+    assert state.asalto == 2 and state.orden == ("d", "b")
+
+
+def test_a_free_test_carries_the_condition_and_the_armour_when_told() -> None:
+    state = first_asalto()
+    state = state.put(replace(state.fighter("d"), heridas_leves=1))
+    choice = PruebaLibre("d", "Brío", dificultad=9, armadura=True)
+    _, events = free_test(state, choice, dice(4, 4, 4, 4))
+    roll = events[0].tirada  # type: ignore[attr-defined]
+    assert roll.prueba.modificadores == (
+        Termino("Heridas leves", -1),
+        Termino("Penalización de armadura", -3),
+    )
+    assert roll.total == 12 and roll.exito
+    # Against the Bandido's passive Percepción: 2 × 4 = 8.
+    choice = PruebaLibre("d", "Discreción", "Sigilo", contra="b", pasiva=("Percepción", None))
+    _, events = free_test(state, choice, dice(3, 2, 1, 1))
+    assert events[0].tirada.dificultad == 8  # type: ignore[attr-defined]
+    with pytest.raises(UmbralError, match="di la habilidad pasiva"):
+        free_test(state, PruebaLibre("d", "Brío", contra="b"), dice())
