@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,8 +51,8 @@ def check_range(value: int, low: int, high: int | None, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise UmbralError(f"{what} tiene que ser un número entero (se dio {value!r}).")
     if value < low or (high is not None and value > high):
-        top = f" a {high}" if high is not None else " en adelante"
-        raise UmbralError(f"{what} va de {low}{top} (se dio {value}).")
+        allowed = f"de {low} a {high}" if high is not None else f"{low} o más"
+        raise UmbralError(f"{what}: {allowed} (se dio {value}).")
     return value
 
 
@@ -66,3 +67,15 @@ def terminos_from_json(data: Iterable[Mapping[str, Any]] | None) -> tuple[Termin
 def signed(value: int) -> str:
     """A term's number as a player reads it: «+2», «−1» (a real minus sign)."""
     return f"+{value}" if value >= 0 else f"−{-value}"
+
+
+@contextmanager
+def reading(what: str) -> Iterator[None]:
+    """Read what a person wrote (a sheet, a table): a missing key or a value of the wrong
+    kind is refused in Spanish instead of failing with Python's error."""
+    try:
+        yield
+    except KeyError as error:
+        raise UmbralError(f"{what}: falta «{error.args[0]}».") from error
+    except (ValueError, TypeError, AttributeError) as error:
+        raise UmbralError(f"{what}: hay un valor que no se puede leer.") from error

@@ -229,6 +229,21 @@ def other_action(
     return _next_turn(state, [rolled, ActionSpent(said, actor.id, "intriga", 0)])
 
 
+def wait(state: Intrigue, pid: str) -> tuple[Intrigue, list[Event]]:
+    """«El mayor resultado empieza primero, si así lo desea, aunque puede esperar a que
+    actúen otros primero»: whose turn it is goes after the others still to act."""
+    require_open(state)
+    p = _require_turn(state, pid)
+    if state.turno == len(state.orden) - 1:
+        raise UmbralError(f"{p.sheet.nombre} ya es el último en actuar en este intercambio.")
+    rest = state.orden[state.turno + 1 :]
+    state = replace(state, orden=(*state.orden[: state.turno], *rest, pid))
+    who = state.orden[state.turno]
+    name = state.participante(who).sheet.nombre
+    said = f"{p.sheet.nombre} espera a que actúen los demás. Turno de {name}."
+    return state, [TurnStarted(said, who)]
+
+
 def _next_turn(state: Intrigue, events: list[Event]) -> tuple[Intrigue, list[Event]]:
     """«Solo puede elegirse una acción por turno»: the action ends the turn."""
     if state.terminada or state.pendiente is not None:

@@ -97,13 +97,10 @@ class Intrigante:
         return self.sheet.defensa_intrigas(self.escenario.bonus)
 
     def dados(self) -> tuple[Termino, ...]:
-        """The −1D on its Engaño and Persuasión: Frustración and an adversary's destiny."""
-        out: list[Termino] = []
-        if self.frustracion:
-            out.append(Termino("Frustración", -self.frustracion))
-        if self.menos_d:
-            out.append(Termino("Destino de un adversario", -self.menos_d))
-        return tuple(out)
+        """The −1D on its Engaño and Persuasión: «Cada punto de Frustración impone -1D a
+        Engaño y Persuasión hasta el final de la intriga» (an adversary's destiny −1D is
+        added by the roll itself, on whatever it rolls next)."""
+        return (Termino("Frustración", -self.frustracion),) if self.frustracion else ()
 
     def to_dict(self) -> JsonDict:
         return {

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import UmbralError
-from .common import JsonDict, Termino, check_name, check_range, key, suma
+from .common import JsonDict, Termino, check_name, check_range, key, reading, suma
 from .constants import (
     AGILIDAD,
     BRIO,
@@ -263,6 +263,11 @@ class Sheet:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Sheet:
+        with reading("La ficha"):
+            return cls._read(data)
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any]) -> Sheet:
         armour = data.get("armadura")
         return cls(
             nombre=str(data["nombre"]),

@@ -10,7 +10,7 @@ from enum import Enum
 from typing import Any
 
 from ..errors import UmbralError
-from .common import JsonDict, check_name, check_range
+from .common import JsonDict, check_name, check_range, reading
 from .constants import ACTITUD_NEUTRA, ACTITUDES
 
 
@@ -59,8 +59,9 @@ class TablaNumerada:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TablaNumerada:
-        rows = {int(n): str(t) for n, t in dict(data["filas"]).items()}
-        return cls(TipoTabla(data["tipo"]), rows)
+        with reading("La tabla"):
+            rows = {int(n): str(t) for n, t in dict(data["filas"]).items()}
+            return cls(TipoTabla(data["tipo"]), rows)
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,8 @@ class TablaActitudes:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TablaActitudes:
-        return cls(tuple(FactorActitud.from_dict(f) for f in data["filas"]))
+        with reading("La tabla de actitudes"):
+            return cls(tuple(FactorActitud.from_dict(f) for f in data["filas"]))
 
 
 def check_categoria(categoria: int) -> int:

@@ -81,9 +81,9 @@ def test_at_least_one_test_die_is_rolled() -> None:
 
 
 def test_a_bad_test_is_refused() -> None:
-    with pytest.raises(UmbralError, match="El rango de Brío va de 1 a 8"):
+    with pytest.raises(UmbralError, match="El rango de Brío: de 1 a 8"):
         Prueba("Brío", 9)
-    with pytest.raises(UmbralError, match="La dificultad va de 0"):
+    with pytest.raises(UmbralError, match="La dificultad: 0 o más"):
         Prueba("Brío", 3, dificultad=-3)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -107,3 +108,14 @@ def test_a_test_keeps_its_highest_test_dice(rank: int, bonus: int, d: int, seed:
     assert len(t.caras) == t.dados_habilidad + t.dados_bonificacion
     assert t.total == sum(sorted(t.caras, reverse=True)[: t.dados_habilidad])
     assert checks.Tirada.from_dict(json.loads(json.dumps(t.to_dict()))) == t
+
+
+def test_a_table_read_from_a_file_is_refused_in_spanish() -> None:
+    with pytest.raises(UmbralError, match="La tabla: falta «filas»"):
+        TablaNumerada.from_dict({"tipo": "pifias"})
+    with pytest.raises(UmbralError, match="La tabla: hay un valor que no se puede leer"):
+        TablaNumerada.from_dict({"tipo": "pifias", "filas": {"x": "a"}})
+    with pytest.raises(UmbralError, match="La tabla de pifias no tiene ninguna fila"):
+        TablaNumerada.from_dict({"tipo": "pifias", "filas": {}})
+    with pytest.raises(UmbralError, match="tiene 7 filas"):
+        TablaActitudes.from_dict({"filas": [{"nombre": "A", "fa": 1}]})

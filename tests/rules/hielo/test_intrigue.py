@@ -9,7 +9,9 @@ import pytest
 
 from umbral_rules.errors import UmbralError
 from umbral_rules.hielo import influence, intrigue
+from umbral_rules.hielo.checks import DestinoTirada
 from umbral_rules.hielo.common import Termino
+from umbral_rules.hielo.destiny import UsoDestino
 from umbral_rules.hielo.events import (
     CheckRolled,
     Ended,
@@ -19,7 +21,7 @@ from umbral_rules.hielo.events import (
     TableRolled,
 )
 from umbral_rules.hielo.influence import Influir, IntrigaSimple, OtraAccion, RecibirInfluencia
-from umbral_rules.hielo.intrigue import Cambio, EntradaIntriga
+from umbral_rules.hielo.intrigue import Cambio, EntradaIntriga, GastoDestinoIntriga
 from umbral_rules.hielo.intrigue_state import Escenario, Intrigue, Tecnica, TipoIntriga
 from umbral_rules.hielo.tables import FactorActitud, TablaActitudes, TablaNumerada, TipoTabla
 
@@ -181,7 +183,7 @@ def test_complex_intrigues_are_ruled_out_and_bad_starts_refused() -> None:
         intrigue.start([], tipo=TipoIntriga.COMPLEJA)
     with pytest.raises(UmbralError, match="dos bandos"):
         intrigue.start([EntradaIntriga("c", cortesana(), "a", "Servicio")])
-    with pytest.raises(UmbralError, match="La actitud \\(1 la mejor, 4 la neutra\\) va de 1 a 7"):
+    with pytest.raises(UmbralError, match="La actitud \\(1 la mejor, 4 la neutra\\): de 1 a 7"):
         intrigue.start(
             [
                 EntradaIntriga("c", cortesana(), "a", "Servicio", actitud=8),
@@ -190,3 +192,30 @@ def test_complex_intrigues_are_ruled_out_and_bad_starts_refused() -> None:
         )
     with pytest.raises(UmbralError, match="tiene 7 filas, de la mejor a la peor"):
         TablaActitudes((INDIFERENCIA,))
+
+
+def test_the_first_may_wait_for_the_others() -> None:
+    state = exchange(court())
+    state, events = influence.wait(state, "c")
+    assert state.orden == ("s", "c") and state.current == "s"
+    assert events[0].message == "Cortesana espera a que actúen los demás. Turno de Señor."
+    state, _ = influence.other_action(state, OtraAccion("s", "Calla", "Voluntad"), dice(1, 1))
+    with pytest.raises(UmbralError, match="ya es el último en actuar"):
+        influence.wait(state, "c")
+
+
+def test_destiny_in_an_intrigue_plus_1b_and_minus_1d_on_the_adversary() -> None:
+    state = exchange(court())
+    choice = Influir("c", "s", destino=(DestinoTirada.RECIBIR_B,))
+    state, events = influence.influence(state, choice, dice(1, 1, 1, 1, 1, 1, 1))
+    roll = next(e for e in events if isinstance(e, CheckRolled)).tirada
+    assert roll.dados_bonificacion == 3 and state.participante("c").destino == 0
+    state = exchange(court())
+    state, _ = intrigue.spend_destiny(
+        state, GastoDestinoIntriga("c", UsoDestino.IMPONER_MENOS_D, objetivo="s")
+    )
+    state, _ = influence.other_action(state, OtraAccion("c", "Sonríe", "Ingenio"), dice(1, 1, 1))
+    state, events = influence.influence(state, Influir("s", "c"), dice(1, 1))
+    roll = next(e for e in events if isinstance(e, CheckRolled)).tirada
+    assert roll.prueba.dados == (Termino("Destino de un adversario", -1),)
+    assert roll.dados_habilidad == 2 and state.participante("s").menos_d == 0

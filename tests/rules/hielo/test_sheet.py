@@ -44,16 +44,16 @@ def test_derived_numbers_term_by_term() -> None:
 @pytest.mark.parametrize(
     ("build", "words"),
     [
-        (lambda: Sheet("X", {"Brío": 9}), "El rango de Brío va de 1 a 8 (se dio 9)."),
-        (lambda: Sheet("X", {"Brío": 0}), "El rango de Brío va de 1 a 8 (se dio 0)."),
+        (lambda: Sheet("X", {"Brío": 9}), "El rango de Brío: de 1 a 8 (se dio 9)."),
+        (lambda: Sheet("X", {"Brío": 0}), "El rango de Brío: de 1 a 8 (se dio 0)."),
         (lambda: Sheet("X", {"Brío": 2, "brio": 3}), "La habilidad brio está escrita dos veces."),
         (lambda: Sheet(" "), "Falta el nombre de un personaje."),
-        (lambda: Specialty("Brío", "Trepar", 0), "Los dados de bonificación de Trepar va de 1"),
+        (lambda: Specialty("Brío", "Trepar", 0), "Los dados de bonificación de Trepar: de 1 a 8"),
         (lambda: Weapon("Arco", 2, habilidad="Brío"), "ataca con Combate cuerpo a cuerpo o con"),
-        (lambda: Weapon("Arco", -1), "El daño de Arco va de 0 en adelante"),
-        (lambda: Armour("Placas", -1), "La Protección de Placas va de 0"),
-        (lambda: Sheet("X", escudo=-2), "La bonificación del escudo va de 0"),
-        (lambda: Sheet("X", destino=-1), "Los puntos de destino va de 0"),
+        (lambda: Weapon("Arco", -1), "El daño de Arco: 0 o más (se dio -1)."),
+        (lambda: Armour("Placas", -1), "La Protección de Placas: 0 o más"),
+        (lambda: Sheet("X", escudo=-2), "La bonificación del escudo: 0 o más"),
+        (lambda: Sheet("X", destino=-1), "Los puntos de destino: 0 o más"),
         (lambda: Sheet("X", {"Brío": "3"}), "tiene que ser un número entero"),  # type: ignore[dict-item]
     ],
 )
@@ -71,3 +71,20 @@ def test_a_weapon_not_carried_is_refused() -> None:
 def test_the_sheet_round_trips_through_json() -> None:
     for s in (duncan(), bandido(), cortesana(), Sheet("Sola")):
         assert Sheet.from_dict(s.to_dict()) == s
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({}, "La ficha: falta «nombre»."),
+        ({"nombre": "X", "habilidades": {"Brío": "tres"}}, "La ficha: hay un valor que no"),
+        ({"nombre": "X", "armas": [{"nombre": "Arco"}]}, "La ficha: falta «dano»."),
+        ({"nombre": "X", "habilidades": {"Brío": 12}}, "El rango de Brío: de 1 a 8"),
+    ],
+)
+def test_a_sheet_read_from_a_file_is_refused_in_spanish(
+    data: dict[str, object], words: str
+) -> None:
+    with pytest.raises(UmbralError) as error:
+        Sheet.from_dict(data)
+    assert str(error.value).startswith(words)
