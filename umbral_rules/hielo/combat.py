@@ -290,6 +290,8 @@ def spend_destiny(state: Combat, choice: GastoDestino) -> tuple[Combat, list[Eve
         if not f.sheet.penalizacion_armadura:
             raise UmbralError(f"{f.sheet.nombre} no lleva armadura con penalización.")
         asalto = state.asalto if state.current is not None else state.asalto + 1
+        if f.armadura_asalto == asalto:
+            raise UmbralError(f"{f.sheet.nombre} ya ignora la armadura en el asalto {asalto}.")
         f = replace(f, armadura_asalto=asalto)
     elif uso is UsoDestino.ACTITUD:
         raise UmbralError("La actitud se mejora o empeora en una intriga, no en un combate.")

@@ -73,6 +73,9 @@ def test_ignorar_the_armour_for_one_asalto() -> None:
     state, _ = combat.spend_destiny(first_asalto(), GastoDestino("d", UsoDestino.IGNORAR_ARMADURA))
     d = state.fighter("d")
     assert d.sin_armadura(1) and not d.sin_armadura(2)
+    state = state.put(replace(d, destino=1))
+    with pytest.raises(UmbralError, match="ya ignora la armadura en el asalto 1"):
+        combat.spend_destiny(state, GastoDestino("d", UsoDestino.IGNORAR_ARMADURA))
     # Spent before the first asalto, it covers the first asalto's initiative.
     state, _ = combat.spend_destiny(duel(), GastoDestino("d", UsoDestino.IGNORAR_ARMADURA))
     state, events = combat.new_asalto(state, dice(5, 4, 3, 1, 4, 3, 3))
