@@ -83,7 +83,7 @@ def attitude_term(factor: FactorActitud | None, engano: bool) -> tuple[Termino, 
     return (Termino(f"Actitud ({factor.nombre})", value),) if value else ()
 
 
-def _missing_factor(state: Intrigue, target: Intrigante) -> UmbralError:
+def _missing_factor(target: Intrigante) -> UmbralError:
     return UmbralError(
         f"Falta el factor de actitud de {target.sheet.nombre}: busca la categoría "
         f"{target.actitud} de 7 (1 la mejor) en vuestra tabla de actitudes y dilo, o carga "
@@ -104,7 +104,7 @@ def influence(state: Intrigue, choice: Influir, dice: DiceSource) -> tuple[Intri
         raise UmbralError(f"{actor.sheet.nombre} no ha dicho su técnica en este intercambio.")
     factor = state.factor(target)
     if factor is None:
-        raise _missing_factor(state, target)
+        raise _missing_factor(target)
     engano = deceiving(actor, choice.engano)
     habilidad, especialidad, bonus = skill_and_bonus(actor, engano, choice.especialidad_engano)
     tirada, actor, rolled = participant_test(
