@@ -223,6 +223,11 @@ class Places:
     def by_id(self, place_id: int) -> Place | None:
         return self._by_id.get(place_id)
 
+    def all(self) -> list[Place]:
+        """Every channel and thread, in the order they were made (a channel before its
+        threads)."""
+        return list(self._by_name.values())
+
     def refresh(self, place: Place) -> None:
         """Tell discord.py's cache what the place is now (new, archived, overwrites)."""
         data: Any = channel_payload(place, self.clock)

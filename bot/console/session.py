@@ -6,10 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from sqlalchemy.exc import DBAPIError
+
 from bot.app import UmbralBot, create_bot
+from bot.console import memory as console_memory
 from bot.console.transport import FakeDiscord
 from bot.process.config import Settings
 from bot.storage import Storage, upgrade_head
+from bot.storage.console_state import load_console_state, save_console_state
 from bot.storage.engine import is_sqlite_memory
 from bot.storage.sessions import last_event_id
 from umbral_rules import DiceSource
@@ -20,9 +24,15 @@ class Session:
     bot: UmbralBot
     discord: FakeDiscord
     storage: Storage
+    remembers: bool = True  # the database has the console's memory (0018 applied)
 
     async def close(self) -> None:
-        await self.storage.close()
+        """What Discord keeps is saved for the next console on this database; then close."""
+        try:
+            if self.remembers:
+                await save_console_state(self.storage.engine, console_memory.snapshot(self.discord))
+        finally:
+            await self.storage.close()
 
 
 async def open_session(
@@ -46,10 +56,20 @@ async def open_session(
         await upgrade_head(db_url, engine=storage.engine)
     bot = await create_bot(settings or Settings(discord_token=None), dice=dice, storage=storage)
     fake = FakeDiscord(bot, masters=masters, managers=managers, log=log)
+    # Reopened on a database an earlier console used: its Discord goes on from there (the
+    # time, the members, the messages: bot/console/memory.py)
+    try:
+        kept = await load_console_state(storage.engine)
+    except DBAPIError:  # a database not migrated to 0018 (RUN_MIGRATIONS=no): no memory
+        kept, remembers = None, False
+    else:
+        remembers = True
+    if kept is not None:
+        console_memory.restore(fake, kept)
     # The tracker's waits, the reminders and the rows' times run on the fake's clock: they
     # advance Discord's time, not the wall's.
     bot.use_clock(fake.clock)
     # Reopened on a database an earlier run wrote, its Discord hands out no event id twice
     async with storage.across_guilds() as session:
         fake.calendar.continue_after(await last_event_id(session))
-    return Session(bot, fake, storage)
+    return Session(bot, fake, storage, remembers)

@@ -1,0 +1,83 @@
+"""A console reopened on its database goes on where the last one stopped (issue 43): the
+clock resumes, the members keep their names, the tracker's message is still there to edit
+(no «404 10008 Unknown Message»), and a message deleted in the earlier session is still gone."""
+
+from __future__ import annotations
+
+from bot.console import Session, open_session
+from bot.console.clock import EPOCH
+from bot.storage.console_state import load_console_state
+from tests.bot.conftest import KAEDA, Script
+from umbral_rules import ForcedDice
+
+DAY = 24 * 3600.0
+
+
+async def opened(database_url: str) -> Session:
+    return await open_session(database_url, dice=ForcedDice([]), migrate=False)
+
+
+async def test_a_reopened_console_goes_on_from_its_last_time(database_url: str) -> None:
+    first = await opened(database_url)
+    try:
+        script = Script(first.discord)
+        out = await script.run(*KAEDA, "@master", "/encuentro empezar modo:mesa")
+        out += await script.run("@kaeda", "/encuentro unirse", "!esperar 86400")
+        assert "(discord)" not in out, out
+        stopped_at = first.discord.clock.now
+        assert stopped_at > DAY
+        tracker = first.discord.latest("master", "mesa", 1)
+    finally:
+        await first.close()
+    second = await opened(database_url)
+    try:
+        fake = second.discord
+        assert fake.clock.now == stopped_at  # not 2026-01-01 12:00 again
+        assert fake.clock.datetime() > EPOCH.replace(day=2)
+        assert fake.names[fake.user_id("kaeda")] == "kaeda"
+        assert fake.message_by_id(tracker.id).payload == tracker.payload
+        script = Script(fake)
+        listed = await script.run("@master", "/ficha lista")
+        assert "**kaeda**" in listed and "ya no está en el servidor" not in listed, listed
+        out = await script.run("@master", "/encuentro terminar")
+        assert "(discord) 404" not in out and not fake.gate.failed, out
+        new = fake.latest("master", "mesa", 1)
+        assert new.id > tracker.id and new.created >= stopped_at  # no id given twice
+    finally:
+        await second.close()
+
+
+async def test_a_message_deleted_before_closing_is_still_gone(database_url: str) -> None:
+    """The memory is honest: what the earlier session deleted does not come back."""
+    first = await opened(database_url)
+    try:
+        await Script(first.discord).run(*KAEDA, "@master", "/encuentro empezar modo:mesa")
+        tracker = next(m for m in first.discord.messages if m.title.startswith("Encuentro"))
+        await Script(first.discord).run("!borrar Encuentro")
+    finally:
+        await first.close()
+    second = await opened(database_url)
+    try:
+        fake = second.discord
+        assert all(m.id != tracker.id for m in fake.messages)
+        out = await Script(fake).run("@kaeda", "/encuentro unirse")
+        assert "(discord) 404 10008 Unknown Message" in out, out  # Discord lost it for real
+    finally:
+        await second.close()
+
+
+async def test_a_database_no_console_used_starts_at_the_epoch(database_url: str) -> None:
+    """The first console on a database starts on 2026-01-01 12:00 and leaves its memory."""
+    session = await opened(database_url)
+    try:
+        assert session.discord.clock.now == 0.0
+        assert await load_console_state(session.storage.engine) is None
+        await Script(session.discord).run("!esperar 60")
+    finally:
+        await session.close()
+    again = await opened(database_url)
+    try:
+        kept = await load_console_state(again.storage.engine)
+        assert kept is not None and kept["now"] == 60.0 and again.discord.clock.now == 60.0
+    finally:
+        await again.close()
