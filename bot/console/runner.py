@@ -82,7 +82,9 @@ class Console:
             self.discord.clock.advance(TYPING_S)
         try:
             if isinstance(parsed, Press):
-                reply = await self.discord.press(self.user, self.channel, parsed.label)
+                reply = await self.discord.press(
+                    self.user, self.channel, parsed.label, for_user=parsed.for_user
+                )
             elif isinstance(parsed, Command):
                 reply = await self._command(parsed)
             elif isinstance(parsed, Menu):
