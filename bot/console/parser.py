@@ -132,7 +132,8 @@ EVENT_ACTIONS = ("crear", "cambiar", "empezar", "terminar", "cancelar")
 # The console's own lines, as /ayuda in the console and docs/consola.md list them.
 HELP = (
     "Líneas de la consola: /comando opcion:valor · @usuario · #canal · #canal/hilo · "
-    "!pulsar Etiqueta [@usuario] · !esperar SEGUNDOS · !permiso quitar|dar PERMISO · !borrar TEXTO · "
+    "!pulsar Etiqueta [@usuario] · !esperar SEGUNDOS · !permiso quitar|dar PERMISO · "
+    "!borrar TEXTO · "
     "!archivar · !escribir TEXTO · !formulario Campo=valor … · !formulario cerrar · "
     "!menu usuario @nombre Comando · !menu mensaje N Comando · !interes EVENTO · "
     "!desinteres EVENTO · !evento crear|cambiar|empezar|terminar|cancelar EVENTO "
