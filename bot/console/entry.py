@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from bot.console.files import default_folder
 from bot.process.config import Settings, db_url_from
 from bot.process.lifecycle import Interruption, StoppableInput
 
@@ -30,9 +31,12 @@ async def run_console(
     echo: bool = False,
     fresh: bool = False,
     registro: str | None = None,
+    adjuntos: str | None = None,
 ) -> int:
     """The console until end of input; non-zero when Discord refused a request as invalid
     or an interaction went unanswered (``(discord)`` lines say which)."""
+    if adjuntos is None:  # where the attachments go (bot/console/files.py)
+        adjuntos = str(default_folder(db_url_from(db) if db else settings.db_url, fresh))
     if fresh:  # a throwaway file (WAL and all, as a real one), removed with its folder at exit
         with tempfile.TemporaryDirectory(prefix="umbral-consola-") as folder:
             return await run_console(
@@ -44,6 +48,7 @@ async def run_console(
                 stdout=stdout,
                 echo=echo,
                 registro=registro,
+                adjuntos=adjuntos,
             )
     stop = Interruption()
     terminal = stdin.isatty()
@@ -61,6 +66,7 @@ async def run_console(
             echo,
             registro,
             stop,
+            Path(adjuntos),
         )
     except BaseException as exc:
         if stop.signal is None:
@@ -91,10 +97,12 @@ async def _console_session(
     echo: bool,
     registro: str | None,
     stop: Interruption,
+    adjuntos: Path,
 ) -> bool:
     """Open the database and the fake guild, read lines until the end of ``source`` (or a
     stop), close; whether Discord refused a request or an interaction went unanswered."""
     from bot.console import open_session
+    from bot.console.files import Attachments
     from bot.console.runner import Console, interactive
     from bot.process.startup import database_errors
     from umbral_rules import ForcedDice
@@ -118,7 +126,9 @@ async def _console_session(
             log_file.close()
         raise
     try:
-        console = Console(session.discord, stdout, user=masters[0])
+        console = Console(
+            session.discord, stdout, user=masters[0], attachments=Attachments(adjuntos)
+        )
         await console.wait(0)  # reminders that fell due while the bot was down: once, now
         if source.isatty():
             stdout.write(

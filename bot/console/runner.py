@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from bot.console.display import Display
+from bot.console.files import Attachments
 from bot.console.forms import form_text
 from bot.console.parser import (
     HELP,
@@ -41,10 +42,19 @@ TYPING_S = 2.0  # the console's clock moves this much per command or press: a pe
 class Console:
     """Runs console lines against a :class:`FakeDiscord` and prints what the bot answers."""
 
-    def __init__(self, discord_: FakeDiscord, out: TextIO, *, user: str = "master") -> None:
+    def __init__(
+        self,
+        discord_: FakeDiscord,
+        out: TextIO,
+        *,
+        user: str = "master",
+        attachments: Attachments | None = None,
+    ) -> None:
         self.discord = discord_
         self.out = out
         self.user = user
+        #: Where the files the bot attaches are written (``--adjuntos``); None: not written.
+        self.attachments = attachments
         self.channel = "mesa"
         self._noticed = 0  # the fake's notices already printed
         #: What the reader sees: names for mentions, timestamps on the console's clock.
@@ -204,6 +214,9 @@ class Console:
         elif event.kind == "delete":
             header += f" · borra el mensaje {message.id % 1_000_000}"
             body = ""
+        if self.attachments is not None and event.kind in ("send", "edit"):
+            for path in self.attachments.save(event):
+                body += f"\n(guardado en {path})"
         indented = "\n".join("  " + line for line in body.splitlines())
         return f"{header}\n{indented}" if indented else header
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, String, delete, insert, select
+from sqlalchemy import JSON, DateTime, String, Table, delete, insert, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Base
@@ -29,7 +29,7 @@ class ConsoleStateRow(Base):
     saved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-TABLE = ConsoleStateRow.__table__
+TABLE: Table = ConsoleStateRow.__table__  # type: ignore[assignment]
 
 
 async def load_console_state(engine: Any, name: str = CONSOLE) -> dict[str, Any] | None:
