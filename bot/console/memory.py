@@ -9,8 +9,8 @@ session closes; :func:`restore` puts it back in a new :class:`FakeDiscord`.
 
 Kept honest: a message deleted (by the bot, or with ``!borrar``) is not kept, so it is still
 404 in the next session; ephemeral messages and open forms go (their tokens expire in 15
-minutes anyway); ids are never handed out twice. The bot's permissions (``!permiso``) in
-each channel are kept; the files attached to a message are not (their names are).
+minutes anyway); ids are never handed out twice. The bot's permissions (``!permiso``) are
+kept; the files attached to a message are not (their names are).
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import asdict, fields
 from typing import TYPE_CHECKING, Any
+
+import discord
 
 from bot.console.messages import SentMessage
 from bot.console.scheduled import ScheduledEvent
@@ -82,6 +84,7 @@ def snapshot(fake: FakeDiscord) -> dict[str, Any]:
         "next_webhook": next_webhook,
         "webhooks": [asdict(w) for w in fake.webhooks.values()],
         "places": places,
+        "role": fake.places.role.permissions.value,  # the guild's flags of !permiso
         "next_event": next_event,
         "events": events,
     }
@@ -94,6 +97,8 @@ def restore(fake: FakeDiscord, data: dict[str, Any]) -> None:
     fake.clock.now = max(fake.clock.now, float(data["now"]))
     for uid, name in data["names"].items():
         fake.names.setdefault(int(uid), str(name))
+    fake.places.role.permissions = discord.Permissions(int(data["role"]))
+    fake.places.show_role()
     for place_data in data["places"]:
         place = fake.places.get(place_data["name"])
         place.archived, place.locked = bool(place_data["archived"]), bool(place_data["locked"])

@@ -81,3 +81,30 @@ async def test_a_database_no_console_used_starts_at_the_epoch(database_url: str)
         assert kept is not None and kept["now"] == 60.0 and again.discord.clock.now == 60.0
     finally:
         await again.close()
+
+
+async def test_threads_and_permissions_are_kept(database_url: str) -> None:
+    first = await opened(database_url)
+    try:
+        await Script(first.discord).run(
+            "#mesa/escena",
+            "!archivar",
+            "#taberna",
+            "!permiso quitar insertar_enlaces",
+            "!permiso quitar crear_eventos",
+        )
+        thread = first.discord.places.get("mesa/escena").id
+    finally:
+        await first.close()
+    second = await opened(database_url)
+    try:
+        places = second.discord.places
+        kept = places.by_id(thread)
+        assert kept is not None and kept.name == "mesa/escena" and kept.archived
+        assert not places.get("taberna").can("embed_links") and places.get("mesa").can(
+            "embed_links"
+        )
+        assert not places.guild_permissions().create_events
+        assert second.discord.guild.get_channel(places.get("taberna").id) is not None
+    finally:
+        await second.close()
