@@ -149,8 +149,9 @@ async def run_bot(settings: Settings, token: str) -> int:
     url = settings.db_url
     with database_errors(url):
         if settings.run_migrations:
-            log.info("Aplicando migraciones")
-            await upgrade_head(url)
+            migrated = await upgrade_head(url)
+            if migrated.changed:  # one line: from which revision, to which, the copy
+                log.warning(migrated.line())
         else:
             await probe(url)
     bots = 0

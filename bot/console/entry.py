@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -105,6 +106,8 @@ async def _console_session(
     from bot.console.files import Attachments
     from bot.console.runner import Console, interactive
     from bot.process.startup import database_errors
+    from bot.storage.engine import is_sqlite_memory
+    from bot.storage.migrate import check_revision
     from umbral_rules import ForcedDice
 
     url = db_url_from(db) if db else settings.db_url
@@ -113,6 +116,8 @@ async def _console_session(
         log_file = await asyncio.to_thread(open, registro, "w", encoding="utf-8")
     try:
         with database_errors(url):
+            if not settings.run_migrations and not is_sqlite_memory(url):
+                await check_revision(url)  # not one a later release migrated
             session = await open_session(
                 url,
                 dice=ForcedDice(faces),
@@ -125,6 +130,8 @@ async def _console_session(
         if log_file is not None:
             log_file.close()
         raise
+    if session.migrated is not None and session.migrated.changed:
+        print(f"umbral-bot: {session.migrated.line()}", file=sys.stderr)
     try:
         console = Console(
             session.discord, stdout, user=masters[0], attachments=Attachments(adjuntos)

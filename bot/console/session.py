@@ -15,6 +15,7 @@ from bot.process.config import Settings
 from bot.storage import Storage, upgrade_head
 from bot.storage.console_state import load_console_state, save_console_state
 from bot.storage.engine import is_sqlite_memory
+from bot.storage.revision import Migrated
 from bot.storage.sessions import last_event_id
 from umbral_rules import DiceSource
 
@@ -25,6 +26,7 @@ class Session:
     discord: FakeDiscord
     storage: Storage
     remembers: bool = True  # the database has the console's memory (0018 applied)
+    migrated: Migrated | None = None  # what opening it migrated
 
     async def close(self) -> None:
         """What Discord keeps is saved for the next console on this database; then close."""
@@ -49,11 +51,12 @@ async def open_session(
     (``log`` receives the ``--registro`` line of every request the bot makes). An in-memory
     database is migrated on the storage's own engine (it lives there)."""
     memory = is_sqlite_memory(db_url)
+    migrated = None
     if migrate and not memory:
-        await upgrade_head(db_url)
+        migrated = await upgrade_head(db_url)
     storage = Storage.from_url(db_url)
     if migrate and memory:
-        await upgrade_head(db_url, engine=storage.engine)
+        migrated = await upgrade_head(db_url, engine=storage.engine)
     bot = await create_bot(settings or Settings(discord_token=None), dice=dice, storage=storage)
     fake = FakeDiscord(bot, masters=masters, managers=managers, log=log)
     # Reopened on a database an earlier console used: its Discord goes on from there (the
@@ -72,4 +75,4 @@ async def open_session(
     # Reopened on a database an earlier run wrote, its Discord hands out no event id twice
     async with storage.across_guilds() as session:
         fake.calendar.continue_after(await last_event_id(session))
-    return Session(bot, fake, storage, remembers)
+    return Session(bot, fake, storage, remembers, migrated)
