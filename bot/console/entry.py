@@ -12,7 +12,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from bot.console.files import default_folder
 from bot.process.config import Settings, db_url_from
@@ -56,6 +56,7 @@ async def run_console(
     piped = None if terminal else StoppableInput(stdin)
     # First thing: a Ctrl-C while the database is being migrated or opened is clean too.
     restore = stop.on_terminal() if piped is None else stop.on_input(piped)
+    opened: list[Any] = []  # the console, once open (did a Ctrl-C cut a command?)
     try:
         failed = await _console_session(
             settings,
@@ -68,6 +69,7 @@ async def run_console(
             registro,
             stop,
             Path(adjuntos),
+            opened,
         )
     except BaseException as exc:
         if stop.signal is None:
@@ -81,7 +83,8 @@ async def run_console(
     finally:
         restore()
     if stop.signal is not None:
-        if terminal and stop.signal == signal.SIGINT:
+        said = bool(opened) and opened[0].cut  # it ended its own line
+        if terminal and stop.signal == signal.SIGINT and not said:
             stdout.write("\n")  # the shell's prompt on a line of its own, after «^C»
             stdout.flush()
         return stop.status(terminal)
@@ -99,6 +102,7 @@ async def _console_session(
     registro: str | None,
     stop: Interruption,
     adjuntos: Path,
+    opened: list[Any],
 ) -> bool:
     """Open the database and the fake guild, read lines until the end of ``source`` (or a
     stop), close; whether Discord refused a request or an interaction went unanswered."""
@@ -136,6 +140,7 @@ async def _console_session(
         console = Console(
             session.discord, stdout, user=masters[0], attachments=Attachments(adjuntos)
         )
+        opened.append(console)
         await console.wait(0)  # reminders that fell due while the bot was down: once, now
         if source.isatty():
             stdout.write(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
+from bot.console.cut import Writes, cut_line
 from bot.console.display import Display
 from bot.console.files import Attachments
 from bot.console.forms import form_text
@@ -55,6 +57,10 @@ class Console:
         self.user = user
         #: Where the files the bot attaches are written (``--adjuntos``); None: not written.
         self.attachments = attachments
+        storage = getattr(discord_.bot, "storage", None)
+        #: The transactions that wrote, to say what a Ctrl-C leaves (:mod:`.cut`).
+        self.writes = Writes(storage.engine) if storage is not None else None
+        self.cut = False  # a Ctrl-C cut a command (and the console said what it left)
         self.channel = "mesa"
         self._noticed = 0  # the fake's notices already printed
         #: What the reader sees: names for mentions, timestamps on the console's clock.
@@ -70,7 +76,22 @@ class Console:
         return PROMPT.format(user=self.user, channel=self.channel)
 
     async def run_line(self, line: str, *, echo: bool = False) -> Reply | None:
-        """One line; errors of the line itself are printed, never raised."""
+        """One line; errors of the line itself are printed, never raised. Cut by Ctrl-C
+        (cancelled), it says first whether anything was saved."""
+        wrote = self.writes.count if self.writes is not None else 0
+        try:
+            return await self._run_line(line, echo=echo)
+        except asyncio.CancelledError:
+            if self.writes is not None and line.strip().startswith(("/", "!")):
+                done = self.writes.count - wrote
+                words = line.split()
+                shown = " ".join(w for w in words[:3] if ":" not in w) or words[0]
+                self.out.write("\n" + cut_line(shown, done) + "\n")
+                self.out.flush()
+                self.cut = True
+            raise
+
+    async def _run_line(self, line: str, *, echo: bool = False) -> Reply | None:
         try:
             parsed = parse_line(line)
         except UmbralError as error:
