@@ -108,3 +108,34 @@ async def test_threads_and_permissions_are_kept(database_url: str) -> None:
         assert second.discord.guild.get_channel(places.get("taberna").id) is not None
     finally:
         await second.close()
+
+
+async def test_a_reminder_scheduled_in_one_session_goes_out_in_the_next(
+    database_url: str,
+) -> None:
+    """Reminders can be tried across sessions: the next console's clock goes on, so the
+    session's reminder falls due on it, once, with the event the last one created."""
+    first = await opened(database_url)
+    try:
+        out = await Script(first.discord).run(
+            "@master",
+            "/sesion programar titulo:Uno fecha:2026-01-03 hora:20:00",
+            "@ana",
+            "!interes Uno",
+            "!esperar 3600",
+        )
+        assert "Sesión «Uno» programada" in out and "(discord)" not in out, out
+    finally:
+        await first.close()
+    second = await opened(database_url)
+    try:
+        fake = second.discord
+        assert len(fake.calendar.events) == 1  # the event Discord kept
+        out = await Script(fake).run("!esperar 0")
+        assert "⏰" not in out  # not due yet: the clock did not start over, nor jump
+        out = await Script(fake).run("!esperar 201600")  # to 2026-01-03 21:00
+        assert out.count("⏰ La sesión «Uno»") == 2, out  # the 24 h and the 1 h reminders
+        assert f"<@{fake.user_id('ana')}>" not in out and "@ana" in out
+        assert not fake.gate.failed
+    finally:
+        await second.close()
