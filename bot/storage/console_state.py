@@ -10,10 +10,12 @@ itself never reads this table.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import JSON, DateTime, String, Table, delete, insert, select
+from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
+
+from bot.jsontypes import JsonObject
 
 from .models import Base
 
@@ -25,21 +27,21 @@ class ConsoleStateRow(Base):
     __tablename__ = "console_state"
 
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
-    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    data: Mapped[JsonObject] = mapped_column(JSON)
     saved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 TABLE: Table = ConsoleStateRow.__table__  # type: ignore[assignment]
 
 
-async def load_console_state(engine: Any, name: str = CONSOLE) -> dict[str, Any] | None:
+async def load_console_state(engine: AsyncEngine, name: str = CONSOLE) -> JsonObject | None:
     """The document saved under ``name`` (an ``AsyncEngine``), or ``None``."""
     async with engine.connect() as conn:
         found = await conn.scalar(select(TABLE.c.data).where(TABLE.c.name == name))
     return dict(found) if found is not None else None
 
 
-async def save_console_state(engine: Any, data: dict[str, Any], name: str = CONSOLE) -> None:
+async def save_console_state(engine: AsyncEngine, data: JsonObject, name: str = CONSOLE) -> None:
     """Replace the document saved under ``name``, in one transaction."""
     async with engine.begin() as conn:
         await conn.execute(delete(TABLE).where(TABLE.c.name == name))
