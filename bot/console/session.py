@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
@@ -19,6 +20,8 @@ from bot.storage.revision import Migrated
 from bot.storage.sessions import last_event_id
 from umbral_rules import DiceSource
 
+log = logging.getLogger(__name__)
+
 
 @dataclass
 class Session:
@@ -33,6 +36,8 @@ class Session:
         try:
             if self.remembers:
                 await save_console_state(self.storage.engine, console_memory.snapshot(self.discord))
+        except DBAPIError:  # the game is saved already; only the next console's memory is lost
+            log.warning("No se pudo guardar lo que recuerda la consola", exc_info=True)
         finally:
             await self.storage.close()
 
