@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from bot.app import UmbralBot, create_bot
 from bot.console import memory as console_memory
@@ -36,7 +36,8 @@ class Session:
         try:
             if self.remembers:
                 await save_console_state(self.storage.engine, console_memory.snapshot(self.discord))
-        except DBAPIError:  # the game is saved already; only the next console's memory is lost
+        except (SQLAlchemyError, TypeError, ValueError):  # the game is saved already: only
+            # the next console's memory is lost
             log.warning("No se pudo guardar lo que recuerda la consola", exc_info=True)
         finally:
             await self.storage.close()
