@@ -22,7 +22,7 @@ from umbral_rules.genero import agree
 from umbral_rules.rolls import Static
 from umbral_rules.sheets import normalize_atributo
 from umbral_rules.tables import ATRIBUTO_LABELS
-from umbral_rules.text import name_key
+from umbral_rules.text import name_key, name_not_found
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -59,7 +59,11 @@ async def _character_sheet(uow: UnitOfWork, nombre: str) -> CharacterSheet:
 
     rows = await uow.characters.all_by_name(nombre)
     if not rows:
-        raise UmbralError(f"No hay nadie llamado «{nombre}» en el encuentro ni en el servidor.")
+        raise name_not_found(
+            f"No hay nadie llamado «{nombre}» en el encuentro ni en el servidor.",
+            nombre,
+            [r.nombre for r in await uow.characters.list_all()],
+        )
     if len(rows) > 1:
         owners = ", ".join(owner_text(r.owner_id) for r in rows)
         raise UmbralError(
