@@ -149,7 +149,9 @@ class FichasCog(FeatureCog):
         await run_arma(ctx, nombre, clase, atributo, potencia, cualidades, kept, quitar)
 
     @ficha.command(
-        name="editar", description="Sube o corrige la ficha sin curarla (sin opciones: formulario)"
+        name="editar",
+        description="Sube o corrige la ficha sin curarla (sin opciones: formulario)",
+        extras={"form": EDITAR_FORM},
     )
     @app_commands.describe(
         vigor="Vigor (0 a 5)",
