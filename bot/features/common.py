@@ -40,7 +40,7 @@ class TamanoOption(app_commands.Transformer):
     def choices(self) -> list[app_commands.Choice[int | float | str]]:
         return [app_commands.Choice(name=SIZE_LABELS[key].lower(), value=key) for key in SIZE_STEPS]
 
-    async def transform(self, interaction: discord.Interaction, value: Any, /) -> str:
+    async def transform(self, interaction: discord.Interaction, value: object, /) -> str:
         key = size_key(str(value))
         if key is None:
             shown = ", ".join(label.lower() for label in SIZE_LABELS.values())

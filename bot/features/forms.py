@@ -37,6 +37,7 @@ from umbral_rules.text import word_key
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
+    from bot.features.cog import FeatureCog
 
 #: What a field gives the command: an option's value (a choice's, a number, a yes/no, a text).
 OptionValue = str | int | float | bool
@@ -52,7 +53,9 @@ NEXT = "Parte {done} de {of} anotada (aún no se ha guardado nada): «Seguir» a
 YES, NO = ("sí", "si", "s", "yes", "true", "1"), ("no", "n", "false", "0")
 #: A check of the first page against what is saved (the command's cog, the submit, the values
 #: read so far): raises :class:`UmbralError` to refuse, nothing saved.
-FirstPageCheck = Callable[[Any, discord.Interaction, Mapping[str, "OptionValue"]], Awaitable[None]]
+FirstPageCheck = Callable[
+    ["FeatureCog", discord.Interaction, Mapping[str, "OptionValue"]], Awaitable[None]
+]
 
 
 @dataclass(frozen=True)
@@ -203,12 +206,13 @@ class CommandForm(discord.ui.Modal):
             if problem:
                 problems.append(problem)
         more = self.page + 1 < len(self.spec.pages)
-        if more and self.page == 0 and self.spec.first_page is not None:
+        cog, check = self.command.binding, self.spec.first_page
+        if more and self.page == 0 and check is not None and cog is not None:
             # the first page against what is saved (a name taken), with its other problems and
             # before the rest is asked; the database is read after answering (deferred)
             await interaction.response.defer(ephemeral=True, thinking=True)
             try:
-                await self.spec.first_page(self.command.binding, interaction, self._values(typed))
+                await check(cog, interaction, self.read_all(typed))
             except UmbralError as exc:
                 problems.append(refusal_text(exc.message, formatted=exc.formatted))
         if problems:  # every wrong field at once
@@ -221,7 +225,7 @@ class CommandForm(discord.ui.Modal):
             view = FormButton(self.spec, self.command, typed, self.page + 1, "Seguir")
             await _say(interaction, NEXT.format(done=self.page + 1, of=len(self.spec.pages)), view)
             return
-        values = self._values(typed)
+        values = self.read_all(typed)
         # the command's own callback: its declared permission, its checks, its reply
         interaction.extras["command_path"] = self.command.qualified_name
         interaction.extras["form_given"] = frozenset(values)  # what the options «given» are
@@ -232,7 +236,7 @@ class CommandForm(discord.ui.Modal):
             view = FormButton(self.spec, self.command, typed, 0, "Reabrir")
             await interaction.followup.send(NOTHING_SAVED, view=view, ephemeral=True)
 
-    def _values(self, typed: Mapping[str, str]) -> dict[str, OptionValue]:
+    def read_all(self, typed: Mapping[str, str]) -> dict[str, OptionValue]:
         """The options typed so far, read as the command takes them (empty ones left out)."""
         values = {}
         for name, text in typed.items():

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -52,7 +51,7 @@ CHANGE = "cambiar el bestiario"
 
 
 async def name_free(
-    cog: Any, interaction: discord.Interaction, values: Mapping[str, OptionValue]
+    cog: FeatureCog, interaction: discord.Interaction, values: Mapping[str, OptionValue]
 ) -> None:
     """The form's first page: refused when the bestiary has an enemy of that name (by the
     name key), before the other pages are asked for. Only for the GM: anyone else is

@@ -4,7 +4,7 @@ pages: the name and the four attributes, then protection and the rest)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -17,13 +17,14 @@ from umbral_rules.genero import agree
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
+    from bot.features.cog import FeatureCog
 
 ATTRIBUTES = ("vigor", "destreza", "percepcion", "voluntad")
 TAKEN = "Ya tienes un personaje llamado «{}»."
 
 
 async def name_free(
-    cog: Any, interaction: discord.Interaction, values: Mapping[str, OptionValue]
+    cog: FeatureCog, interaction: discord.Interaction, values: Mapping[str, OptionValue]
 ) -> None:
     """The form's first page: refused when the user already has a character of that name
     (by the name key), before the second page is asked for."""

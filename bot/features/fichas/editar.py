@@ -69,6 +69,8 @@ EDITAR_FORM = FormSpec(
         "avatar_url": "Imagen (enlace https)",
     },
 )
+
+
 def _size(key: str) -> str:
     """A size as players read it: «pequeño» (its key is ``pequeno``)."""
     return SIZE_LABELS.get(key, key).lower()
