@@ -16,6 +16,7 @@ from bot.features.checks import cog as checks_cog
 from bot.features.fichas.crear import CREAR_FORM
 from bot.features.forms import LABEL_MAX, CommandForm, FormSpec, value_range
 from tests.bot.conftest import Script
+from umbral_rules.text import name_not_found, near_names
 
 NOTHING = "No se ha guardado nada: «Reabrir» abre el formulario con lo que escribiste."
 CREAR = "/ficha crear nombre:{} vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1"
@@ -284,3 +285,17 @@ async def test_combatants_and_enemies_get_the_suggestion_and_nothing_happens(
     assert out[out.index("> /encuentro ver") :] == before  # refused: nothing happened
     out = await script.run("@kaeda", "/atacar objetivo:nu")
     assert "¿Quisiste decir Ñu?" in out, out
+    out = await script.run("/tirada atributo:vigor contra:nu")  # a check against someone
+    assert "No hay nadie llamado «nu»" in out and "¿Quisiste decir Ñu?" in out, out
+
+
+def test_the_suggestion_folds_only_what_the_name_key_keeps() -> None:
+    names = ["Íñigo", "Año", "Ano", "Ñu salvaje", "Pedro"]
+    assert near_names("inigo", names) == ["Íñigo"]
+    assert near_names("ANO", names) == ["Ano", "Año"]  # both, in Spanish order
+    assert near_names("nu  salvaje", names) == ["Ñu salvaje"]
+    assert near_names("Pablo", names) == [] and near_names("", names) == []
+    error = name_not_found("No hay ningún «inigo».", "inigo", names)
+    assert str(error) == "No hay ningún «inigo». ¿Quisiste decir Íñigo?" and not error.formatted
+    marked = name_not_found("No hay «x».", "ano", ["Año"], shown=lambda n: f"`{n}`")
+    assert str(marked) == "No hay «x». ¿Quisiste decir `Año`?" and marked.formatted

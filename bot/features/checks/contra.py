@@ -54,15 +54,18 @@ def _in_encounter(enc: Encounter | None, nombre: str) -> Combatant | None:
         return None
 
 
-async def _character_sheet(uow: UnitOfWork, nombre: str) -> CharacterSheet:
+async def _character_sheet(
+    uow: UnitOfWork, nombre: str, enc: Encounter | None = None
+) -> CharacterSheet:
     from bot.storage import character_sheet
 
     rows = await uow.characters.all_by_name(nombre)
     if not rows:
+        fighting = [c.nombre for c in enc.combatants] if enc is not None else []
         raise name_not_found(
             f"No hay nadie llamado «{nombre}» en el encuentro ni en el servidor.",
             nombre,
-            [r.nombre for r in await uow.characters.list_all()],
+            [r.nombre for r in await uow.characters.list_all()] + fighting,
         )
     if len(rows) > 1:
         owners = ", ".join(owner_text(r.owner_id) for r in rows)
@@ -111,7 +114,7 @@ async def contra_of(
     if found is not None and found.sheet is not None:
         sheet = found.sheet
     else:
-        sheet = await _character_sheet(uow, options.contra)
+        sheet = await _character_sheet(uow, options.contra, enc)
     if name_key(sheet.nombre) == name_key(roller):
         raise UmbralError(f"{roller} no puede tirar contra sí {agree(genero, 'mismo', 'misma')}.")
     return Contra(sheet.nombre, _pushes(sheet, options.atributo_contra or atributo,
