@@ -119,6 +119,18 @@ class Chance:
         return " ".join(parts) + f" = {self.total} %"
 
 
+def signed(value: int) -> str:
+    """``+3``, ``−3``, ``0`` (a true minus sign, as the bot writes numbers)."""
+    if value > 0:
+        return f"+{value}"
+    return f"−{-value}" if value < 0 else "0"
+
+
+def number(value: int) -> str:
+    """``3``, ``−3``."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def agotamiento(gastado_pct: float) -> int:
     """−5, −10 or −15 once more than 40, 60 or 80 % of the reserves is spent."""
     for above, grade in AGOTAMIENTO:

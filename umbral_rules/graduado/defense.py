@@ -70,12 +70,13 @@ class Comparacion:
         if self.inbloqueable:
             return "no se puede esquivar ni bloquear: la defensa no cuenta"
         extra = (
-            f" {DEFENSA_EXTRA * self.cubiertos} por cubrir {self.cubiertos} más"
-            if (self.cubiertos)
+            f" − {-DEFENSA_EXTRA * self.cubiertos} por {self.cubiertos} ataque(s) más = "
+            f"{self.marca}"
+            if self.cubiertos
             else ""
         )
         text = (
-            f"defensa d100 {self.roll} contra {self.chance.total}{extra} = {self.marca}: "
+            f"defensa d100 {self.roll} contra {self.chance.total}{extra}: "
             f"{self.calificacion.label}"
         )
         if self.despues is not self.antes:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..dice import DiceSource
 from .bands import Calificacion
-from .chance import Chance, Grados, Termino, build_chance
+from .chance import Chance, Grados, Termino, build_chance, number, signed
 from .choices import Anuncio, Ataque, Curar, Hazana, Medio
 from .damage import Intencion, damage
 from .defense import Comparacion, Defensa, compare
@@ -56,10 +56,10 @@ def change_impulso(state: CombateState, bando: Bando, delta: int, razon: str) ->
     before = state.impulso[bando]
     after = clamp(before + delta)
     state.impulso[bando] = after
-    sign = f"+{delta}" if delta > 0 else f"−{-delta}"
     return [
         ImpulsoCambia(
-            f"Impulso de {bando.label}: {before} → {after} ({sign}, {razon}).",
+            f"Impulso de {bando.label}: {number(before)} → {number(after)} "
+            f"({signed(delta)}, {razon}).",
             bando,
             before,
             after,
@@ -206,7 +206,7 @@ def _blow(
     defended = f"; {comparacion.line()}" if comparacion is not None else ""
     message = (
         f"{attacker.nombre} → {target.nombre}: {chance.line()}; d100 {tirada.roll}, margen "
-        f"{tirada.margen:+d}{defended} → **{grade.label}**; daño: {dano.line()}; aguante "
+        f"{signed(tirada.margen)}{defended} → **{grade.label}**; daño: {dano.line()}; aguante "
         f"{before} → {after}."
     )
     events: list[Event] = [
