@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -60,7 +61,7 @@ def test_the_result_s_multiplier(grade: Calificacion) -> None:
 def test_effort_hits_harder_with_diminishing_returns() -> None:
     steps = [hit(esfuerzo=e, maximo=100) for e in (0, 25, 50, 75, 100)]
     assert steps == sorted(steps)
-    gains = [b - a for a, b in zip(steps, steps[1:], strict=False)]
+    gains = [b - a for a, b in pairwise(steps)]
     assert gains == sorted(gains, reverse=True) and gains[-1] > 0
     assert steps[-1] == pytest.approx(2 * steps[0])  # the whole reserve: twice
 
@@ -85,7 +86,9 @@ def test_reduce_leaves_the_target_at_the_edge() -> None:
 def test_disable_does_no_damage_and_disables_on_solido_or_better() -> None:
     d = damage(**{**EVEN, "intencion": Intencion.INUTILIZAR})
     assert d.total == 0 and d.inutiliza
-    rozadura = damage(**{**EVEN, "calificacion": Calificacion.ROZADURA, "intencion": Intencion.INUTILIZAR})
+    rozadura = damage(
+        **{**EVEN, "calificacion": Calificacion.ROZADURA, "intencion": Intencion.INUTILIZAR}
+    )
     assert rozadura.total == 0 and not rozadura.inutiliza
 
 

@@ -93,7 +93,9 @@ def test_a_hero_down_takes_no_more_blows_and_the_fight_can_be_lost() -> None:
     c = fight()
     for name in ("Aria", "Bruno"):
         hero = c.state.find(name)
-        hero.ficha = hero.ficha.with_reserva(Via.FUERZA, hero.ficha.fuerza.spend(hero.ficha.fuerza.maximo - 1))
+        hero.ficha = hero.ficha.with_reserva(
+            Via.FUERZA, hero.ficha.fuerza.spend(hero.ficha.fuerza.maximo - 1)
+        )
     announced(c, ("Orco", "Aria"), ("Lobo", "Aria"), ("Orco", "Bruno"))
     events = c.cerrar_ronda(ForcedDice([10, 99, 10, 99], strict=True), por_ventana=True)
     assert c.find("Aria").caido and c.find("Bruno").caido

@@ -160,7 +160,9 @@ def test_como_cae_at_each_edge(roll: int, band: Calificacion, mult: float) -> No
 def test_solido_or_better_has_exactly_the_chance() -> None:
     """The roll-under reading: of the 100 faces, SÓLIDO or better on exactly ``chance``."""
     for chance in (0, 1, 37, 65, 80, 100):
-        good = [r for r in range(1, 101) if roll_d100(ForcedDice([r]), chance).calificacion.index <= 2]
+        good = [
+            r for r in range(1, 101) if roll_d100(ForcedDice([r]), chance).calificacion.index <= 2
+        ]
         assert len(good) == chance
 
 
