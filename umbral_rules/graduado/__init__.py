@@ -7,7 +7,7 @@ typed state, JSON only at the edges, refusals as :class:`~umbral_rules.errors.Um
 Modules: :mod:`.tables` (every number), :mod:`.bands` (how a d100 falls), :mod:`.ranks`
 (rank over power), :mod:`.sheets` (reserves and gear), :mod:`.chance` (the chance to hit),
 :mod:`.damage`, :mod:`.effort` (pricing and Sobregiro), :mod:`.defense`, :mod:`.impulso`,
-:mod:`.choices`, :mod:`.state`, :mod:`.resolve` and :mod:`.round` (the round),
+:mod:`.choices`, :mod:`.state`, :mod:`.resolve`, :mod:`.care` and :mod:`.round` (the round),
 :mod:`.after` (experience, coin, loot), :mod:`.combate` (the facade). Rules: docs/graduado.md.
 """
 

@@ -76,8 +76,7 @@ class Comparacion:
             else ""
         )
         text = (
-            f"defensa d100 {self.roll} contra {self.chance.total}{extra}: "
-            f"{self.calificacion.label}"
+            f"defensa d100 {self.roll} contra {self.chance.total}{extra}: {self.calificacion.label}"
         )
         if self.despues is not self.antes:
             text += f"; el ataque pasa de {self.antes.label} a {self.despues.label}"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..dice import DiceSource
 from ..errors import UmbralError
 from ..text import name_key
+from .care import deed, heal
 from .chance import Grados
 from .choices import Anuncio, Ataque, Curar, Declaracion, Hazana, Interponerse, Medio
 from .damage import Intencion
@@ -23,7 +24,7 @@ from .events import (
     RondaCerrada,
 )
 from .impulso import decay
-from .resolve import RoundWork, change_impulso, deed, enemy_blow, heal, hero_attack
+from .resolve import RoundWork, change_impulso, enemy_blow, hero_attack
 from .sheets import Bando, Ficha, Via
 from .state import CombateState, Combatiente, Final
 from .tables import IMPULSO_COORDINADO, IMPULSO_CREATIVO
