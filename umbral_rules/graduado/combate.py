@@ -14,7 +14,7 @@ from ..dice import DiceSource
 from . import round as _round
 from .after import Experiencia, experiencia
 from .chance import Grados
-from .choices import Declaracion
+from .choices import Anuncio, Declaracion
 from .damage import Intencion
 from .events import Event
 from .sheets import Bando, Ficha, Via
@@ -62,6 +62,12 @@ class Combate:
     @property
     def todos_declararon(self) -> bool:
         return not self.state.pendientes
+
+    @property
+    def amenazas(self) -> list[Anuncio]:
+        """What is coming at whom: the blows that land when this round closes, then those
+        announced this round (they land at the close of the next)."""
+        return [*self.state.anunciados, *self.state.proximos]
 
     def impulso(self, bando: Bando) -> int:
         return self.state.impulso[bando]

@@ -27,6 +27,11 @@ def three_at_aria(*, inbloqueable_third: bool = False):  # type: ignore[no-untyp
     c.anunciar("Troll", "Aria", inbloqueable=inbloqueable_third)
     assert c.cerrar_ronda(ForcedDice([], strict=True), por_ventana=True)  # nothing lands yet
     assert [a.atacante for a in c.state.anunciados] == ["orco", "lobo", "troll"]
+    assert [(a.atacante, a.objetivo) for a in c.amenazas] == [
+        ("orco", "aria"),
+        ("lobo", "aria"),
+        ("troll", "aria"),
+    ]
     c.declarar("Aria", Declaracion(defensa=Defensa(DefensaTipo.PARAR, Grados(Tacticas.BUENO))))
     c.declarar("Bruno", Declaracion())
     return c
