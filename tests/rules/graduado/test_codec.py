@@ -109,6 +109,9 @@ def test_a_fight_round_trips_through_json(data: st.DataObject, seed: int) -> Non
             if standing_enemies and standing_heroes:
                 c.declarar(hero.nombre, data.draw(declaracion(standing_enemies, standing_heroes)))
         c.cerrar_ronda(dice, por_ventana=True)
+    if c.state.final is None and c.state.pendientes:  # kept mid-round, declarations and all
+        c.declarar(c.state.pendientes[0].nombre, Declaracion(defensa=Defensa()))
+        assert c.state.declaraciones
     stored = json.loads(json.dumps(c.to_dict()))
     again = CombateState.from_dict(stored)
     assert again == c.state
