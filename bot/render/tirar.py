@@ -139,8 +139,9 @@ def pool_embed(roll: PoolRoll, *, who: str, motivo: str | None = None) -> discor
 def graded_embed(roll: GradedRoll, *, who: str, motivo: str | None = None) -> discord.Embed:
     colour = SUCCESS if roll.margen >= 0 else FAILURE
     embed = _embed("d100 graduado", who, motivo, colour)
+    mod = f" {signed(roll.modifier)} % = {roll.chance} %" if roll.modifier else ""
     embed.add_field(
-        name=f"d100: {roll.roll} contra {roll.percentage} %",
+        name=f"d100: {roll.roll} contra {roll.percentage} %{mod}",
         value=f"Margen {signed(roll.margen)} → **{roll.grade}** (daño ×{roll.multiplier:g})",
         inline=False,
     )

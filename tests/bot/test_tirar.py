@@ -51,6 +51,10 @@ async def test_the_seed_systems(script: Script, dice: ForcedDice) -> None:
     dice.push([40])
     out = await script.run("/tirar porcentaje:65")
     assert "d100: 40 contra 65 %" in out and "**CRÍTICO** (daño ×1.4)" in out
+    dice.push([75])  # issue 46: the modifier builds the chance before the roll is read
+    out = await script.run("/tirar porcentaje:80 modificador:-8")
+    assert "d100: 75 contra 80 % −8 % = 72 %" in out
+    assert "Margen −3 → **ROZADURA** (daño ×0.5)" in out
     dice.push([97])
     out = await script.run("/tirar habilidad:50 modificador:10")
     assert "d100: 97 bajo 50 % +10 % = 60 %" in out and "**PIFIA**" in out

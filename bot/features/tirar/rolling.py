@@ -108,11 +108,11 @@ def roll_asked(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) ->
         )
     elif mode == "porcentaje":
         assert asked.porcentaje is not None
-        graded = roll_graded(dice, asked.porcentaje)
+        graded = roll_graded(dice, asked.porcentaje, asked.modificador)
         embed = graded_embed(graded, who=who, motivo=motivo)
         faces = [{"faces": [graded.roll], "sides": 100}]
         result.update(
-            expresion=f"d100 contra {asked.porcentaje} %",
+            expresion=f"d100 contra {graded.chance} %",
             total=graded.roll,
             resultado=graded.grade,
         )

@@ -11,6 +11,11 @@ from dataclasses import dataclass
 from umbral_rules import DiceSource, UmbralError
 from umbral_rules.hielo.constants import GRADO_PASO, GRADOS_MAX
 
+# d100 graded (seed 003): the bands live in umbral_rules.graduado, their one home.
+# D100_GRADES: (minimum margen, name, damage multiplier), best first; margen = chance − roll.
+from umbral_rules.graduado.bands import D100_GRADES as D100_GRADES
+from umbral_rules.graduado.bands import calificacion
+
 # --- d6 pool (seed 002) -------------------------------------------------------------------
 POOL_BASE_DIFFICULTY = 9  # "moderada"; steps of three
 POOL_DIFFICULTY_STEP = 3
@@ -22,19 +27,6 @@ POOL_MAX_BONUS = 10
 #: (``umbral_rules/hielo``), so ``/tirar`` and the system's rules read the same degrees.
 POOL_DEGREE_STEP = GRADO_PASO
 POOL_MAX_DEGREES = GRADOS_MAX
-
-# --- d100 graded (seed 003): (minimum margen, name, damage multiplier), best first --------
-#: margen = percentage − roll: how far above the mark the roll landed.
-#: [D] Margen 0 (the roll equals the percentage) is "justo por encima": SÓLIDO.
-D100_GRADES: tuple[tuple[int, str, float], ...] = (
-    (25, "CRÍTICO", 1.4),
-    (12, "LIMPIO", 1.15),
-    (0, "SÓLIDO", 1.0),
-    (-9, "ROZADURA", 0.5),
-    (-19, "DESVIADO", 0.2),
-    (-29, "FALLO", 0.0),
-    (-10_000, "CONTRAGOLPE", 0.0),
-)
 
 # --- percentile (seed 004) ----------------------------------------------------------------
 #: [D] The excerpt names criticals and fumbles without their thresholds: a critical is a roll
@@ -96,27 +88,28 @@ def roll_pool(
 
 @dataclass(frozen=True)
 class GradedRoll:
+    """d100 against ``percentage`` + ``modifier`` (the grades, already summed): the chance
+    is built first, then the roll is read against it."""
+
     percentage: int
     roll: int
+    modifier: int = 0
+
+    @property
+    def chance(self) -> int:
+        return self.percentage + self.modifier
 
     @property
     def margen(self) -> int:
-        return self.percentage - self.roll
+        return self.chance - self.roll
 
     @property
     def grade(self) -> str:
-        return _d100_grade(self.margen)[1]
+        return calificacion(self.margen).label
 
     @property
     def multiplier(self) -> float:
-        return _d100_grade(self.margen)[2]
-
-
-def _d100_grade(margen: int) -> tuple[int, str, float]:
-    for row in D100_GRADES:
-        if margen >= row[0]:
-            return row
-    return D100_GRADES[-1]  # pragma: no cover - the last row takes everything
+        return calificacion(self.margen).multiplier
 
 
 def _check_percentage(value: int) -> None:
@@ -124,10 +117,16 @@ def _check_percentage(value: int) -> None:
         raise UmbralError(f"El porcentaje va de 0 a 200 (se dio {value}).")
 
 
-def roll_graded(dice: DiceSource, percentage: int) -> GradedRoll:
-    """d100 against a percentage, graded CRÍTICO … CONTRAGOLPE (seed 003)."""
+def _check_modifier(value: int) -> None:
+    if not -200 <= value <= 200:
+        raise UmbralError("El modificador va de −200 a +200.")
+
+
+def roll_graded(dice: DiceSource, percentage: int, modifier: int = 0) -> GradedRoll:
+    """d100 against a percentage plus its modifier, graded CRÍTICO … CONTRAGOLPE (seed 003)."""
     _check_percentage(percentage)
-    return GradedRoll(percentage, dice.roll(100))
+    _check_modifier(modifier)
+    return GradedRoll(percentage, dice.roll(100), modifier)
 
 
 @dataclass(frozen=True)
@@ -164,8 +163,7 @@ class PercentileRoll:
 def roll_percentile(dice: DiceSource, skill: int, modifier: int = 0) -> PercentileRoll:
     """d100 under the skill percentage with modifiers (seed 004)."""
     _check_percentage(skill)
-    if not -200 <= modifier <= 200:
-        raise UmbralError("El modificador va de −200 a +200.")
+    _check_modifier(modifier)
     return PercentileRoll(skill, modifier, dice.roll(100))
 
 
