@@ -10,6 +10,7 @@ import discord
 
 from bot.edge.permissions import is_gm
 from bot.jsontypes import JsonObject
+from bot.records.rolls import Undone
 from bot.render.safe import shown
 from bot.render.undo import combatant_changes, sheet_changes
 from bot.storage.models import ENCOUNTER_ACTIVE
@@ -152,7 +153,7 @@ async def undo(
             user_id=interaction.user.id,
             command="deshacer",
             dice=[],
-            result={"deshace": record.roll_ids, "operacion": record.command},
+            result=Undone(deshace=record.roll_ids, operacion=record.command),
         )
     return record, enc
 

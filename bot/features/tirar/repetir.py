@@ -22,6 +22,7 @@ from bot.edge.errors import report_error
 from bot.edge.tree import gate_component
 from bot.features.tirar.asked import NOT_REPEATABLE, Asked
 from bot.features.tirar.rolling import roll_and_answer
+from bot.records.rolls import TirarResult
 from bot.storage import Storage
 from umbral_rules import DiceSource, UmbralError
 
@@ -125,7 +126,8 @@ async def repeat(
         raise UmbralError(NOT_YOURS)
     if entry.command != "tirar":
         raise UmbralError(NOT_REPEATABLE)
-    asked = Asked.from_json(entry.result.get("opciones"))
+    options = entry.result.opciones if isinstance(entry.result, TirarResult) else None
+    asked = Asked.from_json(options)
     if asked.privada and not component:  # the public «pensando…» would make it public
         await interaction.delete_original_response()
     await roll_and_answer(interaction, storage, dice, asked, buttons.reply_view, repeats=roll_id)
