@@ -17,9 +17,9 @@ import discord
 from bot.features.checks.ambito import guild_estados_extra, sync_guild_tables
 from bot.features.common import send
 from bot.records.rolls import Adjustment, Adjustments, Numbers
+from bot.records.undo import SheetChange
 from bot.render.encounter import events_embed
 from bot.render.safe import shown
-from bot.storage.undo import SheetChange
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import cabeza_keys, estado_key, estado_table
@@ -164,7 +164,7 @@ async def adjust(
                 if value is not None:
                     setattr(row, name, value)
             after = values_of(row)
-            uow.undo.sheets.append(SheetChange(row.id, row.nombre, before, after))
+            uow.undo.sheets.append(SheetChange.of(row.id, row.nombre, before, after))
         out.lines.append(change_line(row.nombre, before, after))
         log.append(Adjustment(nombre=row.nombre, antes=Numbers(**before), despues=Numbers(**after)))
     if touched_encounter and enc is not None:
