@@ -67,12 +67,15 @@ def ventaja_sources(ventaja: str | None) -> tuple[list[str], list[str]]:
     return [], []
 
 
-def result_summary(result: CheckResult | AttackResult, **parts: Any) -> UmbralRoll:
+def result_summary(
+    result: CheckResult | AttackResult, totales: list[int] | None = None, **parts: Any
+) -> UmbralRoll:
     """What the roll log keeps of a check or an attack (besides dice and modifiers);
-    ``parts``: the other fields of :class:`UmbralRoll` this roll has (``umbral``, ``reto``…),
-    ``totales`` to log other totals than the result's own."""
+    ``totales``: other totals than the result's own; ``parts``: the other fields of
+    :class:`UmbralRoll` this roll has (``umbral``, ``reto``…)."""
     attack = result if isinstance(result, AttackResult) else None
-    totales = parts.pop("totales", [r.total for r in _rolls(result)])
+    if totales is None:
+        totales = [r.total for r in _rolls(result)]
     return UmbralRoll(
         margen=result.margen,
         grado=result.grade.label,

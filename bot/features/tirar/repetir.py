@@ -5,8 +5,8 @@ message command on a roll's reply).
 The button is a :class:`discord.ui.DynamicItem`: its ``custom_id`` carries the roll's id and
 who rolled (``umbral:repetir:<id>:<user>``, at most 57 characters of Discord's 100), so a
 press works after a restart, and someone else's press is refused before anything is read.
-The roll log says the rest: the options (``result["opciones"]``), whether it was private.
-A repetition is a new roll in the log (``result["repite"]``: the id it repeats), with its
+The roll log says the rest: the options (``TirarResult.opciones``), whether it was private.
+A repetition is a new roll in the log (``TirarResult.repite``: the id it repeats), with its
 own button; a private roll stays private.
 """
 
