@@ -166,7 +166,8 @@ async def adjust(
             after = values_of(row)
             uow.undo.sheets.append(SheetChange.of(row.id, row.nombre, before, after))
         out.lines.append(change_line(row.nombre, before, after))
-        log.append(Adjustment(nombre=row.nombre, antes=Numbers(**before), despues=Numbers(**after)))
+        then, now = Numbers.from_json(before), Numbers.from_json(after)
+        log.append(Adjustment(nombre=row.nombre, antes=then, despues=now))
     if touched_encounter and enc is not None:
         await uow.encounter.save(enc)
     result = Adjustments(ajustes=log, motivo=motivo or None)
