@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.edge.errors import ANSWERED as ANSWERED  # re-exported for the features
-from bot.jsontypes import JsonObject
+from bot.records.rolls import UmbralRoll
 from bot.render.safe import allowed_mentions, choice
 from umbral_rules import UmbralError
 from umbral_rules.checks import CheckResult
@@ -91,20 +91,26 @@ def ventaja_sources(ventaja: str | None) -> tuple[list[str], list[str]]:
     return [], []
 
 
-def result_summary(result: CheckResult | AttackResult) -> JsonObject:
-    """What the roll log keeps of a check or an attack (besides dice and modifiers)."""
-    summary: JsonObject = {
-        "margen": result.margen,
-        "grado": result.grade.label,
-    }
-    if isinstance(result, AttackResult):
-        summary["damage"] = result.damage
-        summary["potencia"] = result.potencia
-        summary["critical"] = result.critical
-        summary["golpe"] = result.hit.label
-        summary["tipo"] = result.kind.value
-    summary["totales"] = [r.total for r in _rolls(result)]
-    return summary
+def result_summary(
+    result: CheckResult | AttackResult, totales: list[int] | None = None, **parts: Any
+) -> UmbralRoll:
+    """What the roll log keeps of a check or an attack (besides dice and modifiers);
+    ``totales``: other totals than the result's own; ``parts``: the other fields of
+    :class:`UmbralRoll` this roll has (``umbral``, ``reto``…)."""
+    attack = result if isinstance(result, AttackResult) else None
+    if totales is None:
+        totales = [r.total for r in _rolls(result)]
+    return UmbralRoll(
+        margen=result.margen,
+        grado=result.grade.label,
+        damage=None if attack is None else attack.damage,
+        potencia=None if attack is None else attack.potencia,
+        critical=None if attack is None else attack.critical,
+        golpe=None if attack is None else attack.hit.label,
+        tipo=None if attack is None else attack.kind.value,
+        totales=totales,
+        **parts,
+    )
 
 
 def _rolls(result: CheckResult | AttackResult) -> tuple[Roll, ...]:
@@ -121,17 +127,17 @@ async def log_roll(
     character_id: int | None = None,
     target: str | None = None,
     motivo: str | None = None,
-    **extra: object,
+    **extra: Any,
 ) -> None:
     """Append one roll (every face, every modifier, the result; who rolled, against whom,
-    why) to the roll log."""
+    why) to the roll log; ``extra``: the other fields of its :class:`UmbralRoll`."""
     rolls = _rolls(result)
     await uow.rolls.append(
         user_id=interaction.user.id,
         command=command,
         dice=[r.die for r in rolls],
         modifiers=[m for r in rolls for m in r.modifiers],
-        result={**result_summary(result), **extra},
+        result=result_summary(result, **extra),
         physical=any(r.die.physical for r in rolls),
         actor=actor,
         character_id=character_id,

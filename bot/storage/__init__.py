@@ -8,7 +8,7 @@ One command = one transaction, a :class:`UnitOfWork` whose repositories are scop
         enc = await uow.encounter.require()
         ...change enc...
         await uow.encounter.save(enc)         # version-checked: ConcurrencyError if it moved
-        await uow.rolls.append(user_id=…, command="atacar", dice=[…], result={…})
+        await uow.rolls.append(user_id=…, command="atacar", dice=[…], result=UmbralRoll(…))
     # leaving the block commits; an exception rolls everything back
 
 ``storage.run_in_channel(guild_id, channel_id, fn)`` runs ``fn(uow)`` so, again from a fresh

@@ -104,7 +104,7 @@ async def test_physical_dice_logged_and_refused_when_disabled(
     async with session.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
         [entry] = await uow.rolls.entries()
     assert entry.physical and entry.command == "atacar"
-    assert entry.result["damage"] == 4
+    assert entry.result.to_json()["damage"] == 4
     await fake.command("master", "mesa", "config", {"dados_fisicos": False})
     refused = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu", "dado": "9"})
     assert "no se usan dados físicos" in refused.last.content

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from bot.console import FakeDiscord
 from bot.console.payloads import GUILD_ID
 from bot.features.tirar.expression import roll_expression
+from bot.records.rolls import result_from_json
 from tests.bot.conftest import Script
 from umbral_rules import ForcedDice, RandomDice, UmbralError
 
@@ -184,7 +185,10 @@ async def test_history_names_people_by_their_server_name_even_unseen_ones(
     gone = 800_000_000_000_000_123  # someone who rolled, then left the server
     async with fake.bot.storage.channel(GUILD_ID, fake.channel_id("mesa")) as uow:
         await uow.rolls.append(
-            user_id=gone, command="tirar", dice=[{"faces": [4]}], result={"expresion": "1d6"}
+            user_id=gone,
+            command="tirar",
+            dice=[{"faces": [4]}],
+            result=result_from_json({"expresion": "1d6"}),
         )
     out = await script.run("@master", "/historial n:5")
     assert " · kaeda · /tirar · `2d6`" in out and " · bran · /tirar · `1d12`" in out
