@@ -60,6 +60,8 @@ def defence_action(
                 f"{defender.id} está sorprendido: no podrá defenderse de ningún ataque que "
                 f"tenga lugar antes de su Iniciativa ({theirs} > {mine})."
             )
+    if kind is Accion.PARADA_ESCUDO and not defender.con_escudo:
+        raise UmbralError(f"{defender.id} ya no tiene escudo con que parar.")
     uses = [u for u in asalto.usos if u[0] == defender.id and u[1] == choice.indice]
     if kind is Accion.PARADA or kind is Accion.PARADA_ESCUDO:
         if any(u[2] == attacker.id for u in uses):
@@ -205,8 +207,12 @@ def parry_cost(
         # vea reducida a 0». [D] A critical it stops without a critical takes its PD off the
         # shield's Resistencia, as a critical does to armour.
         return CosteParada(escudo_critico=ataque_critico and not parada_critica)
-    if arma is None:
-        pelea = attack_weapon is None and attack.accion is not Accion.ATAQUE_ESCUDO
+    if arma is None or arma.competencia == PELEA:
+        # «a no ser que estemos deteniendo otro ataque realizado con Pelea u obtengamos un
+        # éxito crítico … recibiremos el daño normal del arma … en uno de los brazos»
+        pelea = (
+            attack_weapon is None or attack_weapon.competencia == PELEA
+        ) and attack.accion is not Accion.ATAQUE_ESCUDO
         return CosteParada(brazo=not (pelea or parada_critica))
     if arma.rasgos & {Rasgo.ARCO, Rasgo.BALLESTA}:
         return CosteParada(inservible=True)

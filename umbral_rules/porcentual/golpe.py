@@ -113,6 +113,8 @@ def land(
     stun = a is Accion.ATURDIR and not aturdir_pifia
     if impacto is None and a is Accion.ATURDIR:
         impacto = Impacto(CABEZA, None)
+    if impacto is None and a is Accion.CLAVA_ESCUDO:
+        impacto = Impacto(None, None)  # «el hacha impactará directamente contra el escudo»
     if impacto is None and a is Accion.ALANCEAR:
         impacto = Impacto(None, None, al_caballo=True)
     if impacto is None:
