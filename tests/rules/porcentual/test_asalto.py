@@ -129,7 +129,7 @@ def test_actions_go_from_the_highest_down_and_defences_at_any_moment() -> None:
     combate = actuar(combate, "Ana", 1)[0]
     combate = pasar_turno(combate)[0]
     combate = actuar(combate, "Orco", 0)[0]
-    combate, events = pasar_turno(combate)
+    combate, _events = pasar_turno(combate)
     assert combate.asalto is not None and combate.asalto.fase is Fase.CONCLUSION
     assert combate.asalto.perdidas == ()
 
@@ -148,7 +148,7 @@ def test_a_delayed_action_is_done_later_or_lost_at_the_end() -> None:
 
 def test_an_action_made_impossible_is_lost() -> None:
     combate = _two_in_action()
-    combate, events = perder_accion(combate, "Orco", 0, "Ana lo ha desarmado")
+    combate, _events = perder_accion(combate, "Orco", 0, "Ana lo ha desarmado")
     assert (
         combate.asalto is not None and ("Orco", 0, "Ana lo ha desarmado") in combate.asalto.perdidas
     )

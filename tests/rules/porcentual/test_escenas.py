@@ -172,7 +172,7 @@ def test_a_charge_multiplies_by_one_and_a_half_rounding_up() -> None:
             Contexto(distancia=13),
         )
     light = [act(Accion.CARGA, "Orco", arma="daga")]
-    with pytest.raises(UmbralError, match="nunca con ligeras|armas pesadas o medias"):
+    with pytest.raises(UmbralError, match="armas pesadas o medias"):
         atacar(duel(pj("Ana"), pnj("Orco"), light, []), TABLAS, dice(30), "Ana", 0, "Orco", ctx)
 
 
@@ -221,7 +221,7 @@ def test_an_ambush_asalto() -> None:
     ):
         atacar(combate, TABLAS, dice(80), "Ana", 0, "Orco", defensas=[DefensaElegida(0)])
     combate, events = atacar(combate, TABLAS, dice(80, 4, 7), "Ana", 0, "Orco")  # 60 + 25
-    assert [e for e in events if isinstance(e, TiradaHecha)][0].porcentaje.final == 85
+    assert next(e for e in events if isinstance(e, TiradaHecha)).porcentaje.final == 85
     assert damage(events).pd == 8
     combate = pasar_turno(pasar_turno(combate)[0])[0]
     assert combate.asalto is not None and combate.asalto.fase is Fase.CONCLUSION
@@ -284,7 +284,7 @@ def test_a_shield_only_breaks_at_zero_and_a_critical_clava_destroys_it() -> None
     combate, events = atacar(combate, TABLAS, dice(20, 2), "Ana", 0, "Orco")
     assert combate.combatiente("Orco").cond.escudo_resistencia == 6
     combate = duel(ana, pnj("Orco", escudo=ESCUDO), [act(Accion.CLAVA_ESCUDO, "Orco")], [])
-    combate, events = atacar(combate, TABLAS, dice(2), "Ana", 0, "Orco")
+    combate, _events = atacar(combate, TABLAS, dice(2), "Ana", 0, "Orco")
     assert combate.combatiente("Orco").cond.escudo_resistencia == 0
 
 
@@ -293,7 +293,7 @@ def test_a_parried_critical_needs_a_critical_or_the_weapon_escapes() -> None:
         pj("Ana"), pnj("Orco"), [act(Accion.PARADA)], [act(Accion.CUERPO_A_CUERPO, "Ana")]
     )
     combate = pasar_turno(combate)[0]
-    combate, events = atacar(
+    combate, _events = atacar(
         combate, TABLAS, dice(2, 30), "Orco", 0, "Ana", defensas=[DefensaElegida(0)]
     )
     ana = combate.combatiente("Ana")
@@ -306,7 +306,7 @@ def test_a_light_weapon_parrying_a_heavy_one_goes_to_fue_x3_against_fue_x5() -> 
     combate = duel(ana, orco, [act(Accion.PARADA)], [act(Accion.CUERPO_A_CUERPO, "Ana")])
     combate = pasar_turno(combate)[0]
     # attack 30, parry 20 (Dagas 50), contest: Ana 36% rolls 50 (fails), Orco 70% rolls 40
-    combate, events = atacar(
+    combate, _events = atacar(
         combate, TABLAS, dice(30, 20, 50, 40), "Orco", 0, "Ana", defensas=[DefensaElegida(0)]
     )
     ana = combate.combatiente("Ana")
@@ -331,7 +331,7 @@ def test_aturdir_ten_minutes_per_point_over_resistencia_at_least_ten(
     ana = pj("Ana", armas=(MAZA,))  # 1D6+1, ×2, against Resistencia 12
     combate = duel(ana, pnj("Orco"), [act(Accion.ATURDIR, "Orco")], [])
     ctx = Contexto(sorpresa=True, por_la_espalda=True)
-    combate, events = atacar(combate, TABLAS, dice(30, face), "Ana", 0, "Orco", ctx)
+    combate, _events = atacar(combate, TABLAS, dice(30, face), "Ana", 0, "Orco", ctx)
     orco = combate.combatiente("Orco")
     assert orco.cond.inconsciente_minutos == minutes and orco.cond.pv == 20
 
@@ -373,7 +373,7 @@ def test_a_barrido_stopped_by_a_parry_spares_the_rest_and_shares_the_location() 
     )
     defs = {"Orco": DefensaElegida(0), "Lobo": DefensaElegida(0)}
     # 10% (50 - 40); roll 5; Lobo dodges and fails (90); location 6; 1D6+1 → 3; Orco parries (10)
-    combate, events = barrer(combate, TABLAS, dice(5, 90, 6, 3, 10), "Ana", 0, defs)
+    combate, _events = barrer(combate, TABLAS, dice(5, 90, 6, 3, 10), "Ana", 0, defs)
     assert combate.combatiente("Lobo").cond.pv == 16
     assert combate.combatiente("Orco").cond.pv == 20 and combate.combatiente("Rata").cond.pv == 20
 
@@ -422,7 +422,7 @@ def test_buscar_cobertura_needs_more_initiative_and_a_total_cover_takes_the_hit(
         faces=(2, 9),
     )
     combate = pasar_turno(combate)[0]
-    combate, events = atacar(
+    combate, _events = atacar(
         combate,
         TABLAS,
         dice(10, 30, 4, 6),
@@ -441,8 +441,9 @@ def test_empujon_cannot_be_parried_and_the_winner_pushes() -> None:
     )
     with pytest.raises(UmbralError, match="no puede pararse"):
         atacar(combate, TABLAS, dice(30), "Ana", 0, "Orco", defensas=[DefensaElegida(0)])
-    # Pelea 40: 30 hits; Fuerza x5: Ana 70 rolls 60, Orco 60 rolls 70 (fails); Agilidad x2 = 20: 50 fails
-    combate, events = atacar(combate, TABLAS, dice(30, 60, 70, 50), "Ana", 0, "Orco")
+    # Pelea 40: 30 hits; Fuerza x5: Ana 70 rolls 60, Orco 60 rolls 70 (fails);
+    # Agilidad x2 = 20: 50 fails
+    combate, _events = atacar(combate, TABLAS, dice(30, 60, 70, 50), "Ana", 0, "Orco")
     assert combate.combatiente("Orco").cond.en_suelo
 
 
@@ -451,7 +452,7 @@ def test_desarmar_fuerza_x4_against_x3_for_a_knife() -> None:
     orco = pnj("Orco", armas=(DAGA,))
     combate = duel(ana, orco, [act(Accion.DESARMAR, "Orco")], [])
     # 30% (half of 60): 20 hits; contest Fuerza 12 x4 = 48 rolls 40, x3 = 36 rolls 50
-    combate, events = atacar(combate, TABLAS, dice(20, 40, 50), "Ana", 0, "Orco")
+    combate, _events = atacar(combate, TABLAS, dice(20, 40, 50), "Ana", 0, "Orco")
     assert combate.combatiente("Orco").cond.arma_lista is None
     assert "daga" in combate.combatiente("Orco").cond.armas_perdidas
 
@@ -468,7 +469,7 @@ def test_tropiezo_makes_the_fallen_lose_what_was_left() -> None:
         ana, pnj("Orco"), [act(Accion.TROPIEZO, "Orco")], [act(Accion.CUERPO_A_CUERPO, "Ana")]
     )
     # Lanzas 50 → 25: 20 hits; Agilidad x3 = 30: 40 fails
-    combate, events = atacar(combate, TABLAS, dice(20, 40), "Ana", 0, "Orco")
+    combate, _events = atacar(combate, TABLAS, dice(20, 40), "Ana", 0, "Orco")
     assert combate.combatiente("Orco").cond.en_suelo
     assert combate.asalto is not None and combate.asalto.pendientes_de("Orco") == ()
 
@@ -497,7 +498,7 @@ def test_the_shields_locations_in_guardia_completa_stop_the_blow() -> None:
     combate, events = atacar(combate, TABLAS, dice(30, 4, 7), "Ana", 0, "Orco")  # pecho
     assert combate.combatiente("Orco").cond.pv == 20
     combate = duel(pj("Ana"), orco, [act(Accion.CUERPO_A_CUERPO, "Orco")], [])
-    combate, events = atacar(combate, TABLAS, dice(30, 6, 7), "Ana", 0, "Orco")  # abdomen
+    combate, _events = atacar(combate, TABLAS, dice(30, 6, 7), "Ana", 0, "Orco")  # abdomen
     assert combate.combatiente("Orco").cond.pv == 12
 
 
