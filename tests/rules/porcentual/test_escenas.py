@@ -281,7 +281,7 @@ def test_a_shield_broken_by_a_clava_de_escudo() -> None:
 def test_a_shield_only_breaks_at_zero_and_a_critical_clava_destroys_it() -> None:
     ana = pj("Ana", armas=(HACHA,))
     combate = duel(ana, pnj("Orco", escudo=ESCUDO), [act(Accion.CLAVA_ESCUDO, "Orco")], [])
-    combate, events = atacar(combate, TABLAS, dice(20, 2), "Ana", 0, "Orco")
+    combate = atacar(combate, TABLAS, dice(20, 2), "Ana", 0, "Orco")[0]
     assert combate.combatiente("Orco").cond.escudo_resistencia == 6
     combate = duel(ana, pnj("Orco", escudo=ESCUDO), [act(Accion.CLAVA_ESCUDO, "Orco")], [])
     combate, _events = atacar(combate, TABLAS, dice(2), "Ana", 0, "Orco")
@@ -495,7 +495,7 @@ def test_the_shields_locations_in_guardia_completa_stop_the_blow() -> None:
     orco = pnj("Orco", escudo=ESCUDO)
     orco = replace(orco, cond=replace(orco.cond, guardia_completa=True))
     combate = duel(pj("Ana"), orco, [act(Accion.CUERPO_A_CUERPO, "Orco")], [])
-    combate, events = atacar(combate, TABLAS, dice(30, 4, 7), "Ana", 0, "Orco")  # pecho
+    combate = atacar(combate, TABLAS, dice(30, 4, 7), "Ana", 0, "Orco")[0]  # pecho
     assert combate.combatiente("Orco").cond.pv == 20
     combate = duel(pj("Ana"), orco, [act(Accion.CUERPO_A_CUERPO, "Orco")], [])
     combate, _events = atacar(combate, TABLAS, dice(30, 6, 7), "Ana", 0, "Orco")  # abdomen
