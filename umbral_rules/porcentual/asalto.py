@@ -326,3 +326,23 @@ def anotar_pendiente(combate: Combate, texto: str) -> Result:
         raise UmbralError("Escribe qué tirada queda pendiente.")
     asalto = replace(asalto, pendientes=(*asalto.pendientes, texto.strip()))
     return replace(combate, asalto=asalto), [Estado(f"Pendiente: {texto.strip()}", "", "pendiente")]
+
+
+def abandonar(combate: Combate, cid: str) -> Result:
+    """A prepared Huida: «al llegar al siguiente asalto, sea cual sea la Iniciativa obtenida,
+    podremos abandonar el combate sin que nuestro enemigo pueda atacarnos». [D] It is taken
+    at the Conclusión of the asalto of the Huida, before the next one rolls initiative."""
+    c = combate.combatiente(cid)
+    asalto = combate.asalto
+    if not c.cond.huida_lista or asalto is None or asalto.fase is not Fase.CONCLUSION:
+        raise UmbralError(f"{cid} no ha preparado una Huida en el asalto que acaba de concluir.")
+    for other in combate.combatientes:
+        if cid in other.cond.mele_con:
+            combate = combate.with_cond(
+                other.id,
+                replace(other.cond, mele_con=tuple(o for o in other.cond.mele_con if o != cid)),
+            )
+    rest = tuple(x for x in combate.combatientes if x.id != cid)
+    return replace(combate, combatientes=rest), [
+        Estado(f"{cid} abandona el combate.", cid, "huida")
+    ]

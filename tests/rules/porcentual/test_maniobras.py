@@ -91,3 +91,27 @@ def test_descabalgar_fuerza_x5_against_cabalgar_and_1d6_for_the_fall() -> None:
     combate = atacar(combate, TABLAS, dice(20, 30, 60, 4), "Ana", 0, "Orco")[0]
     orco = combate.combatiente("Orco")
     assert not orco.cond.montado and orco.cond.en_suelo and orco.cond.pv == 16
+
+
+def test_a_treta_is_a_pelea_roll_with_the_gms_modifiers_and_catching_is_agilidad_x5() -> None:
+    from umbral_rules.porcentual.otras import atrapar, tirada_de_accion
+
+    combate = started(Combate((pj("Ana"), pnj("Orco"))), 8, 2)
+    combate = declared(combate, {"Ana": [act(Accion.TRETA, "Orco", detalle="arena a los ojos")]})
+    combate, events = tirada_de_accion(combate, dice(25), "Ana", 0, "Pelea", [("a los ojos", -20)])
+    assert "Pelea 40% -20 a los ojos = 20%" in events[-1].message and "FALLO" in events[-1].message
+    caught = atrapar(combate, dice(50), "Orco")
+    assert caught.porcentaje.final == 50 and caught.tirada.hits
+
+
+def test_a_prepared_huida_leaves_the_fight() -> None:
+    from umbral_rules.porcentual.asalto import abandonar
+
+    combate = started(Combate((pj("Ana"), pnj("Orco"), pnj("Lobo"))), 8, 2, 3)
+    combate = declared(combate, {"Orco": [act(Accion.HUIDA), act(Accion.ESQUIVAR)]})
+    with pytest.raises(UmbralError, match="no ha preparado una Huida"):
+        abandonar(combate, "Orco")
+    combate = actuar(combate, "Orco", 0)[0]
+    combate = _end(combate)
+    combate = abandonar(combate, "Orco")[0]
+    assert [c.id for c in combate.combatientes] == ["Ana", "Lobo"]
