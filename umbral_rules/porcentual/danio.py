@@ -146,7 +146,8 @@ def calcular(
     pd = _multiply(pd, efecto, steps)
     lost = 0
     if efecto is Efecto.ALANCEAR or impacto.cubierto:
-        return Danio(roll, bonus, tuple(steps), impacto, 0 if impacto.cubierto else pd, critico)
+        # Alancear: all to the mount. Covered: the shield or the cover takes these PD.
+        return Danio(roll, bonus, tuple(steps), impacto, pd, critico)
     if critico:
         if armadura is not None:
             lost = min(pd, armadura_resistencia or 0)

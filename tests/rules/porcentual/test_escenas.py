@@ -516,3 +516,35 @@ def test_an_attack_refused_changes_nothing() -> None:
         atacar(combate, TABLAS, dice(30), "Ana", 0, "Rata")
     assert combate == before
     assert ESPADA.danio.maximum == 9
+
+
+def test_a_critical_on_a_shielded_location_wears_the_shield() -> None:
+    orco = pnj("Orco", escudo=ESCUDO, armadura=COTA)
+    orco = replace(orco, cond=replace(orco.cond, guardia_completa=True))
+    combate = duel(pj("Ana"), orco, [act(Accion.CUERPO_A_CUERPO, "Orco")], [])
+    combate = atacar(combate, TABLAS, dice(3, 4), "Ana", 0, "Orco")[0]  # critical, pecho
+    orco = combate.combatiente("Orco")
+    assert orco.cond.pv == 20 and orco.cond.escudo_resistencia == 10 - 9
+    assert orco.cond.armadura_resistencia == 20
+
+
+def test_a_shield_placed_against_shots_covers_its_locations() -> None:
+    ana = pj("Ana", percepcion=12, armas=(BALLESTA,))
+    orco = pnj("Orco", escudo=ESCUDO)
+    combate = duel(
+        ana, orco, [act(Accion.A_DISTANCIA, "Orco")], [act(Accion.COLOCAR_ESCUDO)], faces=(2, 9)
+    )
+    combate = actuar(combate, "Orco", 0)[0]
+    combate = pasar_turno(combate)[0]
+    ctx = Contexto(distancia=30)
+    combate = atacar(combate, TABLAS, dice(30, 2, 6), "Ana", 0, "Orco", ctx)[0]  # brazo izquierdo
+    assert combate.combatiente("Orco").cond.pv == 20
+
+
+def test_a_clava_ignores_the_body_armour() -> None:
+    ana = pj("Ana", armas=(HACHA,))
+    combate = duel(
+        ana, pnj("Orco", escudo=ESCUDO, armadura=COTA), [act(Accion.CLAVA_ESCUDO, "Orco")], []
+    )
+    combate = atacar(combate, TABLAS, dice(20, 3), "Ana", 0, "Orco")[0]
+    assert combate.combatiente("Orco").cond.escudo_resistencia == 4
