@@ -261,3 +261,51 @@ def test_levantarse_prepararse_huida_and_guardia_last_as_the_seed_says() -> None
     assert combate.combatiente("Ana").cond.preparado == 1
     assert combate.combatiente("Orco").cond.huida_lista
     assert combate.combatiente("Ana").cond.guardia_completa
+
+
+def test_the_actions_costs_and_distances_as_the_seed_gives_them() -> None:
+    from umbral_rules.porcentual.acciones import ACCIONES, Coste
+
+    varas = {
+        a: ACCIONES[a].varas
+        for a in (
+            Accion.MOVIMIENTO_NORMAL,
+            Accion.CARRERA,
+            Accion.REPTAR,
+            Accion.NADAR,
+            Accion.TREPAR,
+        )
+    }
+    assert list(varas.values()) == [6, 12, 3, 3, 2]
+    extended = {a for a, info in ACCIONES.items() if info.coste is Coste.EXTENDIDA}
+    assert extended == {
+        Accion.ALANCEAR,
+        Accion.ANAGAZA,
+        Accion.DOBLE,
+        Accion.RECIO,
+        Accion.BARRIDO,
+        Accion.CARGA,
+        Accion.CARGA_CABALLO,
+        Accion.INMOVILIZAR,
+        Accion.DANIO_INMOVILIZADO,
+        Accion.BUSCAR_COBERTURA,
+        Accion.DEFENSA_COMPLETA,
+        Accion.HUIDA,
+        Accion.LIBERARSE,
+        Accion.SERPENTEAR,
+        Accion.HECHIZO,
+        Accion.PREPARARSE,
+    }
+    assert ACCIONES[Accion.LIBRE].coste is Coste.LIBRE
+
+
+def test_a_running_jump_free_actions_and_a_spell() -> None:
+    combate = started(Combate((pj("Ana"), pnj("Orco"))), 8, 2)
+    # «Si el salto se realiza con carrerilla … dos acciones de movimiento»
+    combate = declarar(
+        combate, "Orco", [act(Accion.CARRERA), act(Accion.SALTAR), act(Accion.LIBRE)]
+    )[0]
+    with pytest.raises(UmbralError, match="dos acciones normales o una extendida"):
+        declarar(combate, "Ana", [act(Accion.HECHIZO), act(Accion.ESQUIVAR)])
+    combate = declarar(combate, "Ana", [act(Accion.HECHIZO), act(Accion.LIBRE)])[0]
+    assert combate.asalto is not None and combate.asalto.fase is Fase.ACCION

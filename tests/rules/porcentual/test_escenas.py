@@ -548,3 +548,42 @@ def test_a_clava_ignores_the_body_armour() -> None:
     )
     combate = atacar(combate, TABLAS, dice(20, 3), "Ana", 0, "Orco")[0]
     assert combate.combatiente("Orco").cond.escudo_resistencia == 4
+
+
+def test_an_ataque_doble_lands_twice_and_one_defence_meets_one_blow() -> None:
+    doble = act(Accion.DOBLE, "Orco", arma="espada", arma_secundaria="daga")
+    combate = duel(pj("Ana"), pnj("Orco"), [doble], [act(Accion.PARADA), act(Accion.ESQUIVAR)])
+    two_alike = [DefensaElegida(0), DefensaElegida(0, contra_segunda=True)]
+    with pytest.raises(UmbralError, match="de diferente tipo o con armas diferentes"):
+        atacar(combate, TABLAS, dice(20), "Ana", 0, "Orco", defensas=two_alike)
+    # one roll at the smaller percentage (Dagas 50 - 25 = 25): 20 hits both; the parry (30)
+    # stops the espada; the daga lands on the pecho for 3
+    combate, events = atacar(
+        combate, TABLAS, dice(20, 30, 4, 3), "Ana", 0, "Orco", defensas=[DefensaElegida(0)]
+    )
+    assert damage(events).pd == 3 and combate.combatiente("Orco").cond.pv == 17
+
+
+def test_a_disarmed_fighter_draws_again_with_desenvainar() -> None:
+    orco = pnj("Orco")
+    orco = replace(orco, cond=replace(orco.cond, arma_lista=None, armas_perdidas=("espada",)))
+    combate = duel(pj("Ana"), orco, [], [act(Accion.CUERPO_A_CUERPO, "Ana", arma="espada")])
+    combate = pasar_turno(combate)[0]
+    with pytest.raises(UmbralError, match="ya no tiene «espada» en la mano"):
+        atacar(combate, TABLAS, dice(30), "Orco", 0, "Ana")
+    # with nothing in hand, an attack is Pelea with the sheet's «manos» (1D3)
+    combate = duel(pj("Ana"), orco, [], [act(Accion.CUERPO_A_CUERPO, "Ana")])
+    combate = pasar_turno(combate)[0]
+    combate, events = atacar(combate, TABLAS, dice(30, 4, 2), "Orco", 0, "Ana")
+    assert next(e for e in events if isinstance(e, TiradaHecha)).porcentaje.competencia == "Pelea"
+    assert damage(events).pd == 2
+    combate = duel(
+        pj("Ana"),
+        orco,
+        [],
+        [act(Accion.DESENVAINAR, arma="espada"), act(Accion.CUERPO_A_CUERPO, "Ana")],
+    )
+    combate = pasar_turno(combate)[0]
+    combate = actuar(combate, "Orco", 0)[0]
+    combate, events = atacar(combate, TABLAS, dice(30, 4, 5), "Orco", 1, "Ana")
+    assert damage(events).pd == 6
