@@ -261,6 +261,12 @@ def test_levantarse_prepararse_huida_and_guardia_last_as_the_seed_says() -> None
     assert combate.combatiente("Ana").cond.preparado == 1
     assert combate.combatiente("Orco").cond.huida_lista
     assert combate.combatiente("Ana").cond.guardia_completa
+    from umbral_rules.porcentual.asalto import salir_de_guardia
+
+    combate = salir_de_guardia(combate, "Ana")[0]  # «como una acción libre»
+    assert not combate.combatiente("Ana").cond.guardia_completa
+    with pytest.raises(UmbralError, match="no está en guardia completa"):
+        salir_de_guardia(combate, "Ana")
 
 
 def test_the_actions_costs_and_distances_as_the_seed_gives_them() -> None:

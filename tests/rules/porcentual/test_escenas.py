@@ -587,3 +587,16 @@ def test_a_disarmed_fighter_draws_again_with_desenvainar() -> None:
     combate = actuar(combate, "Orco", 0)[0]
     combate, events = atacar(combate, TABLAS, dice(30, 4, 5), "Orco", 1, "Ana")
     assert damage(events).pd == 6
+
+
+def test_the_seeds_desarmar_espadon_against_a_knife_is_fuerza_x5_against_x3() -> None:
+    """«si utilizamos un espadón para desarmar a un contrincante con un cuchillo … nosotros
+    tiraremos Fuerza x5 en el enfrentamiento y el enemigo sólo x3»."""
+    from umbral_rules.porcentual.eventos import EnfrentamientoHecho
+
+    ana = pj("Ana", fuerza=14, armas=(ESPADON,))
+    combate = duel(ana, pnj("Orco", armas=(DAGA,)), [act(Accion.DESARMAR, "Orco")], [])
+    combate, events = atacar(combate, TABLAS, dice(20, 60, 30), "Ana", 0, "Orco")
+    contest = next(e for e in events if isinstance(e, EnfrentamientoHecho)).enfrentamiento
+    assert (contest.activo.target, contest.pasivo.target) == (14 * 5, 12 * 3)
+    assert contest.gana_activo and combate.combatiente("Orco").cond.arma_lista is None
