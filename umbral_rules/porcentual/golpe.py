@@ -147,7 +147,7 @@ def land(
         tablas,
         impacto=impacto,
         # Aturdir: on a head without a metal helmet; Clava: on the shield, not the body.
-        armadura=None if a in (Accion.ATURDIR, Accion.CLAVA_ESCUDO) else tgt.ficha.armadura,
+        armadura=None if stun or a is Accion.CLAVA_ESCUDO else tgt.ficha.armadura,
         armadura_resistencia=tgt.cond.armadura_resistencia,
         critico=critical,
         efecto=EFECTOS.get(a, Efecto.NORMAL) if not aturdir_pifia else Efecto.NORMAL,

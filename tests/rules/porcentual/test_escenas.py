@@ -600,3 +600,16 @@ def test_the_seeds_desarmar_espadon_against_a_knife_is_fuerza_x5_against_x3() ->
     contest = next(e for e in events if isinstance(e, EnfrentamientoHecho)).enfrentamiento
     assert (contest.activo.target, contest.pasivo.target) == (14 * 5, 12 * 3)
     assert contest.gana_activo and combate.combatiente("Orco").cond.arma_lista is None
+
+
+def test_an_aturdir_fumble_is_a_full_blow_on_the_head() -> None:
+    """«se considera que habrá hecho un ataque en toda regla sobre la cabeza del enemigo … le
+    hará los PD habituales, que se restarán a sus PV»."""
+    ana = pj("Ana", armas=(MAZA,))
+    combate = duel(ana, pnj("Orco", armadura=ROPA), [act(Accion.ATURDIR, "Orco")], [])
+    combate, events = atacar(
+        combate, TABLAS, dice(97, 5), "Ana", 0, "Orco", Contexto(sorpresa=True)
+    )
+    hit = damage(events)
+    assert hit.localizacion is not None and hit.localizacion.nombre == "cabeza"
+    assert hit.pd == (6 - 1) * 2 and combate.combatiente("Orco").cond.inconsciente_minutos == 0
