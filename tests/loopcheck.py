@@ -91,3 +91,17 @@ class Ticks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+class LoopTime:
+    """The console's monotonic source in tests (``FakeDiscord.monotonic``): it stands still
+    until a test moves it, as if the loop ran the time it is told and no more."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds

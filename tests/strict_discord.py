@@ -6,6 +6,10 @@ behaviour is known to break a rule (kinds: ``"invalid"``, ``"late"``, ``"unanswe
 means all), with the reason (the issue that fixes it). Its fakes then do not look for those
 faults at all (bad bodies accepted, nothing noted or printed), as before the fake was strict.
 Remove the marker with the fix.
+
+The loop's own time, which the console's Discord reads for its 3 seconds before an
+interaction's first response (``FakeDiscord.monotonic``), stands still in every test
+(:class:`tests.loopcheck.LoopTime`): a test of those 3 seconds moves it by hand.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import pytest
 
 from bot.console import strict
 from bot.console.transport import FakeDiscord
+from tests.loopcheck import LoopTime
 
 KINDS = {"invalid", "late", "unanswered"}
 
@@ -48,6 +53,9 @@ def strict_discord(
     def init(self: FakeDiscord, *args: Any, **kwargs: Any) -> None:
         original(self, *args, **kwargs)
         self.gate.tolerated = frozenset(tolerated)
+        # Discord's 3 seconds on the loop's own time: standing still unless a test moves it
+        # (a loaded machine never makes a test late)
+        self.monotonic = LoopTime()
         made.append(self)
 
     monkeypatch.setattr(FakeDiscord, "__init__", init)

@@ -16,6 +16,8 @@ from bot.console.gate import (
     MISSING_ACCESS,
     MISSING_PERMISSIONS,
     THREAD_ARCHIVED,
+    UNKNOWN_MESSAGE,
+    Notice,
     Refused,
 )
 from bot.console.guild import Place, Places, channel_payload
@@ -32,6 +34,9 @@ MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 PINS = "/channels/{channel_id}/messages/pins"
 PIN = "/channels/{channel_id}/messages/pins/{message_id}"
 MEMBER = "/guilds/{guild_id}/members/{member_id}"
+#: How long Discord remembers a message's nonce for ``enforce_nonce`` («the past few
+#: minutes»: the console takes 3).
+NONCE_WINDOW_S = 180.0
 
 
 def _missing(flag: str) -> Refused:
@@ -93,6 +98,9 @@ class ChannelRoutes(WebhookRoutes):
             self.gate.check_files({k: len(v) for k, v in files.items()})
         if template == MESSAGES and method == "POST":
             self._may_post(place, body, files)
+            earlier = self._same_nonce(body, path)
+            if earlier is not None:
+                return self._message_payload(earlier)
             await self.gate.take_slot(place.id, method, path)
             message = self._new_message(place.name, attach(body, files))
             return self._message_payload(message)
@@ -134,6 +142,27 @@ class ChannelRoutes(WebhookRoutes):
         if (files or body.get("attachments")) and not place.can("attach_files"):
             raise _missing("attach_files")
         self._open(place)
+
+    def _same_nonce(self, body: Mapping[str, Any], path: str) -> SentMessage | None:
+        """As Discord with ``enforce_nonce``: a nonce the bot sent within the window gives
+        back that message instead of a second one (deleted since: 404 Unknown Message)."""
+        nonce = body.get("nonce")
+        if nonce is None or not body.get("enforce_nonce"):
+            return None
+        for message in reversed(self.messages):
+            if message.author_id is not None or message.webhook_id is not None:
+                continue
+            sent = message.payload.get("nonce")
+            if sent is None or str(sent) != str(nonce):
+                continue
+            if self.clock.now - message.created > NONCE_WINDOW_S:
+                return None
+            if message.deleted:
+                raise Refused(404, UNKNOWN_MESSAGE, "Unknown Message")
+            text = f"nonce repetido: Discord devuelve el mensaje {message.id} y no publica otro"
+            self.gate.notices.append(Notice(f"{text} — POST {path}", False, kind="nonce"))
+            return message
+        return None
 
     @staticmethod
     def _open(place: Place) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -78,6 +79,12 @@ class WebhookCall:
 class Mailbox:
     """The messages of the fake guild; :class:`~.transport.FakeDiscord` builds on it."""
 
+    #: The loop's real time, for Discord's 3 seconds before an interaction's first response:
+    #: a bot that blocks its loop (a long computation) runs out of them whatever the fake's
+    #: clock says, and its late response gets 404 10062 as from Discord. Tests stand it still
+    #: (``tests/conftest.py``) and move it by hand, so no test depends on the machine's speed.
+    monotonic: Callable[[], float] = staticmethod(time.monotonic)
+
     def __init__(self, clock: FakeClock, gate: Gate) -> None:
         self.clock = clock
         self.gate = gate
@@ -106,9 +113,11 @@ class Mailbox:
 
     def restore(self, messages: list[SentMessage]) -> None:
         """Messages already in the channels (sent before a restart of the bot)."""
-        self.messages.extend(messages)
-        start = max((m.id % 1_000_000_000 for m in messages), default=0) + 1
-        self._message_ids = itertools.count(start)
+        known = {m.id for m in self.messages}  # kept already (bot/console/memory.py)
+        self.messages.extend(m for m in messages if m.id not in known)
+        ahead = next(self._message_ids)
+        start = max((m.id % 1_000_000_000 for m in self.messages), default=0) + 1
+        self._message_ids = itertools.count(max(ahead, start))
 
     def channel_id(self, name: str) -> int:
         raise NotImplementedError
@@ -238,7 +247,8 @@ class Mailbox:
                 raise Refused(
                     400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
                 )
-            if age > FIRST_RESPONSE_S:
+            waited = self.monotonic() - pending.dispatched  # the loop's time, not the fake's
+            if age > FIRST_RESPONSE_S or waited > FIRST_RESPONSE_S:
                 raise Refused(404, UNKNOWN_INTERACTION, "Unknown interaction")
             _may_answer(pending, int(body.get("type", 0)))
             return self._on_callback(pending, body)

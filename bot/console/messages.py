@@ -96,6 +96,8 @@ class Pending:
     label: str = ""  # how the console names it: "/atacar", "el botón «Defender»"
     kind: int = 2  # 2 command (a context menu too), 3 button, 4 autocomplete, 5 form sent
     created: float = 0.0
+    #: When it was dispatched on the loop's own (monotonic) time: ``Mailbox.monotonic``.
+    dispatched: float = 0.0
     original: SentMessage | None = None
     deferred_ephemeral: bool | None = None
     component_message: SentMessage | None = None

@@ -12,10 +12,12 @@ from discord import app_commands
 from bot.edge.errors import ANSWERED as ANSWERED  # re-exported for the features
 from bot.jsontypes import JsonObject
 from bot.render.safe import allowed_mentions, choice
+from umbral_rules import UmbralError
 from umbral_rules.checks import CheckResult
 from umbral_rules.combat import AttackResult
 from umbral_rules.rolls import Roll
-from umbral_rules.text import name_key
+from umbral_rules.tables import SIZE_LABELS, SIZE_STEPS
+from umbral_rules.text import name_key, size_key
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -24,7 +26,29 @@ if TYPE_CHECKING:
 OficioCobertura = Literal["entero", "mitad", "nada"]
 VentajaOpt = Literal["ventaja", "desventaja"]
 Modo = Literal["mesa", "narrativo", "tactico"]
-Tamano = Literal["diminuto", "pequeno", "normal", "grande", "descomunal", "inabarcable"]
+
+
+class TamanoOption(app_commands.Transformer):
+    """A size option: offered by its Spanish word («pequeño»), sent as the rules key
+    («pequeno»), read by :func:`umbral_rules.text.size_key` like every size the bot reads."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.string
+
+    @property
+    def choices(self) -> list[app_commands.Choice[int | float | str]]:
+        return [app_commands.Choice(name=SIZE_LABELS[key].lower(), value=key) for key in SIZE_STEPS]
+
+    async def transform(self, interaction: discord.Interaction, value: object, /) -> str:
+        key = size_key(str(value))
+        if key is None:
+            shown = ", ".join(label.lower() for label in SIZE_LABELS.values())
+            raise UmbralError(f"No conozco el tamaño «{value}»: {shown}.")
+        return key
+
+
+Tamano = app_commands.Transform[str, TamanoOption]
 
 ATRIBUTO_CHOICES = [
     app_commands.Choice(name="Vigor", value="vigor"),
@@ -158,16 +182,20 @@ async def post_reopening(
     *,
     allowed_mentions: discord.AllowedMentions,
     view: discord.ui.View | None = None,
+    nonce: str | None = None,
 ) -> None:
     """Post ``content`` in a channel by its id, over HTTP (any process, whatever shard owns
-    the guild); a thread archived meanwhile is reopened and the message sent again."""
+    the guild); a thread archived meanwhile is reopened and the message sent again. With a
+    ``nonce`` (discord.py then sends ``enforce_nonce``), Discord answers a repeat of it
+    within a few minutes with the message already posted instead of a second one."""
     channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
+    extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
     for attempt in (1, 2):
         try:
             if view is None:  # discord.py's send takes a View or no view at all
-                await channel.send(content, allowed_mentions=allowed_mentions)
+                await channel.send(content, allowed_mentions=allowed_mentions, **extra)
             else:
-                await channel.send(content, allowed_mentions=allowed_mentions, view=view)
+                await channel.send(content, allowed_mentions=allowed_mentions, view=view, **extra)
             return
         except discord.HTTPException as error:
             if error.code != ARCHIVED or attempt == 2:

@@ -14,6 +14,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 DEFAULT_DB_PATH = "umbral.db"
+#: ``RUN_MIGRATIONS=sí`` as a Spanish speaker writes it (pydantic reads the English words).
+SPANISH_BOOLS = {"sí": True, "si": True, "no": False}
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: The URL schemes a user may give → the async driver the bot runs on. ``postgresql://`` and
 #: ``postgres://`` are what hosting services hand out.
@@ -54,6 +56,17 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError("not a logging level")
         return level
+
+    @field_validator("run_migrations", mode="before")
+    @classmethod
+    def _spanish_bool(cls, value: object) -> object:
+        """``sí``/``si``/``no`` (any case) besides what pydantic reads as a bool (true/false,
+        1/0, yes/no, on/off)."""
+        if isinstance(value, str):
+            word = value.strip().lower()
+            if word in SPANISH_BOOLS:
+                return SPANISH_BOOLS[word]
+        return value
 
     @field_validator("database_url")
     @classmethod

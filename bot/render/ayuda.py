@@ -21,6 +21,7 @@ from bot.render.limits import (
 )
 from bot.render.safe import shown
 from umbral_rules.encounter import Encounter
+from umbral_rules.roller.errors import MAX_DICE, MAX_NESTING, MAX_ROLLS, MAX_TERMS
 
 HELP_COLOUR = discord.Colour(0x5865F2)
 #: The topics that are not a family of commands: the three modes and the permissions.
@@ -178,7 +179,11 @@ def ayuda_tirar_embed() -> discord.Embed:
     )
     for name, value in TIRAR:
         embed.add_field(name=name, value=value, inline=False)
-    embed.set_footer(text="Como mucho 200 dados por tirada y 12 tiradas de una vez.")
+    embed.set_footer(
+        text=f"Como mucho {MAX_DICE} dados por tirada y {MAX_ROLLS} tiradas de una vez; con "
+        f"las tiradas guardadas que nombra, una expresión llega a {MAX_TERMS} términos y "
+        f"{MAX_NESTING} niveles."
+    )
     return embed
 
 

@@ -52,3 +52,12 @@ def settings_text(hours: int, quiet: tuple[int, int] | None, zone: str) -> str:
     if quiet is not None:
         text += f", nunca entre las {quiet[0]}:00 y las {quiet[1]}:00 ({zone})"
     return text + "."
+
+
+def undelivered_text(what: str, channel_id: int, attempts: int, reason: str) -> str:
+    """The GM's notice of a reminder given up (issue 43): ``what`` is already escaped."""
+    return (
+        f"⚠️ No he podido publicar {what} en <#{int(channel_id)}> tras {attempts} intentos "
+        f"({reason}). Revisa los permisos del bot en ese canal: el siguiente recordatorio "
+        "se intentará a su hora."
+    )

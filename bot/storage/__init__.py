@@ -21,6 +21,7 @@ look, ``get_state``, ``create``, ``save``, ``end``, ``history``, ``info``), ``uo
 ``hook()`` once the unit has committed (never for one rolled back or an attempt re-run).
 """
 
+from . import console_state as console_state  # its table joins Base.metadata
 from . import reminder_models as reminder_models  # its tables join Base.metadata
 from . import saved_rolls as saved_rolls  # its table joins Base.metadata
 from . import scene_models as scene_models  # its tables join Base.metadata

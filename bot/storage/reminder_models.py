@@ -22,6 +22,11 @@ class EncounterReminderSettings(Base):
     hours: Mapped[int] = mapped_column(Integer)
     quiet_start: Mapped[int | None] = mapped_column(Integer)
     quiet_end: Mapped[int | None] = mapped_column(Integer)
+    #: The message being posted (migration 0019): which try it is (0: none under way), until
+    #: when the process that claimed it holds it, and the nonce every try of it carries.
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    nonce: Mapped[str | None] = mapped_column(String(25))
 
 
 class ReminderRow(Base):

@@ -1,11 +1,12 @@
 """The play-by-post reminders: each encounter's settings and who is waited for, with the time
 each one is reminded next (``reminders.due_at``, indexed).
 
-A due reminder is *claimed* in the transaction that marks it sent (``SELECT … FOR UPDATE SKIP
-LOCKED`` on PostgreSQL: another process skips the rows one holds; on SQLite the write lock of
-``BEGIN IMMEDIATE`` serialises the processes), so it goes out from exactly one process. A
-reminder sent moves its player's next time to ``due_of(now)``: one reminder per missed
-period never piles up (a bot down for a day sends it once at start).
+The players due in an encounter get one message, *claimed* with a lease on the encounter's
+settings row (:mod:`.claims`) before it is posted and marked sent only after (issue 43): a
+post that fails leaves its players due again at the retry's time, and a claim a dead process
+left passes to another once its lease is over. A reminder sent moves its player's next time
+to ``due_of(now)``: one reminder per missed period never piles up (a bot down for a day
+sends it once at start).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import case, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from .claims import Claim, release, take
 from .encounter_info import aware
 from .models import ENCOUNTER_ACTIVE, EncounterRow, GuildSettings
 from .reminder_models import EncounterReminderSettings, ReminderRow
@@ -122,23 +124,75 @@ class ReminderRepository:
             )
         await self.session.flush()
 
-    async def claim_due(self, encounter_id: int, now: datetime, due_of: DueOf) -> set[int]:
-        """The players of the encounter with a reminder due by ``now`` that no other process
-        holds; all their reminders are marked sent now and due again ``due_of(now)``."""
-        stmt = (
-            select(ReminderRow.user_id)
-            .where(ReminderRow.encounter_id == encounter_id, ReminderRow.due_at <= now)
-            .with_for_update(skip_locked=True)
+    async def claim_due(
+        self, encounter_id: int, now: datetime, lease_until: datetime, nonce: str
+    ) -> tuple[set[int], Claim] | None:
+        """The players of the encounter with a reminder due by ``now``, and this process's
+        claim of their message (held until ``lease_until``); None if nobody is due or
+        another process holds the encounter's message."""
+        stmt = select(ReminderRow.user_id).where(
+            ReminderRow.encounter_id == encounter_id, ReminderRow.due_at <= now
         )
         users = {int(u) for u in (await self.session.execute(stmt)).scalars()}
-        if users:
-            await self.session.execute(
-                update(ReminderRow)
-                .where(ReminderRow.encounter_id == encounter_id, ReminderRow.user_id.in_(users))
-                .values(last_sent_at=now, due_at=due_of(now))
-                .execution_options(synchronize_session=False)
-            )
-        return users
+        if not users:
+            return None
+        key = (EncounterReminderSettings.encounter_id == encounter_id,)
+        claim = await take(self.session, EncounterReminderSettings, key, now, lease_until, nonce)
+        return None if claim is None else (users, claim)
+
+    async def sent(
+        self, encounter_id: int, users: Iterable[int], claim: Claim, now: datetime, due_of: DueOf
+    ) -> bool:
+        """The claimed message went out: its players are reminded next ``due_of(now)``."""
+        return await self._settle(encounter_id, users, claim, due_of(now), now)
+
+    async def failed(
+        self,
+        encounter_id: int,
+        users: Iterable[int],
+        claim: Claim,
+        retry_at: datetime | None,
+        now: datetime,
+        due_of: DueOf,
+    ) -> bool:
+        """The claimed message could not be posted: its players are due again at
+        ``retry_at`` (same nonce, next try), or, given up (None), at their next period."""
+        if retry_at is not None:
+            key = (EncounterReminderSettings.encounter_id == encounter_id,)
+            if not await release(self.session, EncounterReminderSettings, key, claim):
+                return False
+            await self._due(encounter_id, users, due_at=retry_at)
+            return True
+        return await self._settle(encounter_id, users, claim, due_of(now), None)
+
+    async def _settle(
+        self,
+        encounter_id: int,
+        users: Iterable[int],
+        claim: Claim,
+        due_at: datetime,
+        sent_at: datetime | None,
+    ) -> bool:
+        """The message is over (sent or given up): no try under way, the players due next
+        at ``due_at``."""
+        key = (EncounterReminderSettings.encounter_id == encounter_id,)
+        if not await release(
+            self.session, EncounterReminderSettings, key, claim, attempts=0, nonce=None
+        ):
+            return False  # another process took it over (this one's lease passed)
+        values: dict[str, datetime] = {"due_at": due_at}
+        if sent_at is not None:
+            values["last_sent_at"] = sent_at
+        await self._due(encounter_id, users, **values)
+        return True
+
+    async def _due(self, encounter_id: int, users: Iterable[int], **values: datetime) -> None:
+        await self.session.execute(
+            update(ReminderRow)
+            .where(ReminderRow.encounter_id == encounter_id, ReminderRow.user_id.in_(set(users)))
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
 
     async def _rows(self, encounter_id: int) -> list[ReminderRow]:
         stmt = select(ReminderRow).where(ReminderRow.encounter_id == encounter_id)
@@ -173,9 +227,13 @@ async def armed(session: AsyncSession) -> list[Armed]:
 
 
 async def next_due(session: AsyncSession) -> datetime | None:
-    """The earliest time a reminder of an armed encounter falls due."""
+    """The earliest time a reminder of an armed encounter falls due (a message another
+    process holds: when its lease ends, if later)."""
+    held = EncounterReminderSettings.claimed_until
+    due = case((held > ReminderRow.due_at, held), else_=ReminderRow.due_at)
     stmt = (
-        select(func.min(ReminderRow.due_at))
+        select(func.min(due))
+        .select_from(ReminderRow)
         .join(EncounterRow, EncounterRow.id == ReminderRow.encounter_id)
         .join(
             EncounterReminderSettings,

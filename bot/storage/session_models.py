@@ -63,6 +63,11 @@ class SessionStepRow(Base):
     kind: Mapped[str] = mapped_column(String(10), primary_key=True)
     due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     done_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: A reminder being posted (migration 0019): which try it is, until when the process
+    #: that claimed it holds it, and the nonce every try of it carries.
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    nonce: Mapped[str | None] = mapped_column(String(25))
 
 
 class ActivityRow(Base):

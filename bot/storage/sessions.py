@@ -1,25 +1,28 @@
 """Game sessions on Discord's calendar: the rows of the sessions a guild scheduled, their
 steps (the reminders 24 h and 1 h before, the start, the end) and who played.
 
-A step due is *claimed* in the transaction that marks it done (``SELECT … FOR UPDATE SKIP
-LOCKED`` on PostgreSQL; SQLite's write lock serialises the processes), so it happens in
-exactly one process, once, whatever restarts or shards. When a session moves (its start or
+A step due is *claimed* by one conditional ``UPDATE`` (PostgreSQL's row lock and SQLite's
+write lock serialise the processes), so it happens in exactly one process, once, whatever
+restarts or shards: the start and the end are marked done as they are claimed; a reminder is
+claimed with a lease (:mod:`.claims`), posted, and marked done only after the post (issue
+43), or due again at its retry's time. When a session moves (its start or
 end changed, by the bot or in Discord's own interface), its reminders are counted again
 from the new start: those still ahead are due again, those already behind are dropped.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import ColumnElement, case, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from umbral_rules import UmbralError
 from umbral_rules.text import name_key
 
+from .claims import Claim, free, release, take
 from .encounter_info import aware
 from .models import RollLogRow
 from .session_models import (
@@ -80,6 +83,10 @@ def _value(row: GameSessionRow) -> GameSession:
         interested=tuple(int(u) for u in row.interested or []),
         attended=None if row.attended is None else tuple(int(u) for u in row.attended),
     )
+
+
+def _step(session_id: int, kind: str) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
+    return SessionStepRow.session_id == session_id, SessionStepRow.kind == kind
 
 
 def _due(kind: str, starts: datetime, ends: datetime) -> datetime:
@@ -202,27 +209,51 @@ class SessionRepository:
             row.attended = sorted(set(users))
             row.status = SESSION_DONE if row.status != SESSION_CANCELLED else row.status
 
-    async def claim(self, session_id: int, now: datetime) -> list[str]:
-        """The steps of the session due by ``now`` that no other process holds, marked done
-        now (in this transaction)."""
-        stmt = (
-            select(SessionStepRow.kind)
-            .where(
-                SessionStepRow.session_id == session_id,
-                SessionStepRow.due_at <= now,
-                SessionStepRow.done_at.is_(None),
-            )
-            .with_for_update(skip_locked=True)
+    async def claim(
+        self, session_id: int, now: datetime, lease_until: datetime, nonce: Callable[[], str]
+    ) -> tuple[list[str], dict[str, Claim]]:
+        """The steps of the session due by ``now`` that no other process holds: the start
+        and the end marked done now (in this transaction), each reminder claimed until
+        ``lease_until`` (its first try gets a new ``nonce()``)."""
+        stmt = select(SessionStepRow.kind).where(
+            SessionStepRow.session_id == session_id,
+            SessionStepRow.due_at <= now,
+            SessionStepRow.done_at.is_(None),
+            free(SessionStepRow, now),
         )
-        kinds = sorted(str(k) for k in (await self.session.execute(stmt)).scalars())
-        if kinds:
-            await self.session.execute(
+        done: list[str] = []
+        claims: dict[str, Claim] = {}
+        for kind in sorted(str(k) for k in (await self.session.execute(stmt)).scalars()):
+            key = _step(session_id, kind)
+            if kind in REMINDERS:
+                due = (SessionStepRow.due_at <= now, SessionStepRow.done_at.is_(None))
+                claim = await take(
+                    self.session, SessionStepRow, key, now, lease_until, nonce(), *due
+                )
+                if claim is not None:
+                    claims[kind] = claim
+                continue
+            result = await self.session.execute(
                 update(SessionStepRow)
-                .where(SessionStepRow.session_id == session_id, SessionStepRow.kind.in_(kinds))
+                .where(*key, SessionStepRow.done_at.is_(None))
                 .values(done_at=now)
                 .execution_options(synchronize_session=False)
             )
-        return kinds
+            if getattr(result, "rowcount", 0) == 1:
+                done.append(kind)
+        return done, claims
+
+    async def finish(self, session_id: int, kind: str, claim: Claim, now: datetime) -> bool:
+        """The claimed reminder is over (posted, dropped or given up): done now."""
+        return await release(
+            self.session, SessionStepRow, _step(session_id, kind), claim, done_at=now
+        )
+
+    async def retry(self, session_id: int, kind: str, claim: Claim, at: datetime) -> bool:
+        """The claimed reminder could not be posted: due again ``at`` (same nonce)."""
+        return await release(
+            self.session, SessionStepRow, _step(session_id, kind), claim, due_at=at
+        )
 
     async def acted(self, starts_at: datetime, ends_at: datetime) -> set[int]:
         """Who acted in the guild between ``starts_at`` and ``ends_at``: rolled (the roll
@@ -297,15 +328,22 @@ async def due_steps(session: AsyncSession, now: datetime) -> list[DueStep]:
     stmt = (
         select(SessionStepRow.session_id, GameSessionRow.guild_id, SessionStepRow.kind)
         .join(GameSessionRow, GameSessionRow.id == SessionStepRow.session_id)
-        .where(SessionStepRow.due_at <= now, SessionStepRow.done_at.is_(None))
+        .where(
+            SessionStepRow.due_at <= now,
+            SessionStepRow.done_at.is_(None),
+            free(SessionStepRow, now),
+        )
         .order_by(SessionStepRow.due_at, SessionStepRow.session_id)
     )
     return [DueStep(int(s), int(g), str(k)) for s, g, k in (await session.execute(stmt)).all()]
 
 
 async def next_step(session: AsyncSession) -> datetime | None:
-    """When the next step of any session falls due."""
-    stmt = select(func.min(SessionStepRow.due_at)).where(SessionStepRow.done_at.is_(None))
+    """When the next step of any session falls due (a reminder another process holds: when
+    its lease ends, if later)."""
+    held = SessionStepRow.claimed_until
+    due = case((held > SessionStepRow.due_at, held), else_=SessionStepRow.due_at)
+    stmt = select(func.min(due)).where(SessionStepRow.done_at.is_(None))
     return aware((await session.execute(stmt)).scalar())
 
 

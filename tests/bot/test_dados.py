@@ -232,3 +232,17 @@ async def test_a_csv_export_says_the_saved_rolls_stay_out(
         "para llevarla."
     ) in reply.last.text()
     assert b"ataque" not in reply.last.files["personajes.csv"]
+
+
+async def test_a_saved_roll_takes_no_dice_maiden_prefix_nor_an_alias_name(
+    fake: FakeDiscord, script: Script
+) -> None:
+    """Issue 43 §3: ``p 1d20`` saved would be refused when used (the prefix is read only at
+    the start of what is typed), and a Dice Maiden alias (``attack``) as a name would be read
+    as the alias: both refused at saving, nothing saved."""
+    owner = fake.user_id("kaeda")
+    out = await script.run("@kaeda", '/dados guardar nombre:golpe expresion:"p 1d20"')
+    assert "no lleva los prefijos de Dice Maiden" in out and "privada:sí" in out
+    out = await script.run("@kaeda", "/dados guardar nombre:attack expresion:1d20+5")
+    assert "ya significa algo en una expresión de dados" in out
+    assert await saved(fake, owner) == []

@@ -3,6 +3,8 @@ threads and the 3-second window — each as Discord answers it."""
 
 from __future__ import annotations
 
+import time
+
 import discord
 import pytest
 from sqlalchemy import text
@@ -10,7 +12,8 @@ from sqlalchemy import text
 from bot import observe
 from bot.console import FakeDiscord, Session
 from bot.console.gate import OLD_EDITS_PER_HOUR
-from tests.console.conftest import Probe, patch, post, refused
+from tests.console.conftest import Answer, Probe, patch, post, refused
+from tests.loopcheck import LoopTime
 
 pytestmark = pytest.mark.backends("sqlite")
 
@@ -262,4 +265,80 @@ async def test_threads_archive_and_reopen(fake: FakeDiscord, probe: Probe) -> No
     with pytest.raises(discord.Forbidden):
         await thread.send("sin permiso en hilos")
     await channel(fake).send("en el canal sí")
+    refused(fake)
+
+
+async def test_a_first_response_after_three_seconds_of_the_loop_is_10062(
+    fake: FakeDiscord, probe: Probe
+) -> None:
+    """Discord's 3 seconds count on the loop's own (monotonic) time, not the fake's clock: a
+    bot that keeps its loop busy past them (a long computation before answering) finds the
+    interaction gone. The loop time is moved by hand: nothing waits, nothing is timed."""
+    assert FakeDiscord.monotonic is time.monotonic  # the console itself reads the real one
+    loop_time = fake.monotonic
+    assert isinstance(loop_time, LoopTime)  # tests: still, unless moved
+
+    def busy_for(seconds: float) -> Answer:
+        async def answer(interaction: discord.Interaction) -> None:
+            loop_time.advance(seconds)  # what a computation on the loop would spend
+            await interaction.response.send_message("listo")
+
+        return answer
+
+    start = fake.clock.now
+    probe.answer = busy_for(2.9)
+    await fake.command("master", "mesa", "prueba")
+    assert not probe.errors and not fake.gate.notices
+    probe.answer = busy_for(3.1)
+    reply = await fake.command("master", "mesa", "prueba")
+    (error,) = probe.errors
+    assert (error.status, error.code) == (404, 10062)
+    assert [n.line for n in reply.notices] == [
+        "(discord) 404 10062 Unknown interaction — "
+        "POST /interactions/{interaction_id}/{interaction_token}/callback",
+        "(discord) sin respuesta: /prueba",
+    ]
+    assert fake.clock.now - start < 1  # the fake's clock saw nothing of it
+    refused(fake)
+
+    async def defer_then_work(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        loop_time.advance(10)  # after the first response: 15 minutes for the rest
+        await interaction.followup.send("listo")
+
+    probe.answer = defer_then_work
+    await fake.command("master", "mesa", "prueba")
+    assert not probe.errors[1:] and not fake.gate.notices
+
+
+async def test_a_repeated_nonce_gives_back_the_first_message_within_the_window(
+    fake: FakeDiscord,
+) -> None:
+    """Discord's ``enforce_nonce`` (discord.py sends it with every ``nonce``): a repeat within
+    the window returns the message already posted; after it, or with another nonce, a new
+    one; a nonce whose message was deleted since gets 404 Unknown Message."""
+    from bot.console.channels import NONCE_WINDOW_S
+
+    mesa = channel(fake)
+    first = await mesa.send("recordatorio", nonce="r-1")
+    assert fake.message_by_id(first.id).payload["enforce_nonce"] is True
+    fake.clock.advance(NONCE_WINDOW_S - 1)
+    again = await mesa.send("recordatorio (reintento)", nonce="r-1")
+    assert again.id == first.id and again.content == "recordatorio"
+    assert [m.content for m in fake.messages] == ["recordatorio"]
+    (line,) = refused(fake)
+    assert line.startswith(f"(discord) nonce repetido: Discord devuelve el mensaje {first.id}")
+    assert not fake.gate.failed
+    other = await channel(fake, "otra").send("otro", nonce="r-2")
+    assert other.id != first.id
+    # without enforce_nonce the nonce is only a label: a second message
+    body = {"content": "sin enforce", "nonce": "r-2"}
+    assert int((await post(fake, "otra", body))["id"]) != other.id
+    fake.clock.advance(2)  # past the window: Discord has forgotten the nonce
+    late = await mesa.send("recordatorio (tarde)", nonce="r-1")
+    assert late.id != first.id
+    await late.delete()
+    with pytest.raises(discord.NotFound) as caught:
+        await mesa.send("recordatorio (borrado)", nonce="r-1")
+    assert caught.value.code == 10008
     refused(fake)

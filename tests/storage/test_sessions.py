@@ -38,10 +38,16 @@ async def _schedule(storage: Storage, starts: datetime = START, now: datetime = 
 
 
 async def _claim(storage: Storage, session_id: int, now: datetime) -> list[str]:
-    """As the scheduler claims: retried when another process took the rows meanwhile."""
+    """As the scheduler claims, each reminder claimed then marked done at once (its post
+    went well): retried when another process took the rows meanwhile."""
 
     async def claim(uow: UnitOfWork) -> list[str]:
-        return await uow.sessions.claim(session_id, now)
+        done, claims = await uow.sessions.claim(
+            session_id, now, now + timedelta(seconds=90), lambda: "nonce"
+        )
+        for kind, taken in claims.items():
+            assert await uow.sessions.finish(session_id, kind, taken, now)
+        return sorted([*done, *claims])
 
     return await storage.run_in_guild(GUILD, claim)
 

@@ -28,11 +28,14 @@ from .errors import (
     MAX_DICE,
     MAX_EXPRESSION_LENGTH,
     MAX_EXPRESSIONS,
+    MAX_NESTING,
     MAX_ROLLS,
     MAX_SETS,
+    MAX_TERMS,
     RollError,
 )
 from .evaluate import Ev, Evaluator
+from .expansion import MAX_NAME_DEPTH, measure, saved_tree
 from .faces import Die, Face, FaceKind
 from .nodes import Binary, Call, Dice, Group, NameRef, Node, Num, Span, System, Test, Unary, Value
 from .parser import EXPECTED_TERM, Parser, Part
@@ -42,8 +45,11 @@ __all__ = [
     "MAX_DICE",
     "MAX_EXPRESSIONS",
     "MAX_EXPRESSION_LENGTH",
+    "MAX_NAME_DEPTH",
+    "MAX_NESTING",
     "MAX_ROLLS",
     "MAX_SETS",
+    "MAX_TERMS",
     "Face",
     "FaceKind",
     "Names",
@@ -57,8 +63,6 @@ __all__ = [
 
 SEPARATOR = ";"
 EMPTY = "Escribe una expresión de dados, por ejemplo `2d6+3` o `4d6kh3`."
-#: Saved rolls inside saved rolls: at most this deep (and never themselves).
-MAX_NAME_DEPTH = 4
 Names = Callable[[str], str | None]
 
 
@@ -128,8 +132,11 @@ class Rolled:
         return tuple(die.value for die in _dice(self.tree) if not die.dropped)
 
 
-def parse(text: str, names: Names | None = None) -> Parsed:
-    """Read ``text`` (expressions separated by «;»); the same text is read once."""
+def parse(text: str, names: Names | None = None, *, expand: bool = True) -> Parsed:
+    """Read ``text`` (expressions separated by «;»); the same text is read once. Saved
+    rolls' names are read with ``names`` and, once the result is known to keep the bounds
+    of :mod:`.expansion`, replaced by their trees (``expand=False``: only checked, the
+    names left in place, as saving needs)."""
     try:
         parsed = _read(text)
     except RollError as error:
@@ -146,6 +153,10 @@ def parse(text: str, names: Names | None = None) -> Parsed:
             *first.span,
             suggestion=suggest(RollError("sintaxis", "", text, *first.span), _readable),
         )
+    for part in parsed.parts:  # every bound checked before anything is replaced
+        measure(text, part.node, names)
+    if not expand:
+        return parsed
     return Parsed(text, tuple(_resolve(text, part, names) for part in parsed.parts))
 
 
@@ -262,35 +273,14 @@ def _dice(ev: Ev) -> Iterator[Die]:
 
 
 def _resolve(text: str, part: Part, names: Names) -> Part:
+    """``part`` with each saved roll's name replaced by its tree (once :func:`measure` has
+    found the result within bounds)."""
     readings = list(part.readings)
 
     def swap(node: Node, depth: int, seen: tuple[str, ...]) -> Node:
         if isinstance(node, NameRef):
-            key = node.name.casefold()
-            saved = names(node.name)
-            if saved is None or key in seen or depth >= MAX_NAME_DEPTH:
-                why = (
-                    "no es un dado ni una tirada guardada"
-                    if saved is None
-                    else "se usa a sí misma"
-                    if key in seen
-                    else "anida demasiadas tiradas"
-                )
-                raise RollError("sintaxis", f"«{node.name}» {why}", text, *node.span)
-            try:
-                inner = Parser(saved, 0, len(saved))
-                read = inner.part(sets_allowed=False)  # «1d20 ventaja» as /tirar reads it
-                tree = read.node
-                if read.comment is not None:
-                    raise inner.error("sintaxis", "lleva un motivo", 0, len(saved))
-            except RollError as error:
-                raise RollError(
-                    error.kind,
-                    f"«{node.name}» guarda «{saved}»: {error.reason}",
-                    text,
-                    *node.span,
-                ) from None
-            readings.extend((node.name, r) for _, r in inner.readings)
+            key, tree, read = saved_tree(text, node, names, depth, seen, node.span)
+            readings.extend((node.name, r) for _, r in read)
             # its nodes point at the name in the player's text, errors inside it too
             return swap(_respan(tree, node.span), depth + 1, (*seen, key))
         return _rebuild(node, lambda child: swap(child, depth, seen))

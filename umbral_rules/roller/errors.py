@@ -18,6 +18,12 @@ MAX_SETS = 10
 MAX_ROLLS = 12
 #: Parentheses, groups and calls inside one another.
 MAX_DEPTH = 20
+#: [D] An expression with its saved rolls' names replaced by what they save (issue 43,
+#: ``umbral_rules.roller.expansion``): at most this many terms (numbers, dice, operations,
+#: groups), this many levels of them one inside another, and :data:`MAX_DICE` dice written.
+#: One expression typed whole (200 characters) never reaches them: only names multiply.
+MAX_TERMS = 1000
+MAX_NESTING = 200
 #: The largest die (a d10000 is already a d100 of d100s).
 MAX_SIDES = 10_000
 #: The most digits a number reached by arithmetic may have (Python writes no more than 4,300).

@@ -53,7 +53,7 @@ class Ev:
     system: systems.SystemRoll | None = None
 
 
-MAX_MAGNITUDE = 10**MAX_DIGITS
+MAX_MAGNITUDE: int = 10**MAX_DIGITS
 
 
 class Evaluator:
@@ -84,7 +84,7 @@ class Evaluator:
         if isinstance(node, Binary):
             left, right = self.eval(node.left), self.eval(node.right)
             value = self.binary(node, left.value, right.value)
-            if abs(value) >= MAX_MAGNITUDE:
+            if _too_long(value):
                 raise RollError(
                     "limite",
                     f"El resultado pasa de {MAX_DIGITS} cifras",
@@ -267,6 +267,15 @@ class Evaluator:
                 *node.span,
             )
         return _exact(Fraction(left) ** right)
+
+
+def _too_long(value: Value) -> bool:
+    """More than :data:`MAX_DIGITS` digits: the value, or its exact fraction's numerator or
+    denominator (``(1/999983)**64`` multiplied by itself, tiny as it is, would be written
+    with ever longer numbers, and each step would cost more than the one before)."""
+    if isinstance(value, Fraction):
+        return abs(value.numerator) >= MAX_MAGNITUDE or value.denominator >= MAX_MAGNITUDE
+    return abs(value) >= MAX_MAGNITUDE
 
 
 def _finish(ev: Ev, mods: Mods, dice: list[Die]) -> Ev:

@@ -21,6 +21,7 @@ from umbral_rules.errors import UmbralError
 from umbral_rules.text import clean_name, name_key
 
 from . import parse
+from .aliases import PREFIXES
 
 #: [D] The longest name of a saved roll.
 NAME_MAX = 32
@@ -109,6 +110,11 @@ ONE_EXPRESSION = (
     "Una tirada guardada es una sola expresión: sin «;», sin tiradas repetidas (`6 4d6`) y "
     "sin « ! motivo» (el motivo se pone al tirarla)."
 )
+#: Dice Maiden's prefixes (``p 1d20``) belong to what is typed at ``/tirar``, not to a name.
+NO_PREFIX = (
+    "Una tirada guardada no lleva los prefijos de Dice Maiden (`p`, `s`, `nr`, `ul`): "
+    "guárdala sin ellos y, para tirarla en privado, `/tirar expresion:{nombre} privada:sí`."
+)
 
 
 def check_saved(
@@ -119,9 +125,12 @@ def check_saved(
 ) -> None:
     """Refuse (:class:`~umbral_rules.roller.RollError`, an ``UmbralError``) an expression
     that cannot be saved as ``nombre``: it must read, as one expression, with the saved
-    rolls it names (``own`` over ``server``, ``nombre`` being this one), and not use itself."""
+    rolls it names (``own`` over ``server``, ``nombre`` being this one), not use itself and
+    keep the bounds of :mod:`.expansion` (measured, never built: a refusal is quick)."""
+    if PREFIXES.match(expresion.strip()):
+        raise UmbralError(NO_PREFIX.format(nombre=nombre))
     key = name_key(nombre)
     mine = [(n, e) for n, e in own if name_key(n) != key]
-    parsed = parse(expresion, names=Shelf([*mine, (nombre, expresion)], server))
+    parsed = parse(expresion, names=Shelf([*mine, (nombre, expresion)], server), expand=False)
     if len(parsed.parts) != 1 or parsed.parts[0].sets != 1 or parsed.parts[0].comment:
         raise UmbralError(ONE_EXPRESSION)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from bot.features.bestiario.files import Conflictos, names_text, refuse_clashes
 from bot.features.tirar.expression import refusal
+from bot.offloop import off_loop
 from bot.sheetfiles import FileRefused, SavedRollEntry
 from bot.storage import UnitOfWork
 from bot.storage.saved_rolls import SERVER, SavedRoll
@@ -54,8 +55,8 @@ async def save(uow: UnitOfWork, user_id: int, owner_id: int, nombre: str, expres
     only the server's)."""
     own, server = await uow.saved_rolls.visible(user_id)
     mine = [] if owner_id == SERVER else [s.pair for s in own]
-    try:
-        check_saved(nombre, expresion, mine, [s.pair for s in server])
+    try:  # off the loop: measuring is quick, but reading every saved text it names is not free
+        await off_loop(check_saved, nombre, expresion, mine, [s.pair for s in server])
     except RollError as error:
         raise UmbralError(refusal(error)) from None
     existing = await uow.saved_rolls.get(owner_id, nombre)
@@ -116,16 +117,27 @@ async def import_saved(
         writes.append(entry)
     if len(kept) > MAX_OWN:
         raise FileRefused(f"{whose} quedarían {len(kept)} y el máximo es {MAX_OWN}")
+    await off_loop(check_entries, writes, list(kept.values()), [s.pair for s in server])
     for entry in writes:
+        await uow.saved_rolls.put(owner_id, entry.nombre, entry.expresion)
+    return result
+
+
+def check_entries(
+    entries: Sequence[SavedRollEntry],
+    own: Sequence[tuple[str, str]],
+    server: Sequence[tuple[str, str]],
+) -> None:
+    """Each of a file's saved rolls as saving it checks it (with ``own``, the player's
+    saved rolls as the file leaves them), or :class:`FileRefused` naming the first refused:
+    a chain that would expand past the roller's bounds is refused without being built."""
+    for entry in entries:
         try:
-            check_saved(entry.nombre, entry.expresion, kept.values(), (s.pair for s in server))
+            check_saved(entry.nombre, entry.expresion, own, server)
         except RollError as error:
             raise FileRefused(f"la tirada guardada «{entry.nombre}»: {error.plain()}") from None
         except UmbralError as error:
             raise FileRefused(f"la tirada guardada «{entry.nombre}»: {error}") from None
-    for entry in writes:
-        await uow.saved_rolls.put(owner_id, entry.nombre, entry.expresion)
-    return result
 
 
 def saved_entry(roll: SavedRoll) -> SavedRollEntry:

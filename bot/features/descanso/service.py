@@ -24,7 +24,7 @@ from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import cabeza_keys, estado_key, estado_table
 from umbral_rules.encounter.settings import EstadosExtra
-from umbral_rules.text import word_key
+from umbral_rules.text import name_not_found, word_key
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
@@ -197,8 +197,10 @@ async def find_character(uow: UnitOfWork, nombre: str, owner_id: int | None) -> 
         if owner_id is None or row.owner_id == owner_id
     ]  # fmt: skip
     if not found:
-        raise UmbralError(
-            f"No hay ningún personaje «{nombre}» en este servidor: /ficha lista dice cuáles hay."
+        raise name_not_found(
+            f"No hay ningún personaje «{nombre}» en este servidor: /ficha lista dice cuáles hay.",
+            nombre,
+            [r.nombre for r in await uow.characters.list_all()],
         )
     if len(found) > 1:
         raise UmbralError(f"Hay {len(found)} personajes «{nombre}»: di de quién con «dueño».")

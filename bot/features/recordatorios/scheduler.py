@@ -1,5 +1,6 @@
 """The reminders' background task: it wakes at the next due time (at least every minute),
-claims what is due in the database and posts one message per channel; the steps of the
+claims what is due in the database and posts one message per channel, marked sent only
+once posted (a failed post is retried: :mod:`bot.features.recordatorios.delivery`); the steps of the
 game sessions (their reminders, start and end: :mod:`bot.features.sesiones.steps`) run in
 the same rounds.
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from dataclasses import dataclass
 from datetime import datetime
 
 import discord
@@ -23,17 +25,56 @@ from bot.clock import Now, Sleep, system_now
 from bot.edge.services import Services
 from bot.features.combate.service import defender_view
 from bot.features.common import post_reopening
+from bot.features.recordatorios.delivery import (
+    lease_until,
+    new_nonce,
+    note_failure,
+    reason,
+    retry_at,
+    tell_gm,
+)
 from bot.features.recordatorios.timing import DEFAULT_ZONE, due_after, zone
 from bot.features.sesiones.steps import SessionSteps
 from bot.render.reminders import Reminder, reminder_text
 from bot.render.safe import allowed_mentions
 from bot.render.waiting import Waited, waited_for
 from bot.storage import UnitOfWork
+from bot.storage.claims import Claim
 from bot.storage.reminders import Armed, DueOf, Wanted, armed, next_due
 from bot.storage.waiting import waiting
 from umbral_rules import UmbralError
 
 log = logging.getLogger(__name__)
+
+ENCOUNTER_REMINDER = "el recordatorio del encuentro"
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """An encounter's reminder message claimed by this process: its text, its players
+    (with what is expected of each, and their ids), the claim, and the moment it is for."""
+
+    target: Armed
+    text: str
+    reminders: list[Reminder]
+    users: set[int]
+    claim: Claim
+    at: datetime
+
+
+def _due_of(target: Armed) -> DueOf:
+    """When a reminder of ``target`` counted from a moment falls due."""
+    try:
+        tz = zone(target.timezone)
+    except UmbralError:
+        tz = zone(DEFAULT_ZONE)
+    hours, quiet = target.settings.hours, target.settings.quiet
+
+    def due_of(base: datetime) -> datetime:
+        return due_after(base, hours, quiet, tz)
+
+    return due_of
+
 
 #: The longest the task sleeps: new waits (a player's turn began) are seen within a minute.
 TICK_S = 60.0
@@ -54,6 +95,7 @@ class ReminderScheduler:
 
     def use_clock(self, now: Now, sleep: Sleep) -> None:
         self.now, self.sleep = now, sleep
+        self.sessions.now = now
 
     # --- the background task --------------------------------------------------------------
 
@@ -110,29 +152,33 @@ class ReminderScheduler:
         return posted + await self.sessions.run_due(self.now())
 
     async def _remind(self, target: Armed) -> int:
-        assert self.storage is not None
-        try:
-            tz = zone(target.timezone)
-        except UmbralError:
-            tz = zone(DEFAULT_ZONE)
-        hours, quiet = target.settings.hours, target.settings.quiet
-
-        def due_of(base: datetime) -> datetime:
-            return due_after(base, hours, quiet, tz)
-
-        now = self.now()
-
-        async def work(uow: UnitOfWork) -> tuple[str, list[Reminder]] | None:
-            return await _claim(uow, target, now, due_of)
-
-        claimed = await self.storage.run_in_channel(target.guild_id, target.channel_id, work)
-        if claimed is None or not claimed[1]:
+        """Claim the encounter's message, post it, mark it sent (or retried)."""
+        delivery = await self.claim(target)
+        if delivery is None:
             return 0
-        text, reminders = claimed
-        await self._post(target, text, reminders)
-        return 1
+        try:
+            if delivery.reminders:
+                await self.post(delivery)
+        except Exception as error:
+            await self._failed(delivery, error)
+            return 0
+        await self.mark_sent(delivery)
+        return 1 if delivery.reminders else 0
 
-    async def _post(self, target: Armed, text: str, reminders: list[Reminder]) -> None:
+    async def claim(self, target: Armed) -> Delivery | None:
+        """The message due now in the encounter, claimed by this process (a lease)."""
+        assert self.storage is not None
+        now, due_of = self.now(), _due_of(target)
+        lease, nonce = lease_until(now), new_nonce()
+
+        async def work(uow: UnitOfWork) -> Delivery | None:
+            return await _claim(uow, target, now, due_of, lease, nonce)
+
+        return await self.storage.run_in_channel(target.guild_id, target.channel_id, work)
+
+    async def post(self, delivery: Delivery) -> None:
+        """Post the claimed message with its nonce (raises what Discord refused)."""
+        target, reminders = delivery.target, delivery.reminders
         defense = any(w.kind == "defensa" for r in reminders for w in r.waited)
         view = defender_view(self.services) if defense else None
         mentions = allowed_mentions(r.user_id for r in reminders)
@@ -140,11 +186,47 @@ class ReminderScheduler:
             self.client,
             target.guild_id,
             target.channel_id,
-            text,
+            delivery.text,
             allowed_mentions=mentions,
             view=view,
+            nonce=delivery.claim.nonce,
         )
         self.sent += 1
+
+    async def mark_sent(self, delivery: Delivery) -> bool:
+        """The message went out: its players are due again a period later."""
+        assert self.storage is not None
+        target, due_of = delivery.target, _due_of(delivery.target)
+
+        async def done(uow: UnitOfWork) -> bool:
+            return await uow.reminders.sent(
+                target.encounter_id, delivery.users, delivery.claim, delivery.at, due_of
+            )
+
+        return await self.storage.run_in_channel(target.guild_id, target.channel_id, done)
+
+    async def _failed(self, delivery: Delivery, error: Exception) -> None:
+        """The post failed: due again after the backoff, or given up and the GM told."""
+        assert self.storage is not None
+        target, claim, due_of = delivery.target, delivery.claim, _due_of(delivery.target)
+        now = self.now()
+        later = retry_at(claim.attempt, now)
+        note_failure(ENCOUNTER_REMINDER, target.channel_id, claim.attempt, error)
+
+        async def work(uow: UnitOfWork) -> tuple[bool, int | None]:
+            released = await uow.reminders.failed(
+                target.encounter_id, delivery.users, claim, later, now, due_of
+            )
+            return released, (await uow.guild.get()).gm_channel_id
+
+        released, gm_channel = await self.storage.run_in_channel(
+            target.guild_id, target.channel_id, work
+        )
+        if released and later is None:
+            where = target.channel_id
+            await tell_gm(
+                self.client, target.guild_id, gm_channel, ENCOUNTER_REMINDER, where, reason(error)
+            )
 
     # --- the console's clock --------------------------------------------------------------
 
@@ -176,10 +258,15 @@ def _player(w: Waited, phase: str) -> int | None:
 
 
 async def _claim(
-    uow: UnitOfWork, target: Armed, now: datetime, due_of: DueOf
-) -> tuple[str, list[Reminder]] | None:
+    uow: UnitOfWork,
+    target: Armed,
+    now: datetime,
+    due_of: DueOf,
+    lease: datetime,
+    nonce: str,
+) -> Delivery | None:
     """In one transaction: who the encounter waits for now, synced into its reminders, and
-    the players due now claimed (marked sent); the message for them."""
+    the message to the players due now, claimed by this process (not yet marked sent)."""
     enc = await uow.encounter.get()
     info = uow.encounter.info
     if enc is None or info is None or info.id != target.encounter_id:
@@ -193,6 +280,10 @@ async def _claim(
             by_user.setdefault(user, []).append(w)
             wanted.append(Wanted(user, w.kind, w.ref, w.since or now))
     await uow.reminders.sync(info.id, wanted, due_of)
-    users = await uow.reminders.claim_due(info.id, now, due_of)
+    claimed = await uow.reminders.claim_due(info.id, now, lease, nonce)
+    if claimed is None:
+        return None
+    users, claim = claimed
     reminders = [Reminder(u, by_user[u]) for u in by_user if u in users]
-    return reminder_text(enc.asalto, enc.phase, reminders), reminders
+    text = reminder_text(enc.asalto, enc.phase, reminders)
+    return Delivery(target, text, reminders, users, claim, now)

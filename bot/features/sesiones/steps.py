@@ -7,9 +7,12 @@ once a command notes it, :class:`bot.storage.sessions.ActivityRepository`).
 
 Each time, the event is read from Discord first: a session moved, renamed or cancelled in
 Discord's own interface is seen then (a moved session's reminders are counted again from
-its new start, so none goes out at the old time). A step is claimed in the transaction that
-marks it done, so it happens once whatever restarts or shards; a reminder whose session
-already began, or a 24 h one caught up with by the 1 h one (the bot was down), is dropped.
+its new start, so none goes out at the old time). The start and the end are claimed in the
+transaction that marks them done, so they happen once whatever restarts or shards; a
+reminder is claimed with a lease, posted with a nonce and marked done after the post, or
+retried (:mod:`bot.features.recordatorios.delivery`). A reminder whose session already
+began, or a 24 h one caught up with by the 1 h one (the bot was down), is dropped; one
+dropped at the start after failing is told to the GM as given up.
 """
 
 from __future__ import annotations
@@ -20,15 +23,28 @@ from datetime import datetime
 
 import discord
 
+from bot.clock import Now, system_now
 from bot.features.common import post_reopening
+from bot.features.recordatorios.delivery import (
+    lease_until,
+    new_nonce,
+    note_failure,
+    reason,
+    retry_at,
+    tell_gm,
+)
 from bot.features.sesiones.event import EventState, interested, read_event
-from bot.render.safe import allowed_mentions
+from bot.render.safe import allowed_mentions, shown
 from bot.render.sesiones import reminder_text
 from bot.storage import Storage, UnitOfWork
+from bot.storage.claims import Claim
 from bot.storage.session_models import SESSION_CANCELLED, SESSION_DONE, SESSION_SCHEDULED
-from bot.storage.sessions import END, REMINDERS, GameSession, due_steps, next_step
+from bot.storage.sessions import END, GameSession, due_steps, next_step
 
 log = logging.getLogger(__name__)
+
+#: The reminder this process posts, if any: its kind and its claim.
+Claimed = tuple[str | None, Claim | None]
 
 
 class SessionSteps:
@@ -37,6 +53,8 @@ class SessionSteps:
         self.storage = storage
         #: Reminder messages posted by this process.
         self.sent = 0
+        #: The scheduler's clock (the console's fake one drives it).
+        self.now: Now = system_now
 
     async def next_due(self) -> datetime | None:
         if self.storage is None:
@@ -69,31 +87,84 @@ class SessionSteps:
         if event is not None and event.open:
             users = await interested(self.client, guild_id, known.event_id)
 
-        async def work(uow: UnitOfWork) -> tuple[GameSession, list[str]]:
+        lease = lease_until(now)
+
+        async def work(uow: UnitOfWork) -> tuple[GameSession, Claimed, tuple[int, int | None]]:
             session = await refresh(uow, known, event, now)
             if users is not None:
                 await uow.sessions.keep_interested(session_id, users)
-            steps = await uow.sessions.claim(session_id, now)
+            steps, claims = await uow.sessions.claim(session_id, now, lease, new_nonce)
             if END in steps and session.status != SESSION_CANCELLED:
                 played = await uow.sessions.acted(session.starts_at, session.ends_at)
                 await uow.sessions.keep_attended(session_id, played)
-            return session, steps
+            gone = session.status != SESSION_SCHEDULED or now >= session.starts_at
+            post = None if gone or not claims else ("1h" if "1h" in claims else "24h")
+            tried = 0  # the tries of a reminder dropped at the start after failing
+            for kind, claim in claims.items():
+                if kind != post:  # dropped: the session began, or the 1 h one caught up
+                    await uow.sessions.finish(session_id, kind, claim, now)
+                    tried = max(tried, claim.attempt - 1 if gone else 0)
+            gm = (await uow.guild.get()).gm_channel_id if tried else None
+            return session, (post, claims.get(post or "")), (tried, gm)
 
-        session, steps = await self.storage.run_in_guild(guild_id, work)
-        reminders = [k for k in steps if k in REMINDERS]
-        if not reminders or session.status != SESSION_SCHEDULED or now >= session.starts_at:
+        session, (kind, claim), (tried, gm) = await self.storage.run_in_guild(guild_id, work)
+        if tried:
+            where, why = session.channel_id, "la sesión empezó antes de poder publicarlo"
+            await tell_gm(self.client, guild_id, gm, _what(session), where, why, tried)
+        if kind is None or claim is None:
             return 0
-        kind = "1h" if "1h" in reminders else "24h"
-        await self._post(session, kind, users or [])
+        try:
+            await self._post(session, kind, users or [], claim.nonce)
+        except Exception as error:
+            await self._failed(session, kind, claim, error)
+            return 0
+
+        async def done(uow: UnitOfWork) -> bool:
+            return await uow.sessions.finish(session_id, kind, claim, now)
+
+        await self.storage.run_in_guild(guild_id, done)
         return 1
 
-    async def _post(self, session: GameSession, kind: str, users: Sequence[int]) -> None:
+    async def _post(
+        self, session: GameSession, kind: str, users: Sequence[int], nonce: str
+    ) -> None:
         text = reminder_text(session, kind, users)
         mentions = allowed_mentions(users)
         await post_reopening(
-            self.client, session.guild_id, session.channel_id, text, allowed_mentions=mentions
+            self.client,
+            session.guild_id,
+            session.channel_id,
+            text,
+            allowed_mentions=mentions,
+            nonce=nonce,
         )
         self.sent += 1
+
+    async def _failed(
+        self, session: GameSession, kind: str, claim: Claim, error: Exception
+    ) -> None:
+        """The post failed: due again after the backoff, or given up and the GM told."""
+        assert self.storage is not None
+        now = self.now()
+        later = retry_at(claim.attempt, now)
+        what = _what(session)
+        note_failure(what, session.channel_id, claim.attempt, error)
+
+        async def work(uow: UnitOfWork) -> tuple[bool, int | None]:
+            if later is None:
+                released = await uow.sessions.finish(session.id, kind, claim, now)
+            else:
+                released = await uow.sessions.retry(session.id, kind, claim, later)
+            return released, (await uow.guild.get()).gm_channel_id
+
+        released, gm_channel = await self.storage.run_in_guild(session.guild_id, work)
+        if released and later is None:
+            where = session.channel_id
+            await tell_gm(self.client, session.guild_id, gm_channel, what, where, reason(error))
+
+
+def _what(session: GameSession) -> str:
+    return f"el recordatorio de la sesión «{shown(session.title)}»"
 
 
 async def refresh(

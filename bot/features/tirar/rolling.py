@@ -20,6 +20,7 @@ from bot.features.tirar.systems import (
     roll_pool,
 )
 from bot.jsontypes import JsonObject
+from bot.offloop import off_loop
 from bot.render.tirar import (
     expression_embed,
     graded_embed,
@@ -131,6 +132,15 @@ def roll_asked(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) ->
     return Outcome(embed, faces, result, motivo)
 
 
+async def rolled(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) -> Outcome:
+    """:func:`roll_asked` off the event loop for an expression, whose cost is what the
+    player typed (within the roller's bounds, up to 12 rolls of 1,000 terms each: tenths of
+    a second, ``bench/README.md``, issue 43); here for the other modes (a few dice)."""
+    if asked.mode == "expresion":
+        return await off_loop(roll_asked, asked, dice, who, shelf)
+    return roll_asked(asked, dice, who, shelf)
+
+
 async def shelf_of(uow: UnitOfWork, user_id: int, expresion: str | None) -> Shelf | None:
     """The saved rolls the player reads, when the expression names any (one read then;
     none otherwise)."""
@@ -161,7 +171,7 @@ async def roll_and_answer(
     who = interaction.user.display_name
     async with storage.channel(guild_id, channel_id) as uow:
         shelf = await shelf_of(uow, interaction.user.id, asked.expresion)
-        outcome = roll_asked(asked, dice, who, shelf)
+        outcome = await rolled(asked, dice, who, shelf)
         if repeats is not None:
             outcome.result["repite"] = repeats
         settings = await uow.guild.get()

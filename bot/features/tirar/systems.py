@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from umbral_rules import DiceSource, UmbralError
+from umbral_rules.hielo.constants import GRADO_PASO, GRADOS_MAX
 from umbral_rules.porcentual.tiradas import (
     INITIATIVE_DIE,
     PERCENTILE_CRITICAL_DIVISOR,
@@ -43,9 +44,10 @@ POOL_PASSIVE_FACTOR = 4  # passive = rank × 4 + bonus dice
 POOL_MAX_RANK = 10
 POOL_MAX_BONUS = 10
 #: [D] The text says successes "have ranks" by how far they beat the difficulty, without the
-#: table: one degree per full five points over, up to four.
-POOL_DEGREE_STEP = 5
-POOL_MAX_DEGREES = 4
+#: table: one degree per full five points over, up to four — the rules' own constants
+#: (``umbral_rules/hielo``), so ``/tirar`` and the system's rules read the same degrees.
+POOL_DEGREE_STEP = GRADO_PASO
+POOL_MAX_DEGREES = GRADOS_MAX
 
 # --- d100 graded (seed 003): (minimum margen, name, damage multiplier), best first --------
 #: margen = percentage − roll: how far above the mark the roll landed.
