@@ -9,12 +9,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from umbral_rules import DiceSource, UmbralError
+from umbral_rules.graduado.bands import D100_GRADES, calificacion
 from umbral_rules.hielo.constants import GRADO_PASO, GRADOS_MAX
+from umbral_rules.porcentual.tiradas import (
+    INITIATIVE_DIE,
+    PERCENTILE_CRITICAL_DIVISOR,
+    PERCENTILE_FUMBLE_FROM,
+    InitiativeRoll,
+    PercentileRoll,
+    roll_initiative,
+    roll_percentile,
+)
 
-# d100 graded (seed 003): the bands live in umbral_rules.graduado, their one home.
-# D100_GRADES: (minimum margen, name, damage multiplier), best first; margen = chance − roll.
-from umbral_rules.graduado.bands import D100_GRADES as D100_GRADES
-from umbral_rules.graduado.bands import calificacion
+__all__ = [
+    "D100_GRADES",
+    "INITIATIVE_DIE",
+    "PERCENTILE_CRITICAL_DIVISOR",
+    "PERCENTILE_FUMBLE_FROM",
+    "POOL_BASE_DIFFICULTY",
+    "GradedRoll",
+    "InitiativeRoll",
+    "PercentileRoll",
+    "PoolRoll",
+    "pool_passive",
+    "roll_graded",
+    "roll_initiative",
+    "roll_percentile",
+    "roll_pool",
+]
+
+# d100 graded (seed 003): its bands live in umbral_rules.graduado, their one home
+# (D100_GRADES: (minimum margen, name, damage multiplier), best first; margen = chance − roll).
 
 # --- d6 pool (seed 002) -------------------------------------------------------------------
 POOL_BASE_DIFFICULTY = 9  # "moderada"; steps of three
@@ -28,13 +53,7 @@ POOL_MAX_BONUS = 10
 POOL_DEGREE_STEP = GRADO_PASO
 POOL_MAX_DEGREES = GRADOS_MAX
 
-# --- percentile (seed 004) ----------------------------------------------------------------
-#: [D] The excerpt names criticals and fumbles without their thresholds: a critical is a roll
-#: of a tenth of the final percentage or less (minimum 1), a fumble a roll of 96–100 that
-#: fails (a 100 always fumbles).
-PERCENTILE_CRITICAL_DIVISOR = 10
-PERCENTILE_FUMBLE_FROM = 96
-INITIATIVE_DIE = 10
+# --- percentile (seed 004): its one home is umbral_rules.porcentual.tiradas ---------------
 
 
 @dataclass(frozen=True)
@@ -127,59 +146,3 @@ def roll_graded(dice: DiceSource, percentage: int, modifier: int = 0) -> GradedR
     _check_percentage(percentage)
     _check_modifier(modifier)
     return GradedRoll(percentage, dice.roll(100), modifier)
-
-
-@dataclass(frozen=True)
-class PercentileRoll:
-    skill: int
-    modifier: int
-    roll: int
-
-    @property
-    def target(self) -> int:
-        return max(0, self.skill + self.modifier)
-
-    @property
-    def success(self) -> bool:
-        return self.roll <= self.target and not self.fumble
-
-    @property
-    def critical(self) -> bool:
-        return self.roll <= max(1, self.target // PERCENTILE_CRITICAL_DIVISOR)
-
-    @property
-    def fumble(self) -> bool:
-        return self.roll == 100 or (self.roll >= PERCENTILE_FUMBLE_FROM and self.roll > self.target)
-
-    @property
-    def label(self) -> str:
-        if self.fumble:
-            return "PIFIA"
-        if self.critical:
-            return "ÉXITO CRÍTICO"
-        return "ÉXITO" if self.success else "FALLO"
-
-
-def roll_percentile(dice: DiceSource, skill: int, modifier: int = 0) -> PercentileRoll:
-    """d100 under the skill percentage with modifiers (seed 004)."""
-    _check_percentage(skill)
-    _check_modifier(modifier)
-    return PercentileRoll(skill, modifier, dice.roll(100))
-
-
-@dataclass(frozen=True)
-class InitiativeRoll:
-    face: int
-    agilidad: int
-    modifier: int = 0
-
-    @property
-    def total(self) -> int:
-        return self.face + self.agilidad + self.modifier
-
-
-def roll_initiative(dice: DiceSource, agilidad: int, modifier: int = 0) -> InitiativeRoll:
-    """Iniciativa = 1D10 + AGI ± armour or spells (seed 004)."""
-    if not 0 <= agilidad <= 50:
-        raise UmbralError(f"La Agilidad va de 0 a 50 (se dio {agilidad}).")
-    return InitiativeRoll(dice.roll(INITIATIVE_DIE), agilidad, modifier)
