@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from umbral_rules import DiceSource, UmbralError
-from umbral_rules.hielo.constants import GRADO_PASO, GRADOS_MAX
 
 # d100 graded (seed 003): the bands live in umbral_rules.graduado, their one home.
 # D100_GRADES: (minimum margen, name, damage multiplier), best first; margen = chance − roll.
 from umbral_rules.graduado.bands import D100_GRADES as D100_GRADES
 from umbral_rules.graduado.bands import calificacion
+from umbral_rules.hielo.constants import GRADO_PASO, GRADOS_MAX
 
 # --- d6 pool (seed 002) -------------------------------------------------------------------
 POOL_BASE_DIFFICULTY = 9  # "moderada"; steps of three
@@ -44,10 +44,16 @@ class PoolRoll:
     faces: tuple[int, ...]
     kept: tuple[int, ...]  # indices into ``faces``
     difficulty: int
+    #: Points added to the kept dice: the «Modificador» of seed 002's roll form.
+    modifier: int = 0
+
+    @property
+    def kept_sum(self) -> int:
+        return sum(self.faces[i] for i in self.kept)
 
     @property
     def total(self) -> int:
-        return sum(self.faces[i] for i in self.kept)
+        return self.kept_sum + self.modifier
 
     @property
     def success(self) -> bool:
@@ -75,15 +81,21 @@ def _check_pool(rank: int, bonus: int) -> None:
 
 
 def roll_pool(
-    dice: DiceSource, rank: int, bonus: int = 0, difficulty: int = POOL_BASE_DIFFICULTY
+    dice: DiceSource,
+    rank: int,
+    bonus: int = 0,
+    difficulty: int = POOL_BASE_DIFFICULTY,
+    modifier: int = 0,
 ) -> PoolRoll:
-    """Roll rank + bonus d6 and keep the ``rank`` highest (seed 002)."""
+    """Roll rank + bonus d6, keep the ``rank`` highest and add ``modifier`` (seed 002: the
+    roll form's «Modificador», points on the sum, read against the difficulty)."""
     _check_pool(rank, bonus)
+    _check_modifier(modifier)
     if difficulty < 1:
         raise UmbralError("La dificultad debe ser positiva.")
     faces = tuple(dice.roll(6) for _ in range(rank + bonus))
     order = sorted(range(len(faces)), key=lambda i: (-faces[i], i))
-    return PoolRoll(rank, bonus, faces, tuple(sorted(order[:rank])), difficulty)
+    return PoolRoll(rank, bonus, faces, tuple(sorted(order[:rank])), difficulty, modifier)
 
 
 @dataclass(frozen=True)
