@@ -165,8 +165,10 @@ TIRAR = (
         "Opciones de /tirar",
         "`umbral:` gradúa el total contra un Umbral (bandas de 4) · `exitos:>=7` cuenta los "
         "dados que cumplen (no con una expresión que ya cuenta éxitos) · `privada:sí` solo la "
-        "ves tú y el máster · `motivo:` para qué es. Otros sistemas: `reserva:`, "
-        "`porcentaje:`, `habilidad:`, `agilidad:`.",
+        "ves tú y el máster · `motivo:` para qué es. Otros sistemas: `reserva:` con "
+        "`bonus:`, `dificultad:` y `modificador:` (puntos a la suma); `porcentaje:`, "
+        "`habilidad:` y `agilidad:` con `modificador:`. Una opción que el modo no usa se "
+        "rechaza diciendo cuáles valen (la tabla, en docs/dados.md).",
     ),
 )
 

@@ -122,9 +122,10 @@ def pool_embed(roll: PoolRoll, *, who: str, motivo: str | None = None) -> discor
         f"**{face}**" if i in roll.kept else f"~~{face}~~" for i, face in enumerate(roll.faces)
     )
     kept = " + ".join(str(roll.faces[i]) for i in roll.kept)
+    mod = f" {signed(roll.modifier)}" if roll.modifier else ""
     embed.add_field(
         name=f"{roll.rank + roll.bonus}d6, se guardan los {roll.rank} mayores",
-        value=f"{faces}\n{kept} = **{roll.total}**",
+        value=f"{faces}\n{kept}{mod} = **{roll.total}**",
         inline=False,
     )
     verdict = f"supera por {roll.total - roll.difficulty}" if roll.success else "no la supera"

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.features.estadisticas.figures import count
-from bot.features.tirar.asked import EXPRESSION_ONLY, NOT_REPEATABLE, ONE_MODE, Asked
+from bot.features.tirar.asked import NOT_REPEATABLE, Asked
 from bot.records.rolls import result_from_json
 from bot.render.estadisticas import verdict
 from bot.storage import RollLogEntry
@@ -104,8 +104,13 @@ def test_an_uncommon_set_of_faces_between_fair_and_loaded() -> None:
         ({"privada": "sí"}, NOT_REPEATABLE),
         ({"reserva": True}, NOT_REPEATABLE),
         ({"nada": 1}, NOT_REPEATABLE),
-        ({"expresion": "1d6", "reserva": 2}, ONE_MODE),
-        ({"reserva": 2, "umbral": 9}, EXPRESSION_ONLY),
+        ({"expresion": "1d6", "reserva": 2}, NOT_REPEATABLE),
+        (
+            {"reserva": 2, "umbral": 9},
+            "Esa tirada guardó opciones que /tirar ya no acepta juntas: con «reserva» valen "
+            "«bonus», «dificultad», «modificador», «motivo» y «privada», no «umbral». Vuelve a "
+            "escribirla con /tirar.",
+        ),
     ],
 )
 def test_a_roll_without_valid_options_cannot_be_repeated(kept: object, why: str) -> None:

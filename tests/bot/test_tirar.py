@@ -74,7 +74,8 @@ async def test_refusals_are_spanish_and_ephemeral(fake: FakeDiscord) -> None:
     many = await fake.command("kaeda", "mesa", "tirar", {"expresion": "999d6"})
     assert "Demasiados dados" in many.last.content
     wrong = await fake.command("kaeda", "mesa", "tirar", {"reserva": 2, "umbral": 9})
-    assert "solo valen con «expresion»" in wrong.last.content
+    assert wrong.last.content.startswith("Con «reserva» valen «bonus», «dificultad»")
+    assert "«umbral» no se usa en ese modo" in wrong.last.content
     history = await fake.command("kaeda", "mesa", "historial")
     assert "No hay tiradas" in history.last.text()  # refused rolls log nothing
 

@@ -1,6 +1,7 @@
-"""What a ``/tirar`` asked for: its options, one mode of rolling, and how the roll log keeps
-them (``TirarResult.opciones``, :mod:`bot.records.rolls`) so that «Repetir» rolls again with
-the same options."""
+"""What a ``/tirar`` asked for: its options, one mode of rolling, which options each mode
+takes (:data:`TAKES`, the one table), and how the roll log keeps them
+(``TirarResult.opciones``, :mod:`bot.records.rolls`) so that «Repetir» rolls again with the
+same options."""
 
 from __future__ import annotations
 
@@ -16,12 +17,51 @@ ONE_MODE = (
     "(d6 con rango), «porcentaje» (d100 graduado), «habilidad» (porcentual) o "
     "«agilidad» (iniciativa)."
 )
-EXPRESSION_ONLY = "«umbral» y «exitos» solo valen con «expresion»."
+#: The options each mode takes besides its own (issue 45: an option is applied or refused,
+#: never ignored). ``motivo`` and ``privada`` change the reply in every mode (:data:`EVERY_MODE`).
+#: ``modificador``: points added to the kept dice for ``reserva`` (seed 002's roll form,
+#: «Modificador»), percent added to the chance for ``porcentaje`` (seed 003) and to the skill
+#: for ``habilidad`` (seed 004), added to 1D10 + AGI for ``agilidad`` (seed 004's «+/- Mod.»).
+#: Refused: ``bonus`` and ``dificultad`` out of ``reserva`` (seeds 003 and 004 roll no bonus
+#: dice and read the roll against the percentage), ``modificador`` with an expression (it is
+#: written in the expression: ``2d6+3``), ``umbral`` and ``exitos`` out of ``expresion``.
+TAKES: dict[str, tuple[str, ...]] = {
+    "expresion": ("umbral", "exitos"),
+    "reserva": ("bonus", "dificultad", "modificador"),
+    "porcentaje": ("modificador",),
+    "habilidad": ("modificador",),
+    "agilidad": ("modificador",),
+}
+EVERY_MODE = ("motivo", "privada")
 #: An entry logged before the options were kept (or not a /tirar): it cannot be repeated.
 NOT_REPEATABLE = (
     "Esa tirada no guardó sus opciones (es anterior a «Repetir», o no es de /tirar): "
     "vuelve a escribirla con /tirar."
 )
+#: An entry logged with options its mode does not take (before issue 45 /tirar ignored them).
+NOT_REPEATABLE_NOW = (
+    "Esa tirada guardó opciones que /tirar ya no acepta juntas: con «{mode}» valen {takes}, "
+    "no {extra}. Vuelve a escribirla con /tirar."
+)
+
+
+def _quoted(names: list[str] | tuple[str, ...], last: str = "y") -> str:
+    """«a», «b» y «c» (``last``: «ni» for «no «a» ni «b»»)."""
+    marked = [f"«{name}»" for name in names]
+    return marked[0] if len(marked) == 1 else f"{', '.join(marked[:-1])} {last} {marked[-1]}"
+
+
+def takes(mode: str) -> str:
+    """The options ``mode`` takes besides its own, quoted: «modificador», «motivo» y «privada»."""
+    return _quoted([*TAKES[mode], *EVERY_MODE])
+
+
+def not_taken(mode: str, extra: list[str]) -> str:
+    """The refusal of options ``mode`` does not take, naming the ones it takes."""
+    them = (
+        "no se usa en ese modo: quítalo" if len(extra) == 1 else "no se usan en ese modo: quítalos"
+    )
+    return f"Con «{mode}» valen {takes(mode)}; {_quoted(extra)} {them}."
 
 
 @dataclass(frozen=True)
@@ -34,23 +74,47 @@ class Asked:
     umbral: int | None = None
     exitos: str | None = None
     reserva: int | None = None
-    bonus: int = 0
+    bonus: int | None = None
     dificultad: int | None = None
     porcentaje: int | None = None
     habilidad: int | None = None
-    modificador: int = 0
+    modificador: int | None = None
     agilidad: int | None = None
 
     @property
     def mode(self) -> str:
-        """The one thing to roll (refused: none, or more than one; ``umbral`` and
-        ``exitos`` without an expression)."""
+        """The one thing to roll (refused: none, or more than one; an option the mode does
+        not take, :data:`TAKES`)."""
+        mode = self._one_mode()
+        extra = self._not_taken(mode)
+        if extra:
+            raise UmbralError(not_taken(mode, extra))
+        return mode
+
+    def _one_mode(self) -> str:
         given = [name for name in MODES if getattr(self, name) is not None]
         if len(given) != 1:
             raise UmbralError(ONE_MODE)
-        if given[0] != "expresion" and (self.umbral is not None or self.exitos is not None):
-            raise UmbralError(EXPRESSION_ONLY)
         return given[0]
+
+    def _not_taken(self, mode: str) -> list[str]:
+        """The options given that ``mode`` does not take (:data:`TAKES`)."""
+        allowed = (*MODES, *EVERY_MODE, *TAKES[mode])
+        return [
+            f.name
+            for f in fields(self)
+            if f.name not in allowed and getattr(self, f.name) is not None
+        ]
+
+    @property
+    def bonus_dice(self) -> int:
+        """``bonus`` (0 when not given)."""
+        return self.bonus or 0
+
+    @property
+    def modifier(self) -> int:
+        """``modificador`` (0 when not given)."""
+        return self.modificador or 0
 
     def to_json(self) -> JsonObject:
         """The options given (those left at their default are left out)."""
@@ -70,7 +134,15 @@ class Asked:
                 raise UmbralError(NOT_REPEATABLE)
             values[str(name)] = value
         asked = cls(**values)  # type: ignore[arg-type]
-        asked.mode  # noqa: B018 - refuses a mix the command itself refuses
+        try:
+            mode = asked._one_mode()  # the command refuses the rest: never logged
+        except UmbralError:
+            raise UmbralError(NOT_REPEATABLE) from None
+        extra = asked._not_taken(mode)  # logged before issue 45, when /tirar ignored them
+        if extra:
+            raise UmbralError(
+                NOT_REPEATABLE_NOW.format(mode=mode, takes=takes(mode), extra=_quoted(extra, "ni"))
+            )
         return asked
 
 

@@ -58,7 +58,7 @@ class TirarCog(FeatureCog):
         dificultad="Reserva de d6: la dificultad (9 moderada, de tres en tres)",
         porcentaje="d100 graduado: la probabilidad de acierto en %",
         habilidad="Porcentual: tu habilidad en %",
-        modificador="Porcentaje, porcentual o iniciativa: el modificador",
+        modificador="Reserva (puntos), porcentaje, porcentual o iniciativa: el modificador",
         agilidad="Iniciativa 1D10 + AGI: tu Agilidad",
     )
     @app_commands.choices(umbral=UMBRAL_CHOICES)
@@ -74,11 +74,11 @@ class TirarCog(FeatureCog):
         umbral: int | None = None,
         exitos: app_commands.Range[str, 1, 8] | None = None,
         reserva: app_commands.Range[int, 1, 10] | None = None,
-        bonus: app_commands.Range[int, 0, 10] = 0,
+        bonus: app_commands.Range[int, 0, 10] | None = None,
         dificultad: app_commands.Range[int, 1, 60] | None = None,
         porcentaje: app_commands.Range[int, 0, 200] | None = None,
         habilidad: app_commands.Range[int, 0, 200] | None = None,
-        modificador: app_commands.Range[int, -200, 200] = 0,
+        modificador: app_commands.Range[int, -200, 200] | None = None,
         agilidad: app_commands.Range[int, 0, 50] | None = None,
     ) -> None:
         asked = Asked(

@@ -22,6 +22,7 @@ from bot.features.tirar.systems import (
 from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
 from bot.records.rolls import SavedRollUsed, TirarResult
+from bot.render.rolls import signed
 from bot.render.tirar import (
     expression_embed,
     graded_embed,
@@ -100,19 +101,21 @@ def roll_asked(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) ->
         )
     elif mode == "reserva":
         assert asked.reserva is not None
-        reserva, bonus = asked.reserva, asked.bonus
-        pool = roll_pool(dice, reserva, bonus, asked.dificultad or POOL_BASE_DIFFICULTY)
+        reserva, bonus, modifier = asked.reserva, asked.bonus_dice, asked.modifier
+        difficulty = asked.dificultad or POOL_BASE_DIFFICULTY
+        pool = roll_pool(dice, reserva, bonus, difficulty, modifier)
         embed = pool_embed(pool, who=who, motivo=motivo)
         faces = [{"faces": list(pool.faces), "sides": 6, "kept": list(pool.kept)}]
+        points = f" {signed(modifier)}" if modifier else ""
         result = TirarResult(
             privada=asked.privada,
-            expresion=f"{reserva + bonus}d6 guarda {reserva}",
+            expresion=f"{reserva + bonus}d6 guarda {reserva}{points}",
             total=pool.total,
             resultado="éxito" if pool.success else "fallo",
         )
     elif mode == "porcentaje":
         assert asked.porcentaje is not None
-        graded = roll_graded(dice, asked.porcentaje, asked.modificador)
+        graded = roll_graded(dice, asked.porcentaje, asked.modifier)
         embed = graded_embed(graded, who=who, motivo=motivo)
         faces = [{"faces": [graded.roll], "sides": 100}]
         result = TirarResult(
@@ -123,7 +126,7 @@ def roll_asked(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) ->
         )
     elif mode == "habilidad":
         assert asked.habilidad is not None
-        pct = roll_percentile(dice, asked.habilidad, asked.modificador)
+        pct = roll_percentile(dice, asked.habilidad, asked.modifier)
         embed = percentile_embed(pct, who=who, motivo=motivo)
         faces = [{"faces": [pct.roll], "sides": 100}]
         result = TirarResult(
@@ -134,7 +137,7 @@ def roll_asked(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) ->
         )
     else:
         assert asked.agilidad is not None
-        ini = roll_initiative(dice, asked.agilidad, asked.modificador)
+        ini = roll_initiative(dice, asked.agilidad, asked.modifier)
         embed = initiative_embed(ini, who=who, motivo=motivo)
         faces = [{"faces": [ini.face], "sides": 10}]
         result = TirarResult(privada=asked.privada, expresion="1D10 + AGI", total=ini.total)

@@ -63,10 +63,16 @@ class PoolRoll:
     faces: tuple[int, ...]
     kept: tuple[int, ...]  # indices into ``faces``
     difficulty: int
+    #: Points added to the kept dice: the «Modificador» of seed 002's roll form.
+    modifier: int = 0
+
+    @property
+    def kept_sum(self) -> int:
+        return sum(self.faces[i] for i in self.kept)
 
     @property
     def total(self) -> int:
-        return sum(self.faces[i] for i in self.kept)
+        return self.kept_sum + self.modifier
 
     @property
     def success(self) -> bool:
@@ -94,15 +100,21 @@ def _check_pool(rank: int, bonus: int) -> None:
 
 
 def roll_pool(
-    dice: DiceSource, rank: int, bonus: int = 0, difficulty: int = POOL_BASE_DIFFICULTY
+    dice: DiceSource,
+    rank: int,
+    bonus: int = 0,
+    difficulty: int = POOL_BASE_DIFFICULTY,
+    modifier: int = 0,
 ) -> PoolRoll:
-    """Roll rank + bonus d6 and keep the ``rank`` highest (seed 002)."""
+    """Roll rank + bonus d6, keep the ``rank`` highest and add ``modifier`` (seed 002: the
+    roll form's «Modificador», points on the sum, read against the difficulty)."""
     _check_pool(rank, bonus)
+    _check_modifier(modifier)
     if difficulty < 1:
         raise UmbralError("La dificultad debe ser positiva.")
     faces = tuple(dice.roll(6) for _ in range(rank + bonus))
     order = sorted(range(len(faces)), key=lambda i: (-faces[i], i))
-    return PoolRoll(rank, bonus, faces, tuple(sorted(order[:rank])), difficulty)
+    return PoolRoll(rank, bonus, faces, tuple(sorted(order[:rank])), difficulty, modifier)
 
 
 @dataclass(frozen=True)
