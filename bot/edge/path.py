@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
 
+from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 
 if TYPE_CHECKING:
@@ -109,12 +110,14 @@ class Step(Generic[Doc, Memo, Event, R]):
     """One encounter command as the path runs it: ``logs`` the name its rolls are logged
     under (``None``: it logs nothing, or ``own_log`` writes its entry), ``rules`` the call
     into the game's rules (it may run more than once: no messages inside), ``need`` which
-    encounter it acts on."""
+    encounter it acts on (``missing``: with ``get``, the refusal when there is none, said
+    before any other)."""
 
     logs: str | None
     rules: Rules[Doc, Memo, Event, R]
     need: Need = "require"
     own_log: OwnLog[Doc, Memo, Event, R] | None = None
+    missing: str | None = None
 
 
 async def run_step(
@@ -126,6 +129,8 @@ async def run_step(
 
     async def work(uow: UnitOfWork) -> R:
         doc = None if step.need == "none" else await system.load(uow, step.need)
+        if doc is None and step.missing is not None:
+            raise UmbralError(step.missing)
         info = uow.encounter.info if doc is not None else None
         settings = await uow.guild.get()
         creator_id = None if info is None else info.creator_id
