@@ -98,14 +98,12 @@ class TirarCog(FeatureCog):
         asked.mode  # noqa: B018 - refused before anything is rolled or answered
         ctx.ids()
         await ctx.interaction.response.defer(ephemeral=asked.privada, thinking=True)
-        await roll_and_answer(
-            ctx.interaction, ctx.storage, ctx.dice, asked, self.buttons.reply_view
-        )
+        await roll_and_answer(ctx, asked, self.buttons.reply_view)
 
     async def repeat(self, ctx: Context, roll_id: int) -> None:
         """«Repetir»: roll log entry ``roll_id`` rolled again (the one action of the button
         and of a message command on a roll's reply, see :func:`repetir.repeat`)."""
-        await repeat(ctx.interaction, ctx.storage, ctx.dice, self.buttons, roll_id)
+        await repeat(ctx, self.buttons, roll_id)
 
     async def _press(self, interaction: discord.Interaction, roll_id: int) -> None:
         await self.repeat(Context(interaction, self.services, REPEAT), roll_id)
