@@ -70,6 +70,8 @@ Callback = Callable[Concatenate[CogT, discord.Interaction, P], Coroutine[Any, An
 
 #: Every command callback made by :func:`command_context`, with its declaration.
 _DECLARED: dict[Callable[..., Any], Permission] = {}
+#: The callbacks of the commands that declared they roll dice (``rolls=True``).
+_ROLLING: set[Callable[..., Any]] = set()
 
 
 @dataclass(frozen=True)
@@ -251,11 +253,13 @@ def command_context(
     what: str = "hacer eso",
     variants: tuple[Variant, ...] = (),
     label: str | None = None,
+    rolls: bool = False,
 ) -> Callable[[Body[CogT, P]], Callback[CogT, P]]:
     """Declare who may use the command (a :class:`Permission`: ``rule``, ``what`` the GM's
-    refusal names, the ``variants`` of its options and the plain use's ``label``) and give
-    its body a :class:`Context`. Put it right above the ``async def`` (under discord.py's own
-    decorators, which then see the command's options as usual)."""
+    refusal names, the ``variants`` of its options and the plain use's ``label``) and
+    whether it ``rolls`` dice (then the tree's gate rate-limits it: :func:`rolls_dice`), and
+    give its body a :class:`Context`. Put it right above the ``async def`` (under
+    discord.py's own decorators, which then see the command's options as usual)."""
     permission = Permission(rule, what, variants, label)
 
     def decorate(body: Body[CogT, P]) -> Callback[CogT, P]:
@@ -279,6 +283,8 @@ def command_context(
 
         callback.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
         _DECLARED[callback] = permission
+        if rolls:
+            _ROLLING.add(callback)
         return callback
 
     return decorate
@@ -291,6 +297,14 @@ def declared(
     callback may be a cog's method, bound: its function is what was declared."""
     callback = command.callback
     return _DECLARED.get(getattr(callback, "__func__", callback))
+
+
+def rolls_dice(
+    command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu,
+) -> bool:
+    """Whether ``command`` declared that it rolls dice (``command_context(..., rolls=True)``)."""
+    callback = command.callback
+    return getattr(callback, "__func__", callback) in _ROLLING
 
 
 def permission_rows(tree: app_commands.CommandTree[Any]) -> list[tuple[str, str]]:

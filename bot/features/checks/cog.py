@@ -93,7 +93,7 @@ class TiradasCog(FeatureCog):
     @app_commands.rename(dueno="dueño", oficio_cobertura="cobertura")
     @app_commands.autocomplete(oficio=FeatureCog.sheet_oficio, personaje=FeatureCog.deletable)
     @app_commands.autocomplete(umbral=autocomplete_umbral)
-    @command_context("personaje", variants=TIRADA_USES)
+    @command_context("personaje", variants=TIRADA_USES, rolls=True)
     async def tirada(
         self,
         ctx: Context,
@@ -204,7 +204,7 @@ class TiradasCog(FeatureCog):
     @app_commands.choices(atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES)
     @app_commands.rename(oficio_cobertura="cobertura")
     @app_commands.autocomplete(oficio=FeatureCog.sheet_oficio, reto=FeatureCog.open_reto)
-    @command_context("personaje")
+    @command_context("personaje", rolls=True)
     async def reto_tirar(
         self,
         ctx: Context,

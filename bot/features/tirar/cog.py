@@ -64,7 +64,7 @@ class TirarCog(FeatureCog):
     @app_commands.choices(umbral=UMBRAL_CHOICES)
     @app_commands.autocomplete(expresion=FeatureCog.saved_roll)
     @app_commands.guild_only()
-    @command_context("cualquiera")
+    @command_context("cualquiera", rolls=True)
     async def tirar(
         self,
         ctx: Context,
@@ -108,7 +108,7 @@ class TirarCog(FeatureCog):
     async def _press(self, interaction: discord.Interaction, roll_id: int) -> None:
         await self.repeat(Context(interaction, self.services, REPEAT), roll_id)
 
-    @command_context("cualquiera", what="repetir la tirada")
+    @command_context("cualquiera", what="repetir la tirada", rolls=True)
     async def repeat_menu(self, ctx: Context, message: discord.Message) -> None:
         """«Repetir tirada» (a message command) on a roll's reply: the «Repetir» action."""
         roll_id = roll_id_of(message)
