@@ -35,6 +35,8 @@ SURELY_ROLLING = {"tirar", "tirada", "atacar", "disparar", "defender"}
 class Counting:
     """A dice source that counts the faces it rolled."""
 
+    physical = False
+
     def __init__(self) -> None:
         self.rolled = 0
         self._dice = RandomDice()
