@@ -29,10 +29,10 @@ if TYPE_CHECKING:
     from bot.edge.context import Context
     from bot.storage import GuildSettings, UnitOfWork
 
-#: Which encounter a step acts on: the channel's, which must exist (``require``); the
-#: channel's if there is one (``get``); none read before the rules (``none``: they start one,
-#: or the step only logs).
-Need = Literal["require", "get", "none"]
+#: Which encounter a step acts on: the channel's, which must exist (``require``; ``look``:
+#: only to look at it, never saved); the channel's if there is one (``get``); none read
+#: before the rules (``none``: they start one, or the step only logs).
+Need = Literal["require", "look", "get", "none"]
 #: How the channel's tracker shows the step's document once committed (``None``: it doesn't).
 Tracker = Literal["show", "ended", "repost"]
 
@@ -111,13 +111,15 @@ class Step(Generic[Doc, Memo, Event, R]):
     under (``None``: it logs nothing, or ``own_log`` writes its entry), ``rules`` the call
     into the game's rules (it may run more than once: no messages inside), ``need`` which
     encounter it acts on (``missing``: with ``get``, the refusal when there is none, said
-    before any other)."""
+    before any other; ``demands``: what it refuses of the document, such as a board, said
+    before who may)."""
 
     logs: str | None
     rules: Rules[Doc, Memo, Event, R]
     need: Need = "require"
     own_log: OwnLog[Doc, Memo, Event, R] | None = None
     missing: str | None = None
+    demands: Callable[[Doc], None] | None = None
 
 
 async def run_step(
@@ -131,12 +133,15 @@ async def run_step(
         doc = None if step.need == "none" else await system.load(uow, step.need)
         if doc is None and step.missing is not None:
             raise UmbralError(step.missing)
+        if doc is not None and step.demands is not None:
+            step.demands(doc)
         info = uow.encounter.info if doc is not None else None
         settings = await uow.guild.get()
         creator_id = None if info is None else info.creator_id
         ctx.require(settings.gm_role_id, creator_id)  # what the command declared
         turn: Turn[Doc, Memo, Event] = Turn(ctx, uow, settings, doc, creator_id)
-        if doc is not None:
+        turn.saves = step.need != "look"
+        if doc is not None and step.need != "look":  # (a look leaves the document as read)
             turn.memo = system.prepare(doc, settings)
         result = await step.rules(turn)
         doc = turn.doc  # (a step that starts an encounter leaves it here)

@@ -32,6 +32,8 @@ class Umbral:
     """The :class:`~bot.edge.path.GameSystem` of *Umbral*."""
 
     async def load(self, uow: UnitOfWork, need: Need) -> Encounter | None:
+        if need == "look":  # (the cached encounter stays cached for the next command)
+            return await uow.encounter.require_view()
         return await (uow.encounter.require() if need == "require" else uow.encounter.get())
 
     def prepare(self, doc: Encounter, settings: GuildSettings) -> PendingNames:
