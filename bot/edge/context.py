@@ -10,18 +10,20 @@ A command is written as::
     @app_commands.command(name="asalto", description="…")
     @command_context("máster", what="pasar el asalto")
     async def asalto(self, ctx: Context) -> None:
-        guild_id, channel_id = ctx.ids()
+        await ctx.interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> Encounter:
-            enc = await uow.encounter.require()
-            ctx.require((await uow.guild.get()).gm_role_id, uow.encounter.current_info.creator_id)
-            ...
-            await uow.encounter.save(enc)
-            ctx.show_tracker(uow, enc)  # once committed, and once the command has answered
-            return enc
+        async def rules(turn: UmbralTurn) -> list[Event]:
+            turn.events = turn.document.advance(ctx.dice)
+            return turn.events
 
-        enc = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        events = await run_step(ctx, UMBRAL, Step("asalto", rules))  # the one path
         await send(ctx.interaction, ...)
+
+where :func:`~bot.edge.path.run_step` loads the encounter, checks the declaration
+(:meth:`Context.require`), calls the rules, saves, logs and asks for the tracker
+(:meth:`Context.show_tracker`, once committed and once the command has answered), in the
+channel's unit of work with the retry. A command that rolls dice says so,
+``command_context(..., rolls=True)``, and the tree's gate limits it (:func:`rolls_dice`).
 
 :func:`command_context` wraps the body: discord.py calls it with the interaction and the
 options as usual; the body gets a :class:`Context` instead of the interaction, and after it
