@@ -10,18 +10,20 @@ A command is written as::
     @app_commands.command(name="asalto", description="…")
     @command_context("máster", what="pasar el asalto")
     async def asalto(self, ctx: Context) -> None:
-        guild_id, channel_id = ctx.ids()
+        await ctx.interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> Encounter:
-            enc = await uow.encounter.require()
-            ctx.require((await uow.guild.get()).gm_role_id, uow.encounter.current_info.creator_id)
-            ...
-            await uow.encounter.save(enc)
-            ctx.show_tracker(uow, enc)  # once committed, and once the command has answered
-            return enc
+        async def rules(turn: UmbralTurn) -> list[Event]:
+            turn.events = turn.document.advance(ctx.dice)
+            return turn.events
 
-        enc = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        events = await run_step(ctx, UMBRAL, Step("asalto", rules))  # the one path
         await send(ctx.interaction, ...)
+
+where :func:`~bot.edge.path.run_step` loads the encounter, checks the declaration
+(:meth:`Context.require`), calls the rules, saves, logs and asks for the tracker
+(:meth:`Context.show_tracker`, once committed and once the command has answered), in the
+channel's unit of work with the retry. A command that rolls dice says so,
+``command_context(..., rolls=True)``, and the tree's gate limits it (:func:`rolls_dice`).
 
 :func:`command_context` wraps the body: discord.py calls it with the interaction and the
 options as usual; the body gets a :class:`Context` instead of the interaction, and after it
@@ -70,6 +72,8 @@ Callback = Callable[Concatenate[CogT, discord.Interaction, P], Coroutine[Any, An
 
 #: Every command callback made by :func:`command_context`, with its declaration.
 _DECLARED: dict[Callable[..., Any], Permission] = {}
+#: The callbacks of the commands that declared they roll dice (``rolls=True``).
+_ROLLING: set[Callable[..., Any]] = set()
 
 
 @dataclass(frozen=True)
@@ -251,11 +255,13 @@ def command_context(
     what: str = "hacer eso",
     variants: tuple[Variant, ...] = (),
     label: str | None = None,
+    rolls: bool = False,
 ) -> Callable[[Body[CogT, P]], Callback[CogT, P]]:
     """Declare who may use the command (a :class:`Permission`: ``rule``, ``what`` the GM's
-    refusal names, the ``variants`` of its options and the plain use's ``label``) and give
-    its body a :class:`Context`. Put it right above the ``async def`` (under discord.py's own
-    decorators, which then see the command's options as usual)."""
+    refusal names, the ``variants`` of its options and the plain use's ``label``) and
+    whether it ``rolls`` dice (then the tree's gate rate-limits it: :func:`rolls_dice`), and
+    give its body a :class:`Context`. Put it right above the ``async def`` (under
+    discord.py's own decorators, which then see the command's options as usual)."""
     permission = Permission(rule, what, variants, label)
 
     def decorate(body: Body[CogT, P]) -> Callback[CogT, P]:
@@ -279,6 +285,8 @@ def command_context(
 
         callback.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
         _DECLARED[callback] = permission
+        if rolls:
+            _ROLLING.add(callback)
         return callback
 
     return decorate
@@ -291,6 +299,14 @@ def declared(
     callback may be a cog's method, bound: its function is what was declared."""
     callback = command.callback
     return _DECLARED.get(getattr(callback, "__func__", callback))
+
+
+def rolls_dice(
+    command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu,
+) -> bool:
+    """Whether ``command`` declared that it rolls dice (``command_context(..., rolls=True)``)."""
+    callback = command.callback
+    return getattr(callback, "__func__", callback) in _ROLLING
 
 
 def permission_rows(tree: app_commands.CommandTree[Any]) -> list[tuple[str, str]]:

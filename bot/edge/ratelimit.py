@@ -1,4 +1,6 @@
-"""Token buckets for the rolling commands: per user and per channel, one notice per window.
+"""Token buckets for the rolling commands (those whose ``command_context`` declares
+``rolls=True``, :func:`bot.edge.context.rolls_dice`): per user and per channel, one notice
+per window.
 
 Not discord.py's cooldowns (``app_commands.checks.dynamic_cooldown``): its ``Cooldown`` is a
 fixed window (all ``rate`` tokens come back at once, ``per`` seconds after the window opened)
@@ -14,26 +16,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-#: Commands that roll dice (a flood of them floods the channel and the roll log).
-ROLLING_COMMANDS = frozenset(
-    {
-        "tirar",
-        "tirada",
-        "reto tirar",
-        "atacar",
-        "disparar",
-        "defender",
-        "maniobra",
-        "respuesta",
-        "secuelas",
-        "estabilizar",
-        "estado recuperar",
-        "aliento",
-        "mapa barrido",
-    }
-)
-#: Context menus that roll dice: «Repetir tirada», the «Repetir» of a roll's reply.
-ROLLING_MENUS = frozenset({"Repetir tirada"})
 #: The buckets kept at most (the oldest idle ones are forgotten first).
 MAX_BUCKETS = 10_000
 

@@ -1,6 +1,7 @@
 """The tree's gate, on discord.py's public hook (``CommandTree.interaction_check``): every
 option checked against what the command declares (:mod:`.options`), the rolling commands
-rate-limited (:mod:`.ratelimit`), and the commands in flight tracked so that a stop lets them
+rate-limited (:mod:`.ratelimit`; a command rolls when its ``command_context`` says
+``rolls=True``), and the commands in flight tracked so that a stop lets them
 finish and refuses new ones.
 
 A refused interaction gets one ephemeral Spanish line and never reaches the command.
@@ -17,9 +18,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.edge.context import rolls_dice
 from bot.edge.errors import UmbralTree, refusal_text
 from bot.edge.options import check_options, leaf_options
-from bot.edge.ratelimit import ROLLING_COMMANDS, ROLLING_MENUS, RateLimiter
+from bot.edge.ratelimit import RateLimiter
 
 log = logging.getLogger(__name__)
 
@@ -100,11 +102,11 @@ class GuardedTree(UmbralTree):
         data: Any = interaction.data or {}
         command = interaction.command  # None: unknown, the tree answers it (CommandNotFound)
         if isinstance(command, app_commands.ContextMenu):  # no options; some roll dice
-            return command.name not in ROLLING_MENUS or await self.admit_roll(interaction)
+            return not rolls_dice(command) or await self.admit_roll(interaction)
         if data.get("type", 1) != 1 or not isinstance(command, app_commands.Command):
             return True
         problem = check_options(command, leaf_options(data), data.get("resolved"))
-        rolling = command.qualified_name in ROLLING_COMMANDS
+        rolling = rolls_dice(command)  # what the command declared (``command_context``)
         if problem is None and rolling and not await self.admit_roll(interaction):
             return False
         if problem is None:

@@ -1,11 +1,12 @@
-"""The unit of work (one command = one transaction) and the per-channel lock."""
+"""The storage: its units of work (one command = one transaction; :mod:`.unit`), the
+per-channel lock and the retry."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import TypeVar
@@ -19,21 +20,14 @@ from sqlalchemy.orm.exc import StaleDataError
 from bot.clock import Now, system_now
 
 from .encounter_cache import EncounterCache
-from .encounter_info import Committed
-from .encounters import EncounterRepository
 from .engine import READ_ONLY, create_engine, create_sessionmaker, is_sqlite
 from .errors import ConcurrencyError
-from .reminders import ReminderRepository
-from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
-from .rolllog import RollLogRepository
-from .saved_rolls import SavedRollRepository
-from .scene import SceneRepository
-from .sessions import ActivityRepository, SessionRepository
 from .settings_cache import SettingsCache
-from .undo import Pending, UndoRepository
+from .unit import CommitListener, UnitOfWork
+
+__all__ = ["CommitListener", "Storage", "UnitOfWork"]
 
 T = TypeVar("T")
-CommitListener = Callable[[Committed], None]
 
 #: The channel locks the current task holds (to refuse a nested unit on the same channel).
 _HELD: ContextVar[frozenset[tuple[int, int, int]]] = ContextVar("umbral_held", default=frozenset())
@@ -45,132 +39,6 @@ BACKOFF_S = 0.002
 #: process did the same thing at the same time, try the command again" (every insert of the
 #: repositories checks for duplicates first, so a retry turns a race into a Spanish error).
 RETRYABLE_SQLSTATES = frozenset({"40001", "40P01", "23505"})
-
-
-class UnitOfWork:
-    """What one command sees: repositories that share one transaction, scoped by guild.
-
-    Attributes: ``guild`` (settings), ``characters``, ``bestiary``, ``rolls`` (the roll log),
-    ``saved_rolls``, ``scene`` (channel webhooks and lines said as characters) and, in a
-    channel unit, ``encounter`` (the channel's active encounter).
-    """
-
-    def __init__(
-        self,
-        session: AsyncSession,
-        guild_id: int,
-        channel_id: int | None,
-        *,
-        lock_encounter: bool = False,
-        settings_cache: SettingsCache | None = None,
-        encounter_cache: EncounterCache | None = None,
-        clock: Now = system_now,
-    ) -> None:
-        self.session, self.clock = session, clock
-        self.guild_id, self.channel_id = guild_id, channel_id
-        self.guild = GuildSettingsRepository(session, guild_id, settings_cache)
-        self.characters = CharacterRepository(session, guild_id)
-        self.bestiary = BestiaryRepository(session, guild_id)
-        self.reminders = ReminderRepository(session)
-        self.saved_rolls = SavedRollRepository(session, guild_id)
-        self.sessions = SessionRepository(session, guild_id)
-        self.activity = ActivityRepository(session, guild_id)
-        self.scene = SceneRepository(session, guild_id)
-        #: What ``/deshacer`` can take back: written by :meth:`finish` in this transaction.
-        self.undo_log = (
-            None if channel_id is None else UndoRepository(session, guild_id, channel_id, clock)
-        )
-        self.undo = Pending()
-        #: What runs once this unit has committed (see :meth:`after_commit`).
-        self._after_commit: list[Callable[[], None]] = []
-        self._encounter_cache = encounter_cache
-        self._others: list[EncounterRepository] = []
-        self._encounter = None
-        if channel_id is not None:
-            self._encounter = EncounterRepository(
-                session, guild_id, channel_id, for_update=lock_encounter,
-                cache=encounter_cache, clock=clock,
-            )  # fmt: skip
-        # (given the repository, not a method of this unit: a unit that referred to itself
-        # would outlive its command until a collection, with its encounter and every row)
-        self.rolls = RollLogRepository(
-            session, guild_id, channel_id, _id_of(self._encounter), clock=clock
-        )
-
-    @property
-    def encounter(self) -> EncounterRepository:
-        if self._encounter is None:
-            raise RuntimeError("This unit of work has no channel: use storage.channel().")
-        return self._encounter
-
-    def encounter_in(self, channel_id: int) -> EncounterRepository:
-        """The active encounter of another channel of the guild, in this same transaction
-        (to move a character out of it). Its channel's lock is not taken: its version check
-        still refuses a save over a change made meanwhile."""
-        if channel_id == self.channel_id:
-            return self.encounter
-        repo = EncounterRepository(
-            self.session, self.guild_id, channel_id, cache=self._encounter_cache, clock=self.clock
-        )
-        self._others.append(repo)
-        return repo
-
-    def after_commit(self, hook: Callable[[], None]) -> None:
-        """Run ``hook`` once this unit has committed (never if it rolls back, nor for an
-        attempt that ``run_in_channel`` re-runs): how a command asks for what must follow
-        a saved change, such as the tracker's refresh, without doing it twice or for
-        nothing."""
-        self._after_commit.append(hook)
-
-    def publish(self, listeners: Sequence[CommitListener] = ()) -> None:
-        """After COMMIT: the encounters of this unit go to the storage's cache, what it wrote
-        of each to ``listeners`` (the tracker's publisher: drawn now, before anything can
-        change it), then the unit's after-commit hooks run, in the order asked for."""
-        for repo in (self._encounter, *self._others):
-            committed = None if repo is None else repo.publish()
-            if committed is not None:
-                for listener in listeners:
-                    listener(committed)
-        hooks, self._after_commit = self._after_commit, []
-        for hook in hooks:
-            hook()
-
-    async def flush(self) -> None:
-        await self.session.flush()
-
-    async def finish(self) -> None:
-        """Before COMMIT: the undo record of what this unit did in its channel, if anything
-        (one central place: every command that saves the channel's encounter gets one)."""
-        enc, log = self._encounter, self.undo_log
-        if enc is None or log is None or self.undo.skip:
-            return
-        if enc.created:  # a new fight starts a new undo history in the channel
-            await log.clear()
-            return
-        if not enc.changed and not self.undo.sheets:  # (a save that changes nothing
-            return  # is still an operation: /deshacer takes it back, changing nothing)
-        info, before = enc.info, enc.undo_before()
-        await log.add(
-            encounter_id=None if info is None or before is None else info.id,
-            before=before,
-            ended=enc.ended,
-            version_after=None if info is None else info.version,
-            sheets=self.undo.sheets,
-            roll_ids=self.rolls.appended,
-            rolled=self.rolls.rolled,
-        )
-
-
-def _id_of(repo: EncounterRepository | None) -> Callable[[], int | None] | None:
-    """The id of the encounter ``repo`` read or wrote in its unit, when asked (if any)."""
-    if repo is None:
-        return None
-
-    def encounter_id() -> int | None:
-        info = repo.info
-        return None if info is None else info.id
-
-    return encounter_id
 
 
 def _refuse_writes(session: Session, *_: object) -> None:

@@ -11,7 +11,8 @@ import pytest
 
 from bot.app import UmbralBot
 from bot.console import FakeDiscord
-from bot.edge.ratelimit import ROLLING_COMMANDS, RateLimiter, TokenBucket
+from bot.edge.context import rolls_dice
+from bot.edge.ratelimit import RateLimiter, TokenBucket
 from bot.edge.tree import GuardedTree
 from bot.process.config import Settings
 from tests.bot.conftest import GUARDIA, KAEDA, Script
@@ -77,9 +78,35 @@ async def test_commands_that_dont_roll_are_not_limited(fake: FakeDiscord) -> Non
     assert all(r.messages and r.first.embeds for r in replies)
 
 
+#: The commands the hand-kept list limited before issue 44 (now each declares ``rolls=True``).
+ROLLING_COMMANDS = frozenset(
+    {
+        "tirar",
+        "tirada",
+        "reto tirar",
+        "atacar",
+        "disparar",
+        "defender",
+        "maniobra",
+        "respuesta",
+        "secuelas",
+        "estabilizar",
+        "estado recuperar",
+        "aliento",
+        "mapa barrido",
+    }
+)
+
+
 def test_every_rolling_command_exists(fake: FakeDiscord) -> None:
     names = {c.qualified_name for c in fake.bot.tree.walk_commands()}  # type: ignore[attr-defined]
     assert names >= ROLLING_COMMANDS
+    declared = {
+        c.qualified_name
+        for c in fake.bot.tree.walk_commands()  # type: ignore[attr-defined]
+        if hasattr(c, "parameters") and rolls_dice(c)
+    }
+    assert declared == ROLLING_COMMANDS  # the same commands are limited as before
 
 
 def test_token_bucket_refills_and_warns_once() -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
+from bot.edge.path import Step, run_step
 from bot.edge.permissions import Variant
 from bot.edge.services import Topic
 from bot.features.checks import retos, tirada
@@ -21,10 +24,12 @@ from bot.features.common import (
 )
 from bot.features.dice import check_all_used, choose_dice
 from bot.features.forms import FormSpec, open_form, required
+from bot.features.system import UMBRAL, UmbralTurn
 from bot.render.rolls import check_embed
 from bot.render.safe import shown
 from bot.sheetfiles.limits import NAME_MAX
 from umbral_rules import UmbralError
+from umbral_rules.checks import CheckResult
 from umbral_rules.encounter.events import CheckMade
 from umbral_rules.rolls import Static
 from umbral_rules.tables import UMBRAL_RANGE
@@ -51,6 +56,16 @@ TIRADA_USES = (
     Variant("dueño", "dueño o máster", ("dueno",)),
     Variant("privada", "personaje", ("privada",), True),
 )
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What ``/tirada`` leaves for its log and its reply."""
+
+    roller: tirada.Roller
+    against: Contra | None
+    result: CheckResult
+    gm_channel: int | None
 
 
 class TiradasCog(FeatureCog):
@@ -93,7 +108,7 @@ class TiradasCog(FeatureCog):
     @app_commands.rename(dueno="dueño", oficio_cobertura="cobertura")
     @app_commands.autocomplete(oficio=FeatureCog.sheet_oficio, personaje=FeatureCog.deletable)
     @app_commands.autocomplete(umbral=autocomplete_umbral)
-    @command_context("personaje", variants=TIRADA_USES)
+    @command_context("personaje", variants=TIRADA_USES, rolls=True)
     async def tirada(
         self,
         ctx: Context,
@@ -121,11 +136,11 @@ class TiradasCog(FeatureCog):
         if contra is None and (atributo_contra or oficio_contra or empujas):
             raise UmbralError("«atributo_contra», «oficio_contra» y «empujas» van con «contra».")
         interaction = ctx.interaction
-        guild_id, channel_id = ctx.ids()
+        ctx.ids()  # (refused in direct messages, before anything is deferred)
         await interaction.response.defer(ephemeral=privada, thinking=True)
-        async with ctx.storage.channel(guild_id, channel_id) as uow:
-            settings = await uow.guild.get()
-            enc = await uow.encounter.get()
+
+        async def rules(turn: UmbralTurn) -> Checked:
+            uow, settings, enc = turn.uow, turn.settings, turn.doc
             roller = await tirada.roller(
                 uow, interaction, enc, personaje, settings.gm_role_id, dueno
             )
@@ -136,6 +151,7 @@ class TiradasCog(FeatureCog):
                 against = await contra_of(uow, enc, roller.nombre, atributo, options, roller.genero)
                 target = against.target
             dice = choose_dice(ctx.dice, dado, settings.physical_dice_allowed)
+            turn.tracker = None  # a check shows in its reply, not in the tracker
             if enc is not None and roller.combatant is not None:
                 # inside an encounter the rules apply the estados' desventaja
                 events = enc.check(
@@ -143,26 +159,32 @@ class TiradasCog(FeatureCog):
                     ambitos=ambitos_of(ambito),
                 )  # fmt: skip
                 result = next(e.result for e in events if isinstance(e, CheckMade))
-                check_all_used(dice)
-                await uow.encounter.save(enc)
             else:
+                turn.saves = False  # a sheet's check changes nothing
                 result = tirada.sheet_check(
                     roller, settings.extra_estados, dice, atributo, target, oficio,
                     oficio_cobertura, ventaja, ambitos_of(ambito),
                 )  # fmt: skip
-                check_all_used(dice)
+            check_all_used(dice)
+            return Checked(roller, against, result, settings.gm_channel_id)
+
+        async def log(turn: UmbralTurn, done: Checked) -> None:
+            roller, result, against = done.roller, done.result, done.against
             await log_roll(
-                uow, interaction, "tirada", result, umbral=result.target.value,
+                turn.uow, interaction, "tirada", result, umbral=result.target.value,
                 personaje=roller.nombre, privada=privada, actor=roller.nombre,
                 character_id=roller.character_id, motivo=motivo,
                 target=against.nombre if against else None,
             )  # fmt: skip
+
+        done = await run_step(ctx, UMBRAL, Step(None, rules, need="get", own_log=log))
+        roller, against, result = done.roller, done.against, done.result
         what = tirada.what_text(atributo, umbral, against)
         if ambito:
             what += f" ({ambito})"
         note = shown(motivo) if motivo else None
         embed = check_embed(result, actor=shown(roller.nombre), what=what, note=note)
-        await tirada.deliver(interaction, embed, privada, settings.gm_channel_id)
+        await tirada.deliver(interaction, embed, privada, done.gm_channel)
 
     @reto.command(
         name="crear",
@@ -204,7 +226,7 @@ class TiradasCog(FeatureCog):
     @app_commands.choices(atributo=ATRIBUTO_CHOICES, ambito=AMBITO_CHOICES)
     @app_commands.rename(oficio_cobertura="cobertura")
     @app_commands.autocomplete(oficio=FeatureCog.sheet_oficio, reto=FeatureCog.open_reto)
-    @command_context("personaje")
+    @command_context("personaje", rolls=True)
     async def reto_tirar(
         self,
         ctx: Context,

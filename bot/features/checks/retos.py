@@ -10,21 +10,24 @@ last open reto ends it, leaving the channel free.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeGuard
 
-from bot.features.checks.ambito import guild_estados, sync_guild_tables
+from bot.edge.path import Step, run_step
+from bot.features.checks.ambito import guild_estados
 from bot.features.combate.acting import own_combatants
 from bot.features.common import log_roll, send
 from bot.features.dice import check_all_used, choose_dice
 from bot.features.fichas.shared import own_character
 from bot.features.pages import send_pages
 from bot.features.replies import send_split
+from bot.features.system import UMBRAL, UmbralTurn
 from bot.render.encounter import events_embed, render_events
 from bot.render.retos import retos_embed, retos_pages
 from bot.storage import character_sheet, character_weapons
 from umbral_rules import UmbralError
-from umbral_rules.encounter import Encounter, Reto
-from umbral_rules.encounter.events import RetoRolled
+from umbral_rules.encounter import Combatant, Encounter, Reto
+from umbral_rules.encounter.events import Event, RetoRolled
 from umbral_rules.text import name_key, name_not_found
 
 if TYPE_CHECKING:
@@ -54,15 +57,6 @@ async def take_over_scene(uow: UnitOfWork, enc: Encounter) -> bool:
 NO_RETO = "No hay ningún reto abierto en este canal: el máster lo crea con /reto crear."
 
 
-async def channel_retos(uow: UnitOfWork) -> Encounter:
-    """The channel's encounter or reto scene; the Spanish error when it has none."""
-    enc = await uow.encounter.get()
-    if enc is None:
-        raise UmbralError(NO_RETO)
-    found: Encounter = enc
-    return found
-
-
 def find_reto(enc: Encounter, name: str | None) -> Reto:
     active = [r for r in enc.retos if r.activo]
     if name:
@@ -84,25 +78,26 @@ def find_reto(enc: Encounter, name: str | None) -> Reto:
 
 async def crear(ctx: Context, nombre: str, umbral: int, exitos: int, coste: str | None) -> None:
     interaction = ctx.interaction
-    guild_id, channel_id = ctx.ids()
+    ctx.ids()  # (refused in direct messages, before anything is deferred)
     await interaction.response.defer(thinking=True)
-    lines = []
-    async with ctx.storage.channel(guild_id, channel_id) as uow:
-        settings = await uow.guild.get()
-        enc = await uow.encounter.get()
-        info = uow.encounter.info
-        ctx.require(settings.gm_role_id, info.creator_id if info else None)
+
+    async def rules(turn: UmbralTurn) -> list[str]:
+        lines = []
+        enc = turn.doc
         if enc is None:
             enc = Encounter.start(
-                settings.default_mode,
-                {"estados_extra": guild_estados(settings.extra_estados)},
+                turn.settings.default_mode,
+                {"estados_extra": guild_estados(turn.settings.extra_estados)},
                 escena=SCENE,
             )
-            await uow.encounter.create(enc, creator_id=interaction.user.id)
+            await turn.uow.encounter.create(enc, creator_id=interaction.user.id)
             lines.append("El reto no abre ningún encuentro: el canal sigue libre.")
-        events = enc.reto_crear(nombre, umbral, exitos, coste or "")
-        await uow.encounter.save(enc)
-    lines.extend(e.message for e in events)
+            turn.doc = enc
+        lines.extend(e.message for e in enc.reto_crear(nombre, umbral, exitos, coste or ""))
+        turn.tracker = None
+        return lines
+
+    lines = await run_step(ctx, UMBRAL, Step(None, rules, need="get"))
     await send(interaction, embed=events_embed("Nuevo reto", lines))
 
 
@@ -117,12 +112,11 @@ async def tirar(
     ambitos: tuple[str, ...] = (),
 ) -> None:
     interaction = ctx.interaction
-    guild_id, channel_id = ctx.ids()
+    ctx.ids()  # (refused in direct messages, before anything is deferred)
     await interaction.response.defer(thinking=True)
-    async with ctx.storage.channel(guild_id, channel_id) as uow:
-        settings = await uow.guild.get()
-        enc = await channel_retos(uow)
-        sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
+
+    async def rules(turn: UmbralTurn) -> Rolled:
+        enc, uow = turn.document, turn.uow
         target = find_reto(enc, reto)
         mine = [c for c in own_combatants(enc, interaction.user.id) if c.is_pc]
         row_id: int | None = None
@@ -143,23 +137,42 @@ async def tirar(
             )
             for estado in row.estados:  # what the character still suffers from
                 enc.set_estado(actor.id, str(estado), True)
-        dice = choose_dice(ctx.dice, dado, settings.physical_dice_allowed)
-        events = enc.reto_tirar(
+        dice = choose_dice(ctx.dice, dado, turn.settings.physical_dice_allowed)
+        turn.events = enc.reto_tirar(
             dice, target.id, actor.id, atributo, oficio, oficio_cobertura, ventaja, ambitos
         )
         check_all_used(dice)
-        await uow.encounter.save(enc)
-        for event in events:
+        if is_scene(enc):  # a reto's scene is no encounter: it has no tracker to show
+            turn.tracker = None
+        return Rolled(enc, turn.events, target, actor, row_id)
+
+    async def log(turn: UmbralTurn, done: Rolled) -> None:
+        for event in done.events:
             if isinstance(event, RetoRolled):
                 await log_roll(
-                    uow, interaction, "reto", event.result, reto=target.nombre,
-                    actor=actor.nombre, character_id=actor.character_id or row_id,
-                    target=target.nombre,
+                    turn.uow, interaction, "reto", event.result, reto=done.target.nombre,
+                    actor=done.actor.nombre, character_id=done.actor.character_id or done.row_id,
+                    target=done.target.nombre,
                 )  # fmt: skip
-        if not is_scene(enc):  # a reto's scene is no encounter: it has no tracker to show
-            ctx.show_tracker(uow, enc)
-    rendered = render_events(enc, events, f"Reto «{target.nombre}»")
-    await send_split(interaction, embeds=[*rendered.embeds, retos_embed(enc.retos, only=target.id)])
+
+    step = Step(None, rules, need="get", own_log=log, missing=NO_RETO)
+    done = await run_step(ctx, UMBRAL, step)
+    target = done.target
+    rendered = render_events(done.enc, done.events, f"Reto «{target.nombre}»")
+    await send_split(
+        interaction, embeds=[*rendered.embeds, retos_embed(done.enc.retos, only=target.id)]
+    )
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """What ``/reto tirar`` leaves for its log and its reply."""
+
+    enc: Encounter
+    events: list[Event]
+    target: Reto
+    actor: Combatant
+    row_id: int | None
 
 
 async def ver(ctx: Context) -> None:
@@ -172,20 +185,22 @@ async def ver(ctx: Context) -> None:
 
 
 async def terminar(ctx: Context, reto: str | None) -> None:
-    guild_id, channel_id = ctx.ids()
+    ctx.ids()  # (refused in direct messages, before anything is deferred)
     await ctx.interaction.response.defer(thinking=True)
-    async with ctx.storage.channel(guild_id, channel_id) as uow:
-        settings = await uow.guild.get()
-        enc = await channel_retos(uow)
-        info = uow.encounter.current_info
-        ctx.require(settings.gm_role_id, info.creator_id)
+
+    async def rules(turn: UmbralTurn) -> tuple[Encounter, Reto, list[str]]:
+        enc, uow = turn.document, turn.uow
         target = find_reto(enc, reto)
-        events = enc.reto_terminar(target.id)
+        lines = [e.message for e in enc.reto_terminar(target.id)]
         await uow.encounter.save(enc)
-        lines = [e.message for e in events]
         if is_scene(enc) and not any(r.activo for r in enc.retos):
             await uow.encounter.end()
             lines.append("No quedan retos abiertos: el canal queda libre.")
+        turn.saves, turn.tracker = False, None  # saved (and maybe ended) here
+        return enc, target, lines
+
+    step = Step(None, rules, need="get", missing=NO_RETO)
+    enc, target, lines = await run_step(ctx, UMBRAL, step)
     await send(
         ctx.interaction,
         embeds=[

@@ -75,7 +75,7 @@ class CombateCog(FeatureCog):
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
-    @command_context(OWN)
+    @command_context(OWN, rolls=True)
     async def atacar(
         self,
         ctx: Context,
@@ -105,7 +105,7 @@ class CombateCog(FeatureCog):
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
-    @command_context(OWN)
+    @command_context(OWN, rolls=True)
     async def disparar(
         self,
         ctx: Context,
@@ -136,7 +136,7 @@ class CombateCog(FeatureCog):
     @app_commands.autocomplete(oficio=FeatureCog.actor_oficio, personaje=FeatureCog.actor)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
-    @command_context(OWN)
+    @command_context(OWN, rolls=True)
     async def defender(
         self,
         ctx: Context,
@@ -174,7 +174,7 @@ class CombateCog(FeatureCog):
     )
     @OFICIO_COBERTURA
     @app_commands.guild_only()
-    @command_context(OWN)
+    @command_context(OWN, rolls=True)
     async def maniobra(
         self,
         ctx: Context,
@@ -219,7 +219,7 @@ class CombateCog(FeatureCog):
     )
     @OFICIO_COBERTURA
     @app_commands.guild_only()
-    @command_context(OWN)
+    @command_context(OWN, rolls=True)
     async def respuesta(
         self,
         ctx: Context,
@@ -243,7 +243,7 @@ class CombateCog(FeatureCog):
     )
     @app_commands.autocomplete(personaje=FeatureCog.actor)
     @app_commands.guild_only()
-    @command_context(OWN)
+    @command_context(OWN, rolls=True)
     async def secuelas(
         self,
         ctx: Context,
@@ -269,7 +269,7 @@ class CombateCog(FeatureCog):
     )
     @OFICIO_COBERTURA
     @app_commands.guild_only()
-    @command_context(OWN)
+    @command_context(OWN, rolls=True)
     async def estabilizar(
         self,
         ctx: Context,
@@ -316,7 +316,7 @@ class CombateCog(FeatureCog):
         personaje="Quién se recupera (el máster puede elegir)",
     )
     @app_commands.autocomplete(estado=FeatureCog.known_estado, personaje=FeatureCog.actor)
-    @command_context(OWN)
+    @command_context(OWN, rolls=True)
     async def recuperar(
         self,
         ctx: Context,
@@ -333,6 +333,6 @@ class CombateCog(FeatureCog):
     )
     @app_commands.autocomplete(personaje=FeatureCog.actor)
     @app_commands.guild_only()
-    @command_context(OWN)
+    @command_context(OWN, rolls=True)
     async def aliento(self, ctx: Context, uso: AlientoUso, personaje: str | None = None) -> None:
         await service.aliento(ctx, uso, personaje)

@@ -3,17 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.features.checks.ambito import sync_guild_tables
+from bot.edge.path import Step, run_step
 from bot.features.combate.acting import resolve_actor
 from bot.features.combate.defender_button import DefenderView
-from bot.features.combate.rolllog import log_events
 from bot.features.dice import check_all_used, choose_dice
 from bot.features.replies import send_split
-from bot.render.encounter import render_events
+from bot.features.system import UMBRAL, UmbralTurn
 from umbral_rules import DiceSource
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.events import Event
@@ -21,7 +20,6 @@ from umbral_rules.encounter.events import Event
 if TYPE_CHECKING:
     from bot.edge.context import Context
     from bot.edge.services import Services
-    from bot.storage import UnitOfWork
 
 
 @dataclass(frozen=True)
@@ -100,47 +98,35 @@ class Played:
 
     turn: Turn
     events: list[Event]
-    pending_names: dict[str, str]
+    pending_names: Mapping[str, str]
 
 
 async def run(ctx: Context, action: Action, op: Operation) -> None:
-    """Load → check → rules → save (and log rolls) → reply; the tracker follows the commit.
-
-    The transaction is re-run from a fresh read when another process changed the encounter
-    meanwhile (``Storage.run_in_channel``); nothing is sent until it has committed.
-    """
+    """One combat command on the edge's one path (:func:`~bot.edge.path.run_step`): who acts
+    and which dice, then the rules; the reply once committed (the tracker follows)."""
     interaction = ctx.interaction
     if not interaction.response.is_done():  # /vendar deferred already, to look first
         await interaction.response.defer(thinking=True)
-    guild_id, channel_id = ctx.ids()
 
-    async def transaction(uow: UnitOfWork) -> Played:
-        enc = await uow.encounter.require()
-        info = uow.encounter.current_info
-        settings = await uow.guild.get()
-        ctx.require(settings.gm_role_id, info.creator_id)  # what the command declared
+    async def rules(step: UmbralTurn) -> Played:
+        enc, settings = step.document, step.settings
         actor = (
             None
             if action.gm_only
-            else resolve_actor(ctx, enc, settings, info.creator_id, action.actor_name, action.role)
+            else resolve_actor(ctx, enc, settings, step.creator_id, action.actor_name, action.role)
         )
-        sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
         dice = choose_dice(ctx.dice, action.dado, settings.physical_dice_allowed)
         turn = Turn(enc, actor.combatant if actor else None, bool(actor and actor.gm), dice, None)
         if dice is not ctx.dice:
             turn.other_dice = ctx.dice
-        pending_names = {p.id: p.nombre for p in enc.pending}
-        events = op(turn)
+        step.events = op(turn)
         check_all_used(dice)
-        await uow.encounter.save(enc)
-        await log_events(uow, interaction, action.command, enc, events, pending_names)
-        ctx.show_tracker(uow, enc)
-        return Played(turn, events, pending_names)
+        return Played(turn, step.events, step.memo or {})
 
-    played = await ctx.storage.run_in_channel(guild_id, channel_id, transaction)
+    played = await run_step(ctx, UMBRAL, Step(action.command, rules))
     turn = played.turn
     actor_label = turn.actor.nombre if turn.actor is not None else ""
-    rendered = render_events(
+    rendered = UMBRAL.render(
         turn.enc, played.events, action.title.format(actor=actor_label).strip(": "),
         played.pending_names,
     )  # fmt: skip

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.edge.path import Step, run_step
 from bot.features.combate import service
 from bot.features.common import send
 from bot.features.fichas.lookup import custody_character, owner_text
+from bot.features.system import UMBRAL, UmbralTurn
 from bot.render.encounter import events_embed
 from umbral_rules import UmbralError
 from umbral_rules.encounter.events import Event
@@ -39,8 +41,9 @@ async def vendar(ctx: Context, objetivo: str, personaje: str | None) -> None:
         await service.run(ctx, service.Action("vendar", "{actor}: vendar", personaje), op)
         return
 
-    async def work(uow: UnitOfWork) -> str:
-        gm = ctx.is_gm((await uow.guild.get()).gm_role_id)
+    async def rules(turn: UmbralTurn) -> str:  # no encounter here: the sheets only
+        uow = turn.uow
+        gm = ctx.is_gm(turn.settings.gm_role_id)
         actor = await custody_character(uow, interaction, personaje, None, gm=gm)
         target = await _named(uow, objetivo)
         if target.id == actor.id and not VENDAR_SELF:
@@ -56,7 +59,7 @@ async def vendar(ctx: Context, objetivo: str, personaje: str | None) -> None:
         who = "se venda" if target.id == actor.id else f"venda a {target.nombre}"
         return f"{actor.nombre} {who}: deja de estar {label}."
 
-    text = await storage.run_in_channel(guild_id, channel_id, work)
+    text = await run_step(ctx, UMBRAL, Step(None, rules, need="none"))
     await send(interaction, embed=events_embed("Vendar", [text]))
 
 

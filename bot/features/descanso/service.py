@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 
 import discord
 
-from bot.features.checks.ambito import guild_estados_extra, sync_guild_tables
+from bot.edge.path import Step, run_step
+from bot.features.checks.ambito import guild_estados_extra
 from bot.features.common import send
+from bot.features.system import UMBRAL, UmbralTurn
 from bot.records.rolls import Adjustment, Adjustments, Numbers
 from bot.records.undo import SheetChange
 from bot.render.encounter import events_embed
@@ -56,9 +58,13 @@ Changes = list[tuple["Character", Values]]
 
 @dataclass
 class Adjusted:
-    """What the command changed, for its reply."""
+    """What the command changed: the reply's lines and the roll log's entry (``changes``:
+    the characters adjusted; ``log``: each one's values before and after)."""
 
+    changes: Changes
+    motivo: str | None
     lines: list[str] = field(default_factory=list)
+    log: list[Adjustment] = field(default_factory=list)
 
 
 def values_of(row: Character) -> Values:
@@ -123,25 +129,15 @@ def _apply_to_combatant(enc: Encounter, c: Combatant, wanted: Values) -> None:
             enc.set_estado(c.id, estado, True)
 
 
-async def adjust(
-    ctx: Context,
-    uow: UnitOfWork,
-    command: str,
-    changes: Changes,
-    motivo: str | None,
-) -> Adjusted:
-    """Set each ``(character row, wanted values)``; GM only. Returns the reply's lines; the
-    channel's tracker follows (when the channel has an encounter with one)."""
-    enc = await uow.encounter.get()
+async def adjust(turn: UmbralTurn, changes: Changes, motivo: str | None) -> Adjusted:
+    """The rules of the step: set each ``(character row, wanted values)`` (the path has
+    checked the GM and made the guild's tables current). The channel's tracker follows when
+    the channel has an encounter with one."""
+    uow, enc = turn.uow, turn.doc
     info = uow.encounter.info
-    settings = await uow.guild.get()
-    ctx.require(settings.gm_role_id, info.creator_id if info else None)
-    if enc is not None:  # the guild's estados as they are now, for set_estado
-        sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
-    out = Adjusted()
-    if enc is not None and info is not None and info.tracker_message_id is not None:
-        ctx.show_tracker(uow, enc)
-    log: list[Adjustment] = []
+    out = Adjusted(changes, motivo)
+    if enc is None or info is None or info.tracker_message_id is None:
+        turn.tracker = None
     touched_encounter = False
     for row, wanted in changes:
         _check_range(row.nombre, wanted, row)
@@ -167,21 +163,29 @@ async def adjust(
             uow.undo.sheets.append(SheetChange.of(row.id, row.nombre, before, after))
         out.lines.append(change_line(row.nombre, before, after))
         then, now = Numbers.from_json(before), Numbers.from_json(after)
-        log.append(Adjustment(nombre=row.nombre, antes=then, despues=now))
-    if touched_encounter and enc is not None:
-        await uow.encounter.save(enc)
-    result = Adjustments(ajustes=log, motivo=motivo or None)
-    single = changes[0][0] if len(changes) == 1 else None
-    await uow.rolls.append(
-        user_id=ctx.user_id,
-        command=command,
-        dice=[],
-        result=result,
-        actor=", ".join(row.nombre for row, _ in changes) if single is None else single.nombre,
-        character_id=None if single is None else single.id,
-        motivo=motivo,
-    )
+        out.log.append(Adjustment(nombre=row.nombre, antes=then, despues=now))
+    turn.saves = touched_encounter
     return out
+
+
+def log_adjusted(command: str) -> Callable[[UmbralTurn, Adjusted], Awaitable[None]]:
+    """The step's own log: one entry with every change (``/historial`` shows them)."""
+
+    async def log(turn: UmbralTurn, done: Adjusted) -> None:
+        result = Adjustments(ajustes=done.log, motivo=done.motivo or None)
+        changes = done.changes
+        single = changes[0][0] if len(changes) == 1 else None
+        await turn.uow.rolls.append(
+            user_id=turn.ctx.user_id,
+            command=command,
+            dice=[],
+            result=result,
+            actor=", ".join(row.nombre for row, _ in changes) if single is None else single.nombre,
+            character_id=None if single is None else single.id,
+            motivo=done.motivo,
+        )
+
+    return log
 
 
 def _combatant_values(c: Combatant) -> Values:
@@ -219,14 +223,16 @@ async def run(
     pick: Callable[[UnitOfWork], Awaitable[Changes]],
     motivo: str | None,
 ) -> None:
-    """Defer → in one unit: ``pick(uow)`` the (row, values) pairs, adjust → post → tracker."""
-    guild_id, channel_id = ctx.ids()
+    """Defer → on the one path: ``pick(uow)`` the (row, values) pairs, adjust, log → post
+    (the tracker follows the commit)."""
+    ctx.ids()  # (refused in direct messages, before anything is deferred)
     await ctx.interaction.response.defer(thinking=True)
 
-    async def work(uow: UnitOfWork) -> Adjusted:
-        return await adjust(ctx, uow, command, await pick(uow), motivo)
+    async def rules(turn: UmbralTurn) -> Adjusted:
+        return await adjust(turn, await pick(turn.uow), motivo)
 
-    done = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+    step = Step(None, rules, need="get", own_log=log_adjusted(command))
+    done = await run_step(ctx, UMBRAL, step)
     lines = [*done.lines, *([f"Motivo: {motivo}"] if motivo else [])]
     embed = events_embed(title, lines)
     embed.set_footer(text="Lo ha hecho el máster; /deshacer lo devuelve a como estaba.")

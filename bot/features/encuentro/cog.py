@@ -9,19 +9,20 @@ from discord import app_commands
 
 from bot.edge.channel_access import require_channel_permissions
 from bot.edge.context import Context, command_context
+from bot.edge.path import Step, run_step
 from bot.edge.permissions import Variant
 from bot.edge.publisher import waiting_of
 from bot.edge.services import Topic
-from bot.features.checks.ambito import guild_estados, sync_guild_tables
+from bot.features.checks.ambito import guild_estados
 from bot.features.checks.retos import take_over_scene
 from bot.features.cog import FeatureCog
-from bot.features.combate.rolllog import log_events
 from bot.features.common import Modo, OficioCobertura, send
 from bot.features.encuentro.joining import Moved, move_out
 from bot.features.encuentro.lista import run_lista
 from bot.features.encuentro.malherido import clock_asaltos, tell_gm
 from bot.features.fichas.lookup import custody_character
 from bot.features.recordatorios.service import configure as configure_reminders
+from bot.features.system import UMBRAL, UmbralTurn
 from bot.render.encounter import events_embed
 from bot.render.tracker import (
     AMBUSH_START,
@@ -38,7 +39,7 @@ from umbral_rules.encounter.events import AsaltoAdvanced, Event
 from umbral_rules.text import name_not_found
 
 if TYPE_CHECKING:
-    from bot.storage import UnitOfWork
+    pass
 
 
 #: [D] Who may join: a player with their own character; the GM brings anyone's, and alone
@@ -83,13 +84,12 @@ class EncuentroCog(FeatureCog):
         emboscada: Literal["jugadores", "enemigos"] | None = None,
     ) -> None:
         interaction = ctx.interaction
-        guild_id, channel_id = ctx.ids()
+        ctx.ids()  # (refused in direct messages, before anything else)
         require_channel_permissions(interaction, "llevar un encuentro", board=False)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> Encounter:
-            settings = await uow.guild.get()
-            ctx.require(settings.gm_role_id)
+        async def rules(turn: UmbralTurn) -> Encounter:
+            settings, uow = turn.settings, turn.uow
             enc_settings = {
                 "defensa_inmediata": settings.defense_mode == "inmediata",
                 "secuelas_tabla": dict(settings.secuelas or {}),
@@ -99,10 +99,10 @@ class EncuentroCog(FeatureCog):
             enc = Encounter.start(modo or settings.default_mode, enc_settings)
             await take_over_scene(uow, enc)  # a reto's scene becomes the encounter
             await uow.encounter.create(enc, creator_id=interaction.user.id)
-            ctx.show_tracker(uow, enc)
+            turn.doc, turn.saves = enc, False  # stored as it starts: the tracker shows it
             return enc
 
-        enc = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        enc = await run_step(ctx, UMBRAL, Step(None, rules, need="none"))
         lines = [
             "Jugadores: /encuentro unirse. Máster: /encuentro enemigos.",
             "Se juega por asaltos: primero los jugadores, luego los enemigos (/asalto).",
@@ -138,16 +138,12 @@ class EncuentroCog(FeatureCog):
         dueno: discord.User | None = None,
     ) -> None:
         interaction = ctx.interaction
-        guild_id, channel_id = ctx.ids()
+        _guild_id, channel_id = ctx.ids()
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], Moved]:
-            enc = await uow.encounter.require()
-            settings = await uow.guild.get()
-            creator_id = uow.encounter.current_info.creator_id
-            ctx.require(settings.gm_role_id, creator_id)  # mover: the GM's
-            gm = ctx.is_gm(settings.gm_role_id, creator_id)
-            sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
+        async def rules(turn: UmbralTurn) -> tuple[Encounter, list[Event], Moved]:
+            enc, settings, uow = turn.document, turn.settings, turn.uow
+            gm = ctx.is_gm(settings.gm_role_id, turn.creator_id)  # mover: the GM's (declared)
             row = await custody_character(uow, interaction, personaje, dueno, gm=gm)
             moved = await move_out(uow, row, channel_id) if mover else Moved()
             events: list[Event] = []
@@ -168,15 +164,13 @@ class EncuentroCog(FeatureCog):
             events.append(enc.announce(c))
             for estado in row.estados:  # what the character still suffers from before
                 events.extend(enc.set_estado(c.id, str(estado), True))
-            await uow.encounter.save(enc)
             # a session's attendance counts the character's player (:mod:`bot.storage.sessions`)
             await uow.activity.note(int(row.owner_id), "encuentro", uow.clock())
-            ctx.show_tracker(uow, enc)
             if moved.channel_id is not None:  # the encounter it left
                 ctx.show_tracker_of(uow, moved.channel_id)
             return enc, events, moved
 
-        enc, events, moved = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        enc, events, moved = await run_step(ctx, UMBRAL, Step(None, rules))
         ambush = ambush_text(enc)
         embed = events_embed("Se une al combate", [e.message for e in events])
         embed.description = "\n".join([*moved.lines(), embed.description or ""]).strip()
@@ -197,20 +191,18 @@ class EncuentroCog(FeatureCog):
         cantidad: app_commands.Range[int, 1, 50] = 1,
     ) -> None:
         interaction = ctx.interaction
-        guild_id, channel_id = ctx.ids()
+        ctx.ids()  # (refused in direct messages, before anything else)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> list[Event]:
-            enc = await uow.encounter.require()
-            info = uow.encounter.current_info
-            ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
-            row = await uow.bestiary.get(nombre)
+        async def rules(turn: UmbralTurn) -> list[Event]:
+            enc = turn.document
+            row = await turn.uow.bestiary.get(nombre)
             if row is None:
                 raise name_not_found(
                     f"No hay ningún «{nombre}» en el bestiario: "
                     "el máster lo añade con /bestiario añadir.",
                     nombre,
-                    (await uow.bestiary.names()).values(),
+                    (await turn.uow.bestiary.names()).values(),
                 )
             sheet = enemy_sheet(row)
             added = [enc.add_enemy(sheet)] if cantidad == 1 else enc.add_enemies(sheet, cantidad)
@@ -218,11 +210,9 @@ class EncuentroCog(FeatureCog):
             for c in added:  # the estados its entry says it enters with
                 for estado in row.estados:
                     events.extend(enc.set_estado(c.id, str(estado), True))
-            await uow.encounter.save(enc)
-            ctx.show_tracker(uow, enc)
             return events
 
-        events = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        events = await run_step(ctx, UMBRAL, Step(None, rules))
         await send(interaction, embed=events_embed("Entran enemigos", [e.message for e in events]))
 
     @encuentro.command(name="ver", description="El estado del encuentro de este canal")
@@ -237,15 +227,16 @@ class EncuentroCog(FeatureCog):
         if publico:
             require_channel_permissions(interaction, "publicar el encuentro", board=False)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with ctx.storage.channel(guild_id, channel_id) as uow:
-            enc = await uow.encounter.require()
-            info = uow.encounter.current_info
-            if publico:
-                ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
-                ctx.show_tracker(uow, enc, repost=True)
         if not publico:
+            async with ctx.storage.channel(guild_id, channel_id) as uow:
+                enc = await uow.encounter.require()
             await send(interaction, embed=tracker_embed(enc), ephemeral=True)
             return
+
+        async def rules(turn: UmbralTurn) -> None:
+            turn.saves, turn.tracker = False, "repost"  # nothing changes: posted again
+
+        await run_step(ctx, UMBRAL, Step(None, rules))
         await send(interaction, content=REPOSTED, ephemeral=True)
 
     @encuentro.command(name="lista", description="Los encuentros abiertos del servidor (máster)")
@@ -284,38 +275,32 @@ class EncuentroCog(FeatureCog):
     @app_commands.autocomplete(combatiente=FeatureCog.combatant)
     @command_context("máster", what="quitar combatientes")
     async def quitar(self, ctx: Context, combatiente: str) -> None:
-        guild_id, channel_id = ctx.ids()
+        ctx.ids()  # (refused in direct messages, before anything else)
         await ctx.interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> list[Event]:
-            enc = await uow.encounter.require()
-            info = uow.encounter.current_info
-            ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
-            events = enc.remove(enc.find(combatiente).id)
-            await uow.encounter.save(enc)
-            ctx.show_tracker(uow, enc)
-            return events
+        async def rules(turn: UmbralTurn) -> list[Event]:
+            enc = turn.document
+            return enc.remove(enc.find(combatiente).id)
 
-        events = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        events = await run_step(ctx, UMBRAL, Step(None, rules))
         embed = events_embed("Sale del combate", [e.message for e in events])
         await send(ctx.interaction, embed=embed)
 
     @encuentro.command(name="terminar", description="Termina el encuentro con un resumen (máster)")
     @command_context("máster", what="terminar el encuentro")
     async def terminar(self, ctx: Context) -> None:
-        guild_id, channel_id = ctx.ids()
+        ctx.ids()  # (refused in direct messages, before anything else)
         await ctx.interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> tuple[Encounter, int]:
-            enc = await uow.encounter.require()
-            info = uow.encounter.current_info
-            ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
-            rolls = await uow.rolls.count_encounter(info.id)  # this fight's own rolls
+        async def rules(turn: UmbralTurn) -> tuple[Encounter, int]:
+            enc, uow = turn.document, turn.uow
+            rolls = await uow.rolls.count_encounter(uow.encounter.current_info.id)  # its own
             ctx.show_tracker(uow, enc, ended=True)  # (its message, before the end forgets it)
             await uow.encounter.end()
+            turn.saves, turn.tracker = False, None  # ended, not saved; its tracker asked for
             return enc, rolls
 
-        enc, rolls = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        enc, rolls = await run_step(ctx, UMBRAL, Step(None, rules))
         await send(ctx.interaction, embed=summary_embed(enc, rolls))
 
     @encuentro.command(name="ajustar", description="Corrige a mano las barras de alguien (máster)")
@@ -335,22 +320,16 @@ class EncuentroCog(FeatureCog):
         aliento: app_commands.Range[int, 0, 50] | None = None,
         esencia: app_commands.Range[int, 0, 50] | None = None,
     ) -> None:
-        guild_id, channel_id = ctx.ids()
+        ctx.ids()  # (refused in direct messages, before anything else)
         await ctx.interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> list[Event]:
-            enc = await uow.encounter.require()
-            info = uow.encounter.current_info
-            settings = await uow.guild.get()
-            ctx.require(settings.gm_role_id, info.creator_id)
-            events = enc.adjust(
+        async def rules(turn: UmbralTurn) -> list[Event]:
+            enc = turn.document
+            return enc.adjust(
                 enc.find(combatiente).id, aguante=aguante, aliento=aliento, esencia=esencia
             )
-            await uow.encounter.save(enc)
-            ctx.show_tracker(uow, enc)
-            return events
 
-        events = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        events = await run_step(ctx, UMBRAL, Step(None, rules))
         embed = events_embed("Barras corregidas", [e.message for e in events])
         await send(ctx.interaction, embed=embed)
 
@@ -361,24 +340,18 @@ class EncuentroCog(FeatureCog):
     @command_context("máster", what="pasar el asalto")
     async def asalto(self, ctx: Context) -> None:
         interaction = ctx.interaction
-        guild_id, channel_id = ctx.ids()
+        ctx.ids()  # (refused in direct messages, before anything else)
         await interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> tuple[Encounter, list[Event], int | None]:
-            enc = await uow.encounter.require()
-            info = uow.encounter.current_info
-            settings = await uow.guild.get()
-            ctx.require(settings.gm_role_id, info.creator_id)
-            sync_guild_tables(enc, settings.secuelas, settings.extra_estados)
-            events = enc.advance(
+        async def rules(turn: UmbralTurn) -> tuple[Encounter, list[Event], int | None]:
+            enc, settings = turn.document, turn.settings
+            turn.events = enc.advance(
                 ctx.dice, malherido_asaltos=clock_asaltos(settings.malherido_asaltos)
             )
-            await uow.encounter.save(enc)
-            await log_events(uow, interaction, "asalto", enc, events)  # Sangrando's secuelas
-            ctx.show_tracker(uow, enc)
-            return enc, events, settings.gm_channel_id
+            turn.memo = None  # (its rolls are Sangrando's secuelas: no attacker pending)
+            return enc, turn.events, settings.gm_channel_id
 
-        enc, events, gm_channel = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        enc, events, gm_channel = await run_step(ctx, UMBRAL, Step("asalto", rules))
         clock = [e for e in events if isinstance(e, MalheridoClock)]
         told = await tell_gm(interaction, gm_channel, clock)
         lines = [

@@ -5,13 +5,14 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
+from bot.edge.path import Step, run_step
 from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.common import send
+from bot.features.system import UMBRAL, UmbralTurn
 from bot.render.encounter import events_embed
-from bot.storage.uow import UnitOfWork
 
-from .service import Spent, spend
+from .service import Spent, log_spent, spend
 
 #: [D] Tracked only: the texts give Esencia no rules (no spells, no costs).
 FOOTER = (
@@ -42,16 +43,14 @@ class EsenciaCog(FeatureCog):
         motivo: app_commands.Range[str, 1, 200],
         personaje: str | None = None,
     ) -> None:
-        guild_id, channel_id = ctx.ids()
+        ctx.ids()  # (refused in direct messages, before anything is deferred)
         await ctx.interaction.response.defer(thinking=True)
 
-        async def work(uow: UnitOfWork) -> Spent:
-            done = await spend(uow, ctx.interaction, puntos, motivo, personaje)
-            if done.enc is not None:
-                ctx.show_tracker(uow, done.enc)
-            return done
+        async def rules(turn: UmbralTurn) -> Spent:
+            return await spend(turn, puntos, motivo, personaje)
 
-        done = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        step = Step(None, rules, need="get", own_log=log_spent)
+        done = await run_step(ctx, UMBRAL, step)
         lines = [
             f"{done.nombre} gasta {puntos} de Esencia: {done.before} → {done.after} "
             f"(de {done.maximo}).",

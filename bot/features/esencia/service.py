@@ -21,6 +21,7 @@ from bot.edge.permissions import is_gm
 from bot.features.combate.acting import own_combatants
 from bot.features.fichas.lookup import custody_character
 from bot.features.fichas.vida import require_editable
+from bot.features.system import UmbralTurn
 from bot.records.rolls import EsenciaChange, EsenciaResult
 from bot.records.undo import SheetChange
 from bot.render.safe import shown
@@ -48,6 +49,10 @@ class Spent:
     maximo: int
     enc: Encounter | None = None
     events: list[Event] = field(default_factory=list)
+    #: For the log: the sheet's id, the points and why.
+    character_id: int | None = None
+    puntos: int = 0
+    motivo: str | None = None
 
 
 async def _spender(
@@ -75,25 +80,20 @@ async def _spender(
     return row, (found[0] if found else None)
 
 
-async def spend(
-    uow: UnitOfWork,
-    interaction: discord.Interaction,
-    puntos: int,
-    motivo: str,
-    personaje: str | None,
-) -> Spent:
-    """Spend ``puntos`` of the spender's Esencia (all or nothing) and log it."""
-    enc = await uow.encounter.get()
-    settings = await uow.guild.get()
-    row, c = await _spender(uow, interaction, enc, personaje, settings.gm_role_id)
+async def spend(turn: UmbralTurn, puntos: int, motivo: str, personaje: str | None) -> Spent:
+    """The rules of ``/esencia gastar`` on the one path: spend ``puntos`` of the spender's
+    Esencia (all or nothing); the encounter is saved, and its tracker shown, only when the
+    spender fights in it."""
+    uow, enc, interaction = turn.uow, turn.doc, turn.ctx.interaction
+    row, c = await _spender(uow, interaction, enc, personaje, turn.settings.gm_role_id)
     require_editable(row)
     if c is not None and enc is not None:
         events = enc.spend_esencia(c.id, puntos, motivo)
-        await uow.encounter.save(enc)
         spent = events[0]
         assert isinstance(spent, EsenciaSpent)  # spend_esencia's one event
         done = Spent(c.nombre, spent.esencia_before, c.esencia, c.esencia_max, enc, events)
     else:
+        turn.saves, turn.tracker = False, None
         channel = await uow.characters.fighting_in(row.id)
         if channel is not None:
             raise UmbralError(
@@ -105,15 +105,20 @@ async def spend(
             SheetChange.of(row.id, row.nombre, {"esencia": before}, {"esencia": row.esencia})
         )
         done = Spent(row.nombre, before, row.esencia, row.esencia_max)
+    done.character_id, done.puntos, done.motivo = row.id, puntos, motivo
+    return done
+
+
+async def log_spent(turn: UmbralTurn, done: Spent) -> None:
+    """The step's own log: one entry with the Esencia before and after."""
     change = EsenciaChange(antes=done.before, despues=done.after)
-    result = EsenciaResult(personaje=done.nombre, puntos=puntos, esencia=change)
-    await uow.rolls.append(
-        user_id=interaction.user.id,
+    result = EsenciaResult(personaje=done.nombre, puntos=done.puntos, esencia=change)
+    await turn.uow.rolls.append(
+        user_id=turn.ctx.user_id,
         command="esencia gastar",
         dice=[],
         result=result,
         actor=done.nombre,
-        character_id=row.id,
-        motivo=motivo,
+        character_id=done.character_id,
+        motivo=done.motivo,
     )
-    return done

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from bot.edge.path import Step, run_step
 from bot.features.common import send
 from bot.features.recordatorios.timing import (
     DEFAULT_ZONE,
@@ -14,8 +15,8 @@ from bot.features.recordatorios.timing import (
     parse_quiet,
     zone,
 )
+from bot.features.system import UMBRAL, UmbralTurn
 from bot.render.reminders import settings_text
-from bot.storage import UnitOfWork
 from bot.storage.reminders import ReminderSettings
 
 if TYPE_CHECKING:
@@ -23,17 +24,14 @@ if TYPE_CHECKING:
 
 
 async def configure(ctx: Context, horas: int, silencio: str | None) -> None:
-    guild_id, channel_id = ctx.ids()
+    ctx.ids()  # (refused in direct messages, before anything else)
     hours = check_hours(horas)
     quiet = parse_quiet(silencio) if hours else None
     await ctx.interaction.response.defer(thinking=True)
 
-    async def work(uow: UnitOfWork) -> str:
-        await uow.encounter.require()
-        info = uow.encounter.info
-        assert info is not None  # require() found the active encounter
-        settings = await uow.guild.get()
-        ctx.require(settings.gm_role_id, info.creator_id)
+    async def rules(turn: UmbralTurn) -> str:
+        uow, settings = turn.uow, turn.settings
+        info = uow.encounter.current_info
         name = settings.timezone or DEFAULT_ZONE
         tz = zone(name)
 
@@ -41,7 +39,8 @@ async def configure(ctx: Context, horas: int, silencio: str | None) -> None:
             return due_after(base, hours, quiet, tz)
 
         await uow.reminders.configure(info.id, ReminderSettings(hours, quiet), due_of)
+        turn.saves, turn.tracker = False, None  # the encounter itself does not change
         return settings_text(hours, quiet, name)
 
-    text = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+    text = await run_step(ctx, UMBRAL, Step(None, rules))
     await send(ctx.interaction, content=text)

@@ -121,7 +121,7 @@ class TableroCog(FeatureCog):
         casillas="2, 3 o 4 casillas contiguas a su alcance: «C4:D4»",
     )
     @app_commands.autocomplete(atacante=FeatureCog.combatant)
-    @command_context("máster", what="barrer con una criatura")
+    @command_context("máster", what="barrer con una criatura", rolls=True)
     async def barrido(self, ctx: Context, atacante: str, casillas: str) -> None:
         def op(step: Step) -> list[Event]:
             return list(step.enc.sweep(step.dice, step.enc.find(atacante).id, casillas))

@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.edge.path import Need, run_step
+from bot.edge.path import Step as PathStep
 from bot.features.combate.acting import resolve_actor
-from bot.features.combate.rolllog import log_events
 from bot.features.combate.service import defender_view
 from bot.features.common import ANSWERED
 from bot.features.replies import split_reply
+from bot.features.system import UMBRAL, UmbralTurn
 from bot.render.encounter import render_events
 from bot.render.mapa import BoardPicture, board_embed, board_file, snapshot
 from bot.render.safe import allowed_mentions, ping, shown
@@ -90,40 +92,40 @@ def setup_time(enc: Encounter) -> bool:
 
 
 async def run(ctx: Context, action: BoardAction, op: Operation) -> None:
-    """Load → permission → rules → save → answer with the events and the board's picture
-    (the tracker follows the commit)."""
+    """One board command on the edge's one path (:func:`~bot.edge.path.run_step`): what it
+    needs of the encounter, who acts, the rules; the answer with the events and the board's
+    picture once committed (the tracker follows)."""
     interaction = ctx.interaction
     await interaction.response.defer(thinking=True)
-    guild_id, channel_id = ctx.ids()
-    async with ctx.storage.channel(guild_id, channel_id) as uow:
-        # a read-only command only looks: the cached encounter stays cached for the next one
-        changes = action.changes
-        enc = await (uow.encounter.require() if changes else uow.encounter.require_view())
-        info = uow.encounter.current_info
-        settings = await uow.guild.get()
+
+    def demands(enc: Encounter) -> None:
         if action.needs_board:
             require_board(enc)
         elif action.needs_tactico:
             require_tactico(enc)
-        gm = ctx.is_gm(settings.gm_role_id, info.creator_id)
+
+    async def rules(turn: UmbralTurn) -> BoardReply:
+        enc, settings = turn.document, turn.settings
+        gm = ctx.is_gm(settings.gm_role_id, turn.creator_id)
         step = Step(enc, gm, dice=ctx.dice)
-        ctx.require(settings.gm_role_id, info.creator_id)  # what the command declared
         if action.who in ("own", "setup"):
-            actor = resolve_actor(ctx, enc, settings, info.creator_id, action.actor_name)
+            actor = resolve_actor(ctx, enc, settings, turn.creator_id, action.actor_name)
             step.actor = actor.combatant
             if action.who == "setup" and not gm and not setup_time(enc):
                 raise UmbralError(
                     "Una vez empezado el combate solo el máster coloca figuras a mano; "
                     "tu personaje se mueve con /mover."
                 )
-        events = op(step)
-        if changes:
-            await uow.encounter.save(enc)
-            ctx.show_tracker(uow, enc)
-        await log_events(uow, interaction, action.command, enc, events)
+        turn.events, turn.memo = op(step), None
+        if not action.changes:
+            turn.tracker = None
         # everything the answer shows is taken now, while the unit holds the encounter:
         # once it ends, the next command in the channel may take and change it
-        reply = board_reply(enc, action.title, events, step.highlight)
+        return board_reply(enc, action.title, turn.events, step.highlight)
+
+    # a read-only command only looks: the cached encounter stays cached for the next one
+    need: Need = "require" if action.changes else "look"
+    reply = await run_step(ctx, UMBRAL, PathStep(action.command, rules, need, demands=demands))
     extra: dict[str, Any] = {}
     if reply.must_defend:
         extra["view"] = defender_view(ctx.services)

@@ -64,7 +64,7 @@ class TirarCog(FeatureCog):
     @app_commands.choices(umbral=UMBRAL_CHOICES)
     @app_commands.autocomplete(expresion=FeatureCog.saved_roll)
     @app_commands.guild_only()
-    @command_context("cualquiera")
+    @command_context("cualquiera", rolls=True)
     async def tirar(
         self,
         ctx: Context,
@@ -98,19 +98,17 @@ class TirarCog(FeatureCog):
         asked.mode  # noqa: B018 - refused before anything is rolled or answered
         ctx.ids()
         await ctx.interaction.response.defer(ephemeral=asked.privada, thinking=True)
-        await roll_and_answer(
-            ctx.interaction, ctx.storage, ctx.dice, asked, self.buttons.reply_view
-        )
+        await roll_and_answer(ctx, asked, self.buttons.reply_view)
 
     async def repeat(self, ctx: Context, roll_id: int) -> None:
         """«Repetir»: roll log entry ``roll_id`` rolled again (the one action of the button
         and of a message command on a roll's reply, see :func:`repetir.repeat`)."""
-        await repeat(ctx.interaction, ctx.storage, ctx.dice, self.buttons, roll_id)
+        await repeat(ctx, self.buttons, roll_id)
 
     async def _press(self, interaction: discord.Interaction, roll_id: int) -> None:
         await self.repeat(Context(interaction, self.services, REPEAT), roll_id)
 
-    @command_context("cualquiera", what="repetir la tirada")
+    @command_context("cualquiera", what="repetir la tirada", rolls=True)
     async def repeat_menu(self, ctx: Context, message: discord.Message) -> None:
         """«Repetir tirada» (a message command) on a roll's reply: the «Repetir» action."""
         roll_id = roll_id_of(message)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -23,8 +23,10 @@ from bot.edge.tree import gate_component
 from bot.features.tirar.asked import NOT_REPEATABLE, Asked
 from bot.features.tirar.rolling import roll_and_answer
 from bot.records.rolls import TirarResult
-from bot.storage import Storage
-from umbral_rules import DiceSource, UmbralError
+from umbral_rules import UmbralError
+
+if TYPE_CHECKING:
+    from bot.edge.context import Context
 
 TEMPLATE = r"umbral:repetir:(?P<roll>[0-9]{1,20}):(?P<user>[0-9]{1,20})"
 LABEL = "Repetir"
@@ -101,18 +103,13 @@ def repeat_button(press: Press) -> type[RepeatButton]:
     return type("RepeatButton", (RepeatButton,), {"press": staticmethod(press)}, template=TEMPLATE)
 
 
-async def repeat(
-    interaction: discord.Interaction,
-    storage: Storage,
-    dice: DiceSource,
-    buttons: type[RepeatButton],
-    roll_id: int,
-) -> None:
+async def repeat(ctx: Context, buttons: type[RepeatButton], roll_id: int) -> None:
     """Roll log entry ``roll_id`` again, for the one who rolled it, with its options: the
     one action behind «Repetir». The entry point has passed the tree's gate (shutdown, the
     rolls' rate limit: ``gate_component(interaction, rolls=True)``); this answers the
     interaction — a button press without a message of its own (the roll is a new message),
     a command with «pensando…», dropped before a private roll's answer."""
+    interaction, storage = ctx.interaction, ctx.storage
     component = interaction.type is discord.InteractionType.component
     await interaction.response.defer(thinking=not component)
     guild_id = interaction.guild_id
@@ -130,4 +127,4 @@ async def repeat(
     asked = Asked.from_json(options)
     if asked.privada and not component:  # the public «pensando…» would make it public
         await interaction.delete_original_response()
-    await roll_and_answer(interaction, storage, dice, asked, buttons.reply_view, repeats=roll_id)
+    await roll_and_answer(ctx, asked, buttons.reply_view, repeats=roll_id)

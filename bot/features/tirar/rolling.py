@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.edge.path import Step, run_step
 from bot.features.common import send
+from bot.features.system import UMBRAL, UmbralTurn
 from bot.features.tirar.asked import Asked
 from bot.features.tirar.expression import count_successes, refusal, roll_many, with_comments
 from bot.features.tirar.systems import (
@@ -30,11 +33,14 @@ from bot.render.tirar import (
     percentile_embed,
     pool_embed,
 )
-from bot.storage import Storage, UnitOfWork
+from bot.storage import UnitOfWork
 from umbral_rules import DiceSource, UmbralError, grade_from_margen
 from umbral_rules.roller import RollError, words
 from umbral_rules.roller.saved import Shelf
 from umbral_rules.tables import BAND_FIXED
+
+if TYPE_CHECKING:
+    from bot.edge.context import Context
 
 #: The private roll was saved and shown, but its copy for the GM could not be posted.
 GM_COPY_FAILED = (
@@ -166,36 +172,49 @@ async def shelf_of(uow: UnitOfWork, user_id: int, expresion: str | None) -> Shel
     return Shelf((s.pair for s in own), (s.pair for s in server))
 
 
+@dataclass
+class Logged:
+    """A roll made on the path, then logged: its outcome, the guild's GM channel and its id
+    in the roll log (set by the step's log)."""
+
+    outcome: Outcome
+    gm_channel: int | None
+    roll_id: int = 0
+
+
 async def roll_and_answer(
-    interaction: discord.Interaction,
-    storage: Storage,
-    dice: DiceSource,
-    asked: Asked,
-    buttons: Buttons,
-    *,
-    repeats: int | None = None,
+    ctx: Context, asked: Asked, buttons: Buttons, *, repeats: int | None = None
 ) -> int:
     """Roll, log and answer (the interaction is already acknowledged); the roll's id in the
-    log. ``repeats``: the id of the roll «Repetir» rolls again."""
+    log. ``repeats``: the id of the roll «Repetir» rolls again. The roll and its log are a
+    step of the one path (:func:`~bot.edge.path.run_step`: the channel's unit, with the
+    retry), with no encounter."""
+    interaction = ctx.interaction
     guild_id, channel_id = interaction.guild_id, interaction.channel_id
     if guild_id is None or channel_id is None:
         raise UmbralError("Este comando solo funciona en un canal de un servidor.")
     who = interaction.user.display_name
-    async with storage.channel(guild_id, channel_id) as uow:
-        shelf = await shelf_of(uow, interaction.user.id, asked.expresion)
-        outcome = await rolled(asked, dice, who, shelf)
+
+    async def rules(turn: UmbralTurn) -> Logged:
+        shelf = await shelf_of(turn.uow, interaction.user.id, asked.expresion)
+        outcome = await rolled(asked, ctx.dice, who, shelf)
         if repeats is not None:
             outcome.result = replace(outcome.result, repite=repeats)
-        settings = await uow.guild.get()
-        roll_id = await uow.rolls.append(
+        return Logged(outcome, turn.settings.gm_channel_id)
+
+    async def log(turn: UmbralTurn, done: Logged) -> None:
+        done.roll_id = await turn.uow.rolls.append(
             user_id=interaction.user.id,
             command="tirar",
-            dice=outcome.dice,
-            result=outcome.result,
-            motivo=outcome.motivo,
+            dice=done.outcome.dice,
+            result=done.outcome.result,
+            motivo=done.outcome.motivo,
         )
+
+    done = await run_step(ctx, UMBRAL, Step(None, rules, need="none", own_log=log))
+    outcome, roll_id = done.outcome, done.roll_id
     embed = outcome.embed
-    gm_channel = settings.gm_channel_id
+    gm_channel = done.gm_channel
     notes = [REPEATED] if repeats is not None else []
     if asked.privada:
         notes.append(

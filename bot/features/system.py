@@ -1,0 +1,67 @@
+"""Umbral as a game system of the edge's one path (:mod:`bot.edge.path`): its document is the
+channel's :class:`~umbral_rules.encounter.Encounter`, made current with the guild's secuelas
+table and estados, its rolls logged by :func:`~bot.features.combate.rolllog.log_events` and
+its events shown by :func:`~bot.render.encounter.render_events`. A second system is a
+second object like :data:`UMBRAL`, handed to :func:`~bot.edge.path.run_step` by its own
+commands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from bot.edge.path import Need, Turn
+from bot.features.checks.ambito import sync_guild_tables
+from bot.features.combate.rolllog import log_events
+from bot.render.encounter import Rendered, render_events
+from umbral_rules.encounter import Encounter
+from umbral_rules.encounter.events import Event
+
+if TYPE_CHECKING:
+    import discord
+
+    from bot.storage import GuildSettings, UnitOfWork
+
+#: What the log needs of the encounter before the rules: the attackers pending, by id.
+PendingNames = Mapping[str, str]
+#: What the rules of an Umbral step get.
+UmbralTurn = Turn[Encounter, PendingNames, Event]
+
+
+class Umbral:
+    """The :class:`~bot.edge.path.GameSystem` of *Umbral*."""
+
+    async def load(self, uow: UnitOfWork, need: Need) -> Encounter | None:
+        if need == "look":  # (the cached encounter stays cached for the next command)
+            return await uow.encounter.require_view()
+        return await (uow.encounter.require() if need == "require" else uow.encounter.get())
+
+    def prepare(self, doc: Encounter, settings: GuildSettings) -> PendingNames:
+        sync_guild_tables(doc, settings.secuelas, settings.extra_estados)
+        return {p.id: p.nombre for p in doc.pending}
+
+    async def save(self, uow: UnitOfWork, doc: Encounter) -> None:
+        await uow.encounter.save(doc)
+
+    async def log(
+        self,
+        uow: UnitOfWork,
+        interaction: discord.Interaction,
+        command: str,
+        doc: Encounter,
+        events: Sequence[Event],
+        memo: PendingNames | None,
+    ) -> None:
+        await log_events(uow, interaction, command, doc, events, memo)
+
+    def tracked(self, doc: Encounter) -> Encounter | None:
+        return doc
+
+    def render(
+        self, doc: Encounter, events: Sequence[Event], title: str, memo: PendingNames | None
+    ) -> Rendered:
+        """The reply to a step's events (rolls in embeds of their own)."""
+        return render_events(doc, events, title, memo)
+
+
+UMBRAL = Umbral()
