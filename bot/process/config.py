@@ -5,6 +5,7 @@ into one Spanish line and exit status 78); an empty value counts as not given.""
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import re
 
@@ -15,6 +16,9 @@ from sqlalchemy.exc import ArgumentError
 
 DEFAULT_DB_PATH = "umbral.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+#: A host name (RFC 1123 labels), when the address is not an IP address.
+HOSTNAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*")
 #: The URL schemes a user may give → the async driver the bot runs on. ``postgresql://`` and
 #: ``postgres://`` are what hosting services hand out.
 ASYNC_DRIVERS = {
@@ -39,6 +43,12 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(default=None, gt=0)
     run_migrations: bool = True
     log_level: str = "INFO"
+    #: ``text`` (readable lines) or ``json`` (one JSON object a line: bot.process.logs).
+    log_format: str = "text"
+    #: The health and metrics server (/vivo, /listo, /metrics: bot.process.service): off
+    #: unless a port is given; on the loopback address unless told otherwise.
+    umbral_http_host: str = "127.0.0.1"
+    umbral_http_port: int | None = Field(default=None, ge=1, le=65535)
     #: Rolling commands a user / a channel may send per ``roll_limit_seconds`` (0: no limit).
     roll_limit_user: int = Field(default=6, ge=0)
     roll_limit_channel: int = Field(default=20, ge=0)
@@ -54,6 +64,25 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError("not a logging level")
         return level
+
+    @field_validator("log_format")
+    @classmethod
+    def _real_format(cls, value: str) -> str:
+        found = value.strip().lower()
+        if found not in LOG_FORMATS:
+            raise ValueError("not a log format")
+        return found
+
+    @field_validator("umbral_http_host")
+    @classmethod
+    def _address(cls, value: str) -> str:
+        host = value.strip()
+        try:
+            ipaddress.ip_address(host)
+        except ValueError:
+            if len(host) > 253 or not HOSTNAME.fullmatch(host) or host.replace(".", "").isdigit():
+                raise ValueError("not an address") from None
+        return host
 
     @field_validator("database_url")
     @classmethod
