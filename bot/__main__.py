@@ -199,13 +199,15 @@ def _dispatch(
     if args.orden == "respaldo":
         return run_respaldo(args, settings)
     if args.orden == "sincronizar":
-        configure_logging(settings.log_level)
+        configure_logging(settings.log_level, settings.log_format, [settings.token])
         if not settings.token:
             log.error("Para sincronizar los comandos hace falta DISCORD_TOKEN.")
             return 2
         return asyncio.run(sync_now(settings, settings.token))
     console = args.orden == "consola" or not settings.token
-    configure_logging("ERROR" if console else settings.log_level)
+    configure_logging(
+        "ERROR" if console else settings.log_level, settings.log_format, [settings.token]
+    )
     from bot.process.startup import StartupError
 
     try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import re
+from collections.abc import Iterable
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -175,15 +176,20 @@ class ThirdPartyStartupNoise(logging.Filter):
         return True
 
 
-def configure_logging(level: str) -> None:
+def configure_logging(level: str, fmt: str = "text", secrets: Iterable[str | None] = ()) -> None:
     """As :func:`logging.basicConfig` (nothing when the root logger already has a handler),
-    with :class:`ThirdPartyStartupNoise` on the handler."""
+    in the ``fmt`` of ``LOG_FORMAT`` (:mod:`bot.process.logs`), with
+    :class:`ThirdPartyStartupNoise` and the :class:`~bot.process.logs.Redactor` (which hides
+    ``secrets``, the token, and whatever looks like a secret) on the handler."""
+    from bot.process.logs import Redactor, formatter
+
     root = logging.getLogger()
     if root.handlers:
         return
     number = logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
     handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.setFormatter(formatter(fmt))
     handler.addFilter(ThirdPartyStartupNoise(number))
+    handler.addFilter(Redactor(s for s in secrets if s))
     root.addHandler(handler)
     root.setLevel(number)
