@@ -28,7 +28,7 @@ PATTERNS = (
         r"\g<1>" + HIDDEN,
     ),
     # a URL's password: scheme://user:password@host
-    (re.compile(r"(://[^:/@\s]*:)[^@\s]+@"), r"\g<1>" + HIDDEN + "@"),
+    (re.compile(r"(://[^:/@\s]*:)[^@\s/]+@"), r"\g<1>" + HIDDEN + "@"),
     # a "token" or "password" field in a dict or JSON body
     (re.compile(r"""(['"](?:token|password)['"]\s*:\s*['"])[^'"]+"""), r"\g<1>" + HIDDEN),
 )
