@@ -170,3 +170,23 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+async def test_the_containers_probe_asks_listo(
+    session: Session, service: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from bot.process import probe
+
+    monkeypatch.setenv("UMBRAL_HTTP_PORT", str(service.port))
+    assert await asyncio.to_thread(probe.main, ["/vivo"]) == 0
+    assert await asyncio.to_thread(probe.main, []) == 1  # /listo: no shard ready yet
+    await session.discord.gateway("connect")
+    await session.discord.gateway("ready")
+    assert await asyncio.to_thread(probe.main, []) == 0
+    monkeypatch.setenv("UMBRAL_HTTP_HOST", "0.0.0.0")  # asked on loopback from inside
+    assert probe.url_of("0.0.0.0", 8080, "/listo") == "http://127.0.0.1:8080/listo"
+    assert probe.url_of("::", 8080, "/vivo") == "http://[::1]:8080/vivo"
+    monkeypatch.delenv("UMBRAL_HTTP_PORT")
+    assert await asyncio.to_thread(probe.main, []) == 1
