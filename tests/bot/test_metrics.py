@@ -8,6 +8,8 @@ from __future__ import annotations
 import io
 import json
 import logging
+import re
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -172,3 +174,24 @@ async def test_two_bots_never_share_a_counter() -> None:
     assert (
         samples(other.exposition().decode()).get(("umbral_discord_rate_limited_total", ()), 0) == 0
     )
+
+
+ROOT = Path(__file__).resolve().parents[2]
+DASHBOARD = (ROOT / "docs" / "grafana-umbral.json").read_text(encoding="utf-8")
+ADMINISTRACION = (ROOT / "docs" / "administracion.md").read_text(encoding="utf-8")
+
+
+async def test_the_grafana_dashboard_asks_only_for_metrics_the_bot_has(session: Session) -> None:
+    dashboard = json.loads(DASHBOARD)
+    exprs = [t["expr"] for p in dashboard["panels"] for t in p["targets"]]
+    used = {name for expr in exprs for name in re.findall(r"\bumbral_[a-z_]+", expr)}
+    suffix = {"counter": "_total", "histogram": "_bucket", "gauge": ""}
+    exposed = {
+        family.name + suffix[family.type]
+        for family in text_string_to_metric_families(session.bot.metrics.exposition().decode())
+        if not family.name.endswith("_created")  # the time a counter began: not a panel's
+    }
+    assert len(exposed) == 10
+    assert used == exposed  # every metric on a panel, and no panel on a metric that isn't
+    for name in exposed:
+        assert f"`{name.removesuffix('_bucket')}`" in ADMINISTRACION, name
