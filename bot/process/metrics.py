@@ -20,7 +20,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import aiohttp
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (
+    CONTENT_TYPE_PLAIN_0_0_4,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
@@ -29,7 +36,8 @@ from prometheus_client.registry import Collector
 OUTCOMES = ("done", "refused", "failed")
 #: Latency buckets (seconds): a command answers within Discord's 3 s window.
 LATENCY_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
-CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+#: What generate_latest writes: Prometheus' text format 0.0.4.
+CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4
 
 
 class Metrics:
