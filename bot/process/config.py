@@ -155,6 +155,10 @@ def db_url_from(path_or_url: str) -> str:
 #: that PyNaCl or davey (voice, which the bot never uses) is not installed.
 QUIET_LOGGERS = ("alembic", "discord")
 QUIET_WARNINGS = ("PyNaCl is not installed", "davey is not installed")
+#: Libraries whose DEBUG and INFO lines write each SQL statement with its parameters (a
+#: channel webhook's token is one, stored by /decir; user text others): WARNING and up only,
+#: whatever LOG_LEVEL says.
+SQL_LOGGERS = ("aiosqlite", "sqlalchemy")
 
 
 class ThirdPartyStartupNoise(logging.Filter):
@@ -193,3 +197,5 @@ def configure_logging(level: str, fmt: str = "text", secrets: Iterable[str | Non
     handler.addFilter(Redactor(s for s in secrets if s))
     root.addHandler(handler)
     root.setLevel(number)
+    for name in SQL_LOGGERS:
+        logging.getLogger(name).setLevel(max(number, logging.WARNING))

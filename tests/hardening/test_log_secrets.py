@@ -19,7 +19,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 from discord.http import Route
 
-from bot.process.config import configure_logging
+from bot.process.config import SQL_LOGGERS, configure_logging
 from bot.process.logs import redact
 from bot.process.metrics import Metrics
 
@@ -121,6 +121,7 @@ def bot_logging(request: pytest.FixtureRequest) -> Iterator[tuple[str, io.String
     into a buffer instead of standard error."""
     root = logging.getLogger()
     saved, level = root.handlers[:], root.level
+    sql_levels = {name: logging.getLogger(name).level for name in SQL_LOGGERS}
     root.handlers.clear()
     configure_logging("DEBUG", request.param, [TOKEN])
     written = io.StringIO()
@@ -134,6 +135,8 @@ def bot_logging(request: pytest.FixtureRequest) -> Iterator[tuple[str, io.String
             handler.flush()
         root.handlers[:] = saved
         root.setLevel(level)
+        for name, sql_level in sql_levels.items():
+            logging.getLogger(name).setLevel(sql_level)
 
 
 @pytest.mark.parametrize("bot_logging", ["text", "json"], indirect=True)
