@@ -55,7 +55,11 @@ class Redactor(logging.Filter):
         self._format = logging.Formatter()
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.msg = redact(record.getMessage(), self.secrets)
+        try:
+            message = record.getMessage()
+        except Exception:  # arguments that don't fit the message: the handler reports it
+            return True
+        record.msg = redact(message, self.secrets)
         record.args = None
         if record.exc_info and not record.exc_text:
             record.exc_text = self._format.formatException(record.exc_info)

@@ -204,3 +204,12 @@ def test_redact_hides_what_looks_like_a_secret() -> None:
     assert redact("postgresql://u:p@h/db") == "postgresql://u:***@h/db"
     assert redact("/interactions/123/tok-en/callback") == "/interactions/123/***/callback"
     assert redact("Bot listo en 3 shards") == "Bot listo en 3 shards"  # plain words stay
+
+
+def test_a_record_whose_arguments_dont_fit_still_reaches_the_handler() -> None:
+    from bot.process.logs import Redactor
+
+    record = logging.LogRecord("bot", logging.INFO, __file__, 1, "%d ms", ("x",), None)
+    assert Redactor([TOKEN]).filter(record)  # no exception out of the filter
+    record = logging.LogRecord("bot", logging.INFO, __file__, 1, "token %s", (TOKEN,), None)
+    assert Redactor([TOKEN]).filter(record) and record.getMessage() == "token ***"
