@@ -160,6 +160,14 @@ async def test_a_scripted_session_shows_exactly_in_the_metrics(
     assert "fallo forzado" in failed["exc"]
 
 
+async def test_the_pool_gauge_counts_connections_lent(session: Session) -> None:
+    async with session.storage.engine.connect(), session.storage.engine.connect():
+        found = samples(session.bot.metrics.exposition().decode())
+        assert found["umbral_db_pool_in_use", ()] == 2
+    found = samples(session.bot.metrics.exposition().decode())
+    assert found["umbral_db_pool_in_use", ()] == 0
+
+
 async def test_two_bots_never_share_a_counter() -> None:
     one, other = Metrics(), Metrics()
     one.command("tirar", "done", 0.1)

@@ -80,6 +80,9 @@ async def test_listo_follows_the_gateway_and_vivo_always_answers(
 
     await fake.gateway("disconnect", 1)
     assert (await get(service, "/listo"))[0] == 503
+    _, metrics = await get(service, "/metrics")  # the connection state, by shard
+    assert 'umbral_gateway_ready{shard="0"} 1.0' in metrics
+    assert 'umbral_gateway_ready{shard="1"} 0.0' in metrics
     assert (await get(service, "/vivo"))[0] == 200
     await fake.gateway("connect", 1)
     assert (await get(service, "/listo"))[0] == 503  # connected, not yet resumed
