@@ -203,3 +203,25 @@ async def test_the_grafana_dashboard_asks_only_for_metrics_the_bot_has(session: 
     assert used == exposed  # every metric on a panel, and no panel on a metric that isn't
     for name in exposed:
         assert f"`{name.removesuffix('_bucket')}`" in ADMINISTRACION, name
+
+
+async def test_reminders_due_and_sent_show_in_the_metrics(
+    session: Session, script: Script, fake: FakeDiscord
+) -> None:
+    from tests.bot.test_recordatorios import SETUP, reminders
+
+    await script.run(*SETUP, "@master", "/encuentro recordatorios horas:2 silencio:3-4")
+    await script.run("!esperar 7400")  # two hours after the players' phase began
+    assert len(reminders(fake)) == 1
+    found = samples(session.bot.metrics.exposition().decode())
+    posts = {
+        (dict(labels)["kind"], dict(labels)["stage"]): value
+        for (name, labels), value in found.items()
+        if name == "umbral_scheduled_posts_total"
+    }
+    assert posts == {
+        ("reminder", "due"): 1,
+        ("reminder", "sent"): 1,
+        ("session_step", "due"): 0,
+        ("session_step", "sent"): 0,
+    }
