@@ -119,9 +119,18 @@ class UmbralBot(commands.AutoShardedBot):
     async def start_service(self) -> None:
         """The health and metrics server (:mod:`bot.process.service`), if a port is set."""
         port = self.settings.umbral_http_port
-        if port is not None and self.service is None:
-            self.service = Service(self, self.settings.umbral_http_host, port)
-            await self.service.start()
+        if port is None or self.service is not None:
+            return
+        host = self.settings.umbral_http_host
+        service = Service(self, host, port)
+        try:
+            await service.start()
+        except OSError as error:  # the port taken, an address not of this machine
+            # the game goes on; the health check, unanswered, says something is wrong
+            log.error("No se puede abrir el servidor de salud en %s:%s: %s", host, port, error)
+            await service.stop()
+            return
+        self.service = service
 
     # discord.py's public events: each shard's connection, and the commands that ended well
 

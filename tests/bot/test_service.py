@@ -193,3 +193,24 @@ async def test_the_containers_probe_asks_listo(
     assert probe.url_of("::", 8080, "/vivo") == "http://[::1]:8080/vivo"
     monkeypatch.delenv("UMBRAL_HTTP_PORT")
     assert await asyncio.to_thread(probe.main, []) == 1
+
+
+async def test_a_port_taken_is_one_error_line_and_the_bot_goes_on(
+    session: Session, caplog: pytest.LogCaptureFixture
+) -> None:
+    import socket
+
+    bot = session.bot
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = int(taken.getsockname()[1])
+        bot.settings = bot.settings.model_copy(update={"umbral_http_port": port})
+        await bot.start_service()
+    assert bot.service is None
+    (record,) = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert record.getMessage().startswith(
+        f"No se puede abrir el servidor de salud en 127.0.0.1:{port}:"
+    )
+    reply = await session.discord.command("master", "mesa", "ayuda")
+    assert reply.first.content or reply.first.embeds  # the game goes on
