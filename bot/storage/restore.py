@@ -35,10 +35,9 @@ def lock_path(database: Path) -> Path:
 
 @contextlib.contextmanager
 def _flock(database: Path, mode: int) -> Iterator[bool]:
-    """``flock(mode | LOCK_NB)`` on the database's lock file: whether it was granted."""
-    path = lock_path(database)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    """``flock(mode | LOCK_NB)`` on the database's lock file: whether it was granted
+    (``OSError`` when the file can't be opened: no folder, or one not writable)."""
+    fd = os.open(lock_path(database), os.O_RDWR | os.O_CREAT, 0o644)
     try:
         try:
             fcntl.flock(fd, mode | fcntl.LOCK_NB)
@@ -52,14 +51,15 @@ def _flock(database: Path, mode: int) -> Iterator[bool]:
 
 @contextlib.contextmanager
 def running_on(url: str) -> Iterator[None]:
-    """Held while a bot runs on ``url``'s SQLite file (nothing for another database): the
-    shared lock ``restaurar`` waits for. A restore under way refuses the start."""
-    try:
-        database = sqlite_path(url)
-    except BackupError:  # PostgreSQL, or SQLite in memory
-        yield
-        return
-    with _flock(database, fcntl.LOCK_SH) as granted:
+    """Held while a bot runs on ``url``'s SQLite file (nothing for another database, or
+    when the lock file can't be made: the database's own check at start says why). A
+    restore under way refuses the start."""
+    with contextlib.ExitStack() as stack:
+        try:
+            database = sqlite_path(url)
+            granted = stack.enter_context(_flock(database, fcntl.LOCK_SH))
+        except (BackupError, OSError):  # PostgreSQL, SQLite in memory, no folder
+            granted = True
         if not granted:
             raise RestoreError(
                 f"Se está restaurando la base de datos {database}: espera a que termine."
@@ -116,7 +116,11 @@ def restore_file(source: Path, database: Path) -> Path | None:
     there (``None`` when there was no file)."""
     if source.resolve() == database.resolve():
         raise RestoreError("La copia y la base de datos son el mismo fichero.")
-    with _flock(database, fcntl.LOCK_EX) as granted:
+    with contextlib.ExitStack() as stack:
+        try:
+            granted = stack.enter_context(_flock(database, fcntl.LOCK_EX))
+        except OSError as error:
+            raise RestoreError(f"No se puede usar {database}: {error}") from None
         if not granted:
             raise RestoreError(
                 f"Hay un bot en marcha con la base de datos {database}: páralo antes de restaurar."

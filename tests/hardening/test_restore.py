@@ -163,3 +163,15 @@ async def test_run_bot_takes_the_lock_and_a_restore_under_way_stops_the_start(
     restoring = restore_module._flock(database, restore_module.fcntl.LOCK_EX)
     with restoring, pytest.raises(StartupError, match="Se está restaurando"):
         await run_bot(settings, "token")  # a restore under way: the bot does not start
+
+
+def test_restaurar_into_a_folder_that_does_not_exist_is_one_line(
+    tmp_path: Path, database: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "copia.db"
+    backup_module.backup_file(database, copy)
+    missing = tmp_path / "no" / "hay" / "umbral.db"
+    assert main(["restaurar", str(copy), "--db", str(missing)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"No se puede usar {missing}:") and len(err.splitlines()) == 1
+    assert not missing.parent.exists()
