@@ -2,7 +2,8 @@
 
 - ``umbral-bot`` with ``DISCORD_TOKEN``: the real bot (migrations, logging, command sync).
 - ``umbral-bot`` without it, or ``umbral-bot consola [--db RUTA_O_URL] [--dados 9,5,12]
-  [--master NOMBRE]… [--registro FICHERO]``: the local console over the same command tree
+  [--master NOMBRE]… [--registro FICHERO] [--adjuntos CARPETA]``: the local console over
+  the same command tree
   (exit status 1 when its Discord refused a request as invalid or left one unanswered).
 """
 
@@ -102,6 +103,12 @@ def build_parser() -> argparse.ArgumentParser:
         '({"method", "path", "body"})',
     )
     consola.add_argument(
+        "--adjuntos",
+        metavar="CARPETA",
+        help="carpeta donde escribir los ficheros que adjunta el bot (el mapa); por defecto "
+        "<base>-adjuntos junto al fichero SQLite, o umbral-adjuntos en la carpeta temporal",
+    )
+    consola.add_argument(
         "--master",
         metavar="NOMBRE",
         action="append",
@@ -161,8 +168,9 @@ async def _run_bot(settings: Settings, token: str) -> int:
     url = settings.db_url
     with database_errors(url):
         if settings.run_migrations:
-            log.info("Aplicando migraciones")
-            await upgrade_head(url)
+            migrated = await upgrade_head(url)
+            if migrated.changed:  # one line: from which revision, to which, the copy
+                log.warning(migrated.line())
         else:
             await probe(url)
     bots = 0
@@ -292,6 +300,7 @@ def _console(
                 echo=getattr(args, "eco", False),
                 fresh=getattr(args, "nueva", False),
                 registro=getattr(args, "registro", None),
+                adjuntos=getattr(args, "adjuntos", None),
             )
         )
     except KeyboardInterrupt:  # a Ctrl-C before the console's own handlers were in place

@@ -13,9 +13,10 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 
 from .errors import UmbralError
-from .tables import NAME_MAX
+from .tables import NAME_MAX, SIZE_STEPS
 
 #: Latin letters with a stroke or ligature that do not decompose in Unicode.
 _LATIN_PLAIN = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ŧ": "t", "ı": "i"})
@@ -49,6 +50,13 @@ def word_key(text: str) -> str:
     return name_key(text).replace("ñ", "n")
 
 
+def size_key(text: str) -> str | None:
+    """A size as the rules key it, or None: every place a size is read (slash options, forms,
+    files, the bestiary) reads it here, so «Pequeño», «pequeño» and «pequeno» are one."""
+    key = word_key(text)
+    return key if key in SIZE_STEPS else None
+
+
 def sort_key(text: str) -> tuple[str, str]:
     """Spanish order, in Python: Á sorts with A, ñ right after n, then the exact spelling."""
     key = name_key(text).replace("ñ", "n\U0010ffff")
@@ -57,6 +65,34 @@ def sort_key(text: str) -> tuple[str, str]:
 
 def spanish_sorted(names: list[str]) -> list[str]:
     return sorted(names, key=sort_key)
+
+
+def near_names(typed: str, names: Iterable[str]) -> list[str]:
+    """The names ``typed`` meant when it missed only an ñ (the name key keeps ñ as a letter of
+    its own: «inigo» is not «Íñigo»): those equal to it by :func:`word_key`, the name key
+    with ñ folded too, in Spanish order."""
+    key = word_key(typed)
+    return spanish_sorted(list({n for n in names if key and word_key(n) == key}))
+
+
+def name_not_found(
+    message: str,
+    typed: str,
+    names: Iterable[str],
+    shown: Callable[[str], str] | None = None,
+) -> UmbralError:
+    """The error for a name that matches nothing (every lookup of a character, an enemy or a
+    combatant by name raises it): ``message``, then «¿Quisiste decir Íñigo?» when ``typed``
+    is one of ``names`` but for its ñ (:func:`near_names`).
+
+    [D] It refuses even when the folded name matches exactly one: «año» is not «ano», so
+    the command never acts on another name than the one typed; it suggests it.
+    ``shown``: how a name is escaped when ``message`` is already written for Discord."""
+    near = near_names(typed, names)
+    if near:
+        said = " o ".join(shown(n) if shown else n for n in near)
+        message = f"{message} ¿Quisiste decir {said}?"
+    return UmbralError(message, formatted=shown is not None)
 
 
 #: What Discord reads as a user, role or channel mention, or a mass ping.

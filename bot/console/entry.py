@@ -8,11 +8,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
+from bot.console.files import default_folder
 from bot.process.config import Settings, db_url_from
 from bot.process.lifecycle import Interruption, StoppableInput
 
@@ -30,10 +32,13 @@ async def run_console(
     echo: bool = False,
     fresh: bool = False,
     registro: str | None = None,
+    adjuntos: str | None = None,
 ) -> int:
     """The console until end of input; non-zero when Discord refused a request as invalid
     or an interaction went unanswered (``(discord)`` lines say which), or when a line made
     the console itself fail (``(consola) Algo ha fallado con esa línea``)."""
+    if adjuntos is None:  # where the attachments go (bot/console/files.py)
+        adjuntos = str(default_folder(db_url_from(db) if db else settings.db_url, fresh))
     if fresh:  # a throwaway file (WAL and all, as a real one), removed with its folder at exit
         with tempfile.TemporaryDirectory(prefix="umbral-consola-") as folder:
             return await run_console(
@@ -45,12 +50,14 @@ async def run_console(
                 stdout=stdout,
                 echo=echo,
                 registro=registro,
+                adjuntos=adjuntos,
             )
     stop = Interruption()
     terminal = stdin.isatty()
     piped = None if terminal else StoppableInput(stdin)
     # First thing: a Ctrl-C while the database is being migrated or opened is clean too.
     restore = stop.on_terminal() if piped is None else stop.on_input(piped)
+    opened: list[Any] = []  # the console, once open (did a Ctrl-C cut a command?)
     try:
         failed = await _console_session(
             settings,
@@ -62,6 +69,8 @@ async def run_console(
             echo,
             registro,
             stop,
+            Path(adjuntos),
+            opened,
         )
     except BaseException as exc:
         if stop.signal is None:
@@ -75,7 +84,8 @@ async def run_console(
     finally:
         restore()
     if stop.signal is not None:
-        if terminal and stop.signal == signal.SIGINT:
+        said = bool(opened) and opened[0].cut  # it ended its own line
+        if terminal and stop.signal == signal.SIGINT and not said:
             stdout.write("\n")  # the shell's prompt on a line of its own, after «^C»
             stdout.flush()
         return stop.status(terminal)
@@ -92,12 +102,17 @@ async def _console_session(
     echo: bool,
     registro: str | None,
     stop: Interruption,
+    adjuntos: Path,
+    opened: list[Any],
 ) -> bool:
     """Open the database and the fake guild, read lines until the end of ``source`` (or a
     stop), close; whether Discord refused a request or an interaction went unanswered."""
     from bot.console import open_session
+    from bot.console.files import Attachments
     from bot.console.runner import Console, interactive
     from bot.process.startup import database_errors
+    from bot.storage.engine import is_sqlite_memory
+    from bot.storage.migrate import check_revision
     from umbral_rules import ForcedDice
 
     url = db_url_from(db) if db else settings.db_url
@@ -106,6 +121,8 @@ async def _console_session(
         log_file = await asyncio.to_thread(open, registro, "w", encoding="utf-8")
     try:
         with database_errors(url):
+            if not settings.run_migrations and not is_sqlite_memory(url):
+                await check_revision(url)  # not one a later release migrated
             session = await open_session(
                 url,
                 dice=ForcedDice(faces),
@@ -118,9 +135,14 @@ async def _console_session(
         if log_file is not None:
             log_file.close()
         raise
+    if session.migrated is not None and session.migrated.changed:
+        print(f"umbral-bot: {session.migrated.line()}", file=sys.stderr)
     console = None
     try:
-        console = Console(session.discord, stdout, user=masters[0])
+        console = Console(
+            session.discord, stdout, user=masters[0], attachments=Attachments(adjuntos)
+        )
+        opened.append(console)
         await console.wait(0)  # reminders that fell due while the bot was down: once, now
         if source.isatty():
             stdout.write(

@@ -131,11 +131,13 @@ def _value(field: Field, typed: str | None) -> dict[str, Any]:
 
 def submitted(modal: Mapping[str, Any], typed: Mapping[str, str]) -> list[dict[str, Any]]:
     """The ``components`` of the modal-submit interaction for what the person ``typed``
-    (by field label or ``custom_id``, any case and accents), in the modal's own shape."""
+    (by field label — or the label without its closing «(…)», as «Vigor» for «Vigor (0 a
+    5)» — or ``custom_id``, any case and accents), in the modal's own shape."""
     known = fields(modal)
     by_key: dict[str, Field] = {}
     for field in known:
         by_key[_key(field.label)] = field
+        by_key.setdefault(_key(field.label.split(" (")[0]), field)  # «Vigor» for «Vigor (0 a 5)»
         by_key.setdefault(_key(field.custom_id), field)
     chosen: dict[str, str] = {}
     for name, value in typed.items():

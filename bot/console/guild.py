@@ -223,6 +223,11 @@ class Places:
     def by_id(self, place_id: int) -> Place | None:
         return self._by_id.get(place_id)
 
+    def all(self) -> list[Place]:
+        """Every channel and thread, in the order they were made (a channel before its
+        threads)."""
+        return list(self._by_name.values())
+
     def refresh(self, place: Place) -> None:
         """Tell discord.py's cache what the place is now (new, archived, overwrites)."""
         data: Any = channel_payload(place, self.clock)
@@ -246,7 +251,7 @@ class Places:
             raise LookupError(f"No conozco el permiso «{name}»: {', '.join(PERMISSIONS)}.")
         if flag in GUILD_FLAGS:
             self.role.permissions.update(**{flag: granted})
-            self._show_role()
+            self.show_role()
             return "el servidor"
         channel = place.channel
         if granted:
@@ -259,7 +264,7 @@ class Places:
         self.refresh(channel)
         return channel.name
 
-    def _show_role(self) -> None:
+    def show_role(self) -> None:
         """``GUILD_ROLE_UPDATE`` of the bot's role (discord.py's cache of it)."""
         role = self.guild.get_role(stable_id("role", BOT_ROLE_NAME))
         if role is not None:

@@ -113,9 +113,11 @@ class Mailbox:
 
     def restore(self, messages: list[SentMessage]) -> None:
         """Messages already in the channels (sent before a restart of the bot)."""
-        self.messages.extend(messages)
-        start = max((m.id % 1_000_000_000 for m in messages), default=0) + 1
-        self._message_ids = itertools.count(start)
+        known = {m.id for m in self.messages}  # kept already (bot/console/memory.py)
+        self.messages.extend(m for m in messages if m.id not in known)
+        ahead = next(self._message_ids)
+        start = max((m.id % 1_000_000_000 for m in self.messages), default=0) + 1
+        self._message_ids = itertools.count(max(ahead, start))
 
     def channel_id(self, name: str) -> int:
         raise NotImplementedError

@@ -128,6 +128,9 @@ class CommandOptions(ChannelRoutes):
                 option["value"] = attachment["id"]
             else:
                 option["value"] = coerce_option(kind, value, name)
+                named = [c.value for c in param.choices if c.name == str(value)]
+                if named and option["value"] not in [c.value for c in param.choices]:
+                    option["value"] = named[0]  # picked by the name Discord shows (pequeño)
                 allowed = [c.value for c in param.choices]
                 if allowed and option["value"] not in allowed:
                     shown = ", ".join(str(a) for a in allowed)

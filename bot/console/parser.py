@@ -3,7 +3,7 @@
 - ``/comando [subcomando] opcion:valor opcion:"valor con espacios"`` runs a slash command;
 - ``@nombre`` switches the current user, ``#canal`` the current channel, ``#canal/hilo`` a
   thread of that channel (created if new);
-- ``!pulsar Etiqueta`` presses a button;
+- ``!pulsar Etiqueta [@usuario]`` presses a button (the speaker's own, or that user's);
 - fault lines (what real Discord does to the bot): ``!esperar SEGUNDOS`` advances the
   console's clock (what the bot has due meanwhile, the reminders, happens at its time),
   ``!permiso quitar|dar PERMISO`` changes the bot's permission in the current
@@ -46,6 +46,7 @@ class SwitchChannel:
 @dataclass(frozen=True)
 class Press:
     label: str
+    for_user: str | None = None  # ``!pulsar Defender @tomas``: the button of the message for him
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,8 @@ EVENT_ACTIONS = ("crear", "cambiar", "empezar", "terminar", "cancelar")
 # The console's own lines, as /ayuda in the console and docs/consola.md list them.
 HELP = (
     "Líneas de la consola: /comando opcion:valor · @usuario · #canal · #canal/hilo · "
-    "!pulsar Etiqueta · !esperar SEGUNDOS · !permiso quitar|dar PERMISO · !borrar TEXTO · "
+    "!pulsar Etiqueta [@usuario] · !esperar SEGUNDOS · !permiso quitar|dar PERMISO · "
+    "!borrar TEXTO · "
     "!archivar · !escribir TEXTO · !formulario Campo=valor … · !formulario cerrar · "
     "!menu usuario @nombre Comando · !menu mensaje N Comando · !interes EVENTO · "
     "!desinteres EVENTO · !evento crear|cambiar|empezar|terminar|cancelar EVENTO "
@@ -175,7 +177,9 @@ def parse_line(line: str) -> Line:
 def _bang(head: str, rest: list[str]) -> Line:
     if head == "!pulsar":
         if not rest:
-            raise UmbralError("Uso: !pulsar Etiqueta del botón")
+            raise UmbralError("Uso: !pulsar Etiqueta del botón [@usuario]")
+        if len(rest) > 1 and rest[-1].startswith("@") and len(rest[-1]) > 1:
+            return Press(" ".join(rest[:-1]), rest[-1][1:].lower())
         return Press(" ".join(rest))
     if head == "!esperar":
         try:

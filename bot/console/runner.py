@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
+from bot.console.cut import Writes, cut_line
 from bot.console.display import Display
+from bot.console.files import Attachments
 from bot.console.forms import form_text
 from bot.console.parser import (
     HELP,
@@ -41,10 +44,23 @@ TYPING_S = 2.0  # the console's clock moves this much per command or press: a pe
 class Console:
     """Runs console lines against a :class:`FakeDiscord` and prints what the bot answers."""
 
-    def __init__(self, discord_: FakeDiscord, out: TextIO, *, user: str = "master") -> None:
+    def __init__(
+        self,
+        discord_: FakeDiscord,
+        out: TextIO,
+        *,
+        user: str = "master",
+        attachments: Attachments | None = None,
+    ) -> None:
         self.discord = discord_
         self.out = out
         self.user = user
+        #: Where the files the bot attaches are written (``--adjuntos``); None: not written.
+        self.attachments = attachments
+        storage = getattr(discord_.bot, "storage", None)
+        #: The transactions that wrote, to say what a Ctrl-C leaves (:mod:`.cut`).
+        self.writes = Writes(storage.engine) if storage is not None else None
+        self.cut = False  # a Ctrl-C cut a command (and the console said what it left)
         self.channel = "mesa"
         self._noticed = 0  # the fake's notices already printed
         #: A line made the console itself fail (its display, its parser): exit status 1.
@@ -62,7 +78,22 @@ class Console:
         return PROMPT.format(user=self.user, channel=self.channel)
 
     async def run_line(self, line: str, *, echo: bool = False) -> Reply | None:
-        """One line; errors of the line itself are printed, never raised."""
+        """One line; errors of the line itself are printed, never raised. Cut by Ctrl-C
+        (cancelled), it says first whether anything was saved."""
+        wrote = self.writes.count if self.writes is not None else 0
+        try:
+            return await self._run_line(line, echo=echo)
+        except asyncio.CancelledError:
+            if self.writes is not None and line.strip().startswith(("/", "!")):
+                done = self.writes.count - wrote
+                words = line.split()
+                shown = " ".join(w for w in words[:3] if ":" not in w) or words[0]
+                self.out.write("\n" + cut_line(shown, done) + "\n")
+                self.out.flush()
+                self.cut = True
+            raise
+
+    async def _run_line(self, line: str, *, echo: bool = False) -> Reply | None:
         try:
             parsed = parse_line(line)
         except UmbralError as error:
@@ -84,7 +115,9 @@ class Console:
             self.discord.clock.advance(TYPING_S)
         try:
             if isinstance(parsed, Press):
-                reply = await self.discord.press(self.user, self.channel, parsed.label)
+                reply = await self.discord.press(
+                    self.user, self.channel, parsed.label, for_user=parsed.for_user
+                )
             elif isinstance(parsed, Command):
                 reply = await self._command(parsed)
             elif isinstance(parsed, Menu):
@@ -210,6 +243,9 @@ class Console:
         elif event.kind == "delete":
             header += f" · borra el mensaje {message.id % 1_000_000}"
             body = ""
+        if self.attachments is not None and event.kind in ("send", "edit"):
+            for path in self.attachments.save(event):
+                body += f"\n(guardado en {path})"
         indented = "\n".join("  " + line for line in body.splitlines())
         return f"{header}\n{indented}" if indented else header
 

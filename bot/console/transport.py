@@ -14,6 +14,7 @@ import asyncio
 import contextvars
 import functools
 import itertools
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
@@ -44,6 +45,14 @@ __all__ = ["Event", "FakeDiscord", "Reply", "SentMessage", "stable_id"]
 
 def _database_work(*_: Any) -> None:
     observe.note_slow_work("base de datos")
+
+
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def mentioned(message: SentMessage) -> set[int]:
+    """The users a message mentions in its content (discord.py's ``raw_mentions``)."""
+    return {int(found) for found in MENTION.findall(message.content)}
 
 
 def watch_engine(engine: Any) -> None:
@@ -204,18 +213,43 @@ class FakeDiscord(CommandOptions):
         reply = await self._run(call, payload["token"])
         return reply.choices or []
 
-    async def press(self, user: str, channel: str, label: str) -> Reply:
-        """Press the button ``label`` on the latest message of ``#channel`` that has it."""
+    async def press(
+        self, user: str, channel: str, label: str, *, for_user: str | None = None
+    ) -> Reply:
+        """Press the button ``label`` in ``#channel``: on the latest message that has it and
+        mentions ``user`` (a Defender button is for the player it names), else on the latest
+        that has it. When no such message is ``user``'s and the buttons are for different
+        people, the console asks which (``for_user``: the one for that person)."""
         chan = self.places.get(channel).name
-        for message in reversed(self.messages):
-            if message.channel != chan or message.deleted:
-                continue
-            if message.ephemeral and message.recipient != user:
-                continue
-            for button in message.buttons:
-                if str(button.get("label", "")).lower() == label.lower():
-                    return await self._press(user, chan, message, button)
-        raise LookupError(f"No hay ningún botón «{label}» en #{chan}.")
+        found = [
+            (message, button)
+            for message in reversed(self.messages)
+            if message.channel == chan
+            and not message.deleted
+            and (not message.ephemeral or message.recipient == user)
+            for button in message.buttons
+            if str(button.get("label", "")).lower() == label.lower()
+        ]
+        if not found:
+            raise LookupError(f"No hay ningún botón «{label}» en #{chan}.")
+        if for_user is not None:
+            wanted = stable_id("user", for_user)
+            found = [(m, b) for m, b in found if wanted in mentioned(m)]
+            if not found:
+                raise LookupError(f"No hay ningún botón «{label}» para @{for_user} en #{chan}.")
+            return await self._press(user, chan, *found[0])
+        me = self.user_id(user)
+        mine = [(m, b) for m, b in found if me in mentioned(m)]
+        if mine:
+            return await self._press(user, chan, *mine[0])
+        others = {uid for m, _ in found for uid in mentioned(m)}
+        if len(others) > 1:
+            named = ", ".join(sorted(f"@{self.names.get(uid, uid)}" for uid in others))
+            raise LookupError(
+                f"Hay {len(found)} botones «{label}» en #{chan}, ninguno para @{user}: "
+                f"para {named}. Di cuál: !pulsar {label} @nombre."
+            )
+        return await self._press(user, chan, *found[0])
 
     async def _press(
         self, user: str, channel: str, message: SentMessage, button: Mapping[str, Any]

@@ -10,12 +10,14 @@ import discord
 from discord import app_commands
 
 from bot.edge.errors import ANSWERED as ANSWERED  # re-exported for the features
-from bot.jsontypes import JsonObject
+from bot.records.rolls import UmbralRoll
 from bot.render.safe import allowed_mentions, choice
+from umbral_rules import UmbralError
 from umbral_rules.checks import CheckResult
 from umbral_rules.combat import AttackResult
 from umbral_rules.rolls import Roll
-from umbral_rules.text import name_key
+from umbral_rules.tables import SIZE_LABELS, SIZE_STEPS
+from umbral_rules.text import name_key, size_key
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -24,7 +26,29 @@ if TYPE_CHECKING:
 OficioCobertura = Literal["entero", "mitad", "nada"]
 VentajaOpt = Literal["ventaja", "desventaja"]
 Modo = Literal["mesa", "narrativo", "tactico"]
-Tamano = Literal["diminuto", "pequeno", "normal", "grande", "descomunal", "inabarcable"]
+
+
+class TamanoOption(app_commands.Transformer):
+    """A size option: offered by its Spanish word («pequeño»), sent as the rules key
+    («pequeno»), read by :func:`umbral_rules.text.size_key` like every size the bot reads."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.string
+
+    @property
+    def choices(self) -> list[app_commands.Choice[int | float | str]]:
+        return [app_commands.Choice(name=SIZE_LABELS[key].lower(), value=key) for key in SIZE_STEPS]
+
+    async def transform(self, interaction: discord.Interaction, value: object, /) -> str:
+        key = size_key(str(value))
+        if key is None:
+            shown = ", ".join(label.lower() for label in SIZE_LABELS.values())
+            raise UmbralError(f"No conozco el tamaño «{value}»: {shown}.")
+        return key
+
+
+Tamano = app_commands.Transform[str, TamanoOption]
 
 ATRIBUTO_CHOICES = [
     app_commands.Choice(name="Vigor", value="vigor"),
@@ -67,20 +91,26 @@ def ventaja_sources(ventaja: str | None) -> tuple[list[str], list[str]]:
     return [], []
 
 
-def result_summary(result: CheckResult | AttackResult) -> JsonObject:
-    """What the roll log keeps of a check or an attack (besides dice and modifiers)."""
-    summary: JsonObject = {
-        "margen": result.margen,
-        "grado": result.grade.label,
-    }
-    if isinstance(result, AttackResult):
-        summary["damage"] = result.damage
-        summary["potencia"] = result.potencia
-        summary["critical"] = result.critical
-        summary["golpe"] = result.hit.label
-        summary["tipo"] = result.kind.value
-    summary["totales"] = [r.total for r in _rolls(result)]
-    return summary
+def result_summary(
+    result: CheckResult | AttackResult, totales: list[int] | None = None, **parts: Any
+) -> UmbralRoll:
+    """What the roll log keeps of a check or an attack (besides dice and modifiers);
+    ``totales``: other totals than the result's own; ``parts``: the other fields of
+    :class:`UmbralRoll` this roll has (``umbral``, ``reto``…)."""
+    attack = result if isinstance(result, AttackResult) else None
+    if totales is None:
+        totales = [r.total for r in _rolls(result)]
+    return UmbralRoll(
+        margen=result.margen,
+        grado=result.grade.label,
+        damage=None if attack is None else attack.damage,
+        potencia=None if attack is None else attack.potencia,
+        critical=None if attack is None else attack.critical,
+        golpe=None if attack is None else attack.hit.label,
+        tipo=None if attack is None else attack.kind.value,
+        totales=totales,
+        **parts,
+    )
 
 
 def _rolls(result: CheckResult | AttackResult) -> tuple[Roll, ...]:
@@ -97,17 +127,17 @@ async def log_roll(
     character_id: int | None = None,
     target: str | None = None,
     motivo: str | None = None,
-    **extra: object,
+    **extra: Any,
 ) -> None:
     """Append one roll (every face, every modifier, the result; who rolled, against whom,
-    why) to the roll log."""
+    why) to the roll log; ``extra``: the other fields of its :class:`UmbralRoll`."""
     rolls = _rolls(result)
     await uow.rolls.append(
         user_id=interaction.user.id,
         command=command,
         dice=[r.die for r in rolls],
         modifiers=[m for r in rolls for m in r.modifiers],
-        result={**result_summary(result), **extra},
+        result=result_summary(result, **extra),
         physical=any(r.die.physical for r in rolls),
         actor=actor,
         character_id=character_id,

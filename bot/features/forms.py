@@ -8,13 +8,18 @@ and then checked by :func:`bot.edge.options.check_option`, the check every slash
 passes — so a form accepts and refuses what the slash command accepts and refuses, and,
 once every page is sent, runs the command's own callback with the values: the same result.
 
-A wrong value answers with the field named and what it accepts, nothing saved, and a button
-«Reabrir» that opens the form again filled with what was typed. A form can't open from a
-form's submit, so a second page opens from a button «Seguir»."""
+Each field's label carries the option's range («Vigor (0 a 5)»), read from the option's own
+declaration (``app_commands.Range``), so the form and the slash option can't disagree.
+
+Every wrong value of a page answers at once, each field named with what it accepts, nothing
+saved, and a button «Reabrir» that opens the form again filled with what was typed. A form
+can't open from a form's submit, so a second page opens from a button «Seguir». A spec may
+check the first page against what is saved (:attr:`FormSpec.first_page`: a name already
+taken) before the rest is asked for."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +27,7 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType as T
 
-from bot.edge.errors import report_error
+from bot.edge.errors import refusal_text, report_error
 from bot.edge.options import check_option
 from bot.edge.reference import option_doc
 from bot.edge.tree import gate_component
@@ -32,6 +37,7 @@ from umbral_rules.text import word_key
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
+    from bot.features.cog import FeatureCog
 
 #: What a field gives the command: an option's value (a choice's, a number, a yes/no, a text).
 OptionValue = str | int | float | bool
@@ -45,6 +51,11 @@ WAIT_S = 900
 NOTHING_SAVED = "No se ha guardado nada: «Reabrir» abre el formulario con lo que escribiste."
 NEXT = "Parte {done} de {of} anotada (aún no se ha guardado nada): «Seguir» abre la siguiente."
 YES, NO = ("sí", "si", "s", "yes", "true", "1"), ("no", "n", "false", "0")
+#: A check of the first page against what is saved (the command's cog, the submit, the values
+#: read so far): raises :class:`UmbralError` to refuse, nothing saved.
+FirstPageCheck = Callable[
+    ["FeatureCog", discord.Interaction, Mapping[str, "OptionValue"]], Awaitable[None]
+]
 
 
 @dataclass(frozen=True)
@@ -57,13 +68,32 @@ class FormSpec:
     pages: tuple[tuple[str, ...], ...]
     required: frozenset[str] = frozenset()
     labels: Mapping[str, str] = field(default_factory=dict)
+    first_page: FirstPageCheck | None = None
 
     def label(self, param: app_commands.Parameter) -> str:
+        """The field's name: «Vigor», «Aliento máximo» (what the errors call it)."""
         return self.labels.get(param.name) or spoken(param.display_name)
+
+    def field_label(self, param: app_commands.Parameter) -> str:
+        """The field's label on the form: its name and its range, «Vigor (0 a 5)»."""
+        span = value_range(param)
+        return f"{self.label(param)} ({span})" if span else self.label(param)
 
     def __post_init__(self) -> None:
         assert all(0 < len(page) <= FIELDS_MAX for page in self.pages)
         assert len(self.title) + len(" (2/2)") <= TITLE_MAX
+
+
+def value_range(param: app_commands.Parameter) -> str:
+    """A number option's range as its declaration gives it: «0 a 5», «desde 1», or ""."""
+    if param.type not in (T.integer, T.number) or param.choices:
+        return ""
+    low, high = param.min_value, param.max_value
+    if low is not None and high is not None:
+        return f"{low:g} a {high:g}"
+    if low is not None:
+        return f"desde {low:g}"
+    return f"hasta {high:g}" if high is not None else ""
 
 
 def accepts(param: app_commands.Parameter) -> str:
@@ -78,8 +108,11 @@ def accepts(param: app_commands.Parameter) -> str:
             "choices": [{"name": c.name, "value": c.value} for c in param.choices],
         }
     )
-    if doc.choices:
-        return "uno de: " + ", ".join(value for value, _ in doc.choices)
+    if doc.choices:  # a choice by its value, or its name when that is the value's spelling
+        return "uno de: " + ", ".join(
+            name if name and word_key(name) == word_key(value) else value
+            for value, name in doc.choices
+        )
     kind = "sí o no" if param.type is T.boolean else doc.kind
     return f"{kind}, {doc.limits}" if doc.limits else kind
 
@@ -146,7 +179,7 @@ class CommandForm(discord.ui.Modal):
         for name in spec.pages[page]:
             param = self.params[name]
             text_input: discord.ui.TextInput[CommandForm] = discord.ui.TextInput(
-                label=spec.label(param)[:LABEL_MAX],
+                label=spec.field_label(param),  # over 45: Discord (and the console) refuse
                 placeholder=accepts(param)[:PLACEHOLDER_MAX],
                 required=name in spec.required,
                 default=self.typed.get(name) or None,
@@ -166,25 +199,33 @@ class CommandForm(discord.ui.Modal):
 
     async def _submitted(self, interaction: discord.Interaction) -> None:
         typed = {**self.typed, **{name: given.value for name, given in self.inputs.items()}}
+        problems = []
         for name in self.spec.pages[self.page]:
             param = self.params[name]
             _, problem = read(param, typed[name], self.spec.label(param))
             if problem:
-                view = FormButton(self.spec, self.command, typed, self.page, "Reabrir")
-                await interaction.response.send_message(
-                    f"{problem} {NOTHING_SAVED}", view=view, ephemeral=True
-                )
-                return
-        if self.page + 1 < len(self.spec.pages):
-            view = FormButton(self.spec, self.command, typed, self.page + 1, "Seguir")
-            said = NEXT.format(done=self.page + 1, of=len(self.spec.pages))
-            await interaction.response.send_message(said, view=view, ephemeral=True)
+                problems.append(problem)
+        more = self.page + 1 < len(self.spec.pages)
+        cog, check = self.command.binding, self.spec.first_page
+        if more and self.page == 0 and check is not None and cog is not None:
+            # the first page against what is saved (a name taken), with its other problems and
+            # before the rest is asked; the database is read after answering (deferred)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                await check(cog, interaction, self.read_all(typed))
+            except UmbralError as exc:
+                problems.append(refusal_text(exc.message, formatted=exc.formatted))
+        if problems:  # every wrong field at once
+            said = problems[0] if len(problems) == 1 else "\n".join(f"- {p}" for p in problems)
+            sep = " " if len(problems) == 1 else "\n"
+            view = FormButton(self.spec, self.command, typed, self.page, "Reabrir")
+            await _say(interaction, f"{said}{sep}{NOTHING_SAVED}", view)
             return
-        values = {}
-        for name, text in typed.items():
-            value, _ = read(self.params[name], text)
-            if value is not None:
-                values[name] = value
+        if more:
+            view = FormButton(self.spec, self.command, typed, self.page + 1, "Seguir")
+            await _say(interaction, NEXT.format(done=self.page + 1, of=len(self.spec.pages)), view)
+            return
+        values = self.read_all(typed)
         # the command's own callback: its declared permission, its checks, its reply
         interaction.extras["command_path"] = self.command.qualified_name
         interaction.extras["form_given"] = frozenset(values)  # what the options «given» are
@@ -194,6 +235,23 @@ class CommandForm(discord.ui.Modal):
             await report_error(interaction, exc)
             view = FormButton(self.spec, self.command, typed, 0, "Reabrir")
             await interaction.followup.send(NOTHING_SAVED, view=view, ephemeral=True)
+
+    def read_all(self, typed: Mapping[str, str]) -> dict[str, OptionValue]:
+        """The options typed so far, read as the command takes them (empty ones left out)."""
+        values = {}
+        for name, text in typed.items():
+            value, _ = read(self.params[name], text)
+            if value is not None:
+                values[name] = value
+        return values
+
+
+async def _say(interaction: discord.Interaction, text: str, view: discord.ui.View) -> None:
+    """The submit's answer, only for its user: a message, or the deferred answer's."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, view=view, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, view=view, ephemeral=True)
 
 
 class FormButton(discord.ui.View):

@@ -16,6 +16,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 DEFAULT_DB_PATH = "umbral.db"
+#: ``RUN_MIGRATIONS=sí`` as a Spanish speaker writes it (pydantic reads the English words).
+SPANISH_BOOLS = {"sí": True, "si": True, "no": False}
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
 #: A host name (RFC 1123 labels), when the address is not an IP address.
@@ -84,6 +86,17 @@ class Settings(BaseSettings):
             if len(host) > 253 or not HOSTNAME.fullmatch(host) or host.replace(".", "").isdigit():
                 raise ValueError("not an address") from None
         return host
+
+    @field_validator("run_migrations", mode="before")
+    @classmethod
+    def _spanish_bool(cls, value: object) -> object:
+        """``sí``/``si``/``no`` (any case) besides what pydantic reads as a bool (true/false,
+        1/0, yes/no, on/off)."""
+        if isinstance(value, str):
+            word = value.strip().lower()
+            if word in SPANISH_BOOLS:
+                return SPANISH_BOOLS[word]
+        return value
 
     @field_validator("database_url")
     @classmethod

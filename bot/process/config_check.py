@@ -34,7 +34,7 @@ ACCEPTS = {
     "DATABASE_URL": DATABASE_URLS,
     "UMBRAL_DB_PATH": "la ruta de un fichero SQLite (por defecto umbral.db)",
     "DEV_GUILD_ID": "el ID de un servidor de Discord, un número como 123456789012345678",
-    "RUN_MIGRATIONS": "true o false (también 1 o 0, yes o no, on u off)",
+    "RUN_MIGRATIONS": "sí o no (también si, true o false, 1 o 0, yes, on u off)",
     "LOG_LEVEL": "DEBUG, INFO, WARNING, ERROR o CRITICAL",
     "LOG_FORMAT": "text (líneas para leer) o json (un objeto JSON por línea)",
     "UMBRAL_HTTP_HOST": (

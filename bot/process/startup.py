@@ -23,6 +23,7 @@ log = logging.getLogger("bot")
 EXIT_DISCORD_UNREACHABLE = 69  # EX_UNAVAILABLE: no network or Discord down; worth a restart
 EXIT_DATABASE = 74  # EX_IOERR: the database can't be opened or written
 EXIT_TOKEN_REFUSED = 78  # EX_CONFIG: DISCORD_TOKEN is wrong; restarting won't help
+EXIT_DATABASE_NEWER = 78  # EX_CONFIG: a later release migrated the database; so won't this
 
 #: Seconds before each new attempt to reach Discord at start-up (then it gives up). Once
 #: connected, discord.py's ``reconnect=True`` keeps the gateway up with its own back-off.
@@ -48,9 +49,15 @@ def _reason(exc: BaseException) -> str:
 
 @contextmanager
 def database_errors(url: str) -> Iterator[None]:
-    """Turn a database that can't be opened, reached or written into a :class:`StartupError`."""
+    """Turn a database that can't be opened, reached or written, or one a later release
+    migrated (:class:`~bot.storage.revision.NewerDatabase`), into a :class:`StartupError`."""
+    from bot.storage.revision import NewerDatabase
+
     try:
         yield
+    except NewerDatabase as exc:
+        log.debug("Base de datos más nueva que el código", exc_info=True)
+        raise StartupError(str(exc), EXIT_DATABASE_NEWER) from exc
     except (OSError, DBAPIError) as exc:
         log.debug("La base de datos no responde", exc_info=True)
         parsed = make_url(url)
@@ -67,11 +74,13 @@ def database_errors(url: str) -> Iterator[None]:
 async def probe(url: str) -> None:
     """Open ``url`` once (when the bot does not migrate it at start-up)."""
     from bot.storage.engine import create_migration_engine
+    from bot.storage.migrate import check_revision
 
     engine = create_migration_engine(url)
     try:
         async with engine.connect() as conn:
             await conn.execute(text("SELECT 1"))
+        await check_revision(url, engine)  # not one a later release migrated
     finally:
         await engine.dispose()
 

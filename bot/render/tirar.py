@@ -17,7 +17,7 @@ from bot.features.tirar.systems import (
     PoolRoll,
     pool_passive,
 )
-from bot.jsontypes import JsonObject
+from bot.records.rolls import Adjustment, Adjustments, Undone
 from bot.render.limits import AUTHOR_MAX, FIELD_NAME_MAX, PAGE_CHARS, PAGE_LINES, cut, split_text
 from bot.render.rolls import grade_colour, signed
 from bot.render.safe import in_backticks, plain, shown
@@ -139,8 +139,9 @@ def pool_embed(roll: PoolRoll, *, who: str, motivo: str | None = None) -> discor
 def graded_embed(roll: GradedRoll, *, who: str, motivo: str | None = None) -> discord.Embed:
     colour = SUCCESS if roll.margen >= 0 else FAILURE
     embed = _embed("d100 graduado", who, motivo, colour)
+    mod = f" {signed(roll.modifier)} % = {roll.chance} %" if roll.modifier else ""
     embed.add_field(
-        name=f"d100: {roll.roll} contra {roll.percentage} %",
+        name=f"d100: {roll.roll} contra {roll.percentage} %{mod}",
         value=f"Margen {signed(roll.margen)} → **{roll.grade}** (daño ×{roll.multiplier:g})",
         inline=False,
     )
@@ -181,26 +182,27 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
     if entry.command == SAID:  # a line said as a character (/decir): its text, if kept
         parts.append("(línea borrada)" if entry.said_deleted else f"«{shown(entry.said)}»")
         return " · ".join(parts)
-    motivo = None if hidden else entry.motivo or entry.result.get("motivo")
-    if "deshace" in entry.result:  # an undo's entry: which rolls it took back
-        undone = ", ".join(f"#{i}" for i in entry.result["deshace"])
-        parts.append(f"deshace {undone} (/{entry.result.get('operacion', '?')})")
-    elif "ajustes" in entry.result:  # /ficha ajustar, /descanso: before → after
-        parts.extend(_adjustment(a) for a in entry.result["ajustes"])
+    result = entry.result
+    motivo = None if hidden else entry.motivo or result.motivo
+    if isinstance(result, Undone):  # an undo's entry: which rolls it took back
+        undone = ", ".join(f"#{i}" for i in result.deshace)
+        parts.append(f"deshace {undone} (/{result.operacion or '?'})")
+    elif isinstance(result, Adjustments):  # /ficha ajustar, /descanso: before → after
+        parts.extend(_adjustment(a) for a in result.ajustes)
         if motivo:
             parts.append(f"motivo: {shown(motivo)}")
         return " · ".join(parts)
     elif hidden:
         parts.append("(tirada privada)")
     else:
-        result = entry.result
-        if result.get("expresion"):
-            parts.append(in_backticks(result["expresion"]))
+        expression = result.expression()
+        if expression:
+            parts.append(in_backticks(expression))
         parts.append(f"dados {_faces(entry.dice)}")
-        totals = result.get("totales", [result["total"]] if "total" in result else [])
+        totals = result.totals()
         if totals:
             parts.append("= " + " / ".join(str(t) for t in totals))
-        verdict = result.get("grado") or result.get("resultado")
+        verdict = result.verdict()
         if verdict:
             parts.append(str(verdict))
         if motivo:
@@ -210,14 +212,16 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
     return " · ".join(parts)
 
 
-def _adjustment(change: JsonObject) -> str:
-    before, after = change.get("antes") or {}, change.get("despues") or {}
-    moved = [
-        f"{k} {_shown(before.get(k))} → {_shown(after.get(k))}"
-        for k in ("aguante", "aliento", "esencia", "estados")
-        if before.get(k) != after.get(k)
-    ]
-    return f"{shown(change.get('nombre'))}: " + (", ".join(moved) or "sin cambios")
+def _adjustment(change: Adjustment) -> str:
+    before, after = change.antes, change.despues
+    pairs = (
+        ("aguante", before.aguante, after.aguante),
+        ("aliento", before.aliento, after.aliento),
+        ("esencia", before.esencia, after.esencia),
+        ("estados", before.estados, after.estados),
+    )
+    moved = [f"{label} {_shown(a)} → {_shown(b)}" for label, a, b in pairs if a != b]
+    return f"{shown(change.nombre)}: " + (", ".join(moved) or "sin cambios")
 
 
 def _shown(value: object) -> str:
@@ -283,9 +287,7 @@ def history_lines(
     struck through and marked «deshecha»), each cut to fit a page."""
     lines = []
     for entry in entries:
-        hidden = bool(entry.result.get("privada")) and not (
-            viewer_is_gm or entry.user_id == viewer_id
-        )
+        hidden = bool(entry.result.privada) and not (viewer_is_gm or entry.user_id == viewer_id)
         line = _entry_line(entry, names, hidden)
         lines.append(cut(f"~~{line}~~ «deshecha»" if entry.id in undone else line, PAGE_CHARS))
     return lines

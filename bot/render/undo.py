@@ -7,22 +7,14 @@ from datetime import datetime
 
 import discord
 
-from bot.jsontypes import JsonObject
+from bot.records.undo import SheetChange
 from bot.render.limits import cut
 from bot.render.safe import shown
+from umbral_rules.encounter import Combatant, Encounter
 
 UNDO_COLOUR = discord.Colour(0xE67E22)
-#: The numbers of a combatant the preview reports, with their Spanish label.
-BUDGETS = (
-    ("accion", "acción"),
-    ("movimiento", "movimiento"),
-    ("respuesta", "respuesta"),
-    ("aliento", "Aliento"),
-    ("esencia", "Esencia"),
-    ("status", "estado"),
-)
-SHEET_LABELS = {"aguante": "Aguante", "aliento": "Aliento", "esencia": "Esencia",
-                "estados": "estados"}  # fmt: skip
+#: The labels of a combatant's numbers the preview reports (:func:`_budgets`).
+BUDGETS = ("acción", "movimiento", "respuesta", "Aliento", "Esencia", "estado")
 LINES_MAX = 20
 
 
@@ -52,59 +44,69 @@ def _estados(name: str, now: Sequence[object], then: Sequence[object]) -> list[s
     return lines
 
 
-def combatant_changes(now: JsonObject, then: JsonObject) -> list[str]:
-    """What going back from ``now`` to ``then`` (two state dicts) changes, line by line."""
+def combatant_changes(now: Encounter, then: Encounter) -> list[str]:
+    """What going back from ``now`` to ``then`` (the encounter after the operation and
+    before it) changes, line by line."""
     lines: list[str] = []
-    before = {str(c["id"]): c for c in then.get("combatants", [])}
-    current = {str(c["id"]): c for c in now.get("combatants", [])}
-    for cid, c in current.items():
+    before = {c.id: c for c in then.combatants}
+    current = {c.id: c for c in now.combatants}
+    for cid, gone in current.items():
         if cid not in before:
-            lines.append(f"{shown(c['nombre'])} sale del combate")
+            lines.append(f"{shown(gone.nombre)} sale del combate")
     for cid, old in before.items():
         c = current.get(cid)
-        name = shown(old["nombre"])
+        name = shown(old.nombre)
         if c is None:
-            lines.append(f"{name} vuelve al combate (Aguante {old['aguante']})")
+            lines.append(f"{name} vuelve al combate (Aguante {old.aguante})")
             continue
-        if c["aguante"] != old["aguante"]:
-            lines.append(f"{name}: Aguante {c['aguante']} → {old['aguante']}")
-        lines.extend(_estados(name, c.get("estados") or [], old.get("estados") or []))
-        if c.get("owner_id") != old.get("owner_id") and old.get("owner_id") is not None:
-            lines.append(f"{name}: vuelve a ser de <@{int(old['owner_id'])}>")
-        for key, label in BUDGETS:
-            if c.get(key) != old.get(key):
-                lines.append(f"{name}: {label} {_value(c.get(key))} → {_value(old.get(key))}")
-    if (now.get("asalto"), now.get("phase")) != (then.get("asalto"), then.get("phase")):
-        lines.append(f"Vuelve al asalto {then.get('asalto')}, fase de los {then.get('phase')}")
-    if len(now.get("pending", [])) != len(then.get("pending", [])):
-        lines.append(
-            f"Defensas pendientes: {len(now.get('pending', []))} → {len(then.get('pending', []))}"
-        )
+        if c.aguante != old.aguante:
+            lines.append(f"{name}: Aguante {c.aguante} → {old.aguante}")
+        lines.extend(_estados(name, c.estados, old.estados))
+        if c.owner_id != old.owner_id and old.owner_id is not None:
+            lines.append(f"{name}: vuelve a ser de <@{old.owner_id}>")
+        for label, value, was in zip(BUDGETS, _budgets(c), _budgets(old), strict=True):
+            if value != was:
+                lines.append(f"{name}: {label} {_value(value)} → {_value(was)}")
+    if (now.asalto, now.phase) != (then.asalto, then.phase):
+        lines.append(f"Vuelve al asalto {then.asalto}, fase de los {then.phase.value}")
+    if len(now.pending) != len(then.pending):
+        lines.append(f"Defensas pendientes: {len(now.pending)} → {len(then.pending)}")
     if _board(now) != _board(then):  # (only Táctico has a board: Mesa never says it)
         lines.append("El tablero vuelve a como estaba")
     return lines
 
 
-def _board(state: JsonObject) -> object:
-    """The board and its figures' turn, the part of ``extra`` a player sees as the board."""
-    extra = state.get("extra") or {}
-    return (extra.get("tablero"), extra.get("tactico")) if isinstance(extra, dict) else None
+def _budgets(c: Combatant) -> tuple[object, ...]:
+    """A combatant's numbers the preview reports, in the order of :data:`BUDGETS` (an
+    enum as its value, as the document keeps it)."""
+    respuesta = None if c.respuesta is None else c.respuesta.value
+    return (c.accion.value, c.movimiento, respuesta, c.aliento, c.esencia, c.status.value)
 
 
-def sheet_changes(sheets: Sequence[JsonObject]) -> list[str]:
+def _board(enc: Encounter) -> object:
+    """The board and its figures' turn, what a player sees as the board."""
+    board, turn = enc.state.board, enc.state.turn
+    return (None if board is None else board.to_dict(), None if turn is None else turn.to_dict())
+
+
+def sheet_changes(sheets: Sequence[SheetChange]) -> list[str]:
     """Lines of the sheets an undo puts back (after → before)."""
     lines = []
     for sheet in sheets:
-        before, after = sheet.get("before") or {}, sheet.get("after") or {}
-        for key, label in SHEET_LABELS.items():
-            if before.get(key) != after.get(key):
+        before, after = sheet.before, sheet.after
+        pairs = (
+            ("Aguante", before.aguante, after.aguante),
+            ("Aliento", before.aliento, after.aliento),
+            ("Esencia", before.esencia, after.esencia),
+            ("estados", before.estados, after.estados),
+        )
+        for label, was, value in pairs:
+            if was != value:
                 lines.append(
-                    f"Ficha de {shown(sheet.get('nombre'))}: {label} "
-                    f"{_value(after.get(key))} → {_value(before.get(key))}"
+                    f"Ficha de {shown(sheet.nombre)}: {label} {_value(value)} → {_value(was)}"
                 )
-        if before.get("owner_id") is not None and before.get("owner_id") != after.get("owner_id"):
-            name = shown(sheet.get("nombre"))
-            lines.append(f"{name} vuelve a ser de <@{int(before['owner_id'])}>")
+        if before.owner_id is not None and before.owner_id != after.owner_id:
+            lines.append(f"{shown(sheet.nombre)} vuelve a ser de <@{before.owner_id}>")
     return lines
 
 

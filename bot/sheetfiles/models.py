@@ -34,8 +34,9 @@ from umbral_rules.sheets import (
     validate_potencia,
     validate_proteccion,
 )
-from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADO_LABELS, SIZE_LABELS, SIZE_STEPS
+from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADO_LABELS, SIZE_LABELS
 from umbral_rules.text import name_key, name_problem, unstorable, word_key
+from umbral_rules.text import size_key as known_size
 
 from . import limits as L
 
@@ -123,8 +124,9 @@ StrictStr = Annotated[str, Strict()]
 
 
 def size_key(value: str) -> str:
-    key = word_key(value)
-    if key not in SIZE_STEPS:
+    """A size read from a file (pequeño or pequeno: :func:`umbral_rules.text.size_key`)."""
+    key = known_size(value)
+    if key is None:
         raise ValueError(
             f"tamaño desconocido «{value}»: usa "
             + ", ".join(label.lower() for label in SIZE_LABELS.values())

@@ -8,7 +8,7 @@ One command = one transaction, a :class:`UnitOfWork` whose repositories are scop
         enc = await uow.encounter.require()
         ...change enc...
         await uow.encounter.save(enc)         # version-checked: ConcurrencyError if it moved
-        await uow.rolls.append(user_id=…, command="atacar", dice=[…], result={…})
+        await uow.rolls.append(user_id=…, command="atacar", dice=[…], result=UmbralRoll(…))
     # leaving the block commits; an exception rolls everything back
 
 ``storage.run_in_channel(guild_id, channel_id, fn)`` runs ``fn(uow)`` so, again from a fresh
@@ -21,6 +21,7 @@ look, ``get_state``, ``create``, ``save``, ``end``, ``history``, ``info``), ``uo
 ``hook()`` once the unit has committed (never for one rolled back or an attempt re-run).
 """
 
+from . import console_state as console_state  # its table joins Base.metadata
 from . import reminder_models as reminder_models  # its tables join Base.metadata
 from . import saved_rolls as saved_rolls  # its table joins Base.metadata
 from . import scene_models as scene_models  # its tables join Base.metadata

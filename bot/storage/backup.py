@@ -109,6 +109,7 @@ def before_migrating(url: str, head: str) -> Path | None:
     if revision_of(destination) != revision:  # another process migrated it meanwhile
         destination.unlink(missing_ok=True)
         return None
-    log.warning("Copia de la base de datos antes de migrarla (%s → %s): %s", revision, head,
-                destination)  # fmt: skip
+    # said in the start's one line (bot/storage/revision.py: Migrated.line)
+    log.debug("Copia de la base de datos antes de migrarla (%s → %s): %s", revision, head,
+              destination)  # fmt: skip
     return destination

@@ -39,6 +39,7 @@ from bot.clock import Now, system_now
 from bot.jsondiff import diff
 from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
+from bot.records.undo import PatchBack
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.codec import json_copy
@@ -141,12 +142,12 @@ class EncounterRepository:
         """Whether this unit wrote the encounter (more than its tracker message)."""
         return self._first is not None
 
-    def undo_before(self) -> JsonObject | None:
+    def undo_before(self) -> PatchBack | None:
         """The undo record's "before": what turns the document this unit leaves back into
         the one before its first change."""
         if self._first is None or self._loaded is None:
             return None
-        return {"patch": diff(self._first, self._loaded.doc)}
+        return PatchBack(diff(self._first, self._loaded.doc))
 
     @property
     def info(self) -> EncounterInfo | None:

@@ -19,6 +19,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .backup import before_migrating
 from .engine import create_migration_engine
+from .revision import Migrated, NewerDatabase, check_known, current_revision
+
+__all__ = ["Migrated", "NewerDatabase", "check_revision", "downgrade", "upgrade", "upgrade_head"]
 
 if TYPE_CHECKING:  # Alembic (~11 MB) is imported only when a migration runs
     from alembic.config import Config
@@ -92,17 +95,30 @@ async def _run_alone(
             await engine.dispose()
 
 
-async def upgrade_head(url: str, *, engine: AsyncEngine | None = None) -> None:
+async def upgrade_head(url: str, *, engine: AsyncEngine | None = None) -> Migrated:
     """``alembic upgrade head`` on ``url``: what the bot runs at start-up; a SQLite file that
     has something to migrate is copied first (:func:`~bot.storage.backup.before_migrating`).
     ``engine``: run it on that engine instead of a migration engine of its own (an in-memory
-    database)."""
+    database). A database a later release migrated is :class:`NewerDatabase` (nothing
+    copied, nothing changed); what was done, :class:`Migrated` (its ``line()`` says it)."""
     from alembic.script import ScriptDirectory
 
-    head = ScriptDirectory.from_config(alembic_config(url)).get_current_head()
-    if head is not None:
-        await asyncio.to_thread(before_migrating, url, head)
+    script = ScriptDirectory.from_config(alembic_config(url))
+    head = script.get_current_head() or "base"
+    before = await current_revision(url, engine)
+    check_known(url, before, script)
+    backup = await asyncio.to_thread(before_migrating, url, head)
     await _run(url, "upgrade", "head", engine)
+    return Migrated(before, head, backup)
+
+
+async def check_revision(url: str, engine: AsyncEngine | None = None) -> None:
+    """:class:`NewerDatabase` when ``url`` is at a revision this code does not know (a start
+    that does not migrate: ``RUN_MIGRATIONS=no``)."""
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(alembic_config(url))
+    check_known(url, await current_revision(url, engine), script)
 
 
 async def upgrade(url: str, revision: str = "head") -> None:

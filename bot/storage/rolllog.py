@@ -11,7 +11,8 @@ from sqlalchemy import RowMapping, Select, Text, cast, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.clock import Now, system_now
-from bot.jsontypes import JsonArray, JsonObject, from_json_text
+from bot.jsontypes import JsonArray, from_json_text
+from bot.records.rolls import RollResult, Undone, result_from_json
 from umbral_rules.text import name_key
 
 from .encounter_info import aware
@@ -26,7 +27,8 @@ _LINES = table(SceneLineRow)
 #: A ``/decir`` entry's line, read with it: its text (NULL once deleted) and when deleted.
 _SAID = (_LINES.c.texto.label("said"), _LINES.c.deleted_at.label("said_deleted_at"))
 _WITH_LINES = _TABLE.outerjoin(_LINES, _LINES.c.roll_id == _TABLE.c.id)
-#: The roll log's entry of an undo: ``result["deshace"]`` lists the roll ids it took back.
+#: The roll log's entry of an undo: its result (:class:`Undone`) lists the roll ids it took
+#: back.
 UNDO_COMMAND = "deshacer"
 #: The roll log's entry of a line said as a character (its text: :class:`SceneLineRow`).
 SAID_COMMAND = "decir"
@@ -46,7 +48,8 @@ class RollLogEntry:
     command: str
     dice: JsonArray
     modifiers: JsonArray
-    result: JsonObject
+    #: What the entry keeps besides its dice (:mod:`bot.records.rolls`, one kind per entry).
+    result: RollResult
     physical: bool
     created_at: datetime
     #: Migration 0011: who rolled (character or enemy, as shown), the player character's id,
@@ -104,7 +107,7 @@ class RollLogRepository:
         command: str,
         dice: Sequence[object],
         modifiers: Sequence[object] = (),
-        result: Mapping[str, object] | None = None,
+        result: RollResult | None = None,
         physical: bool = False,
         channel_id: int | None = None,
         actor: str | None = None,
@@ -137,7 +140,7 @@ class RollLogRepository:
                 "command": command,
                 "dice": [_as_json(d) for d in dice],
                 "modifiers": [_as_json(m) for m in modifiers],
-                "result": dict(result or {}),
+                "result": {} if result is None else result.to_json(),
                 "physical": physical,
                 "created_at": self._clock(),
                 "actor": actor,
@@ -245,7 +248,9 @@ class RollLogRepository:
             stmt = stmt.where(_TABLE.c.id > after)
         found: set[int] = set()
         for result in (await self._session.execute(stmt)).scalars():
-            found.update(int(i) for i in (result or {}).get("deshace", []))
+            entry = result_from_json(result)
+            if isinstance(entry, Undone):
+                found.update(entry.deshace)
         return frozenset(found)
 
     async def count(self, *, channel_id: int | None = None) -> int:
@@ -295,7 +300,7 @@ def _entry(row: Mapping[Any, Any]) -> RollLogEntry:
     del values["actor_key"]
     values["created_at"] = aware(row["created_at"])
     values["dice"], values["modifiers"] = list(row["dice"] or []), list(row["modifiers"] or [])
-    values["result"], values["physical"] = dict(row["result"] or {}), bool(row["physical"])
+    values["result"], values["physical"] = result_from_json(row["result"]), bool(row["physical"])
     # a line said with /decir, when the query joined its scene line (issue 38)
     values["said_deleted"] = values.pop("said_deleted_at", None) is not None
     return RollLogEntry(**values)

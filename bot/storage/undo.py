@@ -1,12 +1,12 @@
 """The channel's undo records (``/deshacer``), written by the unit of work in the operation's
 own transaction (:meth:`UnitOfWork.finish`): ``before`` turns the document the operation left
-back into the one before it (``{"patch": [...]}``, :mod:`bot.jsondiff`; :func:`previous_state`
-also reads the two forms written before migration 0016), who, which command, when, the rolls
-it logged and the sheets it changed by hand."""
+back into the one before it (typed in :mod:`bot.records.undo`, which reads the forms written
+before migration 0016 too), who, which command, when, the rolls it logged and the sheets it
+changed by hand (:class:`SheetChange`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -17,8 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.clock import Now, system_now
-from bot.jsondiff import patch
-from bot.jsontypes import JsonObject
+from bot.records.undo import Before, SheetChange, before_from_json
 from umbral_rules import UmbralError
 
 from .encounter_info import EncounterInfo, aware, info_of
@@ -30,9 +29,6 @@ from .sheet_link import in_other_encounter, linked
 #: How many operations of a channel can be undone: the table keeps itself to that many per
 #: channel (a trigger after each insert drops the older ones and those undone, migration 0016).
 KEEP = 20
-#: The key of a record of the older form (written before migration 0016) that lists the
-#: combatants' order.
-ORDER = "order"
 REOPEN_BUSY = "Ya hay otro encuentro activo en este canal: no se puede reabrir el anterior."
 _TABLE, ENC, CHAR = table(UndoRow), table(EncounterRow), table(Character)
 
@@ -58,20 +54,6 @@ def operation(command: str, user_id: int) -> Iterator[None]:
         CURRENT.reset(token)
 
 
-@dataclass
-class SheetChange:
-    """A character's numbers changed by hand, outside any encounter."""
-
-    character_id: int
-    nombre: str
-    before: Mapping[str, object]
-    after: Mapping[str, object]
-
-    def to_json(self) -> JsonObject:
-        return {"id": self.character_id, "nombre": self.nombre, "before": dict(self.before),
-                "after": dict(self.after)}  # fmt: skip
-
-
 @dataclass(frozen=True)
 class UndoRecord:
     id: int
@@ -84,8 +66,9 @@ class UndoRecord:
     rolled: bool
     ended: bool
     version_after: int | None
-    before: JsonObject | None
-    sheets: list[JsonObject]
+    #: What turns the document the operation left back into the one before it.
+    before: Before | None
+    sheets: list[SheetChange]
     roll_ids: list[int]
     undone_by: int | None
     undone_at: datetime | None
@@ -100,7 +83,8 @@ def _record(row: RowMapping) -> UndoRecord:
     values["created_at"] = aware(row["created_at"]) or datetime.now(UTC)
     values["undone_at"] = aware(row["undone_at"])
     values["rolled"], values["ended"] = bool(row["rolled"]), bool(row["ended"])
-    values["sheets"] = list(row["sheets"] or [])
+    values["before"] = before_from_json(row["before"])
+    values["sheets"] = [SheetChange.from_json(s) for s in row["sheets"] or []]
     values["roll_ids"] = [int(i) for i in row["roll_ids"] or []]
     return UndoRecord(**values)
 
@@ -130,7 +114,7 @@ class UndoRepository:
         self,
         *,
         encounter_id: int | None,
-        before: JsonObject | None,
+        before: Before | None,
         ended: bool,
         version_after: int | None,
         sheets: list[SheetChange],
@@ -153,7 +137,7 @@ class UndoRepository:
                 "rolled": rolled,
                 "ended": ended,
                 "version_after": version_after,
-                "before": before,
+                "before": None if before is None else before.to_json(),
                 "sheets": [s.to_json() for s in sheets],
                 "roll_ids": roll_ids,
             },
@@ -234,24 +218,3 @@ class UndoRepository:
         """A new encounter starts a new undo history in the channel."""
         conn = await self._session.connection()
         await conn.execute(delete(_TABLE).where(self._where()))
-
-
-def previous_state(before: JsonObject, current: JsonObject) -> JsonObject:
-    """The encounter's document before the operation, from its record's ``before`` and the
-    document the operation left (``current``: the caller has checked it is that one)."""
-    if "patch" in before:
-        state: JsonObject = patch(current, before["patch"])
-        return state
-    if ORDER not in before:  # the oldest form: the whole encounter
-        return before
-    # the form before 0016: the encounter's own fields, its combatants' order then, and the
-    # combatants the operation changed as they were (every other one is as it is now)
-    kept = {str(c["id"]): c for c in before.get("combatants") or ()}
-    now = {str(c["id"]): c for c in current.get("combatants") or ()}
-    combatants: list[JsonObject] = []
-    for key in before[ORDER]:
-        combatant = kept.get(str(key), now.get(str(key)))
-        if combatant is None:
-            raise RuntimeError(f"Undo record names combatant {key!r}, gone from the encounter.")
-        combatants.append(combatant)
-    return {**{k: v for k, v in before.items() if k != ORDER}, "combatants": combatants}

@@ -127,8 +127,8 @@ async def test_tirada_rolls_one_character(
     assert copies and copies[-1].title.startswith("Tirada privada de")
     async with session.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
         entry = (await uow.rolls.entries(limit=1))[0]
-    assert entry.result["personaje"] == "Nilo" and entry.motivo == "¿Ve la emboscada?"
-    assert entry.result["privada"] is True
+    assert entry.result.to_json()["personaje"] == "Nilo" and entry.motivo == "¿Ve la emboscada?"
+    assert entry.result.to_json()["privada"] is True
 
 
 async def test_a_reto_opens_no_encounter(

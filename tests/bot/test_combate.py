@@ -104,7 +104,7 @@ async def test_physical_dice_logged_and_refused_when_disabled(
     async with session.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
         [entry] = await uow.rolls.entries()
     assert entry.physical and entry.command == "atacar"
-    assert entry.result["damage"] == 4
+    assert entry.result.to_json()["damage"] == 4
     await fake.command("master", "mesa", "config", {"dados_fisicos": False})
     refused = await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu", "dado": "9"})
     assert "no se usan dados físicos" in refused.last.content
@@ -378,3 +378,33 @@ async def test_recuperar_ajustar_and_estabilizar_refusal(
     assert player.first.content.startswith("Solo el máster puede ajustar las barras")
     nobody = await fake.command("kaeda", "mesa", "estabilizar", {"objetivo": "Ñu"})
     assert nobody.first.ephemeral and nobody.first.content
+
+
+async def test_pulsar_presses_the_speakers_own_defender_or_asks_which(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    """Two pending defences in the channel (issue 43): ``!pulsar Defender`` presses the
+    speaker's own even when someone else's is newer; one with none of its own is asked."""
+    await script.run(
+        *MESA,
+        "@bran",
+        "/ficha crear nombre:Bran vigor:0 destreza:0 percepcion:1 voluntad:1 proteccion:0",
+        "/encuentro unirse",
+        "@master",
+        "/asalto",
+        '/atacar objetivo:Íñigo atacante:"Ñu del puerto"',
+        '/atacar objetivo:Bran atacante:"Ñu del puerto"',  # the newest button: Bran's
+    )
+    asked = await script.run("@master", "!pulsar Defender")
+    assert "(consola) Hay 2 botones «Defender» en #mesa, ninguno para @master" in asked
+    assert "para @bran, @kaeda. Di cuál: !pulsar Defender @nombre." in asked, asked
+    refused = await script.run("!pulsar Defender @bran")  # the master presses Bran's
+    assert "Este botón es para el jugador atacado" in refused, refused
+    dice.push([6])
+    own = await script.run("@kaeda", "!pulsar Defender")
+    assert "Íñigo se defiende" in own and "Bran se defiende" not in own, own
+    dice.push([6])
+    his = await script.run("@bran", "!pulsar Defender")
+    assert "Bran se defiende" in his and "Aguante de Bran" in his, his
+    missing = await script.run("@kaeda", "!pulsar Defender @ana")
+    assert "(consola) No hay ningún botón «Defender» para @ana en #mesa." in missing

@@ -34,7 +34,7 @@ async def test_save_roll_by_name_and_inside_an_expression(
     assert reply.first.field("Tiradas guardadas") == "`Ataque` (tuya) = `1d12+5`"
     async with fake.bot.storage.guild(fake.guild.id) as uow:  # type: ignore[attr-defined]
         [entry] = await uow.rolls.entries(limit=1)
-    assert entry.result["guardadas"] == [
+    assert entry.result.to_json()["guardadas"] == [
         {"nombre": "Ataque", "expresion": "1d12+5", "propia": True}
     ]
     assert entry.dice[0]["dados"] == [[12, 7, "kept"]]

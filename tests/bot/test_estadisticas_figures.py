@@ -11,6 +11,7 @@ import pytest
 
 from bot.features.estadisticas.figures import count
 from bot.features.tirar.asked import EXPRESSION_ONLY, NOT_REPEATABLE, ONE_MODE, Asked
+from bot.records.rolls import result_from_json
 from bot.render.estadisticas import verdict
 from bot.storage import RollLogEntry
 from umbral_rules import UmbralError
@@ -30,7 +31,7 @@ def entry(command: str, dice: list[Any], **result: Any) -> RollLogEntry:
         command=command,
         dice=dice,
         modifiers=[],
-        result=result,
+        result=result_from_json(result),
         physical=extra.get("physical", False),
         created_at=datetime(2026, 12, 1, tzinfo=UTC),
         actor=extra.get("actor"),

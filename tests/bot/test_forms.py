@@ -61,13 +61,13 @@ async def test_ficha_crear_has_two_pages_and_the_same_result(
     out = await script.run("!formulario Nombre=Íñigo Vigor=3 Destreza=3 Percepción=1 Voluntad=9")
     assert "Voluntad debe estar entre 0 y 5 (se dio 9). Admite: número entero, de 0 a 5." in out
     out = await script.run("!pulsar Reabrir")
-    assert "= «Íñigo»" in out and "Voluntad*: [una línea, hasta 100] = «9»" in out
+    assert "= «Íñigo»" in out and "Voluntad (0 a 5)*: [una línea, hasta 100] = «9»" in out
     out = await script.run("!formulario Voluntad=1")
     assert "Parte 1 de 2 anotada (aún no se ha guardado nada): «Seguir» abre la siguiente." in out
     listed = (await fake.command("kaeda", "mesa", "ficha lista")).text()
     assert "Íñigo" not in listed  # nothing saved before the last page
     out = await script.run("!pulsar Seguir")
-    assert "== Crear ficha (2/2) ==" in out and "Protección*:" in out and "Género:" in out
+    assert "== Crear ficha (2/2) ==" in out and "Protección (0 a 4)*:" in out and "Género:" in out
     out = await script.run("!formulario Protección=ninguna Género=femenino")
     assert "«Protección» admite un número entero, de 0 a 4 (se escribió «ninguna»)." in out
     out = await script.run("!pulsar Reabrir")
@@ -94,7 +94,8 @@ async def test_bestiario_anadir_has_three_pages_and_the_same_result(
     script: Script, fake: FakeDiscord
 ) -> None:
     out = await script.run("/bestiario añadir")
-    assert "== Añadir enemigo (1/3) ==" in out and "Potencia*:" in out and "Arma" not in out
+    assert "== Añadir enemigo (1/3) ==" in out and "Potencia (0 a 30)*:" in out
+    assert "Arma" not in out
     out = await script.run("!formulario Nombre=Ogro Ataque=16 Defensa=11 Aguante=0 Potencia=6")
     assert "Aguante debe estar entre 1 y 500 (se dio 0)." in out and NOTHING in out
     out = await script.run("!pulsar Reabrir", "!formulario Aguante=30", "!pulsar Seguir")
@@ -126,9 +127,9 @@ async def test_ficha_editar_without_options_opens_its_form_with_the_same_result(
     create = "/ficha crear nombre:{} vigor:3 destreza:3 percepcion:1 voluntad:1 proteccion:1"
     await script.run("@kaeda", create.format("Íñigo"), "@bea", create.format("Íñigo"))
     out = await script.run("@kaeda", "/ficha editar")
-    assert "== Editar ficha (1/3) ==" in out and "Protección:" in out
+    assert "== Editar ficha (1/3) ==" in out and "Protección (0 a 4):" in out
     out = await script.run("!formulario Vigor=4", "!pulsar Seguir")
-    assert "Aliento máximo:" in out and "Género:" in out
+    assert "Aliento máximo (0 a 20):" in out and "Género:" in out
     out = await script.run('!formulario "Aliento máximo"=25')
     assert "Aliento máximo debe estar entre 0 y 20 (se dio 25)." in out and NOTHING in out
     out = await script.run("!pulsar Reabrir", '!formulario "Aliento máximo"=2', "!pulsar Seguir")
@@ -137,7 +138,8 @@ async def test_ficha_editar_without_options_opens_its_form_with_the_same_result(
     assert "avatar_url debe ser un enlace https" in out and NOTHING in out  # the command's check
     assert "Capa" not in (await fake.command("kaeda", "mesa", "ficha ver")).text()
     out = await script.run("!pulsar Reabrir")  # the first page again, filled
-    assert "== Editar ficha (1/3) ==" in out and "Vigor: [una línea, hasta 100] = «4»" in out
+    assert "== Editar ficha (1/3) ==" in out
+    assert "Vigor (0 a 5): [una línea, hasta 100] = «4»" in out
     out = await script.run("!formulario", "!pulsar Seguir", "!formulario", "!pulsar Seguir")
     assert "= «http://x.example/a.png»" in out
     out = await script.run('!formulario "Imagen (enlace https)"= Notas="Capa roja"')

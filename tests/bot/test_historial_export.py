@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.features.historial.export import BOM, HEADERS, MAX_PARTS, export_parts
+from bot.records.rolls import result_from_json
 from bot.storage import RollLogEntry
 from umbral_rules import UmbralError
 
@@ -26,7 +27,7 @@ def entries(n: int) -> list[RollLogEntry]:
             command="tirar",
             dice=[{"faces": [i % 12 + 1], "sides": 12}],
             modifiers=[],
-            result={"total": i % 12 + 1},
+            result=result_from_json({"total": i % 12 + 1}),
             physical=False,
             created_at=when,
             actor="Íñigo",

@@ -97,8 +97,9 @@ async def test_spanish_names_are_found_and_unique(fake: FakeDiscord) -> None:
         assert ver.last.title == found, typed
     ano = await fake.command("master", "mesa", "bestiario ver", {"nombre": "ano"})
     assert ano.last.content == (
-        "No hay ningún «ano» en el bestiario: /bestiario lista dice cuáles hay."
-    )  # ñ is not n
+        "No hay ningún «ano» en el bestiario: /bestiario lista dice cuáles hay. "
+        "¿Quisiste decir Año?"
+    )  # ñ is not n: refused, and the name it misses only its ñ suggested (issue 43)
     again = await fake.command(
         "master", "mesa", "bestiario añadir", {"nombre": "ÑU Salvaje", **ENEMY}
     )

@@ -69,7 +69,7 @@ async def test_despegarse_while_enmaranado_shows_both_dice_and_the_wolf_s(
     entry = (await log_of(session))[-1]
     assert who(entry) == ("maniobra", "Ana", "Lobo", None)
     assert [d["faces"] for d in entry.dice] == [[9, 2], [8]]
-    assert entry.result["totales"] == [5, 7] and entry.result["contra"] == 7
+    assert entry.result.to_json()["totales"] == [5, 7] and entry.result.to_json()["contra"] == 7
     history = await script.run("@ana", "/historial")
     assert "/maniobra · Ana → Lobo · dados [9, 2, 8] · = 5 / 7" in history
 
@@ -174,7 +174,7 @@ async def test_the_second_blow_on_someone_who_falls_is_read_against_the_defensa_
         ("defender", "Lobo 2", "Ana", None),
     ]
     assert [d["faces"] for d in entries[-1].dice] == [[12]]
-    assert entries[-1].result["tipo"] == "indefenso"
+    assert entries[-1].result.to_json()["tipo"] == "indefenso"
     history = await script.run("@ana", "/historial")
     assert "/defender · Lobo 2 → Ana · dados [12] · = 11 · Éxito" in history
     # one secuelas roll, not two

@@ -45,10 +45,10 @@ async def test_the_roller_repeats_with_the_same_options(
     assert "Éxitos: **0**" in reply.text()
     assert "Repetida con «Repetir»." in reply.text()
     first_entry, second = await log(fake)
-    assert second.result["repite"] == first_entry.id
+    assert second.result.to_json()["repite"] == first_entry.id
     assert (
-        second.result["opciones"]
-        == first_entry.result["opciones"]
+        second.result.to_json()["opciones"]
+        == first_entry.result.to_json()["opciones"]
         == {
             "expresion": "2d10",
             "motivo": "trepar",
@@ -56,7 +56,7 @@ async def test_the_roller_repeats_with_the_same_options(
             "exitos": ">=5",
         }
     )
-    assert (second.motivo, second.result["totales"]) == ("trepar", [5])
+    assert (second.motivo, second.result.to_json()["totales"]) == ("trepar", [5])
     assert reply.buttons[0]["custom_id"] == custom_id(second.id, fake.user_id("kaeda"))
 
 
@@ -78,7 +78,7 @@ async def test_every_mode_repeats(
     again = await fake.press("kaeda", "mesa", "Repetir")
     assert any(field in f["name"] for f in again.first.embeds[0]["fields"])
     first, second = await log(fake)
-    assert second.dice == first.dice and second.result["opciones"] == options
+    assert second.dice == first.dice and second.result.to_json()["opciones"] == options
 
 
 async def test_someone_else_pressing_is_refused_and_nothing_is_rolled(
@@ -109,7 +109,7 @@ async def test_a_press_after_a_restart(
         refused = await fake.press("bran", "mesa", "Repetir")
         assert refused.first.content == NOT_YOURS
         first, second = await log(fake)
-        assert second.result["repite"] == first.id
+        assert second.result.to_json()["repite"] == first.id
     finally:
         await restarted.close()
 
@@ -129,7 +129,7 @@ async def test_a_private_roll_stays_private(
     assert not any(
         "= 17" in m.text() for m in fake.messages if m.channel == "mesa" and not m.ephemeral
     )
-    assert [e.result["privada"] for e in await log(fake)] == [True, True]
+    assert [e.result.to_json()["privada"] for e in await log(fake)] == [True, True]
 
 
 async def test_a_repeat_is_rate_limited_like_tirar(fake: FakeDiscord, dice: ForcedDice) -> None:

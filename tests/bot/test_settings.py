@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,7 +50,8 @@ BAD = [
     (
         "RUN_MIGRATIONS",
         "ture",
-        "RUN_MIGRATIONS vale «ture»: admite true o false (también 1 o 0, yes o no, on u off).",
+        "RUN_MIGRATIONS vale «ture»: admite sí o no (también si, true o false, 1 o 0, yes, on "
+        "u off).",
     ),
     (
         "ROLL_LIMIT_USER",
@@ -302,3 +304,26 @@ def test_the_http_server_settings_take_addresses_and_ports(
     settings = load_settings()
     assert (settings.umbral_http_host, settings.umbral_http_port) == (host, 8080)
     assert settings.log_format == "json"
+
+
+@pytest.mark.parametrize(
+    ("value", "migrates"),
+    [
+        ("sí", True),
+        ("SI", True),
+        (" si ", True),
+        ("Sí", True),
+        ("no", False),
+        ("NO", False),
+        ("true", True),
+        ("false", False),
+        ("1", True),
+        ("0", False),
+        ("yes", True),
+        ("off", False),
+    ],
+)
+def test_run_migrations_reads_si_and_no(monkeypatch: Any, value: str, migrates: bool) -> None:
+    """Issue 43: RUN_MIGRATIONS as a Spanish speaker writes it, and all it accepted before."""
+    monkeypatch.setenv("RUN_MIGRATIONS", value)
+    assert Settings(_env_file=None).run_migrations is migrates  # type: ignore[call-arg]

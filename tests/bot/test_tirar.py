@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from bot.console import FakeDiscord
 from bot.console.payloads import GUILD_ID
 from bot.features.tirar.expression import roll_expression
+from bot.records.rolls import result_from_json
 from tests.bot.conftest import Script
 from umbral_rules import ForcedDice, RandomDice, UmbralError
 
@@ -51,6 +52,10 @@ async def test_the_seed_systems(script: Script, dice: ForcedDice) -> None:
     dice.push([40])
     out = await script.run("/tirar porcentaje:65")
     assert "d100: 40 contra 65 %" in out and "**CRÍTICO** (daño ×1.4)" in out
+    dice.push([75])  # issue 46: the modifier builds the chance before the roll is read
+    out = await script.run("/tirar porcentaje:80 modificador:-8")
+    assert "d100: 75 contra 80 % −8 % = 72 %" in out
+    assert "Margen −3 → **ROZADURA** (daño ×0.5)" in out
     dice.push([97])
     out = await script.run("/tirar habilidad:50 modificador:10")
     assert "d100: 97 bajo 50 % +10 % = 60 %" in out and "**PIFIA**" in out
@@ -180,7 +185,10 @@ async def test_history_names_people_by_their_server_name_even_unseen_ones(
     gone = 800_000_000_000_000_123  # someone who rolled, then left the server
     async with fake.bot.storage.channel(GUILD_ID, fake.channel_id("mesa")) as uow:
         await uow.rolls.append(
-            user_id=gone, command="tirar", dice=[{"faces": [4]}], result={"expresion": "1d6"}
+            user_id=gone,
+            command="tirar",
+            dice=[{"faces": [4]}],
+            result=result_from_json({"expresion": "1d6"}),
         )
     out = await script.run("@master", "/historial n:5")
     assert " · kaeda · /tirar · `2d6`" in out and " · bran · /tirar · `1d12`" in out

@@ -129,5 +129,7 @@ async def test_two_processes_on_one_postgresql_lose_nothing(database_url: str) -
     assert sorted(names) == sorted(done)  # nothing lost, nothing extra
     assert len(rolls) == 2 * ROUNDS  # every roll once
     assert len({r.id for r in rolls}) == len(rolls)
-    tags = {(r.user_id, r.result["expresion"]) for r in rolls}  # who rolled which expression
+    tags = {
+        (r.user_id, r.result.to_json()["expresion"]) for r in rolls
+    }  # who rolled which expression
     assert len(tags) == len(rolls), "a roll was logged twice"

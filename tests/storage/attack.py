@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from bot.records.rolls import result_from_json
 from bot.storage import Storage, UnitOfWork
 from umbral_rules import CharacterSheet, DiceSource, EnemySheet, Weapon
 from umbral_rules.encounter import Encounter
@@ -44,7 +45,9 @@ def attack(dice: DiceSource, command_id: int) -> Callable[[UnitOfWork], Awaitabl
             command="atacar",
             dice=list(roll.die.faces),
             modifiers=list(roll.modifiers),
-            result={"command_id": command_id, "damage": damage, "grade": hit.result.hit.label},
+            result=result_from_json(
+                {"command_id": command_id, "damage": damage, "grade": hit.result.hit.label}
+            ),
             physical=roll.die.physical,
         )
         return damage
@@ -61,7 +64,7 @@ async def check_ledger(storage: Storage) -> tuple[int, dict[int, int]]:
         entries = await uow.rolls.entries(channel_id=CHANNEL, limit=None, newest_first=False)
     damages: dict[int, int] = {}
     for e in entries:
-        cid = int(e.result["command_id"])
+        cid = int(e.result.to_json()["command_id"])
         assert cid not in damages, f"command {cid} logged twice"
-        damages[cid] = int(e.result["damage"])
+        damages[cid] = int(e.result.to_json()["damage"])
     return aguante, damages

@@ -13,10 +13,10 @@ import pytest
 from sqlalchemy import Text, cast, event, select
 
 from bot.jsondiff import diff, patch
+from bot.records.undo import before_from_json
 from bot.storage import Storage
 from bot.storage.encounter_cache import Cached, EncounterCache
 from bot.storage.models import EncounterRow, UndoRow, table
-from bot.storage.undo import previous_state
 from umbral_rules.dice import ForcedDice
 from umbral_rules.encounter import Encounter
 from umbral_rules.errors import UmbralError
@@ -86,6 +86,13 @@ async def test_a_save_is_one_update_of_the_whole_document(storage: Storage) -> N
     assert [c["aguante"] for c in doc["combatants"]] == [5, 6, 8]
 
 
+def _previous(record: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:
+    """The document before the operation, through the undo record's codec."""
+    before = before_from_json(record)
+    assert before is not None
+    return before.previous(current)
+
+
 async def test_the_undo_record_is_the_difference(storage: Storage) -> None:
     await _start(storage, enemies=200)
     before, _ = await _stored(storage)
@@ -95,7 +102,7 @@ async def test_the_undo_record_is_the_difference(storage: Storage) -> None:
         record = (await conn.execute(select(undo.c.before))).scalar_one()
     assert record == {"patch": diff(before, after)}
     assert len(json.dumps(record)) < 400  # one combatant's Aguante, among 200
-    assert previous_state(record, after) == before
+    assert _previous(record, after) == before
 
 
 def test_a_record_of_the_older_form_gives_the_state_back() -> None:
@@ -103,11 +110,11 @@ def test_a_record_of_the_older_form_gives_the_state_back() -> None:
     the combatants' order then and the combatants the operation changed."""
     now = {"mode": "mesa", "combatants": [{"id": "c2", "a": 1}, {"id": "c1", "a": 5}]}
     record = {"mode": "mesa", "order": ["c1", "c2"], "combatants": [{"id": "c1", "a": 7}]}
-    assert previous_state(record, now) == {
+    assert _previous(record, now) == {
         "mode": "mesa",
         "combatants": [{"id": "c1", "a": 7}, {"id": "c2", "a": 1}],
     }
-    assert previous_state({"mode": "narrativo"}, now) == {"mode": "narrativo"}  # the whole
+    assert _previous({"mode": "narrativo"}, now) == {"mode": "narrativo"}  # the whole
 
 
 @pytest.mark.parametrize(

@@ -58,7 +58,7 @@ async def test_0009_keeps_the_data_and_places_fighters(empty_database_url: str) 
             lobo = await uow.bestiary.get("Lobo")
             assert lobo is not None and lobo.acciones_extra == 1
             [entry] = await uow.rolls.entries()
-            assert entry.result == {"total": 7}
+            assert entry.result.to_json() == {"total": 7}
             enc = await uow.encounter.require()
             assert enc.find("Kaeda").aguante == 9  # the sheet is the truth
     finally:

@@ -37,7 +37,7 @@ async def test_0011_keeps_old_rows_and_leaves_the_new_fields_empty(
                 motivo="trepar",
                 encounter_id=3,
             )
-        assert [(e.command, e.dice, e.result, e.physical) for e in old] == [
+        assert [(e.command, e.dice, e.result.to_json(), e.physical) for e in old] == [
             ("atacar", [{"faces": [9]}], {"totales": [12], "grado": "Éxito"}, False),
             ("tirar", [], {"total": 7, "privada": True}, True),
         ]

@@ -27,6 +27,7 @@ TABLES = {
     "channel_webhooks",
     "characters",
     "command_sync",
+    "console_state",
     "encounter_reminders",
     "encounters",
     "game_sessions",

@@ -4,6 +4,7 @@ meant reading every row of a 300,000-roll log)."""
 
 from __future__ import annotations
 
+from bot.records.rolls import result_from_json
 from bot.storage import Storage
 
 from .helpers import CHANNEL, GUILD, USER
@@ -12,7 +13,9 @@ from .helpers import CHANNEL, GUILD, USER
 async def _log(storage: Storage, command: str, **result: object) -> int:
     async with storage.channel(GUILD, CHANNEL) as uow:
         uow.undo.skip = True
-        await uow.rolls.append(user_id=USER, command=command, dice=[], result=dict(result))
+        await uow.rolls.append(
+            user_id=USER, command=command, dice=[], result=result_from_json(result)
+        )
         return int(uow.rolls.appended[-1])
 
 

@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.records.rolls import result_from_json
 from bot.storage import Storage, character_sheet, character_weapons, enemy_sheet
 from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
 from umbral_rules.encounter import Encounter
@@ -142,7 +143,7 @@ async def test_roll_log_round_trip(storage: Storage) -> None:
             command="atacar",
             dice=[{"sides": 12, "face": 7}, {"sides": 12, "face": 11, "kept": True}],
             modifiers=[{"name": "Vigor", "value": 2}],
-            result={"grade": "pleno", "damage": 7},
+            result=result_from_json({"grade": "pleno", "damage": 7}),
         )
         await uow.rolls.append(
             user_id=USER + 1, command="tirar", dice=[3, 12], physical=True, channel_id=CHANNEL + 1
@@ -152,7 +153,9 @@ async def test_roll_log_round_trip(storage: Storage) -> None:
         assert oldest.command == "atacar" and oldest.user_id == USER
         assert oldest.dice[1] == {"sides": 12, "face": 11, "kept": True}
         assert oldest.modifiers == [{"name": "Vigor", "value": 2}]
-        assert oldest.result == {"grade": "pleno", "damage": 7} and oldest.physical is False
+        assert (
+            oldest.result.to_json() == {"grade": "pleno", "damage": 7} and oldest.physical is False
+        )
         assert before <= oldest.created_at <= datetime.now(UTC) + timedelta(seconds=5)
         assert (newest.dice, newest.physical, newest.channel_id) == ([3, 12], True, CHANNEL + 1)
         assert [e.command for e in await uow.rolls.entries(channel_id=CHANNEL)] == ["atacar"]

@@ -36,7 +36,7 @@ async def test_0012_keeps_what_the_previous_release_wrote(empty_database_url: st
             [row] = await uow.characters.list_for_owner(USER)
             [entry] = await uow.rolls.entries()
             assert (row.nombre, row.aguante) == ("Íñigo", 16)
-            assert (entry.command, entry.dice, entry.result) == (
+            assert (entry.command, entry.dice, entry.result.to_json()) == (
                 "tirar",
                 [{"faces": [9]}],
                 {"privada": False, "expresion": "1d12"},

@@ -66,6 +66,23 @@ def test_d100_graded_thresholds(roll: int, grade: str, mult: float) -> None:
     assert result.grade == grade and result.multiplier == mult
 
 
+def test_the_modifier_builds_the_chance_before_the_roll_is_read() -> None:
+    """Issue 46: ``porcentaje:80 modificador:-8`` with 75 is −3, ROZADURA ×0.5."""
+    result = roll_graded(ForcedDice([75]), 80, -8)
+    assert result.chance == 72 and result.margen == -3
+    assert result.grade == "ROZADURA" and result.multiplier == 0.5
+    assert roll_graded(ForcedDice([75]), 80).grade == "SÓLIDO"
+    with pytest.raises(UmbralError, match="modificador"):
+        roll_graded(ForcedDice([]), 80, 300)
+
+
+def test_the_bands_have_one_home() -> None:
+    from bot.features.tirar import systems
+    from umbral_rules.graduado import bands
+
+    assert systems.D100_GRADES is bands.D100_GRADES
+
+
 def test_percentile_success_critical_and_fumble() -> None:
     assert roll_percentile(ForcedDice([45]), 50).label == "ÉXITO"
     assert roll_percentile(ForcedDice([55]), 50).label == "FALLO"

@@ -21,7 +21,7 @@ from typing import Any
 from ..errors import UmbralError
 from ..grid import Board
 from ..tables import ENCOUNTER_SCHEMA
-from ..text import name_key
+from ..text import name_key, name_not_found
 from .codec import JsonDict, ints, opt_int, opt_str, strs
 from .combatant import Combatant
 from .kinds import Mode, Phase, Respuesta, Side
@@ -282,9 +282,11 @@ class EncounterState:
             return exact[0]
         matches = exact or [c for c in self.combatants if name_key(c.nombre).startswith(key)]
         if not matches:
-            raise UmbralError(
+            raise name_not_found(
                 f"No hay nadie llamado «{name_or_id.strip()}» en el combate: "
-                "/encuentro ver dice quién está."
+                "/encuentro ver dice quién está.",
+                name_or_id,
+                (c.nombre for c in self.combatants),
             )
         if len(matches) > 1:
             names = ", ".join(f"{c.nombre} ({c.id})" for c in matches)

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 import discord
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
-from bot.edge.permissions import Variant
+from bot.edge.permissions import Variant, is_gm
 from bot.edge.services import Topic
 from bot.features.bestiario.files import (
     EXAMPLE_PATH,
@@ -24,7 +24,7 @@ from bot.features.bestiario.files import (
 )
 from bot.features.cog import FeatureCog
 from bot.features.common import Tamano, send
-from bot.features.forms import FormSpec, open_form, required
+from bot.features.forms import FormSpec, OptionValue, open_form, required
 from bot.features.pages import send_pages
 from bot.render.fichas import bestiary_list_pages, enemy_embed, notice_embed
 from bot.sheetfiles import BESTIARY, EXPORT_HELP, ExportFormat, filename_for
@@ -33,7 +33,7 @@ from bot.sheetfiles.models import cualidades_keys, estado_keys
 from bot.storage.repositories import enemy_sheet
 from umbral_rules import EnemySheet, UmbralError
 from umbral_rules.plural import plural
-from umbral_rules.text import clean_name
+from umbral_rules.text import clean_name, name_not_found
 
 
 def listed(text: str | None, keys: Callable[[Iterable[str]], list[str]]) -> list[str]:
@@ -48,6 +48,24 @@ def listed(text: str | None, keys: Callable[[Iterable[str]], list[str]]) -> list
 #: The options of an entry beyond its Mesa numbers (the table's «/bestiario añadir (extras)»).
 EXTRAS = ("proteccion", "cualidades", "acciones_extra", "respuestas_extra", "estados")
 CHANGE = "cambiar el bestiario"
+
+
+async def name_free(
+    cog: FeatureCog, interaction: discord.Interaction, values: Mapping[str, OptionValue]
+) -> None:
+    """The form's first page: refused when the bestiary has an enemy of that name (by the
+    name key), before the other pages are asked for. Only for the GM: anyone else is
+    refused by the command itself, and learns nothing of the bestiary here."""
+    nombre = str(values.get("nombre") or "").strip()
+    if not nombre or interaction.guild_id is None:
+        return
+    async with cog.services.require_storage().guild(interaction.guild_id) as uow:
+        if not is_gm(interaction, (await uow.guild.get()).gm_role_id):
+            return
+        if await uow.bestiary.get(nombre) is not None:
+            raise UmbralError(f"Ya hay un enemigo llamado «{nombre}» en el bestiario.")
+
+
 #: /bestiario añadir typed without options: its form, the numbers of Mesa first.
 ANADIR_FORM = FormSpec(
     "Añadir enemigo",
@@ -58,6 +76,7 @@ ANADIR_FORM = FormSpec(
     ),
     frozenset({"nombre", "ataque", "defensa", "aguante", "potencia"}),
     {"tamano": "Tamaño"},
+    first_page=name_free,
 )
 SEE = "ver el bestiario"
 
@@ -160,8 +179,10 @@ class BestiarioCog(FeatureCog):
             ctx.require((await uow.guild.get()).gm_role_id)
             row = await uow.bestiary.get(nombre)
             if row is None:
-                raise UmbralError(
-                    f"No hay ningún «{nombre}» en el bestiario: /bestiario lista dice cuáles hay."
+                raise name_not_found(
+                    f"No hay ningún «{nombre}» en el bestiario: /bestiario lista dice cuáles hay.",
+                    nombre,
+                    (await uow.bestiary.names()).values(),
                 )
             embed = enemy_embed(enemy_sheet(row), row.notas, list(row.estados))
         await send(interaction, embed=embed, ephemeral=True)
@@ -188,8 +209,10 @@ class BestiarioCog(FeatureCog):
         async with ctx.storage.guild(guild_id) as uow:
             ctx.require((await uow.guild.get()).gm_role_id)
             if not await uow.bestiary.delete(nombre):
-                raise UmbralError(
-                    f"No hay ningún «{nombre}» en el bestiario: /bestiario lista dice cuáles hay."
+                raise name_not_found(
+                    f"No hay ningún «{nombre}» en el bestiario: /bestiario lista dice cuáles hay.",
+                    nombre,
+                    (await uow.bestiary.names()).values(),
                 )
         await send(
             interaction, embed=notice_embed(f"{nombre} ya no está en el bestiario"), ephemeral=True

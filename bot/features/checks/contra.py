@@ -22,7 +22,7 @@ from umbral_rules.genero import agree
 from umbral_rules.rolls import Static
 from umbral_rules.sheets import normalize_atributo
 from umbral_rules.tables import ATRIBUTO_LABELS
-from umbral_rules.text import name_key
+from umbral_rules.text import name_key, name_not_found
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -54,12 +54,19 @@ def _in_encounter(enc: Encounter | None, nombre: str) -> Combatant | None:
         return None
 
 
-async def _character_sheet(uow: UnitOfWork, nombre: str) -> CharacterSheet:
+async def _character_sheet(
+    uow: UnitOfWork, nombre: str, enc: Encounter | None = None
+) -> CharacterSheet:
     from bot.storage import character_sheet
 
     rows = await uow.characters.all_by_name(nombre)
     if not rows:
-        raise UmbralError(f"No hay nadie llamado «{nombre}» en el encuentro ni en el servidor.")
+        fighting = [c.nombre for c in enc.combatants] if enc is not None else []
+        raise name_not_found(
+            f"No hay nadie llamado «{nombre}» en el encuentro ni en el servidor.",
+            nombre,
+            [r.nombre for r in await uow.characters.list_all()] + fighting,
+        )
     if len(rows) > 1:
         owners = ", ".join(owner_text(r.owner_id) for r in rows)
         raise UmbralError(
@@ -107,7 +114,7 @@ async def contra_of(
     if found is not None and found.sheet is not None:
         sheet = found.sheet
     else:
-        sheet = await _character_sheet(uow, options.contra)
+        sheet = await _character_sheet(uow, options.contra, enc)
     if name_key(sheet.nombre) == name_key(roller):
         raise UmbralError(f"{roller} no puede tirar contra sí {agree(genero, 'mismo', 'misma')}.")
     return Contra(sheet.nombre, _pushes(sheet, options.atributo_contra or atributo,

@@ -25,7 +25,7 @@ from bot.storage import character_sheet, character_weapons
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter, Reto
 from umbral_rules.encounter.events import RetoRolled
-from umbral_rules.text import name_key
+from umbral_rules.text import name_key, name_not_found
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
@@ -69,7 +69,11 @@ def find_reto(enc: Encounter, name: str | None) -> Reto:
         for reto in enc.retos:
             if name_key(reto.nombre) == name_key(name) or reto.id == name:
                 return reto
-        raise UmbralError(f"No hay ningún reto «{name}» en este canal: /reto ver dice cuáles hay.")
+        raise name_not_found(
+            f"No hay ningún reto «{name}» en este canal: /reto ver dice cuáles hay.",
+            name,
+            (r.nombre for r in enc.retos),
+        )
     if not active:
         raise UmbralError(NO_RETO)
     if len(active) > 1:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.features.common import log_roll, result_summary
+from bot.records.rolls import SecuelasResult
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.events import (
     AttackResolved,
@@ -85,12 +86,12 @@ async def log_events(
                 user_id=interaction.user.id,
                 command=command,
                 dice=[event.die],
-                result={
-                    "total": event.total,
-                    "bonus": event.bonus,
-                    "muerte": event.death,
-                    "resultado": event.resultado,
-                },
+                result=SecuelasResult(
+                    total=event.total,
+                    bonus=event.bonus,
+                    muerte=event.death,
+                    resultado=event.resultado,
+                ),
                 physical=event.die.physical,
                 **who,
             )
@@ -103,11 +104,11 @@ async def log_events(
                     command=command,
                     dice=[r.die for r in rolls],
                     modifiers=[m for r in rolls for m in r.modifiers],
-                    result={
-                        **result_summary(event.result),
-                        "totales": [r.total for r in rolls],
-                        "contra": event.engaged_total,
-                    },
+                    result=result_summary(
+                        event.result,
+                        totales=[r.total for r in rolls],
+                        contra=event.engaged_total,
+                    ),
                     physical=any(r.die.physical for r in rolls),
                     **who,
                 )

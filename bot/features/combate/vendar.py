@@ -16,6 +16,7 @@ from bot.render.encounter import events_embed
 from umbral_rules import UmbralError
 from umbral_rules.encounter.events import Event
 from umbral_rules.tables import ESTADO_LABELS, ESTADO_VENDAR, VENDAR_SELF
+from umbral_rules.text import name_not_found
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
@@ -62,7 +63,11 @@ async def vendar(ctx: Context, objetivo: str, personaje: str | None) -> None:
 async def _named(uow: UnitOfWork, nombre: str) -> Character:
     rows = await uow.characters.all_by_name(nombre)
     if not rows:
-        raise UmbralError(f"No hay ningún personaje llamado «{nombre}».")
+        raise name_not_found(
+            f"No hay ningún personaje llamado «{nombre}».",
+            nombre,
+            [r.nombre for r in await uow.characters.list_all()],
+        )
     if len(rows) > 1:
         owners = ", ".join(owner_text(r.owner_id) for r in rows)
         raise UmbralError(f"Hay {len(rows)} personajes llamados «{nombre}» (de {owners}).")

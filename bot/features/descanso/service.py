@@ -16,15 +16,15 @@ import discord
 
 from bot.features.checks.ambito import guild_estados_extra, sync_guild_tables
 from bot.features.common import send
-from bot.jsontypes import JsonObject
+from bot.records.rolls import Adjustment, Adjustments, Numbers
+from bot.records.undo import SheetChange
 from bot.render.encounter import events_embed
 from bot.render.safe import shown
-from bot.storage.undo import SheetChange
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import cabeza_keys, estado_key, estado_table
 from umbral_rules.encounter.settings import EstadosExtra
-from umbral_rules.text import word_key
+from umbral_rules.text import name_not_found, word_key
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
@@ -141,7 +141,7 @@ async def adjust(
     out = Adjusted()
     if enc is not None and info is not None and info.tracker_message_id is not None:
         ctx.show_tracker(uow, enc)
-    log: list[JsonObject] = []
+    log: list[Adjustment] = []
     touched_encounter = False
     for row, wanted in changes:
         _check_range(row.nombre, wanted, row)
@@ -164,14 +164,13 @@ async def adjust(
                 if value is not None:
                     setattr(row, name, value)
             after = values_of(row)
-            uow.undo.sheets.append(SheetChange(row.id, row.nombre, before, after))
+            uow.undo.sheets.append(SheetChange.of(row.id, row.nombre, before, after))
         out.lines.append(change_line(row.nombre, before, after))
-        log.append({"nombre": row.nombre, "antes": before, "despues": after})
+        then, now = Numbers.from_json(before), Numbers.from_json(after)
+        log.append(Adjustment(nombre=row.nombre, antes=then, despues=now))
     if touched_encounter and enc is not None:
         await uow.encounter.save(enc)
-    result: JsonObject = {"ajustes": log}
-    if motivo:
-        result["motivo"] = motivo
+    result = Adjustments(ajustes=log, motivo=motivo or None)
     single = changes[0][0] if len(changes) == 1 else None
     await uow.rolls.append(
         user_id=ctx.user_id,
@@ -197,8 +196,10 @@ async def find_character(uow: UnitOfWork, nombre: str, owner_id: int | None) -> 
         if owner_id is None or row.owner_id == owner_id
     ]  # fmt: skip
     if not found:
-        raise UmbralError(
-            f"No hay ningún personaje «{nombre}» en este servidor: /ficha lista dice cuáles hay."
+        raise name_not_found(
+            f"No hay ningún personaje «{nombre}» en este servidor: /ficha lista dice cuáles hay.",
+            nombre,
+            [r.nombre for r in await uow.characters.list_all()],
         )
     if len(found) > 1:
         raise UmbralError(f"Hay {len(found)} personajes «{nombre}»: di de quién con «dueño».")

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.edge.permissions import is_gm
-from bot.jsontypes import JsonObject
+from bot.records.rolls import Undone
+from bot.records.undo import SheetChange
 from bot.render.safe import shown
 from bot.render.undo import combatant_changes, sheet_changes
 from bot.storage.models import ENCOUNTER_ACTIVE
 from bot.storage.sheet_link import writeback_values
-from bot.storage.undo import UndoRecord, UndoRepository, previous_state
+from bot.storage.undo import UndoRecord, UndoRepository
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 
@@ -101,8 +102,7 @@ async def preview(interaction: discord.Interaction, uow: UnitOfWork) -> Target:
             if enc is None or uow.encounter.current_info.id != record.encounter_id:
                 raise UmbralError(OTHER_FIGHT)
             refuse_changed_sheets(uow)
-            now = enc.to_dict()
-            lines = combatant_changes(now, previous_state(record.before or {}, now))
+            lines = combatant_changes(enc, previous(record, enc))
     lines.extend(sheet_changes(record.sheets))
     return Target(record, version, lines)
 
@@ -138,10 +138,9 @@ async def undo(
         if not record.ended and info.version != version:
             raise UmbralError(CHANGED)
         refuse_changed_sheets(uow)
-        before = previous_state(record.before or {}, current.to_dict())
-        await refuse_stale_returns(uow, current, before)
-        await refuse_owner_clashes(uow, owners_back(current, before))
-        enc = Encounter.from_dict(before)
+        enc = previous(record, current)
+        await refuse_stale_returns(uow, current, enc)
+        await refuse_owner_clashes(uow, owners_back(current, enc))
         await uow.encounter.save(enc)
     await refuse_owner_clashes(uow, sheet_owners_back(record.sheets))
     await restore_sheets(uow, record.sheets)
@@ -152,9 +151,16 @@ async def undo(
             user_id=interaction.user.id,
             command="deshacer",
             dice=[],
-            result={"deshace": record.roll_ids, "operacion": record.command},
+            result=Undone(deshace=record.roll_ids, operacion=record.command),
         )
     return record, enc
+
+
+def previous(record: UndoRecord, current: Encounter) -> Encounter:
+    """The encounter as it was before the record's operation, from the one it left."""
+    if record.before is None:  # (a record of an encounter always says what it was)
+        raise RuntimeError(f"Undo record {record.id} keeps no encounter to go back to.")
+    return Encounter.from_dict(record.before.previous(current.to_dict()))
 
 
 def refuse_changed_sheets(uow: UnitOfWork) -> None:
@@ -166,52 +172,46 @@ def refuse_changed_sheets(uow: UnitOfWork) -> None:
         raise UmbralError(SHEET_CHANGED.format(nombre=changed[0]))
 
 
-async def refuse_stale_returns(uow: UnitOfWork, current: Encounter, before: JsonObject) -> None:
+async def refuse_stale_returns(uow: UnitOfWork, current: Encounter, before: Encounter) -> None:
     """A character the undo brings back into the fight (it had left it, or the fight had
     ended) must still have on its sheet what its combatant had then: else its sheet changed
     since (a rest, an edit elsewhere) and putting the combatant back would write over that."""
     present = {c.character_id for c in current.combatants if c.character_id is not None}
-    for c in before.get("combatants", []):
-        cid = c.get("character_id")
-        if cid is None or cid in present:
+    for c in before.combatants:
+        if c.character_id is None or c.character_id in present:
             continue
-        row = await uow.characters.get(int(cid))
-        wanted = writeback_values(c)
+        row = await uow.characters.get(c.character_id)
+        wanted = writeback_values(c.to_dict())  # what saving it writes to its sheet
         if row is None or any(getattr(row, k) != v for k, v in wanted.items()):
-            raise UmbralError(SHEET_CHANGED.format(nombre=c.get("nombre")))
+            raise UmbralError(SHEET_CHANGED.format(nombre=c.nombre))
 
 
-async def restore_sheets(uow: UnitOfWork, sheets: list[JsonObject]) -> None:
+async def restore_sheets(uow: UnitOfWork, sheets: list[SheetChange]) -> None:
     """Put back the sheets' numbers, refusing if one changed since the operation."""
     for sheet in sheets:
-        row = await uow.characters.get(int(sheet["id"]))
+        row = await uow.characters.get(sheet.id)
         if row is None:
-            raise UmbralError(SHEET_CHANGED.format(nombre=sheet.get("nombre")))
-        after = sheet.get("after") or {}
-        if any(getattr(row, key) != value for key, value in after.items()):
-            raise UmbralError(SHEET_CHANGED.format(nombre=sheet.get("nombre")))
-        for key, value in (sheet.get("before") or {}).items():
-            setattr(row, key, list(value) if isinstance(value, list) else value)
+            raise UmbralError(SHEET_CHANGED.format(nombre=sheet.nombre))
+        if any(getattr(row, column) != value for column, value in sheet.after.columns().items()):
+            raise UmbralError(SHEET_CHANGED.format(nombre=sheet.nombre))
+        for column, value in sheet.before.columns().items():
+            setattr(row, column, value)
 
 
-def owners_back(current: Encounter, before: JsonObject) -> list[tuple[int, int]]:
+def owners_back(current: Encounter, before: Encounter) -> list[tuple[int, int]]:
     """(character, owner) of the fighters the undo gives back to their old owner."""
     now = {c.character_id: c.owner_id for c in current.combatants if c.character_id is not None}
     return [
-        (int(c["character_id"]), int(c["owner_id"]))
-        for c in before.get("combatants", [])
-        if c.get("character_id") in now
-        and c.get("owner_id") is not None
-        and now[c["character_id"]] != c["owner_id"]
+        (c.character_id, c.owner_id)
+        for c in before.combatants
+        if c.character_id in now and c.owner_id is not None and now[c.character_id] != c.owner_id
     ]
 
 
-def sheet_owners_back(sheets: list[JsonObject]) -> list[tuple[int, int]]:
+def sheet_owners_back(sheets: list[SheetChange]) -> list[tuple[int, int]]:
     """(character, owner) of the sheets the undo gives back to their old owner."""
     return [
-        (int(sheet["id"]), int(sheet["before"]["owner_id"]))
-        for sheet in sheets
-        if "owner_id" in (sheet.get("before") or {})
+        (sheet.id, sheet.before.owner_id) for sheet in sheets if sheet.before.owner_id is not None
     ]
 
 

@@ -33,9 +33,9 @@ from bot.render.tracker import (
 from bot.render.turnos import phase_label, phase_line, turn_pings
 from bot.render.waiting import pendientes_embed
 from bot.storage import character_sheet, character_weapons, enemy_sheet
-from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter, MalheridoClock
 from umbral_rules.encounter.events import AsaltoAdvanced, Event
+from umbral_rules.text import name_not_found
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -206,9 +206,11 @@ class EncuentroCog(FeatureCog):
             ctx.require((await uow.guild.get()).gm_role_id, info.creator_id)
             row = await uow.bestiary.get(nombre)
             if row is None:
-                raise UmbralError(
+                raise name_not_found(
                     f"No hay ningún «{nombre}» en el bestiario: "
-                    "el máster lo añade con /bestiario añadir."
+                    "el máster lo añade con /bestiario añadir.",
+                    nombre,
+                    (await uow.bestiary.names()).values(),
                 )
             sheet = enemy_sheet(row)
             added = [enc.add_enemy(sheet)] if cantidad == 1 else enc.add_enemies(sheet, cantidad)

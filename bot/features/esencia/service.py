@@ -21,9 +21,10 @@ from bot.edge.permissions import is_gm
 from bot.features.combate.acting import own_combatants
 from bot.features.fichas.lookup import custody_character
 from bot.features.fichas.vida import require_editable
+from bot.records.rolls import EsenciaChange, EsenciaResult
+from bot.records.undo import SheetChange
 from bot.render.safe import shown
 from bot.storage.models import Character
-from bot.storage.undo import SheetChange
 from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter, Event
@@ -101,11 +102,11 @@ async def spend(
         before = row.esencia
         row.esencia = check_spend(row.nombre, before, puntos)
         uow.undo.sheets.append(
-            SheetChange(row.id, row.nombre, {"esencia": before}, {"esencia": row.esencia})
+            SheetChange.of(row.id, row.nombre, {"esencia": before}, {"esencia": row.esencia})
         )
         done = Spent(row.nombre, before, row.esencia, row.esencia_max)
-    result = {"personaje": done.nombre, "puntos": puntos,
-              "esencia": {"antes": done.before, "despues": done.after}}  # fmt: skip
+    change = EsenciaChange(antes=done.before, despues=done.after)
+    result = EsenciaResult(personaje=done.nombre, puntos=puntos, esencia=change)
     await uow.rolls.append(
         user_id=interaction.user.id,
         command="esencia gastar",

@@ -22,6 +22,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
+from bot.records.rolls import UmbralRoll
 from bot.storage import RollLogEntry
 from bot.storage.rolllog import NOT_ROLLS
 
@@ -82,7 +83,7 @@ class Figures:
 
 def visible(entry: RollLogEntry, viewer_id: int, gm: bool) -> bool:
     """``/historial``'s rule: another player's private roll is the GM's to see."""
-    return gm or entry.user_id == viewer_id or not entry.result.get("privada")
+    return gm or entry.user_id == viewer_id or not entry.result.privada
 
 
 def count(
@@ -140,15 +141,18 @@ def _natural(out: Figures, entry: RollLogEntry, natural: int, mode: str) -> None
     out.d12_rolls += 1
     out.twelves += natural == D12
     out.expected_twelves += P_TWELVE[mode]
-    if entry.result.get("tipo") == DEFENSE:
+    if isinstance(entry.result, UmbralRoll) and entry.result.tipo == DEFENSE:
         out.defenses += 1
         out.defense_ones += natural == 1
         out.expected_defense_ones += P_ONE[mode]
 
 
 def _damage(out: Figures, entry: RollLogEntry) -> None:
-    kind, amount = entry.result.get("tipo"), entry.result.get("damage")
-    if entry.encounter_id is None or not isinstance(amount, int) or kind not in (*ATTACKS, DEFENSE):
+    result = entry.result
+    if not isinstance(result, UmbralRoll) or entry.encounter_id is None:
+        return
+    kind, amount = result.tipo, result.damage
+    if amount is None or kind not in (*ATTACKS, DEFENSE):
         return
     fight = out.damage.get(entry.encounter_id)
     if fight is None:

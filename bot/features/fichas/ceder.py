@@ -22,11 +22,11 @@ import discord
 
 from bot.features.common import send
 from bot.features.fichas.lookup import named_character, owner_text
+from bot.records.undo import SheetChange
 from bot.render.party import handover_embed
 from bot.render.safe import shown
 from bot.storage.models import Character
 from bot.storage.sheet_link import channel_of
-from bot.storage.undo import SheetChange
 from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
@@ -124,7 +124,7 @@ async def hand_over(uow: UnitOfWork, interaction: discord.Interaction, target: T
             raise UmbralError(CHANGED.format(nombre=target.nombre))
         row.owner_id = target.new_owner
         uow.undo.sheets.append(
-            SheetChange(
+            SheetChange.of(
                 row.id, row.nombre, {"owner_id": target.old_owner}, {"owner_id": target.new_owner}
             )
         )

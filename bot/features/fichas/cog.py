@@ -35,7 +35,17 @@ from bot.render.fichas import notice_embed
 from bot.sheetfiles import EXPORT_HELP, ExportFormat
 from bot.sheetfiles.limits import NAME_MAX
 
-Atributo = app_commands.Range[int, 0, 5]
+#: An attribute's (and an Oficio's) range, 0 to 5: the one definition the slash option, its
+#: description and its form's label («Vigor (0 a 5)», ``FormSpec.field_label``) come from.
+LOW, HIGH = 0, 5
+Atributo = app_commands.Range[int, LOW, HIGH]
+
+
+def ranged(label: str) -> str:
+    """An attribute's description: «Vigor (0 a 5)»."""
+    return f"{label} ({LOW} a {HIGH})"
+
+
 ClaseArma = Literal["daga", "mano", "dos_manos", "arco", "ballesta", "polvora"]
 #: [D] A sheet is its owner's to change; the GM's custody reaches any character of the
 #: server (``dueño`` says whose when names clash, and a player may name only themself).
@@ -63,10 +73,10 @@ class FichasCog(FeatureCog):
     )
     @app_commands.describe(
         nombre="Nombre (obligatorio con atributos y protección; sin opciones: formulario)",
-        vigor="Vigor (0 a 5)",
-        destreza="Destreza (0 a 5)",
-        percepcion="Percepción (0 a 5)",
-        voluntad="Voluntad (0 a 5)",
+        vigor=ranged("Vigor"),
+        destreza=ranged("Destreza"),
+        percepcion=ranged("Percepción"),
+        voluntad=ranged("Voluntad"),
         proteccion="Protección: 0 nada, 1 ligera, 2 media, 3 pesada, 4 completa",
         aguante_extra="Aguante que añaden raza y dotes (por defecto 0)",
         aliento="Puntos de Aliento (por defecto 0)",
@@ -99,7 +109,7 @@ class FichasCog(FeatureCog):
     @ficha.command(name="oficio", description="Añade, cambia o quita un Oficio de tu personaje")
     @app_commands.describe(
         nombre="Nombre del Oficio (contrabandista, armas…)",
-        valor="Valor (0 a 5)",
+        valor=ranged("Valor"),
         personaje="Otro de tus personajes (por defecto, el activo; el máster, cualquiera)",
         quitar="Quita ese Oficio de la ficha",
         dueno=DUENO_HELP,
@@ -111,7 +121,7 @@ class FichasCog(FeatureCog):
         self,
         ctx: Context,
         nombre: app_commands.Range[str, 1, NAME_MAX],
-        valor: app_commands.Range[int, 0, 5] | None = None,
+        valor: Atributo | None = None,
         personaje: str | None = None,
         quitar: bool = False,
         dueno: discord.User | None = None,
@@ -149,13 +159,15 @@ class FichasCog(FeatureCog):
         await run_arma(ctx, nombre, clase, atributo, potencia, cualidades, kept, quitar)
 
     @ficha.command(
-        name="editar", description="Sube o corrige la ficha sin curarla (sin opciones: formulario)"
+        name="editar",
+        description="Sube o corrige la ficha sin curarla (sin opciones: formulario)",
+        extras={"form": EDITAR_FORM},
     )
     @app_commands.describe(
-        vigor="Vigor (0 a 5)",
-        destreza="Destreza (0 a 5)",
-        percepcion="Percepción (0 a 5)",
-        voluntad="Voluntad (0 a 5)",
+        vigor=ranged("Vigor"),
+        destreza=ranged("Destreza"),
+        percepcion=ranged("Percepción"),
+        voluntad=ranged("Voluntad"),
         proteccion="Protección: 0 nada, 1 ligera, 2 media, 3 pesada, 4 completa",
         tamano="Tamaño",
         aguante_extra="Aguante que añaden raza y dotes",

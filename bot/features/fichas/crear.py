@@ -3,24 +3,45 @@ pages: the name and the four attributes, then protection and the rest)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
+
+import discord
 
 from bot.features.common import send
 from bot.features.fichas.shared import sheet_embed
-from bot.features.forms import FormSpec
+from bot.features.forms import FormSpec, OptionValue
 from bot.render.safe import shown
-from umbral_rules import CharacterSheet
+from umbral_rules import CharacterSheet, UmbralError
 from umbral_rules.genero import agree
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
+    from bot.features.cog import FeatureCog
 
 ATTRIBUTES = ("vigor", "destreza", "percepcion", "voluntad")
+TAKEN = "Ya tienes un personaje llamado «{}»."
+
+
+async def name_free(
+    cog: FeatureCog, interaction: discord.Interaction, values: Mapping[str, OptionValue]
+) -> None:
+    """The form's first page: refused when the user already has a character of that name
+    (by the name key), before the second page is asked for."""
+    nombre = str(values.get("nombre") or "").strip()
+    if not nombre or interaction.guild_id is None:
+        return
+    async with cog.services.require_storage().guild(interaction.guild_id) as uow:
+        if await uow.characters.by_name(interaction.user.id, nombre) is not None:
+            raise UmbralError(TAKEN.format(nombre))
+
+
 CREAR_FORM = FormSpec(
     "Crear ficha",
     (("nombre", *ATTRIBUTES), ("proteccion", "aguante_extra", "aliento", "genero")),
     frozenset({"nombre", *ATTRIBUTES, "proteccion"}),
     {"genero": "Género"},
+    first_page=name_free,
 )
 
 

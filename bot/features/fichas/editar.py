@@ -17,7 +17,7 @@ from bot.jsontypes import JsonObject
 from bot.storage.models import Character
 from bot.storage.repositories import character_sheet
 from umbral_rules import CharacterSheet, UmbralError, Weapon
-from umbral_rules.tables import ATRIBUTO_LABELS
+from umbral_rules.tables import ATRIBUTO_LABELS, SIZE_LABELS
 from umbral_rules.text import name_key
 
 
@@ -69,6 +69,13 @@ EDITAR_FORM = FormSpec(
         "avatar_url": "Imagen (enlace https)",
     },
 )
+
+
+def _size(key: str) -> str:
+    """A size as players read it: «pequeño» (its key is ``pequeno``)."""
+    return SIZE_LABELS.get(key, key).lower()
+
+
 #: The longest picture link kept (``characters.avatar_url``).
 AVATAR_MAX = 500
 #: Where Discord keeps attachments: their links expire within a day.
@@ -122,7 +129,7 @@ def apply_edit(row: Character, edit: Edit) -> list[str]:
             lines.append(f"{ATRIBUTO_LABELS[key]}: {row.atributos.get(key)} → {value}")
     for label, old, new in (
         ("Protección", row.proteccion, sheet.proteccion),
-        ("Tamaño", row.size, sheet.size),
+        ("Tamaño", _size(row.size), _size(sheet.size)),
         ("Aguante extra", row.aguante_extra, sheet.aguante_extra),
     ):
         if old != new:

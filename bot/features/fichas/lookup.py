@@ -15,6 +15,7 @@ from bot.render.safe import shown
 from bot.storage.models import Character
 from bot.storage.uow import UnitOfWork
 from umbral_rules import UmbralError
+from umbral_rules.text import name_not_found
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -43,9 +44,11 @@ async def named_character(
             raise UmbralError("Solo puedes elegir tus propios personajes.")
         row = await uow.characters.by_name(dueno.id, personaje)
         if row is None:
-            raise UmbralError(
+            raise name_not_found(
                 f"{owner_text(dueno.id)} no tiene ningún personaje llamado «{shown(personaje)}».",
-                formatted=True,
+                personaje,
+                [r.nombre for r in await uow.characters.list_for_owner(dueno.id)],
+                shown,
             )
         return row
     row = await uow.characters.by_name(user_id, personaje)
@@ -55,8 +58,13 @@ async def named_character(
     if not others:
         where = "no hay ningún personaje" if others_allowed else "no tienes ningún personaje"
         listed = "cuáles hay" if others_allowed else "los tuyos"
-        raise UmbralError(
-            f"{where.capitalize()} llamado «{personaje}»: /ficha lista dice {listed}."
+        near = await (
+            uow.characters.list_all() if others_allowed else uow.characters.list_for_owner(user_id)
+        )
+        raise name_not_found(
+            f"{where.capitalize()} llamado «{personaje}»: /ficha lista dice {listed}.",
+            personaje,
+            [r.nombre for r in near],
         )
     if len(others) > 1:
         owners = ", ".join(owner_text(r.owner_id) for r in others)

@@ -12,6 +12,7 @@ from bot.features.fichas.vida import vital_shown
 from bot.render.fichas import Pools, ficha_embed
 from bot.storage.repositories import character_sheet, character_weapons
 from umbral_rules import UmbralError
+from umbral_rules.text import name_not_found
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -52,8 +53,10 @@ async def own_character(uow: UnitOfWork, owner_id: int, personaje: str | None) -
     if personaje:
         row = await uow.characters.by_name(owner_id, personaje)
         if row is None:
-            raise UmbralError(
-                f"No tienes ningún personaje llamado «{personaje}»: /ficha lista dice los tuyos."
+            raise name_not_found(
+                f"No tienes ningún personaje llamado «{personaje}»: /ficha lista dice los tuyos.",
+                personaje,
+                [r.nombre for r in await uow.characters.list_for_owner(owner_id)],
             )
         return row
     row = await uow.characters.active(owner_id)

@@ -1,5 +1,6 @@
 """What a ``/tirar`` asked for: its options, one mode of rolling, and how the roll log keeps
-them (``result["opciones"]``) so that «Repetir» rolls again with the same options."""
+them (``TirarResult.opciones``, :mod:`bot.records.rolls`) so that «Repetir» rolls again with
+the same options."""
 
 from __future__ import annotations
 

@@ -58,7 +58,7 @@ class TirarCog(FeatureCog):
         dificultad="Reserva de d6: la dificultad (9 moderada, de tres en tres)",
         porcentaje="d100 graduado: la probabilidad de acierto en %",
         habilidad="Porcentual: tu habilidad en %",
-        modificador="Porcentual o iniciativa: el modificador",
+        modificador="Porcentaje, porcentual o iniciativa: el modificador",
         agilidad="Iniciativa 1D10 + AGI: tu Agilidad",
     )
     @app_commands.choices(umbral=UMBRAL_CHOICES)

@@ -5,8 +5,8 @@ message command on a roll's reply).
 The button is a :class:`discord.ui.DynamicItem`: its ``custom_id`` carries the roll's id and
 who rolled (``umbral:repetir:<id>:<user>``, at most 57 characters of Discord's 100), so a
 press works after a restart, and someone else's press is refused before anything is read.
-The roll log says the rest: the options (``result["opciones"]``), whether it was private.
-A repetition is a new roll in the log (``result["repite"]``: the id it repeats), with its
+The roll log says the rest: the options (``TirarResult.opciones``), whether it was private.
+A repetition is a new roll in the log (``TirarResult.repite``: the id it repeats), with its
 own button; a private roll stays private.
 """
 
@@ -22,6 +22,7 @@ from bot.edge.errors import report_error
 from bot.edge.tree import gate_component
 from bot.features.tirar.asked import NOT_REPEATABLE, Asked
 from bot.features.tirar.rolling import roll_and_answer
+from bot.records.rolls import TirarResult
 from bot.storage import Storage
 from umbral_rules import DiceSource, UmbralError
 
@@ -125,7 +126,8 @@ async def repeat(
         raise UmbralError(NOT_YOURS)
     if entry.command != "tirar":
         raise UmbralError(NOT_REPEATABLE)
-    asked = Asked.from_json(entry.result.get("opciones"))
+    options = entry.result.opciones if isinstance(entry.result, TirarResult) else None
+    asked = Asked.from_json(options)
     if asked.privada and not component:  # the public «pensando…» would make it public
         await interaction.delete_original_response()
     await roll_and_answer(interaction, storage, dice, asked, buttons.reply_view, repeats=roll_id)

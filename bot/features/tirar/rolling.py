@@ -5,7 +5,7 @@ channel. ``/tirar`` and «Repetir» both go through :func:`roll_and_answer`."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import discord
 
@@ -21,6 +21,7 @@ from bot.features.tirar.systems import (
 )
 from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
+from bot.records.rolls import SavedRollUsed, TirarResult
 from bot.render.tirar import (
     expression_embed,
     graded_embed,
@@ -50,7 +51,7 @@ class Outcome:
 
     embed: discord.Embed
     dice: list[JsonObject]
-    result: JsonObject
+    result: TirarResult
     motivo: str | None
 
 
@@ -58,7 +59,6 @@ def roll_asked(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) ->
     """Roll what ``asked`` asks (saved rolls' names read from ``shelf``)."""
     mode = asked.mode
     motivo = asked.motivo
-    result: JsonObject = {"privada": asked.privada}
     faces: list[JsonObject]
     if mode == "expresion":
         assert asked.expresion is not None
@@ -86,33 +86,38 @@ def roll_asked(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) ->
             {"expresion": r.expression, "faces": list(r.faces), "dados": [list(d) for d in r.dice]}
             for r in rolls
         ]
-        result.update(expresion=asked.expresion, totales=[r.total for r in rolls])
-        if used:
-            result["guardadas"] = [
-                {"nombre": u.nombre, "expresion": u.expresion, "propia": u.own} for u in used
+        result = TirarResult(
+            privada=asked.privada,
+            expresion=asked.expresion,
+            totales=[r.total for r in rolls],
+            guardadas=[
+                SavedRollUsed(nombre=u.nombre, expresion=u.expresion, propia=u.own) for u in used
             ]
-        if grade is not None:
-            result.update(umbral=umbral, grado=grade.label)
-        if counted is not None:
-            result["exitos"] = counted
+            or None,
+            umbral=None if grade is None else umbral,
+            grado=None if grade is None else grade.label,
+            exitos=counted,
+        )
     elif mode == "reserva":
         assert asked.reserva is not None
         reserva, bonus = asked.reserva, asked.bonus
         pool = roll_pool(dice, reserva, bonus, asked.dificultad or POOL_BASE_DIFFICULTY)
         embed = pool_embed(pool, who=who, motivo=motivo)
         faces = [{"faces": list(pool.faces), "sides": 6, "kept": list(pool.kept)}]
-        result.update(
+        result = TirarResult(
+            privada=asked.privada,
             expresion=f"{reserva + bonus}d6 guarda {reserva}",
             total=pool.total,
             resultado="éxito" if pool.success else "fallo",
         )
     elif mode == "porcentaje":
         assert asked.porcentaje is not None
-        graded = roll_graded(dice, asked.porcentaje)
+        graded = roll_graded(dice, asked.porcentaje, asked.modificador)
         embed = graded_embed(graded, who=who, motivo=motivo)
         faces = [{"faces": [graded.roll], "sides": 100}]
-        result.update(
-            expresion=f"d100 contra {asked.porcentaje} %",
+        result = TirarResult(
+            privada=asked.privada,
+            expresion=f"d100 contra {graded.chance} %",
             total=graded.roll,
             resultado=graded.grade,
         )
@@ -121,15 +126,19 @@ def roll_asked(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) ->
         pct = roll_percentile(dice, asked.habilidad, asked.modificador)
         embed = percentile_embed(pct, who=who, motivo=motivo)
         faces = [{"faces": [pct.roll], "sides": 100}]
-        result.update(expresion=f"d100 bajo {pct.target} %", total=pct.roll, resultado=pct.label)
+        result = TirarResult(
+            privada=asked.privada,
+            expresion=f"d100 bajo {pct.target} %",
+            total=pct.roll,
+            resultado=pct.label,
+        )
     else:
         assert asked.agilidad is not None
         ini = roll_initiative(dice, asked.agilidad, asked.modificador)
         embed = initiative_embed(ini, who=who, motivo=motivo)
         faces = [{"faces": [ini.face], "sides": 10}]
-        result.update(expresion="1D10 + AGI", total=ini.total)
-    result["opciones"] = asked.to_json()
-    return Outcome(embed, faces, result, motivo)
+        result = TirarResult(privada=asked.privada, expresion="1D10 + AGI", total=ini.total)
+    return Outcome(embed, faces, replace(result, opciones=asked.to_json()), motivo)
 
 
 async def rolled(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) -> Outcome:
@@ -173,7 +182,7 @@ async def roll_and_answer(
         shelf = await shelf_of(uow, interaction.user.id, asked.expresion)
         outcome = await rolled(asked, dice, who, shelf)
         if repeats is not None:
-            outcome.result["repite"] = repeats
+            outcome.result = replace(outcome.result, repite=repeats)
         settings = await uow.guild.get()
         roll_id = await uow.rolls.append(
             user_id=interaction.user.id,

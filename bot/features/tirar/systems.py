@@ -9,7 +9,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from umbral_rules import DiceSource, UmbralError
+from umbral_rules.graduado.bands import D100_GRADES, calificacion
 from umbral_rules.hielo.constants import GRADO_PASO, GRADOS_MAX
+from umbral_rules.porcentual.tiradas import (
+    INITIATIVE_DIE,
+    PERCENTILE_CRITICAL_DIVISOR,
+    PERCENTILE_FUMBLE_FROM,
+    InitiativeRoll,
+    PercentileRoll,
+    roll_initiative,
+    roll_percentile,
+)
+
+__all__ = [
+    "D100_GRADES",
+    "INITIATIVE_DIE",
+    "PERCENTILE_CRITICAL_DIVISOR",
+    "PERCENTILE_FUMBLE_FROM",
+    "POOL_BASE_DIFFICULTY",
+    "GradedRoll",
+    "InitiativeRoll",
+    "PercentileRoll",
+    "PoolRoll",
+    "pool_passive",
+    "roll_graded",
+    "roll_initiative",
+    "roll_percentile",
+    "roll_pool",
+]
+
+# d100 graded (seed 003): its bands live in umbral_rules.graduado, their one home
+# (D100_GRADES: (minimum margen, name, damage multiplier), best first; margen = chance − roll).
 
 # --- d6 pool (seed 002) -------------------------------------------------------------------
 POOL_BASE_DIFFICULTY = 9  # "moderada"; steps of three
@@ -23,26 +53,7 @@ POOL_MAX_BONUS = 10
 POOL_DEGREE_STEP = GRADO_PASO
 POOL_MAX_DEGREES = GRADOS_MAX
 
-# --- d100 graded (seed 003): (minimum margen, name, damage multiplier), best first --------
-#: margen = percentage − roll: how far above the mark the roll landed.
-#: [D] Margen 0 (the roll equals the percentage) is "justo por encima": SÓLIDO.
-D100_GRADES: tuple[tuple[int, str, float], ...] = (
-    (25, "CRÍTICO", 1.4),
-    (12, "LIMPIO", 1.15),
-    (0, "SÓLIDO", 1.0),
-    (-9, "ROZADURA", 0.5),
-    (-19, "DESVIADO", 0.2),
-    (-29, "FALLO", 0.0),
-    (-10_000, "CONTRAGOLPE", 0.0),
-)
-
-# --- percentile (seed 004) ----------------------------------------------------------------
-#: [D] The excerpt names criticals and fumbles without their thresholds: a critical is a roll
-#: of a tenth of the final percentage or less (minimum 1), a fumble a roll of 96–100 that
-#: fails (a 100 always fumbles).
-PERCENTILE_CRITICAL_DIVISOR = 10
-PERCENTILE_FUMBLE_FROM = 96
-INITIATIVE_DIE = 10
+# --- percentile (seed 004): its one home is umbral_rules.porcentual.tiradas ---------------
 
 
 @dataclass(frozen=True)
@@ -96,27 +107,28 @@ def roll_pool(
 
 @dataclass(frozen=True)
 class GradedRoll:
+    """d100 against ``percentage`` + ``modifier`` (the grades, already summed): the chance
+    is built first, then the roll is read against it."""
+
     percentage: int
     roll: int
+    modifier: int = 0
+
+    @property
+    def chance(self) -> int:
+        return self.percentage + self.modifier
 
     @property
     def margen(self) -> int:
-        return self.percentage - self.roll
+        return self.chance - self.roll
 
     @property
     def grade(self) -> str:
-        return _d100_grade(self.margen)[1]
+        return calificacion(self.margen).label
 
     @property
     def multiplier(self) -> float:
-        return _d100_grade(self.margen)[2]
-
-
-def _d100_grade(margen: int) -> tuple[int, str, float]:
-    for row in D100_GRADES:
-        if margen >= row[0]:
-            return row
-    return D100_GRADES[-1]  # pragma: no cover - the last row takes everything
+        return calificacion(self.margen).multiplier
 
 
 def _check_percentage(value: int) -> None:
@@ -124,64 +136,13 @@ def _check_percentage(value: int) -> None:
         raise UmbralError(f"El porcentaje va de 0 a 200 (se dio {value}).")
 
 
-def roll_graded(dice: DiceSource, percentage: int) -> GradedRoll:
-    """d100 against a percentage, graded CRÍTICO … CONTRAGOLPE (seed 003)."""
-    _check_percentage(percentage)
-    return GradedRoll(percentage, dice.roll(100))
-
-
-@dataclass(frozen=True)
-class PercentileRoll:
-    skill: int
-    modifier: int
-    roll: int
-
-    @property
-    def target(self) -> int:
-        return max(0, self.skill + self.modifier)
-
-    @property
-    def success(self) -> bool:
-        return self.roll <= self.target and not self.fumble
-
-    @property
-    def critical(self) -> bool:
-        return self.roll <= max(1, self.target // PERCENTILE_CRITICAL_DIVISOR)
-
-    @property
-    def fumble(self) -> bool:
-        return self.roll == 100 or (self.roll >= PERCENTILE_FUMBLE_FROM and self.roll > self.target)
-
-    @property
-    def label(self) -> str:
-        if self.fumble:
-            return "PIFIA"
-        if self.critical:
-            return "ÉXITO CRÍTICO"
-        return "ÉXITO" if self.success else "FALLO"
-
-
-def roll_percentile(dice: DiceSource, skill: int, modifier: int = 0) -> PercentileRoll:
-    """d100 under the skill percentage with modifiers (seed 004)."""
-    _check_percentage(skill)
-    if not -200 <= modifier <= 200:
+def _check_modifier(value: int) -> None:
+    if not -200 <= value <= 200:
         raise UmbralError("El modificador va de −200 a +200.")
-    return PercentileRoll(skill, modifier, dice.roll(100))
 
 
-@dataclass(frozen=True)
-class InitiativeRoll:
-    face: int
-    agilidad: int
-    modifier: int = 0
-
-    @property
-    def total(self) -> int:
-        return self.face + self.agilidad + self.modifier
-
-
-def roll_initiative(dice: DiceSource, agilidad: int, modifier: int = 0) -> InitiativeRoll:
-    """Iniciativa = 1D10 + AGI ± armour or spells (seed 004)."""
-    if not 0 <= agilidad <= 50:
-        raise UmbralError(f"La Agilidad va de 0 a 50 (se dio {agilidad}).")
-    return InitiativeRoll(dice.roll(INITIATIVE_DIE), agilidad, modifier)
+def roll_graded(dice: DiceSource, percentage: int, modifier: int = 0) -> GradedRoll:
+    """d100 against a percentage plus its modifier, graded CRÍTICO … CONTRAGOLPE (seed 003)."""
+    _check_percentage(percentage)
+    _check_modifier(modifier)
+    return GradedRoll(percentage, dice.roll(100), modifier)

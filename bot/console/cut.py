@@ -1,0 +1,48 @@
+"""What a Ctrl-C that cuts a command in the console says about the database (issue 43).
+
+A command's writes are one transaction (or several, each whole): a cut rolls back the one
+in flight. So the console can say «no se ha guardado nada» exactly when no transaction that
+wrote something began to commit during the command; otherwise part (or all) of it may be
+saved, each transaction whole. :class:`Writes` counts those transactions on the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+
+WRITES = ("insert", "update", "delete", "replace", "upsert", "merge")
+_WROTE = "umbral_console_wrote"
+
+
+class Writes:
+    """Transactions that wrote and began to commit on ``engine`` (an ``AsyncEngine``)."""
+
+    def __init__(self, engine: Any) -> None:
+        self.count = 0
+        target = engine.sync_engine
+        event.listen(target, "before_cursor_execute", self._statement)
+        event.listen(target, "commit", self._commit)
+        event.listen(target, "rollback", self._rollback)
+
+    def _statement(self, conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if statement.lstrip().lower().startswith(WRITES):
+            conn.info[_WROTE] = True
+
+    def _commit(self, conn: Any) -> None:
+        if conn.info.pop(_WROTE, False):
+            self.count += 1
+
+    def _rollback(self, conn: Any) -> None:
+        conn.info.pop(_WROTE, None)
+
+
+def cut_line(command: str, wrote: int) -> str:
+    """The console's line for ``command`` cut by Ctrl-C after ``wrote`` committing writes."""
+    if wrote == 0:
+        return f"(consola) Cortado a mitad de {command}: no se ha guardado nada."
+    return (
+        f"(consola) Cortado a mitad de {command}, cuando ya guardaba: lo guardado queda "
+        "entero, nunca a medias (míralo antes de repetirlo)."
+    )
