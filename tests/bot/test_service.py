@@ -214,3 +214,27 @@ async def test_a_port_taken_is_one_error_line_and_the_bot_goes_on(
     )
     reply = await session.discord.command("master", "mesa", "ayuda")
     assert reply.first.content or reply.first.embeds  # the game goes on
+
+
+async def test_the_lag_task_measures_between_the_loops_runs() -> None:
+    import asyncio
+
+    driven = DrivenLag()
+    driven.late = 0.75
+    seen: list[float] = []
+    three = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        await driven.sleep(seconds)
+        await asyncio.sleep(0)  # the loop runs its other work between two measures
+
+    def measured(value: float) -> None:
+        seen.append(value)
+        if len(seen) == 3:
+            three.set()
+
+    lag = LoopLag(clock=driven.clock, sleep=sleep, on_measure=measured)
+    lag.start()
+    await three.wait()
+    await lag.stop()
+    assert seen[:3] == [pytest.approx(0.75)] * 3 and lag.lag == pytest.approx(0.75)

@@ -213,3 +213,15 @@ def test_a_record_whose_arguments_dont_fit_still_reaches_the_handler() -> None:
     assert Redactor([TOKEN]).filter(record)  # no exception out of the filter
     record = logging.LogRecord("bot", logging.INFO, __file__, 1, "token %s", (TOKEN,), None)
     assert Redactor([TOKEN]).filter(record) and record.getMessage() == "token ***"
+
+
+@pytest.mark.parametrize("bot_logging", ["text", "json"], indirect=True)
+def test_a_traceback_with_a_token_in_it_is_redacted(bot_logging: tuple[str, io.StringIO]) -> None:
+    _, written = bot_logging
+    try:
+        raise RuntimeError(f"falló con {TOKEN} en /webhooks/{WEBHOOK_ID}/{WEBHOOK_TOKEN}")
+    except RuntimeError:
+        logging.getLogger("bot").exception("Error inesperado")
+    text = written.getvalue()
+    assert "Error inesperado" in text and "RuntimeError" in text
+    assert TOKEN not in text and WEBHOOK_TOKEN not in text
