@@ -238,3 +238,31 @@ async def test_the_lag_task_measures_between_the_loops_runs() -> None:
     await three.wait()
     await lag.stop()
     assert seen[:3] == [pytest.approx(0.75)] * 3 and lag.lag == pytest.approx(0.75)
+
+
+async def test_a_database_that_does_not_answer_in_time_or_at_all(tmp_path: Path) -> None:
+    from bot.process.service import database_problem, migration_head
+    from bot.storage import Storage
+
+    head = migration_head()
+    gone = Storage.from_url(f"sqlite+aiosqlite:///{tmp_path / 'no' / 'hay.db'}")
+    try:
+        found = await database_problem(gone, head, 5.0)
+        assert found == "La base de datos no responde (OperationalError)."
+        assert await database_problem(gone, head, 0) == "La base de datos no responde en 0 s."
+    finally:
+        await gone.close()
+
+
+async def test_closing_the_bot_closes_its_server() -> None:
+    from bot.app import create_bot
+    from bot.process.config_check import load_settings
+    from umbral_rules import ForcedDice
+
+    before = listening_sockets()
+    settings = load_settings().model_copy(update={"umbral_http_port": free_port()})
+    bot = await create_bot(settings, ForcedDice([]))
+    await bot.start_service()
+    assert bot.service is not None and len(listening_sockets() - before) == 1
+    await bot.close()
+    assert bot.service is None and listening_sockets() == before
