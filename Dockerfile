@@ -23,9 +23,13 @@ RUN /opt/venv/bin/pip wheel --no-cache-dir --no-deps --wheel-dir /wheels . \
     && /opt/venv/bin/pip install --no-cache-dir --no-deps /wheels/umbral_bot-*.whl
 
 FROM python:3.11-slim
+# The health and metrics server (/vivo, /listo, /metrics) on: on the loopback address, where
+# the HEALTHCHECK (inside the container) reaches it; UMBRAL_HTTP_HOST=0.0.0.0 to scrape
+# /metrics from outside (docs/administracion.md).
 ENV PYTHONUNBUFFERED=1 \
     PATH=/opt/venv/bin:$PATH \
-    UMBRAL_DB_PATH=/data/umbral.db
+    UMBRAL_DB_PATH=/data/umbral.db \
+    UMBRAL_HTTP_PORT=8080
 RUN useradd --create-home --uid 10001 --user-group umbral \
     && mkdir /data \
     && chown umbral:umbral /data
@@ -33,9 +37,10 @@ COPY --from=build /opt/venv /opt/venv
 WORKDIR /data
 USER 10001:10001
 VOLUME ["/data"]
-# The database answers (SQLite file on the volume, or DATABASE_URL); no token needed.
-HEALTHCHECK --interval=60s --timeout=15s --start-period=90s --retries=3 \
-    CMD ["python", "-m", "bot.process.health"]
+# Ready: every shard connected, the database answering at head, the loop not stuck (the
+# bot's own /listo; `python -m bot.process.health` checks the database alone).
+HEALTHCHECK --interval=30s --timeout=15s --start-period=90s --retries=3 \
+    CMD ["python", "-m", "bot.process.probe", "/listo"]
 # SIGTERM: running commands finish (up to 25 s), then the database is closed.
 STOPSIGNAL SIGTERM
 CMD ["umbral-bot"]

@@ -18,7 +18,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO, cast
 
-from bot.process.cli import ArgumentParser, add_respaldo, run_respaldo
+from bot.process.cli import (
+    ArgumentParser,
+    add_respaldo,
+    add_restaurar,
+    run_respaldo,
+    run_restaurar,
+)
 from bot.process.config import Settings, async_url, configure_logging
 from bot.process.config_check import ACCEPTS, EXIT_CONFIG, ConfigError, load_settings, unknown_keys
 
@@ -113,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
         "sincronizar", help="envía a Discord la lista de comandos aunque no haya cambiado"
     )
     add_respaldo(sub)
+    add_restaurar(sub)
     return parser
 
 
@@ -140,6 +147,18 @@ async def sync_now(settings: Settings, token: str) -> int:
 
 
 async def run_bot(settings: Settings, token: str) -> int:
+    """The bot, holding its SQLite file's lock meanwhile (``restaurar`` refuses while held)."""
+    from bot.process.startup import EXIT_DATABASE, StartupError
+    from bot.storage.restore import RestoreError, running_on
+
+    try:
+        with running_on(settings.db_url):
+            return await _run_bot(settings, token)
+    except RestoreError as error:  # only running_on raises it: a restore is under way
+        raise StartupError(str(error), EXIT_DATABASE) from None
+
+
+async def _run_bot(settings: Settings, token: str) -> int:
     from bot.app import UmbralBot
     from bot.process.lifecycle import install_bot_signals
     from bot.process.startup import database_errors, probe, run_with_retries
@@ -206,14 +225,18 @@ def _dispatch(
 ) -> int:
     if args.orden == "respaldo":
         return run_respaldo(args, settings)
+    if args.orden == "restaurar":
+        return run_restaurar(args, settings)
     if args.orden == "sincronizar":
-        configure_logging(settings.log_level)
+        configure_logging(settings.log_level, settings.log_format, [settings.token])
         if not settings.token:
             log.error("Para sincronizar los comandos hace falta DISCORD_TOKEN.")
             return 2
         return asyncio.run(sync_now(settings, settings.token))
     console = args.orden == "consola" or not settings.token
-    configure_logging("ERROR" if console else settings.log_level)
+    configure_logging(
+        "ERROR" if console else settings.log_level, settings.log_format, [settings.token]
+    )
     from bot.process.startup import StartupError
 
     try:

@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 from bot.clock import DrivenClock
+from bot.edge.outcome import command_outcome
 from bot.edge.publisher import TrackerPublisher
 from bot.edge.ratelimit import RateLimiter
 from bot.edge.services import Services
@@ -18,6 +19,8 @@ from bot.features.pages import PageButton
 from bot.features.recordatorios.scheduler import ReminderScheduler
 from bot.process.config import Settings
 from bot.process.config_check import load_settings
+from bot.process.metrics import Metrics
+from bot.process.service import GatewayWatch, Service
 from umbral_rules import DiceSource, RandomDice
 
 if TYPE_CHECKING:
@@ -59,14 +62,22 @@ class UmbralBot(commands.AutoShardedBot):
         shards: dict[str, Any] = {"shard_count": settings.shard_count}
         if settings.shard_id_list is not None:
             shards["shard_ids"] = settings.shard_id_list
+        #: Its Prometheus metrics (its own registry), and its shards' gateway state.
+        self.metrics = Metrics(self)
+        self.gateway = GatewayWatch()
+        #: The health and metrics server, when ``UMBRAL_HTTP_PORT`` is set (setup_hook).
+        self.service: Service | None = None
         super().__init__(
             **shards,
+            http_trace=self.metrics.http_trace(),
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             tree_cls=GuardedTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # pings: bot.render.safe only
         )
+        if isinstance(self.tree, GuardedTree):
+            self.tree.metrics = self.metrics
         self.settings = settings
         self.dice = dice
         self.storage = storage
@@ -103,6 +114,42 @@ class UmbralBot(commands.AutoShardedBot):
             )
         await sync_commands(self, force=self.force_sync)
         self.reminders.start()
+        await self.start_service()
+
+    async def start_service(self) -> None:
+        """The health and metrics server (:mod:`bot.process.service`), if a port is set."""
+        port = self.settings.umbral_http_port
+        if port is None or self.service is not None:
+            return
+        host = self.settings.umbral_http_host
+        service = Service(self, host, port)
+        try:
+            await service.start()
+        except OSError as error:  # the port taken, an address not of this machine
+            # the game goes on; the health check, unanswered, says something is wrong
+            log.error("No se puede abrir el servidor de salud en %s:%s: %s", host, port, error)
+            await service.stop()
+            return
+        self.service = service
+
+    # discord.py's public events: each shard's connection, and the commands that ended well
+
+    async def on_shard_connect(self, shard_id: int) -> None:
+        self.gateway.connected(shard_id)
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self.gateway.ready(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self.gateway.ready(shard_id)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self.gateway.disconnected(shard_id)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, _command: Any
+    ) -> None:
+        command_outcome(interaction, "done", self.metrics)
 
     def use_clock(self, clock: DrivenClock) -> None:
         """Read and wait on ``clock`` everywhere (the console's Discord time): the tracker's
@@ -114,6 +161,9 @@ class UmbralBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self.reminders.stop()
+        if self.service is not None:
+            await self.service.stop()
+            self.service = None
         if self.connecting:
             await super().close()
         else:

@@ -10,7 +10,7 @@ it as a ``(discord)`` line) and the ``discord.HTTPException`` discord.py would r
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -103,6 +103,9 @@ class Gate:
     notices: list[Notice] = field(default_factory=list)
     requests: int = 0
     rate_limited: int = 0
+    #: Told of each response the bot's HTTP client would see from the network (a 429:
+    #: discord.py's trace, :func:`bot.console.gateway.http_answered`): method, path, status.
+    answered: Callable[[str, str, int], Awaitable[None]] | None = None
     # Faults of the bot not looked for: only tests marked lenient_discord set it (a bot
     # fault another issue fixes); "invalid" accepts bad bodies, "late" and "unanswered"
     # note nothing.
@@ -172,6 +175,8 @@ class Gate:
             free_at = bucket[0] + RATE_WINDOW_S
             retry_after = round(free_at - now, 3)
             self.rate_limited += 1
+            if self.answered is not None:
+                await self.answered(method, path, 429)
             key = strict.route_key(method, path) or path
             self.notices.append(
                 Notice(

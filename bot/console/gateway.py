@@ -12,10 +12,15 @@ keeps to discord.py's public API (``tests/test_layout.py`` checks it).
 
 from __future__ import annotations
 
+import asyncio
+import types
 from collections.abc import Coroutine
 from typing import Any
 
+import aiohttp
 import discord
+import multidict
+import yarl
 from discord import app_commands
 
 #: A button's component type in an interaction's data; a voice channel's type.
@@ -40,8 +45,10 @@ class _NoNetwork:
 
 def log_in(bot: discord.Client, application_id: int, user: dict[str, Any]) -> None:
     """What ``READY`` would tell the client: its application and its own user; and what the
-    login before it leaves, the client's HTTP session (:class:`_NoNetwork`)."""
+    login before it leaves, the client's event loop and HTTP session (:class:`_NoNetwork`)."""
     state = _state(bot)
+    # the loop a login sets (``Client._async_setup_hook``): dispatched events run on it
+    bot.loop = state.loop = bot.http.loop = asyncio.get_running_loop()
     state.application_id = application_id
     if state.user is None:
         state.user = discord.ClientUser(state=state, data=user)  # type: ignore[arg-type]
@@ -104,3 +111,50 @@ def submit_form(
 ) -> None:
     """The view store's dispatch of a modal submit (it starts discord.py's own task)."""
     _state(bot)._view_store.dispatch_modal(custom_id, interaction, components, {})
+
+
+# --- the gateway connection's lifecycle (issue 48: /listo) --------------------------------
+#: What each step of a shard's connection makes discord.py dispatch.
+SHARD_EVENTS = {
+    "connect": "shard_connect",
+    "ready": "shard_ready",
+    "disconnect": "shard_disconnect",
+    "resume": "shard_resumed",
+}
+
+
+async def shard_event(bot: discord.Client, step: str, shard_id: int, shard_count: int) -> None:
+    """A step of a shard's gateway connection (``connect``, ``ready``, ``disconnect``,
+    ``resume``) as discord.py reports it: the shard count Discord gave (set on connect, as
+    ``AutoShardedClient`` does), then the event, whose listeners have run on return."""
+    if step == "connect" and getattr(bot, "shard_count", None) is None:
+        bot.shard_count = shard_count
+    event = SHARD_EVENTS[step]
+    bot.dispatch(event, shard_id)
+    name = f"discord.py: on_{event}"
+    while pending := [t for t in asyncio.all_tasks() if t.get_name() == name and not t.done()]:
+        await asyncio.wait(pending)
+
+
+async def http_answered(bot: discord.Client, method: str, url: str, status: int) -> None:
+    # url: the path from the API's root, as the console's gate sees it
+    """What the HTTP session discord.py opens tells its trace (``http_trace``) of a response
+    (the console answers instead of the network: a 429 reaches the bot's metrics so)."""
+    trace = getattr(bot.http, "http_trace", None)
+    if trace is None:
+        return
+    params = aiohttp.TraceRequestEndParams(
+        method,
+        yarl.URL(discord.http.Route.BASE + url),
+        multidict.CIMultiDict(),
+        _Answer(status),  # type: ignore[arg-type]
+    )
+    for callback in trace.on_request_end:
+        await callback(None, types.SimpleNamespace(), params)
+
+
+class _Answer:
+    """The part of an HTTP response a trace reads: its status."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import itertools
 import re
 from collections.abc import Mapping, Sequence
@@ -95,10 +96,16 @@ class FakeDiscord(CommandOptions):
         self.calendar = Calendar(clock, self.gate, self.places, self.user_payload, self.note)
         self.commands = Commands(self.gate)
         bot.http.request = self._http_request  # type: ignore[method-assign]
+        self.gate.answered = functools.partial(gateway.http_answered, bot)
         bot.http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
         storage = getattr(bot, "storage", None)
         if getattr(storage, "engine", None) is not None:
             watch_engine(storage.engine)  # type: ignore[union-attr]
+
+    async def gateway(self, step: str, shard_id: int = 0, shard_count: int = 1) -> None:
+        """A step of shard ``shard_id``'s gateway connection: ``connect``, ``ready``,
+        ``disconnect`` or ``resume`` (what the bot's /listo reads)."""
+        await gateway.shard_event(self.bot, step, shard_id, shard_count)
 
     # --- identities -----------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import re
 import discord
 from discord import app_commands
 
+from bot.edge.outcome import CommandMetrics, command_outcome
 from bot.render.limits import CONTENT_MAX, cut, cut_quotes
 from bot.render.safe import shown
 from umbral_rules import UmbralError
@@ -103,7 +104,12 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 class UmbralTree(app_commands.CommandTree[discord.Client]):
     """The command tree with the bot's single error handler."""
 
+    #: Where each command's outcome is counted (the bot's metrics, set by ``UmbralBot``).
+    metrics: CommandMetrics | None = None
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
+        outcome = "refused" if explain(error) is not None else "failed"
+        command_outcome(interaction, outcome, self.metrics)
         await report_error(interaction, error)

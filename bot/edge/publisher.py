@@ -111,6 +111,9 @@ class TrackerPublisher:
         self._sweep_at = SWEEP_AT
         #: Requests made per channel (creates, edits, pins): what the benchmark counts.
         self.requests: dict[int, int] = {}
+        #: Tracker updates asked for (``queued``), merged into one already pending
+        #: (``coalesced``) and requests sent to Discord (``sent``): the bot's metrics.
+        self.counts = {"queued": 0, "coalesced": 0, "sent": 0}
 
     def use_clock(self, clock: Clock) -> None:
         """Read and wait on ``clock`` (the console's Discord time) instead of the loop's."""
@@ -133,6 +136,8 @@ class TrackerPublisher:
         ``committed``: the change was this process's commit of that ``Encounter`` (then the
         tracker is drawn from what :meth:`committed` was handed, without a read)."""
         state = self._state(guild_id, channel_id, channel, perms)
+        self.counts["queued"] += 1
+        self.counts["coalesced"] += state.dirty
         state.drawable = (state.drawable or not state.dirty) and committed is not None
         state.dirty = True
         state.repost = state.repost or repost
@@ -149,6 +154,7 @@ class TrackerPublisher:
     ) -> None:
         """The encounter ended: its tracker shows the final state (if it still exists)."""
         state = self._state(guild_id, channel_id, channel, perms)
+        self.counts["queued"] += 1
         state.dirty = False
         if message_id is not None:
             state.finals.append((message_id, embed))
@@ -247,6 +253,7 @@ class TrackerPublisher:
         await self._wait(state)
         state.last_request = self.clock()
         self.requests[channel_id] = self.requests.get(channel_id, 0) + 1
+        self.counts["sent"] += 1
 
     async def _reopen(self, channel_id: int, state: _Channel) -> None:
         """An archived thread (play by post goes quiet for days) is reopened first: Discord

@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.edge.context import rolls_dice
 from bot.edge.errors import UmbralTree, refusal_text
 from bot.edge.options import check_options, leaf_options
+from bot.edge.outcome import command_outcome, command_started
 from bot.edge.ratelimit import RateLimiter
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,8 @@ class GuardedTree(UmbralTree):
     limiter: RateLimiter | None = None
     #: Set when the process is stopping (SIGTERM): new commands get a notice and don't run.
     closing: bool = False
+    #: Rolls the limit refused (the metric ``umbral_rate_limit_refusals``).
+    refused_rolls: int = 0
 
     def __init__(self, client: discord.Client, **kwargs: Any) -> None:
         super().__init__(client, **kwargs)
@@ -80,6 +83,7 @@ class GuardedTree(UmbralTree):
             return True
         allowed, _first, wait = self.limiter.check(interaction.user.id, interaction.channel_id)
         if not allowed:
+            self.refused_rolls += 1
             seconds = max(1, math.ceil(wait))
             await self._refuse(interaction, FLOOD_NOTICE.format(segundos=seconds))
         return allowed
@@ -94,6 +98,7 @@ class GuardedTree(UmbralTree):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         self._track()
+        command_started(interaction)
         if interaction.type is not discord.InteractionType.application_command:
             return True  # components pass through gate_component (their own check)
         if self.closing:
@@ -115,6 +120,7 @@ class GuardedTree(UmbralTree):
         return False
 
     async def _refuse(self, interaction: discord.Interaction, message: str) -> None:
+        command_outcome(interaction, "refused", self.metrics)
         try:
             await interaction.response.send_message(refusal_text(message), ephemeral=True)
         except discord.HTTPException:

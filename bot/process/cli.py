@@ -1,12 +1,13 @@
 """argparse in Spanish: usage, headings, ``-h/--help`` and argparse's own error messages;
-and the ``respaldo`` subcommand.
+and the ``respaldo`` and ``restaurar`` subcommands.
 
 :class:`ArgumentParser` is the class of ``umbral-bot``'s parser, and ``add_subparsers``
 gives every subcommand the same class (argparse's default ``parser_class`` is the parent's),
 so a new subcommand is Spanish with nothing to do.
 
 ``umbral-bot respaldo DESTINO [--db RUTA]``: an online backup of the SQLite database
-(:mod:`bot.storage.backup` makes it).
+(:mod:`bot.storage.backup` makes it); ``umbral-bot restaurar FICHERO [--db RUTA]`` puts
+one back, with the bot stopped (:mod:`bot.storage.restore`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any, NoReturn
 
 from bot.process.config import Settings, db_url_from
 from bot.storage.backup import BackupError, backup
+from bot.storage.restore import restore
 
 HEADINGS = {
     "positional arguments": "argumentos",
@@ -111,4 +113,30 @@ def run_respaldo(args: argparse.Namespace, settings: Settings) -> int:
         print(str(error), file=sys.stderr)
         return 1
     print(f"Respaldo hecho en {args.destino} ({pages} páginas).")
+    return 0
+
+
+# --- umbral-bot restaurar -------------------------------------------------------------------
+
+
+def add_restaurar(sub: Any) -> None:
+    parser = sub.add_parser(
+        "restaurar",
+        help="pone una copia (un respaldo) en lugar de la base de datos SQLite, con el bot parado",
+    )
+    parser.add_argument("fichero", metavar="FICHERO", help="la copia que se restaura")
+    parser.add_argument(
+        "--db", metavar="RUTA", help="la base a sustituir (por defecto, la del bot)"
+    )
+
+
+def run_restaurar(args: argparse.Namespace, settings: Settings) -> int:
+    url = db_url_from(args.db) if args.db else settings.db_url
+    try:
+        kept = restore(url, args.fichero)
+    except BackupError as error:
+        print(str(error), file=sys.stderr)
+        return 1
+    where = f"; la que había queda en {kept}" if kept is not None else ""
+    print(f"Restaurada la copia {args.fichero}{where}.")
     return 0

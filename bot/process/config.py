@@ -5,8 +5,10 @@ into one Spanish line and exit status 78); an empty value counts as not given.""
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import re
+from collections.abc import Iterable
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -17,6 +19,9 @@ DEFAULT_DB_PATH = "umbral.db"
 #: ``RUN_MIGRATIONS=sí`` as a Spanish speaker writes it (pydantic reads the English words).
 SPANISH_BOOLS = {"sí": True, "si": True, "no": False}
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+#: A host name (RFC 1123 labels), when the address is not an IP address.
+HOSTNAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*")
 #: The URL schemes a user may give → the async driver the bot runs on. ``postgresql://`` and
 #: ``postgres://`` are what hosting services hand out.
 ASYNC_DRIVERS = {
@@ -41,6 +46,12 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(default=None, gt=0)
     run_migrations: bool = True
     log_level: str = "INFO"
+    #: ``text`` (readable lines) or ``json`` (one JSON object a line: bot.process.logs).
+    log_format: str = "text"
+    #: The health and metrics server (/vivo, /listo, /metrics: bot.process.service): off
+    #: unless a port is given; on the loopback address unless told otherwise.
+    umbral_http_host: str = "127.0.0.1"
+    umbral_http_port: int | None = Field(default=None, ge=1, le=65535)
     #: Rolling commands a user / a channel may send per ``roll_limit_seconds`` (0: no limit).
     roll_limit_user: int = Field(default=6, ge=0)
     roll_limit_channel: int = Field(default=20, ge=0)
@@ -56,6 +67,25 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError("not a logging level")
         return level
+
+    @field_validator("log_format")
+    @classmethod
+    def _real_format(cls, value: str) -> str:
+        found = value.strip().lower()
+        if found not in LOG_FORMATS:
+            raise ValueError("not a log format")
+        return found
+
+    @field_validator("umbral_http_host")
+    @classmethod
+    def _address(cls, value: str) -> str:
+        host = value.strip()
+        try:
+            ipaddress.ip_address(host)
+        except ValueError:
+            if len(host) > 253 or not HOSTNAME.fullmatch(host) or host.replace(".", "").isdigit():
+                raise ValueError("not an address") from None
+        return host
 
     @field_validator("run_migrations", mode="before")
     @classmethod
@@ -138,6 +168,10 @@ def db_url_from(path_or_url: str) -> str:
 #: that PyNaCl or davey (voice, which the bot never uses) is not installed.
 QUIET_LOGGERS = ("alembic", "discord")
 QUIET_WARNINGS = ("PyNaCl is not installed", "davey is not installed")
+#: Libraries whose DEBUG and INFO lines write each SQL statement with its parameters (a
+#: channel webhook's token is one, stored by /decir; user text others): WARNING and up only,
+#: whatever LOG_LEVEL says.
+SQL_LOGGERS = ("aiosqlite", "sqlalchemy")
 
 
 class ThirdPartyStartupNoise(logging.Filter):
@@ -159,15 +193,22 @@ class ThirdPartyStartupNoise(logging.Filter):
         return True
 
 
-def configure_logging(level: str) -> None:
+def configure_logging(level: str, fmt: str = "text", secrets: Iterable[str | None] = ()) -> None:
     """As :func:`logging.basicConfig` (nothing when the root logger already has a handler),
-    with :class:`ThirdPartyStartupNoise` on the handler."""
+    in the ``fmt`` of ``LOG_FORMAT`` (:mod:`bot.process.logs`), with
+    :class:`ThirdPartyStartupNoise` and the :class:`~bot.process.logs.Redactor` (which hides
+    ``secrets``, the token, and whatever looks like a secret) on the handler."""
+    from bot.process.logs import Redactor, formatter
+
     root = logging.getLogger()
     if root.handlers:
         return
     number = logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
     handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.setFormatter(formatter(fmt))
     handler.addFilter(ThirdPartyStartupNoise(number))
+    handler.addFilter(Redactor(s for s in secrets if s))
     root.addHandler(handler)
     root.setLevel(number)
+    for name in SQL_LOGGERS:
+        logging.getLogger(name).setLevel(max(number, logging.WARNING))

@@ -36,6 +36,12 @@ ACCEPTS = {
     "DEV_GUILD_ID": "el ID de un servidor de Discord, un número como 123456789012345678",
     "RUN_MIGRATIONS": "sí o no (también si, true o false, 1 o 0, yes, on u off)",
     "LOG_LEVEL": "DEBUG, INFO, WARNING, ERROR o CRITICAL",
+    "LOG_FORMAT": "text (líneas para leer) o json (un objeto JSON por línea)",
+    "UMBRAL_HTTP_HOST": (
+        "una dirección IP (127.0.0.1, la de por defecto; 0.0.0.0 para todas) o un nombre "
+        "de máquina como localhost"
+    ),
+    "UMBRAL_HTTP_PORT": "un puerto de 1 a 65535 (vacío: sin servidor de salud ni métricas)",
     "ROLL_LIMIT_USER": "un número entero desde 0 (0 quita el límite)",
     "ROLL_LIMIT_CHANNEL": "un número entero desde 0 (0 quita el límite)",
     "ROLL_LIMIT_SECONDS": "un número de segundos mayor que 0, como 10 o 2.5",

@@ -43,7 +43,7 @@ def test_the_main_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]
         (
             ["foo"],
             "umbral-bot: error: argumento orden: «foo» no es una opción "
-            "(elige entre 'consola', 'sincronizar', 'respaldo')",
+            "(elige entre 'consola', 'sincronizar', 'respaldo', 'restaurar')",
         ),
         (["--zz"], "umbral-bot: error: sobra: --zz"),
         (["respaldo"], "umbral-bot respaldo: error: falta: DESTINO"),

@@ -83,6 +83,12 @@ BAD = [
     ("ROLL_LIMIT_SECONDS", "0", "ROLL_LIMIT_SECONDS vale «0»: admite un número de segundos"),
     ("ROLL_LIMIT_CHANNEL", "-1", "ROLL_LIMIT_CHANNEL vale «-1»: admite un número entero"),
     ("SHARD_COUNT", "0", "SHARD_COUNT vale «0»: admite un número entero desde 1"),
+    ("LOG_FORMAT", "xml", "LOG_FORMAT vale «xml»: admite text (líneas para leer) o json"),
+    ("UMBRAL_HTTP_PORT", "70000", "UMBRAL_HTTP_PORT vale «70000»: admite un puerto de 1 a 65535"),
+    ("UMBRAL_HTTP_PORT", "ocho", "UMBRAL_HTTP_PORT vale «ocho»: admite un puerto de 1 a 65535"),
+    ("UMBRAL_HTTP_PORT", "0", "UMBRAL_HTTP_PORT vale «0»: admite un puerto de 1 a 65535"),
+    ("UMBRAL_HTTP_HOST", "300.1.2.3", "UMBRAL_HTTP_HOST vale «300.1.2.3»: admite una dirección IP"),
+    ("UMBRAL_HTTP_HOST", "mi máquina", "UMBRAL_HTTP_HOST vale «mi máquina»: admite una dirección"),
 ]
 
 
@@ -285,6 +291,19 @@ def test_the_example_dotenv_lists_every_setting_with_a_spanish_comment(
     shutil.copyfile(ROOT / ".env.example", clean_environment / ".env")
     assert load_settings().model_dump() == Settings(_env_file=None).model_dump()  # type: ignore[call-arg]
     assert unknown_keys() == []
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0", "::1", "localhost", "bot.example.org"])
+def test_the_http_server_settings_take_addresses_and_ports(
+    monkeypatch: pytest.MonkeyPatch, host: str
+) -> None:
+    assert load_settings().umbral_http_port is None  # off unless a port is given
+    monkeypatch.setenv("UMBRAL_HTTP_HOST", host)
+    monkeypatch.setenv("UMBRAL_HTTP_PORT", "8080")
+    monkeypatch.setenv("LOG_FORMAT", "JSON")
+    settings = load_settings()
+    assert (settings.umbral_http_host, settings.umbral_http_port) == (host, 8080)
+    assert settings.log_format == "json"
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,11 @@ def test_dockerfile_is_multi_stage_non_root_with_volume_and_health_check() -> No
     assert users and users[-1].split(":")[0] not in ("root", "0")
     assert ("VOLUME", '["/data"]') in final
     assert any(w == "ENV" and "UMBRAL_DB_PATH=/data/umbral.db" in rest for w, rest in final)
-    assert any(w == "HEALTHCHECK" and "bot.process.health" in rest for w, rest in final)
+    (check,) = [rest for w, rest in final if w == "HEALTHCHECK"]
+    assert check.endswith('CMD ["python", "-m", "bot.process.probe", "/listo"]')  # issue 48
+    env = " ".join(rest for w, rest in final if w == "ENV")
+    assert "UMBRAL_HTTP_PORT=8080" in env  # the server is on in the image…
+    assert "UMBRAL_HTTP_HOST" not in env  # …on the loopback address, where the check runs
     assert ("CMD", '["umbral-bot"]') in final
     copied = " ".join(rest for word, rest in steps if word == "COPY")
     for needed in (
@@ -87,6 +91,10 @@ def test_compose_runs_the_bot_on_postgresql() -> None:
     assert bot["depends_on"]["db"]["condition"] == "service_healthy"
     assert "DISCORD_TOKEN" not in str(compose)  # the token comes from .env only
     assert bot["restart"] == "on-failure:3"  # a refused token (status 78) can't loop forever
+    # issue 48: compose asks the bot's /listo, on the port its server listens on
+    assert bot["healthcheck"]["test"] == ["CMD", "python", "-m", "bot.process.probe", "/listo"]
+    assert bot["environment"]["UMBRAL_HTTP_PORT"] == "8080"
+    assert "ports" not in bot  # /metrics reaches the compose network only
 
 
 def health(env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -89,8 +89,9 @@ class ReminderScheduler:
         self.sessions = SessionSteps(client, services.storage)
         self.now: Now = system_now
         self.sleep: Sleep = asyncio.sleep
-        #: Reminder messages posted by this process.
+        #: Reminder messages posted by this process, and those it claimed as due (metrics).
         self.sent = 0
+        self.due = 0
         self._task: asyncio.Task[None] | None = None
 
     def use_clock(self, now: Now, sleep: Sleep) -> None:
@@ -156,6 +157,7 @@ class ReminderScheduler:
         delivery = await self.claim(target)
         if delivery is None:
             return 0
+        self.due += 1
         try:
             if delivery.reminders:
                 await self.post(delivery)

@@ -51,8 +51,9 @@ class SessionSteps:
     def __init__(self, client: discord.Client, storage: Storage | None) -> None:
         self.client = client
         self.storage = storage
-        #: Reminder messages posted by this process.
+        #: Reminder messages posted by this process, and those it claimed as due (metrics).
         self.sent = 0
+        self.due = 0
         #: The scheduler's clock (the console's fake one drives it).
         self.now: Now = system_now
 
@@ -113,6 +114,7 @@ class SessionSteps:
             await tell_gm(self.client, guild_id, gm, _what(session), where, why, tried)
         if kind is None or claim is None:
             return 0
+        self.due += 1
         try:
             await self._post(session, kind, users or [], claim.nonce)
         except Exception as error:
