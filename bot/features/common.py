@@ -92,11 +92,19 @@ def ventaja_sources(ventaja: str | None) -> tuple[list[str], list[str]]:
 
 
 def result_summary(
-    result: CheckResult | AttackResult, totales: list[int] | None = None, **parts: Any
+    result: CheckResult | AttackResult,
+    totales: list[int] | None = None,
+    *,
+    contra: int | None = None,
+    umbral: int | None = None,
+    reto: str | None = None,
+    personaje: str | None = None,
+    privada: bool | None = None,
 ) -> UmbralRoll:
     """What the roll log keeps of a check or an attack (besides dice and modifiers);
-    ``totales``: other totals than the result's own; ``parts``: the other fields of
-    :class:`UmbralRoll` this roll has (``umbral``, ``reto``…)."""
+    ``totales``: other totals than the result's own; ``contra`` (Despegarse: the engaged's
+    total), ``umbral``, ``personaje`` and ``privada`` (``/tirada``) and ``reto`` (a reto's name),
+    when the roll has them."""
     attack = result if isinstance(result, AttackResult) else None
     if totales is None:
         totales = [r.total for r in _rolls(result)]
@@ -109,7 +117,11 @@ def result_summary(
         golpe=None if attack is None else attack.hit.label,
         tipo=None if attack is None else attack.kind.value,
         totales=totales,
-        **parts,
+        contra=contra,
+        umbral=umbral,
+        reto=reto,
+        personaje=personaje,
+        privada=privada,
     )
 
 
@@ -127,17 +139,23 @@ async def log_roll(
     character_id: int | None = None,
     target: str | None = None,
     motivo: str | None = None,
-    **extra: Any,
+    contra: int | None = None,
+    umbral: int | None = None,
+    reto: str | None = None,
+    personaje: str | None = None,
+    privada: bool | None = None,
 ) -> None:
     """Append one roll (every face, every modifier, the result; who rolled, against whom,
-    why) to the roll log; ``extra``: the other fields of its :class:`UmbralRoll`."""
+    why) to the roll log; ``contra`` … ``privada``: as :func:`result_summary`."""
     rolls = _rolls(result)
     await uow.rolls.append(
         user_id=interaction.user.id,
         command=command,
         dice=[r.die for r in rolls],
         modifiers=[m for r in rolls for m in r.modifiers],
-        result=result_summary(result, **extra),
+        result=result_summary(
+            result, contra=contra, umbral=umbral, reto=reto, personaje=personaje, privada=privada
+        ),
         physical=any(r.die.physical for r in rolls),
         actor=actor,
         character_id=character_id,
