@@ -12,10 +12,10 @@ import pytest
 from discord import AppCommandOptionType, app_commands
 
 from bot.console import FakeDiscord
-from bot.features.checks import cog as checks_cog
 from bot.features.fichas.crear import CREAR_FORM
 from bot.features.forms import LABEL_MAX, CommandForm, FormSpec, value_range
 from tests.bot.conftest import Script
+from tests.bot.test_off_loop import current
 from umbral_rules.text import name_not_found, near_names
 
 NOTHING = "No se ha guardado nada: «Reabrir» abre el formulario con lo que escribiste."
@@ -75,6 +75,9 @@ async def test_a_label_longer_than_45_is_refused_by_the_consoles_discord(
         frozenset({"nombre", "umbral", "exitos"}),
         {"exitos": "É" * 36},  # with « (1 a 20)»: 45 characters, Discord's limit
     )
+    # the module as the bot under test imported it (an earlier bot's close() unloaded its
+    # extensions in this worker: a reference taken at import may be stale)
+    checks_cog = current("bot.features.checks.cog")
     monkeypatch.setattr(checks_cog, "RETO_FORM", long)
     out = await script.run("@master", "/reto crear")
     # accepted: shown, and nothing Discord refused (a line that only informs, such as a 429
