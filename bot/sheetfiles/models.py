@@ -23,7 +23,7 @@ from pydantic import (
     model_validator,
 )
 
-from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
+from umbral_rules import CharacterSheet, UmbralError, Weapon
 from umbral_rules.encounter.estados import estado_key
 from umbral_rules.roller import MAX_EXPRESSION_LENGTH, RollError, words
 from umbral_rules.roller.saved import check_name
@@ -199,48 +199,6 @@ class Entry(BaseModel):
         if "estados" in data:
             data["estados"] = [estado_label(e) for e in data["estados"]]
         return data
-
-
-class EnemyEntry(Entry):
-    """One enemy as the bestiary publishes it (Mesa numbers), plus what the bot keeps."""
-
-    ataque: Annotated[int, Strict(), Ge(0), Le(L.ATAQUE_MAX)]
-    defensa: Annotated[int, Strict(), Ge(0), Le(L.DEFENSA_MAX)]
-    aguante: Annotated[int, Strict(), Ge(1), Le(L.AGUANTE_MAX)]
-    potencia: Potencia
-    arma: Name = "arma"
-    tamano: Size = TAMANO
-    proteccion: Proteccion = 0
-    cualidades: Cualidades = Field(default_factory=list)
-    bono_ataque: Bono | None = None
-    bono_defensa: Bono | None = None
-    acciones_extra: PorAsalto = 0
-    respuestas_extra: PorAsalto = 0
-    estados: EnemyEstados = Field(default_factory=list)
-    notas: EnemyNotas = ""
-
-    @model_validator(mode="after")
-    def _rules(self) -> EnemyEntry:
-        try:
-            self.sheet()
-        except UmbralError as error:
-            raise ValueError(str(error)) from None
-        return self
-
-    def sheet(self) -> EnemySheet:
-        return EnemySheet(
-            nombre=self.nombre,
-            ataque=self.ataque,
-            defensa=self.defensa,
-            aguante=self.aguante,
-            potencia=self.potencia,
-            arma=self.arma,
-            size=self.tamano,
-            proteccion=self.proteccion,
-            bono_ataque=self.bono_ataque,
-            bono_defensa=self.bono_defensa,
-            cualidades=frozenset(self.cualidades),
-        )
 
 
 class WeaponEntry(Entry):
