@@ -11,7 +11,7 @@ from umbral_rules import EnemySheet, UmbralError
 from umbral_rules.named import sheet_of
 
 from . import limits as L
-from .fields import Column, Option, row_fields
+from .fields import Column, Option, by_column
 from .models import (
     TAMANO,
     Bono,
@@ -122,4 +122,4 @@ class EnemyEntry(Entry):
 
     def sheet(self) -> EnemySheet:
         """The rules' sheet: its fields by the names of the row's columns."""
-        return sheet_of(EnemySheet, row_fields(self))
+        return sheet_of(EnemySheet, by_column(self))

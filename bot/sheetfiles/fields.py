@@ -24,9 +24,13 @@ M = TypeVar("M", bound=BaseModel)
 
 @dataclass(frozen=True)
 class Column:
-    """The database's name for a field, when it is not the file's."""
+    """The database's name for a field, when it is not the file's, and how its value goes
+    into the row (``to_row``) and comes back (``of_row``) when the row holds it otherwise
+    (a character's weapons: the rules' dicts in the row, entries in the file)."""
 
     name: str
+    to_row: Callable[[Any], Any] | None = None
+    of_row: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -99,14 +103,30 @@ def _copy(value: Any) -> Any:
     return value
 
 
+def by_column(entry: BaseModel) -> dict[str, Any]:
+    """The entry's values named by their columns, as the entry holds them (what the rules'
+    sheet is read from: :func:`umbral_rules.named.sheet_of`)."""
+    return {col: getattr(entry, name) for name, col in columns(type(entry)).items()}
+
+
 def row_fields(entry: BaseModel) -> dict[str, Any]:
     """The columns of a row for an entry, by the entry's field list."""
-    return {col: _copy(getattr(entry, name)) for name, col in columns(type(entry)).items()}
+    model = type(entry)
+    fields: dict[str, Any] = {}
+    for name, col in columns(model).items():
+        found = _meta(model, name, Column)
+        value = getattr(entry, name)
+        fields[col] = found.to_row(value) if found and found.to_row else _copy(value)
+    return fields
 
 
 def entry_of(model: type[M], row: Any) -> M:
     """A stored row as an entry (it was validated when it was stored: not again)."""
-    values = {name: _copy(getattr(row, col)) for name, col in columns(model).items()}
+    values: dict[str, Any] = {}
+    for name, col in columns(model).items():
+        found = _meta(model, name, Column)
+        value = getattr(row, col)
+        values[name] = found.of_row(value) if found and found.of_row else _copy(value)
     return model.model_construct(**values)
 
 
