@@ -61,7 +61,9 @@ def _annotation(model: type[BaseModel], name: str, option: Option) -> object:
     return app_commands.Range[kind, option.low, option.high]
 
 
-def takes_options(model: type[BaseModel], own: Mapping[str, object] = {}) -> Callable[[F], F]:
+def takes_options(
+    model: type[BaseModel], own: Mapping[str, object] | None = None
+) -> Callable[[F], F]:
     """Give a command's body ``(self, ctx, **options)`` the kind's options as its signature
     (each optional, ``None`` when not given); ``own``: an option's type when the field's own
     is not one (the size's choices)."""
@@ -70,7 +72,7 @@ def takes_options(model: type[BaseModel], own: Mapping[str, object] = {}) -> Cal
         found = options(model)
         params = list(inspect.signature(body).parameters.values())[:2]
         for name in option_names(model):
-            annotation = own.get(name) or _annotation(model, name, found[name])
+            annotation = (own or {}).get(name) or _annotation(model, name, found[name])
             params.append(
                 inspect.Parameter(
                     name,

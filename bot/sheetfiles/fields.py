@@ -6,8 +6,9 @@ A field's ``Annotated`` metadata says the rest: :class:`Column` when the databas
 otherwise (``tamano`` → ``size``), :class:`Option` when a command takes it as an option (its
 description, its range; the form's page). From that one list come the rows' fields
 (:func:`row_fields`), the entry of a stored row (:func:`entry_of`), the CSV's numeric
-columns (:func:`numeric`) and a command's options (``bot.features.kind_options``); the
-rules' sheet of a row is built by its fields' names (``bot.storage.sheets``).
+columns (:func:`numeric`, :func:`listed`) and a command's options
+(``bot.features.field_options``); the rules' sheet of a row or an entry is read by its own
+fields' names (:func:`umbral_rules.named.sheet_of`, :func:`by_column`).
 """
 
 from __future__ import annotations
