@@ -339,6 +339,16 @@ class EnemySheet:
         return Weapon(self.arma, "mano", self.potencia, "V", self.cualidades)
 
     @property
+    def acciones_por_asalto(self) -> int:
+        """The one acción everybody has, and its sheet's extra ones."""
+        return 1 + self.acciones_extra
+
+    @property
+    def respuestas_por_asalto(self) -> int:
+        """The one respuesta everybody has, and its sheet's extra ones."""
+        return 1 + self.respuestas_extra
+
+    @property
     def opposed_attack_bonus(self) -> int:
         """Attacks with 1d12 + (Ataque − 12)."""
         if self.bono_ataque is not None:

@@ -132,9 +132,10 @@ def enemy_embed(enemy: EnemySheet, notas: str = "", estados: Sequence[str] = ())
     embed.add_field(
         name="Por asalto",
         value=(
-            f"{1 + enemy.acciones_extra} {'acción' if not enemy.acciones_extra else 'acciones'}, "
-            f"{1 + enemy.respuestas_extra} "
-            f"{'respuesta' if not enemy.respuestas_extra else 'respuestas'}"
+            f"{enemy.acciones_por_asalto} "
+            f"{'acción' if enemy.acciones_por_asalto == 1 else 'acciones'}, "
+            f"{enemy.respuestas_por_asalto} "
+            f"{'respuesta' if enemy.respuestas_por_asalto == 1 else 'respuestas'}"
         ),
         inline=True,
     )

@@ -32,8 +32,9 @@ from .codec import (
     load_sheet,
     too_big,
 )
+from .enemy import EnemyEntry
 from .errors import FileRefused
-from .models import CharacterEntry, EnemyEntry, Entry, SavedRollEntry, WeaponEntry
+from .models import CharacterEntry, Entry, SavedRollEntry, WeaponEntry
 
 __all__ = [
     "BESTIARY",

@@ -19,10 +19,11 @@ from bot.observe import note_slow_work
 from umbral_rules.tables import ATRIBUTOS
 from umbral_rules.text import name_key, word_key
 
-from . import csvio, jsonio, xlsxio, yamlio
+from . import csvio, fields, jsonio, xlsxio, yamlio
 from . import limits as L
+from .enemy import EnemyEntry
 from .errors import FileRefused, explain, field_label, number, shown
-from .models import CharacterEntry, EnemyEntry, Entry, SavedRollEntry
+from .models import CharacterEntry, Entry, SavedRollEntry
 
 Format = Literal["yaml", "json", "csv"]
 FORMATS: tuple[Format, ...] = get_args(Format)
@@ -112,11 +113,8 @@ BESTIARY = Kind(
     header="# Bestiario de Umbral (exportado por el bot). Números de Mesa.\n",
     csv=csvio.CsvSchema(
         columns=EnemyEntry.columns(),
-        numeric=frozenset(
-            {"ataque", "defensa", "aguante", "potencia", "proteccion", "bono_ataque"}
-            | {"bono_defensa", "acciones_extra", "respuestas_extra"}
-        ),
-        lists=frozenset({"cualidades", "estados"}),
+        numeric=fields.numeric(EnemyEntry),
+        lists=fields.listed(EnemyEntry),
     ),
     wrong=("personajes", "/ficha importar"),
 )

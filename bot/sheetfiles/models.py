@@ -23,8 +23,9 @@ from pydantic import (
     model_validator,
 )
 
-from umbral_rules import CharacterSheet, EnemySheet, UmbralError, Weapon
+from umbral_rules import CharacterSheet, UmbralError, Weapon
 from umbral_rules.encounter.estados import estado_key
+from umbral_rules.named import sheet_of
 from umbral_rules.roller import MAX_EXPRESSION_LENGTH, RollError, words
 from umbral_rules.roller.saved import check_name
 from umbral_rules.sheets import (
@@ -39,6 +40,7 @@ from umbral_rules.text import name_key, name_problem, unstorable, word_key
 from umbral_rules.text import size_key as known_size
 
 from . import limits as L
+from .fields import Column, by_column
 
 T = TypeVar("T")
 FORMULA_START = ("=", "+", "-", "@")
@@ -201,48 +203,6 @@ class Entry(BaseModel):
         return data
 
 
-class EnemyEntry(Entry):
-    """One enemy as the bestiary publishes it (Mesa numbers), plus what the bot keeps."""
-
-    ataque: Annotated[int, Strict(), Ge(0), Le(L.ATAQUE_MAX)]
-    defensa: Annotated[int, Strict(), Ge(0), Le(L.DEFENSA_MAX)]
-    aguante: Annotated[int, Strict(), Ge(1), Le(L.AGUANTE_MAX)]
-    potencia: Potencia
-    arma: Name = "arma"
-    tamano: Size = TAMANO
-    proteccion: Proteccion = 0
-    cualidades: Cualidades = Field(default_factory=list)
-    bono_ataque: Bono | None = None
-    bono_defensa: Bono | None = None
-    acciones_extra: PorAsalto = 0
-    respuestas_extra: PorAsalto = 0
-    estados: EnemyEstados = Field(default_factory=list)
-    notas: EnemyNotas = ""
-
-    @model_validator(mode="after")
-    def _rules(self) -> EnemyEntry:
-        try:
-            self.sheet()
-        except UmbralError as error:
-            raise ValueError(str(error)) from None
-        return self
-
-    def sheet(self) -> EnemySheet:
-        return EnemySheet(
-            nombre=self.nombre,
-            ataque=self.ataque,
-            defensa=self.defensa,
-            aguante=self.aguante,
-            potencia=self.potencia,
-            arma=self.arma,
-            size=self.tamano,
-            proteccion=self.proteccion,
-            bono_ataque=self.bono_ataque,
-            bono_defensa=self.bono_defensa,
-            cualidades=frozenset(self.cualidades),
-        )
-
-
 class WeaponEntry(Entry):
     """A weapon of a character: one of the six classes; Potencia and attribute default."""
 
@@ -267,6 +227,25 @@ class WeaponEntry(Entry):
         return Weapon.make(self.nombre, self.clase, self.atributo, self.potencia, self.cualidades)
 
 
+def weapon_rows(armas: list[WeaponEntry]) -> list[dict[str, object]]:
+    """A character's weapons as its row holds them (the rules' dicts)."""
+    return [w.weapon().to_dict() for w in armas]
+
+
+def weapon_entries(weapons: list[dict[str, Any]]) -> list[WeaponEntry]:
+    """A stored character's weapons as entries (they were validated when they were stored)."""
+    return [
+        WeaponEntry.model_construct(
+            nombre=w["nombre"],
+            clase=w["clase"],
+            potencia=w["potencia"],
+            atributo=w["atributo"],
+            cualidades=cualidades_keys(w.get("cualidades", [])),
+        )
+        for w in weapons
+    ]
+
+
 def _unique(names: Iterable[str], what: str) -> None:
     seen: set[str] = set()
     for name in names:
@@ -281,9 +260,11 @@ class CharacterEntry(Entry):
     atributos: dict[StrictStr, StrictInt]
     proteccion: Proteccion
     aguante_extra: Annotated[int, Strict(), Ge(0), Le(L.AGUANTE_EXTRA_MAX)] = 0
-    tamano: Size = TAMANO
+    tamano: Annotated[Size, Column("size")] = TAMANO
     oficios: dict[ListName, StrictInt] = Field(default_factory=dict, max_length=L.MAX_OFICIOS)
-    armas: list[WeaponEntry] = Field(default_factory=list, max_length=L.MAX_WEAPONS)
+    armas: Annotated[
+        list[WeaponEntry], Column("weapons", to_row=weapon_rows, of_row=weapon_entries)
+    ] = Field(default_factory=list, max_length=L.MAX_WEAPONS)
     aguante: Annotated[int, Strict(), Ge(0), Le(L.AGUANTE_MAX)] | None = None
     esencia: Annotated[int, Strict(), Ge(0), Le(L.ESENCIA_MAX)] | None = None
     esencia_max: Annotated[int, Strict(), Ge(0), Le(L.ESENCIA_MAX)] = 0
@@ -341,14 +322,8 @@ class CharacterEntry(Entry):
         return self
 
     def sheet(self) -> CharacterSheet:
-        return CharacterSheet(
-            nombre=self.nombre,
-            atributos=dict(self.atributos),
-            proteccion=self.proteccion,
-            oficios=dict(self.oficios),
-            aguante_extra=self.aguante_extra,
-            size=self.tamano,
-        )
+        """The rules' sheet: its fields by the names of the row's columns."""
+        return sheet_of(CharacterSheet, by_column(self))
 
     @property
     def aguante_max(self) -> int:

@@ -8,18 +8,23 @@ from typing import Any
 from umbral_rules import UmbralError
 from umbral_rules.text import clean_name, name_key
 
-_BESTIARY_DEFAULTS: dict[str, Any] = {
-    "arma": "arma",
-    "size": "normal",
-    "proteccion": 0,
-    "cualidades": [],
-    "bono_ataque": None,
-    "bono_defensa": None,
-    "notas": "",
-    "acciones_extra": 0,
-    "respuestas_extra": 0,
-    "estados": [],
-}
+from .models import BestiaryEntry
+
+
+def _defaults() -> dict[str, Any]:
+    """What a row takes for a field an entry leaves out: its column's default (a list
+    default is a new list), or ``None`` where the column may be null (the table's own)."""
+    defaults: dict[str, Any] = {}
+    for column in BestiaryEntry.__table__.columns:
+        if column.default is not None:
+            arg = column.default.arg
+            defaults[column.key] = arg(None) if callable(arg) else arg
+        elif column.nullable and not column.primary_key:
+            defaults[column.key] = None
+    return defaults
+
+
+_BESTIARY_DEFAULTS = _defaults()
 
 
 #: From how many rows :meth:`BestiaryRepository.add_many` builds them on a worker thread.

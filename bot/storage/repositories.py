@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.util import identity_key
 
 from umbral_rules import EnemySheet, UmbralError
+from umbral_rules.named import sheet_fields
 from umbral_rules.text import clean_name, name_key, sort_key
 
 from ..offloop import off_loop
@@ -275,23 +276,11 @@ class BestiaryRepository:
     async def add_sheet(
         self, sheet: EnemySheet, notas: str = "", estados: Sequence[str] = ()
     ) -> BestiaryEntry:
-        return await self.add(
-            sheet.nombre,
-            ataque=sheet.ataque,
-            defensa=sheet.defensa,
-            aguante=sheet.aguante,
-            potencia=sheet.potencia,
-            arma=sheet.arma,
-            size=sheet.size,
-            proteccion=sheet.proteccion,
-            cualidades=sorted(sheet.cualidades),
-            bono_ataque=sheet.bono_ataque,
-            bono_defensa=sheet.bono_defensa,
-            notas=notas,
-            acciones_extra=sheet.acciones_extra,
-            respuestas_extra=sheet.respuestas_extra,
-            estados=list(estados),
-        )
+        """A new entry of a rules' sheet (its columns are named as the sheet's fields)."""
+        columns = {name: getattr(sheet, name) for name in sheet_fields(EnemySheet)}
+        columns["cualidades"] = sorted(sheet.cualidades)
+        del columns["nombre"]
+        return await self.add(sheet.nombre, **columns, notas=notas, estados=list(estados))
 
     async def add_many(self, entries: Sequence[Mapping[str, Any]]) -> int:
         """Several new entries (:meth:`add`'s fields and ``nombre``) by executemany in batches

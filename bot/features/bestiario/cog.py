@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 
 import discord
 from discord import app_commands
@@ -24,29 +24,29 @@ from bot.features.bestiario.files import (
 )
 from bot.features.cog import FeatureCog
 from bot.features.common import Tamano, send
-from bot.features.forms import FormSpec, OptionValue, open_form, required
+from bot.features.field_options import (
+    descriptions,
+    extras,
+    option_names,
+    pages,
+    required,
+    takes_options,
+    typed,
+)
+from bot.features.forms import FormSpec, OptionValue, open_form
+from bot.features.forms import required as required_options
 from bot.features.pages import send_pages
 from bot.render.fichas import bestiary_list_pages, enemy_embed, notice_embed
-from bot.sheetfiles import BESTIARY, EXPORT_HELP, ExportFormat, filename_for
-from bot.sheetfiles.limits import ENEMY_NOTAS_MAX, NAME_MAX
-from bot.sheetfiles.models import cualidades_keys, estado_keys
+from bot.sheetfiles import BESTIARY, EXPORT_HELP, EnemyEntry, ExportFormat, filename_for
+from bot.sheetfiles import fields as field_list
 from bot.storage.repositories import enemy_sheet
 from umbral_rules import EnemySheet, UmbralError
+from umbral_rules.named import sheet_fields, sheet_of
 from umbral_rules.plural import plural
-from umbral_rules.text import clean_name, name_not_found
-
-
-def listed(text: str | None, keys: Callable[[Iterable[str]], list[str]]) -> list[str]:
-    """A comma-separated option as keys (a Spanish error for an unknown one)."""
-    values = [v.strip() for v in (text or "").replace(";", ",").split(",") if v.strip()]
-    try:
-        return keys(values)
-    except ValueError as exc:
-        raise UmbralError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
-
+from umbral_rules.text import name_not_found
 
 #: The options of an entry beyond its Mesa numbers (the table's «/bestiario añadir (extras)»).
-EXTRAS = ("proteccion", "cualidades", "acciones_extra", "respuestas_extra", "estados")
+EXTRAS = extras(EnemyEntry)
 CHANGE = "cambiar el bestiario"
 
 
@@ -66,15 +66,12 @@ async def name_free(
             raise UmbralError(f"Ya hay un enemigo llamado «{nombre}» en el bestiario.")
 
 
-#: /bestiario añadir typed without options: its form, the numbers of Mesa first.
+#: /bestiario añadir typed without options: its form, the numbers of Mesa first (its
+#: pages, like its options, are the enemy's field list's: ``EnemyEntry``).
 ANADIR_FORM = FormSpec(
     "Añadir enemigo",
-    (
-        ("nombre", "ataque", "defensa", "aguante", "potencia"),
-        ("arma", "tamano", "proteccion", "cualidades", "notas"),
-        ("acciones_extra", "respuestas_extra", "estados"),
-    ),
-    frozenset({"nombre", "ataque", "defensa", "aguante", "potencia"}),
+    pages(EnemyEntry),
+    frozenset(required(EnemyEntry)),
     {"tamano": "Tamaño"},
     first_page=name_free,
 )
@@ -97,65 +94,28 @@ class BestiarioCog(FeatureCog):
         description="Añade un enemigo con sus números de Mesa",
         extras={"form": ANADIR_FORM},
     )
-    @app_commands.describe(
-        nombre="Nombre (obligatorio con ataque, defensa, aguante y potencia; sin opciones: "
-        "formulario)",
-        ataque="Ataque fijo (contra él tiran la Defensa)",
-        defensa="Defensa fija (contra ella tiran los ataques)",
-        aguante="Aguante",
-        potencia="Potencia de su arma",
-        arma="Nombre del arma (por defecto «arma»)",
-        tamano="Tamaño (por defecto normal)",
-        notas="Lo que quieras recordar",
-        proteccion="Protección (0 a 4): la que ignora Perforante",
-        cualidades="Cualidades de su arma, separadas por comas: larga, perforante…",
-        acciones_extra="Acciones de más por asalto que le da su ficha",
-        respuestas_extra="Respuestas de más por asalto que le da su ficha",
-        estados="Estados con los que entra en combate, separados por comas",
-    )
+    @app_commands.describe(**descriptions(EnemyEntry))
     @app_commands.rename(tamano="tamaño")
     @command_context(
         "máster", what=CHANGE, variants=(Variant("extras", "máster", EXTRAS, what=CHANGE),)
     )
-    async def anadir(
-        self,
-        ctx: Context,
-        nombre: app_commands.Range[str, 1, NAME_MAX] | None = None,
-        ataque: app_commands.Range[int, 0, 40] | None = None,
-        defensa: app_commands.Range[int, 0, 40] | None = None,
-        aguante: app_commands.Range[int, 1, 500] | None = None,
-        potencia: app_commands.Range[int, 0, 30] | None = None,
-        arma: app_commands.Range[str, 1, NAME_MAX] | None = None,
-        tamano: Tamano | None = None,
-        notas: app_commands.Range[str, 0, ENEMY_NOTAS_MAX] | None = None,
-        proteccion: app_commands.Range[int, 0, 4] | None = None,
-        cualidades: app_commands.Range[str, 1, 200] | None = None,
-        acciones_extra: app_commands.Range[int, 0, 10] | None = None,
-        respuestas_extra: app_commands.Range[int, 0, 10] | None = None,
-        estados: app_commands.Range[str, 1, 200] | None = None,
-    ) -> None:
+    @takes_options(EnemyEntry, {"tamano": Tamano})
+    async def anadir(self, ctx: Context, /, **options: OptionValue | None) -> None:
+        """Its options are the enemy's fields (``EnemyEntry``): the rules' sheet of those its
+        sheet has, then its notes and estados."""
         if await open_form(ctx, ANADIR_FORM, ctx.options):
             return
-        given = {"nombre": nombre, "ataque": ataque, "defensa": defensa, "aguante": aguante}
-        nombre, ataque, defensa, aguante, potencia = required(
-            ctx, ANADIR_FORM, {**given, "potencia": potencia}
-        )
+        required_options(ctx, ANADIR_FORM, {n: options.get(n) for n in required(EnemyEntry)})
+        options["nombre"] = str(options["nombre"]).strip()
+        columns = field_list.columns(EnemyEntry)
+        on_sheet = [n for n in option_names(EnemyEntry) if columns[n] in sheet_fields(EnemySheet)]
+        values = typed(EnemyEntry, options, on_sheet)
+        sheet = sheet_of(EnemySheet, {columns[n]: v for n, v in values.items()})
+        others = [n for n in option_names(EnemyEntry) if n not in on_sheet]
+        rest = typed(EnemyEntry, options, others)
+        notas, entry_estados = rest["notas"], rest["estados"]
         interaction = ctx.interaction
         guild_id = ctx.guild_id
-        sheet = EnemySheet(
-            nombre.strip(),
-            ataque,
-            defensa,
-            aguante,
-            potencia,
-            arma=clean_name(arma or "arma", "El nombre del arma"),
-            size=tamano or "normal",
-            proteccion=proteccion or 0,
-            cualidades=frozenset(listed(cualidades, cualidades_keys)),
-            acciones_extra=acciones_extra or 0,
-            respuestas_extra=respuestas_extra or 0,
-        )
-        entry_estados = listed(estados, estado_keys)
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with ctx.storage.guild(guild_id) as uow:
             ctx.require((await uow.guild.get()).gm_role_id)

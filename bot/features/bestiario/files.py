@@ -22,6 +22,7 @@ from bot.sheetfiles import (
     load_bestiary,
     too_big,
 )
+from bot.sheetfiles import fields as field_list
 from bot.sheetfiles import limits as L
 from bot.storage.repositories import RAW_JSON
 from umbral_rules.text import name_key, sort_key
@@ -76,45 +77,13 @@ def check_total(existing: int, adding: int, where: str) -> None:
 
 
 def row_fields(entry: EnemyEntry) -> JsonObject:
-    """The columns of a bestiary row for an entry."""
-    return {
-        "nombre": entry.nombre,
-        "ataque": entry.ataque,
-        "defensa": entry.defensa,
-        "aguante": entry.aguante,
-        "potencia": entry.potencia,
-        "arma": entry.arma,
-        "size": entry.tamano,
-        "proteccion": entry.proteccion,
-        "cualidades": list(entry.cualidades),
-        "bono_ataque": entry.bono_ataque,
-        "bono_defensa": entry.bono_defensa,
-        "acciones_extra": entry.acciones_extra,
-        "respuestas_extra": entry.respuestas_extra,
-        "estados": list(entry.estados),
-        "notas": entry.notas,
-    }
+    """The columns of a bestiary row for an entry (by the enemy's field list)."""
+    return field_list.row_fields(entry)
 
 
 def entry_of(row: BestiaryEntry | Row[Any] | SimpleNamespace) -> EnemyEntry:
     """A stored row as an entry (it was validated when it was stored)."""
-    return EnemyEntry.model_construct(
-        nombre=row.nombre,
-        ataque=row.ataque,
-        defensa=row.defensa,
-        aguante=row.aguante,
-        potencia=row.potencia,
-        arma=row.arma,
-        tamano=row.size,
-        proteccion=row.proteccion,
-        cualidades=list(row.cualidades),
-        bono_ataque=row.bono_ataque,
-        bono_defensa=row.bono_defensa,
-        acciones_extra=row.acciones_extra,
-        respuestas_extra=row.respuestas_extra,
-        estados=list(row.estados),
-        notas=row.notas,
-    )
+    return field_list.entry_of(EnemyEntry, row)
 
 
 async def parse_bestiary(data: bytes, filename: str) -> list[EnemyEntry]:

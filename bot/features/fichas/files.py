@@ -20,11 +20,10 @@ from bot.sheetfiles import (
     CharacterEntry,
     ExportFormat,
     SavedRollEntry,
-    WeaponEntry,
     dump,
     load_sheet,
 )
-from bot.sheetfiles.models import cualidades_keys
+from bot.sheetfiles import fields as field_list
 from umbral_rules.text import name_key
 
 if TYPE_CHECKING:
@@ -33,30 +32,18 @@ if TYPE_CHECKING:
 
 
 def row_fields(entry: CharacterEntry) -> JsonObject:
-    """The columns of a character row for an entry (besides owner, name and activity)."""
-    return {
-        "atributos": dict(entry.atributos),
-        "oficios": dict(entry.oficios),
-        "proteccion": entry.proteccion,
-        "aguante_extra": entry.aguante_extra,
-        "size": entry.tamano,
-        "weapons": [w.weapon().to_dict() for w in entry.armas],
-        "aguante": entry.aguante,
-        "aguante_max": entry.aguante_max,
-        "esencia": entry.esencia,
-        "esencia_max": entry.esencia_max,
-        "aliento": entry.aliento,
-        "aliento_max": entry.aliento_max,
-        "estados": list(entry.estados),
-        "notas": entry.notas,
-        **(
-            {"notas_privadas": entry.notas_privadas}
-            if "notas_privadas" in entry.model_fields_set
-            else {}
-        ),
-    }
+    """The columns of a character row for an entry (besides owner, name and activity), by
+    the character's field list, and the Aguante's maximum its sheet gives; its private notes
+    only when the file gives them."""
+    fields = field_list.row_fields(entry)
+    del fields["nombre"]
+    fields["aguante_max"] = entry.aguante_max
+    if "notas_privadas" not in entry.model_fields_set:
+        del fields["notas_privadas"]
+    return fields
 
 
+#: What a re-import's changes call each column, in the order it tells them.
 LABELS = {
     "atributos": "atributos",
     "oficios": "Oficios",
@@ -65,10 +52,10 @@ LABELS = {
     "size": "Tamaño",
     "aguante": "Aguante",
     "aguante_max": "Aguante máximo",
-    "aliento": "Aliento",
-    "aliento_max": "Aliento máximo",
     "esencia": "Esencia",
     "esencia_max": "Esencia máxima",
+    "aliento": "Aliento",
+    "aliento_max": "Aliento máximo",
 }
 
 
@@ -90,33 +77,7 @@ def keep_wounds_of(row: Character, fields: JsonObject) -> JsonObject:
 
 def entry_of(row: Character) -> CharacterEntry:
     """A stored character as an entry (it was validated when it was stored)."""
-    armas = [
-        WeaponEntry.model_construct(
-            nombre=w["nombre"],
-            clase=w["clase"],
-            potencia=w["potencia"],
-            atributo=w["atributo"],
-            cualidades=cualidades_keys(w.get("cualidades", [])),
-        )
-        for w in row.weapons
-    ]
-    return CharacterEntry.model_construct(
-        nombre=row.nombre,
-        atributos=dict(row.atributos),
-        proteccion=row.proteccion,
-        aguante_extra=row.aguante_extra,
-        tamano=row.size,
-        oficios=dict(row.oficios),
-        armas=armas,
-        aguante=row.aguante,
-        esencia=row.esencia,
-        esencia_max=row.esencia_max,
-        aliento=row.aliento,
-        aliento_max=row.aliento_max,
-        estados=list(row.estados),
-        notas=row.notas,
-        notas_privadas=row.notas_privadas,
-    )
+    return field_list.entry_of(CharacterEntry, row)
 
 
 async def parse_sheet(
@@ -162,9 +123,9 @@ async def import_characters(
         row.nombre = entry.nombre
         fields = keep_wounds_of(row, row_fields(entry))
         changed = [
-            f"{LABELS.get(name, name)}: {_shown(getattr(row, name))} → {_shown(value)}"
-            for name, value in fields.items()
-            if name in LABELS and getattr(row, name) != value
+            f"{label}: {_shown(getattr(row, name))} → {_shown(fields[name])}"
+            for name, label in LABELS.items()
+            if getattr(row, name) != fields[name]
         ]
         for name, value in fields.items():
             setattr(row, name, value)
