@@ -53,6 +53,21 @@ def test_the_edge_imports_no_feature() -> None:
     assert found == set()
 
 
+def test_render_imports_no_feature_and_no_edge() -> None:
+    """Rendering is below the features and the edge: results in, text out. The values both
+    sides share live lower down (``bot/records/``, ``bot/storage/``, ``umbral_rules/``)."""
+    graph = import_graph(BOT)
+    assert "bot.render.tirar" in graph
+    found = {
+        (module, other)
+        for module, imported in graph.items()
+        if module.startswith("bot.render")
+        for other in imported
+        if other.startswith(("bot.features", "bot.edge"))
+    }
+    assert found == set()
+
+
 def test_few_modules_directly_in_bot() -> None:
     loose = sorted(p.name for p in BOT.glob("*.py") if p.name not in ("__init__.py", "__main__.py"))
     assert len(loose) <= MAX_LOOSE, loose

@@ -15,12 +15,13 @@ import discord
 from sqlalchemy import RowMapping
 
 from bot.features import dates
-from bot.features.estadisticas.figures import Figures, count
+from bot.features.estadisticas.figures import count
 from bot.features.historial import batches
 from bot.features.historial.service import Filters
 from bot.features.recordatorios.timing import zone
 from bot.observe import note_slow_work
 from bot.offloop import off_loop, off_process
+from bot.records.figures import Figures
 from bot.render.estadisticas import alt_text, stats_embed
 from bot.render.luck_png import FILENAME, render_chart
 from bot.render.safe import shown
