@@ -68,6 +68,46 @@ def test_render_imports_no_feature_and_no_edge() -> None:
     assert found == set()
 
 
+def feature_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The import graph of ``bot/features/`` with each feature package as one node
+    (``bot.features.combate.service`` → ``bot.features.combate``); a shared module directly
+    in ``bot/features/`` (``common.py``, ``ambito.py``…) is a node of its own."""
+
+    def node(module: str) -> str | None:
+        parts = module.split(".")
+        return ".".join(parts[:3]) if parts[:2] == ["bot", "features"] and parts[2:] else None
+
+    collapsed: dict[str, set[str]] = {}
+    for module, imported in graph.items():
+        here = node(module)
+        if here is None:
+            continue
+        targets = collapsed.setdefault(here, set())
+        targets.update(t for other in imported if (t := node(other)) and t != here)
+    return collapsed
+
+
+def test_no_two_features_import_each_other() -> None:
+    """What two features share lives in a shared module below both, so no chain of imports
+    leads from a feature back to itself through another (the strongly connected components
+    of the features' graph are single nodes)."""
+    graph = feature_graph(import_graph(BOT))
+    assert {"bot.features.combate", "bot.features.checks", "bot.features.common"} <= set(graph)
+    found = [" → ".join(cycle_path(graph, c)) for c in cycles(graph)]
+    assert found == []
+
+
+def test_the_feature_cycle_check_sees_a_cycle() -> None:
+    graph = {
+        "bot.features.a.cog": {"bot.features.b.service"},
+        "bot.features.b.service": {"bot.features.common"},
+        "bot.features.b.cog": {"bot.features.a.lookup"},
+        "bot.features.a.lookup": set(),
+        "bot.features.common": set(),
+    }
+    assert cycles(feature_graph(graph)) == [["bot.features.a", "bot.features.b"]]
+
+
 def test_few_modules_directly_in_bot() -> None:
     loose = sorted(p.name for p in BOT.glob("*.py") if p.name not in ("__init__.py", "__main__.py"))
     assert len(loose) <= MAX_LOOSE, loose

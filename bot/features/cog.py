@@ -15,9 +15,9 @@ from discord.app_commands import Choice
 from bot.edge.context import ids_of
 from bot.edge.permissions import is_gm, require_guild
 from bot.edge.services import ServedCog
-from bot.features.checks.ambito import guild_estados_extra
+from bot.features.ambito import guild_estados_extra
 from bot.features.common import choices
-from bot.features.dados.choices import completions, deletable
+from bot.features.saved_choices import completions, deletable
 from bot.storage import Storage
 from bot.storage.saved_rolls import SERVER
 from umbral_rules.encounter import Combatant, Encounter
@@ -168,7 +168,7 @@ class FeatureCog(ServedCog):
 
     async def saved_roll(self, interaction: Interaction, current: str) -> Choices:
         """``/tirar expresion:``: the user's saved rolls and the server's completing the word
-        being typed (see :func:`~bot.features.dados.choices.completions`)."""
+        being typed (see :func:`~bot.features.saved_choices.completions`)."""
         guild_id = require_guild(interaction)
         async with self.services.require_storage().reading(guild_id) as uow:
             own, server = await uow.saved_rolls.visible(interaction.user.id)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeGuard
 
-from bot.features.checks.ambito import guild_estados, sync_guild_tables
+from bot.features.ambito import guild_estados, sync_guild_tables
 from bot.features.combate.acting import own_combatants
 from bot.features.common import log_roll, send
 from bot.features.dice import check_all_used, choose_dice

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.features.checks.ambito import sync_guild_tables
+from bot.features.ambito import sync_guild_tables
 from bot.features.combate.acting import resolve_actor
 from bot.features.combate.defender_button import DefenderView
 from bot.features.combate.rolllog import log_events

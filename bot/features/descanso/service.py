@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 
 import discord
 
-from bot.features.checks.ambito import guild_estados_extra, sync_guild_tables
+from bot.features.ambito import guild_estados_extra, sync_guild_tables
 from bot.features.common import send
 from bot.records.rolls import Adjustment, Adjustments, Numbers
 from bot.records.undo import SheetChange

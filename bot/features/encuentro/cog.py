@@ -12,7 +12,7 @@ from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
 from bot.edge.publisher import waiting_of
 from bot.edge.services import Topic
-from bot.features.checks.ambito import guild_estados, sync_guild_tables
+from bot.features.ambito import guild_estados, sync_guild_tables
 from bot.features.checks.retos import take_over_scene
 from bot.features.cog import FeatureCog
 from bot.features.combate.rolllog import log_events

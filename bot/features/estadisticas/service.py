@@ -18,7 +18,7 @@ from bot.features import dates
 from bot.features.estadisticas.figures import count
 from bot.features.historial import batches
 from bot.features.historial.service import Filters
-from bot.features.recordatorios.timing import zone
+from bot.features.timing import zone
 from bot.observe import note_slow_work
 from bot.offloop import off_loop, off_process
 from bot.records.figures import Figures

@@ -25,8 +25,8 @@ from bot.features.historial.export import (
 )
 from bot.features.historial.options import Alcance, ExportFormat
 from bot.features.historial.pager import HistoryList
+from bot.features.names import MemberNames
 from bot.features.pages import send_pages
-from bot.features.tirar.names import MemberNames
 from bot.offloop import off_loop
 from bot.storage import RollLogEntry, UnitOfWork
 from bot.storage.rolllog import decoded

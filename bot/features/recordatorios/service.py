@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.features.common import send
-from bot.features.recordatorios.timing import (
+from bot.features.timing import (
     DEFAULT_ZONE,
     check_hours,
     due_after,
