@@ -108,6 +108,43 @@ def test_the_feature_cycle_check_sees_a_cycle() -> None:
     assert cycles(feature_graph(graph)) == [["bot.features.a", "bot.features.b"]]
 
 
+def sqlalchemy_imports(tree: ast.AST) -> Iterator[str]:
+    """Every import of SQLAlchemy in a module, wherever it is written (inside a function,
+    under ``TYPE_CHECKING``): ``ast.walk`` sees them all."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names if a.name.split(".")[0] == "sqlalchemy")
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            yield from [str(node.module)] if str(node.module).split(".")[0] == "sqlalchemy" else []
+
+
+def test_only_storage_imports_sqlalchemy() -> None:
+    """Storage is the only code that talks to the database: the rest of ``bot/`` asks it
+    (``bot/storage/database.py`` for a URL's parts, the driver's errors, ``SELECT 1``)."""
+    storage = BOT / "storage"
+    found = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sorted(BOT.rglob("*.py"))
+        if storage not in path.parents
+        for name in sqlalchemy_imports(ast.parse(path.read_text("utf-8")))
+    ]
+    assert found == []
+    assert list(sqlalchemy_imports(ast.parse((storage / "engine.py").read_text("utf-8"))))
+
+
+def test_the_sqlalchemy_check_sees_hidden_imports() -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from sqlalchemy import RowMapping\n"
+        "def f():\n"
+        "    import sqlalchemy.exc\n"
+        "    from sqlalchemy.engine import make_url\n"
+    )
+    found = sorted(sqlalchemy_imports(ast.parse(source)))
+    assert found == ["sqlalchemy", "sqlalchemy.engine", "sqlalchemy.exc"]
+
+
 def test_few_modules_directly_in_bot() -> None:
     loose = sorted(p.name for p in BOT.glob("*.py") if p.name not in ("__init__.py", "__main__.py"))
     assert len(loose) <= MAX_LOOSE, loose

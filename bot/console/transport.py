@@ -19,7 +19,6 @@ from typing import Any, TextIO
 
 import discord
 from discord.webhook import async_ as webhook_async
-from sqlalchemy import event
 
 from bot import observe
 from bot.console import forms, gateway, menus
@@ -38,6 +37,7 @@ from bot.console.payloads import (
     bot_user_payload,
     stable_id,
 )
+from bot.storage.database import listen
 
 __all__ = ["Event", "FakeDiscord", "Reply", "SentMessage", "stable_id"]
 
@@ -57,9 +57,7 @@ def mentioned(message: SentMessage) -> set[int]:
 def watch_engine(engine: Any) -> None:
     """Every statement on ``engine`` (an ``AsyncEngine``) counts as slow work (the 3-second
     window): SQLAlchemy runs the listener in the context of the task that awaits it."""
-    target = engine.sync_engine
-    if not event.contains(target, "before_cursor_execute", _database_work):
-        event.listen(target, "before_cursor_execute", _database_work)
+    listen(engine, "before_cursor_execute", _database_work)
 
 
 class FakeDiscord(CommandOptions):
