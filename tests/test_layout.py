@@ -8,7 +8,7 @@
 - discord.py's public API only: no name of discord.py's that starts with ``_`` (an
   attribute read, a call, an override, a ``getattr`` by name, a private import or a mangled
   ``_Class__name``) outside the console's gateway, ``bot/console/gateway.py``;
-- no service looked up by name on the client or the bot (``getattr(interaction.client``,
+- no service looked up by name on the client, the bot, its tree or its services (``getattr``,
   ``getattr(self.bot``): the cogs are handed their services at ``setup``.
 """
 
@@ -303,8 +303,27 @@ def test_the_private_api_check_sees_what_it_must() -> None:
     assert GATEWAY.is_file()  # the one module allowed to
 
 
+#: ``getattr``/``hasattr`` on the client, the bot, its tree, its storage or its services.
+SERVICE_LOOKUP = (
+    r"\b(getattr|hasattr)\(\s*(interaction\.client|(self\.)?bot|(self\.)?client"
+    r"|[\w.]*\btree|[\w.]*\bstorage|[\w.]*\bservices|[\w.]*\btrackers)\s*,"
+)
+
+
+def test_the_service_lookup_check_sees_what_it_must() -> None:
+    seen = [
+        'getattr(interaction.client, "storage")',
+        'getattr(self.bot, "trackers", None)',
+        'drain = getattr(bot.tree, "drain", None)',
+        'trackers = getattr(bot, "trackers", None)',
+        'hasattr(self.storage, "dispose")',
+    ]
+    assert all(re.search(SERVICE_LOOKUP, line) for line in seen)
+    assert not re.search(SERVICE_LOOKUP, 'getattr(interaction.namespace, "personaje", None)')
+
+
 def test_no_service_looked_up_on_the_client_or_the_bot() -> None:
-    pattern = re.compile(r"getattr\(\s*(interaction\.client|self\.bot)\b")
+    pattern = re.compile(SERVICE_LOOKUP)
     found = [
         f"{path.relative_to(ROOT)}:{number}"
         for path in sorted(BOT.rglob("*.py"))

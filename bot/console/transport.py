@@ -21,6 +21,7 @@ import discord
 from discord.webhook import async_ as webhook_async
 
 from bot import observe
+from bot.app import UmbralBot
 from bot.console import forms, gateway, menus
 from bot.console.calendar import Calendar
 from bot.console.clock import FakeClock
@@ -94,9 +95,8 @@ class FakeDiscord(CommandOptions):
         self.commands = Commands(self.gate)
         bot.http.request = self._http_request  # type: ignore[method-assign]
         bot.http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
-        storage = getattr(bot, "storage", None)
-        if getattr(storage, "engine", None) is not None:
-            watch_engine(storage.engine)  # type: ignore[union-attr]
+        if isinstance(bot, UmbralBot) and bot.storage is not None:
+            watch_engine(bot.storage.engine)
 
     # --- identities -----------------------------------------------------------------------
 
