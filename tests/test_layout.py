@@ -145,6 +145,43 @@ def test_the_sqlalchemy_check_sees_hidden_imports() -> None:
     assert found == ["sqlalchemy", "sqlalchemy.engine", "sqlalchemy.exc"]
 
 
+#: A handler that catches whatever comes: bare, ``Exception`` or ``BaseException``.
+BROAD = frozenset({"Exception", "BaseException"})
+
+
+def broad_handlers(tree: ast.AST) -> Iterator[int]:
+    """The line of every ``except:``, ``except Exception`` or ``except BaseException``
+    (alone or in a tuple)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ExceptHandler):
+            caught = node.type
+            names = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+            if caught is None or any(isinstance(n, ast.Name) and n.id in BROAD for n in names):
+                yield node.lineno
+
+
+def test_rendering_swallows_no_error() -> None:
+    """A renderer shows a value that may be missing as missing (typed ``Optional``, «—» or
+    a Spanish word): it never catches whatever comes and shows something else instead."""
+    paths = [*sorted((BOT / "render").rglob("*.py")), BOT / "features" / "cog.py"]
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in paths
+        for line in broad_handlers(ast.parse(path.read_text("utf-8")))
+    ]
+    assert found == []
+
+
+def test_the_broad_handler_check_sees_them() -> None:
+    source = (
+        "try:\n    f()\nexcept Exception:\n    pass\n"
+        "try:\n    f()\nexcept:\n    pass\n"
+        "try:\n    f()\nexcept (KeyError, BaseException):\n    pass\n"
+        "try:\n    f()\nexcept (TypeError, OSError):\n    pass\n"
+    )
+    assert list(broad_handlers(ast.parse(source))) == [3, 7, 11]
+
+
 def test_few_modules_directly_in_bot() -> None:
     loose = sorted(p.name for p in BOT.glob("*.py") if p.name not in ("__init__.py", "__main__.py"))
     assert len(loose) <= MAX_LOOSE, loose

@@ -20,6 +20,7 @@ from bot.features.common import choices
 from bot.features.saved_choices import completions, deletable
 from bot.storage import Storage
 from bot.storage.saved_rolls import SERVER
+from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_table
 from umbral_rules.text import spanish_sorted
@@ -46,7 +47,7 @@ def _acting(enc: Encounter, interaction: Interaction, gm: bool) -> Combatant | N
     if named:
         try:
             c = enc.find(str(named))
-        except Exception:
+        except UmbralError:  # find's refusal (no one by that name yet, or several): none acts
             return None
         return c if gm or c.owner_id == interaction.user.id else None
     mine = [c for c in enc.combatants if c.owner_id == interaction.user.id]
