@@ -97,12 +97,12 @@ class Rendered:
 
 def _name(enc: Encounter, combatant_id: str) -> str:
     """The combatant's name, escaped for markdown (:data:`GONE` if no longer there)."""
-    c = enc.lookup(combatant_id)
+    c = enc.state.lookup(combatant_id)
     return shown(c.nombre) if c is not None else GONE
 
 
 def _vitals(enc: Encounter, combatant_id: str, before: int, after: int) -> Vitals:
-    c = enc.lookup(combatant_id)
+    c = enc.state.lookup(combatant_id)
     maximo = int(c.aguante_max) if c is not None else None
     return Vitals(_name(enc, combatant_id), before, after, maximo)
 
@@ -213,5 +213,5 @@ def render_events(
 
 
 def _owner(enc: Encounter, combatant_id: str) -> int | None:
-    c = enc.lookup(combatant_id)
+    c = enc.state.lookup(combatant_id)
     return int(c.owner_id) if c is not None and c.owner_id is not None else None

@@ -54,7 +54,7 @@ def combatant_line(c: Combatant) -> str:
 
 
 def _attacker(enc: Encounter, combatant_id: str) -> str:
-    c = enc.lookup(combatant_id)
+    c = enc.state.lookup(combatant_id)
     return shown(c.nombre) if c is not None else GONE
 
 
@@ -62,7 +62,7 @@ def pending_lines(enc: Encounter) -> list[str]:
     """The defenses owed, by asalto: in Mesa one roll answers an asalto's attacks."""
     lines = []
     for defender_id, asalto, attacks in enc.owed():
-        defender = enc.lookup(defender_id)
+        defender = enc.state.lookup(defender_id)
         if defender is None:  # removed meanwhile: no one owes that defense
             continue
         attackers = ", ".join(_attacker(enc, p.attacker) for p in attacks)

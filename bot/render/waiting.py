@@ -43,7 +43,7 @@ def waited_for(
     turn = f"{enc.asalto}:{enc.phase}"
     waited = [Waited("turno", c, turn, phase_since) for c in enc.not_acted()]
     for p in enc.pending:
-        defender, attacker = enc.lookup(p.defender), enc.lookup(p.attacker)
+        defender, attacker = enc.state.lookup(p.defender), enc.state.lookup(p.attacker)
         if defender is None:  # removed meanwhile: no one owes that defense
             continue
         ref = p.id

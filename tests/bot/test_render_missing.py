@@ -41,7 +41,7 @@ def test_a_missing_maximum_is_shown_as_missing() -> None:
 def test_lookup_is_none_for_someone_not_there() -> None:
     enc = Encounter.start("mesa")
     k = enc.add_character(kaeda(), [ESPADA], aliento=2, character_id=1, owner_id=10)
-    assert enc.lookup(k.id) is k or enc.lookup(k.id) == k
-    assert enc.lookup("c99") is None
+    assert enc.state.lookup(k.id) is k or enc.state.lookup(k.id) == k
+    assert enc.state.lookup("c99") is None
     assert pending_lines(enc) == []
     assert [w.kind for w in waited_for(enc, None, {})] == ["turno"]

@@ -144,11 +144,6 @@ class Encounter:
     def find(self, name_or_id: str) -> Combatant:
         return self.state.find(name_or_id)
 
-    def lookup(self, combatant_id: str) -> Combatant | None:
-        """The combatant with this id, or ``None`` when there is none (removed meanwhile):
-        for who shows an event or a pending defense, where missing is not an error."""
-        return next((c for c in self.state.combatants if c.id == combatant_id), None)
-
     def pending_for(self, defender_id: str) -> list[Pending]:
         return self.state.pending_for(defender_id)
 
