@@ -175,7 +175,7 @@ class UmbralBot(commands.AutoShardedBot):
             for name in tuple(self.cogs):
                 await self.remove_cog(name)
             await discord.Client.close(self)
-        if self.storage is not None and hasattr(self.storage, "dispose"):
+        if self.storage is not None:
             await self.storage.dispose()
 
 

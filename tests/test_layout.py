@@ -8,7 +8,7 @@
 - discord.py's public API only: no name of discord.py's that starts with ``_`` (an
   attribute read, a call, an override, a ``getattr`` by name, a private import or a mangled
   ``_Class__name``) outside the console's gateway, ``bot/console/gateway.py``;
-- no service looked up by name on the client or the bot (``getattr(interaction.client``,
+- no service looked up by name on the client, the bot, its tree or its services (``getattr``,
   ``getattr(self.bot``): the cogs are handed their services at ``setup``.
 """
 
@@ -51,6 +51,135 @@ def test_the_edge_imports_no_feature() -> None:
         if other.startswith("bot.features")
     }
     assert found == set()
+
+
+def test_render_imports_no_feature_and_no_edge() -> None:
+    """Rendering is below the features and the edge: results in, text out. The values both
+    sides share live lower down (``bot/records/``, ``bot/storage/``, ``umbral_rules/``)."""
+    graph = import_graph(BOT)
+    assert "bot.render.tirar" in graph
+    found = {
+        (module, other)
+        for module, imported in graph.items()
+        if module.startswith("bot.render")
+        for other in imported
+        if other.startswith(("bot.features", "bot.edge"))
+    }
+    assert found == set()
+
+
+def feature_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The import graph of ``bot/features/`` with each feature package as one node
+    (``bot.features.combate.service`` → ``bot.features.combate``); a shared module directly
+    in ``bot/features/`` (``common.py``, ``ambito.py``…) is a node of its own."""
+
+    def node(module: str) -> str | None:
+        parts = module.split(".")
+        return ".".join(parts[:3]) if parts[:2] == ["bot", "features"] and parts[2:] else None
+
+    collapsed: dict[str, set[str]] = {}
+    for module, imported in graph.items():
+        here = node(module)
+        if here is None:
+            continue
+        targets = collapsed.setdefault(here, set())
+        targets.update(t for other in imported if (t := node(other)) and t != here)
+    return collapsed
+
+
+def test_no_two_features_import_each_other() -> None:
+    """What two features share lives in a shared module below both, so no chain of imports
+    leads from a feature back to itself through another (the strongly connected components
+    of the features' graph are single nodes)."""
+    graph = feature_graph(import_graph(BOT))
+    assert {"bot.features.combate", "bot.features.checks", "bot.features.common"} <= set(graph)
+    found = [" → ".join(cycle_path(graph, c)) for c in cycles(graph)]
+    assert found == []
+
+
+def test_the_feature_cycle_check_sees_a_cycle() -> None:
+    graph = {
+        "bot.features.a.cog": {"bot.features.b.service"},
+        "bot.features.b.service": {"bot.features.common"},
+        "bot.features.b.cog": {"bot.features.a.lookup"},
+        "bot.features.a.lookup": set(),
+        "bot.features.common": set(),
+    }
+    assert cycles(feature_graph(graph)) == [["bot.features.a", "bot.features.b"]]
+
+
+def sqlalchemy_imports(tree: ast.AST) -> Iterator[str]:
+    """Every import of SQLAlchemy in a module, wherever it is written (inside a function,
+    under ``TYPE_CHECKING``): ``ast.walk`` sees them all."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names if a.name.split(".")[0] == "sqlalchemy")
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            yield from [str(node.module)] if str(node.module).split(".")[0] == "sqlalchemy" else []
+
+
+def test_only_storage_imports_sqlalchemy() -> None:
+    """Storage is the only code that talks to the database: the rest of ``bot/`` asks it
+    (``bot/storage/database.py`` for a URL's parts, the driver's errors, ``SELECT 1``)."""
+    storage = BOT / "storage"
+    found = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sorted(BOT.rglob("*.py"))
+        if storage not in path.parents
+        for name in sqlalchemy_imports(ast.parse(path.read_text("utf-8")))
+    ]
+    assert found == []
+    assert list(sqlalchemy_imports(ast.parse((storage / "engine.py").read_text("utf-8"))))
+
+
+def test_the_sqlalchemy_check_sees_hidden_imports() -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from sqlalchemy import RowMapping\n"
+        "def f():\n"
+        "    import sqlalchemy.exc\n"
+        "    from sqlalchemy.engine import make_url\n"
+    )
+    found = sorted(sqlalchemy_imports(ast.parse(source)))
+    assert found == ["sqlalchemy", "sqlalchemy.engine", "sqlalchemy.exc"]
+
+
+#: A handler that catches whatever comes: bare, ``Exception`` or ``BaseException``.
+BROAD = frozenset({"Exception", "BaseException"})
+
+
+def broad_handlers(tree: ast.AST) -> Iterator[int]:
+    """The line of every ``except:``, ``except Exception`` or ``except BaseException``
+    (alone or in a tuple)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ExceptHandler):
+            caught = node.type
+            names = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+            if caught is None or any(isinstance(n, ast.Name) and n.id in BROAD for n in names):
+                yield node.lineno
+
+
+def test_rendering_swallows_no_error() -> None:
+    """A renderer shows a value that may be missing as missing (typed ``Optional``, «—» or
+    a Spanish word): it never catches whatever comes and shows something else instead."""
+    paths = [*sorted((BOT / "render").rglob("*.py")), BOT / "features" / "cog.py"]
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in paths
+        for line in broad_handlers(ast.parse(path.read_text("utf-8")))
+    ]
+    assert found == []
+
+
+def test_the_broad_handler_check_sees_them() -> None:
+    source = (
+        "try:\n    f()\nexcept Exception:\n    pass\n"
+        "try:\n    f()\nexcept:\n    pass\n"
+        "try:\n    f()\nexcept (KeyError, BaseException):\n    pass\n"
+        "try:\n    f()\nexcept (TypeError, OSError):\n    pass\n"
+    )
+    assert list(broad_handlers(ast.parse(source))) == [3, 7, 11]
 
 
 def test_few_modules_directly_in_bot() -> None:
@@ -211,8 +340,27 @@ def test_the_private_api_check_sees_what_it_must() -> None:
     assert GATEWAY.is_file()  # the one module allowed to
 
 
+#: ``getattr``/``hasattr`` on the client, the bot, its tree, its storage or its services.
+SERVICE_LOOKUP = (
+    r"\b(getattr|hasattr)\(\s*(interaction\.client|(self\.)?bot|(self\.)?client"
+    r"|[\w.]*\btree|[\w.]*\bstorage|[\w.]*\bservices|[\w.]*\btrackers)\s*,"
+)
+
+
+def test_the_service_lookup_check_sees_what_it_must() -> None:
+    seen = [
+        'getattr(interaction.client, "storage")',
+        'getattr(self.bot, "trackers", None)',
+        'drain = getattr(bot.tree, "drain", None)',
+        'trackers = getattr(bot, "trackers", None)',
+        'hasattr(self.storage, "dispose")',
+    ]
+    assert all(re.search(SERVICE_LOOKUP, line) for line in seen)
+    assert not re.search(SERVICE_LOOKUP, 'getattr(interaction.namespace, "personaje", None)')
+
+
 def test_no_service_looked_up_on_the_client_or_the_bot() -> None:
-    pattern = re.compile(r"getattr\(\s*(interaction\.client|self\.bot)\b")
+    pattern = re.compile(SERVICE_LOOKUP)
     found = [
         f"{path.relative_to(ROOT)}:{number}"
         for path in sorted(BOT.rglob("*.py"))

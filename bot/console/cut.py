@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import event
+from bot.storage.database import listen
 
 WRITES = ("insert", "update", "delete", "replace", "upsert", "merge")
 _WROTE = "umbral_console_wrote"
@@ -21,10 +21,9 @@ class Writes:
 
     def __init__(self, engine: Any) -> None:
         self.count = 0
-        target = engine.sync_engine
-        event.listen(target, "before_cursor_execute", self._statement)
-        event.listen(target, "commit", self._commit)
-        event.listen(target, "rollback", self._rollback)
+        listen(engine, "before_cursor_execute", self._statement)
+        listen(engine, "commit", self._commit)
+        listen(engine, "rollback", self._rollback)
 
     def _statement(self, conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
         if statement.lstrip().lower().startswith(WRITES):

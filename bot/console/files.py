@@ -11,9 +11,9 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from sqlalchemy.engine import make_url
-
 from bot.console.messages import Event
+from bot.storage.database import database_of
+from bot.storage.engine import is_sqlite
 
 FOLDER_SUFFIX = "-adjuntos"
 
@@ -21,10 +21,9 @@ FOLDER_SUFFIX = "-adjuntos"
 def default_folder(url: str | None, fresh: bool) -> Path:
     """Where the attachments go when ``--adjuntos`` does not say (``url``: the database)."""
     if url is not None and not fresh:
-        parsed = make_url(url)
-        database = parsed.database or ""
+        database = database_of(url)
         in_file = database not in ("", ":memory:") and not database.startswith("file:")
-        if parsed.get_backend_name() == "sqlite" and in_file:
+        if is_sqlite(url) and in_file:
             path = Path(database)
             return path.with_name(path.stem + FOLDER_SUFFIX)
     return Path(tempfile.gettempdir()) / ("umbral" + FOLDER_SUFFIX)

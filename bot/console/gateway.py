@@ -127,7 +127,7 @@ async def shard_event(bot: discord.Client, step: str, shard_id: int, shard_count
     """A step of a shard's gateway connection (``connect``, ``ready``, ``disconnect``,
     ``resume``) as discord.py reports it: the shard count Discord gave (set on connect, as
     ``AutoShardedClient`` does), then the event, whose listeners have run on return."""
-    if step == "connect" and getattr(bot, "shard_count", None) is None:
+    if step == "connect" and bot.shard_count is None:
         bot.shard_count = shard_count
     event = SHARD_EVENTS[step]
     bot.dispatch(event, shard_id)

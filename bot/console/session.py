@@ -7,8 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from sqlalchemy.exc import DBAPIError, SQLAlchemyError
-
 from bot.app import UmbralBot, create_bot
 from bot.console import memory as console_memory
 from bot.console.transport import FakeDiscord
@@ -16,6 +14,7 @@ from bot.process.config import Settings
 from bot.process.config_check import load_settings
 from bot.storage import Storage, upgrade_head
 from bot.storage.console_state import load_console_state, save_console_state
+from bot.storage.database import DatabaseError, StorageError
 from bot.storage.engine import is_sqlite_memory
 from bot.storage.revision import Migrated
 from bot.storage.sessions import last_event_id
@@ -37,7 +36,7 @@ class Session:
         try:
             if self.remembers:
                 await save_console_state(self.storage.engine, console_memory.snapshot(self.discord))
-        except (SQLAlchemyError, TypeError, ValueError):  # the game is saved already: only
+        except (StorageError, TypeError, ValueError):  # the game is saved already: only
             # the next console's memory is lost
             log.warning("No se pudo guardar lo que recuerda la consola", exc_info=True)
         finally:
@@ -74,7 +73,7 @@ async def open_session(
     # time, the members, the messages: bot/console/memory.py)
     try:
         kept = await load_console_state(storage.engine)
-    except DBAPIError:  # a database not migrated to 0018 (RUN_MIGRATIONS=no): no memory
+    except DatabaseError:  # a database not migrated to 0018 (RUN_MIGRATIONS=no): no memory
         kept, remembers = None, False
     else:
         remembers = True

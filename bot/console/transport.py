@@ -20,9 +20,9 @@ from typing import Any, TextIO
 
 import discord
 from discord.webhook import async_ as webhook_async
-from sqlalchemy import event
 
 from bot import observe
+from bot.app import UmbralBot
 from bot.console import forms, gateway, menus
 from bot.console.calendar import Calendar
 from bot.console.clock import FakeClock
@@ -39,6 +39,7 @@ from bot.console.payloads import (
     bot_user_payload,
     stable_id,
 )
+from bot.storage.database import listen
 
 __all__ = ["Event", "FakeDiscord", "Reply", "SentMessage", "stable_id"]
 
@@ -58,9 +59,7 @@ def mentioned(message: SentMessage) -> set[int]:
 def watch_engine(engine: Any) -> None:
     """Every statement on ``engine`` (an ``AsyncEngine``) counts as slow work (the 3-second
     window): SQLAlchemy runs the listener in the context of the task that awaits it."""
-    target = engine.sync_engine
-    if not event.contains(target, "before_cursor_execute", _database_work):
-        event.listen(target, "before_cursor_execute", _database_work)
+    listen(engine, "before_cursor_execute", _database_work)
 
 
 class FakeDiscord(CommandOptions):
@@ -98,9 +97,8 @@ class FakeDiscord(CommandOptions):
         bot.http.request = self._http_request  # type: ignore[method-assign]
         self.gate.answered = functools.partial(gateway.http_answered, bot)
         bot.http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
-        storage = getattr(bot, "storage", None)
-        if getattr(storage, "engine", None) is not None:
-            watch_engine(storage.engine)  # type: ignore[union-attr]
+        if isinstance(bot, UmbralBot) and bot.storage is not None:
+            watch_engine(bot.storage.engine)
 
     async def gateway(self, step: str, shard_id: int = 0, shard_count: int = 1) -> None:
         """A step of shard ``shard_id``'s gateway connection: ``connect``, ``ready``,

@@ -15,11 +15,12 @@ or encounters: there the command works only on their own server's things).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import discord
 
+from bot.records.reference import RULES
 from umbral_rules import UmbralError
 from umbral_rules.text import word_key
 
@@ -68,27 +69,6 @@ def require_guild(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-@dataclass(frozen=True)
-class Rule:
-    texto: str
-    master: bool
-    dueno: bool
-    jugador: bool
-    otro_servidor: bool
-
-
-ACTORS = ("master", "dueño", "jugador", "otro servidor")
-COLUMNS = ("Máster", "Dueño del personaje", "Otro jugador", "Otro servidor")
-
-RULES = {
-    "cualquiera": Rule("Cualquiera (en su servidor)", True, True, True, True),
-    "servidor": Rule("Quien esté en el servidor", True, True, True, False),
-    "personaje": Rule("Quien tenga un personaje propio", False, True, True, False),
-    "dueño": Rule("Solo el dueño del personaje", False, True, False, False),
-    "dueño o máster": Rule("El dueño del personaje o el máster", True, True, False, False),
-    "máster": Rule("Solo el máster", True, False, False, False),
-    "gestor": Rule("Quien tiene «Gestionar servidor»", True, False, False, False),
-}
 #: The rules checked before the command acts (the others are about the character a command
 #: names, which only the command can find: it asks :meth:`Context.is_gm` and compares owners).
 GATED = ("máster", "gestor")
@@ -169,25 +149,3 @@ def allowed(rule: str, actor: str) -> bool:
         "jugador": r.jugador,
         "otro servidor": r.otro_servidor,
     }[actor]
-
-
-def _cells(rule: Rule) -> list[str]:
-    return [
-        "sí" if ok else "no" for ok in (rule.master, rule.dueno, rule.jugador, rule.otro_servidor)
-    ]
-
-
-def permisos_markdown(rows: Iterable[tuple[str, str]]) -> str:
-    """The reference's table (``docs/comandos.md``, «Quién puede qué»)."""
-    lines = ["| Comando | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
-    for label, key in rows:
-        lines.append(f"| `{label}` | " + " | ".join(_cells(RULES[key])) + " |")
-    return "\n".join(lines)
-
-
-def permisos_por_regla(rows: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
-    """``/ayuda``'s version: one line per rule with its commands."""
-    grouped: dict[str, list[str]] = {}
-    for label, key in rows:
-        grouped.setdefault(key, []).append(label)
-    return [(RULES[key].texto, ", ".join(labels)) for key, labels in grouped.items()]

@@ -15,7 +15,6 @@ a family of their own otherwise.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -23,7 +22,8 @@ from discord import app_commands
 
 from bot.edge.context import declared
 from bot.edge.permissions import Permission, Variant
-from bot.edge.services import Topic
+from bot.records.reference import CommandDoc, OptionDoc, Topic
+from bot.records.reference import Family as Family  # re-exported: /ayuda lists them
 from umbral_rules.text import word_key
 
 #: What each option type is called (Discord's option type numbers).
@@ -47,43 +47,6 @@ MENU_KINDS = {
 MENUS = Topic(
     "menus", "Menús contextuales", "Lo que se hace con clic derecho en un usuario o mensaje."
 )
-
-
-@dataclass(frozen=True)
-class OptionDoc:
-    name: str
-    kind: str  # «texto», «número entero»…
-    required: bool
-    description: str
-    limits: str = ""  # «de 0 a 4», «de 1 a 80 caracteres»
-    choices: tuple[tuple[str, str], ...] = ()  # (what is typed, what Discord shows)
-    autocomplete: bool = False
-
-
-@dataclass(frozen=True)
-class CommandDoc:
-    """One command: ``path`` as typed after the slash (``ficha crear``), or a context
-    menu's name, with ``where`` it is found (empty for slash commands); ``who``: its uses
-    and who may make them (a rule of :data:`bot.edge.permissions.RULES`), the plain use
-    first (its label, ``ver`` in ``/config (ver)``, or ``""``), then the options that have a
-    rule of their own (``con `dueño:```)."""
-
-    path: str
-    description: str
-    options: tuple[OptionDoc, ...]
-    who: tuple[tuple[str, str], ...]
-    where: str = ""
-
-    @property
-    def shown(self) -> str:
-        """How the command is written: ``/ficha crear``, or a menu's «Nombre»."""
-        return f"«{self.path}»" if self.where else f"/{self.path}"
-
-
-@dataclass(frozen=True)
-class Family:
-    topic: Topic
-    commands: tuple[CommandDoc, ...]
 
 
 def _limits(option: dict[str, Any]) -> str:

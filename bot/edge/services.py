@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from discord.ext import commands
 
+from bot.records.reference import Topic as Topic  # re-exported: the cogs name their family with it
 from umbral_rules import DiceSource, UmbralError
 
 if TYPE_CHECKING:
@@ -28,17 +29,6 @@ class Services:
         if self.storage is None:
             raise UmbralError("El bot no tiene base de datos configurada.")
         return self.storage
-
-
-@dataclass(frozen=True)
-class Topic:
-    """A family of commands as ``/ayuda tema:`` and the generated reference name it: the
-    ``key`` typed in ``tema:`` (lower case, no accents), its ``title`` and one line on what
-    its commands are for."""
-
-    key: str
-    title: str
-    blurb: str
 
 
 class ServedCog(commands.Cog):

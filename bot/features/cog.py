@@ -15,11 +15,12 @@ from discord.app_commands import Choice
 from bot.edge.context import ids_of
 from bot.edge.permissions import is_gm, require_guild
 from bot.edge.services import ServedCog
-from bot.features.checks.ambito import guild_estados_extra
+from bot.features.ambito import guild_estados_extra
 from bot.features.common import choices
-from bot.features.dados.choices import completions, deletable
+from bot.features.saved_choices import completions, deletable
 from bot.storage import Storage
 from bot.storage.saved_rolls import SERVER
+from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_table
 from umbral_rules.text import spanish_sorted
@@ -46,7 +47,7 @@ def _acting(enc: Encounter, interaction: Interaction, gm: bool) -> Combatant | N
     if named:
         try:
             c = enc.find(str(named))
-        except Exception:
+        except UmbralError:  # find's refusal (no one by that name yet, or several): none acts
             return None
         return c if gm or c.owner_id == interaction.user.id else None
     mine = [c for c in enc.combatants if c.owner_id == interaction.user.id]
@@ -168,7 +169,7 @@ class FeatureCog(ServedCog):
 
     async def saved_roll(self, interaction: Interaction, current: str) -> Choices:
         """``/tirar expresion:``: the user's saved rolls and the server's completing the word
-        being typed (see :func:`~bot.features.dados.choices.completions`)."""
+        being typed (see :func:`~bot.features.saved_choices.completions`)."""
         guild_id = require_guild(interaction)
         async with self.services.require_storage().reading(guild_id) as uow:
             own, server = await uow.saved_rolls.visible(interaction.user.id)

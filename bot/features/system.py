@@ -1,6 +1,6 @@
 """Umbral as a game system of the edge's one path (:mod:`bot.edge.path`): its document is the
 channel's :class:`~umbral_rules.encounter.Encounter`, made current with the guild's secuelas
-table and estados, its rolls logged by :func:`~bot.features.combate.rolllog.log_events` and
+table and estados, its rolls logged by :func:`~bot.features.rolllog.log_events` and
 its events shown by :func:`~bot.render.encounter.render_events`. A second system is a
 second object like :data:`UMBRAL`, handed to :func:`~bot.edge.path.run_step` by its own
 commands."""
@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from bot.edge.path import Need, Turn
-from bot.features.checks.ambito import sync_guild_tables
-from bot.features.combate.rolllog import log_events
+from bot.features.ambito import sync_guild_tables
+from bot.features.rolllog import log_events
 from bot.render.encounter import Rendered, render_events
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import Event

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+
+from bot.storage.database import drivername
 
 DEFAULT_DB_PATH = "umbral.db"
 #: ``RUN_MIGRATIONS=sí`` as a Spanish speaker writes it (pydantic reads the English words).
@@ -142,11 +142,7 @@ def async_url(url: str) -> str:
     host's ``sslmode`` becomes asyncpg's ``ssl``), the rest as written; ``ValueError`` for a
     URL the bot can't use (another database or driver, or not a URL)."""
     url = url.strip()
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        raise ValueError("not a database URL") from None
-    driver = ASYNC_DRIVERS.get(parsed.drivername)
+    driver = ASYNC_DRIVERS.get(drivername(url))  # ValueError: not a database URL
     if driver is None:
         raise ValueError("not a database the bot can use")
     url = driver + url[url.index("://") :]

@@ -8,15 +8,13 @@ import asyncio
 import sqlite3
 import sys
 
-from sqlalchemy import text
-from sqlalchemy.engine import make_url
-
 from bot.process.config_check import ConfigError, load_settings
+from bot.storage.database import answers, database_of
 from bot.storage.engine import create_engine, is_sqlite
 
 
 def check_sqlite(url: str) -> str | None:
-    database = make_url(url).database or ""
+    database = database_of(url)
     try:
         conn = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=10)
         try:
@@ -31,8 +29,7 @@ def check_sqlite(url: str) -> str | None:
 async def check_server(url: str) -> str | None:
     engine = create_engine(url, pool_pre_ping=False)
     try:
-        async with engine.connect() as conn:
-            await conn.execute(text("SELECT 1"))
+        await answers(engine)
     except Exception as error:
         return f"La base de datos no responde ({type(error).__name__})."
     finally:

@@ -8,9 +8,12 @@ import logging
 import signal
 import threading
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from discord.ext import commands
+from bot.edge.tree import GuardedTree
+
+if TYPE_CHECKING:
+    from bot.app import UmbralBot
 
 log = logging.getLogger(__name__)
 
@@ -19,25 +22,21 @@ DRAIN_TIMEOUT_S = 25.0
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
-async def shutdown(
-    bot: commands.Bot | commands.AutoShardedBot, grace_s: float = DRAIN_TIMEOUT_S
-) -> None:
+async def shutdown(bot: UmbralBot, grace_s: float = DRAIN_TIMEOUT_S) -> None:
     """Refuse new commands, let the running ones finish, then close the bot (its ``close``
-    disposes the storage's engine)."""
-    drain = getattr(bot.tree, "drain", None)
-    if drain is not None:
-        await drain(grace_s)
-    trackers = getattr(bot, "trackers", None)
-    if trackers is not None:  # the last tracker edits go out before the connection closes
-        try:
-            await asyncio.wait_for(trackers.idle(), timeout=grace_s)
-        except TimeoutError:
-            log.warning("El tracker no terminó de actualizarse al parar")
+    disposes the storage's engine). The bot's own attributes, typed: nothing is looked up
+    by name."""
+    if isinstance(bot.tree, GuardedTree):  # always (``tree_cls``): the type says it drains
+        await bot.tree.drain(grace_s)
+    try:  # the last tracker edits go out before the connection closes
+        await asyncio.wait_for(bot.trackers.idle(), timeout=grace_s)
+    except TimeoutError:
+        log.warning("El tracker no terminó de actualizarse al parar")
     await bot.close()
 
 
 def install_bot_signals(
-    bot: commands.Bot | commands.AutoShardedBot,
+    bot: UmbralBot,
     grace_s: float = DRAIN_TIMEOUT_S,
     on_signal: Callable[[int], None] = lambda signum: None,
 ) -> Callable[[], None]:

@@ -31,6 +31,8 @@ from prometheus_client import (
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from bot.edge.tree import GuardedTree
+
 #: What became of a command: answered, refused with a Spanish line (an ``UmbralError`` or the
 #: gate's refusal), or failed (a fault: the apology).
 OUTCOMES = ("done", "refused", "failed")
@@ -134,7 +136,8 @@ class BotCollector(Collector):
             "umbral_rate_limit_refusals",
             "Tiradas que el límite del propio bot (ROLL_LIMIT_*) rechazó.",
         )
-        refused.add_metric([], getattr(bot.tree, "refused_rolls", 0))  # a GuardedTree's
+        tree = bot.tree
+        refused.add_metric([], tree.refused_rolls if isinstance(tree, GuardedTree) else 0)
         yield refused
         yield from self._gateway(bot)
         pool = GaugeMetricFamily(

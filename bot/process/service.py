@@ -21,10 +21,12 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import discord
 from aiohttp import web
-from sqlalchemy import text
 
 from bot.process.metrics import CONTENT_TYPE
+from bot.storage import Storage
+from bot.storage.database import migration_revision
 
 log = logging.getLogger(__name__)
 
@@ -71,10 +73,9 @@ class GatewayWatch:
 
 def expected_shards(bot: Any) -> list[int] | None:
     """This process's shards: ``SHARD_IDS``, else all of ``shard_count`` once known."""
-    ids = getattr(bot, "shard_ids", None)
-    if ids:
-        return list(ids)
-    count = getattr(bot, "shard_count", None)
+    if isinstance(bot, discord.AutoShardedClient) and bot.shard_ids:
+        return list(bot.shard_ids)
+    count = bot.shard_count if isinstance(bot, discord.Client) else None
     return list(range(count)) if count else None
 
 
@@ -129,18 +130,10 @@ def migration_head() -> str | None:
 
 async def database_problem(storage: Any, head: str | None, bound: float) -> str | None:
     """Why the database is not fit to serve (``None``: it answers, at ``head``)."""
-    engine = getattr(storage, "engine", None)
-    if engine is None:
+    if not isinstance(storage, Storage):
         return "El bot no tiene base de datos."
-
-    async def revision() -> str | None:
-        async with engine.connect() as conn:
-            found = await conn.execute(text("SELECT version_num FROM alembic_version"))
-            row = found.first()
-            return None if row is None else str(row[0])
-
     try:
-        found = await asyncio.wait_for(revision(), bound)
+        found = await asyncio.wait_for(migration_revision(storage.engine), bound)
     except TimeoutError:
         return f"La base de datos no responde en {bound:g} s."
     except Exception as error:

@@ -11,11 +11,10 @@ from contextlib import contextmanager
 
 import aiohttp
 import discord
-from sqlalchemy import text
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
 
 from bot.app import UmbralBot
+from bot.storage.database import DatabaseError, answers, shown_url
+from bot.storage.engine import is_sqlite
 
 log = logging.getLogger("bot")
 
@@ -58,11 +57,10 @@ def database_errors(url: str) -> Iterator[None]:
     except NewerDatabase as exc:
         log.debug("Base de datos más nueva que el código", exc_info=True)
         raise StartupError(str(exc), EXIT_DATABASE_NEWER) from exc
-    except (OSError, DBAPIError) as exc:
+    except (OSError, DatabaseError) as exc:
         log.debug("La base de datos no responde", exc_info=True)
-        parsed = make_url(url)
-        shown = parsed.render_as_string(hide_password=True)
-        if parsed.get_backend_name() == "sqlite":
+        shown = shown_url(url)
+        if is_sqlite(url):
             hint = "¿existe la carpeta y se puede escribir en ella?"
         else:
             hint = "¿está el servidor en marcha y es correcta la URL (DATABASE_URL)?"
@@ -78,8 +76,7 @@ async def probe(url: str) -> None:
 
     engine = create_migration_engine(url)
     try:
-        async with engine.connect() as conn:
-            await conn.execute(text("SELECT 1"))
+        await answers(engine)
         await check_revision(url, engine)  # not one a later release migrated
     finally:
         await engine.dispose()

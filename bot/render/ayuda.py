@@ -9,8 +9,7 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
-from bot.edge.permissions import permisos_por_regla
-from bot.edge.reference import CommandDoc, Family
+from bot.records.reference import RULES, CommandDoc, Family
 from bot.render.ayuda_modos import MODES
 from bot.render.limits import (
     DESCRIPTION_MAX,
@@ -326,3 +325,11 @@ def permisos_embed(rows: Iterable[tuple[str, str]]) -> discord.Embed:
     for texto, labels in permisos_por_regla(rows):
         add_long_field(embed, f"Permisos · {texto}", labels.split(", "), sep=", ")
     return embed
+
+
+def permisos_por_regla(rows: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``/ayuda``'s version: one line per rule with its commands."""
+    grouped: dict[str, list[str]] = {}
+    for label, key in rows:
+        grouped.setdefault(key, []).append(label)
+    return [(RULES[key].texto, ", ".join(labels)) for key, labels in grouped.items()]

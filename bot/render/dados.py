@@ -8,9 +8,8 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.features.dados.service import Saved
 from bot.render.limits import PAGE_CHARS, PAGE_LINES, split_text
-from bot.storage.saved_rolls import SavedRoll
+from bot.storage.saved_rolls import Saved, SavedRoll
 from umbral_rules.text import name_key
 
 COLOUR = discord.Colour(0x5865F2)

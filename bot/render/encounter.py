@@ -9,7 +9,7 @@ import discord
 
 from bot.render.limits import DESCRIPTION_MAX, EMBEDS_MAX, EMBEDS_TOTAL_MAX, cut, split_text
 from bot.render.rolls import Vitals, attack_embed, check_embed, despegarse_embed, reread_embed
-from bot.render.safe import ping, shown
+from bot.render.safe import GONE, ping, shown
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import (
     AttackResolved,
@@ -96,18 +96,14 @@ class Rendered:
 
 
 def _name(enc: Encounter, combatant_id: str) -> str:
-    """The combatant's name, escaped for markdown."""
-    try:
-        return shown(enc.get(combatant_id).nombre)
-    except Exception:
-        return shown(combatant_id)
+    """The combatant's name, escaped for markdown (:data:`GONE` if no longer there)."""
+    c = enc.state.lookup(combatant_id)
+    return shown(c.nombre) if c is not None else GONE
 
 
 def _vitals(enc: Encounter, combatant_id: str, before: int, after: int) -> Vitals:
-    try:
-        maximo = int(enc.get(combatant_id).aguante_max)
-    except Exception:
-        maximo = before
+    c = enc.state.lookup(combatant_id)
+    maximo = int(c.aguante_max) if c is not None else None
     return Vitals(_name(enc, combatant_id), before, after, maximo)
 
 
@@ -184,12 +180,14 @@ def render_events(
                 )
             )
         elif isinstance(event, CheckMade | Stabilised | RetoRolled):
-            actor = str(getattr(event, "combatant_id", None) or getattr(event, "healer_id", ""))
-            what = {"reto": "tirada del reto", "tirada": "tirada"}.get(
-                str(getattr(event, "purpose", "reto")), str(getattr(event, "purpose", "tirada"))
-            )
             if isinstance(event, Stabilised):
-                what = "estabilizar"
+                actor, what = event.healer_id, "estabilizar"
+            elif isinstance(event, RetoRolled):
+                actor, what = event.combatant_id, "tirada del reto"
+            else:
+                purpose = str(event.purpose)
+                actor = event.combatant_id
+                what = {"reto": "tirada del reto", "tirada": "tirada"}.get(purpose, purpose)
             out.embeds.append(
                 check_embed(
                     event.result, actor=_name(enc, actor), what=what, note=shown(event.message)
@@ -215,8 +213,5 @@ def render_events(
 
 
 def _owner(enc: Encounter, combatant_id: str) -> int | None:
-    try:
-        owner = enc.get(combatant_id).owner_id
-    except Exception:
-        return None
-    return int(owner) if owner is not None else None
+    c = enc.state.lookup(combatant_id)
+    return int(c.owner_id) if c is not None and c.owner_id is not None else None

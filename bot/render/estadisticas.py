@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import discord
 
-from bot.features.estadisticas.figures import D12, Damage, Figures
+from bot.records.figures import D12, Damage, Figures
 from bot.render.limits import FIELD_VALUE_MAX, cut
 from bot.render.safe import shown
 from umbral_rules.luck import FitTest, minimum_dice

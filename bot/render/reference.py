@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.edge.permissions import RULES, permisos_markdown
-from bot.edge.reference import CommandDoc, Family, OptionDoc
+from bot.records.reference import COLUMNS, RULES, CommandDoc, Family, OptionDoc, Rule
 
 HEADER = """\
 # Referencia de comandos
@@ -101,3 +100,17 @@ def anchor(title: str) -> str:
     """The anchor GitHub gives a heading: lower case, spaces as «-», punctuation dropped."""
     kept = "".join(ch for ch in title.lower() if ch.isalnum() or ch in " -_")
     return kept.replace(" ", "-")
+
+
+def _cells(rule: Rule) -> list[str]:
+    return [
+        "sí" if ok else "no" for ok in (rule.master, rule.dueno, rule.jugador, rule.otro_servidor)
+    ]
+
+
+def permisos_markdown(rows: Iterable[tuple[str, str]]) -> str:
+    """The reference's table (``docs/comandos.md``, «Quién puede qué»)."""
+    lines = ["| Comando | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
+    for label, key in rows:
+        lines.append(f"| `{label}` | " + " | ".join(_cells(RULES[key])) + " |")
+    return "\n".join(lines)

@@ -14,7 +14,7 @@ from umbral_rules import AttackResult, CheckResult, DieRoll, Grade, Grading, Rol
 from umbral_rules.combat import AttackKind
 
 from .limits import FOOTER_MAX
-from .safe import plain, shown
+from .safe import MISSING, plain, shown
 
 GRADE_COLOURS = {
     Grade.FRACASO: discord.Colour(0xC0392B),
@@ -113,10 +113,10 @@ class Vitals:
     nombre: str
     antes: int
     despues: int
-    maximo: int
+    maximo: int | None  # None: the combatant is no longer in the encounter
 
     def text(self) -> str:
-        now = f"{self.despues}/{self.maximo}"
+        now = f"{self.despues}/{MISSING if self.maximo is None else self.maximo}"
         fallen = " — cae" if self.despues <= 0 < self.antes else ""
         if self.antes == self.despues:
             return f"{now}{fallen}"

@@ -171,3 +171,10 @@ def allowed_mentions(user_ids: Iterable[int] = ()) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
     )
+
+
+# --- a value that may be missing is shown as missing, never guessed (issue 44) ------------
+#: [D] A number that is not there (an Aguante maximum of someone no longer in the encounter).
+MISSING = "—"
+#: [D] Who an event or a pending defense names once they are no longer in the encounter.
+GONE = "alguien que ya no está en el combate"

@@ -9,14 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.features.tirar.expression import ExpressionRoll
-from bot.features.tirar.systems import (
-    GradedRoll,
-    InitiativeRoll,
-    PercentileRoll,
-    PoolRoll,
-    pool_passive,
-)
+from bot.records.dice import ExpressionRoll, GradedRoll, PoolRoll
 from bot.records.rolls import Adjustment, Adjustments, Undone
 from bot.render.limits import AUTHOR_MAX, FIELD_NAME_MAX, PAGE_CHARS, PAGE_LINES, cut, split_text
 from bot.render.rolls import grade_colour, signed
@@ -24,6 +17,7 @@ from bot.render.safe import in_backticks, plain, shown
 from bot.storage import RollLogEntry
 from bot.storage.rolllog import SAID_COMMAND as SAID
 from umbral_rules import Grade
+from umbral_rules.porcentual.tiradas import InitiativeRoll, PercentileRoll
 from umbral_rules.roller.saved import Use
 
 NEUTRAL = discord.Colour(0x5865F2)
@@ -131,9 +125,7 @@ def pool_embed(roll: PoolRoll, *, who: str, motivo: str | None = None) -> discor
     verdict = f"supera por {roll.total - roll.difficulty}" if roll.success else "no la supera"
     grados = f" · {roll.degrees} grado(s) de éxito" if roll.success else ""
     embed.add_field(name="Dificultad", value=f"{roll.difficulty}: {verdict}{grados}", inline=False)
-    embed.set_footer(
-        text=f"Valor pasivo: {roll.rank} × 4 + {roll.bonus} = {pool_passive(roll.rank, roll.bonus)}"
-    )
+    embed.set_footer(text=f"Valor pasivo: {roll.rank} × 4 + {roll.bonus} = {roll.passive}")
     return embed
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 import discord
 
 from bot.render.config import MODE_LABELS
-from bot.render.safe import shown
+from bot.render.safe import GONE, shown
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.plural import plural
 
@@ -53,16 +53,20 @@ def combatant_line(c: Combatant) -> str:
     return f"{side} **{shown(c.nombre)}** — " + " · ".join(parts)
 
 
+def _attacker(enc: Encounter, combatant_id: str) -> str:
+    c = enc.state.lookup(combatant_id)
+    return shown(c.nombre) if c is not None else GONE
+
+
 def pending_lines(enc: Encounter) -> list[str]:
     """The defenses owed, by asalto: in Mesa one roll answers an asalto's attacks."""
     lines = []
     for defender_id, asalto, attacks in enc.owed():
-        try:
-            defender = enc.get(defender_id).nombre
-            attackers = ", ".join(enc.get(p.attacker).nombre for p in attacks)
-        except Exception:  # a combatant removed meanwhile
+        defender = enc.state.lookup(defender_id)
+        if defender is None:  # removed meanwhile: no one owes that defense
             continue
-        lines.append(f"Asalto {asalto} — {shown(defender)} debe defenderse de {shown(attackers)}")
+        attackers = ", ".join(_attacker(enc, p.attacker) for p in attacks)
+        lines.append(f"Asalto {asalto} — {shown(defender.nombre)} debe defenderse de {attackers}")
     return lines
 
 

@@ -11,7 +11,7 @@ from datetime import datetime
 
 import discord
 
-from bot.render.safe import shown
+from bot.render.safe import GONE, shown
 from bot.render.tracker import PHASE_LABELS
 from umbral_rules.encounter import Combatant, Encounter
 
@@ -43,12 +43,12 @@ def waited_for(
     turn = f"{enc.asalto}:{enc.phase}"
     waited = [Waited("turno", c, turn, phase_since) for c in enc.not_acted()]
     for p in enc.pending:
-        try:
-            defender, attacker = enc.get(p.defender), enc.get(p.attacker).nombre
-        except Exception:  # a combatant removed meanwhile
+        defender, attacker = enc.state.lookup(p.defender), enc.state.lookup(p.attacker)
+        if defender is None:  # removed meanwhile: no one owes that defense
             continue
         ref = p.id
-        waited.append(Waited("defensa", defender, ref, pending_since.get(ref), attacker))
+        name = attacker.nombre if attacker is not None else GONE
+        waited.append(Waited("defensa", defender, ref, pending_since.get(ref), name))
     return waited
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, Text, bindparam, cast, insert, select, update
+from sqlalchemy import ColumnElement, Text, bindparam, cast, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.util import identity_key
@@ -315,14 +315,14 @@ class BestiaryRepository:
         rows = (await self._session.scalars(stmt)).all()
         return sorted(rows, key=lambda r: sort_key(r.nombre))
 
-    async def rows(self) -> list[Row[Any]]:
-        """Every entry as a plain read-only row (Core: no ORM objects on the loop), unsorted,
+    async def rows(self) -> list[Mapping[Any, Any]]:
+        """Every entry as a plain read-only mapping (Core: no ORM objects on the loop), unsorted,
         its JSON columns (:data:`RAW_JSON`) as text: the caller decodes and sorts them on a
         worker thread (:func:`bot.features.bestiario.files.export_rows`)."""
         bestiary = table(BestiaryEntry)
         columns = [cast(c, Text).label(c.name) if c.name in RAW_JSON else c for c in bestiary.c]
         stmt = select(*columns).where(bestiary.c.guild_id == self.guild_id)
-        return list((await self._session.execute(stmt)).all())
+        return list((await self._session.execute(stmt)).mappings().all())
 
     async def names(self) -> dict[int, str]:
         """id → nombre of every entry."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import RowMapping, Select, Text, cast, func, insert, select
+from sqlalchemy import Select, Text, cast, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.clock import Now, system_now
@@ -208,7 +208,7 @@ class RollLogRepository:
         after_id: int | None = None,
         before_id: int | None = None,
         since: datetime | None = None,
-    ) -> list[RowMapping]:
+    ) -> list[UndecodedEntry]:
         """As :meth:`entries` (oldest first), with the JSON columns read as their text (not
         decoded on the event loop): :func:`decoded` turns each row into its entry, off it."""
         columns = [cast(c, Text).label(c.name) if c.name in _JSON else c for c in _TABLE.c]
@@ -223,7 +223,8 @@ class RollLogRepository:
         if since is not None:
             stmt = stmt.where(_TABLE.c.created_at >= since)
         stmt = stmt.order_by(_TABLE.c.id).limit(limit)
-        return list((await self._session.execute(stmt)).mappings().all())
+        rows = (await self._session.execute(stmt)).mappings().all()
+        return [UndecodedEntry(row["id"], row) for row in rows]
 
     async def last_id(self) -> int:
         """The id of the guild's newest entry (0 when it has none): where a read in
@@ -290,9 +291,21 @@ def _filtered(
     return stmt
 
 
-def decoded(rows: list[RowMapping]) -> list[RollLogEntry]:
+@dataclass(frozen=True)
+class UndecodedEntry:
+    """An entry as :meth:`RollLogRepository.entries_as_text` reads it: its id, and its
+    columns with the JSON ones still text (:func:`decoded` reads them, off the loop)."""
+
+    id: int
+    columns: Mapping[str, Any]
+
+
+def decoded(rows: Sequence[UndecodedEntry]) -> list[RollLogEntry]:
     """The entries of :meth:`RollLogRepository.entries_as_text`'s rows (their JSON decoded)."""
-    return [_entry({**row, **{name: from_json_text(row[name]) for name in _JSON}}) for row in rows]
+    return [
+        _entry({**row.columns, **{name: from_json_text(row.columns[name]) for name in _JSON}})
+        for row in rows
+    ]
 
 
 def _entry(row: Mapping[Any, Any]) -> RollLogEntry:

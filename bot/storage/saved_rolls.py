@@ -54,6 +54,16 @@ class SavedRoll:
         return self.nombre, self.expresion
 
 
+@dataclass(frozen=True)
+class Saved:
+    """A roll saved: the one it replaced, and whether a server roll of the same name is now
+    hidden by the player's own (or hides nothing: the server's, hidden by theirs)."""
+
+    roll: SavedRoll
+    replaced: SavedRoll | None
+    shadows: bool
+
+
 def _saved(row: SavedRollRow) -> SavedRoll:
     return SavedRoll(row.nombre, row.expresion, row.owner_id)
 

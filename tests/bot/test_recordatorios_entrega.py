@@ -14,7 +14,7 @@ import pytest
 from bot.console import FakeDiscord, Session, open_session
 from bot.console.channels import NONCE_WINDOW_S
 from bot.console.clock import EPOCH
-from bot.features.recordatorios.delivery import LEASE_S, MAX_ATTEMPTS, RETRY_BACKOFF_S
+from bot.features.delivery import LEASE_S, MAX_ATTEMPTS, RETRY_BACKOFF_S
 from bot.features.recordatorios.scheduler import ReminderScheduler
 from bot.storage.reminders import armed
 from tests.bot.conftest import Script
@@ -47,7 +47,7 @@ async def test_a_refused_reminder_is_retried_and_delivered_once_the_permission_i
     await script.run(*SETUP, "@master", "/encuentro recordatorios horas:1", "!esperar 0")
     due = await upcoming(scheduler)
     await script.run("!permiso quitar enviar_mensajes")
-    with caplog.at_level(logging.WARNING, logger="bot.features.recordatorios.delivery"):
+    with caplog.at_level(logging.WARNING, logger="bot.features.delivery"):
         out = await wait_until(script, fake, due)
         assert FORBIDDEN in out  # the console prints the refusal at its time
         assert reminders(fake) == [] and refusals(fake) == 1
@@ -211,7 +211,7 @@ async def test_a_session_reminder_refused_at_24_hours_arrives_once_the_permissio
     await wait_for(script, fake, FRIDAY)
     await script.run("@master", '/sesion programar titulo:"Sesión 7" fecha:29/03/2026 hora:20:00')
     await script.run("@ana", "!interes Sesión 7", "@master", "!permiso quitar enviar_mensajes")
-    with caplog.at_level(logging.WARNING, logger="bot.features.recordatorios.delivery"):
+    with caplog.at_level(logging.WARNING, logger="bot.features.delivery"):
         out = await wait_for(script, fake, START - timedelta(hours=24))
         assert FORBIDDEN in out and session_reminders(fake) == []
         await script.run(f"!esperar {RETRY_BACKOFF_S[0]}")

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.features.recordatorios.timing import (
+from bot.features.timing import (
     COMMON_ZONES,
     check_hours,
     due_after,

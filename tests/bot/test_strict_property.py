@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from bot.console import FakeDiscord, Session, open_session
 from bot.console.guild import PERMISSIONS
-from bot.features.checks.ambito import guild_estados
+from bot.features.ambito import guild_estados
 from bot.storage import character_sheet, character_weapons
 from bot.storage.models import Character
 from tests.bot.strict_drivers import (

@@ -15,7 +15,9 @@ from discord import app_commands
 from bot.console import FakeDiscord
 from bot.console.payloads import GUILD_ID
 from bot.edge.context import declared, permission_rows
-from bot.edge.permissions import ACTORS, RULES, allowed, permisos_markdown
+from bot.edge.permissions import allowed
+from bot.records.reference import ACTORS, RULES
+from bot.render.reference import permisos_markdown
 from tests.bot.conftest import Script
 from tests.hardening.hostile import OTHER_GUILD_ID, dump, looks_spanish, raw_data, send_raw
 from tests.hardening.permission_scenarios import SCENARIOS, USERS, WORLD

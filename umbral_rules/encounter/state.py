@@ -263,6 +263,11 @@ class EncounterState:
 
     # --- lookups and ids ----------------------------------------------------------------
 
+    def lookup(self, combatant_id: str) -> Combatant | None:
+        """The combatant with this id, or ``None`` when there is none (removed meanwhile):
+        for who shows an event or a pending defense, where missing is not an error."""
+        return next((c for c in self.combatants if c.id == combatant_id), None)
+
     def get(self, combatant_id: str) -> Combatant:
         for c in self.combatants:
             if c.id == combatant_id:

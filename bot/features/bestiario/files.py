@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
-from sqlalchemy import Row
 
 from bot.jsontypes import JsonObject, from_json_text
 from bot.offloop import off_loop
@@ -81,7 +80,7 @@ def row_fields(entry: EnemyEntry) -> JsonObject:
     return field_list.row_fields(entry)
 
 
-def entry_of(row: BestiaryEntry | Row[Any] | SimpleNamespace) -> EnemyEntry:
+def entry_of(row: BestiaryEntry | SimpleNamespace) -> EnemyEntry:
     """A stored row as an entry (it was validated when it was stored)."""
     return field_list.entry_of(EnemyEntry, row)
 
@@ -123,20 +122,20 @@ def _all_fields(entries: list[EnemyEntry]) -> list[JsonObject]:
     return [row_fields(e) for e in entries]
 
 
-async def export_rows(rows: Sequence[Row[Any]], fmt: ExportFormat) -> bytes:
+async def export_rows(rows: Sequence[Mapping[str, Any]], fmt: ExportFormat) -> bytes:
     """The file of the bestiary's plain rows (``uow.bestiary.rows()``): their JSON decoded,
     sorted, built and written on a worker thread."""
     return await off_loop(_export, list(rows), fmt)
 
 
-def _decoded(row: Row[Any]) -> SimpleNamespace:
-    fields = dict(row._mapping)
+def _decoded(row: Mapping[str, Any]) -> SimpleNamespace:
+    fields = dict(row)
     for name in RAW_JSON:
         fields[name] = from_json_text(fields[name])
     return SimpleNamespace(**fields)
 
 
-def _export(rows: list[Row[Any]], fmt: ExportFormat) -> bytes:
+def _export(rows: list[Mapping[str, Any]], fmt: ExportFormat) -> bytes:
     plain = sorted((_decoded(row) for row in rows), key=lambda r: sort_key(r.nombre))
     return dump([entry_of(row) for row in plain], fmt, BESTIARY)
 

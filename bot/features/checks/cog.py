@@ -11,8 +11,8 @@ from bot.edge.context import Context, command_context
 from bot.edge.path import Step, run_step
 from bot.edge.permissions import Variant
 from bot.edge.services import Topic
+from bot.features.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of
 from bot.features.checks import retos, tirada
-from bot.features.checks.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of
 from bot.features.checks.contra import Contra, ContraOptions, contra_of
 from bot.features.cog import FeatureCog
 from bot.features.common import (

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeGuard
 
 from bot.edge.path import Step, run_step
-from bot.features.checks.ambito import guild_estados
+from bot.features.ambito import guild_estados
 from bot.features.combate.acting import own_combatants
 from bot.features.common import log_roll, send
 from bot.features.dice import check_all_used, choose_dice

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.edge.permissions import is_gm
-from bot.features.checks.ambito import guild_estados_extra
+from bot.features.ambito import guild_estados_extra
 from bot.features.checks.contra import Contra
 from bot.features.combate.acting import own_combatants
 from bot.features.common import send, ventaja_sources

@@ -13,7 +13,7 @@ from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.common import Modo, send
 from bot.features.encuentro.malherido import clock_asaltos
-from bot.features.recordatorios.timing import DEFAULT_ZONE, zone, zone_choices
+from bot.features.timing import DEFAULT_ZONE, zone, zone_choices
 from bot.render.config import config_embed
 from umbral_rules.tables import MALHERIDO_AVISO_RANGE
 

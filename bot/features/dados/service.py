@@ -15,7 +15,7 @@ from bot.features.tirar.expression import refusal
 from bot.offloop import off_loop
 from bot.sheetfiles import FileRefused, SavedRollEntry
 from bot.storage import UnitOfWork
-from bot.storage.saved_rolls import SERVER, SavedRoll
+from bot.storage.saved_rolls import SERVER, Saved, SavedRoll
 from umbral_rules import UmbralError
 from umbral_rules.roller import RollError
 from umbral_rules.roller.saved import check_saved
@@ -37,16 +37,6 @@ def full(owner_id: int) -> str:
             "/dados borrar servidor:sí."
         )
     return f"Ya tienes {MAX_OWN} tiradas guardadas, el máximo: borra alguna con /dados borrar."
-
-
-@dataclass(frozen=True)
-class Saved:
-    """A roll saved: the one it replaced, and whether a server roll of the same name is now
-    hidden by the player's own (or hides nothing: the server's, hidden by theirs)."""
-
-    roll: SavedRoll
-    replaced: SavedRoll | None
-    shadows: bool
 
 
 async def save(uow: UnitOfWork, user_id: int, owner_id: int, nombre: str, expresion: str) -> Saved:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 import discord
 
 from bot.edge.path import Step, run_step
-from bot.features.checks.ambito import guild_estados_extra
+from bot.features.ambito import guild_estados_extra
 from bot.features.common import send
 from bot.features.system import UMBRAL, UmbralTurn
 from bot.records.rolls import Adjustment, Adjustments, Numbers

@@ -13,7 +13,7 @@ from bot.edge.path import Step, run_step
 from bot.edge.permissions import Variant
 from bot.edge.publisher import waiting_of
 from bot.edge.services import Topic
-from bot.features.checks.ambito import guild_estados
+from bot.features.ambito import guild_estados
 from bot.features.checks.retos import take_over_scene
 from bot.features.cog import FeatureCog
 from bot.features.common import Modo, OficioCobertura, send

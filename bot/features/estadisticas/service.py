@@ -12,20 +12,20 @@ import io
 from datetime import UTC, date, datetime, time
 
 import discord
-from sqlalchemy import RowMapping
 
 from bot.features import dates
-from bot.features.estadisticas.figures import Figures, count
+from bot.features.estadisticas.figures import count
 from bot.features.historial import batches
 from bot.features.historial.service import Filters
-from bot.features.recordatorios.timing import zone
+from bot.features.timing import zone
 from bot.observe import note_slow_work
 from bot.offloop import off_loop, off_process
+from bot.records.figures import Figures
 from bot.render.estadisticas import alt_text, stats_embed
 from bot.render.luck_png import FILENAME, render_chart
 from bot.render.safe import shown
 from bot.storage import Storage, UnitOfWork
-from bot.storage.rolllog import decoded
+from bot.storage.rolllog import UndecodedEntry, decoded
 from umbral_rules import UmbralError
 from umbral_rules.luck import fit
 
@@ -51,12 +51,12 @@ def midnight(on: date, timezone: str) -> datetime:
 
 async def read(
     storage: Storage, guild_id: int, want: Filters, since: datetime | None
-) -> tuple[list[RowMapping], frozenset[int]]:
+) -> tuple[list[UndecodedEntry], frozenset[int]]:
     """Every entry with these filters, oldest first, read by id in batches, each in its own
     short read-only transaction (:mod:`bot.features.historial.batches`), with their JSON as
     text (decoded off the loop: :func:`figures_of`), and the ids a /deshacer took back."""
 
-    async def fetch(uow: UnitOfWork, after: int | None, before: int) -> list[RowMapping]:
+    async def fetch(uow: UnitOfWork, after: int | None, before: int) -> list[UndecodedEntry]:
         return await uow.rolls.entries_as_text(
             channel_id=want.channel_id,
             user_id=want.user_id,
@@ -67,13 +67,15 @@ async def read(
             since=since,
         )
 
-    rows = await batches.read_all(storage, guild_id, fetch, lambda r: int(r["id"]))
-    oldest = rows[0]["id"] if rows else None
+    rows = await batches.read_all(storage, guild_id, fetch, lambda r: r.id)
+    oldest = rows[0].id if rows else None
     undone = await batches.undone(storage, guild_id, want.channel_id, oldest)
     return rows, undone
 
 
-def figures_of(rows: list[RowMapping], undone: frozenset[int], viewer_id: int, gm: bool) -> Figures:
+def figures_of(
+    rows: list[UndecodedEntry], undone: frozenset[int], viewer_id: int, gm: bool
+) -> Figures:
     """The rows decoded and counted (on a worker thread)."""
     return count(decoded(rows), undone, viewer_id, gm)
 

@@ -14,8 +14,8 @@ from discord import app_commands
 
 from bot.edge.permissions import is_gm
 from bot.features.common import send
-from bot.features.encuentro.follow import follow_sheet
 from bot.features.fichas.editar import Edit, apply_edit, put_weapon, remove_weapon, set_oficio
+from bot.features.fichas.follow import follow_sheet
 from bot.features.fichas.lookup import custody_character
 from bot.features.fichas.vida import require_editable
 from bot.render.fichas import notice_embed, weapon_text

@@ -11,8 +11,8 @@ import discord
 
 from bot.features.fichas.custodia import gm_in_guild
 from bot.features.fichas.vida import vital_label, vital_shown
+from bot.features.names import MemberNames
 from bot.features.pages import send_pages
-from bot.features.tirar.names import MemberNames
 from bot.render.fichas import fichas_list_pages
 from bot.render.party import Listed, PartyGroup, party_pages
 from bot.storage.models import Character

@@ -25,7 +25,7 @@ from bot.render.limits import PAGE_LINES
 from bot.storage import RollLogEntry
 
 if TYPE_CHECKING:
-    from bot.features.tirar.names import MemberNames
+    from bot.features.names import MemberNames
     from bot.storage import Storage
 
 NEWER, OLDER = "a", "b"

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
-from sqlalchemy import RowMapping
 
 from bot.features.common import send
 from bot.features.historial import batches, pager
@@ -25,11 +24,11 @@ from bot.features.historial.export import (
 )
 from bot.features.historial.options import Alcance, ExportFormat
 from bot.features.historial.pager import HistoryList
+from bot.features.names import MemberNames
 from bot.features.pages import send_pages
-from bot.features.tirar.names import MemberNames
 from bot.offloop import off_loop
 from bot.storage import RollLogEntry, UnitOfWork
-from bot.storage.rolllog import decoded
+from bot.storage.rolllog import UndecodedEntry, decoded
 from umbral_rules import UmbralError
 from umbral_rules.plural import plural
 
@@ -119,11 +118,11 @@ async def _read(
     return entries, undone
 
 
-def _fetch(want: Filters) -> batches.Fetch[RowMapping]:
+def _fetch(want: Filters) -> batches.Fetch[UndecodedEntry]:
     """A batch of the entries with these filters, their JSON as text (decoded off the
     loop: :func:`bot.storage.rolllog.decoded`)."""
 
-    async def fetch(uow: UnitOfWork, after: int | None, before: int) -> list[RowMapping]:
+    async def fetch(uow: UnitOfWork, after: int | None, before: int) -> list[UndecodedEntry]:
         return await uow.rolls.entries_as_text(
             channel_id=want.channel_id,
             user_id=want.user_id,
@@ -136,8 +135,8 @@ def _fetch(want: Filters) -> batches.Fetch[RowMapping]:
     return fetch
 
 
-def _row_id(row: RowMapping) -> int:
-    return int(row["id"])
+def _row_id(row: UndecodedEntry) -> int:
+    return row.id
 
 
 async def _read_all(ctx: Context, want: Filters) -> tuple[list[RollLogEntry], frozenset[int]]:

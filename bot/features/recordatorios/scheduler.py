@@ -1,6 +1,6 @@
 """The reminders' background task: it wakes at the next due time (at least every minute),
 claims what is due in the database and posts one message per channel, marked sent only
-once posted (a failed post is retried: :mod:`bot.features.recordatorios.delivery`); the steps of the
+once posted (a failed post is retried: :mod:`bot.features.delivery`); the steps of the
 game sessions (their reminders, start and end: :mod:`bot.features.sesiones.steps`) run in
 the same rounds.
 
@@ -25,7 +25,7 @@ from bot.clock import Now, Sleep, system_now
 from bot.edge.services import Services
 from bot.features.combate.service import defender_view
 from bot.features.common import post_reopening
-from bot.features.recordatorios.delivery import (
+from bot.features.delivery import (
     lease_until,
     new_nonce,
     note_failure,
@@ -33,8 +33,8 @@ from bot.features.recordatorios.delivery import (
     retry_at,
     tell_gm,
 )
-from bot.features.recordatorios.timing import DEFAULT_ZONE, due_after, zone
 from bot.features.sesiones.steps import SessionSteps
+from bot.features.timing import DEFAULT_ZONE, due_after, zone
 from bot.render.reminders import Reminder, reminder_text
 from bot.render.safe import allowed_mentions
 from bot.render.waiting import Waited, waited_for

@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 from bot.edge.path import Step, run_step
 from bot.features.common import send
-from bot.features.recordatorios.timing import (
+from bot.features.system import UMBRAL, UmbralTurn
+from bot.features.timing import (
     DEFAULT_ZONE,
     check_hours,
     due_after,
     parse_quiet,
     zone,
 )
-from bot.features.system import UMBRAL, UmbralTurn
 from bot.render.reminders import settings_text
 from bot.storage.reminders import ReminderSettings
 

@@ -20,10 +20,10 @@ import discord
 
 from bot.edge.channel_access import LABELS, missing, names
 from bot.features.common import send
-from bot.features.recordatorios.timing import DEFAULT_ZONE, zone
 from bot.features.sesiones import when
 from bot.features.sesiones.event import EventState, read_event, state_of
 from bot.features.sesiones.steps import refresh
+from bot.features.timing import DEFAULT_ZONE, zone
 from bot.render.safe import shown
 from bot.render.sesiones import cancelled_text, lista_embed, scheduled_text
 from bot.storage import Storage, UnitOfWork

@@ -10,7 +10,7 @@ Discord's own interface is seen then (a moved session's reminders are counted ag
 its new start, so none goes out at the old time). The start and the end are claimed in the
 transaction that marks them done, so they happen once whatever restarts or shards; a
 reminder is claimed with a lease, posted with a nonce and marked done after the post, or
-retried (:mod:`bot.features.recordatorios.delivery`). A reminder whose session already
+retried (:mod:`bot.features.delivery`). A reminder whose session already
 began, or a 24 h one caught up with by the 1 h one (the bot was down), is dropped; one
 dropped at the start after failing is told to the GM as given up.
 """
@@ -25,7 +25,7 @@ import discord
 
 from bot.clock import Now, system_now
 from bot.features.common import post_reopening
-from bot.features.recordatorios.delivery import (
+from bot.features.delivery import (
     lease_until,
     new_nonce,
     note_failure,

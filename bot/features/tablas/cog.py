@@ -9,8 +9,8 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.services import Topic
+from bot.features.ambito import guild_estados_extra
 from bot.features.bestiario.files import read_attachment
-from bot.features.checks.ambito import guild_estados_extra
 from bot.features.cog import FeatureCog
 from bot.features.common import choices, send
 from bot.features.tablas import service

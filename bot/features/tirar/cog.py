@@ -12,8 +12,8 @@ from bot.features.cog import FeatureCog
 from bot.features.common import UMBRAL_CHOICES
 from bot.features.historial import service as historial
 from bot.features.historial.options import HISTORY_PAGED_MAX, Alcance, ExportFormat
+from bot.features.names import MemberNames
 from bot.features.tirar.asked import Asked
-from bot.features.tirar.names import MemberNames
 from bot.features.tirar.repetir import repeat, repeat_button, roll_id_of
 from bot.features.tirar.rolling import roll_and_answer
 from umbral_rules import UmbralError

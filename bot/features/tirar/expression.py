@@ -5,8 +5,9 @@ through :func:`bot.render.safe.shown`)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from bot.records.dice import ExpressionRoll
 from bot.render.safe import shown
 from umbral_rules import DiceSource, UmbralError
 from umbral_rules.roller import (
@@ -44,32 +45,6 @@ TWICE = (
 )
 #: A suggestion is shown only when it is plain dice text (no labels, comments or mentions).
 _PLAIN = re.compile(r"[\w\s+\-*/%(){}<>=!,.;#]+")
-
-
-@dataclass(frozen=True)
-class ExpressionRoll:
-    """One expression rolled, for the reply and the log: ``line`` is the one reply line,
-    ``faces`` the faces of the dice that count, ``values`` what they are worth, ``dice``
-    every face drawn with its kind (``[sides, face, kind]``)."""
-
-    expression: str
-    reading: str
-    total: int
-    unit: str
-    breakdown: str
-    labels: tuple[str, ...]
-    faces: tuple[int, ...]
-    values: tuple[int, ...]
-    dice: tuple[tuple[int, int, str], ...]
-    line: str
-    comment: str | None = None
-    counted: bool = False
-    set_number: int = 1
-    sets: int = 1
-
-    @property
-    def rendered(self) -> str:
-        return self.line
 
 
 def _expression_roll(rolled: Rolled) -> ExpressionRoll:

@@ -6,11 +6,9 @@ Every threshold lives in the tables at the top; ``[D]`` marks what the texts lea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from bot.records.dice import POOL_PASSIVE_FACTOR, GradedRoll, PoolRoll
 from umbral_rules import DiceSource, UmbralError
-from umbral_rules.graduado.bands import D100_GRADES, calificacion
-from umbral_rules.hielo.constants import GRADO_PASO, GRADOS_MAX
+from umbral_rules.graduado.bands import D100_GRADES
 from umbral_rules.porcentual.tiradas import (
     INITIATIVE_DIE,
     PERCENTILE_CRITICAL_DIVISOR,
@@ -44,45 +42,10 @@ __all__ = [
 # --- d6 pool (seed 002) -------------------------------------------------------------------
 POOL_BASE_DIFFICULTY = 9  # "moderada"; steps of three
 POOL_DIFFICULTY_STEP = 3
-POOL_PASSIVE_FACTOR = 4  # passive = rank × 4 + bonus dice
 POOL_MAX_RANK = 10
 POOL_MAX_BONUS = 10
-#: [D] The text says successes "have ranks" by how far they beat the difficulty, without the
-#: table: one degree per full five points over, up to four — the rules' own constants
-#: (``umbral_rules/hielo``), so ``/tirar`` and the system's rules read the same degrees.
-POOL_DEGREE_STEP = GRADO_PASO
-POOL_MAX_DEGREES = GRADOS_MAX
 
 # --- percentile (seed 004): its one home is umbral_rules.porcentual.tiradas ---------------
-
-
-@dataclass(frozen=True)
-class PoolRoll:
-    rank: int
-    bonus: int
-    faces: tuple[int, ...]
-    kept: tuple[int, ...]  # indices into ``faces``
-    difficulty: int
-    #: Points added to the kept dice: the «Modificador» of seed 002's roll form.
-    modifier: int = 0
-
-    @property
-    def kept_sum(self) -> int:
-        return sum(self.faces[i] for i in self.kept)
-
-    @property
-    def total(self) -> int:
-        return self.kept_sum + self.modifier
-
-    @property
-    def success(self) -> bool:
-        return self.total >= self.difficulty
-
-    @property
-    def degrees(self) -> int:
-        if not self.success:
-            return 0
-        return min(POOL_MAX_DEGREES, 1 + (self.total - self.difficulty) // POOL_DEGREE_STEP)
 
 
 def pool_passive(rank: int, bonus: int = 0) -> int:
@@ -115,32 +78,6 @@ def roll_pool(
     faces = tuple(dice.roll(6) for _ in range(rank + bonus))
     order = sorted(range(len(faces)), key=lambda i: (-faces[i], i))
     return PoolRoll(rank, bonus, faces, tuple(sorted(order[:rank])), difficulty, modifier)
-
-
-@dataclass(frozen=True)
-class GradedRoll:
-    """d100 against ``percentage`` + ``modifier`` (the grades, already summed): the chance
-    is built first, then the roll is read against it."""
-
-    percentage: int
-    roll: int
-    modifier: int = 0
-
-    @property
-    def chance(self) -> int:
-        return self.percentage + self.modifier
-
-    @property
-    def margen(self) -> int:
-        return self.chance - self.roll
-
-    @property
-    def grade(self) -> str:
-        return calificacion(self.margen).label
-
-    @property
-    def multiplier(self) -> float:
-        return calificacion(self.margen).multiplier
 
 
 def _check_percentage(value: int) -> None:
