@@ -13,7 +13,6 @@ from typing import Any
 from bot.storage.database import listen
 
 WRITES = ("insert", "update", "delete", "replace", "upsert", "merge")
-_WROTE = "umbral_console_wrote"
 
 
 class Writes:
@@ -21,20 +20,24 @@ class Writes:
 
     def __init__(self, engine: Any) -> None:
         self.count = 0
+        # the connections (by identity) whose transaction has written: kept here, not in
+        # ``conn.info``, which a connection a cut left invalid refuses to show on rollback
+        self._wrote: set[int] = set()
         listen(engine, "before_cursor_execute", self._statement)
         listen(engine, "commit", self._commit)
         listen(engine, "rollback", self._rollback)
 
     def _statement(self, conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
         if statement.lstrip().lower().startswith(WRITES):
-            conn.info[_WROTE] = True
+            self._wrote.add(id(conn))
 
     def _commit(self, conn: Any) -> None:
-        if conn.info.pop(_WROTE, False):
+        if id(conn) in self._wrote:
+            self._wrote.discard(id(conn))
             self.count += 1
 
     def _rollback(self, conn: Any) -> None:
-        conn.info.pop(_WROTE, None)
+        self._wrote.discard(id(conn))
 
 
 def cut_line(command: str, wrote: int) -> str:
