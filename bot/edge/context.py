@@ -55,10 +55,13 @@ from bot.edge.options import command_path
 from bot.edge.permissions import Permission, Variant, is_gm, require_guild
 from bot.edge.publisher import TRACKER_CHANNELS, TrackerPublisher
 from bot.edge.services import ServedCog, Services
+from bot.jsontypes import JsonObject
 from bot.render.tracker import tracker_embed
+from bot.render.trackers import system_tracker
 from bot.storage.undo import operation
 from umbral_rules import DiceSource, UmbralError
 from umbral_rules.encounter import Encounter
+from umbral_rules.systems import UMBRAL, PlaysOther
 
 if TYPE_CHECKING:
     from bot.storage import Storage, UnitOfWork
@@ -82,10 +85,13 @@ class TrackerChange:
     ``tracker_id`` the message it had; ``ended``: show the final state; ``repost``: post
     the tracker again at the bottom of the channel (and keep that one up to date)."""
 
-    enc: Encounter
+    #: What the tracker draws: Umbral's ``Encounter``, or another system's document.
+    enc: Encounter | JsonObject
     tracker_id: int | None
     ended: bool = False
     repost: bool = False
+    #: The game system the encounter plays.
+    system: str = UMBRAL
 
 
 async def refresh(
@@ -103,7 +109,10 @@ async def refresh(
         return
     perms = interaction.app_permissions
     if change.ended:
-        embed = tracker_embed(change.enc, ended=True)
+        if isinstance(change.enc, Encounter):
+            embed = tracker_embed(change.enc, ended=True)
+        else:
+            embed = system_tracker(change.system, change.enc, ended=True)
         publisher.ended(guild_id, channel_id, channel, perms, change.tracker_id, embed)
         return
     lacking = missing(perms, tracker_needs(in_thread(interaction)))
@@ -184,6 +193,8 @@ class Context:
         self.permission = permission
         self.options = dict(options or {})
         self.given = given_options(interaction, self.options)
+        #: A command every game system plays (``command_context(shared=True)``): its name.
+        self.shared: str | None = None
         self._here: list[TrackerChange] = []
         self._elsewhere: list[int] = []
 
@@ -224,13 +235,21 @@ class Context:
     # --- after the change has committed ---------------------------------------------------
 
     def show_tracker(
-        self, uow: UnitOfWork, enc: Encounter, *, ended: bool = False, repost: bool = False
+        self,
+        uow: UnitOfWork,
+        enc: Encounter | JsonObject,
+        *,
+        ended: bool = False,
+        repost: bool = False,
     ) -> None:
         """Once ``uow`` commits, and once the command has answered: this channel's tracker
-        shows ``enc`` (``ended``: its final state; ``repost``: in a new message at the
-        bottom of the channel)."""
+        shows ``enc`` — Umbral's encounter, or the document of another system's —
+        (``ended``: its final state; ``repost``: in a new message at the bottom of the
+        channel)."""
         info = uow.encounter.info
-        change = TrackerChange(enc, info.tracker_message_id if info else None, ended, repost)
+        tracker_id = info.tracker_message_id if info else None
+        system = info.system if info else UMBRAL
+        change = TrackerChange(enc, tracker_id, ended, repost, system)
         uow.after_commit(functools.partial(self._here.append, change))
 
     def show_tracker_of(self, uow: UnitOfWork, channel_id: int) -> None:
@@ -256,12 +275,16 @@ def command_context(
     variants: tuple[Variant, ...] = (),
     label: str | None = None,
     rolls: bool = False,
+    shared: bool = False,
 ) -> Callable[[Body[CogT, P]], Callback[CogT, P]]:
     """Declare who may use the command (a :class:`Permission`: ``rule``, ``what`` the GM's
     refusal names, the ``variants`` of its options and the plain use's ``label``) and
     whether it ``rolls`` dice (then the tree's gate rate-limits it: :func:`rolls_dice`), and
     give its body a :class:`Context`. Put it right above the ``async def`` (under
-    discord.py's own decorators, which then see the command's options as usual)."""
+    discord.py's own decorators, which then see the command's options as usual). A
+    ``shared`` command is played by more than one game system: the channel's system is
+    handed the command when the body finds the channel plays it
+    (:meth:`bot.edge.systems.Systems.dispatch`)."""
     permission = Permission(rule, what, variants, label)
 
     def decorate(body: Body[CogT, P]) -> Callback[CogT, P]:
@@ -279,8 +302,14 @@ def command_context(
             # the operation the undo record of this command's unit of work names
             # (a form sent for a command names it in ``extras``: its data has no name)
             path = interaction.extras.get("command_path") or command_path(interaction.data)
+            ctx.shared = path if shared else None
             with operation(path, interaction.user.id):
-                await body(cog, ctx, *args, **kwargs)
+                try:
+                    await body(cog, ctx, *args, **kwargs)
+                except PlaysOther as other:  # the channel plays another game system
+                    if not shared:
+                        raise
+                    await cog.services.systems.dispatch(ctx, other.system, path)
                 await ctx.finish()
 
         callback.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]

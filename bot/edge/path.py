@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
 
+from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 
@@ -44,10 +45,14 @@ R = TypeVar("R")
 
 
 class GameSystem(Protocol[Doc, Memo, EventIn]):
-    """What a game system plugs into the path: its document (Umbral's :class:`Encounter`),
-    read and written in the unit of work, made current with the guild's tables, and its
-    events logged. ``Memo`` is what the log needs of the document as it was before the rules
-    (Umbral: the names of the attackers pending, gone once answered)."""
+    """What a game system plugs into the path: its name (as :mod:`umbral_rules.systems`
+    stores it), its document (Umbral's :class:`Encounter`), read and written in the unit of
+    work, made current with the guild's tables, and its events logged. ``Memo`` is what the
+    log needs of the document as it was before the rules (Umbral: the names of the attackers
+    pending, gone once answered)."""
+
+    @property
+    def name(self) -> str: ...
 
     async def load(self, uow: UnitOfWork, need: Need) -> Doc | None:
         """The channel's document (``need`` ``get``: ``None`` when there is none)."""
@@ -71,7 +76,7 @@ class GameSystem(Protocol[Doc, Memo, EventIn]):
         """Every roll among ``events`` to the roll log, under ``command``."""
         ...
 
-    def tracked(self, doc: Doc) -> Encounter | None:
+    def tracked(self, doc: Doc) -> Encounter | JsonObject | None:
         """What the channel's tracker draws of ``doc`` (``None``: it has no tracker)."""
         ...
 
@@ -135,6 +140,8 @@ async def run_step(
             raise UmbralError(step.missing)
         if doc is not None and step.demands is not None:
             step.demands(doc)
+        if doc is not None and ctx.shared is not None:  # what this system does not take
+            ctx.services.systems.refuse_given(ctx, system.name, ctx.shared)
         info = uow.encounter.info if doc is not None else None
         settings = await uow.guild.get()
         creator_id = None if info is None else info.creator_id

@@ -27,10 +27,12 @@ from typing import TYPE_CHECKING, Protocol
 import discord
 
 from bot.render.tracker import tracker_embed
+from bot.render.trackers import system_tracker
 from bot.render.waiting import waiting_lines
 from bot.storage.encounter_info import Committed, EncounterInfo
 from bot.storage.waiting import since_times, waiting
 from umbral_rules.encounter import Encounter
+from umbral_rules.systems import UMBRAL
 
 if TYPE_CHECKING:
     from bot.storage import Storage, UnitOfWork
@@ -129,7 +131,7 @@ class TrackerPublisher:
         perms: discord.Permissions | None,
         *,
         repost: bool = False,
-        committed: Encounter | None = None,
+        committed: object | None = None,
     ) -> None:
         """The encounter of ``channel_id`` changed: show its latest state soon (``repost``:
         in a new tracker at the bottom of the channel, which later updates edit).
@@ -169,6 +171,9 @@ class TrackerPublisher:
         if state is None or state.guild_id != info.guild_id:
             return
         if state.committed is not None and state.committed[0] > info.version:
+            return
+        if info.system != UMBRAL:
+            state.committed = (info.version, info, system_tracker(info.system, committed.doc))
             return
         enc = committed.encounter or Encounter.from_dict(committed.doc)
         since = since_times(committed.pending_since)
@@ -296,11 +301,18 @@ class TrackerPublisher:
             _, info, embed = committed
         else:
             async with self.storage.channel(state.guild_id, channel_id) as uow:
-                read = await uow.encounter.view()  # read-only: it stays cached
-                if read is None or uow.encounter.info is None:
-                    return
-                info = uow.encounter.info
-                embed = tracker_embed(read, waiting=await waiting_of(uow, read))
+                system = await uow.encounter.system()
+                if system is not None and system != UMBRAL:
+                    doc = await uow.encounter.document(system)
+                    if doc is None or uow.encounter.info is None:
+                        return
+                    info, embed = uow.encounter.info, system_tracker(system, doc)
+                else:
+                    read = await uow.encounter.view()  # read-only: it stays cached
+                    if read is None or uow.encounter.info is None:
+                        return
+                    info = uow.encounter.info
+                    embed = tracker_embed(read, waiting=await waiting_of(uow, read))
         state.drawable = True
         old = info.tracker_message_id
         repost, state.repost = state.repost, False
@@ -314,8 +326,12 @@ class TrackerPublisher:
 
     async def _remember(self, state: _Channel, channel_id: int, eid: int, message_id: int) -> None:
         async def work(uow: UnitOfWork) -> None:
-            # view: the encounter itself does not change, it stays cached at its new version
-            if await uow.encounter.view() is not None and uow.encounter.current_info.id == eid:
+            system = await uow.encounter.system()
+            if system is not None and system != UMBRAL:
+                seen = await uow.encounter.document(system) is not None
+            else:  # view: the encounter does not change, it stays cached at its new version
+                seen = await uow.encounter.view() is not None
+            if seen and uow.encounter.current_info.id == eid:
                 await uow.encounter.set_tracker_message(message_id)
 
         if self.storage is not None:  # (always: only a refresh with storage gets here)

@@ -3,11 +3,12 @@ by its extension's ``setup`` (never looked up on the client by name)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from discord.ext import commands
 
+from bot.edge.systems import Systems
 from bot.records.reference import Topic as Topic  # re-exported: the cogs name their family with it
 from umbral_rules import DiceSource, UmbralError
 
@@ -19,11 +20,13 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Services:
     """The bot's storage (``None``: a bot made without a database, which only lists its
-    commands), the injected dice and the trackers' background publisher."""
+    commands), the injected dice, the trackers' background publisher and the game systems
+    the features registered (:mod:`bot.edge.systems`)."""
 
     storage: Storage | None
     dice: DiceSource
     trackers: TrackerPublisher
+    systems: Systems = field(default_factory=Systems)
 
     def require_storage(self) -> Storage:
         if self.storage is None:

@@ -16,6 +16,7 @@ from umbral_rules import UmbralError
 from umbral_rules.checks import CheckResult
 from umbral_rules.combat import AttackResult
 from umbral_rules.rolls import Roll
+from umbral_rules.systems import SYSTEM_LABELS
 from umbral_rules.tables import SIZE_LABELS, SIZE_STEPS
 from umbral_rules.text import name_key, size_key
 
@@ -50,6 +51,10 @@ class TamanoOption(app_commands.Transformer):
 
 Tamano = app_commands.Transform[str, TamanoOption]
 
+#: The game systems an encounter or a server may play (:mod:`umbral_rules.systems`).
+SYSTEM_CHOICES = [
+    app_commands.Choice(name=label, value=name) for name, label in SYSTEM_LABELS.items()
+]
 ATRIBUTO_CHOICES = [
     app_commands.Choice(name="Vigor", value="vigor"),
     app_commands.Choice(name="Destreza", value="destreza"),

@@ -11,17 +11,24 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from bot.edge.path import Need, Turn
+from bot.edge.systems import SystemPlugin, Verb
 from bot.features.ambito import sync_guild_tables
 from bot.features.rolllog import log_events
 from bot.render.encounter import Rendered, render_events
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import Event
+from umbral_rules.systems import UMBRAL as UMBRAL_NAME
 
 if TYPE_CHECKING:
     import discord
 
     from bot.storage import GuildSettings, UnitOfWork
 
+#: /atacar's and /disparar's options in Umbral (parameter names).
+ATTACK_OPTIONS = (
+    "objetivo", "arma", "oficio", "oficio_cobertura", "ventaja", "dado", "atacante",
+    "indefenso", "quieto",
+)  # fmt: skip
 #: What the log needs of the encounter before the rules: the attackers pending, by id.
 PendingNames = Mapping[str, str]
 #: What the rules of an Umbral step get.
@@ -30,6 +37,8 @@ UmbralTurn = Turn[Encounter, PendingNames, Event]
 
 class Umbral:
     """The :class:`~bot.edge.path.GameSystem` of *Umbral*."""
+
+    name = UMBRAL_NAME
 
     async def load(self, uow: UnitOfWork, need: Need) -> Encounter | None:
         if need == "look":  # (the cached encounter stays cached for the next command)
@@ -65,3 +74,21 @@ class Umbral:
 
 
 UMBRAL = Umbral()
+
+
+#: The commands every game system may play (:mod:`bot.edge.systems`), with the options each
+#: takes in Umbral (parameter names): an option another system added to one of them is
+#: refused in an Umbral encounter, never ignored.
+UMBRAL_VERBS: dict[str, Verb] = {
+    "encuentro empezar": Verb(frozenset({"modo", "emboscada"})),
+    "encuentro unirse": Verb(
+        frozenset({"personaje", "oficio_defensa", "oficio_defensa_cobertura", "mover", "dueno"})
+    ),
+    "encuentro enemigos": Verb(frozenset({"nombre", "cantidad"})),
+    "encuentro quitar": Verb(frozenset({"combatiente"})),
+    "encuentro terminar": Verb(frozenset()),
+    "asalto": Verb(frozenset()),
+    "atacar": Verb(frozenset(ATTACK_OPTIONS)),
+    "disparar": Verb(frozenset({*ATTACK_OPTIONS, "a_cubierto"})),
+}
+UMBRAL_PLUGIN = SystemPlugin(UMBRAL_NAME, UMBRAL_VERBS)

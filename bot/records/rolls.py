@@ -177,6 +177,26 @@ class Undone(_Shown):
 
 
 @dataclass(frozen=True, kw_only=True)
+class SystemRoll(_Shown):
+    """A roll of a game system other than Umbral (issues 45–47): which system
+    (``sistema``, as :mod:`umbral_rules.systems` names it), what was rolled (``tipo``:
+    «ataque», «prueba», «iniciativa»…), its totals and its verdict as the reply said it."""
+
+    sistema: str
+    tipo: str
+    totales: list[int] | None = None
+    veredicto: str | None = None
+    privada: bool | None = None
+    motivo: str | None = None
+
+    def totals(self) -> list[int]:
+        return self.totales or []
+
+    def verdict(self) -> str | None:
+        return self.veredicto
+
+
+@dataclass(frozen=True, kw_only=True)
 class OtherResult(_Shown):
     """Any other entry: a ``/decir`` line (an empty result), or a shape this release does
     not know (kept whole in ``extra``)."""
@@ -186,11 +206,19 @@ class OtherResult(_Shown):
 
 
 RollResult = (
-    UmbralRoll | SecuelasResult | TirarResult | Adjustments | EsenciaResult | Undone | OtherResult
+    UmbralRoll
+    | SecuelasResult
+    | TirarResult
+    | Adjustments
+    | EsenciaResult
+    | Undone
+    | SystemRoll
+    | OtherResult
 )
 
 #: Which kind a result is, by the key only that kind writes (the first found wins).
 _KINDS: tuple[tuple[str, type[RollResult]], ...] = (
+    ("sistema", SystemRoll),  # (before ``tipo``: another system's rolls have one too)
     ("deshace", Undone),
     ("ajustes", Adjustments),
     ("puntos", EsenciaResult),

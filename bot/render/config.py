@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from umbral_rules.plural import plural
+from umbral_rules.systems import UMBRAL, system_label
 
 MODE_LABELS = {"mesa": "Mesa", "narrativo": "Narrativo", "tactico": "Táctico"}
 DEFENSE_LABELS = {
@@ -24,6 +25,7 @@ def config_embed(
     gm_channel_id: int | None = None,
     timezone: str = "Europe/Madrid",
     malherido_asaltos: int | None = None,
+    default_system: str = UMBRAL,
 ) -> discord.Embed:
     title = "Configuración guardada" if changed else "Configuración del servidor"
     embed = discord.Embed(title=title, colour=discord.Colour(0x5865F2))
@@ -34,6 +36,7 @@ def config_embed(
     else:
         role = "sin configurar (vale un rol llamado «Máster»)"
     embed.add_field(name="Rol de máster", value=role, inline=False)
+    embed.add_field(name="Juego por defecto", value=system_label(default_system), inline=True)
     embed.add_field(name="Dados físicos", value="sí" if physical_dice else "no", inline=True)
     embed.add_field(
         name="Modo por defecto", value=MODE_LABELS.get(default_mode, default_mode), inline=True

@@ -27,6 +27,8 @@ class EncounterInfo:
     phase_since: datetime | None = None
     #: The summed versions of the sheets its document agrees with (:mod:`.sheet_link`).
     sheets: int = 0
+    #: The game system it plays (``umbral`` unless it said another: migration 0021).
+    system: str = "umbral"
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,7 @@ def info_of(row: RowMapping, sheets: int = 0) -> EncounterInfo:
         created_at=row["created_at"],
         phase_since=aware(row.get("phase_since")),
         sheets=sheets,
+        system=row.get("system") or "umbral",
     )
 
 

@@ -43,12 +43,20 @@ from bot.records.undo import PatchBack
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.codec import json_copy
+from umbral_rules.systems import UMBRAL as UMBRAL_SYSTEM
+from umbral_rules.systems import PlaysOther
 
 from . import sheet_link as sl
 from .encounter_cache import Cached, EncounterCache
 from .encounter_info import Committed, EncounterInfo, info_of
 from .errors import ConcurrencyError
-from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED, Character, EncounterRow, table
+from .models import (
+    ENCOUNTER_ACTIVE,
+    ENCOUNTER_ENDED,
+    Character,
+    EncounterRow,
+    table,
+)
 
 NO_ENCOUNTER = "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
 ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de empezar otro."
@@ -163,8 +171,12 @@ class EncounterRepository:
 
     async def get(self) -> Encounter | None:
         """The channel's active ``Encounter``, or ``None``. It belongs to this unit: change
-        it and :meth:`save` it (the cache gets it back only once saved and committed)."""
+        it and :meth:`save` it (the cache gets it back only once saved and committed).
+        An encounter of another game system is refused in Spanish: its document is read by
+        its own system (:meth:`document`)."""
         loaded = await self._load()
+        if loaded is not None and loaded.info.system != UMBRAL_SYSTEM:
+            raise PlaysOther(loaded.info.system)
         if loaded is not None and loaded.encounter is None:
             big = len(loaded.doc.get("combatants") or ()) > OFF_LOOP_COMBATANTS
             loaded.encounter = await off_loop(build, loaded.doc) if big else build(loaded.doc)
@@ -185,6 +197,32 @@ class EncounterRepository:
         """:meth:`view`, with :meth:`require`'s Spanish error when there is no encounter."""
         return _required(await self.view())
 
+    async def system(self) -> str | None:
+        """The game system of the channel's active encounter (``None``: there is none), by
+        one small read that leaves the document and the cache alone."""
+        if self._loaded is not None:
+            return self._loaded.info.system
+        stmt = select(ENC.c.system).where(
+            ENC.c.guild_id == self.guild_id,
+            ENC.c.channel_id == self.channel_id,
+            ENC.c.status == ENCOUNTER_ACTIVE,
+        )
+        conn = await self._session.connection()
+        found: str | None = (await conn.execute(stmt)).scalar()
+        return found
+
+    async def document(self, system: str) -> JsonObject | None:
+        """The active encounter's document if it plays ``system`` (a copy: the caller may
+        change it and :meth:`save` it); ``None`` when the channel has none; refused in
+        Spanish when it plays another."""
+        loaded = await self._load()
+        if loaded is None:
+            return None
+        if loaded.info.system != system:
+            raise PlaysOther(loaded.info.system)
+        doc: JsonObject = json_copy(loaded.doc)
+        return doc
+
     async def get_state(self) -> JsonObject | None:
         """The active encounter's document (a copy: the caller may change it), or ``None``."""
         loaded = await self._load()
@@ -197,8 +235,10 @@ class EncounterRepository:
         *,
         creator_id: int,
         tracker_message_id: int | None = None,
+        system: str = UMBRAL_SYSTEM,
     ) -> EncounterInfo:
-        """Store a new active encounter for the channel (refused if one is active)."""
+        """Store a new active encounter for the channel (refused if one is active), playing
+        ``system``."""
         doc, conn = _document(encounter), await self._session.connection()
         here = (ENC.c.guild_id == self.guild_id, ENC.c.channel_id == self.channel_id)
         active = select(ENC.c.id).where(*here, ENC.c.status == ENCOUNTER_ACTIVE)
@@ -218,6 +258,7 @@ class EncounterRepository:
             "state": doc,
             "sheets": {},
             "pending_since": since,
+            "system": system,
         }
         try:
             row = (await conn.execute(ENC.insert().returning(*META), values)).mappings().one()
@@ -236,7 +277,10 @@ class EncounterRepository:
         loaded, doc = self._require(), _document(encounter)
         agreed = await self._writer().sync(loaded.info.id, loaded.doc, doc, loaded.agreed)
         now, phase = self._clock(), loaded.info.phase_since
-        if (doc.get("asalto"), doc.get("phase")) != (loaded.doc["asalto"], loaded.doc["phase"]):
+        if (doc.get("asalto"), doc.get("phase")) != (
+            loaded.doc.get("asalto"),
+            loaded.doc.get("phase"),
+        ):
             phase = now  # a new phase: who waits for whom counts from now
         since = _since(doc, loaded.since, now.isoformat())
         info = await self._bump(SAVE, v_state=doc, v_sheets=agreed, v_since=since, v_phase=phase)

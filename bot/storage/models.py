@@ -29,6 +29,7 @@ from sqlalchemy.ext.mutable import MutableDict, MutableList
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, validates
 
 from bot.jsontypes import JsonArray, JsonObject
+from umbral_rules.systems import UMBRAL as DEFAULT_SYSTEM
 from umbral_rules.text import name_key
 
 NAMING_CONVENTION = {
@@ -92,6 +93,10 @@ class GuildSettings(Base):
     #: The guild's time zone (quiet hours of the reminders), an IANA name.
     timezone: Mapped[str] = mapped_column(
         String(64), default="Europe/Madrid", server_default="Europe/Madrid"
+    )
+    #: The game system a new encounter plays unless it says its own (migration 0021).
+    default_system: Mapped[str] = mapped_column(
+        String(20), default=DEFAULT_SYSTEM, server_default=DEFAULT_SYSTEM
     )
     version: Mapped[int] = mapped_column(Integer, default=1)
 
@@ -234,6 +239,31 @@ class EncounterRow(Base):
     sheets: Mapped[JsonObject] = mapped_column(JSON, server_default="{}")
     #: ``{pending defense id: ISO time}``: when each pending defense began to wait.
     pending_since: Mapped[JsonObject] = mapped_column(JSON, server_default="{}")
+    #: The game system it plays (migration 0021; ``umbral`` for every earlier encounter):
+    #: which rules read ``state``.
+    system: Mapped[str] = mapped_column(
+        String(20), default=DEFAULT_SYSTEM, server_default=DEFAULT_SYSTEM
+    )
+
+
+class SystemSheet(Base):
+    """A sheet (``kind`` ``pj``) or bestiary entry (``enemigo``) of a game system other than
+    Umbral (migration 0021): its whole content one JSON document, which the system's typed
+    model checks on its way in and out (:mod:`bot.storage.system_sheets`)."""
+
+    __tablename__ = "system_sheets"
+    __table_args__ = (UniqueConstraint("guild_id", "system", "kind", "name_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    system: Mapped[str] = mapped_column(String(20))
+    kind: Mapped[str] = mapped_column(String(10))
+    owner_id: Mapped[int] = mapped_column(BigInteger)
+    nombre: Mapped[str] = mapped_column(String(100))
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH))
+    data: Mapped[JsonObject] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = _created()
 
 
 class RollLogRow(Base):

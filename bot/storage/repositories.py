@@ -42,6 +42,7 @@ GUILD_DEFAULTS: dict[str, Any] = {
     "defense_mode": "espera",
     "timezone": "Europe/Madrid",
     "malherido_asaltos": None,
+    "default_system": "umbral",
 }
 
 

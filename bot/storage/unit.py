@@ -21,6 +21,7 @@ from .saved_rolls import SavedRollRepository
 from .scene import SceneRepository
 from .sessions import ActivityRepository, SessionRepository
 from .settings_cache import SettingsCache
+from .system_sheets import SystemSheetRepository
 from .undo import Pending, UndoRepository
 
 CommitListener = Callable[[Committed], None]
@@ -99,6 +100,11 @@ class UnitOfWork:
         if self.channel_id is None:
             return None
         return UndoRepository(self.session, self.guild_id, self.channel_id, self.clock)
+
+    @cached_property
+    def system_sheets(self) -> SystemSheetRepository:
+        """The sheets and bestiary entries of the game systems other than Umbral."""
+        return SystemSheetRepository(self.session, self.guild_id)
 
     @cached_property
     def rolls(self) -> RollLogRepository:

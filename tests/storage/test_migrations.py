@@ -37,6 +37,7 @@ TABLES = {
     "saved_rolls",
     "scene_lines",
     "session_steps",
+    "system_sheets",
     "undo_records",
 }
 

@@ -75,7 +75,7 @@ class CombateCog(FeatureCog):
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
-    @command_context(OWN, rolls=True)
+    @command_context(OWN, rolls=True, shared=True)
     async def atacar(
         self,
         ctx: Context,
@@ -105,7 +105,7 @@ class CombateCog(FeatureCog):
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
-    @command_context(OWN, rolls=True)
+    @command_context(OWN, rolls=True, shared=True)
     async def disparar(
         self,
         ctx: Context,

@@ -11,7 +11,7 @@ from bot.edge.context import Context, command_context
 from bot.edge.permissions import Variant
 from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
-from bot.features.common import Modo, send
+from bot.features.common import SYSTEM_CHOICES, Modo, send
 from bot.features.encuentro.malherido import clock_asaltos
 from bot.features.timing import DEFAULT_ZONE, zone, zone_choices
 from bot.render.config import config_embed
@@ -27,7 +27,10 @@ async def autocomplete_zone(
 
 #: [D] Anyone sees the settings; changing them takes «Gestionar servidor», but the time zone
 #: (when the reminders keep quiet) is the GM's own setting.
-SETTINGS = ("rol_master", "dados_fisicos", "modo", "defensa", "canal_master", "aviso_malherido")
+SETTINGS = (
+    "rol_master", "dados_fisicos", "modo", "defensa", "canal_master", "aviso_malherido",
+    "sistema",
+)  # fmt: skip
 CONFIG_USES = (
     Variant("cambiar", "gestor", SETTINGS),
     Variant("zona horaria", "máster", ("zona_horaria",), what="cambiar la zona horaria"),
@@ -51,7 +54,9 @@ class ConfigCog(FeatureCog):
         canal_master="Canal donde el máster recibe las tiradas privadas (/tirar privada)",
         zona_horaria="Zona horaria del servidor (silencio de los recordatorios; máster)",
         aviso_malherido="Tras cuántos asaltos Malherido sin estabilizar se avisa al máster",
+        sistema="El juego de los encuentros que no digan otro (por defecto, Umbral)",
     )
+    @app_commands.choices(sistema=SYSTEM_CHOICES)
     @app_commands.autocomplete(zona_horaria=autocomplete_zone)
     @app_commands.guild_only()
     @command_context("cualquiera", label="ver", variants=CONFIG_USES)
@@ -66,6 +71,7 @@ class ConfigCog(FeatureCog):
         zona_horaria: str | None = None,
         aviso_malherido: app_commands.Range[int, MALHERIDO_AVISO_RANGE[0], MALHERIDO_AVISO_RANGE[1]]
         | None = None,
+        sistema: str | None = None,
     ) -> None:
         interaction = ctx.interaction
         guild_id = ctx.guild_id
@@ -82,6 +88,8 @@ class ConfigCog(FeatureCog):
             changes["gm_channel_id"] = canal_master.id
         if aviso_malherido is not None:
             changes["malherido_asaltos"] = aviso_malherido
+        if sistema is not None:
+            changes["default_system"] = sistema
         if zona_horaria is not None:
             changes["timezone"] = zone(zona_horaria).key
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -106,5 +114,6 @@ class ConfigCog(FeatureCog):
                 changed=bool(changes),
                 timezone=settings.timezone or DEFAULT_ZONE,
                 malherido_asaltos=clock_asaltos(settings.malherido_asaltos),
+                default_system=settings.default_system,
             )
         await send(interaction, embed=embed, ephemeral=True)

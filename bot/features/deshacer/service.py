@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.edge.permissions import is_gm
+from bot.jsontypes import JsonObject
 from bot.records.rolls import Undone
 from bot.records.undo import SheetChange
 from bot.render.safe import shown
@@ -18,6 +19,7 @@ from bot.storage.sheet_link import writeback_values
 from bot.storage.undo import UndoRecord, UndoRepository
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
+from umbral_rules.systems import UMBRAL as UMBRAL_SYSTEM
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -60,7 +62,13 @@ def _log(uow: UnitOfWork) -> UndoRepository:
 
 async def _gm(interaction: discord.Interaction, uow: UnitOfWork) -> bool:
     settings = await uow.guild.get()
-    active = await uow.encounter.get()
+    system = await uow.encounter.system()
+    if system is None:
+        active: object = None
+    elif system == UMBRAL_SYSTEM:
+        active = await uow.encounter.get()
+    else:
+        active = await uow.encounter.document(system)
     creator = uow.encounter.current_info.creator_id if active is not None else None
     return is_gm(interaction, settings.gm_role_id, creator)
 
@@ -97,6 +105,11 @@ async def preview(interaction: discord.Interaction, uow: UnitOfWork) -> Target:
         if record.ended:
             if info.status == ENCOUNTER_ACTIVE:
                 raise UmbralError(ALREADY)
+        elif (system := await uow.encounter.system()) not in (None, UMBRAL_SYSTEM):
+            doc = await uow.encounter.document(str(system))
+            if doc is None or uow.encounter.current_info.id != record.encounter_id:
+                raise UmbralError(OTHER_FIGHT)
+            lines = [f"El encuentro vuelve a como estaba antes de /{record.command}."]
         else:
             enc = await uow.encounter.get()
             if enc is None or uow.encounter.current_info.id != record.encounter_id:
@@ -109,7 +122,7 @@ async def preview(interaction: discord.Interaction, uow: UnitOfWork) -> Target:
 
 async def undo(
     interaction: discord.Interaction, uow: UnitOfWork, record_id: int, version: int
-) -> tuple[UndoRecord, Encounter | None]:
+) -> tuple[UndoRecord, Encounter | JsonObject | None]:
     """Undo the record the preview showed, if it is still the one to undo and the encounter
     is still at ``version``; the record and the restored encounter (or ``None``)."""
     uow.undo.skip = True
@@ -122,7 +135,7 @@ async def undo(
     chosen = await choose(interaction, uow)
     if chosen.id != record.id:
         raise UmbralError(NOT_LAST)
-    enc = None
+    enc: Encounter | JsonObject | None = None
     if record.encounter_id is not None:
         if record.ended:
             info = await log.encounter(record.encounter_id)
@@ -131,17 +144,11 @@ async def undo(
             if info.version != version:
                 raise UmbralError(CHANGED)
             await log.reopen(record.encounter_id, version)
-        current = await uow.encounter.get()
-        info = uow.encounter.info
-        if current is None or info is None or info.id != record.encounter_id:
-            raise UmbralError(OTHER_FIGHT)
-        if not record.ended and info.version != version:
-            raise UmbralError(CHANGED)
-        refuse_changed_sheets(uow)
-        enc = previous(record, current)
-        await refuse_stale_returns(uow, current, enc)
-        await refuse_owner_clashes(uow, owners_back(current, enc))
-        await uow.encounter.save(enc)
+        system = await uow.encounter.system()
+        if system is not None and system != UMBRAL_SYSTEM:
+            enc = await _undo_document(uow, record, system, version)
+        else:
+            enc = await _undo_encounter(uow, record, version)
     await refuse_owner_clashes(uow, sheet_owners_back(record.sheets))
     await restore_sheets(uow, record.sheets)
     if not await log.mark_undone(record.id, interaction.user.id):
@@ -154,6 +161,40 @@ async def undo(
             result=Undone(deshace=record.roll_ids, operacion=record.command),
         )
     return record, enc
+
+
+async def _undo_encounter(uow: UnitOfWork, record: UndoRecord, version: int) -> Encounter:
+    """Umbral's encounter put back as it was before ``record`` (and saved)."""
+    current = await uow.encounter.get()
+    info = uow.encounter.info
+    if current is None or info is None or info.id != record.encounter_id:
+        raise UmbralError(OTHER_FIGHT)
+    if not record.ended and info.version != version:
+        raise UmbralError(CHANGED)
+    refuse_changed_sheets(uow)
+    enc = previous(record, current)
+    await refuse_stale_returns(uow, current, enc)
+    await refuse_owner_clashes(uow, owners_back(current, enc))
+    await uow.encounter.save(enc)
+    return enc
+
+
+async def _undo_document(
+    uow: UnitOfWork, record: UndoRecord, system: str, version: int
+) -> JsonObject:
+    """Another game system's document put back as it was before ``record`` (and saved):
+    its sheets are its own copies, so nothing else goes back with it."""
+    current = await uow.encounter.document(system)
+    info = uow.encounter.info
+    if current is None or info is None or info.id != record.encounter_id:
+        raise UmbralError(OTHER_FIGHT)
+    if not record.ended and info.version != version:
+        raise UmbralError(CHANGED)
+    if record.before is None:  # (a record of an encounter always says what it was)
+        raise RuntimeError(f"Undo record {record.id} keeps no encounter to go back to.")
+    before: JsonObject = record.before.previous(current)
+    await uow.encounter.save(before)
+    return before
 
 
 def previous(record: UndoRecord, current: Encounter) -> Encounter:

@@ -9,8 +9,11 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: UmbralBot) -> None:
+    from bot.features.system import UMBRAL_PLUGIN
+
     from .cog import (
         EncuentroCog,
     )  # not at import: a sibling module must not load it
 
+    bot.services.systems.add(UMBRAL_PLUGIN)  # which options Umbral's shared commands take
     await bot.add_cog(EncuentroCog(bot.services))

@@ -16,7 +16,7 @@ from bot.edge.services import Topic
 from bot.features.ambito import guild_estados
 from bot.features.checks.retos import take_over_scene
 from bot.features.cog import FeatureCog
-from bot.features.common import Modo, OficioCobertura, send
+from bot.features.common import SYSTEM_CHOICES, Modo, OficioCobertura, send
 from bot.features.encuentro.joining import Moved, move_out
 from bot.features.encuentro.lista import run_lista
 from bot.features.encuentro.malherido import clock_asaltos, tell_gm
@@ -36,6 +36,8 @@ from bot.render.waiting import pendientes_embed
 from bot.storage import character_sheet, character_weapons, enemy_sheet
 from umbral_rules.encounter import Encounter, MalheridoClock
 from umbral_rules.encounter.events import AsaltoAdvanced, Event
+from umbral_rules.systems import UMBRAL as UMBRAL_SYSTEM
+from umbral_rules.systems import PlaysOther
 from umbral_rules.text import name_not_found
 
 if TYPE_CHECKING:
@@ -75,13 +77,16 @@ class EncuentroCog(FeatureCog):
     @app_commands.describe(
         modo="Mesa, Narrativo o Táctico (por defecto, el del servidor)",
         emboscada="Quién embosca: ese bando actúa primero en el primer asalto",
+        sistema="A qué juego (por defecto, el del servidor: /config sistema)",
     )
-    @command_context("máster", what="empezar un encuentro")
+    @app_commands.choices(sistema=SYSTEM_CHOICES)
+    @command_context("máster", what="empezar un encuentro", shared=True)
     async def empezar(
         self,
         ctx: Context,
         modo: Modo | None = None,
         emboscada: Literal["jugadores", "enemigos"] | None = None,
+        sistema: str | None = None,
     ) -> None:
         interaction = ctx.interaction
         ctx.ids()  # (refused in direct messages, before anything else)
@@ -90,6 +95,9 @@ class EncuentroCog(FeatureCog):
 
         async def rules(turn: UmbralTurn) -> Encounter:
             settings, uow = turn.settings, turn.uow
+            system = sistema or settings.default_system or UMBRAL_SYSTEM
+            if system != UMBRAL_SYSTEM:  # handed to that system's own command
+                raise PlaysOther(system)
             enc_settings = {
                 "defensa_inmediata": settings.defense_mode == "inmediata",
                 "secuelas_tabla": dict(settings.secuelas or {}),
@@ -127,7 +135,7 @@ class EncuentroCog(FeatureCog):
     @app_commands.autocomplete(
         personaje=FeatureCog.deletable, oficio_defensa=FeatureCog.sheet_oficio
     )
-    @command_context("dueño o máster", variants=UNIRSE_USES)
+    @command_context("dueño o máster", variants=UNIRSE_USES, shared=True)
     async def unirse(
         self,
         ctx: Context,
@@ -183,7 +191,7 @@ class EncuentroCog(FeatureCog):
         nombre="El enemigo del bestiario", cantidad="Cuántos (varios se numeran: «Guardia 1»…)"
     )
     @app_commands.autocomplete(nombre=FeatureCog.bestiary)
-    @command_context("máster", what="sacar enemigos")
+    @command_context("máster", what="sacar enemigos", shared=True)
     async def enemigos(
         self,
         ctx: Context,
@@ -273,7 +281,7 @@ class EncuentroCog(FeatureCog):
     @encuentro.command(name="quitar", description="Saca a alguien del encuentro (máster)")
     @app_commands.describe(combatiente="A quién")
     @app_commands.autocomplete(combatiente=FeatureCog.combatant)
-    @command_context("máster", what="quitar combatientes")
+    @command_context("máster", what="quitar combatientes", shared=True)
     async def quitar(self, ctx: Context, combatiente: str) -> None:
         ctx.ids()  # (refused in direct messages, before anything else)
         await ctx.interaction.response.defer(thinking=True)
@@ -287,7 +295,7 @@ class EncuentroCog(FeatureCog):
         await send(ctx.interaction, embed=embed)
 
     @encuentro.command(name="terminar", description="Termina el encuentro con un resumen (máster)")
-    @command_context("máster", what="terminar el encuentro")
+    @command_context("máster", what="terminar el encuentro", shared=True)
     async def terminar(self, ctx: Context) -> None:
         ctx.ids()  # (refused in direct messages, before anything else)
         await ctx.interaction.response.defer(thinking=True)
@@ -337,7 +345,7 @@ class EncuentroCog(FeatureCog):
         name="asalto", description="Pasa de fase: jugadores → enemigos → siguiente asalto (máster)"
     )
     @app_commands.guild_only()
-    @command_context("máster", what="pasar el asalto")
+    @command_context("máster", what="pasar el asalto", shared=True)
     async def asalto(self, ctx: Context) -> None:
         interaction = ctx.interaction
         ctx.ids()  # (refused in direct messages, before anything else)

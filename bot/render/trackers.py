@@ -1,0 +1,36 @@
+"""The tracker of an encounter of a game system other than Umbral (Umbral's is
+:func:`bot.render.tracker.tracker_embed`): each system's drawing, by the name its encounters
+store. A system adds its own ``draw`` here (its render module, pure); until then an encounter
+of it is shown by :func:`plain_tracker`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+
+from bot.jsontypes import JsonObject
+from bot.render.tracker import ENDED_COLOUR, TRACKER_COLOUR
+from umbral_rules.systems import system_label
+
+#: ``draw(document, ended)``: the tracker of an encounter's stored document.
+Draw = Callable[[JsonObject, bool], discord.Embed]
+
+#: Each system's drawing, by its stored name.
+DRAWERS: dict[str, Draw] = {}
+
+
+def plain_tracker(system: str, doc: JsonObject, ended: bool) -> discord.Embed:
+    """A tracker that says only which game and which asalto (a system with no drawing)."""
+    asalto = doc.get("asalto")
+    state = "terminado" if ended else "en curso"
+    title = f"Encuentro de {system_label(system)} {state}"
+    if isinstance(asalto, int):
+        title += f" — asalto {asalto}"
+    return discord.Embed(title=title, colour=ENDED_COLOUR if ended else TRACKER_COLOUR)
+
+
+def system_tracker(system: str, doc: JsonObject, *, ended: bool = False) -> discord.Embed:
+    """The tracker of an encounter of ``system`` whose document is ``doc``."""
+    draw = DRAWERS.get(system)
+    return plain_tracker(system, doc, ended) if draw is None else draw(doc, ended)
