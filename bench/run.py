@@ -274,6 +274,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="solo el techo del issue 33: lo que 0,35 deja a /atacar (techo.py)",
     )
+    parser.add_argument(
+        "--escala",
+        action="store_true",
+        help="solo el issue 49: 1, 2 y 4 procesos sobre un PostgreSQL, 10 000 canales (escala.py)",
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--profile-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -286,6 +291,9 @@ def main(argv: list[str] | None = None) -> int:
     for script in ("dados", "techo"):
         if getattr(args, script):
             return int(import_module(f"bench.{script}").main(["--quick"] if args.quick else []))
+
+    if args.escala:
+        return run_escala(args.quick, args.seed, Path(args.out))
 
     sizes = QUICK if args.quick else Sizes()
     if args.runs:
@@ -339,6 +347,33 @@ def main(argv: list[str] | None = None) -> int:
         print()
     print(f"{results['meta']['duration_s']:.0f} s; cifras en {out}")
     tmp.cleanup()
+    return 0
+
+
+def run_escala(quick: bool, seed: int, out: Path) -> int:
+    """The scale scenario; its figures go into ``escala`` of the results file (the rest of
+    the file, from the last full run, is kept)."""
+    from bench.escala import run
+    from bench.escala_report import escala_table
+
+    log("Escala (issue 49):")
+    found = run(quick, seed)
+    started = time.gmtime(time.time() - found["duration_s"])
+    found["meta"] = {
+        "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", started),
+        "quick": quick,
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
+        "versions": versions(),
+        **commit(),
+    }
+    results: dict[str, Any] = {}
+    if out.exists():
+        results = json.loads(out.read_text())
+    results["escala"] = found
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    print(escala_table(found))
+    print(f"{found['duration_s']:.0f} s; cifras en {out} (escala)")
     return 0
 
 

@@ -35,13 +35,16 @@ class ReminderSettings:
 
 @dataclass(frozen=True)
 class Armed:
-    """An active encounter whose reminders are on, with its guild's time zone."""
+    """An active encounter whose reminders are on, with its guild's time zone; its version
+    and the earliest time one of its reminders can be claimed (None: nobody is waited for)."""
 
     encounter_id: int
     guild_id: int
     channel_id: int
     settings: ReminderSettings
     timezone: str
+    version: int = 0
+    due: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -206,7 +209,15 @@ def _base(row: ReminderRow) -> datetime:
 
 
 async def armed(session: AsyncSession) -> list[Armed]:
-    """Every active encounter with its reminders on (of every guild: the scheduler's list)."""
+    """Every active encounter with its reminders on (of every guild: the scheduler's list),
+    with its version and when its next reminder can be claimed (one statement)."""
+    held = EncounterReminderSettings.claimed_until
+    first = (
+        select(func.min(ReminderRow.due_at))
+        .where(ReminderRow.encounter_id == EncounterRow.id)
+        .scalar_subquery()
+    )
+    due = case((held > first, held), else_=first)
     stmt = (
         select(
             EncounterRow.id,
@@ -214,6 +225,8 @@ async def armed(session: AsyncSession) -> list[Armed]:
             EncounterRow.channel_id,
             EncounterReminderSettings,
             GuildSettings.timezone,
+            EncounterRow.version,
+            due,
         )
         .join(EncounterReminderSettings, EncounterReminderSettings.encounter_id == EncounterRow.id)
         .outerjoin(GuildSettings, GuildSettings.guild_id == EncounterRow.guild_id)
@@ -221,8 +234,16 @@ async def armed(session: AsyncSession) -> list[Armed]:
         .order_by(EncounterRow.id)
     )
     return [
-        Armed(int(eid), int(gid), int(cid), _settings(row), tz or "Europe/Madrid")
-        for eid, gid, cid, row, tz in (await session.execute(stmt)).all()
+        Armed(
+            int(eid),
+            int(gid),
+            int(cid),
+            _settings(row),
+            tz or "Europe/Madrid",
+            int(version),
+            aware(when),
+        )
+        for eid, gid, cid, row, tz, version, when in (await session.execute(stmt)).all()
     ]
 
 
