@@ -130,3 +130,48 @@ def tree_cpu_seconds(pid: int) -> float:
         if ppid == pid:
             total += cpu_seconds(int(child.name))
     return total
+
+
+@contextlib.contextmanager
+def local_pgbouncer(server_url: str, pool_size: int = 20) -> Iterator[int]:
+    """PgBouncer (Debian's ``pgbouncer``) on 127.0.0.1 in front of ``server_url``'s server, in
+    transaction mode: its port. Stopped and removed at the end."""
+    from sqlalchemy.engine import make_url
+
+    binary = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
+    if not Path(binary).exists():
+        raise RuntimeError("no hay PgBouncer instalado (apt-get install pgbouncer)")
+    server = make_url(server_url)
+    folder = Path(tempfile.mkdtemp(prefix="umbral-escala-pgb-"))
+    port = free_port()
+    (folder / "users.txt").write_text('"postgres" ""\n')
+    (folder / "pgbouncer.ini").write_text(
+        "[databases]\n"
+        f"* = host=127.0.0.1 port={server.port}\n"
+        "[pgbouncer]\n"
+        f"listen_addr = 127.0.0.1\nlisten_port = {port}\nunix_socket_dir =\n"
+        f"auth_type = trust\nauth_file = {folder}/users.txt\n"
+        f"pool_mode = transaction\ndefault_pool_size = {pool_size}\nmax_client_conn = 1000\n"
+        "ignore_startup_parameters = extra_float_digits,options,jit\n"
+        # every transaction leaves its server connection clean (its prepared statements)
+        "server_reset_query = DISCARD ALL\nserver_reset_query_always = 1\n"
+        f"logfile = {folder}/log\npidfile = {folder}/pid\n"
+    )
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+        for child in folder.iterdir():
+            shutil.chown(child, "postgres", "postgres")
+    try:
+        _run([binary, "-d", str(folder / "pgbouncer.ini")])
+        for _ in range(100):
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                break
+            time.sleep(0.05)
+        yield port
+    finally:
+        pid = folder / "pid"
+        if pid.exists():
+            with contextlib.suppress(OSError, ValueError):
+                os.kill(int(pid.read_text().strip()), 15)
+            time.sleep(0.3)
+        shutil.rmtree(folder, ignore_errors=True)

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,6 +29,7 @@ from typing import Any
 
 from bench.databases import (
     cpu_seconds,
+    local_pgbouncer,
     local_postgres,
     pg_admin,
     redact,
@@ -54,9 +56,18 @@ class Escala:
     advance_s: float = 3600.0
     #: Whether the reminders fall due at every step (off: the commands alone).
     remind: bool = True
+    #: Runs whose bots reach PostgreSQL through PgBouncer in transaction mode (if Debian's
+    #: ``pgbouncer`` is installed), with :data:`POOLER_QUERY` in their URL.
+    pgbouncer_processes: tuple[int, ...] = (4,)
 
 
-QUICK = Escala(channels=48, processes=(1, 2, 4), rates=(10, 20), step_s=2.0)
+#: What a URL through PgBouncer (before 1.21) in transaction mode needs: no prepared statement
+#: kept from one transaction to the next (bot.storage.engine.behind_pooler).
+POOLER_QUERY = "prepared_statement_cache_size=0"
+
+QUICK = Escala(
+    channels=48, processes=(1, 2, 4), rates=(10, 20), step_s=2.0, pgbouncer_processes=(2,)
+)
 
 
 def log(message: str) -> None:
@@ -76,6 +87,25 @@ def server(url: str | None) -> Iterator[tuple[str, int | None]]:
         return
     with local_postgres() as (admin, pid):
         yield admin, pid
+
+
+@contextlib.contextmanager
+def bouncer(url: str, pooled: bool) -> Iterator[str]:
+    """The URL the bots use: ``url``, or PgBouncer's in front of it."""
+    from sqlalchemy.engine import make_url
+
+    if not pooled:
+        yield url
+        return
+    with local_pgbouncer(url) as port:
+        yield f"{make_url(url).set(port=port).render_as_string(hide_password=False)}?{POOLER_QUERY}"
+
+
+def configs(sizes: Escala) -> list[tuple[int, bool]]:
+    """(processes, through PgBouncer) of each run; PgBouncer's only where it is installed."""
+    pooled = shutil.which("pgbouncer") or Path("/usr/sbin/pgbouncer").exists()
+    found = [(n, False) for n in sizes.processes]
+    return found + [(n, True) for n in sizes.pgbouncer_processes if pooled]
 
 
 class Sampler:
@@ -127,6 +157,7 @@ def spawn_bot(args: dict[str, Any]) -> subprocess.Popen[str]:
 
 async def run_processes(
     url: str,
+    bot_url: str,
     name: str,
     processes: int,
     sizes: Escala,
@@ -141,7 +172,7 @@ async def run_processes(
     for p in range(processes):
         ids = shard_ids(p, processes)
         args = {
-            "url": url,
+            "url": bot_url,
             "shard_count": SHARD_COUNT,
             "shard_ids": ",".join(map(str, ids)),
             "channels": sizes.channels,
@@ -297,18 +328,21 @@ async def main_async(sizes: Escala, seed_: int, url: str | None) -> dict[str, An
             events = Path(tempfile.mkdtemp(prefix="umbral-escala-")) / "events.json"
             events.write_text(json.dumps(programmed["events"]))
             log(f"  … en {out['seed']['seed_s']:.0f} s; {programmed['sessions']} sesiones")
-            for n in sizes.processes:
-                name = f"{template}_{n}"
+            for n, pooled in configs(sizes):
+                name = f"{template}_{n}{'_pgbouncer' if pooled else ''}"
                 await pg_admin(admin, f"CREATE DATABASE {name} TEMPLATE {template}")
-                log(f"  {n} proceso(s):")
+                log(f"  {n} proceso(s){' por PgBouncer' if pooled else ''}:")
+                direct = with_database(admin, name)
                 try:
-                    found = await run_processes(
-                        with_database(admin, name), name, n, sizes, pg_pid, seed_, str(events)
-                    )
+                    with bouncer(direct, pooled) as bot_url:
+                        found = await run_processes(
+                            direct, bot_url, name, n, sizes, pg_pid, seed_, str(events)
+                        )
                 finally:
                     await pg_admin(admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
                 found["best_rate_p99_50ms"] = best_rate(found["steps"])
-                out["runs"][str(n)] = found
+                found["pgbouncer"] = pooled
+                out["runs"][f"{n}-pgbouncer" if pooled else str(n)] = found
         finally:
             await pg_admin(admin, f"DROP DATABASE IF EXISTS {template} WITH (FORCE)")
     return out

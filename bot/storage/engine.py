@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from pathlib import Path
 
 from sqlalchemy import event, pool
@@ -143,12 +144,33 @@ def create_engine(url: str = DEFAULT_URL, **kwargs: object) -> AsyncEngine:
         event.listen(engine.sync_engine, "handle_error", _sqlite_interrupted)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
+    if behind_pooler(url):
+        connect_args = dict(kwargs.get("connect_args") or {})  # type: ignore[call-overload]
+        connect_args.setdefault("statement_cache_size", 0)
+        connect_args.setdefault("prepared_statement_name_func", _statement_name)
+        kwargs["connect_args"] = connect_args
     # One snapshot per transaction: the encounter and the sheets of its characters, read in
     # two statements when a sheet changed, always come from the same commit. A concurrent
     # write then fails with a serialization error (SQLSTATE 40001), which the unit of work
     # retries.
     kwargs.setdefault("isolation_level", "REPEATABLE READ")
     return create_async_engine(url, **kwargs)
+
+
+def behind_pooler(url: str) -> bool:
+    """``prepared_statement_cache_size=0`` in a PostgreSQL URL: a pooler in transaction mode
+    (PgBouncer before 1.21) is in between, so consecutive transactions of one connection may
+    run on different server connections and no prepared statement outlives its transaction
+    (docs/administracion.md, «PgBouncer»)."""
+    found = make_url(url)
+    return not is_sqlite(url) and found.query.get("prepared_statement_cache_size") == "0"
+
+
+def _statement_name() -> str:
+    """A prepared statement's name no other connection of any process uses: asyncpg's own
+    (``__asyncpg_stmt_1__``, …) repeat across connections, and behind a pooler two of them
+    may meet on one server connection."""
+    return f"__umbral_{uuid.uuid4().hex}__"
 
 
 def create_migration_engine(url: str) -> AsyncEngine:

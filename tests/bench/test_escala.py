@@ -60,20 +60,20 @@ def test_the_short_scale_run_loses_nothing_and_sends_everything_once(tmp_path: P
     escala = results["escala"]
     assert escala["meta"]["quick"] is True
     assert escala["seed"]["channels"] == 48 and escala["seed"]["sessions"] == 1
-    assert set(escala["runs"]) == {"1", "2", "4"}
+    assert set(escala["runs"]) >= {"1", "2", "4"}  # and "2-pgbouncer" where it is installed
     for n, run in escala["runs"].items():
         assert run["alive"], n
         steps = run["steps"]
         assert steps and all(s["n"] > 0 for s in steps)
         for step in steps:
-            assert len(step["rss_mb"]) == len(step["cpu"]["bots"]) == int(n)
+            assert len(step["rss_mb"]) == len(step["cpu"]["bots"]) == run["processes"]
             assert step["rate_limited"] == 0
             assert step["tracker_edits_max_per_channel_5s"] <= 5
             assert all("invalid" not in notices for notices in step["notices"]), step
             assert step["reminders_sent"] == step["reminders_due"]
             assert step["reminder_duplicates"] == 0
             assert step["statements_per_command"] > 0
-            assert step["postgresql_connections"]["connections"] >= int(n)
+            assert step["postgresql_connections"]["connections"] >= 1
             assert set(step["by_command"]) <= {"atacar", "tirar", "asalto", "defender", "historial"}
         assert sum(s["reminders_sent"] for s in steps) > 0  # they did fall due
         check = run["check"]
