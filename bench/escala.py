@@ -51,7 +51,7 @@ class Escala:
     channels: int = 10_000
     processes: tuple[int, ...] = (1, 2, 4)
     rates: tuple[float, ...] = (40, 80, 120, 160, 200, 250, 300, 360, 430)
-    step_s: float = 20.0
+    step_s: float = 15.0
     #: Hours the bots' clocks jump at each step (reminders every hour fall due).
     advance_s: float = 3600.0
     #: Whether the reminders fall due at every step (off: the commands alone).

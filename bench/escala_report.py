@@ -51,3 +51,122 @@ def escala_table(found: dict[str, Any]) -> str:
             lines.append(f"    {e}")
         lines.append("")
     return "\n".join(lines)
+
+
+def _at_best(run: dict[str, Any]) -> dict[str, Any] | None:
+    """The step of the best rate within p99 ≤ 50 ms (no step held it: the first)."""
+    held = [s for s in run["steps"] if s["p99_ms"] <= 50]
+    if not held:
+        return run["steps"][0] if run["steps"] else None
+    return max(held, key=lambda s: s["rate"])
+
+
+def markdown(found: dict[str, Any]) -> str:
+    """The figures of item 2 of the issue, one column per run, for bench/README.md."""
+    runs = found["runs"]
+    names = list(runs)
+    head = "| | " + " | ".join(
+        f"{runs[n]['processes']} proc.{' + PgBouncer' if runs[n].get('pgbouncer') else ''}"
+        for n in names
+    )
+    lines = [head + " |", "|---" * (len(names) + 1) + "|"]
+
+    def row(label: str, cell: Any) -> None:
+        lines.append(f"| {label} | " + " | ".join(str(cell(runs[n])) for n in names) + " |")
+
+    def best(key: str, fmt: str = "{:.0f}") -> Any:
+        def cell(run: dict[str, Any]) -> str:
+            step = _at_best(run)
+            return "—" if step is None else fmt.format(step[key])
+
+        return cell
+
+    def steps_sum(key: str) -> Any:
+        return lambda run: sum(s[key] for s in run["steps"])
+
+    row("**comandos/s con p99 ≤ 50 ms**", lambda r: f"**{r['best_rate_p99_50ms']:.0f}**")
+    row("ritmo pedido en ese escalón", best("offered_rate"))
+    row(
+        "p50 / p99 ahí (ms)",
+        lambda r: "—" if (s := _at_best(r)) is None else f"{s['p50_ms']:.1f} / {s['p99_ms']:.1f}",
+    )
+    for command in ("atacar", "defender", "asalto", "tirar", "historial"):
+
+        def by(run: dict[str, Any], c: str = command) -> str:
+            step = _at_best(run)
+            if step is None or c not in step["by_command"]:
+                return "—"
+            b = step["by_command"][c]
+            return f"{b['p50_ms']:.1f} / {b['p99_ms']:.1f}"
+
+        row(f"`/{command}` p50 / p99 (ms)", by)
+    row(
+        "último escalón: pedido → hecho, p99 (ms)",
+        lambda r: (
+            f"{r['steps'][-1]['offered_rate']:.0f} → {r['steps'][-1]['rate']:.0f}, "
+            f"{r['steps'][-1]['p99_ms']:.0f}"
+        ),
+    )
+    row(
+        "RSS por proceso al final (pico), MB",
+        lambda r: " / ".join(f"{f['rss_mb']:.0f} ({f['rss_peak_mb']:.0f})" for f in r["final"]),
+    )
+    row(
+        "CPU de cada proceso del bot (núcleos)",
+        lambda r: (
+            "—" if (s := _at_best(r)) is None else " + ".join(f"{c:.2f}" for c in s["cpu"]["bots"])
+        ),
+    )
+    row(
+        "CPU de PostgreSQL / del driver (núcleos)",
+        lambda r: (
+            "—"
+            if (s := _at_best(r)) is None
+            else f"{s['cpu']['postgresql'] or 0:.2f} / {s['cpu']['driver']:.2f}"
+        ),
+    )
+    row(
+        "conexiones a PostgreSQL (máx.; activas)",
+        lambda r: (
+            f"{max(s['postgresql_connections']['connections'] for s in r['steps'])}; "
+            f"{max(s['postgresql_connections']['active'] for s in r['steps'])}"
+        ),
+    )
+    row("sentencias por comando", best("statements_per_command", "{:.2f}"))
+    row("sentencias de fondo por segundo", best("background_statements_per_s"))
+    row(
+        "ediciones del tracker por canal en 5 s (máx.)",
+        lambda r: max(s["tracker_edits_max_per_channel_5s"] for s in r["steps"]),
+    )
+    row("429", steps_sum("rate_limited"))
+    row(
+        "recordatorios enviados / reclamados (dos veces)",
+        lambda r: (
+            f"{sum(s['reminders_sent'] for s in r['steps'])} / "
+            f"{sum(s['reminders_due'] for s in r['steps'])} "
+            f"({sum(s['reminder_duplicates'] for s in r['steps'])})"
+        ),
+    )
+    row("recordatorios vencidos sin enviar al final", lambda r: r["check"]["reminders_left_due"])
+    row(
+        "pasos de sesión hechos / vencidos",
+        lambda r: f"{r['check']['session_steps']['done']} / {r['check']['session_steps']['due']}",
+    )
+    row(
+        "avisos de sesión publicados / reclamados (dos veces)",
+        lambda r: (
+            f"{r['sessions']['reminders_sent']} / {r['sessions']['reminders_due']} "
+            f"({r['sessions']['posted_twice']})"
+        ),
+    )
+    row(
+        "actualizaciones perdidas / tiradas perdidas",
+        lambda r: f"{r['check']['lost_updates']} / {r['check']['lost_rolls']}",
+    )
+    row(
+        "escrituras sin respuesta / trackers republicados",
+        lambda r: f"{r['check']['unacknowledged_writes']} / {r['check']['trackers_reposted']}",
+    )
+    row("rechazos del bot (todas las rondas)", steps_sum("refused_total"))
+    row("procesos vivos hasta el final", lambda r: "sí" if r["alive"] else "**no**")
+    return "\n".join(lines)

@@ -354,7 +354,7 @@ def run_escala(quick: bool, seed: int, out: Path) -> int:
     """The scale scenario; its figures go into ``escala`` of the results file (the rest of
     the file, from the last full run, is kept)."""
     from bench.escala import run
-    from bench.escala_report import escala_table
+    from bench.escala_report import escala_table, markdown
 
     log("Escala (issue 49):")
     found = run(quick, seed)
@@ -373,6 +373,7 @@ def run_escala(quick: bool, seed: int, out: Path) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     print(escala_table(found))
+    print(markdown(found))
     print(f"{found['duration_s']:.0f} s; cifras en {out} (escala)")
     return 0
 
