@@ -357,12 +357,14 @@ def run_escala(quick: bool, seed: int, out: Path) -> int:
     from bench.escala_report import escala_table, markdown
 
     log("Escala (issue 49):")
+    load_before = os.getloadavg()
     found = run(quick, seed)
     started = time.gmtime(time.time() - found["duration_s"])
     found["meta"] = {
         "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", started),
         "quick": quick,
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
+        "load_average": {"before": load_before, "after": os.getloadavg()},
         "versions": versions(),
         **commit(),
     }
