@@ -123,9 +123,11 @@ def refuse_options(
     """The Spanish refusal of the options of ``given`` that ``system`` does not take
     (named as users type them: ``shown``)."""
     shown = shown or {}
-    extra = sorted(name for name in given if name not in takes and name != SYSTEM_OPTION)
+    extra = sorted(
+        shown.get(name, name) for name in given if name not in takes and name != SYSTEM_OPTION
+    )
     if extra:
-        names = ", ".join(f"`{shown.get(name, name)}`" for name in extra)
+        names = ", ".join(f"`{name}`" for name in extra)
         takes_names = ", ".join(sorted(f"`{shown.get(name, name)}`" for name in takes)) or "ninguna"
         raise UmbralError(
             f"En {system_label(system)}, /{command} no usa {names}: no se ha hecho nada. "
