@@ -151,6 +151,11 @@ async def test_a_system_plays_the_shared_commands(
         reply = await fake.command("master", "mesa", command, options)
         assert f"El encuentro de este canal es de {LABEL}: ese comando no sirve" in refusal(reply)
 
+    # the GM's list of open encounters names the game, beside an Umbral one elsewhere
+    await script.run(*GUARDIA, "@master", "#otra", "/encuentro empezar modo:narrativo")
+    listed = (await fake.command("master", "mesa", "encuentro lista")).last.text()
+    assert f"{LABEL} · asalto 1" in listed and "Narrativo · asalto 1" in listed
+
     # /deshacer puts the document back as it was before the attack
     preview = await fake.command("master", "mesa", "deshacer")
     assert "antes de /atacar" in preview.last.text()
