@@ -46,6 +46,7 @@ from bot.storage.claims import Claim
 from bot.storage.reminders import Armed, DueOf, Wanted, armed, next_due
 from bot.storage.waiting import waiting
 from umbral_rules import UmbralError
+from umbral_rules.systems import UMBRAL
 
 log = logging.getLogger(__name__)
 
@@ -289,6 +290,8 @@ async def _claim(
     """In one transaction: who the encounter waits for now, synced into its reminders, and
     the message to the players due now, claimed by this process (not yet marked sent); with
     the version of the encounter synced."""
+    if await uow.encounter.system() != UMBRAL:  # none now, or another game's (no reminders:
+        return None, target.version  # passed by until it changes)
     enc = await uow.encounter.get()
     info = uow.encounter.info
     if enc is None or info is None or info.id != target.encounter_id:
