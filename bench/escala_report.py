@@ -170,3 +170,53 @@ def markdown(found: dict[str, Any]) -> str:
     row("rechazos del bot (todas las rondas)", steps_sum("refused_total"))
     row("procesos vivos hasta el final", lambda r: "sí" if r["alive"] else "**no**")
     return "\n".join(lines)
+
+
+def targets(found: dict[str, Any]) -> list[dict[str, Any]]:
+    """The issue's targets, met or not (``target``, ``value``, ``limit``, ``met``)."""
+    runs = found["runs"]
+    out: list[dict[str, Any]] = []
+
+    def add(target: str, value: float, limit: float, met: bool) -> None:
+        out.append({"target": target, "value": value, "limit": limit, "met": met})
+
+    rate = {n: r["best_rate_p99_50ms"] for n, r in runs.items()}
+    if "1" in rate and "2" in rate:
+        ratio = rate["2"] / rate["1"] if rate["1"] else 0.0
+        add("2 procesos ÷ 1, comandos/s con p99 ≤ 50 ms ≥ 1,3", ratio, 1.3, ratio >= 1.3)
+    if "2" in rate and "4" in rate:
+        add(
+            "4 procesos ≥ 2 procesos (comandos/s con p99 ≤ 50 ms)",
+            rate["4"],
+            rate["2"],
+            rate["4"] >= rate["2"],
+        )
+    if "4" in runs:
+        rss = max(f["rss_peak_mb"] for f in runs["4"]["final"])
+        add(
+            "RSS pico por proceso con 4 procesos (2 500 canales cada uno) < 175 MB",
+            rss,
+            175,
+            rss < 175,
+        )
+    for n, r in runs.items():
+        c, steps = r["check"], r["steps"]
+        lost = c["lost_updates"] + c["lost_rolls"]
+        add(f"{n}: actualizaciones y tiradas perdidas = 0", lost, 0, lost == 0)
+        sent = sum(s["reminders_sent"] for s in steps)
+        due = sum(s["reminders_due"] for s in steps)
+        twice = sum(s["reminder_duplicates"] for s in steps) + r["sessions"]["posted_twice"]
+        ok = (
+            sent == due
+            and twice == 0
+            and c["reminders_left_due"] == 0
+            and c["session_steps"]["due"] == c["session_steps"]["done"]
+            and r["sessions"]["reminders_sent"] == r["sessions"]["reminders_due"]
+            and r["alive"]
+        )
+        add(f"{n}: recordatorios y pasos de sesión, cada uno una vez", twice, 0, ok)
+        limited = sum(s["rate_limited"] for s in steps)
+        edits = max((s["tracker_edits_max_per_channel_5s"] for s in steps), default=0)
+        add(f"{n}: 429 = 0", limited, 0, limited == 0)
+        add(f"{n}: ediciones del tracker por canal en 5 s ≤ 5", edits, 5, edits <= 5)
+    return out

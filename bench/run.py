@@ -354,7 +354,7 @@ def run_escala(quick: bool, seed: int, out: Path) -> int:
     """The scale scenario; its figures go into ``escala`` of the results file (the rest of
     the file, from the last full run, is kept)."""
     from bench.escala import run
-    from bench.escala_report import escala_table, markdown
+    from bench.escala_report import escala_table, markdown, targets
 
     log("Escala (issue 49):")
     load_before = os.getloadavg()
@@ -368,6 +368,7 @@ def run_escala(quick: bool, seed: int, out: Path) -> int:
         "versions": versions(),
         **commit(),
     }
+    found["targets"] = targets(found)
     results: dict[str, Any] = {}
     if out.exists():
         results = json.loads(out.read_text())
@@ -376,6 +377,9 @@ def run_escala(quick: bool, seed: int, out: Path) -> int:
     out.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     print(escala_table(found))
     print(markdown(found))
+    for t in found["targets"]:
+        mark = "CUMPLE" if t["met"] else "NO CUMPLE"
+        print(f"  [{mark}] {t['target']}: {t['value']:.3g} (límite {t['limit']:.3g})")
     print(f"{found['duration_s']:.0f} s; cifras en {out} (escala)")
     return 0
 
