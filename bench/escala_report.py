@@ -168,6 +168,7 @@ def markdown(found: dict[str, Any]) -> str:
         lambda r: f"{r['check']['unacknowledged_writes']} / {r['check']['trackers_reposted']}",
     )
     row("rechazos del bot (todas las rondas)", steps_sum("refused_total"))
+    row("transacciones repetidas por conflicto (todas)", steps_sum("conflicts"))
     row("procesos vivos hasta el final", lambda r: "sí" if r["alive"] else "**no**")
     return "\n".join(lines)
 
