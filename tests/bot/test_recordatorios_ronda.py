@@ -5,12 +5,14 @@ moved) is synced in the next round, so the reminder that follows is the right on
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from bot.console import FakeDiscord, Session, open_session
 from bot.features.recordatorios.scheduler import ReminderScheduler
 from tests.bot.conftest import Script
 from tests.bot.test_recordatorios import BRAN, IRIA, SETUP, pinged, reminders
+from tests.bot.test_recordatorios_entrega import upcoming, wait_until
 from umbral_rules import ForcedDice
 
 
@@ -61,3 +63,45 @@ async def test_an_unchanged_encounter_with_nothing_due_is_passed_by(
     assert claims[0] == before + 2  # due: claimed and posted
     assert await scheduler.run_due() == 0  # marked sent: nothing due, nothing changed
     assert claims[0] == before + 2
+
+
+async def test_a_process_leaves_another_shards_reminders_unless_that_one_is_down(
+    database_url: str,
+) -> None:
+    """With ``SHARD_IDS`` a process sees to the guilds of its own shards; a reminder of
+    another shard's guild it sends only once it is a lease overdue (the owner synced who is
+    waited for, then went down)."""
+    from bot.console.payloads import GUILD_ID
+    from bot.features.delivery import LEASE_S
+    from bot.process.config import Settings
+
+    mine = (GUILD_ID >> 22) % 2
+
+    def shard(ids: int) -> Settings:
+        return Settings(discord_token=None, shard_count=2, shard_ids=str(ids))
+
+    owner = await open_session(database_url, dice=ForcedDice([]), settings=shard(mine))
+    try:
+        assert owner.bot.reminders.ours(GUILD_ID)
+        script = Script(owner.discord)
+        await script.run(*SETUP, "@master", "/encuentro recordatorios horas:1", "!esperar 0")
+    finally:
+        await owner.close()  # ... and its process goes down
+    other = await open_session(database_url, dice=ForcedDice([]), settings=shard(1 - mine))
+    try:
+        scheduler, fake = other.bot.reminders, other.discord
+        fake.carry_over(owner.discord)  # the same Discord
+        assert not scheduler.ours(GUILD_ID)
+        claims = count_claims(scheduler)
+        script = Script(fake)
+        due = await upcoming(scheduler)
+        await wait_until(script, fake, due)  # due now, but not this process's guild
+        assert reminders(fake) == [] and claims == [0]
+        await wait_until(script, fake, due + timedelta(seconds=LEASE_S - 1))
+        assert reminders(fake) == [] and claims == [0]
+        await script.run("!esperar 2")  # a lease overdue: its process must be down
+        [sent] = reminders(fake)
+        assert pinged(sent) == {IRIA, BRAN}
+        assert claims == [1]
+    finally:
+        await other.close()

@@ -5,13 +5,16 @@ game sessions (their reminders, start and end: :mod:`bot.features.sesiones.steps
 the same rounds. A round reads every armed encounter's version and next due time in one
 statement and opens a transaction only for those that changed since this process last
 synced their reminders, or that have one due (issue 49: at 10,000 channels the round that
-opened one for each took 4,000 statements a minute per process).
+opened one for each took 4,000 statements a minute per process). With ``SHARD_IDS`` each
+process sees to the encounters of the guilds on its shards; another's only once a reminder
+is :data:`~bot.features.delivery.LEASE_S` overdue (its process is down): every process
+trying every due reminder made N processes do N times the work, racing for each claim.
 
 Time comes from the injected clock (:meth:`ReminderScheduler.use_clock`): the console's fake
 clock drives it, and ``!esperar`` runs everything due in the time it skips
 (:meth:`ReminderScheduler.advance`). Messages go by channel id over HTTP
-(``get_partial_messageable``), so a process that does not own the guild's shard sends them
-as well as one that does.
+(``get_partial_messageable``), so a process that does not own the guild's shard can send
+them too (when the owner is down).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import discord
 
@@ -29,6 +32,7 @@ from bot.edge.services import Services
 from bot.features.combate.service import defender_view
 from bot.features.common import post_reopening
 from bot.features.delivery import (
+    LEASE_S,
     lease_until,
     new_nonce,
     note_failure,
@@ -154,17 +158,27 @@ class ReminderScheduler:
         now = self.now()
         known = {e.encounter_id for e in encounters}  # forget the encounters that ended
         self._synced = {eid: v for eid, v in self._synced.items() if eid in known}
+        overdue = now - timedelta(seconds=LEASE_S)
         posted = 0
         for enc in encounters:
             if self._synced.get(enc.encounter_id) == enc.version and (
                 enc.due is None or enc.due > now
             ):
                 continue  # nothing changed since its reminders were synced, and none is due
+            if not self.ours(enc.guild_id) and (enc.due is None or enc.due > overdue):
+                continue  # its shard's process sees to it; here only if that one is down
             try:
                 posted += await self._remind(enc)
             except Exception:
                 log.exception("No se pudo recordar en el canal %s", enc.channel_id)
         return posted + await self.sessions.run_due(now)
+
+    def ours(self, guild_id: int) -> bool:
+        """Whether the guild is on one of this process's shards (Discord's rule:
+        ``(guild_id >> 22) % SHARD_COUNT``); every guild is when ``SHARD_IDS`` is not set."""
+        shard_ids = getattr(self.client, "shard_ids", None)
+        count = getattr(self.client, "shard_count", None)
+        return not shard_ids or not count or (guild_id >> 22) % count in shard_ids
 
     async def _remind(self, target: Armed) -> int:
         """Claim the encounter's message, post it, mark it sent (or retried)."""
