@@ -6,7 +6,8 @@ channel is in its one guild, so the channel's number stands for its guild's
 ``(guild_id >> 22) % SHARD_COUNT`` (the driver sends each channel's commands to the process
 that owns its shard, as Discord's gateway would). Its encounter: a PC of player ``p{i}``
 (a stored character) against 3, 7 or 19 enemies, in Mesa, Narrativo or Táctico; master
-``m{i}``. One channel in :data:`ARMED_EVERY` has its reminders on (every hour).
+``m{i}``. One channel in :data:`ARMED_EVERY` has its reminders on (every hour); the phases
+began over the hour before the evening, so the reminders fall due spread over the hour.
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ def tables(channels: int) -> list[Table]:
 
 async def seed(url: str, channels: int) -> dict[str, Any]:
     """Write every channel's encounter (and the reminders of the armed ones)."""
+    from sqlalchemy import text
+
     from bot.console.clock import FakeClock
     from bot.console.payloads import GUILD_ID, stable_id
     from bot.features.timing import DEFAULT_ZONE, due_after, zone
@@ -126,6 +129,15 @@ async def seed(url: str, channels: int) -> dict[str, Any]:
     try:
         for first in range(0, len(todo), SEED_CONCURRENCY):
             await asyncio.gather(*(one(t) for t in todo[first : first + SEED_CONCURRENCY]))
+        # the phases began over the last hour, not all at once: the reminders fall due
+        # spread over the hour, as an evening's do
+        async with storage.engine.begin() as conn:
+            await conn.execute(
+                text(
+                    "UPDATE encounters SET phase_since = phase_since - "
+                    "make_interval(mins => (id * 7) % 60)"
+                )
+            )
     finally:
         await storage.close()
     return {"channels": channels, "seed_s": loop.time() - t0}

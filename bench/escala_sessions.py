@@ -21,10 +21,11 @@ from bench.escala_bot import channel_name
 #: every channel is in one guild, and Discord allows a guild 100 events not yet completed).
 SESSION_EVERY = 50
 MOST = 96
-#: The sessions start from 14:30 (server time, Madrid: 13:30 UTC, 1.5 h after the console's
-#: clock starts) on, a quarter of an hour apart over :data:`SPREAD_H` hours, and last an hour.
-FIRST = (14, 30)
-SPREAD_H = 8
+#: The sessions start from 13:10 (server time, Madrid: 12:10 UTC, 10 minutes after the
+#: console's clock starts) on, :data:`APART_MIN` minutes apart, and last a quarter of an hour:
+#: during the run (about an hour of Discord's time) reminders, starts and ends fall due.
+FIRST = (13, 10)
+APART_MIN = 2
 
 
 def session_channels(channels: int) -> list[int]:
@@ -39,14 +40,13 @@ async def program(url: str, channels: int) -> dict[str, Any]:
     session = await open_session(url, migrate=False)
     fake = session.discord
     try:
-        steps = SPREAD_H * 4
         for n, index in enumerate(session_channels(channels)):
-            start = datetime(2026, 1, 1, *FIRST) + timedelta(minutes=15 * (n % steps))
+            start = datetime(2026, 1, 1, *FIRST) + timedelta(minutes=APART_MIN * n)
             options = {
                 "titulo": f"Partida de la mesa {index}",
                 "fecha": start.strftime("%Y-%m-%d"),
                 "hora": start.strftime("%H:%M"),
-                "duracion": 60,
+                "duracion": 15,
             }
             reply = await fake.command("master", channel_name(index), "sesion programar", options)
             if not any(not m.ephemeral for m in reply.messages):
