@@ -12,7 +12,14 @@ from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.combate import service
 from bot.features.combate.vendar import vendar as bandage
-from bot.features.common import ATRIBUTO_CHOICES, OficioCobertura, VentajaOpt
+from bot.features.common import (
+    ATRIBUTO_CHOICES,
+    DIFICULTAD_CHOICES,
+    RIESGO_CHOICES,
+    TACTICAS_CHOICES,
+    OficioCobertura,
+    VentajaOpt,
+)
 
 ManiobraTipo = Literal["sostener", "cargar", "despegarse", "apuntar", "interponerse"]
 AlientoUso = Literal["repetir", "subir", "encajar", "secuelas"]
@@ -26,6 +33,12 @@ ATTACK_HELP = {
     "dado": "Tu dado físico: «9», o «9 4» con ventaja o desventaja",
     "atacante": "Quién ataca (el máster, por un enemigo o un personaje)",
     "indefenso": "El blanco no puede defenderse (dormido, atado, de espaldas)",
+}
+#: The grades the narrator gives an attack in a graded fight (seed 003; Umbral refuses them).
+GRADES_HELP = {
+    "tacticas": "Combate graduado: la calificación de tus tácticas",
+    "riesgo": "Combate graduado: el riesgo que asumes",
+    "dificultad": "Combate graduado: qué tan difícil es acertar al objetivo",
 }
 COVER_HELP = "El blanco está a cubierto: +3 a su Defensa contra el disparo"
 QUIETO_HELP = (
@@ -71,8 +84,11 @@ class CombateCog(FeatureCog):
     @app_commands.command(
         name="atacar", description="Ataca cuerpo a cuerpo a alguien del encuentro"
     )
-    @app_commands.describe(**ATTACK_HELP, quieto=QUIETO_HELP)
+    @app_commands.describe(**ATTACK_HELP, quieto=QUIETO_HELP, **GRADES_HELP)
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
+    @app_commands.choices(
+        tacticas=TACTICAS_CHOICES, riesgo=RIESGO_CHOICES, dificultad=DIFICULTAD_CHOICES
+    )
     @OFICIO_COBERTURA
     @app_commands.guild_only()
     @command_context(OWN, rolls=True, shared=True)
@@ -88,6 +104,9 @@ class CombateCog(FeatureCog):
         atacante: str | None = None,
         indefenso: bool = False,
         quieto: bool | None = None,
+        tacticas: str | None = None,
+        riesgo: str | None = None,
+        dificultad: str | None = None,
     ) -> None:
         await service.attack(
             ctx,

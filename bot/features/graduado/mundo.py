@@ -1,0 +1,63 @@
+"""``/graduado mundo``: the world's rules of this fight — the bases («una regla del
+mundo»), the names of the ranks («El mundo de un creador puede dar a los rangos sus propios
+nombres»), whether healing raises the fallen, and the round's window (90 s live, or the
+minutes the GM sets for play by post). [D] They are kept with the encounter (its document),
+not with the server: see docs/graduado-guia.md."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.edge.context import Context
+from bot.edge.path import Step, run_step
+from bot.features.common import send
+from bot.render.graduado import reply_embeds
+from umbral_rules import UmbralError
+from umbral_rules.graduado import Mundo, RankNames, Ventana
+
+from .system import GRADUADO, GradTurn
+
+
+def world_lines(mundo: Mundo) -> list[str]:
+    ventana = mundo.ventana
+    window = (
+        f"por mensajes: {ventana.segundos // 60} min desde que empieza la ronda"
+        if ventana.por_turnos
+        else f"en vivo: {ventana.segundos} s"
+    )
+    return [
+        f"Base de los héroes {mundo.base_heroes} %, de los enemigos {mundo.base_enemigos} %.",
+        "Rangos: " + ", ".join(mundo.rangos.names) + ".",
+        "La curación levanta a un caído." if mundo.curacion_levanta else "La curación no levanta a un caído.",
+        f"Ventana de la ronda {window}.",
+    ]
+
+
+async def set_world(
+    ctx: Context,
+    base_heroes: int | None,
+    base_enemigos: int | None,
+    rangos: str | None,
+    ventana: int | None,
+    curacion_levanta: bool | None,
+) -> None:
+    await ctx.interaction.response.defer(thinking=True)
+    names = None if rangos is None else RankNames(tuple(rangos.split(",")))
+
+    async def rules(turn: GradTurn) -> list[str]:
+        state = turn.document.combate.state
+        if state.final is not None:
+            raise UmbralError("Este combate ya terminó: sus reglas no cambian.")
+        old = state.mundo
+        state.mundo = replace(
+            old,
+            base_heroes=old.base_heroes if base_heroes is None else base_heroes,
+            base_enemigos=old.base_enemigos if base_enemigos is None else base_enemigos,
+            rangos=old.rangos if names is None else names,
+            curacion_levanta=old.curacion_levanta if curacion_levanta is None else curacion_levanta,
+            ventana=old.ventana if ventana is None else Ventana(ventana * 60, por_turnos=True),
+        )
+        return world_lines(state.mundo)
+
+    lines = await run_step(ctx, GRADUADO, Step(None, rules))
+    await send(ctx.interaction, embeds=reply_embeds("Reglas del mundo de este combate", lines))
