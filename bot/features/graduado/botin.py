@@ -136,7 +136,7 @@ class LootButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
                 custom_id=f"umbral:graduado-botin:{item}:{choice}",
             )
         )
-        self.item, self.choice = item, choice
+        self.index, self.choice = item, choice
 
     @classmethod
     async def from_custom_id(
@@ -160,11 +160,11 @@ class LootButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
 
         async def rules(turn: GradTurn) -> str:
             botin = turn.document.botin
-            if botin is None or botin.reparto is not None or self.item >= len(botin.objetos):
+            if botin is None or botin.reparto is not None or self.index >= len(botin.objetos):
                 raise UmbralError("Esta carta de botín ya no está abierta.")
             if ctx.user_id not in botin.jugadores:
                 raise UmbralError("No jugaste este combate: no puedes pedir botín.")
-            objeto = botin.objetos[self.item]
+            objeto = botin.objetos[self.index]
             botin.elecciones.setdefault(objeto, {})[str(ctx.user_id)] = self.choice
             turn.tracker = None
             return objeto
