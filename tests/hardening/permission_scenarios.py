@@ -59,6 +59,22 @@ OGRO = [
     "/mapa colocar combatiente:Ogro casilla:B1",
     "/asalto",  # the enemies' phase: the Ogro's turn
 ]
+#: A graded d100 fight (seed 003) in #grad: Kaeda's Aria against the GM's Lobo.
+GRAD = [
+    "@kaeda",
+    "/graduado ficha crear nombre:Aria poder:25 aguante:100",
+    "@master",
+    "/graduado bestiario crear nombre:Lobo poder:25 aguante:14",
+    "#grad",
+    "/encuentro empezar sistema:graduado",
+    "/encuentro enemigos nombre:Lobo",
+    "@kaeda",
+    "/encuentro unirse personaje:Aria",
+]
+#: Aria's CRÍTICO kills the wolf: a victory, then its loot card.
+GRAD_WON = [*GRAD, "/atacar objetivo:Lobo", [55], "@master", "/asalto"]
+GRAD_CARD = [*GRAD_WON, "/graduado botin objetos:Yelmo"]
+ARIA = {"nombre": "Aria"}
 RETO = ["@master", "#otra", "/reto crear nombre:Puerta umbral:9 exitos:3"]
 #: Saved rolls called «ataque»: the server's and every player's of this server.
 SAVED = [
@@ -392,5 +408,35 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/sesion cambiar": ("mesa", SESION, "sesion cambiar", {"sesion": "Sesión 1", "hora": "21:00"}),
     "/sesion cancelar": ("mesa", SESION, "sesion cancelar", {"sesion": "Sesión 1"}),
     "/sesion lista": ("mesa", SESION, "sesion lista", {}),
-}
+    "/graduado ficha crear": (
+        "mesa", [], "graduado ficha crear", {"nombre": "Nueva", "poder": 5, "aguante": 10}
+    ),
+    "/graduado ficha editar": ("mesa", GRAD[:2], "graduado ficha editar", {**ARIA, "arma": 1}),
+    "/graduado ficha ver": ("mesa", GRAD[:2], "graduado ficha ver", ARIA),
+    "/graduado ficha lista": ("mesa", GRAD[:2], "graduado ficha lista", {}),
+    "/graduado ficha borrar": ("mesa", GRAD[:2], "graduado ficha borrar", ARIA),
+    "/graduado bestiario crear": (
+        "mesa", [], "graduado bestiario crear", {"nombre": "Oso", "poder": 5, "aguante": 10}
+    ),
+    "/graduado bestiario editar": (
+        "mesa", GRAD[:4], "graduado bestiario editar", {"nombre": "Lobo", "base": 70}
+    ),
+    "/graduado bestiario ver": ("mesa", GRAD[:4], "graduado bestiario ver", {"nombre": "Lobo"}),
+    "/graduado bestiario lista": ("mesa", GRAD[:4], "graduado bestiario lista", {}),
+    "/graduado bestiario borrar": (
+        "mesa", GRAD[:4], "graduado bestiario borrar", {"nombre": "Lobo"}
+    ),
+    "/graduado atacar": (
+        "grad", GRAD, "graduado atacar", {"objetivo": "Lobo", "atacante": "Aria", "esfuerzo": 5}
+    ),
+    "/graduado defender": (
+        "grad", GRAD, "graduado defender", {"tipo": "parar", "personaje": "Aria"}
+    ),
+    "/graduado anunciar": (
+        "grad", GRAD, "graduado anunciar", {"enemigo": "Lobo", "objetivo": "Aria"}
+    ),
+    "/graduado mundo": ("grad", GRAD, "graduado mundo", {"base_heroes": 75}),
+    "/graduado botin": ("grad", GRAD_WON, "graduado botin", {"objetos": "Yelmo, Capa"}),
+    "/graduado repartir": ("grad", GRAD_CARD, "graduado repartir", {}),
+}  # fmt: skip
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}

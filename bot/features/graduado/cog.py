@@ -139,7 +139,7 @@ class GraduadoCog(FeatureCog):
         await sheets.show(ctx, "pj", nombre)
 
     @ficha.command(name="lista", description="Las fichas graduadas del servidor")
-    @command_context("servidor")
+    @command_context("cualquiera")
     async def ficha_lista(self, ctx: Context) -> None:
         await sheets.listing(ctx, "pj")
 

@@ -91,7 +91,10 @@ def build(nombre: str, o: SheetOptions, old: Ficha | None = None) -> Ficha:
 
 
 async def _gm(ctx: Context, uow: Any) -> bool:
+    """What the command declared (a GM-only one refuses anyone else), and whether the user
+    is the GM."""
     settings = await uow.guild.get()
+    ctx.require(settings.gm_role_id)
     return ctx.is_gm(settings.gm_role_id)
 
 
@@ -105,6 +108,7 @@ async def create(ctx: Context, kind: SheetKind, nombre: str, o: SheetOptions) ->
     await ctx.interaction.response.defer(thinking=True)
 
     async def work(uow: Any) -> GradSheet:
+        await _gm(ctx, uow)
         sheet = GradSheet(build(nombre.strip(), o))
         stored = await uow.system_sheets.add(NAME, kind, ctx.user_id, nombre, sheet.to_dict())
         return GradSheet.from_dict(stored.data)
@@ -139,6 +143,7 @@ async def show(ctx: Context, kind: SheetKind, nombre: str) -> None:
     guild_id = ctx.guild_id
     await ctx.interaction.response.defer(thinking=True, ephemeral=True)
     async with ctx.storage.reading(guild_id) as uow:
+        await _gm(ctx, uow)
         stored = await uow.system_sheets.require(NAME, kind, nombre)
     sheet = GradSheet.from_dict(stored.data)
     embed = sheet_embed(KIND_TITLES[kind], sheet.ficha, RankNames(), sheet.heridas)
@@ -149,6 +154,7 @@ async def listing(ctx: Context, kind: SheetKind) -> None:
     guild_id = ctx.guild_id
     await ctx.interaction.response.defer(thinking=True, ephemeral=True)
     async with ctx.storage.reading(guild_id) as uow:
+        await _gm(ctx, uow)
         rows = await uow.system_sheets.list(NAME, kind)
     shown_rows = [
         (GradSheet.from_dict(r.data).ficha, f" · de <@{r.owner_id}>" if kind == "pj" else "")
