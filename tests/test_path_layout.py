@@ -38,6 +38,9 @@ OFF_PATH = {
     "encuentro/cog.py": "empezar creates the encounter, terminar ends it; ver and pendientes read",
     "fichas/ceder.py": "the character may fight in another channel, whose unit it opens",
     "recordatorios/scheduler.py": "the reminders' background task: no command",
+    "graduado/system.py": "the graded combat's GameSystem saves its document (as system.py)",
+    "graduado/verbs.py": "empezar creates the graded encounter, terminar ends it",
+    "graduado/sheets.py": "its sheets and bestiary: no encounter (the channel's unit: retry)",
 }
 BY_HAND = re.compile(
     r"run_in_channel\(|storage\.channel\(|show_tracker\(|encounter\.(save|create|end)\("

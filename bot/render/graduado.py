@@ -139,7 +139,9 @@ def draw(doc: JsonObject, ended: bool) -> discord.Embed:
     return embed
 
 
-def sheet_embed(kind_title: str, ficha: Ficha, rangos: RankNames, heridas: Sequence[str]) -> discord.Embed:
+def sheet_embed(
+    kind_title: str, ficha: Ficha, rangos: RankNames, heridas: Sequence[str]
+) -> discord.Embed:
     """A sheet or a bestiary entry of this system."""
     embed = discord.Embed(
         title=f"{kind_title}: {cut(shown(ficha.nombre), 200)}",
@@ -151,11 +153,13 @@ def sheet_embed(kind_title: str, ficha: Ficha, rangos: RankNames, heridas: Seque
     return embed
 
 
-def sheet_list_embed(title: str, rows: Sequence[tuple[Ficha, str]], rangos: RankNames) -> discord.Embed:
+def sheet_list_embed(
+    title: str, rows: Sequence[tuple[Ficha, str]], rangos: RankNames
+) -> discord.Embed:
     """The sheets (or the bestiary) of this system in the server: name, summary, owner."""
-    lines = [
-        f"**{shown(f.nombre)}** — {ficha_summary(f, rangos)}{owner}" for f, owner in rows
-    ] or ["(ninguna)"]
+    lines = [f"**{shown(f.nombre)}** — {ficha_summary(f, rangos)}{owner}" for f, owner in rows] or [
+        "(ninguna)"
+    ]
     return discord.Embed(
         title=title,
         description=cut("\n".join(lines), DESCRIPTION_MAX),

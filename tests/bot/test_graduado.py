@@ -121,11 +121,16 @@ async def test_sheets_and_bestiary(script: Script, fake: FakeDiscord, session: S
     assert refused.last.ephemeral
     assert "solo para cosas del mundo, nunca para un personaje" in refused.last.content
     half = await fake.command(
-        "kaeda", "mesa", "graduado ficha crear", {"nombre": "Eco", "poder": 5, "aguante": 10, "magia": 3}
+        "kaeda",
+        "mesa",
+        "graduado ficha crear",
+        {"nombre": "Eco", "poder": 5, "aguante": 10, "magia": 3},
     )
     assert half.last.ephemeral and "`magia` (su poder) y `mana`" in half.last.content
     stranger = await fake.command("bran", "mesa", "graduado ficha borrar", {"nombre": "Aria"})
-    assert stranger.last.ephemeral and "Solo el dueño de la ficha o el máster" in stranger.last.content
+    assert (
+        stranger.last.ephemeral and "Solo el dueño de la ficha o el máster" in stranger.last.content
+    )
     gone = await fake.command("kaeda", "mesa", "graduado ficha borrar", {"nombre": "Aria"})
     assert "Borrada: «Aria»" in gone.last.text()
     async with session.storage.guild(fake.guild.id) as uow:

@@ -52,12 +52,15 @@ async def test_fighting_to_reduce_to_disable_or_with_restraint(
 
 #: Aria has 10 of aguante left of 100 and asks for more: (esfuerzo, sobregiro, what she pays,
 #: the maximum left, what the sheet keeps).
+BASTANTE = "el máximo pasa de 100 a 50 y queda una herida visible para siempre"
+MUY = "el máximo pasa de 100 a 100; queda en el suelo, desangrándose"
 EFFORT = [
-    (20, False, "gasta 10 de aguante (10 → 0); pedías 20, se reduce a lo que puedes pagar", 100, []),
+    (20, False, "gasta 10 de aguante (10 → 0); pedías 20, se reduce a lo que puedes pagar",
+     100, []),
     (30, True, "sobregiro (un poco): el máximo pasa de 100 a 80", 80, []),
-    (60, True, "sobregiro (bastante más): el máximo pasa de 100 a 50 y queda una herida visible para siempre", 50,
+    (60, True, f"sobregiro (bastante más): {BASTANTE}", 50,
      ["herida visible (sobregiro de aguante)"]),
-    (200, True, "sobregiro (muy por encima): el máximo pasa de 100 a 100; queda en el suelo, desangrándose", 100, []),
+    (200, True, f"sobregiro (muy por encima): {MUY}", 100, []),
 ]  # fmt: skip
 
 
@@ -120,7 +123,10 @@ async def test_an_unblockable_attack_ignores_the_defence(
 ) -> None:
     await script.run(*setup_lines())
     await fake.command(
-        "master", "mesa", "graduado anunciar", {"enemigo": "Lobo", "objetivo": "Aria", "inbloqueable": True}
+        "master",
+        "mesa",
+        "graduado anunciar",
+        {"enemigo": "Lobo", "objetivo": "Aria", "inbloqueable": True},
     )
     await fake.command("kaeda", "mesa", "graduado defender", {"tipo": "esquivar"})
     await fake.command("master", "mesa", "asalto")

@@ -77,9 +77,14 @@ async def test_a_hundred_times_stronger_takes_nothing_even_from_a_critico(
 
 
 #: Agotamiento: Aria's aguante 100 with this much spent (more than 40, 60, 80 %).
-TIRED = [(40, "+ 0 Agotamiento (40 % gastado)", 80), (41, "− 5 Agotamiento (41 % gastado)", 75),
-         (60, "− 5 Agotamiento (60 % gastado)", 75), (61, "− 10 Agotamiento (61 % gastado)", 70),
-         (80, "− 10 Agotamiento (80 % gastado)", 70), (81, "− 15 Agotamiento (81 % gastado)", 65)]  # fmt: skip
+TIRED = [
+    (40, "+ 0 Agotamiento (40 % gastado)", 80),
+    (41, "− 5 Agotamiento (41 % gastado)", 75),
+    (60, "− 5 Agotamiento (60 % gastado)", 75),
+    (61, "− 10 Agotamiento (61 % gastado)", 70),
+    (80, "− 10 Agotamiento (80 % gastado)", 70),
+    (81, "− 15 Agotamiento (81 % gastado)", 65),
+]
 
 
 @pytest.mark.parametrize(("spent", "term", "chance"), TIRED)

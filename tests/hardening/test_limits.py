@@ -94,6 +94,7 @@ ROLLING_COMMANDS = frozenset(
         "estado recuperar",
         "aliento",
         "mapa barrido",
+        "graduado repartir",
     }
 )
 

@@ -68,7 +68,8 @@ def remove(state: CombateState, nombre: str) -> list[Event]:
     state.declaraciones = {
         k: d
         for k, d in state.declaraciones.items()
-        if k != c.id and name_key(getattr(d.accion, "objetivo", getattr(d.accion, "aliado", ""))) != c.id
+        if k != c.id
+        and name_key(getattr(d.accion, "objetivo", getattr(d.accion, "aliado", ""))) != c.id
     }
     state.anunciados = [a for a in state.anunciados if c.id not in (a.atacante, a.objetivo)]
     state.proximos = [a for a in state.proximos if c.id not in (a.atacante, a.objetivo)]

@@ -42,7 +42,9 @@ def acting_hero(turn: GradTurn, named: object) -> Combatiente:
         if hero.bando is not Bando.HEROES:
             raise UmbralError(f"{hero.nombre} no es un héroe: sus golpes los anuncia el máster.")
         if not gm and (link is None or link.owner_id != ctx.user_id):
-            raise UmbralError(f"{hero.nombre} no es tuyo: solo su jugador o el máster declaran por él.")
+            raise UmbralError(
+                f"{hero.nombre} no es tuyo: solo su jugador o el máster declaran por él."
+            )
         return hero
     mine = doc.owned_by(ctx.user_id)
     if len(mine) == 1:
@@ -66,7 +68,11 @@ def preview(doc: GradDoc, hero: Combatiente, ataque: Ataque) -> str:
         state.impulso[Bando.HEROES],
         hero.ficha.gastado_pct,
     )
-    flank = f" (+{FLANQUEO} Flanqueo si otro héroe ataca también a {target.nombre})" if ataque.flanqueo else ""
+    flank = (
+        f" (+{FLANQUEO} Flanqueo si otro héroe ataca también a {target.nombre})"
+        if ataque.flanqueo
+        else ""
+    )
     return f"Probabilidad si la ronda se cerrara ahora: {chance.line()}{flank}."
 
 

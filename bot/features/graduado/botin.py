@@ -8,7 +8,7 @@ The buttons are :class:`discord.ui.DynamicItem`: the item and the choice live in
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import discord
 
@@ -22,7 +22,15 @@ from bot.records.rolls import SystemRoll
 from bot.render.graduado import reply_embeds
 from bot.render.safe import label, shown
 from umbral_rules import UmbralError
-from umbral_rules.graduado import Bando, Eleccion, Final, repartir_botin, repartir_monedas, tomar_objetos
+from umbral_rules.graduado import (
+    Bando,
+    Eleccion,
+    Final,
+    Reparto,
+    repartir_botin,
+    repartir_monedas,
+    tomar_objetos,
+)
 
 from .doc import Botin, GradDoc
 from .system import GRADUADO, NAME, GradTurn
@@ -45,9 +53,7 @@ def card_view(button: type[LootButton], objetos: list[str]) -> discord.ui.View:
     return view
 
 
-async def loot_card(
-    ctx: Context, objetos: str, monedas: int, button: type[LootButton]
-) -> None:
+async def loot_card(ctx: Context, objetos: str, monedas: int, button: type[LootButton]) -> None:
     await ctx.interaction.response.defer(thinking=True)
     items = list(tomar_objetos([o for o in objetos.split(",")]))
 
@@ -77,13 +83,15 @@ async def loot_card(
         return lines
 
     lines = await run_step(ctx, GRADUADO, Step(None, rules))
-    await send(ctx.interaction, embeds=reply_embeds("Carta de botín", lines), view=card_view(button, items))
+    await send(
+        ctx.interaction, embeds=reply_embeds("Carta de botín", lines), view=card_view(button, items)
+    )
 
 
 async def share_loot(ctx: Context) -> None:
     await ctx.interaction.response.defer(thinking=True)
 
-    async def rules(turn: GradTurn) -> list[Any]:
+    async def rules(turn: GradTurn) -> list[Reparto]:
         doc = turn.document
         botin = doc.botin
         if botin is None or botin.reparto is not None:
@@ -100,7 +108,7 @@ async def share_loot(ctx: Context) -> None:
         turn.tracker = None
         return repartos
 
-    async def log(turn: GradTurn, repartos: list[Any]) -> None:
+    async def log(turn: GradTurn, repartos: list[Reparto]) -> None:
         for r in repartos:
             for ronda in r.tiradas:
                 await turn.uow.rolls.append(
@@ -116,7 +124,9 @@ async def share_loot(ctx: Context) -> None:
                 )
 
     repartos = await run_step(ctx, GRADUADO, Step(None, rules, own_log=log))
-    await send(ctx.interaction, embeds=reply_embeds("Reparto del botín", [r.line() for r in repartos]))
+    await send(
+        ctx.interaction, embeds=reply_embeds("Reparto del botín", [r.line() for r in repartos])
+    )
 
 
 def loot_button(services: Services) -> type[LootButton]:
@@ -132,7 +142,9 @@ class LootButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
         super().__init__(
             discord.ui.Button(
                 label=label(f"{word}: {objeto}") if objeto else word,
-                style=discord.ButtonStyle.success if choice == "quiero" else discord.ButtonStyle.secondary,
+                style=discord.ButtonStyle.success
+                if choice == "quiero"
+                else discord.ButtonStyle.secondary,
                 custom_id=f"umbral:graduado-botin:{item}:{choice}",
             )
         )

@@ -28,7 +28,9 @@ def world_lines(mundo: Mundo) -> list[str]:
     return [
         f"Base de los héroes {mundo.base_heroes} %, de los enemigos {mundo.base_enemigos} %.",
         "Rangos: " + ", ".join(mundo.rangos.names) + ".",
-        "La curación levanta a un caído." if mundo.curacion_levanta else "La curación no levanta a un caído.",
+        "La curación levanta a un caído."
+        if mundo.curacion_levanta
+        else "La curación no levanta a un caído.",
         f"Ventana de la ronda {window}.",
     ]
 

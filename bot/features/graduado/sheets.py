@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.edge.context import Context
 from bot.features.common import send
@@ -19,6 +19,9 @@ from umbral_rules import UmbralError
 from umbral_rules.graduado import Ficha, RankNames, Reserva
 
 from .system import NAME
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
 
 KIND_TITLES: dict[SheetKind, str] = {"pj": "Ficha graduada", "enemigo": "Bestiario graduado"}
 
@@ -67,15 +70,21 @@ def build(nombre: str, o: SheetOptions, old: Ficha | None = None) -> Ficha:
     aguante = o.aguante if o.aguante is not None else (fuerza.maximo if fuerza else None)
     if poder is None or aguante is None:
         raise UmbralError("Una ficha graduada necesita `poder` y `aguante`.")
-    gastado = o.gastado_aguante if o.gastado_aguante is not None else (fuerza.gastado if fuerza else 0)
-    new_fuerza = Reserva(poder, aguante, min(gastado, aguante) if o.gastado_aguante is None else gastado)
+    gastado = (
+        o.gastado_aguante if o.gastado_aguante is not None else (fuerza.gastado if fuerza else 0)
+    )
+    new_fuerza = Reserva(
+        poder, aguante, min(gastado, aguante) if o.gastado_aguante is None else gastado
+    )
     magia = old.magia if old else None
     if o.magia is not None or o.mana is not None or o.gastado_mana is not None:
         m_poder = o.magia if o.magia is not None else (magia.poder if magia else None)
         m_max = o.mana if o.mana is not None else (magia.maximo if magia else None)
         if m_poder is None or m_max is None:
             raise UmbralError("La magia necesita las dos cosas: `magia` (su poder) y `mana`.")
-        m_gastado = o.gastado_mana if o.gastado_mana is not None else (magia.gastado if magia else 0)
+        m_gastado = (
+            o.gastado_mana if o.gastado_mana is not None else (magia.gastado if magia else 0)
+        )
         keep = o.gastado_mana is None
         magia = Reserva(m_poder, m_max, min(m_gastado, m_max) if keep else m_gastado)
     base = o.base if o.base is not None else (old.base if old else None)
@@ -90,7 +99,7 @@ def build(nombre: str, o: SheetOptions, old: Ficha | None = None) -> Ficha:
     )
 
 
-async def _gm(ctx: Context, uow: Any) -> bool:
+async def _gm(ctx: Context, uow: UnitOfWork) -> bool:
     """What the command declared (a GM-only one refuses anyone else), and whether the user
     is the GM."""
     settings = await uow.guild.get()
@@ -107,7 +116,7 @@ async def create(ctx: Context, kind: SheetKind, nombre: str, o: SheetOptions) ->
     guild_id, channel_id = ctx.ids()
     await ctx.interaction.response.defer(thinking=True)
 
-    async def work(uow: Any) -> GradSheet:
+    async def work(uow: UnitOfWork) -> GradSheet:
         await _gm(ctx, uow)
         sheet = GradSheet(build(nombre.strip(), o))
         stored = await uow.system_sheets.add(NAME, kind, ctx.user_id, nombre, sheet.to_dict())
@@ -123,7 +132,7 @@ async def edit(ctx: Context, kind: SheetKind, nombre: str, o: SheetOptions) -> N
     guild_id, channel_id = ctx.ids()
     await ctx.interaction.response.defer(thinking=True)
 
-    async def work(uow: Any) -> GradSheet:
+    async def work(uow: UnitOfWork) -> GradSheet:
         stored = await uow.system_sheets.require(NAME, kind, nombre)
         _check_owner(ctx, stored, await _gm(ctx, uow), "editarla")
         old = GradSheet.from_dict(stored.data)
@@ -161,14 +170,16 @@ async def listing(ctx: Context, kind: SheetKind) -> None:
         for r in rows
     ]
     title = "Fichas graduadas" if kind == "pj" else "Bestiario graduado"
-    await send(ctx.interaction, embed=sheet_list_embed(title, shown_rows, RankNames()), ephemeral=True)
+    await send(
+        ctx.interaction, embed=sheet_list_embed(title, shown_rows, RankNames()), ephemeral=True
+    )
 
 
 async def remove(ctx: Context, kind: SheetKind, nombre: str) -> None:
     guild_id, channel_id = ctx.ids()
     await ctx.interaction.response.defer(thinking=True)
 
-    async def work(uow: Any) -> str:
+    async def work(uow: UnitOfWork) -> str:
         stored = await uow.system_sheets.require(NAME, kind, nombre)
         _check_owner(ctx, stored, await _gm(ctx, uow), "borrarla")
         await uow.system_sheets.remove(NAME, kind, stored.nombre)

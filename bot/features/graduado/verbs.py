@@ -6,8 +6,7 @@ not, and answers with followups (:func:`bot.features.common.send`)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
 
 from bot.edge.context import Context
 from bot.edge.path import Step, run_step
@@ -70,8 +69,7 @@ async def join(ctx: Context) -> None:
             mine = await uow.system_sheets.list(NAME, "pj", owner_id=ctx.user_id)
             if len(mine) != 1:
                 raise UmbralError(
-                    "Di con qué ficha graduada entras: `personaje:` (tienes "
-                    f"{len(mine)})."
+                    f"Di con qué ficha graduada entras: `personaje:` (tienes {len(mine)})."
                     if mine
                     else "No tienes ninguna ficha graduada: /graduado ficha crear."
                 )
@@ -79,7 +77,9 @@ async def join(ctx: Context) -> None:
         if stored.owner_id != ctx.user_id and not ctx.is_gm(
             turn.settings.gm_role_id, turn.creator_id
         ):
-            raise UmbralError("Esa ficha no es tuya: solo su dueño o el máster la meten en combate.")
+            raise UmbralError(
+                "Esa ficha no es tuya: solo su dueño o el máster la meten en combate."
+            )
         sheet = GradSheet.from_dict(stored.data)
         events = doc.combate.add_heroe(sheet.ficha)
         hero = doc.combate.find(sheet.ficha.nombre)
@@ -95,7 +95,7 @@ async def join(ctx: Context) -> None:
 async def enemies(ctx: Context) -> None:
     await deferred(ctx)
     nombre = str(ctx.options.get("nombre") or "")
-    cantidad = int(ctx.options.get("cantidad") or 1)
+    cantidad = int(str(ctx.options.get("cantidad") or 1))
 
     async def rules(turn: GradTurn) -> list[Event]:
         doc, uow = turn.document, turn.uow
@@ -163,7 +163,7 @@ async def end(ctx: Context) -> None:
     await answer(ctx, "Termina el combate graduado", lines)
 
 
-def window_open(doc: GradDoc, since: Any, now: Any) -> timedelta | None:
+def window_open(doc: GradDoc, since: datetime | None, now: datetime) -> timedelta | None:
     """How long the round's window still has (None: it has closed)."""
     if since is None:
         return None
