@@ -432,6 +432,20 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/graduado defender": (
         "grad", GRAD, "graduado defender", {"tipo": "parar", "personaje": "Aria"}
     ),
+    "/graduado interponerse": (
+        "grad",
+        [*GRAD, "@bran", "/graduado ficha crear nombre:Bruno poder:5 aguante:9",
+         "/encuentro unirse personaje:Bruno"],
+        "graduado interponerse",
+        {"aliado": "Bruno", "personaje": "Aria"},
+    ),
+    "/graduado curar": (
+        "grad", GRAD, "graduado curar", {"aliado": "Aria", "medio": "manos", "personaje": "Aria"}
+    ),
+    "/graduado hazana": (
+        "grad", GRAD, "graduado hazana", {"descripcion": "Salta", "efecto": 3, "personaje": "Aria"}
+    ),
+    "/graduado escalar": ("grad", GRAD, "graduado escalar", {"base": 2}),
     "/graduado anunciar": (
         "grad", GRAD, "graduado anunciar", {"enemigo": "Lobo", "objetivo": "Aria"}
     ),

@@ -23,6 +23,7 @@ from umbral_rules.graduado import (
     Via,
     build_chance,
 )
+from umbral_rules.graduado.choices import Accion
 from umbral_rules.graduado.events import Event
 from umbral_rules.graduado.tables import FLANQUEO
 
@@ -90,17 +91,28 @@ async def declare_attack(
     creativo: bool | None = None,
 ) -> None:
     ataque = Ataque(objetivo, grados, via, esfuerzo, sobregiro, intencion, flanqueo)
+    await declare_action(ctx, atacante, ataque, "Ataque declarado", creativo)
+
+
+async def declare_action(
+    ctx: Context, who: object, accion: Accion, title: str, creativo: bool | None = None
+) -> None:
+    """``who`` (or the user's own hero) declares ``accion`` for this round, keeping the
+    defence declared before; an attack's reply shows its chance as it stands."""
 
     async def rules(turn: GradTurn) -> list[str]:
         doc = turn.document
-        hero = acting_hero(turn, atacante)
+        hero = acting_hero(turn, who)
         before = doc.combate.state.declaraciones.get(hero.id) or Declaracion()
         keep = before.creativo if creativo is None else creativo
-        events = doc.combate.declarar(hero.nombre, Declaracion(ataque, before.defensa, keep))
-        return [*(e.message for e in events), preview(doc, hero, ataque)]
+        events = doc.combate.declarar(hero.nombre, Declaracion(accion, before.defensa, keep))
+        lines = [e.message for e in events]
+        if isinstance(accion, Ataque):
+            lines.append(preview(doc, hero, accion))
+        return lines
 
     lines = await run_step(ctx, GRADUADO, Step(None, rules))
-    await send(ctx.interaction, embeds=reply_embeds("Ataque declarado", lines))
+    await send(ctx.interaction, embeds=reply_embeds(title, lines))
 
 
 async def declare_defence(ctx: Context, personaje: object, defensa: Defensa) -> None:

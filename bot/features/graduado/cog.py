@@ -8,70 +8,37 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.services import Services, Topic
-from bot.features.cog import FeatureCog
 from bot.features.common import DIFICULTAD_CHOICES, RIESGO_CHOICES, TACTICAS_CHOICES
 from umbral_rules.graduado import (
+    Curar,
     Defensa,
     DefensaTipo,
-    Grados,
+    Hazana,
     Intencion,
-    Objetivo,
-    Riesgo,
-    Tacticas,
+    Interponerse,
+    Medio,
     Via,
 )
 
-from . import sheets
-from .acting import announce, declare_attack, declare_defence
+from .acting import announce, declare_action, declare_attack, declare_defence
 from .botin import loot_button, loot_card, share_loot
 from .mundo import set_world
-from .sheets import SheetOptions
-
-OWN = "dueño o máster"
-GRADES = {
-    "tacticas": "La calificación de las tácticas (el narrador)",
-    "riesgo": "El riesgo que se asume",
-    "dificultad": "Qué tan difícil es acertar al objetivo",
-}
-SHEET_HELP = {
-    "nombre": "El nombre",
-    "poder": "El poder de su Fuerza: 0–69 (un rango cada diez: D 0–9 … SSS 60–69)",
-    "aguante": "El máximo de aguante (la reserva de la Fuerza)",
-    "magia": "El poder de su magia, si tiene (0–69)",
-    "mana": "El máximo de maná (la reserva de la magia)",
-    "arma": "La calidad del arma, 0–5",
-    "armadura": "La calidad de la armadura, 0–5",
-}
-EDIT_HELP = {
-    **SHEET_HELP,
-    "gastado_aguante": "Cuánto aguante lleva gastado",
-    "gastado_mana": "Cuánto maná lleva gastado",
-}
-VIA_CHOICES = [
-    app_commands.Choice(name="Fuerza (aguante)", value="fuerza"),
-    app_commands.Choice(name="magia (maná)", value="magia"),
-]
-INTENCION_CHOICES = [
-    app_commands.Choice(name="golpear", value="golpear"),
-    app_commands.Choice(name="reducir (queda en pie, al borde)", value="reducir"),
-    app_commands.Choice(name="inutilizar (sin daño)", value="inutilizar"),
-    app_commands.Choice(name="con contención (la mitad)", value="contencion"),
-]
-DEFENSA_CHOICES = [app_commands.Choice(name=t.value, value=t.value) for t in DefensaTipo]
-Power = app_commands.Range[int, 0, 89]
-Points = app_commands.Range[int, 0, 100000]
-Quality = app_commands.Range[int, 0, 5]
+from .options import (
+    DEFENSA_CHOICES,
+    GRADES,
+    INTENCION_CHOICES,
+    MEDIO_CHOICES,
+    OWN,
+    VIA_CHOICES,
+    Points,
+    Power,
+    grados,
+)
+from .sheets_cog import SheetsCog
+from .verbs import scale
 
 
-def grados(tacticas: str | None, riesgo: str | None, dificultad: str | None) -> Grados:
-    return Grados(
-        Tacticas(tacticas or "estandar"),
-        Riesgo(riesgo or "seguro"),
-        Objetivo(dificultad or "estandar"),
-    )
-
-
-class GraduadoCog(FeatureCog):
+class GraduadoCog(SheetsCog):
     topic = Topic(
         "graduado",
         "Combate graduado (d100)",
@@ -84,130 +51,7 @@ class GraduadoCog(FeatureCog):
         #: The loot card's button class, bound to this cog's services (registered at setup).
         self.loot_button = loot_button(services)
 
-    graduado = app_commands.Group(
-        name="graduado", description="El combate graduado d100", guild_only=True
-    )
-    ficha = app_commands.Group(name="ficha", description="Tus fichas graduadas", parent=graduado)
-    bestiario = app_commands.Group(
-        name="bestiario", description="Los enemigos graduados (máster)", parent=graduado
-    )
-
-    # --- sheets --------------------------------------------------------------------------
-
-    @ficha.command(name="crear", description="Crea tu ficha graduada")
-    @app_commands.describe(**SHEET_HELP)
-    @command_context("cualquiera")
-    async def ficha_crear(
-        self,
-        ctx: Context,
-        nombre: app_commands.Range[str, 1, 80],
-        poder: Power,
-        aguante: Points,
-        magia: Power | None = None,
-        mana: Points | None = None,
-        arma: Quality = 0,
-        armadura: Quality = 0,
-    ) -> None:
-        o = SheetOptions(poder, aguante, magia, mana, arma, armadura)
-        await sheets.create(ctx, "pj", nombre, o)
-
-    @ficha.command(name="editar", description="Cambia tu ficha graduada")
-    @app_commands.describe(**EDIT_HELP)
-    @command_context(OWN)
-    async def ficha_editar(
-        self,
-        ctx: Context,
-        nombre: str,
-        poder: Power | None = None,
-        aguante: Points | None = None,
-        magia: Power | None = None,
-        mana: Points | None = None,
-        arma: Quality | None = None,
-        armadura: Quality | None = None,
-        gastado_aguante: Points | None = None,
-        gastado_mana: Points | None = None,
-    ) -> None:
-        o = SheetOptions(
-            poder, aguante, magia, mana, arma, armadura, None, gastado_aguante, gastado_mana
-        )
-        await sheets.edit(ctx, "pj", nombre, o)
-
-    @ficha.command(name="ver", description="Muestra una ficha graduada")
-    @app_commands.describe(nombre="De quién")
-    @command_context("servidor")
-    async def ficha_ver(self, ctx: Context, nombre: str) -> None:
-        await sheets.show(ctx, "pj", nombre)
-
-    @ficha.command(name="lista", description="Las fichas graduadas del servidor")
-    @command_context("cualquiera")
-    async def ficha_lista(self, ctx: Context) -> None:
-        await sheets.listing(ctx, "pj")
-
-    @ficha.command(name="borrar", description="Borra tu ficha graduada")
-    @app_commands.describe(nombre="Cuál")
-    @command_context(OWN)
-    async def ficha_borrar(self, ctx: Context, nombre: str) -> None:
-        await sheets.remove(ctx, "pj", nombre)
-
-    # --- bestiary ------------------------------------------------------------------------
-
-    @bestiario.command(name="crear", description="Añade un enemigo graduado (máster)")
-    @app_commands.describe(
-        **SHEET_HELP,
-        base="Su probabilidad base en % (sin ella, la de los enemigos: 65)",
-        mundo="Una cosa del mundo: admite los rangos X y XX (poder 70–89)",
-    )
-    @command_context("máster", what="cambiar el bestiario")
-    async def bestiario_crear(
-        self,
-        ctx: Context,
-        nombre: app_commands.Range[str, 1, 80],
-        poder: Power,
-        aguante: Points,
-        magia: Power | None = None,
-        mana: Points | None = None,
-        arma: Quality = 0,
-        armadura: Quality = 0,
-        base: app_commands.Range[int, 0, 100] | None = None,
-        mundo: bool = False,
-    ) -> None:
-        o = SheetOptions(poder, aguante, magia, mana, arma, armadura, base, mundo=mundo)
-        await sheets.create(ctx, "enemigo", nombre, o)
-
-    @bestiario.command(name="editar", description="Cambia un enemigo graduado (máster)")
-    @app_commands.describe(**SHEET_HELP, base="Su probabilidad base en %")
-    @command_context("máster", what="cambiar el bestiario")
-    async def bestiario_editar(
-        self,
-        ctx: Context,
-        nombre: str,
-        poder: Power | None = None,
-        aguante: Points | None = None,
-        magia: Power | None = None,
-        mana: Points | None = None,
-        arma: Quality | None = None,
-        armadura: Quality | None = None,
-        base: app_commands.Range[int, 0, 100] | None = None,
-    ) -> None:
-        o = SheetOptions(poder, aguante, magia, mana, arma, armadura, base)
-        await sheets.edit(ctx, "enemigo", nombre, o)
-
-    @bestiario.command(name="ver", description="Muestra un enemigo graduado (máster)")
-    @app_commands.describe(nombre="Cuál")
-    @command_context("máster", what="ver el bestiario")
-    async def bestiario_ver(self, ctx: Context, nombre: str) -> None:
-        await sheets.show(ctx, "enemigo", nombre)
-
-    @bestiario.command(name="lista", description="El bestiario graduado (máster)")
-    @command_context("máster", what="ver el bestiario")
-    async def bestiario_lista(self, ctx: Context) -> None:
-        await sheets.listing(ctx, "enemigo")
-
-    @bestiario.command(name="borrar", description="Quita un enemigo graduado (máster)")
-    @app_commands.describe(nombre="Cuál")
-    @command_context("máster", what="cambiar el bestiario")
-    async def bestiario_borrar(self, ctx: Context, nombre: str) -> None:
-        await sheets.remove(ctx, "enemigo", nombre)
+    graduado = SheetsCog.graduado
 
     # --- the round -----------------------------------------------------------------------
 
@@ -285,6 +129,79 @@ class GraduadoCog(FeatureCog):
         await ctx.interaction.response.defer(thinking=True)
         defensa = Defensa(DefensaTipo(tipo), grados(tacticas, riesgo, dificultad))
         await declare_defence(ctx, personaje, defensa)
+
+    @graduado.command(name="interponerse", description="Te pones delante de un aliado")
+    @app_commands.describe(aliado="A quién cubres", personaje="Qué héroe (por defecto, el tuyo)")
+    @command_context(OWN)
+    async def interponerse(self, ctx: Context, aliado: str, personaje: str | None = None) -> None:
+        await ctx.interaction.response.defer(thinking=True)
+        await declare_action(ctx, personaje, Interponerse(aliado), "Se interpone")
+
+    @graduado.command(name="curar", description="Declara que curas a un aliado")
+    @app_commands.describe(
+        aliado="A quién",
+        medio="Con magia, con un objeto curativo o con las manos",
+        puntos="Maná que pagas (magia) o lo que cura el objeto",
+        objeto="El objeto curativo",
+        sobregiro="Vas más allá de tu límite a propósito",
+        personaje="Qué héroe cura (por defecto, el tuyo)",
+    )
+    @app_commands.choices(medio=MEDIO_CHOICES)
+    @command_context(OWN)
+    async def curar(
+        self,
+        ctx: Context,
+        aliado: str,
+        medio: str,
+        puntos: Points = 0,
+        objeto: str = "",
+        sobregiro: bool = False,
+        personaje: str | None = None,
+    ) -> None:
+        await ctx.interaction.response.defer(thinking=True)
+        accion = Curar(aliado, Medio(medio), puntos, objeto, sobregiro)
+        await declare_action(ctx, personaje, accion, "Curación declarada")
+
+    @graduado.command(name="hazana", description="Declara otra acción, tasada por su efecto")
+    @app_commands.describe(
+        descripcion="Qué haces",
+        efecto="Su tamaño en la escala del poder (el narrador): tu poder cuesta toda la reserva",
+        via="Con qué poder",
+        sobregiro="Vas más allá de tu límite a propósito",
+        personaje="Qué héroe (por defecto, el tuyo)",
+        creativo="El narrador lo juzga creativo (+1 de impulso)",
+    )
+    @app_commands.choices(via=VIA_CHOICES)
+    @command_context(OWN)
+    async def hazana(
+        self,
+        ctx: Context,
+        descripcion: app_commands.Range[str, 1, 200],
+        efecto: Power,
+        via: str = "fuerza",
+        sobregiro: bool = False,
+        personaje: str | None = None,
+        creativo: bool | None = None,
+    ) -> None:
+        await ctx.interaction.response.defer(thinking=True)
+        accion = Hazana(descripcion, efecto, Via(via), sobregiro)
+        await declare_action(ctx, personaje, accion, "Hazaña declarada", creativo)
+
+    @graduado.command(name="escalar", description="Cuántos enemigos para este grupo (máster)")
+    @app_commands.describe(
+        base="Los enemigos para un solo héroe",
+        por_heroe="Cuántos más por cada héroe más",
+        grupo="Cuántos héroes (por defecto, los de este combate)",
+    )
+    @command_context("máster", what="escalar los enemigos")
+    async def escalar(
+        self,
+        ctx: Context,
+        base: app_commands.Range[int, 1, 100],
+        por_heroe: app_commands.Range[float, 0, 20] = 1.0,
+        grupo: app_commands.Range[int, 1, 50] | None = None,
+    ) -> None:
+        await scale(ctx, base, por_heroe, grupo)
 
     @graduado.command(name="anunciar", description="Anuncia el golpe de un enemigo (máster)")
     @app_commands.describe(

@@ -14,7 +14,16 @@ from bot.edge.systems import SystemPlugin, Verb
 from bot.features.common import send
 from bot.render.graduado import reply_embeds
 from umbral_rules import UmbralError
-from umbral_rules.graduado import Bando, Combate, Final, Grados, Objetivo, Riesgo, Tacticas
+from umbral_rules.graduado import (
+    Bando,
+    Combate,
+    Final,
+    Grados,
+    Objetivo,
+    Riesgo,
+    Tacticas,
+    escalar_enemigos,
+)
 from umbral_rules.graduado.events import Event
 
 from .acting import declare_attack
@@ -207,6 +216,20 @@ async def attack(ctx: Context) -> None:
         Objetivo(o.get("dificultad") or "estandar"),
     )
     await declare_attack(ctx, str(o["objetivo"]), o.get("atacante"), grados)
+
+
+async def scale(ctx: Context, base: int, por_heroe: float, grupo: int | None) -> None:
+    """«los números de los enemigos crecen con el tamaño del grupo»: the GM's numbers for
+    this group (by default, the heroes of this fight), the count shown."""
+    await deferred(ctx)
+
+    async def rules(turn: GradTurn) -> str:
+        turn.tracker = None  # only a count: the fight does not change
+        heroes = len(turn.document.combate.state.side(Bando.HEROES))
+        return escalar_enemigos(base, grupo or heroes, por_heroe).line()
+
+    line = await run_step(ctx, GRADUADO, Step(None, rules, need="look"))
+    await answer(ctx, "Enemigos para el grupo", [line + "."])
 
 
 GRADUADO_PLUGIN = SystemPlugin(
