@@ -30,10 +30,8 @@ class OpenEncounter:
 
 
 def encounter_block(e: OpenEncounter) -> str:
-    head = (
-        f"**<#{e.channel_id}>** — {MODE_LABELS.get(e.mode, e.mode)} · asalto {e.asalto} · "
-        f"{PHASE_LABELS.get(e.phase, e.phase)}"
-    )
+    phase = f" · {PHASE_LABELS.get(e.phase, e.phase)}" if e.phase else ""
+    head = f"**<#{e.channel_id}>** — {MODE_LABELS.get(e.mode, e.mode)} · asalto {e.asalto}{phase}"
     lines = [f"  • {line}" for line in e.waiting] or ["  • Nadie tiene nada pendiente."]
     return "\n".join([head, *lines])
 

@@ -135,3 +135,13 @@ async def test_sheets_and_bestiary(script: Script, fake: FakeDiscord, session: S
     assert "Borrada: «Aria»" in gone.last.text()
     async with session.storage.guild(fake.guild.id) as uow:
         assert await uow.system_sheets.list("graduado", "pj") == []
+
+
+async def test_the_encounter_list_names_a_graded_fight_in_another_channel(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*setup_lines(), "@master", "#otra", "/encuentro empezar modo:mesa")
+    listed = await fake.command("master", "otra", "encuentro lista")
+    text = listed.first.text()
+    assert "Combate graduado (d100) · asalto 1" in text
+    assert "lo que espera se ve en su tracker" in text and "Mesa · asalto 1" in text
