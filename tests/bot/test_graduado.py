@@ -145,3 +145,10 @@ async def test_the_encounter_list_names_a_graded_fight_in_another_channel(
     text = listed.first.text()
     assert "Combate graduado (d100) · asalto 1" in text
     assert "lo que espera se ve en su tracker" in text and "Mesa · asalto 1" in text
+
+
+async def test_ayuda_has_the_graded_topic(fake: FakeDiscord) -> None:
+    reply = await fake.command("kaeda", "mesa", "ayuda", {"tema": "graduado"})
+    text = reply.first.text()
+    assert "Combate graduado (d100)" in text
+    assert "/graduado atacar" in text and "/graduado ficha crear" in text
