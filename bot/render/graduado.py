@@ -32,19 +32,29 @@ def line(text: str) -> str:
     return f"• {shown(text, roleplay=True)}"
 
 
-def reply_embeds(title: str, lines: Sequence[str]) -> list[discord.Embed]:
-    """A reply: the title and one bullet per line, in as many embeds as it takes (a round
-    with many blows is long), within Discord's limits."""
+def reply_messages(title: str, lines: Sequence[str]) -> list[list[discord.Embed]]:
+    """A reply: the title and one bullet per line, in as many embeds as it takes, grouped in
+    as many messages as Discord's limits ask (a round with many blows is long): nothing is
+    dropped."""
     chunks = split_text([line(t) for t in lines if t], DESCRIPTION_MAX) or [""]
-    embeds: list[discord.Embed] = []
+    messages: list[list[discord.Embed]] = [[]]
     total = 0
-    for i, chunk in enumerate(chunks[:EMBEDS_MAX]):
+    for i, chunk in enumerate(chunks):
         head = cut(shown(title), 256) if i == 0 else f"{cut(shown(title), 240)} (sigue)"
-        total += len(head) + len(chunk)
-        if total > EMBEDS_TOTAL_MAX:
-            break
-        embeds.append(discord.Embed(title=head, description=chunk or None, colour=REPLY_COLOUR))
-    return embeds
+        size = len(head) + len(chunk)
+        if messages[-1] and (total + size > EMBEDS_TOTAL_MAX or len(messages[-1]) == EMBEDS_MAX):
+            messages.append([])
+            total = 0
+        total += size
+        messages[-1].append(
+            discord.Embed(title=head, description=chunk or None, colour=REPLY_COLOUR)
+        )
+    return messages
+
+
+def reply_embeds(title: str, lines: Sequence[str]) -> list[discord.Embed]:
+    """A short reply's embeds (one message): the first message of :func:`reply_messages`."""
+    return reply_messages(title, lines)[0]
 
 
 def _reserve(label: str, r: Reserva) -> str:

@@ -12,7 +12,7 @@ from bot.edge.context import Context
 from bot.edge.path import Step, run_step
 from bot.edge.systems import SystemPlugin, Verb
 from bot.features.common import send
-from bot.render.graduado import reply_embeds
+from bot.render.graduado import reply_messages
 from umbral_rules import UmbralError
 from umbral_rules.graduado import (
     Bando,
@@ -39,7 +39,9 @@ async def deferred(ctx: Context) -> None:
 
 
 async def answer(ctx: Context, title: str, lines: list[str]) -> None:
-    await send(ctx.interaction, embeds=reply_embeds(title, lines))
+    """The reply, in as many messages as it takes (the first answers the command)."""
+    for embeds in reply_messages(title, lines):
+        await send(ctx.interaction, embeds=embeds)
 
 
 async def start(ctx: Context) -> None:
