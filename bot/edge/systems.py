@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from discord import app_commands
 
+from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
 from umbral_rules.systems import SYSTEM_LABELS, other_system, system_label
 
@@ -62,13 +63,20 @@ class Verb:
     run: Callable[[Any], Awaitable[None]] | None = None
 
 
+#: Who an encounter's document waits for: (the player's user id, a stable reference of
+#: what is awaited, the name the reminder shows).
+Awaited = tuple[int, str, str]
+
+
 @dataclass(frozen=True)
 class SystemPlugin:
     """A game system as the shared commands see it: its stored name and the commands it
-    plays, by qualified name (``atacar``, ``encuentro terminar``)."""
+    plays, by qualified name (``atacar``, ``encuentro terminar``); ``waiting``, if given,
+    says whom a stored document waits for (the reminders of ``/encuentro recordatorios``)."""
 
     name: str
     verbs: Mapping[str, Verb]
+    waiting: Callable[[JsonObject], list[Awaited]] | None = None
 
 
 @dataclass

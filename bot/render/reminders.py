@@ -3,7 +3,7 @@ what is expected of them (pure: text in, text out)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.render.limits import cut
@@ -37,6 +37,16 @@ def reminder_text(asalto: int, phase: str, reminders: Sequence[Reminder]) -> str
     lines = [f"⏰ **Recordatorio** — asalto {asalto}:"]
     for r in reminders:
         lines.append(ping(r.user_id, "; ".join(expected(w, phase) for w in r.waited) + "."))
+    return cut("\n".join(lines), CONTENT_LIMIT)
+
+
+def declare_reminder_text(ronda: int, names: Mapping[int, Sequence[str]]) -> str:
+    """The reminder of a game system whose players declare each round: ``names`` who each
+    player still has to declare with."""
+    lines = [f"⏰ **Recordatorio** — ronda {ronda}:"]
+    for user_id, heroes in names.items():
+        who = ", ".join(shown(n) for n in heroes)
+        lines.append(ping(user_id, f"te falta declarar con {who}."))
     return cut("\n".join(lines), CONTENT_LIMIT)
 
 

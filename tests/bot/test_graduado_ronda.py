@@ -221,3 +221,34 @@ async def test_a_killed_enemy_never_lands_its_blow_and_the_loot_card(
     assert "Capa: para Aria (nadie más lo quiere)." in shared
     late = await fake.press("kaeda", "mesa", "Paso: Yelmo")
     assert late.last.ephemeral and "ya no está abierta" in late.last.content
+
+
+async def test_play_by_post_reminds_who_has_not_declared(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(
+        *setup_lines(), "@bran", "/graduado ficha crear nombre:Bruno poder:25 aguante:100",
+        "/encuentro unirse personaje:Bruno",
+    )  # fmt: skip
+    refused = await script.run("@kaeda", "/encuentro recordatorios horas:1")
+    assert "Solo el máster puede configurar los recordatorios" in refused
+    out = await script.run("@master", "/encuentro recordatorios horas:1", "!esperar 3500")
+    assert "cada hora" in out
+    said = [m for m in fake.messages if m.content.startswith("⏰ **Recordatorio**")]
+    assert said == []  # not an hour yet
+    await script.run("@kaeda", "/graduado defender tipo:parar", "!esperar 200")
+    said = [m for m in fake.messages if m.content.startswith("⏰ **Recordatorio**")]
+    assert len(said) == 1
+    bruno = fake.user_id("bran")
+    assert (
+        said[0].content
+        == f"⏰ **Recordatorio** — ronda 1:\n<@{bruno}>, te falta declarar con Bruno."
+    )
+    assert said[0].payload["allowed_mentions"]["users"] == [bruno]
+    await script.run(
+        "@bran", "/graduado defender tipo:parar", "@master", "/asalto", "!esperar 3700"
+    )
+    said = [m for m in fake.messages if m.content.startswith("⏰ **Recordatorio**")]
+    assert len(said) == 2 and "— ronda 2:" in said[-1].content  # the next round: both
+    assert f"<@{fake.user_id('kaeda')}>, te falta declarar con Aria." in said[-1].content
+    assert f"<@{bruno}>, te falta declarar con Bruno." in said[-1].content

@@ -10,8 +10,10 @@ from datetime import datetime, timedelta
 
 from bot.edge.context import Context
 from bot.edge.path import Step, run_step
-from bot.edge.systems import SystemPlugin, Verb
+from bot.edge.systems import Awaited, SystemPlugin, Verb
 from bot.features.common import send
+from bot.features.recordatorios.service import configure_for
+from bot.jsontypes import JsonObject
 from bot.render.graduado import reply_messages
 from umbral_rules import UmbralError
 from umbral_rules.graduado import (
@@ -234,6 +236,27 @@ async def scale(ctx: Context, base: int, por_heroe: float, grupo: int | None) ->
     await answer(ctx, "Enemigos para el grupo", [line + "."])
 
 
+async def reminders(ctx: Context) -> None:
+    """``/encuentro recordatorios``: the players who have not declared are reminded."""
+    horas = int(str(ctx.options.get("horas") or 0))
+    silencio = ctx.options.get("silencio")
+    await configure_for(ctx, horas, None if silencio is None else str(silencio), GRADUADO)
+
+
+def awaited(data: JsonObject) -> list[Awaited]:
+    """Whom a stored graded fight waits for: each hero standing who has not declared this
+    round, by its player."""
+    doc = GradDoc.from_dict(data)
+    if doc.combate.state.final is not None:
+        return []
+    out: list[Awaited] = []
+    for hero in doc.combate.state.pendientes:
+        link = doc.vinculo(hero)
+        if link is not None:
+            out.append((link.owner_id, f"{doc.ronda}:{hero.id}", hero.nombre))
+    return out
+
+
 GRADUADO_PLUGIN = SystemPlugin(
     NAME,
     {
@@ -246,5 +269,7 @@ GRADUADO_PLUGIN = SystemPlugin(
         "atacar": Verb(
             frozenset({"objetivo", "atacante", "tacticas", "riesgo", "dificultad"}), run=attack
         ),
+        "encuentro recordatorios": Verb(frozenset({"horas", "silencio"}), run=reminders),
     },
+    waiting=awaited,
 )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -23,6 +24,7 @@ import discord
 
 from bot.clock import Now, Sleep, system_now
 from bot.edge.services import Services
+from bot.edge.systems import Awaited
 from bot.features.combate.service import defender_view
 from bot.features.common import post_reopening
 from bot.features.delivery import (
@@ -35,7 +37,8 @@ from bot.features.delivery import (
 )
 from bot.features.sesiones.steps import SessionSteps
 from bot.features.timing import DEFAULT_ZONE, due_after, zone
-from bot.render.reminders import Reminder, reminder_text
+from bot.jsontypes import JsonObject
+from bot.render.reminders import Reminder, declare_reminder_text, reminder_text
 from bot.render.safe import allowed_mentions
 from bot.render.waiting import Waited, waited_for
 from bot.storage import UnitOfWork
@@ -43,6 +46,7 @@ from bot.storage.claims import Claim
 from bot.storage.reminders import Armed, DueOf, Wanted, armed, next_due
 from bot.storage.waiting import waiting
 from umbral_rules import UmbralError
+from umbral_rules.systems import UMBRAL
 
 log = logging.getLogger(__name__)
 
@@ -174,6 +178,13 @@ class ReminderScheduler:
         lease, nonce = lease_until(now), new_nonce()
 
         async def work(uow: UnitOfWork) -> Delivery | None:
+            system = await uow.encounter.system()
+            if system is not None and system != UMBRAL:  # another game's: its own waits
+                plugin = self.services.systems.plugins.get(system)
+                waits = None if plugin is None else plugin.waiting
+                if waits is None:
+                    return None
+                return await _claim_other(uow, target, now, due_of, lease, nonce, system, waits)
             return await _claim(uow, target, now, due_of, lease, nonce)
 
         return await self.storage.run_in_channel(target.guild_id, target.channel_id, work)
@@ -257,6 +268,40 @@ def _player(w: Waited, phase: str) -> int | None:
     if w.kind == "turno" and phase != "jugadores":
         return None
     return int(c.owner_id)
+
+
+async def _claim_other(
+    uow: UnitOfWork,
+    target: Armed,
+    now: datetime,
+    due_of: DueOf,
+    lease: datetime,
+    nonce: str,
+    system: str,
+    waits: Callable[[JsonObject], list[Awaited]],
+) -> Delivery | None:
+    """:func:`_claim` for another game system's encounter: whom its document waits for
+    (its plugin says), each since the round began."""
+    doc = await uow.encounter.document(system)
+    info = uow.encounter.info
+    if doc is None or info is None or info.id != target.encounter_id:
+        return None
+    since = info.phase_since or now
+    awaited = waits(doc)
+    wanted = [Wanted(user, "turno", ref, since) for user, ref, _ in awaited]
+    await uow.reminders.sync(info.id, wanted, due_of)
+    claimed = await uow.reminders.claim_due(info.id, now, lease, nonce)
+    if claimed is None:
+        return None
+    users, claim = claimed
+    names: dict[int, list[str]] = {}
+    for user, _, name in awaited:
+        if user in users:
+            names.setdefault(user, []).append(name)
+    asalto = doc.get("asalto")
+    text = declare_reminder_text(asalto if isinstance(asalto, int) else 1, names)
+    reminders = [Reminder(user, []) for user in names]
+    return Delivery(target, text, reminders, users, claim, now)
 
 
 async def _claim(

@@ -4,11 +4,11 @@ optional quiet hours) or off (0). Stored per encounter; the scheduler does the r
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from bot.edge.path import Step, run_step
+from bot.edge.path import GameSystem, Step, Turn, run_step
 from bot.features.common import send
-from bot.features.system import UMBRAL, UmbralTurn
+from bot.features.system import UMBRAL
 from bot.features.timing import (
     DEFAULT_ZONE,
     check_hours,
@@ -22,14 +22,28 @@ from bot.storage.reminders import ReminderSettings
 if TYPE_CHECKING:
     from bot.edge.context import Context
 
+D = TypeVar("D")
+M = TypeVar("M")
+E = TypeVar("E")
+
 
 async def configure(ctx: Context, horas: int, silencio: str | None) -> None:
+    """``/encuentro recordatorios`` in an Umbral encounter."""
+    await configure_for(ctx, horas, silencio, UMBRAL)
+
+
+async def configure_for(
+    ctx: Context, horas: int, silencio: str | None, system: GameSystem[D, M, E]
+) -> None:
+    """``/encuentro recordatorios`` in an encounter of ``system`` (another game's is handed
+    here once Umbral's body has answered Discord: then it does not defer again)."""
     ctx.ids()  # (refused in direct messages, before anything else)
     hours = check_hours(horas)
     quiet = parse_quiet(silencio) if hours else None
-    await ctx.interaction.response.defer(thinking=True)
+    if not ctx.interaction.response.is_done():
+        await ctx.interaction.response.defer(thinking=True)
 
-    async def rules(turn: UmbralTurn) -> str:
+    async def rules(turn: Turn[D, M, E]) -> str:
         uow, settings = turn.uow, turn.settings
         info = uow.encounter.current_info
         name = settings.timezone or DEFAULT_ZONE
@@ -42,5 +56,5 @@ async def configure(ctx: Context, horas: int, silencio: str | None) -> None:
         turn.saves, turn.tracker = False, None  # the encounter itself does not change
         return settings_text(hours, quiet, name)
 
-    text = await run_step(ctx, UMBRAL, Step(None, rules))
+    text = await run_step(ctx, system, Step(None, rules))
     await send(ctx.interaction, content=text)
