@@ -144,7 +144,7 @@ async def test_the_encounter_list_names_a_graded_fight_in_another_channel(
     listed = await fake.command("master", "otra", "encuentro lista")
     text = listed.first.text()
     assert "Combate graduado (d100) · asalto 1" in text
-    assert "lo que espera se ve en su tracker" in text and "Mesa · asalto 1" in text
+    assert "Lo que espera, en su tracker." in text and "Mesa · asalto 1" in text
 
 
 async def test_ayuda_has_the_graded_topic(fake: FakeDiscord) -> None:
@@ -152,3 +152,11 @@ async def test_ayuda_has_the_graded_topic(fake: FakeDiscord) -> None:
     text = reply.first.text()
     assert "Combate graduado (d100)" in text
     assert "/graduado atacar" in text and "/graduado ficha crear" in text
+
+
+async def test_the_shared_autocomplete_offers_the_graded_fighters(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*setup_lines())
+    offered = await fake.autocomplete("kaeda", "mesa", "atacar", {"objetivo": "lo"}, "objetivo")
+    assert [c["name"] for c in offered] == ["Lobo"]

@@ -257,6 +257,11 @@ def awaited(data: JsonObject) -> list[Awaited]:
     return out
 
 
+def fighters(data: JsonObject) -> list[str]:
+    """The names a stored graded fight offers to the shared commands' autocompletes."""
+    return [c.nombre for c in GradDoc.from_dict(data).combate.state.combatientes]
+
+
 GRADUADO_PLUGIN = SystemPlugin(
     NAME,
     {
@@ -272,4 +277,5 @@ GRADUADO_PLUGIN = SystemPlugin(
         "encuentro recordatorios": Verb(frozenset({"horas", "silencio"}), run=reminders),
     },
     waiting=awaited,
+    names=fighters,
 )
