@@ -123,6 +123,29 @@ DRIVERS: dict[str, Driver] = {
     "ficha ver": _both(lambda w: {"personaje": w.pc}),
     "ficha lista": _both(lambda w: {}),
     "ficha usar": lambda w: [(w.player, {"personaje": w.pc})],
+    "graduado ficha crear": lambda w: [
+        (w.player, {"nombre": w.name80, "poder": 69, "aguante": 100000, "magia": 0, "mana": 0})
+    ],
+    "graduado ficha editar": lambda w: [(w.player, {"nombre": w.name80, "gastado_aguante": 9})],
+    "graduado ficha ver": _both(lambda w: {"nombre": w.name80}),
+    "graduado ficha lista": _both(lambda w: {}),
+    "graduado bestiario crear": lambda w: [
+        (w.gm, {"nombre": w.name80, "poder": 89, "aguante": 0, "mundo": True, "base": 100})
+    ],
+    "graduado bestiario editar": lambda w: [(w.gm, {"nombre": w.name80, "arma": 5})],
+    "graduado bestiario ver": lambda w: [(w.gm, {"nombre": w.name80})],
+    "graduado bestiario lista": lambda w: [(w.gm, {})],
+    # in this Umbral encounter the graded fight's commands are refused (another game)
+    "graduado atacar": lambda w: [(w.player, {"objetivo": w.enemy, "esfuerzo": 5})],
+    "graduado defender": lambda w: [(w.player, {"tipo": "parar"})],
+    "graduado interponerse": lambda w: [(w.player, {"aliado": w.pc})],
+    "graduado curar": lambda w: [(w.player, {"aliado": w.pc, "medio": "manos"})],
+    "graduado hazana": lambda w: [(w.player, {"descripcion": w.long(200), "efecto": 3})],
+    "graduado anunciar": lambda w: [(w.gm, {"enemigo": w.enemy, "objetivo": w.pc})],
+    "graduado mundo": lambda w: [(w.gm, {"rangos": w.long(6000)})],
+    "graduado escalar": lambda w: [(w.gm, {"base": 3})],
+    "graduado botin": lambda w: [(w.gm, {"objetos": w.long(6000)})],
+    "graduado repartir": lambda w: [(w.gm, {})],
     "ficha crear": lambda w: [
         (
             w.player,
@@ -269,6 +292,8 @@ DRIVERS: dict[str, Driver] = {
     "ficha revivir": lambda w: [(w.gm, {"personaje": w.spare, "dueño": w.player})],
     "ficha borrar": lambda w: [(w.player, {"personaje": w.spare})],
     "bestiario borrar": lambda w: [(w.gm, {"nombre": "Importado"})],
+    "graduado ficha borrar": lambda w: [(w.player, {"nombre": w.name80})],
+    "graduado bestiario borrar": lambda w: [(w.gm, {"nombre": w.name80})],
     "dados borrar": lambda w: [(w.player, {"nombre": "largo"})],
     "encuentro terminar": lambda w: [(w.gm, {})],
     # last: a fresh Narrativo encounter, where the buttons are pressed
@@ -308,6 +333,32 @@ async def _undo(w: World, label: str) -> list[Reply]:
     return [await w.fake.press(w.gm, w.channel, label)]
 
 
+async def _loot(w: World) -> list[Reply]:
+    """A graded fight won in #botin (a sure kill: power 25 against 5, aguante 1), its loot
+    card, and a press of «Quiero»."""
+    lines = [
+        (w.gm, "graduado bestiario crear", {"nombre": "Rata", "poder": 5, "aguante": 1}),
+        (w.player, "graduado ficha crear", {"nombre": "Heroína", "poder": 25, "aguante": 50}),
+        (w.gm, "encuentro empezar", {"sistema": "graduado"}),
+        (w.gm, "encuentro enemigos", {"nombre": "Rata"}),
+        (w.player, "encuentro unirse", {"personaje": "Heroína"}),
+        (w.player, "atacar", {"objetivo": "Rata"}),
+        (w.gm, "asalto", {}),
+        (w.gm, "graduado botin", {"objetos": w.name80[:60], "monedas": 3}),
+    ]
+    for user, path, options in lines:
+        await w.fake.command(user, "botin", path, options)
+    cards = [  # (a later example of the same database presses the card still open)
+        str(b["label"])
+        for m in w.fake.messages
+        if m.channel == "botin" and not m.ephemeral
+        for b in m.buttons
+        if str(b.get("label", "")).startswith("Quiero")
+    ]
+    assert cards, "no loot card in #botin"
+    return [await w.fake.press(w.player, "botin", cards[-1])]
+
+
 #: Every button by its ``custom_id`` (persistent views) or class name (dynamic items).
 BUTTONS: dict[str, Press] = {
     "umbral:defender": _defender,
@@ -316,6 +367,7 @@ BUTTONS: dict[str, Press] = {
     "UndoButton": lambda w: _undo(w, "Deshacer"),
     "CancelButton": lambda w: _undo(w, "Cancelar"),
     "RepeatButton": _repeat,
+    "LootButton": _loot,
 }
 
 
