@@ -5,6 +5,8 @@ enemy killed before its blow lands), and the loot card."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.console import FakeDiscord, Session
@@ -177,6 +179,14 @@ async def test_the_round_closes_by_its_window(
     closed = await fake.command("master", "mesa", "asalto")
     assert "Ronda 1 resuelta (se cierra su ventana)." in closed.first.text()
     assert (await document(session, fake))["ronda"] == 2
+    live = await fake.command("master", "mesa", "graduado mundo", {"ventana": 0})
+    assert "Ventana de la ronda en vivo: 90 s." in live.first.text()
+    early = await fake.command("master", "mesa", "asalto")
+    left = re.search(r"su ventana sigue abierta (\d+) s más", early.last.content)
+    assert left is not None and 80 < int(left[1]) <= 91  # (the console's latency runs too)
+    fake.clock.advance(90)
+    closed = await fake.command("master", "mesa", "asalto")
+    assert "Ronda 2 resuelta (se cierra su ventana)." in closed.first.text()
 
 
 async def test_a_killed_enemy_never_lands_its_blow_and_the_loot_card(

@@ -251,7 +251,7 @@ class GraduadoCog(SheetsCog):
         base_heroes="La probabilidad base de los héroes en % (80)",
         base_enemigos="La de los enemigos en % (65)",
         rangos="Nueve nombres de rango separados por comas, del más débil (D … SSS, X, XX)",
-        ventana="Minutos de la ventana de la ronda (por mensajes); sin decirlo, 90 s en vivo",
+        ventana="Minutos de la ventana de la ronda (por mensajes); 0: en vivo, 90 segundos",
         curacion_levanta="Si la magia o un objeto curativo levantan a un caído",
     )
     @command_context("máster", what="cambiar las reglas del mundo")
@@ -261,7 +261,7 @@ class GraduadoCog(SheetsCog):
         base_heroes: app_commands.Range[int, 0, 100] | None = None,
         base_enemigos: app_commands.Range[int, 0, 100] | None = None,
         rangos: str | None = None,
-        ventana: app_commands.Range[int, 1, 10080] | None = None,
+        ventana: app_commands.Range[int, 0, 10080] | None = None,
         curacion_levanta: bool | None = None,
     ) -> None:
         await set_world(ctx, base_heroes, base_enemigos, rangos, ventana, curacion_levanta)

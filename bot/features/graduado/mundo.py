@@ -35,6 +35,11 @@ def world_lines(mundo: Mundo) -> list[str]:
     ]
 
 
+def window(minutes: int) -> Ventana:
+    """The round's window: ``minutes`` for play by post; 0 is live play (90 seconds)."""
+    return Ventana() if minutes == 0 else Ventana(minutes * 60, por_turnos=True)
+
+
 async def set_world(
     ctx: Context,
     base_heroes: int | None,
@@ -57,7 +62,7 @@ async def set_world(
             base_enemigos=old.base_enemigos if base_enemigos is None else base_enemigos,
             rangos=old.rangos if names is None else names,
             curacion_levanta=old.curacion_levanta if curacion_levanta is None else curacion_levanta,
-            ventana=old.ventana if ventana is None else Ventana(ventana * 60, por_turnos=True),
+            ventana=old.ventana if ventana is None else window(ventana),
         )
         return world_lines(state.mundo)
 
