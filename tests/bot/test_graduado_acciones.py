@@ -92,3 +92,24 @@ async def test_historial_shows_the_graded_rolls(
     await fake.command("master", "mesa", "asalto")
     history = (await fake.command("master", "mesa", "historial")).first.text()
     assert "ROZADURA" in history and "81" in history
+
+
+async def test_the_world_names_the_ranks_and_leaving_pays_no_experience(
+    script: Script, fake: FakeDiscord, session: Session
+) -> None:
+    await script.run(*setup_lines())
+    named = await fake.command(
+        "master",
+        "mesa",
+        "graduado mundo",
+        {"rangos": "Hierro, Bronce, Plata, Oro, Mithril, Adamante, Estrella, Astro, Cosmos"},
+    )
+    assert "Rangos: Hierro, Bronce, Plata, Oro" in named.first.text()
+    assert "**Aria** — rango Plata (poder 25)" in named.last.text()  # the tracker
+    ended = await fake.command("master", "mesa", "encuentro terminar")
+    text = ended.first.text()
+    assert "El combate termina: huida." in text
+    assert "Aria: 0 de experiencia (irse no paga nada)." in text
+    assert "Combate graduado terminado (huida)" in ended.last.text()
+    async with session.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
+        assert await uow.encounter.system() is None
