@@ -1,0 +1,100 @@
+"""The document of a Canción de hielo y fuego encounter: the rules' :class:`Combat` and what
+only the bot needs of it — who plays each combatant (``duenos``, Discord user ids) and the
+sheet row a player character came from (``fichas``). Stored as the combat's own JSON with
+those two keys added, and ``phase`` (the asalto's phase and whose turn it is), which the
+storage reads to restart the «waiting since» clock when the turn changes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.jsontypes import JsonObject
+from umbral_rules import UmbralError
+from umbral_rules.hielo.combat_state import Combat, Fase, Fighter
+from umbral_rules.text import name_key, name_not_found
+
+#: The sides of a combat as the bot fills them: the players' characters and the bestiary's.
+PJ_SIDE = "jugadores"
+ENEMY_SIDE = "enemigos"
+
+
+@dataclass(frozen=True)
+class HieloDoc:
+    """An encounter of Canción de hielo y fuego as the bot keeps it."""
+
+    combat: Combat
+    duenos: Mapping[str, int] = field(default_factory=dict)
+    fichas: Mapping[str, int] = field(default_factory=dict)
+
+    # --- lookups ------------------------------------------------------------------------
+    def find(self, typed: str) -> Fighter:
+        """The combatant called ``typed`` (its name's key; or the one name that starts so)."""
+        wanted = name_key(typed)
+        fighters = self.combat.fighters
+        exact = [f for f in fighters if name_key(f.sheet.nombre) == wanted]
+        if exact:
+            return exact[0]
+        starts = [f for f in fighters if wanted and name_key(f.sheet.nombre).startswith(wanted)]
+        if len(starts) == 1:
+            return starts[0]
+        names = [f.sheet.nombre for f in fighters]
+        if len(starts) > 1:
+            shown = ", ".join(f.sheet.nombre for f in starts)
+            raise UmbralError(f"«{typed}» puede ser varios combatientes: {shown}.")
+        raise name_not_found(f"No hay nadie llamado «{typed}» en el combate.", typed, names)
+
+    def owner(self, fighter_id: str) -> int | None:
+        return self.duenos.get(fighter_id)
+
+    def new_id(self, nombre: str) -> str:
+        """An id for a new combatant called ``nombre`` (unique in the combat)."""
+        base = name_key(nombre) or "combatiente"
+        taken = {f.id for f in self.combat.fighters}
+        candidate, n = base, 2
+        while candidate in taken:
+            candidate, n = f"{base} {n}", n + 1
+        return candidate
+
+    def with_fighter(self, fighter: Fighter, owner: int | None, sheet_id: int | None) -> HieloDoc:
+        """The document with ``fighter`` added (refused when its name is taken); ``owner``:
+        the player who plays it (``None``: the GM's, as the bestiary's are)."""
+        if any(name_key(f.sheet.nombre) == name_key(fighter.sheet.nombre)
+               for f in self.combat.fighters):  # fmt: skip
+            raise UmbralError(f"{fighter.sheet.nombre} ya está en el combate.")
+        combat = replace(self.combat, fighters=(*self.combat.fighters, fighter))
+        fichas = dict(self.fichas)
+        if sheet_id is not None:
+            fichas[fighter.id] = sheet_id
+        duenos = dict(self.duenos)
+        if owner is not None:
+            duenos[fighter.id] = owner
+        return HieloDoc(combat, duenos, fichas)
+
+    def with_combat(self, combat: Combat) -> HieloDoc:
+        return replace(self, combat=combat)
+
+    # --- JSON ---------------------------------------------------------------------------
+    def to_dict(self) -> JsonObject:
+        data: JsonObject = self.combat.to_dict()
+        data["duenos"] = {k: v for k, v in self.duenos.items()}
+        data["fichas"] = {k: v for k, v in self.fichas.items()}
+        data["phase"] = phase_of(self.combat)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HieloDoc:
+        return cls(
+            Combat.from_dict(data),
+            {str(k): int(v) for k, v in dict(data.get("duenos") or {}).items()},
+            {str(k): int(v) for k, v in dict(data.get("fichas") or {}).items()},
+        )
+
+
+def phase_of(combat: Combat) -> str:
+    """The phase the waiting clock counts from: the fase, whose turn, a pending hit."""
+    if combat.fase is not Fase.ASALTO:
+        return combat.fase.value
+    waiting = combat.pendiente.defensor if combat.pendiente else combat.current
+    return f"{combat.fase.value}:{combat.turno}:{waiting or ''}"
