@@ -92,6 +92,27 @@ G = "Ñu del puerto"
 KAEDA_ = {"dueño": "@kaeda"}
 KAEDAS = {"personaje": "Íñigo", **KAEDA_}
 
+#: Canción de hielo y fuego in #hielo: kaeda's Yorgen and bran's Brann against a guard.
+HIELO = [
+    "@kaeda",
+    '/hielo ficha crear nombre:Yorgen habilidades:"Brío 3, Agilidad 3, Combate cuerpo a cuerpo 4" '
+    'especialidades:"Rapidez 1" arma:Daga daño:2',
+    "@bran",
+    "/hielo ficha crear nombre:Brann",
+    "@master",
+    '/hielo bestiario añadir nombre:Guardia habilidades:"Combate cuerpo a cuerpo 3" arma:Lanza daño:3',
+    "#hielo",
+    "/encuentro empezar sistema:hielo",
+    "/encuentro enemigos nombre:Guardia",
+    "@kaeda",
+    "/encuentro unirse personaje:Yorgen",
+]
+#: The first asalto: Yorgen (4, 4, 4, 4) before the guard (1, 1): Yorgen's turn.
+HIELO_ASALTO = [*HIELO, "@master", [1, 1, 4, 4, 4, 4], "/asalto"]
+#: The guard's lance hits Yorgen (5, 5, 3): 6 damage waits for Yorgen's choice.
+HIELO_HIT = [*HIELO_ASALTO, "/hielo turno que:pasar", [5, 5, 3], "/atacar objetivo:Yorgen"]
+YORGEN = {"personaje": "Yorgen"}
+
 #: label → (channel, lines run first, command, options). The options name Íñigo, kaeda's.
 SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/ayuda": ("mesa", [], "ayuda", {}),
@@ -392,5 +413,54 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/sesion cambiar": ("mesa", SESION, "sesion cambiar", {"sesion": "Sesión 1", "hora": "21:00"}),
     "/sesion cancelar": ("mesa", SESION, "sesion cancelar", {"sesion": "Sesión 1"}),
     "/sesion lista": ("mesa", SESION, "sesion lista", {}),
+    "/hielo ficha crear": ("hielo", [], "hielo ficha crear", {"nombre": "Arya"}),
+    "/hielo ficha editar": (
+        "hielo",
+        HIELO,
+        "hielo ficha editar",
+        {"nombre": "Yorgen", "habilidades": "Brío 4"},
+    ),
+    "/hielo ficha ver": ("hielo", HIELO, "hielo ficha ver", {"nombre": "Yorgen"}),
+    "/hielo ficha borrar": ("hielo", HIELO, "hielo ficha borrar", {"nombre": "Yorgen"}),
+    "/hielo ficha lista": ("hielo", HIELO, "hielo ficha lista", {}),
+    "/hielo bestiario añadir": ("hielo", HIELO, "hielo bestiario añadir", {"nombre": "Lobo"}),
+    "/hielo bestiario editar": (
+        "hielo",
+        HIELO,
+        "hielo bestiario editar",
+        {"nombre": "Guardia", "escudo": 1},
+    ),
+    "/hielo bestiario ver": ("hielo", HIELO, "hielo bestiario ver", {"nombre": "Guardia"}),
+    "/hielo bestiario borrar": ("hielo", HIELO, "hielo bestiario borrar", {"nombre": "Guardia"}),
+    "/hielo bestiario lista": ("hielo", HIELO, "hielo bestiario lista", {}),
+    "/hielo prueba": ("hielo", HIELO, "hielo prueba", {"habilidad": "Brío", "dificultad": 9}),
+    "/hielo prueba (personaje)": (
+        "hielo",
+        HIELO,
+        "hielo prueba",
+        {"habilidad": "Brío", "dificultad": 9, **YORGEN},
+    ),
+    "/hielo daño": ("hielo", HIELO_HIT, "hielo daño", {"leves": 1}),
+    "/hielo turno": ("hielo", HIELO_ASALTO, "hielo turno", {"que": "pasar"}),
+    "/hielo accion": (
+        "hielo",
+        HIELO_ASALTO,
+        "hielo accion",
+        {"tamaño": "menor", "descripción": "Se esconde", **YORGEN},
+    ),
+    "/hielo fatiga": ("hielo", HIELO_ASALTO, "hielo fatiga", {"uso": "accion_menor", **YORGEN}),
+    "/hielo destino": (
+        "hielo",
+        HIELO_ASALTO,
+        "hielo destino",
+        {"uso": "imponer_menos_d", "objetivo": "Guardia", **YORGEN},
+    ),
+    "/hielo rendirse": ("hielo", HIELO_ASALTO, "hielo rendirse", YORGEN),
+    "/hielo sorpresa": (
+        "hielo",
+        [*HIELO, [5, 5]],
+        "hielo sorpresa",
+        {"acechante": "Yorgen", "atacado": "Guardia"},
+    ),
 }
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}

@@ -10,6 +10,7 @@ from typing import Literal
 from discord import Interaction, app_commands
 
 from bot.edge.context import Context, command_context, ids_of
+from bot.edge.permissions import Variant
 from bot.edge.services import Topic
 from bot.features.cog import Choices
 from bot.features.common import choices
@@ -28,6 +29,9 @@ GastoUso = Literal[
     "activar_cualidad", "ignorar_cualidad",
 ]  # fmt: skip
 FatigaUso = Literal["armadura", "herida_grave", "heridas_leves", "accion_menor"]
+#: [D] A test is rolled by a player's own sheet; naming one (``personaje``) reaches another's,
+#: or a bestiary entry, only for the GM.
+PRUEBA_USES = (Variant("personaje", "dueño o máster", ("personaje",)),)
 ACTOR_HELP = "Quién (por defecto, el tuyo o el del turno; el máster, cualquiera)"
 DESTINO_HELP = "Un punto de destino en esta tirada: +1B, convertir 1B en dado, quitar −1D"
 
@@ -76,7 +80,7 @@ class HieloCog(SheetCommands):
         habilidad=hielo_ability, contra_habilidad=hielo_ability, personaje=hielo_fighter,
         contra=hielo_fighter,
     )  # fmt: skip
-    @command_context("servidor", rolls=True)
+    @command_context("personaje", variants=PRUEBA_USES, rolls=True)
     async def prueba(
         self, ctx: Context, habilidad: str, especialidad: str | None = None,
         dificultad: app_commands.Range[int, 0, 99] | None = None, contra: str | None = None,

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.edge.context import Context
 from bot.features.common import send
-from bot.render.hielo import sheet_embed, sheet_list_embed
-from bot.render.safe import shown
+from bot.render.hielo import reply_embed, sheet_embed, sheet_list_embed
 from bot.storage.system_sheets import SheetKind, StoredSheet
 from umbral_rules import UmbralError
 from umbral_rules.hielo.sheet import Sheet
@@ -111,9 +110,8 @@ async def remove(ctx: Context, kind: SheetKind, nombre: str) -> None:
         return row.nombre
 
     gone = await ctx.storage.run_in_guild(guild_id, work)
-    what = "la ficha" if kind == "pj" else "del bestiario"
-    said = f"Borrada {what} «{shown(gone)}»." if kind == "pj" else f"Borrado {what}: {shown(gone)}."
-    await send(ctx.interaction, content=said, ephemeral=kind == "enemigo")
+    title = "Ficha borrada" if kind == "pj" else "Borrado del bestiario"
+    await send(ctx.interaction, embed=reply_embed(title, [gone]), ephemeral=kind == "enemigo")
 
 
 async def listing(ctx: Context, kind: SheetKind) -> None:

@@ -116,7 +116,7 @@ class SheetCommands(FeatureCog):
         await sheets.remove(ctx, "pj", nombre)
 
     @FICHA.command(name="lista", description="Las fichas de Canción de hielo y fuego del servidor")
-    @command_context("servidor")
+    @command_context("cualquiera")
     async def ficha_lista(self, ctx: Context) -> None:
         await sheets.listing(ctx, "pj")
 

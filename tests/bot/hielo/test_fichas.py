@@ -87,7 +87,7 @@ async def test_gm_edits_and_deletes_a_players_sheet_and_lists_them(
     )
     assert "Arco (daño 3, Puntería)" in out and "Yorgen (de @kaeda)" in out
     out = await script.run("/hielo ficha borrar nombre:Yorgen")
-    assert "Borrada la ficha «Yorgen»." in out
+    assert "Ficha borrada" in out and "• Yorgen" in out
     assert await stored(session, fake) == {}
 
 
@@ -104,5 +104,5 @@ async def test_the_bestiary_is_the_gms(script: Script, fake: FakeDiscord, sessio
     out = await script.run("/hielo bestiario ver nombre:Guardia")
     assert "Solo el máster puede ver el bestiario" in out
     out = await script.run("@master", "/hielo bestiario borrar nombre:Tendera")
-    assert "Borrado del bestiario: Tendera." in out
+    assert "Borrado del bestiario" in out and "• Tendera" in out
     assert list(await stored(session, fake, "enemigo")) == ["Guardia"]
