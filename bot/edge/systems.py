@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from discord import app_commands
 
+from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
 from umbral_rules.systems import SYSTEM_LABELS, other_system, system_label
 
@@ -69,6 +70,9 @@ class SystemPlugin:
 
     name: str
     verbs: Mapping[str, Verb]
+    #: The combatants' names of one of its encounters' documents (the shared commands'
+    #: autocompletes offer them); ``None``: none offered.
+    names: Callable[[JsonObject], list[str]] | None = None
 
 
 @dataclass
@@ -86,6 +90,13 @@ class Systems:
         """How ``system`` plays ``command`` (``None``: it does not, or nobody said)."""
         plugin = self.plugins.get(system)
         return None if plugin is None else plugin.verbs.get(command)
+
+    def names(self, system: str, doc: JsonObject | None) -> list[str]:
+        """The combatants' names ``system``'s encounter document ``doc`` holds."""
+        plugin = self.plugins.get(system)
+        if doc is None or plugin is None or plugin.names is None:
+            return []
+        return plugin.names(doc)
 
     def refuse_given(self, ctx: Call, system: str, command: str) -> None:
         """Refuse, in Spanish, the options ``ctx`` was given that ``system`` does not take

@@ -18,11 +18,12 @@ from bot.edge.services import ServedCog
 from bot.features.ambito import guild_estados_extra
 from bot.features.common import choices
 from bot.features.saved_choices import completions, deletable
-from bot.storage import Storage
+from bot.storage import Storage, UnitOfWork
 from bot.storage.saved_rolls import SERVER
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_table
+from umbral_rules.systems import UMBRAL
 from umbral_rules.text import spanish_sorted
 
 Choices = list[Choice[str]]
@@ -58,15 +59,30 @@ class FeatureCog(ServedCog):
     # --- the channel's encounter ----------------------------------------------------------
 
     async def combatant(self, interaction: Interaction, current: str) -> Choices:
-        """Combatants of this channel's encounter."""
+        """Combatants of this channel's encounter (of any game system)."""
         guild_id, channel_id = ids_of(interaction)
         async with self.services.require_storage().reading(guild_id, channel_id) as uow:
-            enc = await uow.encounter.view()
-            names = [c.nombre for c in enc.combatants] if enc is not None else []
+            other = await self._other_system_names(uow)
+            enc = await uow.encounter.view() if other is None else None
+            names = other or ([c.nombre for c in enc.combatants] if enc is not None else [])
         return choices(names, current)
 
+    async def _other_system_names(self, uow: UnitOfWork) -> list[str] | None:
+        """The combatants' names of the channel's encounter if it plays another game system
+        than Umbral (``None``: Umbral's, or none)."""
+        system = await uow.encounter.system()
+        if system is None or system == UMBRAL:
+            return None
+        return self.services.systems.names(system, await uow.encounter.document(system))
+
     async def actor(self, interaction: Interaction, current: str) -> Choices:
-        """The combatants this user may act as (all of them for the GM)."""
+        """The combatants this user may act as (all of them for the GM; in another game
+        system's encounter, all of them: the command checks)."""
+        guild_id, channel_id = ids_of(interaction)
+        async with self.services.require_storage().reading(guild_id, channel_id) as uow:
+            other = await self._other_system_names(uow)
+        if other is not None:
+            return choices(other, current)
         enc, gm = await _encounter(self.services.require_storage(), interaction)
         if enc is None:
             return []

@@ -14,6 +14,7 @@ async def setup(bot: UmbralBot) -> None:
 
     from . import encounter
     from .cog import HieloCog  # not at import: a sibling module must not load it
+    from .doc import fighter_names
     from .system import HIELO_NAME
 
     attack = frozenset({"objetivo", "arma", "atacante", "accion", "modificador", "destino"})
@@ -31,6 +32,7 @@ async def setup(bot: UmbralBot) -> None:
                 "asalto": Verb(frozenset(), run=encounter.asalto),
                 "atacar": Verb(attack, run=encounter.attack),
             },
+            names=fighter_names,
         )
     )
     await bot.add_cog(HieloCog(bot.services))

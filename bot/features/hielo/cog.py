@@ -61,7 +61,7 @@ class HieloCog(SheetCommands):
         return choices(names, current)
 
     async def hielo_ability(self, interaction: Interaction, current: str) -> Choices:
-        return choices([o.strip() for o in offered(current.rpartition(",")[2])], "")
+        return choices(offered(current.rpartition(",")[2].strip()), "")
 
     @HIELO_GROUP.command(name="prueba", description="Una prueba: rango d6 + dados de bonificación")
     @app_commands.describe(

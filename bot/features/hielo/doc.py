@@ -98,3 +98,8 @@ def phase_of(combat: Combat) -> str:
         return combat.fase.value
     waiting = combat.pendiente.defensor if combat.pendiente else combat.current
     return f"{combat.fase.value}:{combat.turno}:{waiting or ''}"
+
+
+def fighter_names(data: JsonObject) -> list[str]:
+    """The combatants' names of a stored document (the shared autocompletes offer them)."""
+    return [f.sheet.nombre for f in HieloDoc.from_dict(data).combat.fighters]

@@ -164,12 +164,12 @@ def _armour(armour: dict[str, Any] | None, o: SheetOptions) -> dict[str, Any] | 
 
 def offered(typed: str, names: tuple[str, ...] = HABILIDADES_SEMILLA) -> list[str]:
     """The autocomplete of a list option: what was typed, its last item completed with each
-    of ``names`` that fits («Agilidad 3, Br» → «Agilidad 3, Brío »)."""
+    of ``names`` that fits («Agilidad 3, Br» → «Agilidad 3, Brío»)."""
     head, _, last = typed.rpartition(",")
     prefix = f"{head}, " if head else ""
     fragment = key(last.strip())
     return [
-        f"{prefix}{name} "
+        f"{prefix}{name}"
         for name in names
         if not fragment or key(name).startswith(fragment) or fragment in key(name)
     ]
