@@ -433,6 +433,20 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/hielo bestiario ver": ("hielo", HIELO, "hielo bestiario ver", {"nombre": "Guardia"}),
     "/hielo bestiario borrar": ("hielo", HIELO, "hielo bestiario borrar", {"nombre": "Guardia"}),
     "/hielo bestiario lista": ("hielo", HIELO, "hielo bestiario lista", {}),
+    "/hielo ficha exportar": ("hielo", HIELO, "hielo ficha exportar", {"formato": "csv"}),
+    "/hielo ficha importar": (
+        "hielo",
+        HIELO,
+        "hielo ficha importar",
+        {"archivo": b"fichas:\n  - nombre: Nueva\n    habilidades: {Brio: 3}\n"},
+    ),
+    "/hielo bestiario exportar": ("hielo", HIELO, "hielo bestiario exportar", {}),
+    "/hielo bestiario importar": (
+        "hielo",
+        HIELO,
+        "hielo bestiario importar",
+        {"archivo": b"enemigos:\n  - nombre: Lobo\n"},
+    ),
     "/hielo prueba": ("hielo", HIELO, "hielo prueba", {"habilidad": "Brío", "dificultad": 9}),
     "/hielo prueba (personaje)": (
         "hielo",

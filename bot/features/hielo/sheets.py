@@ -4,16 +4,24 @@
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING
+
+import discord
 
 from bot.edge.context import Context
 from bot.features.common import send
 from bot.render.hielo import reply_embed, sheet_embed, sheet_list_embed
+from bot.sheetfiles import FileRefused
+from bot.sheetfiles.codec import too_big
+from bot.sheetfiles.limits import MAX_BYTES
 from bot.storage.system_sheets import SheetKind, StoredSheet
 from umbral_rules import UmbralError
 from umbral_rules.hielo.sheet import Sheet
 from umbral_rules.text import clean_name
 
+from . import files
+from .files import FileFormat
 from .sheet_input import SheetOptions, merged
 from .system import HIELO_NAME
 
@@ -131,3 +139,59 @@ async def listing(ctx: Context, kind: SheetKind) -> None:
         names = [(r.nombre, None) for r in rows]
         title, empty = "Bestiario de Canción de hielo y fuego", "Vacío: /hielo bestiario añadir."
     await send(ctx.interaction, embed=sheet_list_embed(title, names, empty), ephemeral=True)
+
+
+async def export(ctx: Context, kind: SheetKind, formato: FileFormat) -> None:
+    """The sheets as a file: a player's own (the GM's: all of them); the bestiary."""
+    guild_id = ctx.guild_id
+    await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+    async with ctx.storage.reading(guild_id) as uow:
+        settings = await uow.guild.get()
+        ctx.require(settings.gm_role_id)
+        gm = ctx.is_gm(settings.gm_role_id)
+        owner = None if kind == "enemigo" or gm else ctx.user_id
+        rows = await uow.system_sheets.list(HIELO_NAME, kind, owner)
+    if not rows:
+        raise UmbralError("No hay ninguna ficha que exportar.")
+    data = files.dump([stored_sheet(r) for r in rows], formato, kind)
+    file = discord.File(io.BytesIO(data), filename=files.filename(kind, formato))
+    said = f"{len(rows)} ficha(s) de Canción de hielo y fuego."
+    await ctx.interaction.followup.send(said, file=file, ephemeral=True)
+
+
+async def import_file(
+    ctx: Context, kind: SheetKind, archivo: discord.Attachment, reemplazar: bool
+) -> None:
+    """Every sheet of the file, or none: a name taken is refused unless ``reemplazar`` (and
+    a player replaces only their own sheets)."""
+    guild_id = ctx.guild_id
+    await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+    if archivo.size > MAX_BYTES:
+        raise FileRefused(too_big(archivo.size))
+    loaded = files.load(await archivo.read(), archivo.filename, kind)
+
+    async def work(uow: UnitOfWork) -> list[str]:
+        settings = await uow.guild.get()
+        ctx.require(settings.gm_role_id)
+        gm = ctx.is_gm(settings.gm_role_id)
+        lines: list[str] = []
+        for sheet in loaded:
+            row = await uow.system_sheets.get(HIELO_NAME, kind, sheet.nombre)
+            if row is None:
+                await uow.system_sheets.add(
+                    HIELO_NAME, kind, ctx.user_id, sheet.nombre, sheet.to_dict()
+                )
+                lines.append(f"{sheet.nombre}: nueva")
+                continue
+            if not reemplazar:
+                raise UmbralError(
+                    f"Ya hay una ficha llamada «{row.nombre}»: no se ha importado nada "
+                    "(reemplazar:sí la cambia por la del archivo)."
+                )
+            may_change(ctx, row, gm)
+            await uow.system_sheets.save(row, sheet.to_dict())
+            lines.append(f"{sheet.nombre}: reemplazada")
+        return lines
+
+    lines = await ctx.storage.run_in_guild(guild_id, work)
+    await send(ctx.interaction, embed=reply_embed("Fichas importadas", lines), ephemeral=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+import discord
 from discord import Interaction, app_commands
 
 from bot.edge.context import Context, command_context
@@ -15,6 +16,7 @@ from umbral_rules.hielo.constants import ESPECIALIDADES_SEMILLA
 
 from . import sheets
 from .groups import BESTIARIO, FICHA
+from .files import FileFormat
 from .sheet_input import SheetOptions, offered
 from .system import HIELO_NAME
 
@@ -37,6 +39,9 @@ EDIT_HELP = {**SHEET_HELP, "quitar_arma": "Un arma que quitar de la ficha"}
 SHEET_NAMES = {"dano": "daño", "proteccion": "protección", "penalizacion": "penalización"}
 SEED_SPECIALTIES = tuple(f"{hab}: {esp}" for hab, esp in ESPECIALIDADES_SEMILLA)
 Rank = app_commands.Range[int, 0, 99]
+EXPORT_HELP = "yaml (por defecto), json, csv o xlsx"
+FILE_HELP = "El archivo: .yaml, .json, .csv o .xlsx (como lo da exportar)"
+REPLACE_HELP = "Si ya hay fichas con esos nombres, cámbialas por las del archivo"
 
 
 class SheetCommands(FeatureCog):
@@ -177,3 +182,32 @@ class SheetCommands(FeatureCog):
     @command_context("máster", what="ver el bestiario")
     async def bestiario_lista(self, ctx: Context) -> None:
         await sheets.listing(ctx, "enemigo")
+
+    # --- files --------------------------------------------------------------------------
+    @FICHA.command(name="exportar", description="Tus fichas como archivo (el máster: todas)")
+    @app_commands.describe(formato=EXPORT_HELP)
+    @command_context("servidor")
+    async def ficha_exportar(self, ctx: Context, formato: FileFormat = "yaml") -> None:
+        await sheets.export(ctx, "pj", formato)
+
+    @FICHA.command(name="importar", description="Carga fichas de un archivo YAML, JSON, CSV o XLSX")
+    @app_commands.describe(archivo=FILE_HELP, reemplazar=REPLACE_HELP)
+    @command_context("cualquiera")
+    async def ficha_importar(
+        self, ctx: Context, archivo: discord.Attachment, reemplazar: bool = False
+    ) -> None:
+        await sheets.import_file(ctx, "pj", archivo, reemplazar)
+
+    @BESTIARIO.command(name="exportar", description="El bestiario como archivo (máster)")
+    @app_commands.describe(formato=EXPORT_HELP)
+    @command_context("máster", what="ver el bestiario")
+    async def bestiario_exportar(self, ctx: Context, formato: FileFormat = "yaml") -> None:
+        await sheets.export(ctx, "enemigo", formato)
+
+    @BESTIARIO.command(name="importar", description="Carga enemigos de un archivo (máster)")
+    @app_commands.describe(archivo=FILE_HELP, reemplazar=REPLACE_HELP)
+    @command_context("máster", what="cambiar el bestiario")
+    async def bestiario_importar(
+        self, ctx: Context, archivo: discord.Attachment, reemplazar: bool = False
+    ) -> None:
+        await sheets.import_file(ctx, "enemigo", archivo, reemplazar)
