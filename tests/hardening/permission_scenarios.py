@@ -4,6 +4,7 @@ options (``test_permissions`` runs each as every actor)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.bot.conftest import GUARDIA, KAEDA
@@ -112,6 +113,9 @@ HIELO_ASALTO = [*HIELO, "@master", [1, 1, 4, 4, 4, 4], "/asalto"]
 #: The guard's lance hits Yorgen (5, 5, 3): 6 damage waits for Yorgen's choice.
 HIELO_HIT = [*HIELO_ASALTO, "/hielo turno que:pasar", [5, 5, 3], "/atacar objetivo:Yorgen"]
 YORGEN = {"personaje": "Yorgen"}
+#: A fumble table of the group, loaded by the GM.
+PIFIAS = Path(__file__).resolve().parents[1] / "fixtures" / "hielo-pifias.yaml"
+HIELO_TABLA = [*HIELO, "@master", f"/hielo tabla importar tipo:pifias archivo:@{PIFIAS}"]
 
 #: label → (channel, lines run first, command, options). The options name Íñigo, kaeda's.
 SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
@@ -447,6 +451,14 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "hielo bestiario importar",
         {"archivo": b"enemigos:\n  - nombre: Lobo\n"},
     ),
+    "/hielo tabla importar": (
+        "hielo",
+        HIELO,
+        "hielo tabla importar",
+        {"tipo": "criticos", "archivo": b"filas:\n  3: Derriba\n"},
+    ),
+    "/hielo tabla ver": ("hielo", HIELO_TABLA, "hielo tabla ver", {"tipo": "pifias"}),
+    "/hielo tabla borrar": ("hielo", HIELO_TABLA, "hielo tabla borrar", {"tipo": "pifias"}),
     "/hielo prueba": ("hielo", HIELO, "hielo prueba", {"habilidad": "Brío", "dificultad": 9}),
     "/hielo prueba (personaje)": (
         "hielo",

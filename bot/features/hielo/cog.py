@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+import discord
 from discord import Interaction, app_commands
 
 from bot.edge.context import Context, command_context, ids_of
@@ -15,9 +16,9 @@ from bot.edge.services import Topic
 from bot.features.cog import Choices
 from bot.features.common import choices
 
-from . import fight
+from . import fight, tables
 from .doc import HieloDoc
-from .groups import HIELO_GROUP
+from .groups import HIELO_GROUP, TABLA
 from .prueba import PruebaOptions, prueba
 from .sheet_input import offered
 from .sheets_cog import SheetCommands
@@ -28,6 +29,7 @@ GastoUso = Literal[
     "imponer_menos_d", "accion_menor", "ignorar_armadura", "cancelar", "detalle",
     "activar_cualidad", "ignorar_cualidad",
 ]  # fmt: skip
+TablaTipo = Literal["criticos", "pifias", "maniobras", "actitudes"]
 FatigaUso = Literal["armadura", "herida_grave", "heridas_leves", "accion_menor"]
 #: [D] A test is rolled by a player's own sheet; naming one (``personaje``) reaches another's,
 #: or a bestiary entry, only for the GM.
@@ -181,3 +183,26 @@ class HieloCog(SheetCommands):
     @command_context("dueño o máster", rolls=True)
     async def sorpresa(self, ctx: Context, acechante: str, atacado: str) -> None:
         await fight.surprise(ctx, acechante, atacado)
+
+    @TABLA.command(name="importar", description="Carga una tabla de vuestro grupo (máster)")
+    @app_commands.describe(
+        tipo="Qué tabla",
+        archivo="YAML, JSON o CSV: numero y texto (actitudes: nombre, fa, engano, persuasion)",
+    )
+    @command_context("máster", what="cargar tablas")
+    async def tabla_importar(
+        self, ctx: Context, tipo: TablaTipo, archivo: discord.Attachment
+    ) -> None:
+        await tables.load_table(ctx, tipo, archivo)
+
+    @TABLA.command(name="ver", description="Una tabla cargada de vuestro grupo")
+    @app_commands.describe(tipo="Qué tabla")
+    @command_context("servidor")
+    async def tabla_ver(self, ctx: Context, tipo: TablaTipo) -> None:
+        await tables.view_table(ctx, tipo)
+
+    @TABLA.command(name="borrar", description="Quita una tabla cargada (máster)")
+    @app_commands.describe(tipo="Qué tabla")
+    @command_context("máster", what="cargar tablas")
+    async def tabla_borrar(self, ctx: Context, tipo: TablaTipo) -> None:
+        await tables.remove_table(ctx, tipo)

@@ -22,6 +22,7 @@ from .common import acting, defer, is_gm, reply
 from .doc import ENEMY_SIDE, PJ_SIDE, HieloDoc
 from .sheets import stored_sheet
 from .system import HIELO, HIELO_NAME, HieloTurn
+from .tables import combat_tables
 
 #: What a step returns for its reply: the document after it and its events.
 Played = tuple[HieloDoc, list[Event]]
@@ -208,7 +209,8 @@ async def attack(ctx: Context) -> None:
             modificadores=(Termino("Modificador", modificador),) if modificador else (),
             destino=(DESTINO[str(destino)],) if destino else (),
         )
-        state, turn.events = attacks.attack(doc.combat, choice, ctx.dice)
+        tablas = await combat_tables(turn.uow)
+        state, turn.events = attacks.attack(doc.combat, choice, ctx.dice, tablas)
         turn.doc = doc.with_combat(state)
         return turn.doc, turn.events
 

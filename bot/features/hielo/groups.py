@@ -16,3 +16,8 @@ BESTIARIO = app_commands.Group(
     description="Enemigos de Canción de hielo y fuego (máster)",
     parent=HIELO_GROUP,
 )
+TABLA = app_commands.Group(
+    name="tabla",
+    description="Las tablas de vuestro grupo: críticos, pifias, maniobras, actitudes",
+    parent=HIELO_GROUP,
+)

@@ -5,6 +5,8 @@ log, /deshacer of a hit and the console reopened mid-combat."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.console import FakeDiscord, Session, open_session
 from tests.bot.conftest import Script
 from umbral_rules import ForcedDice
@@ -220,3 +222,37 @@ async def test_console_reopened_mid_combat_goes_on(
         assert d.combat.current == "guardia" and d.combat.fighter("guardia").heridas_leves == 1
     finally:
         await reopened.close()
+
+
+CRITICOS = b"filas:\n  1: Desarma\n  2: Derriba\n  3: Herida abierta\n  5: Golpe certero\n"
+PIFIAS = b"numero;texto\n5;Se le cae el arma\n6;Tropieza\n"
+
+
+async def test_the_gms_tables_are_read_never_invented(
+    script: Script, fake: FakeDiscord, session: Session, dice: ForcedDice, tmp_path: Path
+) -> None:
+    (tmp_path / "c.yaml").write_bytes(CRITICOS)
+    (tmp_path / "p.csv").write_bytes(PIFIAS)
+    await script.run(*MESA)
+    out = await script.run("@kaeda", "/hielo tabla importar tipo:criticos archivo:@" + str(tmp_path / "c.yaml"))
+    assert "Solo el máster puede cargar tablas" in out
+    out = await script.run("/hielo tabla ver tipo:pifias")
+    assert "No hay tabla de pifias cargada" in out
+    out = await script.run(
+        "@master",
+        f"/hielo tabla importar tipo:criticos archivo:@{tmp_path / 'c.yaml'}",
+        f"/hielo tabla importar tipo:pifias archivo:@{tmp_path / 'p.csv'}",
+    )
+    assert "Tabla de críticos cargada" in out and "3: Herida abierta" in out
+    assert "6: Tropieza" in out
+    dice.push(TIE)
+    await script.run("/asalto")
+    dice.push([6, 5, 4, 1, 2])  # a critical of 3: rows up to 3 to choose from
+    out = await script.run("@kaeda", "/atacar objetivo:Guardia")
+    assert "1d6 (2) + 1 seis = 3: a elegir hasta el 3: 1: Desarma; 2: Derriba; 3: Herida abierta." in out
+    await script.run("@master", "/hielo daño leves:1", "/hielo turno que:pasar")
+    dice.push([1, 1, 2, 4, 3])  # a fumble of 6: its row
+    out = await script.run("/atacar objetivo:Yorgen")
+    assert "2d6 (4 + 3) + 2 − 3 = 6: Tropieza." in out
+    out = await script.run("/hielo tabla borrar tipo:pifias", "/hielo tabla ver tipo:pifias")
+    assert "Tabla de pifias quitada" in out and "No hay tabla de pifias cargada" in out
