@@ -101,7 +101,10 @@ HIELO = [
     "@bran",
     "/hielo ficha crear nombre:Brann",
     "@master",
-    '/hielo bestiario añadir nombre:Guardia habilidades:"Combate cuerpo a cuerpo 3" arma:Lanza daño:3',
+    (
+        '/hielo bestiario añadir nombre:Guardia habilidades:"Combate cuerpo a cuerpo 3" '
+        "arma:Lanza daño:3"
+    ),
     "#hielo",
     "/encuentro empezar sistema:hielo",
     "/encuentro enemigos nombre:Guardia",

@@ -17,6 +17,18 @@ from .doc import HieloDoc
 from .system import HieloTurn
 
 
+def text_option(ctx: Context, name: str) -> str | None:
+    """A shared command's option as text (``None``: not given)."""
+    value = ctx.options.get(name)
+    return None if value is None else str(value)
+
+
+def int_option(ctx: Context, name: str, default: int) -> int:
+    """A shared command's whole-number option (``default``: not given)."""
+    value = ctx.options.get(name)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
 async def defer(ctx: Context, *, ephemeral: bool = False) -> None:
     """Defer unless the shared command's own body already answered (it usually has)."""
     if not ctx.interaction.response.is_done():

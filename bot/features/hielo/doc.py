@@ -95,7 +95,7 @@ class HieloDoc:
 def phase_of(combat: Combat) -> str:
     """The phase the waiting clock counts from: the fase, whose turn, a pending hit."""
     if combat.fase is not Fase.ASALTO:
-        return combat.fase.value
+        return str(combat.fase.value)
     waiting = combat.pendiente.defensor if combat.pendiente else combat.current
     return f"{combat.fase.value}:{combat.turno}:{waiting or ''}"
 

@@ -18,7 +18,7 @@ from umbral_rules.hielo.common import Termino
 from umbral_rules.hielo.events import Event
 from umbral_rules.text import name_key
 
-from .common import acting, defer, is_gm, reply
+from .common import acting, defer, int_option, is_gm, reply, text_option
 from .doc import ENEMY_SIDE, PJ_SIDE, HieloDoc
 from .sheets import stored_sheet
 from .system import HIELO, HIELO_NAME, HieloTurn
@@ -49,7 +49,7 @@ async def start(ctx: Context) -> None:
 
 async def join(ctx: Context) -> None:
     await defer(ctx)
-    personaje = ctx.options.get("personaje")
+    personaje = text_option(ctx, "personaje")
 
     async def rules(turn: HieloTurn) -> Played:
         doc = turn.document
@@ -80,8 +80,8 @@ async def join(ctx: Context) -> None:
 
 async def enemies(ctx: Context) -> None:
     await defer(ctx)
-    nombre = str(ctx.options["nombre"])
-    cantidad = int(ctx.options.get("cantidad") or 1)
+    nombre = text_option(ctx, "nombre") or ""
+    cantidad = int_option(ctx, "cantidad", 1)
 
     async def rules(turn: HieloTurn) -> Played:
         doc = turn.document
@@ -110,7 +110,7 @@ async def enemies(ctx: Context) -> None:
 
 async def remove(ctx: Context) -> None:
     await defer(ctx)
-    typed = str(ctx.options["combatiente"])
+    typed = text_option(ctx, "combatiente") or ""
 
     async def rules(turn: HieloTurn) -> Played:
         doc = turn.document
@@ -188,26 +188,25 @@ DESTINO = {d.value: d for d in DestinoTirada}
 
 async def attack(ctx: Context) -> None:
     await defer(ctx)
-    o = ctx.options
 
     async def rules(turn: HieloTurn) -> Played:
         doc = turn.document
-        attacker = acting(ctx, turn, doc, o.get("atacante"))
-        target = doc.find(str(o["objetivo"]))
-        arma = o.get("arma")
+        attacker = acting(ctx, turn, doc, text_option(ctx, "atacante"))
+        target = doc.find(text_option(ctx, "objetivo") or "")
+        arma = text_option(ctx, "arma")
         if not arma:
             if not attacker.sheet.armas:
                 raise UmbralError(f"{attacker.sheet.nombre} no lleva ningún arma en su ficha.")
             arma = attacker.sheet.armas[0].nombre
-        modificador = int(o.get("modificador") or 0)
-        destino = o.get("destino")
+        modificador = int_option(ctx, "modificador", 0)
+        destino = text_option(ctx, "destino")
         choice = attacks.Ataque(
             attacker.id,
             target.id,
             str(arma),
-            ACCIONES[str(o.get("accion") or "mayor")],
+            ACCIONES[text_option(ctx, "accion") or "mayor"],
             modificadores=(Termino("Modificador", modificador),) if modificador else (),
-            destino=(DESTINO[str(destino)],) if destino else (),
+            destino=(DESTINO[destino],) if destino else (),
         )
         tablas = await combat_tables(turn.uow)
         state, turn.events = attacks.attack(doc.combat, choice, ctx.dice, tablas)

@@ -15,8 +15,7 @@ from typing import Any, Literal
 
 from openpyxl import load_workbook
 
-from bot.sheetfiles import FileRefused
-from bot.sheetfiles import csvio, jsonio, xlsxio, yamlio
+from bot.sheetfiles import FileRefused, csvio, jsonio, xlsxio, yamlio
 from bot.sheetfiles.codec import decode, detect_format
 from umbral_rules import UmbralError
 from umbral_rules.hielo.common import key
@@ -143,7 +142,9 @@ def _xlsx_rows(data: bytes) -> list[dict[str, Any]]:
     header = [key(str(c or "")) for c in rows[0]]
     unknown = [h for h in header if h and h not in COLUMNS]
     if unknown:
-        raise FileRefused(f"columna desconocida «{unknown[0]}»: las columnas son {', '.join(COLUMNS)}")
+        raise FileRefused(
+            f"columna desconocida «{unknown[0]}»: las columnas son {', '.join(COLUMNS)}"
+        )
     return [
         {h: v for h, v in zip(header, r, strict=False) if h}
         for r in rows[1:]
@@ -174,7 +175,9 @@ def load(data: bytes, name: str, kind: str) -> list[Sheet]:
         try:
             sheets.append(sheet_of_row(row) if flat else Sheet.from_dict(row))
         except UmbralError as error:
-            raise FileRefused(str(error), entry=index, nombre=str(row.get("nombre") or "")) from None
+            raise FileRefused(
+                str(error), entry=index, nombre=str(row.get("nombre") or "")
+            ) from None
     names = [key(s.nombre) for s in sheets]
     if len(set(names)) != len(names):
         raise FileRefused("hay dos fichas con el mismo nombre")

@@ -13,6 +13,7 @@ from bot.edge.context import Context
 from bot.features.common import send
 from bot.records.rolls import SystemRoll
 from bot.render.hielo import reply_embed
+from bot.storage.system_sheets import SheetKind
 from umbral_rules import UmbralError
 from umbral_rules.hielo import checks, fighting
 from umbral_rules.hielo.checks import DestinoTirada, Prueba
@@ -87,8 +88,9 @@ async def _against(uow: UnitOfWork, doc: HieloDoc | None, o: PruebaOptions) -> i
             return doc.find(o.contra).sheet.pasivo(habilidad, especialidad)
         except UmbralError:
             pass  # not in the combat: a stored sheet
-    for kind in ("pj", "enemigo"):
-        row = await uow.system_sheets.get(HIELO_NAME, kind, o.contra)  # type: ignore[arg-type]
+    kinds: tuple[SheetKind, ...] = ("pj", "enemigo")
+    for kind in kinds:
+        row = await uow.system_sheets.get(HIELO_NAME, kind, o.contra)
         if row is not None:
             return stored_sheet(row).pasivo(habilidad, especialidad)
     raise UmbralError(f"No hay nadie llamado «{o.contra}» en el combate ni en las fichas.")

@@ -130,7 +130,7 @@ async def listing(ctx: Context, kind: SheetKind) -> None:
         ctx.require(settings.gm_role_id)
         rows = await uow.system_sheets.list(HIELO_NAME, kind)
     if kind == "pj":
-        names = [(r.nombre, r.owner_id) for r in rows]
+        names: list[tuple[str, int | None]] = [(r.nombre, r.owner_id) for r in rows]
         title, empty = (
             "Fichas de Canción de hielo y fuego",
             "Aún no hay ninguna: /hielo ficha crear.",

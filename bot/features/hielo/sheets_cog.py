@@ -15,8 +15,8 @@ from bot.features.common import choices
 from umbral_rules.hielo.constants import ESPECIALIDADES_SEMILLA
 
 from . import sheets
-from .groups import BESTIARIO, FICHA
 from .files import FileFormat
+from .groups import BESTIARIO, FICHA
 from .sheet_input import SheetOptions, offered
 from .system import HIELO_NAME
 

@@ -17,7 +17,7 @@ from bot.sheetfiles.codec import decode, detect_format, too_big
 from bot.sheetfiles.limits import MAX_BYTES
 from umbral_rules import UmbralError
 from umbral_rules.hielo.attacks import Tablas
-from umbral_rules.hielo.tables import TablaActitudes, TablaNumerada, TipoTabla
+from umbral_rules.hielo.tables import TablaActitudes, TablaNumerada
 
 from .system import HIELO_NAME
 
@@ -100,7 +100,9 @@ async def load_table(ctx: Context, tipo: str, archivo: discord.Attachment) -> No
             await uow.system_sheets.save(row, table.to_dict())
 
     await ctx.storage.run_in_guild(guild_id, work)
-    await send(ctx.interaction, embed=reply_embed(f"{TABLE_TITLES[tipo]} cargada", shown_rows(table)))
+    await send(
+        ctx.interaction, embed=reply_embed(f"{TABLE_TITLES[tipo]} cargada", shown_rows(table))
+    )
 
 
 async def view_table(ctx: Context, tipo: str) -> None:

@@ -13,7 +13,10 @@ YORGEN = (
     'Juegos de manos 1, Rapidez 1" arma:Daga daño:2 armadura:Cuero protección:1 penalización:1'
 )
 #: The seed's tendera: «Percepción 3 y 1B en Observación».
-TENDERA = '/hielo bestiario añadir nombre:Tendera habilidades:"Percepción 3" especialidades:"Observación 1"'
+TENDERA = (
+    '/hielo bestiario añadir nombre:Tendera habilidades:"Percepción 3" '
+    'especialidades:"Observación 1"'
+)
 GUARDIA = (
     '/hielo bestiario añadir nombre:Guardia habilidades:"Combate cuerpo a cuerpo 3, Agilidad 2" '
     "arma:Lanza daño:3"

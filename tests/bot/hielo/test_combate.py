@@ -72,7 +72,10 @@ async def test_light_wounds_and_a_grave_wound_absorb_and_penalise(
     await script.run("@master", "/hielo turno que:pasar")
     dice.push([5, 4, 6, 6, 1])
     out = await script.run("/asalto")
-    assert "Agilidad 3 (Rapidez): 2 + 1B → 6, 6, 1; se queda 6, 6 = 12 −2 (Heridas leves) −1 (Penalización de armadura) = 9." in out
+    assert (
+        "Agilidad 3 (Rapidez): 2 + 1B → 6, 6, 1; se queda 6, 6 = 12 −2 (Heridas leves) −1 "
+        "(Penalización de armadura) = 9."
+    ) in out
 
 
 async def test_fatigue_ignores_the_armour_and_costs_one_on_each_roll(
@@ -82,7 +85,10 @@ async def test_fatigue_ignores_the_armour_and_costs_one_on_each_roll(
     dice.push(TIE)
     await script.run("@master", "/asalto")
     out = await script.run("@kaeda", "/hielo fatiga uso:armadura")
-    assert "Yorgen gasta un punto de fatiga (1): ignora la penalización por armadura hasta el comienzo de su próximo turno." in out
+    assert (
+        "Yorgen gasta un punto de fatiga (1): ignora la penalización por armadura hasta el "
+        "comienzo de su próximo turno."
+    ) in out
     y = (await doc(session, fake)).combat.fighter("yorgen")
     assert y.fatiga == 1 and y.ignora_armadura
     dice.push([3, 3, 2, 2])  # 10 − 1 (fatigue) = 9 against the guard's 6
@@ -103,12 +109,18 @@ async def test_a_critical_and_a_fumble_are_rolled(
     await script.run("@master", "/asalto")
     dice.push([6, 5, 4, 1, 2])  # 16 ≥ 2 × 6 with a six: 1d6 (2) + 1 six
     out = await script.run("@kaeda", "/atacar objetivo:Guardia")
-    assert "¡Crítico de Yorgen! 1d6 (2) + 1 seis = 3: busca el 3 en la tabla de críticos de vuestro grupo." in out
+    assert (
+        "¡Crítico de Yorgen! 1d6 (2) + 1 seis = 3: busca el 3 en la tabla de críticos de "
+        "vuestro grupo."
+    ) in out
     out = await script.run("@master", "/hielo daño leves:1", "/hielo turno que:pasar")
     assert "Guardia recibe 6 de daño con 1 herida leve: Salud 6 → 2." in out
     dice.push([1, 1, 2, 4, 3])  # 3 against 8: fails by 5; 2d6 (4 + 3) + 2 − 3
     out = await script.run("/atacar objetivo:Yorgen")
-    assert "¡Pifia de Guardia! 2d6 (4 + 3) + 2 − 3 = 6: busca el 6 en la tabla de pifias de vuestro grupo." in out
+    assert (
+        "¡Pifia de Guardia! 2d6 (4 + 3) + 2 − 3 = 6: busca el 6 en la tabla de pifias de "
+        "vuestro grupo."
+    ) in out
 
 
 async def test_surprise_gives_one_more_die_in_the_first_asalto(
@@ -117,7 +129,10 @@ async def test_surprise_gives_one_more_die_in_the_first_asalto(
     await script.run(*MESA)
     dice.push([5, 4])  # Discreción 2 (not written): 9 against the guard's passive 8
     out = await script.run("@kaeda", "/hielo sorpresa acechante:Yorgen atacado:Guardia")
-    assert "Yorgen contra la Percepción pasiva 8 de Guardia: ataque por sorpresa: +1D en el primer asalto." in out
+    assert (
+        "Yorgen contra la Percepción pasiva 8 de Guardia: ataque por sorpresa: +1D en el "
+        "primer asalto."
+    ) in out
     dice.push(TIE)
     await script.run("@master", "/asalto")
     out = await script.run("@kaeda", "/hielo sorpresa acechante:Yorgen atacado:Guardia")
@@ -155,7 +170,7 @@ async def test_surrender_and_a_held_action(
     assert "Yorgen reserva su acción." in out and "Turno de Guardia." in out
     out = await script.run("/hielo turno que:actuar personaje:Yorgen")
     assert "No se interrumpe un turno" not in out and "Turno de Yorgen." in out
-    out = await script.run("/hielo accion tamaño:menor descripción:\"Se esconde tras un barril\"")
+    out = await script.run('/hielo accion tamaño:menor descripción:"Se esconde tras un barril"')
     assert "Yorgen: acción menor — Se esconde tras un barril." in out
     out = await script.run("@master", "/hielo rendirse personaje:Guardia")
     assert "Guardia se rinde." in out and "vence el bando jugadores" in out
@@ -234,7 +249,9 @@ async def test_the_gms_tables_are_read_never_invented(
     (tmp_path / "c.yaml").write_bytes(CRITICOS)
     (tmp_path / "p.csv").write_bytes(PIFIAS)
     await script.run(*MESA)
-    out = await script.run("@kaeda", "/hielo tabla importar tipo:criticos archivo:@" + str(tmp_path / "c.yaml"))
+    out = await script.run(
+        "@kaeda", "/hielo tabla importar tipo:criticos archivo:@" + str(tmp_path / "c.yaml")
+    )
     assert "Solo el máster puede cargar tablas" in out
     out = await script.run("/hielo tabla ver tipo:pifias")
     assert "No hay tabla de pifias cargada" in out
@@ -249,7 +266,10 @@ async def test_the_gms_tables_are_read_never_invented(
     await script.run("/asalto")
     dice.push([6, 5, 4, 1, 2])  # a critical of 3: rows up to 3 to choose from
     out = await script.run("@kaeda", "/atacar objetivo:Guardia")
-    assert "1d6 (2) + 1 seis = 3: a elegir hasta el 3: 1: Desarma; 2: Derriba; 3: Herida abierta." in out
+    assert (
+        "1d6 (2) + 1 seis = 3: a elegir hasta el 3: 1: Desarma; 2: Derriba; 3: Herida abierta."
+        in out
+    )
     await script.run("@master", "/hielo daño leves:1", "/hielo turno que:pasar")
     dice.push([1, 1, 2, 4, 3])  # a fumble of 6: its row
     out = await script.run("/atacar objetivo:Yorgen")

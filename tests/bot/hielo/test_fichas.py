@@ -21,7 +21,10 @@ async def test_a_sheet_shows_the_numbers_the_seed_derives(
     out = await script.run("@kaeda", YORGEN)
     assert "Ficha creada: Yorgen" in out
     # Agilidad 3 + Brío 3 + Percepción 2 (not written: rank 2) + Rapidez 1B − armour 1
-    assert "Defensa en combate: **8** (Agilidad 3 + Brío 3 + Percepción 2 + Rapidez (B) 1 + Penalización de armadura −1)" in out
+    assert (
+        "Defensa en combate: **8** (Agilidad 3 + Brío 3 + Percepción 2 + Rapidez (B) 1 + "
+        "Penalización de armadura −1)"
+    ) in out
     assert "Salud: **9** (Constitución 3 × 3)" in out
     assert "Compostura: **6** (Voluntad 2 × 3)" in out
     assert "Defensa en intrigas: **6**" in out
@@ -57,11 +60,18 @@ async def test_bad_input_is_refused_in_spanish_and_nothing_changes(
     await script.run("@kaeda", YORGEN)
     before = await stored(session, fake)
     refusals = {
-        '/hielo ficha editar nombre:Yorgen habilidades:"Brío 9"': "El rango de Brío: de 1 a 8 (se dio 9).",
+        (
+            '/hielo ficha editar nombre:Yorgen habilidades:"Brío 9"'
+        ): "El rango de Brío: de 1 a 8 (se dio 9).",
         '/hielo ficha editar nombre:Yorgen habilidades:"Brío"': "No entiendo «Brío»",
-        '/hielo ficha editar nombre:Yorgen especialidades:"Esgrima 2"': "¿De qué habilidad es la especialidad «Esgrima»?",
+        (
+            '/hielo ficha editar nombre:Yorgen especialidades:"Esgrima 2"'
+        ): "¿De qué habilidad es la especialidad «Esgrima»?",
         "/hielo ficha editar nombre:Yorgen arma:Hacha": "Un arma nueva necesita su daño",
-        "/hielo ficha editar nombre:Yorgen arma:Arco daño:3 arma_habilidad:Puntería arma_especialidad:Arcos quitar_arma:Lanza": "La ficha no tiene el arma «Lanza».",
+        (
+            "/hielo ficha editar nombre:Yorgen arma:Arco daño:3 arma_habilidad:Puntería "
+            "arma_especialidad:Arcos quitar_arma:Lanza"
+        ): "La ficha no tiene el arma «Lanza».",
         "/hielo ficha editar nombre:Yorgen": "No has dicho qué cambiar",
         "/hielo ficha crear nombre:Yorgen": "Ya hay una ficha llamada «Yorgen».",
         "/hielo ficha ver nombre:Nadie": "No hay una ficha llamada «Nadie».",

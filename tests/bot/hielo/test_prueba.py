@@ -47,17 +47,24 @@ async def test_yorgen_steals_the_cheese_against_the_tenderas_passive_percepcion(
         "contra 13: falla por 2." in out
     )
     history = await fake.command("kaeda", "mesa", "historial")
-    assert "/hielo prueba · Yorgen → Tendera · dados [6, 1, 3, 2] · = 11 · falla contra 13 por 2" in history.first.text()
+    assert (
+        "/hielo prueba · Yorgen → Tendera · dados [6, 1, 3, 2] · = 11 · falla contra 13 por 2"
+        in history.first.text()
+    )
 
 
 async def test_options_of_a_test_out_of_combat(script: Script, dice: ForcedDice) -> None:
     await script.run("@kaeda", YORGEN)
     dice.push([3, 3, 3, 5])
     out = await script.run(
-        "/hielo prueba habilidad:Agilidad dificultad:9 armadura:true modificador:2 destino:recibir_b"
+        "/hielo prueba habilidad:Agilidad dificultad:9 armadura:true modificador:2 "
+        "destino:recibir_b"
     )
     # Agilidad 3 and the destiny point's +1B: 5, 3, 3 = 11 + 2 − 1 = 12
-    assert "Agilidad 3: 3 + 1B → 3, 3, 3, 5; se queda 5, 3, 3 = 11 +2 (Modificador) −1 (Penalización de armadura) = 12 contra 9: supera por 3, 1 grado. Destino: +1B." in out
+    assert (
+        "Agilidad 3: 3 + 1B → 3, 3, 3, 5; se queda 5, 3, 3 = 11 +2 (Modificador) −1 "
+        "(Penalización de armadura) = 12 contra 9: supera por 3, 1 grado. Destino: +1B."
+    ) in out
     dice.push([2, 2])
     out = await script.run("/hielo prueba habilidad:Cocina dificultad:3")
     assert "Cocina 2: 2 + 0B → 2, 2; se queda 2, 2 = 4 contra 3: supera por 1, 1 grado." in out
@@ -69,10 +76,14 @@ async def test_refusals_of_a_test_change_nothing(
     await script.run("@master", TENDERA, "@kaeda", YORGEN)
     logged = await roll_count(session, fake)
     said = {
-        "/hielo prueba habilidad:Brío dificultad:9 contra:Tendera": "O una dificultad o contra otro personaje, no las dos.",
+        (
+            "/hielo prueba habilidad:Brío dificultad:9 contra:Tendera"
+        ): "O una dificultad o contra otro personaje, no las dos.",
         "/hielo prueba habilidad:Brío contra_habilidad:Percepción": "Di contra quién (contra)",
         "/hielo prueba habilidad:Brío contra:Nadie": "No hay nadie llamado «Nadie»",
-        "/hielo prueba habilidad:Brío destino:eliminar_menos_d dificultad:9": "No hay ninguna penalización de −1D que eliminar en esta tirada.",
+        (
+            "/hielo prueba habilidad:Brío destino:eliminar_menos_d dificultad:9"
+        ): "No hay ninguna penalización de −1D que eliminar en esta tirada.",
     }
     for line, refusal in said.items():
         out = await script.run(line)
@@ -100,7 +111,9 @@ async def test_a_combatants_test_carries_its_wounds_and_fatigue(
     assert "Yorgen — Brío 3: 2 + 0B → 4, 4; se queda 4, 4 = 8 contra 9: falla por 1." in out
     dice.push([4, 4, 1])
     out = await script.run("/hielo prueba habilidad:Brío dificultad:9 destino:eliminar_menos_d")
-    assert "se queda 4, 4, 1 = 9 contra 9: supera por 0, 1 grado. Destino: se elimina 1 × −1D." in out
+    assert (
+        "se queda 4, 4, 1 = 9 contra 9: supera por 0, 1 grado. Destino: se elimina 1 × −1D." in out
+    )
     assert (await doc(session, fake)).combat.fighter("yorgen").destino == 0
     out = await script.run("/hielo prueba habilidad:Brío dificultad:9 destino:recibir_b")
     assert "no tiene puntos de destino suficientes" in out
@@ -117,8 +130,13 @@ async def test_destiny_points_spent_in_combat(
     assert (await doc(session, fake)).combat.fighter("guardia").menos_d == 1
     out = await script.run("/hielo destino uso:accion_menor")
     assert "no tiene puntos de destino suficientes" in out
-    out = await script.run("@master", '/hielo destino uso:detalle personaje:Guardia detalle:"Llueve"')
-    assert "Guardia gasta un punto de destino: Añadir un detalle menor a una escena — Llueve. El máster lo aplica en la mesa." in out
+    out = await script.run(
+        "@master", '/hielo destino uso:detalle personaje:Guardia detalle:"Llueve"'
+    )
+    assert (
+        "Guardia gasta un punto de destino: Añadir un detalle menor a una escena — Llueve. El "
+        "máster lo aplica en la mesa."
+    ) in out
     out = await script.run("/hielo turno que:pasar")
     dice.push([6, 6])  # −1D: the guard's Combate 3 rolls two dice
     out = await script.run("/atacar objetivo:Yorgen")
