@@ -21,6 +21,7 @@ from umbral_rules.hielo.constants import (
     VOLUNTAD,
 )
 from umbral_rules.hielo.events import Event
+from umbral_rules.hielo.intrigue_state import Intrigante, Intrigue
 from umbral_rules.hielo.sheet import Sheet, display
 
 EVENT_COLOUR = discord.Colour(0x5D8AA8)
@@ -82,8 +83,70 @@ def fighter_line(combat: Combat, f: Fighter) -> str:
     return f"{name} — " + " · ".join(parts + notes)
 
 
+def participant_line(state: Intrigue, p: Intrigante) -> str:
+    """``▶ **Yorgen** — Compostura 4/6 · Defensa en intrigas 9 · actitud 4 (FA 1) · …``."""
+    mark = "▶ " if state.current == p.id else ""
+    name = f"{mark}**{shown(p.sheet.nombre)}**"
+    if p.vencido:
+        return f"{name} — Compostura 0: vencido"
+    factor = state.factor(p)
+    actitud = f"actitud {p.actitud}" + (
+        f" ({shown(factor.nombre)}, FA {factor.fa})" if factor else " (sin FA: la da el máster)"
+    )
+    parts = [
+        f"Compostura {p.compostura}/{p.sheet.compostura_max}",
+        f"Defensa en intrigas {p.defensa}",
+        actitud,
+        f"objetivo {shown(p.objetivo)}",
+        f"destino {p.destino}",
+    ]
+    if p.tecnica:
+        parts.append(f"técnica {shown(p.tecnica.nombre)} ({p.tecnica.influencia}/grado)")
+    if p.frustracion:
+        parts.append(f"Frustración {p.frustracion} (−{p.frustracion}D a Engaño y Persuasión)")
+    return f"{name} — " + " · ".join(parts)
+
+
+def intrigue_field(embed: discord.Embed, doc: JsonObject) -> None:
+    """The intrigue of the encounter, if one is played: its exchange, whose turn, people."""
+    data = doc.get("intriga")
+    entradas = doc.get("intriga_entradas") or []
+    if data is None:
+        if entradas:
+            names = ", ".join(shown(e["sheet"]["nombre"]) for e in entradas)
+            embed.add_field(
+                name="Intriga (antes del primer intercambio)",
+                value=cut(names, FIELD_VALUE_MAX),
+                inline=False,
+            )
+        return
+    state = Intrigue.from_dict(data)
+    lines: list[str] = []
+    if state.pendiente is not None:
+        who = shown(state.participante(state.pendiente.objetivo).sheet.nombre)
+        lines.append(
+            f"Se espera a **{who}**: {state.pendiente.influencia} de Influencia (/hielo intriga frustracion)."
+        )
+    elif state.current is not None:
+        lines.append(f"Turno de **{shown(state.participante(state.current).sheet.nombre)}**.")
+    if state.vencedor:
+        lines.append(f"Vence el bando {shown(state.vencedor)}.")
+    lines += [participant_line(state, p) for p in state.participantes]
+    title = f"Intriga — intercambio {state.intercambio}" + (
+        " (terminada)" if state.terminada else ""
+    )
+    embed.add_field(name=title, value=cut("\n".join(lines), FIELD_VALUE_MAX), inline=False)
+
+
 def draw(doc: JsonObject, ended: bool) -> discord.Embed:
-    """The tracker of a stored encounter: the asalto, whose turn, each side's combatants."""
+    """The tracker of a stored encounter: the asalto, whose turn, each side's combatants,
+    and the intrigue played in it."""
+    embed = draw_combat(doc, ended)
+    intrigue_field(embed, doc)
+    return embed
+
+
+def draw_combat(doc: JsonObject, ended: bool) -> discord.Embed:
     combat = Combat.from_dict(doc)
     over = ended or combat.fase is Fase.TERMINADO
     if combat.fase is Fase.PREPARACION:
@@ -121,7 +184,7 @@ def draw(doc: JsonObject, ended: bool) -> discord.Embed:
             value=cut(value, FIELD_VALUE_MAX),
             inline=False,
         )
-    if not combat.fighters:
+    if not combat.fighters and not doc.get("intriga") and not doc.get("intriga_entradas"):
         embed.add_field(
             name="Nadie aún",
             value="Jugadores: /encuentro unirse. Máster: /encuentro enemigos.",

@@ -21,12 +21,13 @@ from .doc import HieloDoc
 from .groups import HIELO_GROUP, TABLA
 from .prueba import PruebaOptions, prueba
 from .sheet_input import offered
+from .intrigue_cog import IntrigueCommands
 from .sheets_cog import SheetCommands
 from .system import HIELO_NAME
 
 DestinoUso = Literal["recibir_b", "convertir_b", "eliminar_menos_d"]
 GastoUso = Literal[
-    "imponer_menos_d", "accion_menor", "ignorar_armadura", "cancelar", "detalle",
+    "imponer_menos_d", "actitud", "accion_menor", "ignorar_armadura", "cancelar", "detalle",
     "activar_cualidad", "ignorar_cualidad",
 ]  # fmt: skip
 TablaTipo = Literal["criticos", "pifias", "maniobras", "actitudes"]
@@ -38,7 +39,7 @@ ACTOR_HELP = "Quién (por defecto, el tuyo o el del turno; el máster, cualquier
 DESTINO_HELP = "Un punto de destino en esta tirada: +1B, convertir 1B en dado, quitar −1D"
 
 
-class HieloCog(SheetCommands):
+class HieloCog(SheetCommands, IntrigueCommands):
     topic = Topic(
         "hielo",
         "Canción de hielo y fuego",
@@ -154,6 +155,7 @@ class HieloCog(SheetCommands):
         personaje=ACTOR_HELP,
         objetivo="El adversario al que se impone el −1D",
         detalle="En qué se gasta (cancelar, detalle, cualidades del entorno)",
+        actitud="En una intriga: la actitud del objetivo mejora o empeora una categoría",
     )
     @app_commands.autocomplete(personaje=hielo_fighter, objetivo=hielo_fighter)
     @command_context("dueño o máster")
@@ -164,8 +166,10 @@ class HieloCog(SheetCommands):
         personaje: str | None = None,
         objetivo: str | None = None,
         detalle: app_commands.Range[str, 1, 200] | None = None,
+        actitud: Literal["mejora", "empeora"] | None = None,
     ) -> None:
-        await fight.destiny(ctx, uso, personaje, objetivo, detalle)
+        mejora = {"mejora": 1, "empeora": -1}.get(actitud or "", 0)
+        await fight.destiny(ctx, uso, personaje, objetivo, detalle, mejora)
 
     @HIELO_GROUP.command(name="rendirse", description="Se rinde: sale del combate")
     @app_commands.describe(personaje=ACTOR_HELP)

@@ -11,7 +11,7 @@ from bot.render.hielo import event_lines, reply_embed
 from bot.render.safe import ping, shown
 from umbral_rules import UmbralError
 from umbral_rules.hielo.combat_state import Fighter
-from umbral_rules.hielo.events import DamagePending, Event, TurnStarted
+from umbral_rules.hielo.events import DamagePending, Event, InfluenceResolved, TurnStarted
 
 from .doc import HieloDoc
 from .system import HieloTurn
@@ -65,16 +65,21 @@ def pings(doc: HieloDoc, events: Sequence[Event]) -> tuple[str | None, list[int]
     """The players called by the step: whose turn starts, who must take a hit."""
     lines: list[str] = []
     users: list[int] = []
+    names = {f.id: f.sheet.nombre for f in doc.combat.fighters}
+    if doc.intriga is not None:
+        names |= {p.id: p.sheet.nombre for p in doc.intriga.participantes}
     for e in events:
-        who = e.quien if isinstance(e, TurnStarted) else None
-        who = e.defensor if isinstance(e, DamagePending) else who
+        who, said = None, ""
+        if isinstance(e, TurnStarted):
+            who, said = e.quien, "te toca"
+        elif isinstance(e, DamagePending):
+            who, said = e.defensor, "elige cómo recibes el daño (/hielo daño)"
+        elif isinstance(e, InfluenceResolved) and e.neta > 0:
+            who, said = e.objetivo, "¿sufres Frustración? (/hielo intriga frustracion)"
         owner = doc.owner(who) if who else None
         if who is None or owner is None or owner in users:
             continue
-        name = shown(doc.combat.fighter(who).sheet.nombre)
-        said = (
-            "te toca" if isinstance(e, TurnStarted) else "elige cómo recibes el daño (/hielo daño)"
-        )
+        name = shown(names.get(who, who))
         lines.append(ping(owner, f"{name}: {said}."))
         users.append(owner)
     return ("\n".join(lines) or None), users

@@ -13,6 +13,7 @@ from typing import Any
 from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
 from umbral_rules.hielo.combat_state import Combat, Fase, Fighter
+from umbral_rules.hielo.intrigue_state import Intrigante, Intrigue
 from umbral_rules.text import name_key, name_not_found
 
 #: The sides of a combat as the bot fills them: the players' characters and the bestiary's.
@@ -27,6 +28,12 @@ class HieloDoc:
     combat: Combat
     duenos: Mapping[str, int] = field(default_factory=dict)
     fichas: Mapping[str, int] = field(default_factory=dict)
+    #: An intrigue played in the encounter (``None``: none started), the participants
+    #: entered before it starts and the changes said for its next exchange (JSON as
+    #: :mod:`.intrigues` writes them).
+    intriga: Intrigue | None = None
+    entradas: tuple[JsonObject, ...] = ()
+    cambios: tuple[JsonObject, ...] = ()
 
     # --- lookups ------------------------------------------------------------------------
     def find(self, typed: str) -> Fighter:
@@ -75,20 +82,54 @@ class HieloDoc:
     def with_combat(self, combat: Combat) -> HieloDoc:
         return replace(self, combat=combat)
 
+    def with_intrigue(self, intriga: Intrigue) -> HieloDoc:
+        return replace(self, intriga=intriga)
+
+    def require_intrigue(self) -> Intrigue:
+        if self.intriga is None:
+            raise UmbralError(
+                "No ha empezado ninguna intriga en este encuentro: /hielo intriga unirse y "
+                "luego /hielo intriga intercambio."
+            )
+        return self.intriga
+
+    def find_participant(self, typed: str) -> Intrigante:
+        """The intrigue's participant called ``typed``."""
+        people = self.require_intrigue().participantes
+        wanted = name_key(typed)
+        found = [p for p in people if name_key(p.sheet.nombre) == wanted] or [
+            p for p in people if wanted and name_key(p.sheet.nombre).startswith(wanted)
+        ]
+        if len(found) != 1:
+            names = [p.sheet.nombre for p in people]
+            raise name_not_found(f"No hay nadie llamado «{typed}» en la intriga.", typed, names)
+        return found[0]
+
     # --- JSON ---------------------------------------------------------------------------
     def to_dict(self) -> JsonObject:
         data: JsonObject = self.combat.to_dict()
         data["duenos"] = {k: v for k, v in self.duenos.items()}
         data["fichas"] = {k: v for k, v in self.fichas.items()}
         data["phase"] = phase_of(self.combat)
+        data["intriga"] = None if self.intriga is None else self.intriga.to_dict()
+        data["intriga_entradas"] = list(self.entradas)
+        data["intriga_cambios"] = list(self.cambios)
+        if self.intriga is not None:  # its exchange and turn restart the waiting clock
+            i = self.intriga
+            waiting = i.pendiente.objetivo if i.pendiente else i.current
+            data["phase"] += f"|intriga:{i.intercambio}:{i.turno}:{waiting or ''}"
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HieloDoc:
+        intriga = data.get("intriga")
         return cls(
             Combat.from_dict(data),
             {str(k): int(v) for k, v in dict(data.get("duenos") or {}).items()},
             {str(k): int(v) for k, v in dict(data.get("fichas") or {}).items()},
+            None if intriga is None else Intrigue.from_dict(intriga),
+            tuple(dict(e) for e in data.get("intriga_entradas") or ()),
+            tuple(dict(c) for c in data.get("intriga_cambios") or ()),
         )
 
 
@@ -102,4 +143,12 @@ def phase_of(combat: Combat) -> str:
 
 def fighter_names(data: JsonObject) -> list[str]:
     """The combatants' names of a stored document (the shared autocompletes offer them)."""
-    return [f.sheet.nombre for f in HieloDoc.from_dict(data).combat.fighters]
+    doc = HieloDoc.from_dict(data)
+    names = [f.sheet.nombre for f in doc.combat.fighters]
+    people = doc.intriga.participantes if doc.intriga else ()
+    entered = [str(e["sheet"]["nombre"]) for e in doc.entradas]
+    return (
+        names
+        + [p.sheet.nombre for p in people if p.sheet.nombre not in names]
+        + [n for n in entered if n not in names]
+    )

@@ -10,11 +10,12 @@ from collections.abc import Callable
 from bot.edge.context import Context
 from bot.edge.path import Step, run_step
 from umbral_rules import UmbralError
-from umbral_rules.hielo import attacks, combat
+from umbral_rules.hielo import attacks, combat, intrigue
 from umbral_rules.hielo.combat_state import Combat, TipoAccion, UsoFatiga
 from umbral_rules.hielo.destiny import UsoDestino
 from umbral_rules.hielo.events import Event
 
+from . import intrigues
 from .common import acting, defer, may_act, reply
 from .doc import HieloDoc
 from .system import HIELO, HieloTurn
@@ -102,15 +103,38 @@ async def fatigue(ctx: Context, uso: str, personaje: str | None) -> None:
 
 
 async def destiny(
-    ctx: Context, uso: str, personaje: str | None, objetivo: str | None, detalle: str | None
+    ctx: Context,
+    uso: str,
+    personaje: str | None,
+    objetivo: str | None,
+    detalle: str | None,
+    mejora: int = 0,
 ) -> None:
-    def fn(doc: HieloDoc, turn: HieloTurn) -> tuple[Combat, list[Event]]:
-        f = acting(ctx, turn, doc, personaje)
-        target = doc.find(objetivo).id if objetivo else None
-        choice = combat.GastoDestino(f.id, UsoDestino(uso), target, detalle)
-        return combat.spend_destiny(doc.combat, choice)
+    """A destiny point outside a roll: in the encounter's intrigue while one is going on
+    (the attitude use, −1D, the recorded ones), else in its combat."""
+    await defer(ctx)
 
-    await play(ctx, "hielo destino", "Punto de destino", fn)
+    async def rules(turn: HieloTurn) -> tuple[HieloDoc, list[Event]]:
+        doc = turn.document
+        intriga = doc.intriga
+        if intriga is not None and not intriga.terminada:
+            p = intrigues.acting(ctx, turn, doc, personaje)
+            target = doc.find_participant(objetivo).id if objetivo else None
+            choice = intrigue.GastoDestinoIntriga(p.id, UsoDestino(uso), target, mejora, detalle)
+            state, turn.events = intrigue.spend_destiny(intriga, choice)
+            turn.doc = doc.with_intrigue(state)
+            return turn.doc, turn.events
+        if uso == "actitud":
+            raise UmbralError("La actitud se mejora o empeora en una intriga, no en un combate.")
+        f = acting(ctx, turn, doc, personaje)
+        against = doc.find(objetivo).id if objetivo else None
+        spent = combat.GastoDestino(f.id, UsoDestino(uso), against, detalle)
+        fought, turn.events = combat.spend_destiny(doc.combat, spent)
+        turn.doc = doc.with_combat(fought)
+        return turn.doc, turn.events
+
+    doc, events = await run_step(ctx, HIELO, Step("hielo destino", rules))
+    await reply(ctx, "Punto de destino", doc, events)
 
 
 async def surrender(ctx: Context, personaje: str | None) -> None:

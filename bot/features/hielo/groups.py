@@ -21,3 +21,6 @@ TABLA = app_commands.Group(
     description="Las tablas de vuestro grupo: críticos, pifias, maniobras, actitudes",
     parent=HIELO_GROUP,
 )
+INTRIGA = app_commands.Group(
+    name="intriga", description="Intrigas de Canción de hielo y fuego", parent=HIELO_GROUP
+)

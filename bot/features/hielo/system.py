@@ -13,7 +13,13 @@ from bot.jsontypes import JsonObject
 from bot.records.rolls import SystemRoll
 from bot.storage.encounters import NO_ENCOUNTER
 from umbral_rules import UmbralError
-from umbral_rules.hielo.events import AttackResolved, CheckRolled, Event, TableRolled
+from umbral_rules.hielo.events import (
+    AttackResolved,
+    CheckRolled,
+    Event,
+    InfluenceResolved,
+    TableRolled,
+)
 from umbral_rules.hielo.tables import TipoTabla
 
 from .doc import HieloDoc
@@ -34,7 +40,11 @@ PURPOSES = {
     "ataque": "ataque",
     "deteccion": "detección",
     "prueba": "prueba",
+    "influir": "influir",
+    "accion": "acción de intriga",
 }
+#: The tests aimed at someone: the log names the target.
+AIMED = frozenset({"ataque", "influir"})
 TABLE_KINDS = {TipoTabla.CRITICOS: "crítico", TipoTabla.PIFIAS: "pifia",
                TipoTabla.MANIOBRAS: "maniobra"}  # fmt: skip
 
@@ -93,8 +103,12 @@ async def log_events(
 ) -> None:
     """Every test, critical and fumble among ``events`` to the roll log: its faces, total
     and verdict, who rolled and against whom."""
-    names = {f.id: f.sheet.nombre for f in doc.combat.fighters}
+    people = doc.intriga.participantes if doc.intriga else ()
+    names = {p.id: p.sheet.nombre for p in people} | {
+        f.id: f.sheet.nombre for f in doc.combat.fighters
+    }
     targets = {e.atacante: names.get(e.defensor) for e in events if isinstance(e, AttackResolved)}
+    targets |= {e.actor: names.get(e.objetivo) for e in events if isinstance(e, InfluenceResolved)}
     for event in events:
         if isinstance(event, CheckRolled):
             t = event.tirada
@@ -107,7 +121,7 @@ async def log_events(
                     sistema=HIELO_NAME, tipo=tipo, totales=[t.total], veredicto=verdict(event)
                 ),
                 actor=names.get(event.quien, event.quien),
-                target=targets.get(event.quien) if event.proposito == "ataque" else None,
+                target=targets.get(event.quien) if event.proposito in AIMED else None,
             )
         elif isinstance(event, TableRolled):
             lectura = event.lectura
