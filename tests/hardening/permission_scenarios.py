@@ -120,6 +120,28 @@ YORGEN = {"personaje": "Yorgen"}
 PIFIAS = Path(__file__).resolve().parents[1] / "fixtures" / "hielo-pifias.yaml"
 HIELO_TABLA = [*HIELO, "@master", f"/hielo tabla importar tipo:pifias archivo:@{PIFIAS}"]
 
+#: An intrigue in #hielo: Yorgen (kaeda's) and the guard (the GM's), each with an FA.
+HIELO_INTRIGA = [
+    *HIELO,
+    "/hielo intriga unirse personaje:Yorgen bando:casa objetivo:Amistad fa:1",
+    "@master",
+    "/hielo intriga unirse personaje:Guardia bando:guardia objetivo:Servicio fa:1",
+    "/hielo intriga preparar personaje:Guardia técnica:Intimidar influencia:2",
+    "@kaeda",
+    "/hielo intriga preparar técnica:Seducción influencia:2",
+]
+#: The first exchange: Yorgen's Estatus 6, 6 before the guard's 1, 1: Yorgen's turn.
+YORGEN_TURN = [*HIELO_INTRIGA, "@master", [6, 6, 1, 1], "/hielo intriga intercambio"]
+#: The guard first (6, 6), and its 6, 6 influence Yorgen: 2 × 2 − FA 1 = 3 waiting for him.
+INFLUIDO = [
+    *HIELO_INTRIGA,
+    "@master",
+    [1, 1, 6, 6],
+    "/hielo intriga intercambio",
+    [6, 6],
+    "/hielo intriga influir objetivo:Yorgen",
+]
+
 #: label → (channel, lines run first, command, options). The options name Íñigo, kaeda's.
 SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/ayuda": ("mesa", [], "ayuda", {}),
@@ -462,6 +484,39 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     ),
     "/hielo tabla ver": ("hielo", HIELO_TABLA, "hielo tabla ver", {"tipo": "pifias"}),
     "/hielo tabla borrar": ("hielo", HIELO_TABLA, "hielo tabla borrar", {"tipo": "pifias"}),
+    "/hielo intriga unirse": (
+        "hielo",
+        HIELO,
+        "hielo intriga unirse",
+        {**YORGEN, "bando": "casa", "objetivo": "Amistad"},
+    ),
+    "/hielo intriga preparar": (
+        "hielo",
+        HIELO_INTRIGA,
+        "hielo intriga preparar",
+        {**YORGEN, "técnica": "Seducción", "influencia": 3},
+    ),
+    "/hielo intriga intercambio": ("hielo", HIELO_INTRIGA, "hielo intriga intercambio", {}),
+    "/hielo intriga influir": (
+        "hielo",
+        YORGEN_TURN,
+        "hielo intriga influir",
+        {**YORGEN, "objetivo": "Guardia"},
+    ),
+    "/hielo intriga frustracion": ("hielo", INFLUIDO, "hielo intriga frustracion", {"usar": False}),
+    "/hielo intriga accion": (
+        "hielo",
+        YORGEN_TURN,
+        "hielo intriga accion",
+        {**YORGEN, "descripción": "Mira", "habilidad": "Percepción", "dificultad": 9},
+    ),
+    "/hielo intriga esperar": ("hielo", YORGEN_TURN, "hielo intriga esperar", YORGEN),
+    "/hielo intriga simple": (
+        "hielo",
+        HIELO,
+        "hielo intriga simple",
+        {**YORGEN, "contra": "Guardia", "técnica": "Seducción"},
+    ),
     "/hielo prueba": ("hielo", HIELO, "hielo prueba", {"habilidad": "Brío", "dificultad": 9}),
     "/hielo prueba (personaje)": (
         "hielo",
