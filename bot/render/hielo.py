@@ -124,8 +124,9 @@ def intrigue_field(embed: discord.Embed, doc: JsonObject) -> None:
     lines: list[str] = []
     if state.pendiente is not None:
         who = shown(state.participante(state.pendiente.objetivo).sheet.nombre)
+        influencia = state.pendiente.influencia
         lines.append(
-            f"Se espera a **{who}**: {state.pendiente.influencia} de Influencia (/hielo intriga frustracion)."
+            f"Se espera a **{who}**: {influencia} de Influencia (/hielo intriga frustración)."
         )
     elif state.current is not None:
         lines.append(f"Turno de **{shown(state.participante(state.current).sheet.nombre)}**.")

@@ -503,11 +503,11 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "hielo intriga influir",
         {**YORGEN, "objetivo": "Guardia"},
     ),
-    "/hielo intriga frustracion": ("hielo", INFLUIDO, "hielo intriga frustracion", {"usar": False}),
-    "/hielo intriga accion": (
+    "/hielo intriga frustración": ("hielo", INFLUIDO, "hielo intriga frustración", {"usar": False}),
+    "/hielo intriga acción": (
         "hielo",
         YORGEN_TURN,
-        "hielo intriga accion",
+        "hielo intriga acción",
         {**YORGEN, "descripción": "Mira", "habilidad": "Percepción", "dificultad": 9},
     ),
     "/hielo intriga esperar": ("hielo", YORGEN_TURN, "hielo intriga esperar", YORGEN),
@@ -526,10 +526,10 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     ),
     "/hielo daño": ("hielo", HIELO_HIT, "hielo daño", {"leves": 1}),
     "/hielo turno": ("hielo", HIELO_ASALTO, "hielo turno", {"que": "pasar"}),
-    "/hielo accion": (
+    "/hielo acción": (
         "hielo",
         HIELO_ASALTO,
-        "hielo accion",
+        "hielo acción",
         {"tamaño": "menor", "descripción": "Se esconde", **YORGEN},
     ),
     "/hielo fatiga": ("hielo", HIELO_ASALTO, "hielo fatiga", {"uso": "accion_menor", **YORGEN}),

@@ -19,9 +19,9 @@ from bot.features.common import choices
 from . import fight, tables
 from .doc import HieloDoc
 from .groups import HIELO_GROUP, TABLA
+from .intrigue_cog import IntrigueCommands
 from .prueba import PruebaOptions, prueba
 from .sheet_input import offered
-from .intrigue_cog import IntrigueCommands
 from .sheets_cog import SheetCommands
 from .system import HIELO_NAME
 
@@ -122,7 +122,7 @@ class HieloCog(SheetCommands, IntrigueCommands):
     ) -> None:
         await fight.turn_command(ctx, que, personaje)
 
-    @HIELO_GROUP.command(name="accion", description="Anota una acción mayor o menor del turno")
+    @HIELO_GROUP.command(name="acción", description="Anota una acción mayor o menor del turno")
     @app_commands.describe(
         tamano="Mayor (todo el turno) o menor (dos por turno)",
         descripcion="Qué hace",
@@ -191,7 +191,7 @@ class HieloCog(SheetCommands, IntrigueCommands):
     @TABLA.command(name="importar", description="Carga una tabla de vuestro grupo (máster)")
     @app_commands.describe(
         tipo="Qué tabla",
-        archivo="YAML, JSON o CSV: numero y texto (actitudes: nombre, fa, engano, persuasion)",
+        archivo="YAML, JSON o CSV: número y texto por fila (actitudes: nombre, FA, modificadores)",
     )
     @command_context("máster", what="cargar tablas")
     async def tabla_importar(

@@ -75,7 +75,7 @@ def pings(doc: HieloDoc, events: Sequence[Event]) -> tuple[str | None, list[int]
         elif isinstance(e, DamagePending):
             who, said = e.defensor, "elige cómo recibes el daño (/hielo daño)"
         elif isinstance(e, InfluenceResolved) and e.neta > 0:
-            who, said = e.objetivo, "¿sufres Frustración? (/hielo intriga frustracion)"
+            who, said = e.objetivo, "¿sufres Frustración? (/hielo intriga frustración)"
         owner = doc.owner(who) if who else None
         if who is None or owner is None or owner in users:
             continue

@@ -1,6 +1,6 @@
 """The combat commands of Canción de hielo y fuego's own group: ``/hielo daño`` (the
 defender takes the pending hit from Salud or with wounds), ``/hielo turno`` (pass, hold,
-take the held action), ``/hielo accion``, ``/hielo fatiga``, ``/hielo destino``,
+take the held action), ``/hielo acción``, ``/hielo fatiga``, ``/hielo destino``,
 ``/hielo rendirse`` and ``/hielo sorpresa`` — each a step of the one path."""
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ async def action(ctx: Context, tamano: str, descripcion: str, personaje: str | N
         choice = combat.Accion(f.id, TipoAccion(tamano), descripcion)
         return combat.act(doc.combat, choice)
 
-    await play(ctx, "hielo accion", "Acción", fn)
+    await play(ctx, "hielo acción", "Acción", fn)
 
 
 async def fatigue(ctx: Context, uso: str, personaje: str | None) -> None:

@@ -184,7 +184,7 @@ def load(data: bytes, name: str, kind: str) -> list[Sheet]:
     return sheets
 
 
-def _entries(parsed: Any, kind: str) -> list[Any]:
+def _entries(parsed: object, kind: str) -> list[Any]:
     wanted, other = KEYS[kind], KEYS["enemigo" if kind == "pj" else "pj"]
     if isinstance(parsed, list):
         return parsed

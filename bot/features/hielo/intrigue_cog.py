@@ -1,4 +1,4 @@
-"""``/hielo intriga unirse|preparar|intercambio|influir|frustracion|accion|esperar|simple``
+"""``/hielo intriga unirse|preparar|intercambio|influir|frustración|acción|esperar|simple``
 (:mod:`.intrigues`): a mixin of the ``/hielo`` cog."""
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ class IntrigueCommands(FeatureCog):
             ctx, objetivo, personaje, engano, especialidad_engano, modificador, destino
         )
 
-    @INTRIGA.command(name="frustracion", description="Recibe la Influencia: con Frustración o no")
+    @INTRIGA.command(name="frustración", description="Recibe la Influencia: con Frustración o no")
     @app_commands.describe(
         usar="Sufre un punto de Frustración: anula tanta Influencia como tu Voluntad (−1D)"
     )
@@ -119,7 +119,7 @@ class IntrigueCommands(FeatureCog):
     async def intriga_frustracion(self, ctx: Context, usar: bool) -> None:
         await intrigues.frustration(ctx, usar)
 
-    @INTRIGA.command(name="accion", description="Otra acción de intriga, con su tirada")
+    @INTRIGA.command(name="acción", description="Otra acción de intriga, con su tirada")
     @app_commands.describe(
         descripcion="Qué hace",
         habilidad="Con qué habilidad tira",

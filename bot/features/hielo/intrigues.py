@@ -7,13 +7,13 @@ changes for the next exchange (``preparar``: technique and its Influencia per de
 setting, attitude ±1, FA without a table, objective); the GM starts each exchange
 (``intercambio``: the first one starts the intrigue, then Estatus (Reputación) initiative);
 on its turn a participant influences (``influir``), acts otherwise (``accion``) or waits
-(``esperar``); the one influenced takes it or suffers Frustración (``frustracion``)."""
+(``esperar``); the one influenced takes it or suffers Frustración (``frustración``)."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from bot.edge.context import Context
 from bot.edge.path import Step, run_step
@@ -22,8 +22,8 @@ from bot.records.rolls import SystemRoll
 from umbral_rules import UmbralError
 from umbral_rules.hielo import influence, intrigue
 from umbral_rules.hielo.checks import DestinoTirada
-from umbral_rules.hielo.common import Termino
 from umbral_rules.hielo.combat_state import Combat
+from umbral_rules.hielo.common import Termino
 from umbral_rules.hielo.events import CheckRolled, Event
 from umbral_rules.hielo.intrigue_state import Escenario, Intrigante, Tecnica
 from umbral_rules.hielo.sheet import Sheet
@@ -262,7 +262,7 @@ async def frustration(ctx: Context, usar: bool) -> None:
         turn.doc = doc.with_intrigue(state)
         return turn.doc, turn.events
 
-    await _play(ctx, "hielo intriga frustracion", "Influencia recibida", rules)
+    await _play(ctx, "hielo intriga frustración", "Influencia recibida", rules)
 
 
 async def other(
@@ -280,7 +280,7 @@ async def other(
         turn.doc = doc.with_intrigue(state)
         return turn.doc, turn.events
 
-    await _play(ctx, "hielo intriga accion", "Acción de intriga", rules)
+    await _play(ctx, "hielo intriga acción", "Acción de intriga", rules)
 
 
 async def wait(ctx: Context, personaje: str | None) -> None:
@@ -340,11 +340,12 @@ async def simple(
                 tipo="intriga simple",
                 totales=[tirada.total],
                 veredicto=verdict(CheckRolled("", actor.nombre, "intriga", tirada)),
-            ),  # fmt: skip
+            ),
             actor=actor.nombre,
             target=other.nombre,
+            channel_id=channel_id,
         )
         return events
 
-    events = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+    events = await ctx.storage.run_in_guild(guild_id, work)
     await reply(ctx, "Intriga simple", HieloDoc(Combat(fighters=())), events)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.edge.context import Context
+from bot.edge.path import Step, run_step
 from bot.features.common import send
 from bot.records.rolls import SystemRoll
 from bot.render.hielo import reply_embed
@@ -25,7 +26,7 @@ from umbral_rules.hielo.sheet import Sheet
 from .common import defer
 from .doc import HieloDoc
 from .sheets import stored_sheet
-from .system import HIELO, HIELO_NAME, log_events, verdict
+from .system import HIELO, HIELO_NAME, HieloTurn, verdict
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -97,64 +98,80 @@ async def _against(uow: UnitOfWork, doc: HieloDoc | None, o: PruebaOptions) -> i
 
 
 async def prueba(ctx: Context, o: PruebaOptions) -> None:
+    """In a channel whose encounter plays this system (or that has none), a step of the one
+    path (a combatant's test changes the encounter); in another system's, a sheet's test in
+    a unit of the guild."""
     await defer(ctx)
     guild_id, channel_id = ctx.ids()
-    destino = (DestinoTirada(o.destino),) if o.destino else ()
-    puntos = (Termino("Modificador", o.modificador),) if o.modificador else ()
-
-    async def work(uow: UnitOfWork) -> tuple[str, list[Event]]:
-        settings = await uow.guild.get()
-        ctx.require(settings.gm_role_id)
-        doc = None
-        if await uow.encounter.system() == HIELO_NAME:
-            doc = await HIELO.load(uow, "get")
-        info = uow.encounter.info if doc is not None else None
-        gm = ctx.is_gm(settings.gm_role_id, info.creator_id if info else None)
-        dificultad = await _against(uow, doc, o)
-        fighter = None
-        if doc is not None:
-            fighter = _fighter_of(doc, ctx, gm, o.personaje)
-        if doc is not None and fighter is not None:
-            contra = doc.find(o.contra).id if o.contra and _in(doc, o.contra) else None
-            choice = fighting.PruebaLibre(
-                fighter, o.habilidad, o.especialidad,
-                dificultad=None if contra else dificultad, contra=contra,
-                pasiva=passive_of(o) if contra else None, modificadores=puntos,
-                armadura=o.armadura, destino=destino,
-            )  # fmt: skip
-            state, events = fighting.free_test(doc.combat, choice, ctx.dice)
-            doc = doc.with_combat(state)
-            await HIELO.save(uow, doc)
-            await log_events(uow, ctx.interaction, "hielo prueba", doc, events)
-            ctx.show_tracker(uow, doc.to_dict())
-            return doc.combat.fighter(fighter).sheet.nombre, events
-        sheet = await _sheet(uow, ctx, gm, o.personaje)
-        b = sheet.dados_bonificacion(o.habilidad, o.especialidad)
-        armour = sheet.penalizacion_armadura if o.armadura else 0
-        test = Prueba(
-            o.habilidad, sheet.rango(o.habilidad), o.especialidad,
-            bonificacion=(Termino(o.especialidad or "", b),) if b else (),
-            modificadores=puntos + ((Termino("Penalización de armadura", -armour),)
-                                    if armour else ()),
-            destino=destino, dificultad=dificultad,
-        )  # fmt: skip
-        tirada = checks.roll(ctx.dice, test)
-        event = CheckRolled(f"{sheet.nombre} — {tirada.resumen()}", sheet.nombre, "prueba", tirada)
-        await uow.rolls.append(
-            user_id=ctx.user_id,
-            command="hielo prueba",
-            dice=list(tirada.caras),
-            result=SystemRoll(
-                sistema=HIELO_NAME, tipo="prueba", totales=[tirada.total], veredicto=verdict(event)
-            ),
-            actor=sheet.nombre,
-            target=o.contra,
+    async with ctx.storage.reading(guild_id, channel_id) as uow:
+        system = await uow.encounter.system()
+    if system not in (None, HIELO_NAME):
+        nombre, events = await ctx.storage.run_in_guild(
+            guild_id, lambda uow: _sheet_test(uow, ctx, o, None, None, channel_id)
         )
-        return sheet.nombre, [event]
+    else:
 
-    nombre, events = await ctx.storage.run_in_channel(guild_id, channel_id, work)
+        async def rules(turn: HieloTurn) -> tuple[str, list[Event]]:
+            turn.saves, turn.tracker = False, None  # unless a combatant rolled
+            return await _sheet_test(turn.uow, ctx, o, turn, turn.doc, channel_id)
+
+        nombre, events = await run_step(ctx, HIELO, Step("hielo prueba", rules, need="get"))
     lines = [e.message for e in events]
     await send(ctx.interaction, embed=reply_embed(f"Prueba de {nombre}", lines))
+
+
+async def _sheet_test(
+    uow: UnitOfWork,
+    ctx: Context,
+    o: PruebaOptions,
+    turn: HieloTurn | None,
+    doc: HieloDoc | None,
+    channel_id: int,
+) -> tuple[str, list[Event]]:
+    """A combatant's test when the one rolling is in the encounter ``doc`` (the step then
+    saves and logs it), else the stored sheet's, logged here."""
+    settings = await uow.guild.get()
+    ctx.require(settings.gm_role_id)
+    gm = ctx.is_gm(settings.gm_role_id, turn.creator_id if turn else None)
+    destino = (DestinoTirada(o.destino),) if o.destino else ()
+    puntos = (Termino("Modificador", o.modificador),) if o.modificador else ()
+    dificultad = await _against(uow, doc, o)
+    fighter = None if doc is None else _fighter_of(doc, ctx, gm, o.personaje)
+    if doc is not None and fighter is not None and turn is not None:
+        contra = doc.find(o.contra).id if o.contra and _in(doc, o.contra) else None
+        choice = fighting.PruebaLibre(
+            fighter, o.habilidad, o.especialidad,
+            dificultad=None if contra else dificultad, contra=contra,
+            pasiva=passive_of(o) if contra else None, modificadores=puntos,
+            armadura=o.armadura, destino=destino,
+        )  # fmt: skip
+        state, turn.events = fighting.free_test(doc.combat, choice, ctx.dice)
+        turn.doc, turn.saves, turn.tracker = doc.with_combat(state), True, "show"
+        return doc.combat.fighter(fighter).sheet.nombre, list(turn.events)
+    sheet = await _sheet(uow, ctx, gm, o.personaje)
+    b = sheet.dados_bonificacion(o.habilidad, o.especialidad)
+    armour = sheet.penalizacion_armadura if o.armadura else 0
+    test = Prueba(
+        o.habilidad, sheet.rango(o.habilidad), o.especialidad,
+        bonificacion=(Termino(o.especialidad or "", b),) if b else (),
+        modificadores=puntos + ((Termino("Penalización de armadura", -armour),)
+                                if armour else ()),
+        destino=destino, dificultad=dificultad,
+    )  # fmt: skip
+    tirada = checks.roll(ctx.dice, test)
+    event = CheckRolled(f"{sheet.nombre} — {tirada.resumen()}", sheet.nombre, "prueba", tirada)
+    await uow.rolls.append(
+        user_id=ctx.user_id,
+        command="hielo prueba",
+        dice=list(tirada.caras),
+        result=SystemRoll(
+            sistema=HIELO_NAME, tipo="prueba", totales=[tirada.total], veredicto=verdict(event)
+        ),
+        actor=sheet.nombre,
+        target=o.contra,
+        channel_id=channel_id,
+    )
+    return sheet.nombre, [event]
 
 
 def _in(doc: HieloDoc, typed: str) -> bool:

@@ -156,7 +156,7 @@ def _armour(armour: dict[str, Any] | None, o: SheetOptions) -> dict[str, Any] | 
     if o.proteccion is not None:
         out["proteccion"] = o.proteccion
     elif "proteccion" not in out:
-        raise UmbralError("Una armadura nueva necesita su Protección (opción proteccion).")
+        raise UmbralError("Una armadura nueva necesita su Protección (opción protección).")
     if o.penalizacion is not None:
         out["penalizacion"] = o.penalizacion
     return out

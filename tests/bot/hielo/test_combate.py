@@ -170,7 +170,7 @@ async def test_surrender_and_a_held_action(
     assert "Yorgen reserva su acción." in out and "Turno de Guardia." in out
     out = await script.run("/hielo turno que:actuar personaje:Yorgen")
     assert "No se interrumpe un turno" not in out and "Turno de Yorgen." in out
-    out = await script.run('/hielo accion tamaño:menor descripción:"Se esconde tras un barril"')
+    out = await script.run('/hielo acción tamaño:menor descripción:"Se esconde tras un barril"')
     assert "Yorgen: acción menor — Se esconde tras un barril." in out
     out = await script.run("@master", "/hielo rendirse personaje:Guardia")
     assert "Guardia se rinde." in out and "vence el bando jugadores" in out

@@ -51,23 +51,23 @@ async def test_an_intrigue_won_with_fa_frustracion_and_a_manoeuvre(
     out = await script.run("@kaeda", "/hielo intriga influir objetivo:Mercader")
     assert "= 22 contra 6: supera por 16, 4 grados" in out
     assert "Lysa influye en Mercader con Seducción: 2 × 4 = 8 − FA 1 = 7 de Influencia." in out
-    out = await script.run("/hielo intriga frustracion usar:true")
+    out = await script.run("/hielo intriga frustración usar:true")
     assert "Mercader no es tuyo" in out
     dice.push([3])
-    out = await script.run("@master", "/hielo intriga frustracion usar:true")
+    out = await script.run("@master", "/hielo intriga frustración usar:true")
     assert "Mercader: Compostura 6 → 1 (Frustración 1: anula 2, −1D a Engaño y Persuasión)." in out
     assert "¡Maniobra de Lysa! 1d6 (3) + 2 seises = 5: busca el 5 en la tabla de maniobras" in out
     assert "Turno de Mercader." in out
     dice.push([3, 3])
     out = await script.run(
-        '/hielo intriga accion descripción:"Ofrece un soborno" habilidad:Estatus dificultad:9'
+        '/hielo intriga acción descripción:"Ofrece un soborno" habilidad:Estatus dificultad:9'
     )
     assert "Mercader: Ofrece un soborno." in out and "falla por 3" in out
     dice.push(INICIATIVA)
     await script.run("/hielo intriga intercambio")
     dice.push([*INFLUIR, 2])
     await script.run("@kaeda", "/hielo intriga influir objetivo:Mercader")
-    out = await script.run("@master", "/hielo intriga frustracion usar:true")
+    out = await script.run("@master", "/hielo intriga frustración usar:true")
     assert "Mercader: Compostura 1 → 0" in out and "Mercader llega a Compostura 0." in out
     assert "La intriga termina: vence el bando casa." in out
     state = (await doc(session, fake)).intriga
@@ -87,16 +87,18 @@ async def test_the_attitude_table_a_change_of_objective_and_destiny_on_an_attitu
         ]
     )  # fmt: skip
     (tmp_path / "a.yaml").write_text(f"filas:\n{rows}\n", encoding="utf-8")
-    await script.run("@master", f"/hielo tabla importar tipo:actitudes archivo:@{tmp_path / 'a.yaml'}")
+    await script.run(
+        "@master", f"/hielo tabla importar tipo:actitudes archivo:@{tmp_path / 'a.yaml'}"
+    )
     await script.run(*INTRIGA[:-1])
-    out = await script.run("/hielo intriga preparar técnica:Seducción influencia:2 objetivo:Amistad")
+    out = await script.run(
+        "/hielo intriga preparar técnica:Seducción influencia:2 objetivo:Amistad"
+    )
     dice.push(INICIATIVA)
     out = await script.run("@master", "/hielo intriga intercambio")
     assert "Lysa cambia de objetivo (Amistad): Mercader recupera 0 de Compostura." in out
     assert "Mercader** — Compostura 6/6" in out and "actitud 4 (Indiferente, FA 3)" in out
-    out = await script.run(
-        "@kaeda", "/hielo destino uso:actitud objetivo:Mercader actitud:mejora"
-    )
+    out = await script.run("@kaeda", "/hielo destino uso:actitud objetivo:Mercader actitud:mejora")
     assert "La actitud de Mercader mejora a Amable." in out
     dice.push(INFLUIR)
     out = await script.run("/hielo intriga influir objetivo:Mercader")
@@ -141,7 +143,7 @@ async def test_intrigue_refusals_change_nothing(
         "/hielo intriga preparar técnica:Seducción": "Una técnica va con su Influencia",
         "/hielo intriga unirse personaje:Lysa bando:casa objetivo:Amistad": "ya está en la intriga",
         "/hielo intriga intercambio": "Solo el máster puede llevar la intriga",
-        "/hielo intriga frustracion usar:false": "No ha empezado ninguna intriga",
+        "/hielo intriga frustración usar:false": "No ha empezado ninguna intriga",
     }
     for line, refusal in said.items():
         out = await script.run(line)
