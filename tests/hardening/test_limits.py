@@ -94,6 +94,14 @@ ROLLING_COMMANDS = frozenset(
         "estado recuperar",
         "aliento",
         "mapa barrido",
+        # Canción de hielo y fuego's own commands that roll (issue 45)
+        "hielo prueba",
+        "hielo sorpresa",
+        "hielo intriga intercambio",
+        "hielo intriga influir",
+        "hielo intriga frustración",
+        "hielo intriga acción",
+        "hielo intriga simple",
     }
 )
 

@@ -141,3 +141,14 @@ async def test_destiny_points_spent_in_combat(
     dice.push([6, 6])  # −1D: the guard's Combate 3 rolls two dice
     out = await script.run("/atacar objetivo:Yorgen")
     assert "Combate cuerpo a cuerpo 3: 2 + 0B → 6, 6" in out
+
+
+async def test_a_test_in_a_channel_of_an_umbral_encounter_rolls_the_sheet(
+    script: Script, fake: FakeDiscord, session: Session, dice: ForcedDice
+) -> None:
+    await script.run("@master", "/encuentro empezar", "@kaeda", YORGEN)
+    logged = await roll_count(session, fake)
+    dice.push([4, 1, 2])
+    out = await script.run("/hielo prueba habilidad:Brío dificultad:9")
+    assert "Yorgen — Brío 3: 3 + 0B → 4, 1, 2; se queda 4, 2, 1 = 7 contra 9: falla por 2." in out
+    assert await roll_count(session, fake) == logged + 1
