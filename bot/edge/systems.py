@@ -70,8 +70,8 @@ class SystemPlugin:
 
     name: str
     verbs: Mapping[str, Verb]
-    #: The combatants' names of one of its encounters' documents (the shared commands'
-    #: autocompletes offer them); ``None``: none offered.
+    #: The names of the combatants of one of its encounters' documents (what the shared
+    #: commands' ``objetivo``/``atacante`` autocompletes offer), if it says them.
     names: Callable[[JsonObject], list[str]] | None = None
 
 
@@ -86,17 +86,15 @@ class Systems:
             raise ValueError(f"Unknown game system {plugin.name!r}")
         self.plugins[plugin.name] = plugin
 
+    def names(self, system: str, doc: JsonObject) -> list[str]:
+        """The combatants of ``system``'s document ``doc`` (none if it does not say them)."""
+        plugin = self.plugins.get(system)
+        return [] if plugin is None or plugin.names is None else plugin.names(doc)
+
     def verb(self, system: str, command: str) -> Verb | None:
         """How ``system`` plays ``command`` (``None``: it does not, or nobody said)."""
         plugin = self.plugins.get(system)
         return None if plugin is None else plugin.verbs.get(command)
-
-    def names(self, system: str, doc: JsonObject | None) -> list[str]:
-        """The combatants' names ``system``'s encounter document ``doc`` holds."""
-        plugin = self.plugins.get(system)
-        if doc is None or plugin is None or plugin.names is None:
-            return []
-        return plugin.names(doc)
 
     def refuse_given(self, ctx: Call, system: str, command: str) -> None:
         """Refuse, in Spanish, the options ``ctx`` was given that ``system`` does not take
@@ -134,9 +132,11 @@ def refuse_options(
     """The Spanish refusal of the options of ``given`` that ``system`` does not take
     (named as users type them: ``shown``)."""
     shown = shown or {}
-    extra = sorted(name for name in given if name not in takes and name != SYSTEM_OPTION)
+    extra = sorted(
+        shown.get(name, name) for name in given if name not in takes and name != SYSTEM_OPTION
+    )
     if extra:
-        names = ", ".join(f"`{shown.get(name, name)}`" for name in extra)
+        names = ", ".join(f"`{name}`" for name in extra)
         takes_names = ", ".join(sorted(f"`{shown.get(name, name)}`" for name in takes)) or "ninguna"
         raise UmbralError(
             f"En {system_label(system)}, /{command} no usa {names}: no se ha hecho nada. "
