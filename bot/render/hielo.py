@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 import discord
 
 from bot.jsontypes import JsonObject
-from bot.render.limits import DESCRIPTION_MAX, FIELD_VALUE_MAX, cut
+from bot.render.limits import DESCRIPTION_MAX, EMBEDS_TOTAL_MAX, FIELD_VALUE_MAX, cut
 from bot.render.safe import shown
 from bot.render.tracker import ENDED_COLOUR, TRACKER_COLOUR
 from umbral_rules.hielo.combat_state import Combat, Fase, Fighter, Status
@@ -29,6 +29,26 @@ SHEET_COLOUR = discord.Colour(0x7F8C8D)
 STATUS = {Status.VENCIDO: "vencido", Status.RENDIDO: "rendido"}
 #: The sides as the bot names them (others are shown as stored).
 SIDE_LABELS = {"jugadores": "Jugadores", "enemigos": "Enemigos"}
+
+
+def within_total(embed: discord.Embed) -> discord.Embed:
+    """``embed`` cut, its longest part first, to Discord's total of 6,000 characters."""
+    while len(embed) > EMBEDS_TOTAL_MAX:
+        over = len(embed) - EMBEDS_TOTAL_MAX
+        values = [len(f.value or "") for f in embed.fields]
+        described = len(embed.description or "")
+        if described >= max(values, default=0):
+            embed.description = cut(embed.description or "", max(1, described - over - 1))
+            continue
+        index = values.index(max(values))
+        field = embed.fields[index]
+        embed.set_field_at(
+            index,
+            name=field.name or "—",
+            value=cut(field.value or "—", max(1, values[index] - over - 1)),
+            inline=bool(field.inline),
+        )
+    return embed
 
 
 def event_lines(events: Iterable[Event]) -> list[str]:
@@ -144,7 +164,7 @@ def draw(doc: JsonObject, ended: bool) -> discord.Embed:
     and the intrigue played in it."""
     embed = draw_combat(doc, ended)
     intrigue_field(embed, doc)
-    return embed
+    return within_total(embed)
 
 
 def draw_combat(doc: JsonObject, ended: bool) -> discord.Embed:
@@ -249,7 +269,7 @@ def sheet_embed(sheet: Sheet, title: str) -> discord.Embed:
         inline=False,
     )
     embed.add_field(name="Números", value=cut("\n".join(derived), FIELD_VALUE_MAX), inline=False)
-    return embed
+    return within_total(embed)
 
 
 def sheet_list_embed(

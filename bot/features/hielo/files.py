@@ -21,7 +21,7 @@ from umbral_rules import UmbralError
 from umbral_rules.hielo.common import key
 from umbral_rules.hielo.sheet import Sheet
 
-from .sheet_input import SheetOptions, merged
+from .sheet_input import SheetOptions, checked_names, merged
 
 FileFormat = Literal["yaml", "json", "csv", "xlsx"]
 #: The list's key in a YAML or JSON file, by kind.
@@ -173,7 +173,7 @@ def load(data: bytes, name: str, kind: str) -> list[Sheet]:
         if not isinstance(row, dict):
             raise FileRefused("cada ficha tiene que ser un objeto con sus claves", entry=index)
         try:
-            sheets.append(sheet_of_row(row) if flat else Sheet.from_dict(row))
+            sheets.append(checked_names(sheet_of_row(row) if flat else Sheet.from_dict(row)))
         except UmbralError as error:
             raise FileRefused(
                 str(error), entry=index, nombre=str(row.get("nombre") or "")

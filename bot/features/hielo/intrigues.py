@@ -28,7 +28,7 @@ from umbral_rules.hielo.events import CheckRolled, Event
 from umbral_rules.hielo.intrigue_state import Escenario, Intrigante, Tecnica
 from umbral_rules.hielo.sheet import Sheet
 from umbral_rules.hielo.tables import FactorActitud, TablaActitudes, TablaNumerada
-from umbral_rules.text import name_key
+from umbral_rules.text import clean_name, name_key
 
 from .common import defer, is_gm, reply
 from .doc import HieloDoc
@@ -101,6 +101,9 @@ async def enter(
     ctx: Context, personaje: str, bando: str, objetivo: str, actitud: int,
     fa: int | None, engano: int, persuasion: int, escenario: str,
 ) -> None:  # fmt: skip
+    bando = clean_name(bando, "El nombre del bando")
+    objetivo = clean_name(objetivo, "El objetivo")
+
     async def rules(turn: HieloTurn) -> tuple[HieloDoc, list[Event]]:
         doc = turn.document
         if doc.intriga is not None:
@@ -137,7 +140,10 @@ async def prepare(
 ) -> None:  # fmt: skip
     """What a participant says for the next exchange (steps 2–6)."""
     if (tecnica is None) != (influencia is None):
-        raise UmbralError("Una técnica va con su Influencia por grado (tecnica e influencia).")
+        raise UmbralError("Una técnica va con su Influencia por grado (técnica e influencia).")
+    for name, what in ((tecnica, "El nombre de la técnica"), (objetivo, "El objetivo")):
+        if name is not None:
+            clean_name(name, what)
 
     async def rules(turn: HieloTurn) -> tuple[HieloDoc, list[Event]]:
         doc = turn.document
@@ -303,6 +309,7 @@ async def simple(
     against the other's Defensa en intrigas; a destiny point it spends leaves the sheet."""
     await defer(ctx)
     guild_id, channel_id = ctx.ids()
+    clean_name(tecnica, "El nombre de la técnica")
 
     async def work(uow: UnitOfWork) -> list[Event]:
         settings = await uow.guild.get()

@@ -22,6 +22,7 @@ from umbral_rules.hielo.common import Termino
 from umbral_rules.hielo.constants import OBSERVACION, PERCEPCION
 from umbral_rules.hielo.events import CheckRolled, Event
 from umbral_rules.hielo.sheet import Sheet
+from umbral_rules.text import clean_name
 
 from .common import defer
 from .doc import HieloDoc
@@ -102,6 +103,10 @@ async def prueba(ctx: Context, o: PruebaOptions) -> None:
     path (a combatant's test changes the encounter); in another system's, a sheet's test in
     a unit of the guild."""
     await defer(ctx)
+    clean_name(o.habilidad, "El nombre de la habilidad")
+    for name in (o.especialidad, o.contra_habilidad, o.contra_especialidad):
+        if name is not None:
+            clean_name(name, "El nombre de una habilidad o especialidad")
     guild_id, channel_id = ctx.ids()
     async with ctx.storage.reading(guild_id, channel_id) as uow:
         system = await uow.encounter.system()

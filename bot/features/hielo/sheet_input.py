@@ -18,6 +18,7 @@ from umbral_rules import UmbralError
 from umbral_rules.hielo.common import key
 from umbral_rules.hielo.constants import ESPECIALIDADES_SEMILLA, HABILIDADES_SEMILLA
 from umbral_rules.hielo.sheet import Sheet, display
+from umbral_rules.text import clean_name
 
 _RANK = re.compile(r"^(?P<name>.*\S)\s+(?P<n>[+-]?\d+)$")
 _SPECIALTY = re.compile(r"^(?:(?P<hab>[^:]+?)\s*:\s*)?(?P<name>.*\S)\s+(?P<n>\d+)\s*[bB]?$")
@@ -85,6 +86,23 @@ def parse_specialties(text: str, current: dict[str, Any]) -> list[tuple[str, str
     return found_all
 
 
+def checked_names(sheet: Sheet) -> Sheet:
+    """``sheet`` if every name it holds could be any other name of the bot (1–80
+    characters, no mention, no control character…); refused in Spanish otherwise."""
+    for name in sheet.habilidades:
+        clean_name(name, "El nombre de una habilidad")
+    for s in sheet.especialidades:
+        clean_name(s.habilidad, "El nombre de una habilidad")
+        clean_name(s.nombre, "El nombre de una especialidad")
+    for w in sheet.armas:
+        clean_name(w.nombre, "El nombre de un arma")
+        if w.especialidad is not None:
+            clean_name(w.especialidad, "El nombre de una especialidad")
+    if sheet.armadura is not None:
+        clean_name(sheet.armadura.nombre, "El nombre de la armadura")
+    return sheet
+
+
 def merged(current: dict[str, Any], nombre: str, o: SheetOptions) -> Sheet:
     """The sheet ``current`` (a stored sheet's JSON, or ``{}`` for a new one) with the
     options applied, checked by the rules."""
@@ -112,7 +130,7 @@ def merged(current: dict[str, Any], nombre: str, o: SheetOptions) -> Sheet:
         data["escudo"] = o.escudo
     if o.destino is not None:
         data["destino"] = o.destino
-    return Sheet.from_dict(data)
+    return checked_names(Sheet.from_dict(data))
 
 
 def _weapons(weapons: list[dict[str, Any]], o: SheetOptions) -> list[dict[str, Any]]:
