@@ -152,3 +152,26 @@ async def test_a_test_in_a_channel_of_an_umbral_encounter_rolls_the_sheet(
     out = await script.run("/hielo prueba habilidad:Brío dificultad:9")
     assert "Yorgen — Brío 3: 3 + 0B → 4, 1, 2; se queda 4, 2, 1 = 7 contra 9: falla por 2." in out
     assert await roll_count(session, fake) == logged + 1
+
+
+async def test_the_other_destiny_uses_in_combat(
+    script: Script, fake: FakeDiscord, session: Session, dice: ForcedDice
+) -> None:
+    await script.run(*MESA, "@kaeda", "/hielo ficha editar nombre:Yorgen destino:3")
+    await script.run("@master", "/encuentro quitar combatiente:Yorgen", "@kaeda", "/encuentro unirse")
+    dice.push(TIE)
+    await script.run("@master", "/asalto")
+    out = await script.run("@kaeda", "/hielo destino uso:ignorar_armadura")
+    assert "Yorgen gasta un punto de destino: Ignorar la penalización por armadura" in out
+    assert "Defensa 9" in out  # 8 with the armour's penalty of 1 ignored this asalto
+    out = await script.run("/hielo destino uso:accion_menor")
+    assert "Realizar una acción menor adicional." in out
+    assert (await doc(session, fake)).combat.fighter("yorgen").menores == 3
+    # Combate cuerpo a cuerpo 4 has no bonus dice: converting one is refused, nothing spent
+    out = await script.run("/atacar objetivo:Guardia destino:convertir_b")
+    assert "No hay dados de bonificación que convertir en dados de habilidad." in out
+    dice.push([6, 6, 1, 1, 1])  # Agilidad 3 + Rapidez 1B, the B made a test die: four kept
+    out = await script.run("/hielo prueba habilidad:Agilidad especialidad:Rapidez destino:convertir_b")
+    assert "Agilidad 3 (Rapidez): 4 + 0B → 6, 6, 1, 1; se queda 6, 6, 1, 1 = 14" in out
+    assert "Destino: 1B pasa a dado de habilidad." in out
+    assert (await doc(session, fake)).combat.fighter("yorgen").destino == 0
