@@ -170,7 +170,10 @@ def draw(doc: JsonObject, ended: bool) -> discord.Embed:
 def draw_combat(doc: JsonObject, ended: bool) -> discord.Embed:
     combat = Combat.from_dict(doc)
     over = ended or combat.fase is Fase.TERMINADO
-    if combat.fase is Fase.PREPARACION:
+    intrigue_only = not combat.fighters and (doc.get("intriga") or doc.get("intriga_entradas"))
+    if intrigue_only:
+        title = "Canción de hielo y fuego — intriga"
+    elif combat.fase is Fase.PREPARACION:
         title = "Canción de hielo y fuego — preparación"
     else:
         title = f"Canción de hielo y fuego — asalto {combat.asalto}"

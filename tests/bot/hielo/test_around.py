@@ -54,3 +54,21 @@ async def test_the_end_gives_the_destiny_points_left_back_to_the_sheet(
     assert "No hay ningún encuentro activo en este canal" in out
     out = await script.run("@kaeda", YORGEN.replace("Yorgen", "Otro"), "/encuentro unirse")
     assert "No hay ningún encuentro activo" in out
+
+
+async def test_joining_and_enemies_offer_this_systems_sheets(
+    script: Script, fake: FakeDiscord
+) -> None:
+    await script.run(*MESA, "@kaeda", YORGEN.replace("Yorgen", "Arya"))
+    mine = await fake.autocomplete(
+        "kaeda", "mesa", "encuentro unirse", {"personaje": ""}, "personaje"
+    )
+    assert [c["name"] for c in mine] == ["Arya", "Yorgen"]
+    enemies = await fake.autocomplete(
+        "master", "mesa", "encuentro enemigos", {"nombre": ""}, "nombre"
+    )
+    assert [c["name"] for c in enemies] == ["Guardia"]
+    hidden = await fake.autocomplete(
+        "kaeda", "mesa", "encuentro enemigos", {"nombre": ""}, "nombre"
+    )
+    assert hidden == []

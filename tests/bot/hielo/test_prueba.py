@@ -158,7 +158,9 @@ async def test_the_other_destiny_uses_in_combat(
     script: Script, fake: FakeDiscord, session: Session, dice: ForcedDice
 ) -> None:
     await script.run(*MESA, "@kaeda", "/hielo ficha editar nombre:Yorgen destino:3")
-    await script.run("@master", "/encuentro quitar combatiente:Yorgen", "@kaeda", "/encuentro unirse")
+    await script.run(
+        "@master", "/encuentro quitar combatiente:Yorgen", "@kaeda", "/encuentro unirse"
+    )
     dice.push(TIE)
     await script.run("@master", "/asalto")
     out = await script.run("@kaeda", "/hielo destino uso:ignorar_armadura")
@@ -171,7 +173,9 @@ async def test_the_other_destiny_uses_in_combat(
     out = await script.run("/atacar objetivo:Guardia destino:convertir_b")
     assert "No hay dados de bonificación que convertir en dados de habilidad." in out
     dice.push([6, 6, 1, 1, 1])  # Agilidad 3 + Rapidez 1B, the B made a test die: four kept
-    out = await script.run("/hielo prueba habilidad:Agilidad especialidad:Rapidez destino:convertir_b")
+    out = await script.run(
+        "/hielo prueba habilidad:Agilidad especialidad:Rapidez destino:convertir_b"
+    )
     assert "Agilidad 3 (Rapidez): 4 + 0B → 6, 6, 1, 1; se queda 6, 6, 1, 1 = 14" in out
     assert "Destino: 1B pasa a dado de habilidad." in out
     assert (await doc(session, fake)).combat.fighter("yorgen").destino == 0
