@@ -12,6 +12,8 @@ from bot.edge.context import Context, command_context
 from bot.edge.permissions import require_guild
 from bot.features.cog import Choices, FeatureCog
 from bot.features.common import choices
+from bot.features.forms import FormSpec, open_form, required
+from bot.sheetfiles.limits import NAME_MAX
 from umbral_rules.hielo.constants import ESPECIALIDADES_SEMILLA
 
 from . import sheets
@@ -39,6 +41,16 @@ EDIT_HELP = {**SHEET_HELP, "quitar_arma": "Un arma que quitar de la ficha"}
 SHEET_NAMES = {"dano": "daño", "proteccion": "protección", "penalizacion": "penalización"}
 SEED_SPECIALTIES = tuple(f"{hab}: {esp}" for hab, esp in ESPECIALIDADES_SEMILLA)
 Rank = app_commands.Range[int, 0, 99]
+Name = app_commands.Range[str, 1, NAME_MAX]
+FORM_NAME_HELP = "El nombre (obligatorio; sin opciones, se abre un formulario)"
+#: The forms of /hielo ficha crear and /hielo bestiario añadir typed without options.
+FORM_PAGES = (
+    ("nombre", "habilidades", "especialidades", "destino", "escudo"),
+    ("arma", "dano", "arma_habilidad", "arma_especialidad"),
+    ("armadura", "proteccion", "penalizacion"),
+)
+SHEET_FORM = FormSpec("Ficha de hielo y fuego", FORM_PAGES, frozenset({"nombre"}))
+ENEMY_FORM = FormSpec("Enemigo de hielo y fuego", FORM_PAGES, frozenset({"nombre"}))
 EXPORT_HELP = "yaml (por defecto), json, csv o xlsx"
 FILE_HELP = "El archivo: .yaml, .json, .csv o .xlsx (como lo da exportar)"
 REPLACE_HELP = "Si ya hay fichas con esos nombres, cámbialas por las del archivo"
@@ -68,13 +80,17 @@ class SheetCommands(FeatureCog):
         return choices((r.nombre for r in rows), current)
 
     # --- /hielo ficha -------------------------------------------------------------------
-    @FICHA.command(name="crear", description="Crea una ficha de Canción de hielo y fuego")
-    @app_commands.describe(**SHEET_HELP)
+    @FICHA.command(
+        name="crear",
+        description="Crea una ficha de Canción de hielo y fuego",
+        extras={"form": SHEET_FORM},
+    )
+    @app_commands.describe(**{**SHEET_HELP, "nombre": FORM_NAME_HELP})
     @app_commands.rename(**SHEET_NAMES)
     @app_commands.autocomplete(habilidades=hielo_abilities, especialidades=hielo_specialties)
     @command_context("cualquiera")
     async def ficha_crear(
-        self, ctx: Context, nombre: str, habilidades: str | None = None,
+        self, ctx: Context, nombre: Name | None = None, habilidades: str | None = None,
         especialidades: str | None = None, arma: str | None = None, dano: Rank | None = None,
         arma_habilidad: ArmaHabilidad | None = None, arma_especialidad: str | None = None,
         armadura: str | None = None, proteccion: Rank | None = None,
@@ -84,6 +100,9 @@ class SheetCommands(FeatureCog):
         options = SheetOptions(habilidades, especialidades, arma, dano, arma_habilidad,
                                arma_especialidad, None, armadura, proteccion, penalizacion,
                                escudo, destino)  # fmt: skip
+        if await open_form(ctx, SHEET_FORM, {"nombre": nombre, **vars(options)}):
+            return
+        (nombre,) = required(ctx, SHEET_FORM, {"nombre": nombre})
         await sheets.create(ctx, "pj", nombre, options)
 
     @FICHA.command(name="editar", description="Cambia una ficha de Canción de hielo y fuego")
@@ -126,13 +145,17 @@ class SheetCommands(FeatureCog):
         await sheets.listing(ctx, "pj")
 
     # --- /hielo bestiario ---------------------------------------------------------------
-    @BESTIARIO.command(name="añadir", description="Añade un enemigo al bestiario (máster)")
-    @app_commands.describe(**{**SHEET_HELP, "nombre": "El nombre del enemigo"})
+    @BESTIARIO.command(
+        name="añadir",
+        description="Añade un enemigo al bestiario (máster)",
+        extras={"form": ENEMY_FORM},
+    )
+    @app_commands.describe(**{**SHEET_HELP, "nombre": FORM_NAME_HELP})
     @app_commands.rename(**SHEET_NAMES)
     @app_commands.autocomplete(habilidades=hielo_abilities, especialidades=hielo_specialties)
     @command_context("máster", what="cambiar el bestiario")
     async def bestiario_anadir(
-        self, ctx: Context, nombre: str, habilidades: str | None = None,
+        self, ctx: Context, nombre: Name | None = None, habilidades: str | None = None,
         especialidades: str | None = None, arma: str | None = None, dano: Rank | None = None,
         arma_habilidad: ArmaHabilidad | None = None, arma_especialidad: str | None = None,
         armadura: str | None = None, proteccion: Rank | None = None,
@@ -142,6 +165,9 @@ class SheetCommands(FeatureCog):
         options = SheetOptions(habilidades, especialidades, arma, dano, arma_habilidad,
                                arma_especialidad, None, armadura, proteccion, penalizacion,
                                escudo, destino)  # fmt: skip
+        if await open_form(ctx, ENEMY_FORM, {"nombre": nombre, **vars(options)}):
+            return
+        (nombre,) = required(ctx, ENEMY_FORM, {"nombre": nombre})
         await sheets.create(ctx, "enemigo", nombre, options)
 
     @BESTIARIO.command(name="editar", description="Cambia un enemigo del bestiario (máster)")

@@ -116,3 +116,35 @@ async def test_the_bestiary_is_the_gms(script: Script, fake: FakeDiscord, sessio
     out = await script.run("@master", "/hielo bestiario borrar nombre:Tendera")
     assert "Borrado del bestiario" in out and "• Tendera" in out
     assert list(await stored(session, fake, "enemigo")) == ["Guardia"]
+
+
+async def test_ficha_crear_without_options_opens_its_form_with_the_same_result(
+    script: Script, fake: FakeDiscord, session: Session
+) -> None:
+    opened = await fake.command("kaeda", "mesa", "hielo ficha crear")
+    assert opened.form is not None and opened.messages == []
+    out = await script.run(
+        "@kaeda",
+        '!formulario Nombre=Arya Habilidades="Agilidad 4, Sanación 3" Especialidades="Rapidez 2"',
+        "!pulsar Seguir",
+        '!formulario Arma=Arco Daño=3 "Arma habilidad"=Puntería',
+        "!pulsar Seguir",
+        "!formulario Armadura=Cuero Protección=1",
+    )
+    assert "(discord)" not in out, out
+    by_form = out[out.index("== Ficha creada: Arya ==") :]
+    by_slash = await script.run(
+        '/hielo ficha crear nombre:Arya habilidades:"Agilidad 4, Sanación 3" '
+        'especialidades:"Rapidez 2" arma:Arco daño:3 arma_habilidad:Puntería armadura:Cuero '
+        "protección:1"
+    )
+    assert "Ya hay una ficha llamada «Arya»." in by_slash  # the form saved it
+    await script.run("/hielo ficha borrar nombre:Arya")
+    by_slash = await script.run(
+        '/hielo ficha crear nombre:Arya habilidades:"Agilidad 4, Sanación 3" '
+        'especialidades:"Rapidez 2" arma:Arco daño:3 arma_habilidad:Puntería armadura:Cuero '
+        "protección:1"
+    )
+    assert by_slash[by_slash.index("== Ficha creada: Arya ==") :] == by_form
+    refused = await fake.command("kaeda", "mesa", "hielo ficha crear", {"habilidades": "Brío 3"})
+    assert "Falta la opción «nombre» de /hielo ficha crear" in refused.last.text()
