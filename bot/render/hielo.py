@@ -5,6 +5,7 @@ made of the rules' events (their Spanish lines, escaped: they carry typed names)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 
 import discord
 
@@ -157,6 +158,32 @@ def intrigue_field(embed: discord.Embed, doc: JsonObject) -> None:
         " (terminada)" if state.terminada else ""
     )
     embed.add_field(name=title, value=cut("\n".join(lines), FIELD_VALUE_MAX), inline=False)
+
+
+def waiting_embed(doc: JsonObject, since: datetime | None) -> discord.Embed:
+    """``/encuentro pendientes``: whom the encounter waits for, and since when."""
+    combat = Combat.from_dict(doc)
+    when = "" if since is None else f" desde <t:{int(since.timestamp())}:R>"
+    lines: list[str] = []
+    if combat.pendiente is not None:
+        who = shown(combat.fighter(combat.pendiente.defensor).sheet.nombre)
+        lines.append(f"{who} debe decidir cómo recibe {combat.pendiente.dano} de daño{when}")
+    elif combat.current is not None:
+        lines.append(f"{shown(combat.fighter(combat.current).sheet.nombre)}: su turno{when}")
+    data = doc.get("intriga")
+    if data is not None:
+        state = Intrigue.from_dict(data)
+        if state.pendiente is not None:
+            who = shown(state.participante(state.pendiente.objetivo).sheet.nombre)
+            lines.append(f"{who} debe decidir si sufre Frustración{when}")
+        elif state.current is not None:
+            who = shown(state.participante(state.current).sheet.nombre)
+            lines.append(f"{who}: su turno en la intriga{when}")
+    text = "\n".join(f"• {line}" for line in lines) or "Nadie tiene nada pendiente ahora."
+    title = "Pendiente — Canción de hielo y fuego"
+    if combat.asalto:
+        title += f", asalto {combat.asalto}"
+    return discord.Embed(title=title, description=cut(text, DESCRIPTION_MAX), colour=EVENT_COLOUR)
 
 
 def draw(doc: JsonObject, ended: bool) -> discord.Embed:

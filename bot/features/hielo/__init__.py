@@ -28,6 +28,8 @@ async def setup(bot: UmbralBot) -> None:
                     frozenset({"nombre", "cantidad"}), run=encounter.enemies
                 ),
                 "encuentro quitar": Verb(frozenset({"combatiente"}), run=encounter.remove),
+                "encuentro ver": Verb(frozenset({"publico"}), run=encounter.view),
+                "encuentro pendientes": Verb(frozenset(), run=encounter.pending),
                 "encuentro terminar": Verb(frozenset(), run=encounter.end),
                 "asalto": Verb(frozenset(), run=encounter.asalto),
                 "atacar": Verb(attack, run=encounter.attack),

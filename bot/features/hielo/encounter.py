@@ -5,11 +5,13 @@ step of the one path (:func:`bot.edge.path.run_step`) on a :class:`HieloDoc`."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 
 from bot.edge.context import Context
 from bot.edge.path import Step, run_step
 from bot.features.common import send
-from bot.render.hielo import reply_embed
+from bot.render.hielo import draw, reply_embed, waiting_embed
+from bot.render.tracker import REPOSTED
 from umbral_rules import UmbralError
 from umbral_rules.hielo import attacks, combat
 from umbral_rules.hielo.checks import DestinoTirada
@@ -214,3 +216,36 @@ async def attack(ctx: Context) -> None:
         return turn.doc, turn.events
 
     await reply(ctx, "Ataque", *await run_step(ctx, HIELO, Step("atacar", rules)))
+
+
+async def view(ctx: Context) -> None:
+    """``/encuentro ver``: the tracker, to the one who asked; ``publico``: posted again."""
+    await defer(ctx, ephemeral=True)
+    if ctx.options.get("publico"):
+
+        async def rules(turn: HieloTurn) -> None:
+            turn.saves, turn.tracker = False, "repost"  # nothing changes: posted again
+
+        await run_step(ctx, HIELO, Step(None, rules))
+        await send(ctx.interaction, content=REPOSTED, ephemeral=True)
+        return
+
+    async def look(turn: HieloTurn) -> HieloDoc:
+        turn.tracker = None
+        return turn.document
+
+    doc = await run_step(ctx, HIELO, Step(None, look, need="look"))
+    await send(ctx.interaction, embed=draw(doc.to_dict(), False), ephemeral=True)
+
+
+async def pending(ctx: Context) -> None:
+    """``/encuentro pendientes``: whom the encounter waits for, since its phase began."""
+    await defer(ctx, ephemeral=True)
+
+    async def look(turn: HieloTurn) -> tuple[HieloDoc, datetime | None]:
+        turn.tracker = None
+        info = turn.uow.encounter.info
+        return turn.document, None if info is None else info.phase_since
+
+    doc, since = await run_step(ctx, HIELO, Step(None, look, need="look"))
+    await send(ctx.interaction, embed=waiting_embed(doc.to_dict(), since), ephemeral=True)

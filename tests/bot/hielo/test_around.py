@@ -72,3 +72,27 @@ async def test_joining_and_enemies_offer_this_systems_sheets(
         "kaeda", "mesa", "encuentro enemigos", {"nombre": ""}, "nombre"
     )
     assert hidden == []
+
+
+async def test_ver_and_pendientes_in_its_channel(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(*MESA)
+    dice.push(TIE)
+    await script.run("@master", "/asalto")
+    seen = await fake.command("bran", "mesa", "encuentro ver")
+    assert seen.last.ephemeral and "Canción de hielo y fuego — asalto 1" in seen.last.text()
+    waiting = await fake.command("bran", "mesa", "encuentro pendientes")
+    assert waiting.last.ephemeral and "Yorgen: su turno desde" in waiting.last.text()
+    dice.push([6, 5, 4, 3, 1])
+    await script.run("@kaeda", "/atacar objetivo:Guardia")
+    waiting = await fake.command("kaeda", "mesa", "encuentro pendientes")
+    assert "Guardia debe decidir cómo recibe 6 de daño desde" in waiting.last.text()
+    reposted = await fake.command("master", "mesa", "encuentro ver", {"publico": True})
+    assert any(m.ephemeral for m in reposted.messages)
+    assert any(
+        not m.ephemeral and "Canción de hielo y fuego — asalto 1" in m.text()
+        for m in reposted.messages
+    )
+    refused = await fake.command("kaeda", "mesa", "encuentro ver", {"publico": True})
+    assert "Solo el máster puede publicar el encuentro" in refused.last.text()
