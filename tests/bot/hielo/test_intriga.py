@@ -63,8 +63,16 @@ async def test_an_intrigue_won_with_fa_frustracion_and_a_manoeuvre(
         '/hielo intriga acción descripción:"Ofrece un soborno" habilidad:Estatus dificultad:9'
     )
     assert "Mercader: Ofrece un soborno." in out and "falla por 3" in out
+    # influenced with success in the exchange just past: the merchant cannot worsen
+    out = await script.run(
+        "/hielo intriga preparar personaje:Mercader actitud:empeora fa:2",
+        "/hielo intriga intercambio",
+    )
+    assert "Mercader fue influido con éxito en el intercambio recién pasado: no puede " in out
+    await script.run("/hielo intriga preparar personaje:Mercader")  # says nothing new
     dice.push(INICIATIVA)
-    await script.run("/hielo intriga intercambio")
+    out = await script.run("/hielo intriga intercambio")
+    assert "Intercambio 2: Lysa (18), Mercader (2)." in out
     dice.push([*INFLUIR, 2])
     await script.run("@kaeda", "/hielo intriga influir objetivo:Mercader")
     out = await script.run("@master", "/hielo intriga frustración usar:true")
@@ -151,3 +159,18 @@ async def test_intrigue_refusals_change_nothing(
     out = await script.run("@master", "/hielo intriga unirse personaje:Nadie bando:x objetivo:y")
     assert "No hay ninguna ficha llamada «Nadie»." in out
     assert await raw(session, fake) == before
+
+
+async def test_deceiving_rolls_engano_with_the_higher_specialty(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run("@kaeda", LYSA, "@master", MERCADER)
+    dice.push([6, 5, 1, 1])
+    out = await script.run(
+        "@kaeda",
+        "/hielo intriga simple personaje:Lysa contra:Mercader técnica:Seducción engaño:true "
+        "especialidad_engaño:Seducción",
+    )
+    # Engaño (not written: 2) with Persuasión's Seducción 2B, the higher of the two
+    assert "Lysa — Engaño 2 (Seducción): 2 + 2B → 6, 5, 1, 1; se queda 6, 5 = 11 contra 6" in out
+    assert "Lysa gana la intriga simple." in out
