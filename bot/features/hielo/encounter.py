@@ -149,14 +149,21 @@ async def end(ctx: Context) -> None:
     async def rules(turn: HieloTurn) -> list[str]:
         doc, uow = turn.document, turn.uow
         lines: list[str] = []
-        for f in doc.combat.fighters:  # the destiny points left go back to the sheet
-            sheet_id = doc.fichas.get(f.id)
-            row = await uow.system_sheets.get(HIELO_NAME, "pj", f.sheet.nombre)
-            if sheet_id is None or row is None or row.id != sheet_id:
+        # the destiny points spent in its combat and its intrigue leave the sheet
+        people = doc.intriga.participantes if doc.intriga else ()
+        held = [(f.id, f.sheet, f.destino) for f in doc.combat.fighters]
+        held += [(p.id, p.sheet, p.destino) for p in people]
+        spent: dict[str, int] = {}
+        for pid, sheet, left in held:
+            if doc.fichas.get(pid) is not None:
+                spent[sheet.nombre] = spent.get(sheet.nombre, 0) + sheet.destino - left
+        for nombre, gone in spent.items():
+            row = await uow.system_sheets.get(HIELO_NAME, "pj", nombre)
+            if row is None or row.id not in doc.fichas.values() or gone <= 0:
                 continue
-            if int(row.data.get("destino", f.destino)) != f.destino:
-                await uow.system_sheets.save(row, {**row.data, "destino": f.destino})
-                lines.append(f"{f.sheet.nombre} vuelve con {f.destino} punto(s) de destino.")
+            left = max(0, int(row.data.get("destino", 0)) - gone)
+            await uow.system_sheets.save(row, {**row.data, "destino": left})
+            lines.append(f"{row.nombre} vuelve con {left} punto(s) de destino.")
         ctx.show_tracker(uow, doc.to_dict(), ended=True)
         await uow.encounter.end()
         turn.saves, turn.tracker = False, None

@@ -48,20 +48,22 @@ def factor_of(actitud: int, fa: int | None, engano: int, persuasion: int) -> Fac
     return FactorActitud(f"categoría {actitud}", fa, engano, persuasion)
 
 
-async def find_sheet(turn: HieloTurn, ctx: Context, typed: str) -> tuple[Sheet, int | None]:
-    """A player's sheet (theirs, or any for the GM) or, for the GM, a bestiary entry; and
-    who plays it (``None``: the GM)."""
+async def find_sheet(
+    turn: HieloTurn, ctx: Context, typed: str
+) -> tuple[Sheet, int | None, int | None]:
+    """A player's sheet (theirs, or any for the GM) or, for the GM, a bestiary entry; who
+    plays it and the player's sheet's row (``None`` both: the GM's bestiary entry)."""
     store = turn.uow.system_sheets
     row = await store.get(HIELO_NAME, "pj", typed)
     gm = is_gm(ctx, turn)
     if row is not None:
         if row.owner_id != ctx.user_id and not gm:
             raise UmbralError(f"La ficha «{row.nombre}» no es tuya.")
-        return stored_sheet(row), row.owner_id
+        return stored_sheet(row), row.owner_id, row.id
     enemy = await store.get(HIELO_NAME, "enemigo", typed) if gm else None
     if enemy is None:
         raise UmbralError(f"No hay ninguna ficha llamada «{typed}».")
-    return stored_sheet(enemy), None
+    return stored_sheet(enemy), None, None
 
 
 def _owned(ctx: Context, turn: HieloTurn, doc: HieloDoc, pid: str, name: str) -> None:
@@ -108,7 +110,7 @@ async def enter(
         doc = turn.document
         if doc.intriga is not None:
             raise UmbralError("La intriga ya ha empezado: nadie más entra en ella.")
-        sheet, owner = await find_sheet(turn, ctx, personaje)
+        sheet, owner, sheet_id = await find_sheet(turn, ctx, personaje)
         if any(name_key(str(e["sheet"]["nombre"])) == name_key(sheet.nombre) for e in doc.entradas):
             raise UmbralError(f"{sheet.nombre} ya está en la intriga.")
         factor = factor_of(actitud, fa, engano, persuasion)
@@ -119,10 +121,10 @@ async def enter(
             "escenario": escenario,
         }  # fmt: skip
         intrigue.EntradaIntriga(pid, sheet, bando, objetivo, actitud, factor, Escenario(escenario))
-        duenos = dict(doc.duenos)
-        if owner is not None:
-            duenos[pid] = owner
-        turn.doc = replace(doc, entradas=(*doc.entradas, entry), duenos=duenos)
+        duenos, fichas = dict(doc.duenos), dict(doc.fichas)
+        if owner is not None and sheet_id is not None:
+            duenos[pid], fichas[pid] = owner, sheet_id
+        turn.doc = replace(doc, entradas=(*doc.entradas, entry), duenos=duenos, fichas=fichas)
         defensa = sheet.defensa_intrigas(Escenario(escenario).bonus)
         said = (
             f"{sheet.nombre} entra en la intriga (bando {bando}, objetivo {objetivo}, actitud "

@@ -174,3 +174,19 @@ async def test_deceiving_rolls_engano_with_the_higher_specialty(
     # Engaño (not written: 2) with Persuasión's Seducción 2B, the higher of the two
     assert "Lysa — Engaño 2 (Seducción): 2 + 2B → 6, 5, 1, 1; se queda 6, 5 = 11 contra 6" in out
     assert "Lysa gana la intriga simple." in out
+
+
+async def test_destiny_spent_in_an_intrigue_leaves_the_sheet_at_the_end(
+    script: Script, fake: FakeDiscord, session: Session, dice: ForcedDice
+) -> None:
+    await script.run(*INTRIGA)
+    dice.push(INICIATIVA)
+    await script.run("@master", "/hielo intriga intercambio")
+    out = await script.run("@kaeda", "/hielo destino uso:actitud objetivo:Mercader actitud:empeora")
+    assert "La actitud de Mercader empeora a categoría 5 de 7." in out
+    out = await script.run("@master", "/encuentro terminar")
+    assert "Lysa vuelve con 0 punto(s) de destino." in out
+    async with session.storage.guild(fake.guild.id) as uow:
+        lysa = await uow.system_sheets.require("hielo", "pj", "Lysa")
+        mercader = await uow.system_sheets.require("hielo", "enemigo", "Mercader")
+    assert lysa.data["destino"] == 0 and mercader.data["destino"] == 1
