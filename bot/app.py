@@ -48,6 +48,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.tablas",
     "bot.features.decir",
     "bot.features.graduado",
+    "bot.features.hielo",
 )
 
 

@@ -37,6 +37,8 @@ OFF_PATH = {
     "deshacer/service.py": "/deshacer puts back a saved state: no rules to call",
     "encuentro/cog.py": "empezar creates the encounter, terminar ends it; ver and pendientes read",
     "fichas/ceder.py": "the character may fight in another channel, whose unit it opens",
+    "hielo/encounter.py": "hielo's empezar creates the encounter, terminar ends it",
+    "hielo/system.py": "Canción de hielo y fuego's GameSystem: its save is the path's",
     "recordatorios/scheduler.py": "the reminders' background task: no command",
     "graduado/system.py": "the graded combat's GameSystem saves its document (as system.py)",
     "graduado/verbs.py": "empezar creates the graded encounter, terminar ends it",

@@ -86,6 +86,8 @@ UMBRAL_VERBS: dict[str, Verb] = {
     ),
     "encuentro enemigos": Verb(frozenset({"nombre", "cantidad"})),
     "encuentro quitar": Verb(frozenset({"combatiente"})),
+    "encuentro ver": Verb(frozenset({"publico"})),
+    "encuentro pendientes": Verb(frozenset()),
     "encuentro terminar": Verb(frozenset()),
     "encuentro recordatorios": Verb(frozenset({"horas", "silencio"})),
     "asalto": Verb(frozenset()),

@@ -103,9 +103,78 @@ def _secuelas_file(w: World) -> str:
     return w.upload("secuelas.yaml", "secuelas:\n" + rows)
 
 
+def _hielo_file(w: World, key: str) -> str:
+    """Canción de hielo y fuego sheets (``fichas``) or bestiary (``enemigos``)."""
+    return w.upload(
+        f"hielo-{key}.yaml",
+        f"{key}:\n  - nombre: Importada\n    habilidades: {{Brío: 3, Agilidad: 8}}\n",
+    )
+
+
+def _hielo_table(w: World) -> str:
+    """The group's criticals: twelve long rows."""
+    rows = "".join(f"  {n}: {json.dumps(w.long(300), ensure_ascii=False)}\n" for n in range(1, 13))
+    return w.upload("hielo-criticos.yaml", "filas:\n" + rows)
+
+
 def _both(options: Callable[[World], Options]) -> Driver:
     """The same call by the player and by the GM."""
     return lambda w: [(w.player, options(w)), (w.gm, options(w))]
+
+
+#: Canción de hielo y fuego's own commands, in an Umbral encounter's channel: its sheets,
+#: bestiary, tables and tests work there; its combat and intrigue steps are refused.
+HIELO_DRIVERS: dict[str, Driver] = {
+    "hielo ficha crear": lambda w: [
+        (
+            w.player,
+            {"nombre": w.name80, "habilidades": "Agilidad 8, Brío 4, Combate cuerpo a cuerpo 5"}
+            | {"especialidades": "Rapidez 8, Brío: Trepar 3", "arma": "Daga", "daño": 99}
+            | {"armadura": "Cuero", "protección": 99, "penalización": 99, "destino": 99},
+        )
+    ],
+    "hielo ficha editar": lambda w: [(w.player, {"nombre": w.name80, "escudo": 99})],
+    "hielo ficha ver": _both(lambda w: {"nombre": w.name80}),
+    "hielo ficha lista": _both(lambda w: {}),
+    "hielo ficha exportar": lambda w: [(w.player, {"formato": "xlsx"}), (w.gm, {"formato": "csv"})],
+    "hielo ficha importar": lambda w: [(w.player, {"archivo": _hielo_file(w, "fichas")})],
+    "hielo bestiario añadir": lambda w: [
+        (w.gm, {"nombre": w.name80, "habilidades": "Combate cuerpo a cuerpo 8"})
+    ],
+    "hielo bestiario editar": lambda w: [(w.gm, {"nombre": w.name80, "arma": "Lanza", "daño": 3})],
+    "hielo bestiario ver": lambda w: [(w.gm, {"nombre": w.name80})],
+    "hielo bestiario lista": lambda w: [(w.gm, {})],
+    "hielo bestiario exportar": lambda w: [(w.gm, {"formato": "json"})],
+    "hielo bestiario importar": lambda w: [(w.gm, {"archivo": _hielo_file(w, "enemigos")})],
+    "hielo tabla importar": lambda w: [(w.gm, {"tipo": "criticos", "archivo": _hielo_table(w)})],
+    "hielo tabla ver": _both(lambda w: {"tipo": "criticos"}),
+    "hielo prueba": lambda w: [
+        (w.player, {"habilidad": "Brío", "especialidad": "Trepar", "dificultad": 9}),
+        (w.player, {"habilidad": "Agilidad", "contra": w.name80, "destino": "recibir_b"}),
+        (w.gm, {"habilidad": "Combate cuerpo a cuerpo", "personaje": w.name80, "dificultad": 99}),
+    ],
+    "hielo intriga simple": lambda w: [
+        (w.player, {"personaje": w.name80, "contra": w.name80, "técnica": "Seducción"}),
+    ],
+    "hielo sorpresa": lambda w: [(w.gm, {"acechante": w.enemy, "atacado": w.pc})],
+    "hielo daño": lambda w: [(w.player, {"leves": 8, "grave": True})],
+    "hielo turno": lambda w: [(w.gm, {"que": "pasar"}), (w.player, {"que": "actuar"})],
+    "hielo acción": lambda w: [(w.player, {"tamaño": "menor", "descripción": w.long(200)})],
+    "hielo fatiga": lambda w: [(w.player, {"uso": "armadura"})],
+    "hielo destino": lambda w: [(w.gm, {"uso": "detalle", "detalle": w.long(200)})],
+    "hielo rendirse": lambda w: [(w.player, {})],
+    "hielo intriga unirse": lambda w: [
+        (w.player, {"personaje": w.name80, "bando": w.long(40), "objetivo": w.long(60)})
+    ],
+    "hielo intriga preparar": lambda w: [(w.player, {"técnica": w.long(60), "influencia": 99})],
+    "hielo intriga intercambio": lambda w: [(w.gm, {})],
+    "hielo intriga influir": lambda w: [(w.player, {"objetivo": w.enemy})],
+    "hielo intriga frustración": lambda w: [(w.player, {"usar": True})],
+    "hielo intriga acción": lambda w: [
+        (w.player, {"descripción": w.long(200), "habilidad": "Estatus", "dificultad": 9})
+    ],
+    "hielo intriga esperar": lambda w: [(w.player, {})],
+}
 
 
 #: Each command in a safe order: commands that end or delete things come last (their order
@@ -219,6 +288,7 @@ DRIVERS: dict[str, Driver] = {
         (w.gm, {"alcance": "servidor", "desde": "2000-01-01"}),
     ],
     "encuentro lista": lambda w: [(w.gm, {})],
+    **HIELO_DRIVERS,
     "encuentro recordatorios": lambda w: [
         (w.gm, {"horas": 2, "silencio": "23-9"}),
         (w.gm, {"horas": 0}),
@@ -295,6 +365,9 @@ DRIVERS: dict[str, Driver] = {
     "graduado ficha borrar": lambda w: [(w.player, {"nombre": w.name80})],
     "graduado bestiario borrar": lambda w: [(w.gm, {"nombre": w.name80})],
     "dados borrar": lambda w: [(w.player, {"nombre": "largo"})],
+    "hielo tabla borrar": lambda w: [(w.gm, {"tipo": "criticos"})],
+    "hielo ficha borrar": lambda w: [(w.player, {"nombre": w.name80})],
+    "hielo bestiario borrar": lambda w: [(w.gm, {"nombre": w.name80})],
     "encuentro terminar": lambda w: [(w.gm, {})],
     # last: a fresh Narrativo encounter, where the buttons are pressed
     "encuentro empezar": lambda w: [(w.gm, {"modo": "narrativo", "emboscada": "enemigos"})],

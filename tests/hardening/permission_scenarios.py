@@ -4,6 +4,7 @@ options (``test_permissions`` runs each as every actor)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.bot.conftest import GUARDIA, KAEDA
@@ -107,6 +108,55 @@ G = "Ñu del puerto"
 #: The ``dueño`` option naming kaeda (the GM's custody), with and without her Íñigo.
 KAEDA_ = {"dueño": "@kaeda"}
 KAEDAS = {"personaje": "Íñigo", **KAEDA_}
+
+#: Canción de hielo y fuego in #hielo: kaeda's Yorgen and bran's Brann against a guard.
+HIELO = [
+    "@kaeda",
+    '/hielo ficha crear nombre:Yorgen habilidades:"Brío 3, Agilidad 3, Combate cuerpo a cuerpo 4" '
+    'especialidades:"Rapidez 1" arma:Daga daño:2',
+    "@bran",
+    "/hielo ficha crear nombre:Brann",
+    "@master",
+    (
+        '/hielo bestiario añadir nombre:Guardia habilidades:"Combate cuerpo a cuerpo 3" '
+        "arma:Lanza daño:3"
+    ),
+    "#hielo",
+    "/encuentro empezar sistema:hielo",
+    "/encuentro enemigos nombre:Guardia",
+    "@kaeda",
+    "/encuentro unirse personaje:Yorgen",
+]
+#: The first asalto: Yorgen (4, 4, 4, 4) before the guard (1, 1): Yorgen's turn.
+HIELO_ASALTO = [*HIELO, "@master", [1, 1, 4, 4, 4, 4], "/asalto"]
+#: The guard's lance hits Yorgen (5, 5, 3): 6 damage waits for Yorgen's choice.
+HIELO_HIT = [*HIELO_ASALTO, "/hielo turno que:pasar", [5, 5, 3], "/atacar objetivo:Yorgen"]
+YORGEN = {"personaje": "Yorgen"}
+#: A fumble table of the group, loaded by the GM.
+PIFIAS = Path(__file__).resolve().parents[1] / "fixtures" / "hielo-pifias.yaml"
+HIELO_TABLA = [*HIELO, "@master", f"/hielo tabla importar tipo:pifias archivo:@{PIFIAS}"]
+
+#: An intrigue in #hielo: Yorgen (kaeda's) and the guard (the GM's), each with an FA.
+HIELO_INTRIGA = [
+    *HIELO,
+    "/hielo intriga unirse personaje:Yorgen bando:casa objetivo:Amistad fa:1",
+    "@master",
+    "/hielo intriga unirse personaje:Guardia bando:guardia objetivo:Servicio fa:1",
+    "/hielo intriga preparar personaje:Guardia técnica:Intimidar influencia:2",
+    "@kaeda",
+    "/hielo intriga preparar técnica:Seducción influencia:2",
+]
+#: The first exchange: Yorgen's Estatus 6, 6 before the guard's 1, 1: Yorgen's turn.
+YORGEN_TURN = [*HIELO_INTRIGA, "@master", [6, 6, 1, 1], "/hielo intriga intercambio"]
+#: The guard first (6, 6), and its 6, 6 influence Yorgen: 2 × 2 − FA 1 = 3 waiting for him.
+INFLUIDO = [
+    *HIELO_INTRIGA,
+    "@master",
+    [1, 1, 6, 6],
+    "/hielo intriga intercambio",
+    [6, 6],
+    "/hielo intriga influir objetivo:Yorgen",
+]
 
 #: label → (channel, lines run first, command, options). The options name Íñigo, kaeda's.
 SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
@@ -452,5 +502,109 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     "/graduado mundo": ("grad", GRAD, "graduado mundo", {"base_heroes": 75}),
     "/graduado botin": ("grad", GRAD_WON, "graduado botin", {"objetos": "Yelmo, Capa"}),
     "/graduado repartir": ("grad", GRAD_CARD, "graduado repartir", {}),
+    "/hielo ficha crear": ("hielo", [], "hielo ficha crear", {"nombre": "Arya"}),
+    "/hielo ficha editar": (
+        "hielo",
+        HIELO,
+        "hielo ficha editar",
+        {"nombre": "Yorgen", "habilidades": "Brío 4"},
+    ),
+    "/hielo ficha ver": ("hielo", HIELO, "hielo ficha ver", {"nombre": "Yorgen"}),
+    "/hielo ficha borrar": ("hielo", HIELO, "hielo ficha borrar", {"nombre": "Yorgen"}),
+    "/hielo ficha lista": ("hielo", HIELO, "hielo ficha lista", {}),
+    "/hielo bestiario añadir": ("hielo", HIELO, "hielo bestiario añadir", {"nombre": "Lobo"}),
+    "/hielo bestiario editar": (
+        "hielo",
+        HIELO,
+        "hielo bestiario editar",
+        {"nombre": "Guardia", "escudo": 1},
+    ),
+    "/hielo bestiario ver": ("hielo", HIELO, "hielo bestiario ver", {"nombre": "Guardia"}),
+    "/hielo bestiario borrar": ("hielo", HIELO, "hielo bestiario borrar", {"nombre": "Guardia"}),
+    "/hielo bestiario lista": ("hielo", HIELO, "hielo bestiario lista", {}),
+    "/hielo ficha exportar": ("hielo", HIELO, "hielo ficha exportar", {"formato": "csv"}),
+    "/hielo ficha importar": (
+        "hielo",
+        HIELO,
+        "hielo ficha importar",
+        {"archivo": b"fichas:\n  - nombre: Nueva\n    habilidades: {Brio: 3}\n"},
+    ),
+    "/hielo bestiario exportar": ("hielo", HIELO, "hielo bestiario exportar", {}),
+    "/hielo bestiario importar": (
+        "hielo",
+        HIELO,
+        "hielo bestiario importar",
+        {"archivo": b"enemigos:\n  - nombre: Lobo\n"},
+    ),
+    "/hielo tabla importar": (
+        "hielo",
+        HIELO,
+        "hielo tabla importar",
+        {"tipo": "criticos", "archivo": b"filas:\n  3: Derriba\n"},
+    ),
+    "/hielo tabla ver": ("hielo", HIELO_TABLA, "hielo tabla ver", {"tipo": "pifias"}),
+    "/hielo tabla borrar": ("hielo", HIELO_TABLA, "hielo tabla borrar", {"tipo": "pifias"}),
+    "/hielo intriga unirse": (
+        "hielo",
+        HIELO,
+        "hielo intriga unirse",
+        {**YORGEN, "bando": "casa", "objetivo": "Amistad"},
+    ),
+    "/hielo intriga preparar": (
+        "hielo",
+        HIELO_INTRIGA,
+        "hielo intriga preparar",
+        {**YORGEN, "técnica": "Seducción", "influencia": 3},
+    ),
+    "/hielo intriga intercambio": ("hielo", HIELO_INTRIGA, "hielo intriga intercambio", {}),
+    "/hielo intriga influir": (
+        "hielo",
+        YORGEN_TURN,
+        "hielo intriga influir",
+        {**YORGEN, "objetivo": "Guardia"},
+    ),
+    "/hielo intriga frustración": ("hielo", INFLUIDO, "hielo intriga frustración", {"usar": False}),
+    "/hielo intriga acción": (
+        "hielo",
+        YORGEN_TURN,
+        "hielo intriga acción",
+        {**YORGEN, "descripción": "Mira", "habilidad": "Percepción", "dificultad": 9},
+    ),
+    "/hielo intriga esperar": ("hielo", YORGEN_TURN, "hielo intriga esperar", YORGEN),
+    "/hielo intriga simple": (
+        "hielo",
+        HIELO,
+        "hielo intriga simple",
+        {**YORGEN, "contra": "Guardia", "técnica": "Seducción"},
+    ),
+    "/hielo prueba": ("hielo", HIELO, "hielo prueba", {"habilidad": "Brío", "dificultad": 9}),
+    "/hielo prueba (personaje)": (
+        "hielo",
+        HIELO,
+        "hielo prueba",
+        {"habilidad": "Brío", "dificultad": 9, **YORGEN},
+    ),
+    "/hielo daño": ("hielo", HIELO_HIT, "hielo daño", {"leves": 1}),
+    "/hielo turno": ("hielo", HIELO_ASALTO, "hielo turno", {"que": "pasar"}),
+    "/hielo acción": (
+        "hielo",
+        HIELO_ASALTO,
+        "hielo acción",
+        {"tamaño": "menor", "descripción": "Se esconde", **YORGEN},
+    ),
+    "/hielo fatiga": ("hielo", HIELO_ASALTO, "hielo fatiga", {"uso": "accion_menor", **YORGEN}),
+    "/hielo destino": (
+        "hielo",
+        HIELO_ASALTO,
+        "hielo destino",
+        {"uso": "imponer_menos_d", "objetivo": "Guardia", **YORGEN},
+    ),
+    "/hielo rendirse": ("hielo", HIELO_ASALTO, "hielo rendirse", YORGEN),
+    "/hielo sorpresa": (
+        "hielo",
+        [*HIELO, [5, 5]],
+        "hielo sorpresa",
+        {"acechante": "Yorgen", "atacado": "Guardia"},
+    ),
 }  # fmt: skip
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}

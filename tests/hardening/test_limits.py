@@ -95,6 +95,14 @@ ROLLING_COMMANDS = frozenset(
         "aliento",
         "mapa barrido",
         "graduado repartir",
+        # Canción de hielo y fuego's own commands that roll (issue 45)
+        "hielo prueba",
+        "hielo sorpresa",
+        "hielo intriga intercambio",
+        "hielo intriga influir",
+        "hielo intriga frustración",
+        "hielo intriga acción",
+        "hielo intriga simple",
     }
 )
 

@@ -41,6 +41,12 @@ GRADES_HELP = {
     "dificultad": "Combate graduado: qué tan difícil es acertar al objetivo",
 }
 COVER_HELP = "El blanco está a cubierto: +3 a su Defensa contra el disparo"
+#: /atacar's options that only Canción de hielo y fuego uses (Umbral refuses them).
+OTHER_SYSTEMS_HELP = {
+    "accion": "Canción de hielo y fuego: el ataque es acción mayor (por defecto) o menor",
+    "modificador": "Canción de hielo y fuego: puntos que suma o resta el máster",
+    "destino": "Canción de hielo y fuego: un punto de destino en la tirada",
+}
 QUIETO_HELP = (
     "Certera: el blanco está quieto (sí) o se mueve (no); sin decirlo, si se movió en su turno"
 )
@@ -84,12 +90,12 @@ class CombateCog(FeatureCog):
     @app_commands.command(
         name="atacar", description="Ataca cuerpo a cuerpo a alguien del encuentro"
     )
-    @app_commands.describe(**ATTACK_HELP, quieto=QUIETO_HELP, **GRADES_HELP)
+    @app_commands.describe(**ATTACK_HELP, quieto=QUIETO_HELP, **GRADES_HELP, **OTHER_SYSTEMS_HELP)
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @app_commands.choices(
         tacticas=TACTICAS_CHOICES, riesgo=RIESGO_CHOICES, dificultad=DIFICULTAD_CHOICES
     )
-    @OFICIO_COBERTURA
+    @app_commands.rename(oficio_cobertura="cobertura", accion="acción")
     @app_commands.guild_only()
     @command_context(OWN, rolls=True, shared=True)
     async def atacar(
@@ -107,6 +113,9 @@ class CombateCog(FeatureCog):
         tacticas: str | None = None,
         riesgo: str | None = None,
         dificultad: str | None = None,
+        accion: Literal["mayor", "menor"] | None = None,
+        modificador: app_commands.Range[int, -99, 99] | None = None,
+        destino: Literal["recibir_b", "convertir_b", "eliminar_menos_d"] | None = None,
     ) -> None:
         await service.attack(
             ctx,
