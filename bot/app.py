@@ -47,6 +47,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.sesiones",
     "bot.features.tablas",
     "bot.features.decir",
+    "bot.features.porcentual",
 )
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import discord
 
 from bot.jsontypes import JsonObject
+from bot.render.porcentual import draw as porcentual_draw
 from bot.render.tracker import ENDED_COLOUR, TRACKER_COLOUR
 from umbral_rules.systems import system_label
 
@@ -18,6 +19,7 @@ Draw = Callable[[JsonObject, bool], discord.Embed]
 
 #: Each system's drawing, by its stored name.
 DRAWERS: dict[str, Draw] = {}
+DRAWERS["porcentual"] = porcentual_draw
 
 
 def plain_tracker(system: str, doc: JsonObject, ended: bool) -> discord.Embed:

@@ -27,6 +27,12 @@ ATTACK_HELP = {
     "atacante": "Quién ataca (el máster, por un enemigo o un personaje)",
     "indefenso": "El blanco no puede defenderse (dormido, atado, de espaldas)",
 }
+#: The options the percentile game adds to /atacar and /disparar (issue 47; Umbral refuses them).
+PORCENTUAL_HELP = {
+    "defensa": "Porcentual: qué defensa declarada del blanco lo detiene (su número: «1», «1 con daga»)",
+    "distancia": "Porcentual: a cuántas varas está el blanco (disparos, cargas)",
+    "situacion": "Porcentual: «espalda», «sorpresa», «pomo» o filas de la tabla del máster",
+}
 COVER_HELP = "El blanco está a cubierto: +3 a su Defensa contra el disparo"
 QUIETO_HELP = (
     "Certera: el blanco está quieto (sí) o se mueve (no); sin decirlo, si se movió en su turno"
@@ -71,7 +77,7 @@ class CombateCog(FeatureCog):
     @app_commands.command(
         name="atacar", description="Ataca cuerpo a cuerpo a alguien del encuentro"
     )
-    @app_commands.describe(**ATTACK_HELP, quieto=QUIETO_HELP)
+    @app_commands.describe(**ATTACK_HELP, quieto=QUIETO_HELP, **PORCENTUAL_HELP)
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
@@ -88,6 +94,9 @@ class CombateCog(FeatureCog):
         atacante: str | None = None,
         indefenso: bool = False,
         quieto: bool | None = None,
+        defensa: app_commands.Range[str, 1, 200] | None = None,
+        distancia: app_commands.Range[int, 0, 1000] | None = None,
+        situacion: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         await service.attack(
             ctx,
@@ -101,7 +110,9 @@ class CombateCog(FeatureCog):
     @app_commands.command(
         name="disparar", description="Dispara a alguien del encuentro (nunca enfrentado)"
     )
-    @app_commands.describe(**ATTACK_HELP, a_cubierto=COVER_HELP, quieto=QUIETO_HELP)
+    @app_commands.describe(
+        **ATTACK_HELP, a_cubierto=COVER_HELP, quieto=QUIETO_HELP, **PORCENTUAL_HELP
+    )
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
@@ -119,6 +130,9 @@ class CombateCog(FeatureCog):
         indefenso: bool = False,
         a_cubierto: bool = False,
         quieto: bool | None = None,
+        defensa: app_commands.Range[str, 1, 200] | None = None,
+        distancia: app_commands.Range[int, 0, 1000] | None = None,
+        situacion: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         await service.attack(
             ctx,
