@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
+import discord
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
@@ -73,13 +74,14 @@ def method(body: F) -> F:
 KIND_TITLE: dict[SheetKind, str] = {"pj": "Ficha", "enemigo": "Bestiario"}
 
 
-def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str) -> None:
-    """Add crear, editar, arma, ver, lista and borrar to ``group`` for sheets of ``kind``."""
+def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: str) -> None:
+    """Add crear, editar, arma, ver, lista and borrar to ``group`` for sheets of ``kind``
+    (``rule``: who changes one; ``new``: who creates one)."""
     what = f"cambiar el {KIND_TITLE[kind].lower()}"
 
     @group.command(name="crear", description="Crea una ficha del juego porcentual")
     @app_commands.describe(**SHEET_HELP)
-    @command_context(rule, what=what)
+    @command_context(new, what=what)
     @method
     async def crear(
         self: object,
@@ -164,7 +166,7 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str) -> Non
 
     @group.command(name="ver", description="Muestra una ficha")
     @app_commands.describe(nombre="Qué ficha")
-    @command_context("cualquiera")
+    @command_context("servidor")
     @method
     async def ver(self: object, ctx: Context, nombre: Nombre) -> None:
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
@@ -181,7 +183,8 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str) -> Non
         async with ctx.storage.reading(ctx.guild_id) as uow:
             rows = await uow.system_sheets.list(SYSTEM, kind)
         text = "\n".join(f"• {shown(r.nombre)}" for r in rows) or "Ninguna todavía."
-        await send(ctx.interaction, content=text[:1900], ephemeral=True)
+        embed = discord.Embed(title=KIND_TITLE[kind], description=text[:4000])
+        await send(ctx.interaction, embed=embed, ephemeral=True)
 
     @group.command(name="borrar", description="Borra una ficha")
     @app_commands.describe(nombre="Qué ficha")
@@ -194,8 +197,8 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str) -> Non
         await send(ctx.interaction, content=f"Borrada: {shown(row.nombre)}.")
 
 
-sheet_commands(ficha, "pj", "dueño o máster")
-sheet_commands(bestiario, "enemigo", "máster")
+sheet_commands(ficha, "pj", "dueño o máster", "cualquiera")
+sheet_commands(bestiario, "enemigo", "máster", "máster")
 
 TABLE_PARSERS = {
     "bonificador": parse.bonus_table,
