@@ -38,6 +38,8 @@ OFF_PATH = {
     "encuentro/cog.py": "empezar creates the encounter, terminar ends it; ver and pendientes read",
     "fichas/ceder.py": "the character may fight in another channel, whose unit it opens",
     "recordatorios/scheduler.py": "the reminders' background task: no command",
+    "porcentual/system.py": "the percentile game's GameSystem: its save is the path's",
+    "porcentual/verbs.py": "/encuentro empezar creates the fight, terminar ends it (in steps)",
 }
 BY_HAND = re.compile(
     r"run_in_channel\(|storage\.channel\(|show_tracker\(|encounter\.(save|create|end)\("

@@ -60,7 +60,7 @@ def _slots(combate: Combate, slots: Sequence[Sequence[str]]) -> str:
 def draw(doc: JsonObject, ended: bool) -> discord.Embed:
     """The tracker: the asalto, its phase, the order, who still has to declare or act, and
     every combatant's standing."""
-    combate = Combate.from_dict(doc["combate"])  # type: ignore[arg-type]
+    combate = Combate.from_dict(doc["combate"])
     asalto = combate.asalto
     title = "Combate porcentual " + ("terminado" if ended else "en curso")
     if asalto is not None:

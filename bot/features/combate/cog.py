@@ -29,7 +29,7 @@ ATTACK_HELP = {
 }
 #: The options the percentile game adds to /atacar and /disparar (issue 47; Umbral refuses them).
 PORCENTUAL_HELP = {
-    "defensa": "Porcentual: qué defensa declarada del blanco lo detiene (su número: «1», «1 con daga»)",
+    "defensa": "Porcentual: qué defensa declarada del blanco lo detiene («1», «1 con daga»)",
     "distancia": "Porcentual: a cuántas varas está el blanco (disparos, cargas)",
     "situacion": "Porcentual: «espalda», «sorpresa», «pomo» o filas de la tabla del máster",
 }

@@ -41,17 +41,27 @@ class PorcentualCog(FeatureCog):
     )
     @command_context(OWN)
     async def declarar(
-        self, ctx: Context, acciones: app_commands.Range[str, 1, 500], combatiente: Quien | None = None
+        self,
+        ctx: Context,
+        acciones: app_commands.Range[str, 1, 500],
+        combatiente: Quien | None = None,
     ) -> None:
-        await play.play(ctx, "Declaración", "porcentual declarar", combatiente, play.declare(acciones))
+        await play.play(
+            ctx, "Declaración", "porcentual declarar", combatiente, play.declare(acciones)
+        )
 
     @porcentual.command(name="defender", description="Declara una defensa en plena acción")
     @app_commands.describe(accion="«parada, a: Orco» o «esquivar»", combatiente=WHO)
     @command_context(OWN)
     async def defender(
-        self, ctx: Context, accion: app_commands.Range[str, 1, 200], combatiente: Quien | None = None
+        self,
+        ctx: Context,
+        accion: app_commands.Range[str, 1, 200],
+        combatiente: Quien | None = None,
     ) -> None:
-        await play.play(ctx, "Defensa declarada", "porcentual defender", combatiente, play.defend(accion))
+        await play.play(
+            ctx, "Defensa declarada", "porcentual defender", combatiente, play.defend(accion)
+        )
 
     @porcentual.command(name="actuar", description="Hace una acción declarada que no es un ataque")
     @app_commands.describe(
@@ -72,7 +82,9 @@ class PorcentualCog(FeatureCog):
         call = play.act(accion, competencia, modificadores)
         await play.play(ctx, "Acción", "porcentual actuar", combatiente, call)
 
-    @porcentual.command(name="maniobra", description="Inmovilizar, dañar al inmovilizado, liberarse o zafarse")
+    @porcentual.command(
+        name="maniobra", description="Inmovilizar, dañar al inmovilizado, liberarse o zafarse"
+    )
     @app_commands.describe(tipo="Qué maniobra declarada", objetivo="Contra quién", combatiente=WHO)
     @command_context(OWN, rolls=True)
     async def maniobra(
@@ -88,7 +100,9 @@ class PorcentualCog(FeatureCog):
         call = play.manoeuvre(tipo, objetivo)
         await play.play(ctx, "Maniobra", "porcentual maniobra", combatiente, call)
 
-    @porcentual.command(name="perder", description="Una acción que una anterior hizo imposible (máster)")
+    @porcentual.command(
+        name="perder", description="Una acción que una anterior hizo imposible (máster)"
+    )
     @app_commands.describe(combatiente="De quién", accion="Número de la acción", motivo="Por qué")
     @command_context("máster", what="dar por perdida una acción")
     async def perder(
@@ -98,13 +112,19 @@ class PorcentualCog(FeatureCog):
         accion: app_commands.Range[int, 1, 4],
         motivo: app_commands.Range[str, 1, 200],
     ) -> None:
-        await play.play(ctx, "Acción perdida", "porcentual perder", combatiente, play.lose(accion, motivo))
+        await play.play(
+            ctx, "Acción perdida", "porcentual perder", combatiente, play.lose(accion, motivo)
+        )
 
-    @porcentual.command(name="pendiente", description="Anota una tirada para la conclusión (máster)")
+    @porcentual.command(
+        name="pendiente", description="Anota una tirada para la conclusión (máster)"
+    )
     @app_commands.describe(texto="Qué queda por tirar o calcular")
     @command_context("máster", what="anotar tiradas pendientes")
     async def pendiente(self, ctx: Context, texto: app_commands.Range[str, 1, 200]) -> None:
-        await play.play(ctx, "Pendiente", "porcentual pendiente", None, play.note(texto), gm_only=True)
+        await play.play(
+            ctx, "Pendiente", "porcentual pendiente", None, play.note(texto), gm_only=True
+        )
 
     @porcentual.command(name="abandonar", description="Sale del combate tras una Huida")
     @app_commands.describe(combatiente=WHO)
@@ -124,7 +144,9 @@ class PorcentualCog(FeatureCog):
     async def atrapar(self, ctx: Context, combatiente: Quien | None = None) -> None:
         await play.play(ctx, "Atrapar", "porcentual atrapar", combatiente, play.catch())
 
-    @porcentual.command(name="enfrentamiento", description="Característica xN contra característica xN (máster)")
+    @porcentual.command(
+        name="enfrentamiento", description="Característica xN contra característica xN (máster)"
+    )
     @app_commands.describe(
         activo="Quien intenta algo",
         caracteristica="Su característica",
@@ -148,4 +170,6 @@ class PorcentualCog(FeatureCog):
             activo, caracteristica, veces, pasivo, caracteristica_pasivo or caracteristica,
             veces_pasivo or veces,
         )  # fmt: skip
-        await play.play(ctx, "Enfrentamiento", "porcentual enfrentamiento", None, call, gm_only=True)
+        await play.play(
+            ctx, "Enfrentamiento", "porcentual enfrentamiento", None, call, gm_only=True
+        )

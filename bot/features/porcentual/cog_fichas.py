@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
+from bot.features.cog import FeatureCog
 from bot.features.common import send
 from bot.render.porcentual import sheet_embed, tables_embed
 from bot.render.safe import shown
@@ -31,7 +32,7 @@ Texto = app_commands.Range[str, 1, 1000]
 
 SHEET_HELP = {
     "nombre": "Cómo se llama",
-    "caracteristicas": "«fuerza 12, agilidad 14, percepcion 10, resistencia 12» (0 a 50)",
+    "caracteristicas": "«fuerza 12, agilidad 14, percepción 10, resistencia 12» (0 a 50)",
     "competencias": "«Espadas 60, Esquivar 40, Pelea 35» (en %)",
     "pv": "Puntos de Vida",
     "armadura": "Nombre de la armadura",
@@ -84,7 +85,7 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
     @command_context(new, what=what)
     @method
     async def crear(
-        self: object,
+        self: FeatureCog,
         ctx: Context,
         nombre: Nombre,
         caracteristicas: Texto,
@@ -108,14 +109,16 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
             if kind == "enemigo":
                 ctx.require((await uow.guild.get()).gm_role_id)
             row = await sheets.create(ctx, uow, kind, nombre, given)
-        await send(ctx.interaction, embed=sheet_embed(row.data, f"{KIND_TITLE[kind]}: {row.nombre}"))
+        await send(
+            ctx.interaction, embed=sheet_embed(row.data, f"{KIND_TITLE[kind]}: {row.nombre}")
+        )
 
     @group.command(name="editar", description="Cambia lo que digas de una ficha")
     @app_commands.describe(**SHEET_HELP)
     @command_context(rule, what=what)
     @method
     async def editar(
-        self: object,
+        self: FeatureCog,
         ctx: Context,
         nombre: Nombre,
         caracteristicas: Texto | None = None,
@@ -137,14 +140,16 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
         given = {k: v for k, v in ctx.given.items() if k != "nombre"}
         async with ctx.storage.guild(ctx.guild_id) as uow:
             row = await sheets.edit(ctx, uow, kind, nombre, given)
-        await send(ctx.interaction, embed=sheet_embed(row.data, f"{KIND_TITLE[kind]}: {row.nombre}"))
+        await send(
+            ctx.interaction, embed=sheet_embed(row.data, f"{KIND_TITLE[kind]}: {row.nombre}")
+        )
 
     @group.command(name="arma", description="Añade, cambia o quita un arma de una ficha")
     @app_commands.describe(**WEAPON_HELP)
     @command_context(rule, what=what)
     @method
     async def arma(
-        self: object,
+        self: FeatureCog,
         ctx: Context,
         ficha: Nombre,
         nombre: Nombre,
@@ -162,13 +167,15 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
         await ctx.interaction.response.defer(thinking=True)
         async with ctx.storage.guild(ctx.guild_id) as uow:
             row = await sheets.set_weapon(ctx, uow, kind, ficha, ctx.options)
-        await send(ctx.interaction, embed=sheet_embed(row.data, f"{KIND_TITLE[kind]}: {row.nombre}"))
+        await send(
+            ctx.interaction, embed=sheet_embed(row.data, f"{KIND_TITLE[kind]}: {row.nombre}")
+        )
 
     @group.command(name="ver", description="Muestra una ficha")
     @app_commands.describe(nombre="Qué ficha")
     @command_context("servidor")
     @method
-    async def ver(self: object, ctx: Context, nombre: Nombre) -> None:
+    async def ver(self: FeatureCog, ctx: Context, nombre: Nombre) -> None:
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
         async with ctx.storage.reading(ctx.guild_id) as uow:
             row = await uow.system_sheets.require(SYSTEM, kind, nombre)
@@ -178,7 +185,7 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
     @group.command(name="lista", description="Las fichas de este servidor")
     @command_context("cualquiera")
     @method
-    async def lista(self: object, ctx: Context) -> None:
+    async def lista(self: FeatureCog, ctx: Context) -> None:
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
         async with ctx.storage.reading(ctx.guild_id) as uow:
             rows = await uow.system_sheets.list(SYSTEM, kind)
@@ -190,7 +197,7 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
     @app_commands.describe(nombre="Qué ficha")
     @command_context(rule, what=what)
     @method
-    async def borrar(self: object, ctx: Context, nombre: Nombre) -> None:
+    async def borrar(self: FeatureCog, ctx: Context, nombre: Nombre) -> None:
         await ctx.interaction.response.defer(thinking=True)
         async with ctx.storage.guild(ctx.guild_id) as uow:
             row = await sheets.remove(ctx, uow, kind, nombre)
@@ -215,7 +222,7 @@ TABLE_PARSERS = {
 )
 @command_context("máster", what="cargar las tablas del juego porcentual")
 @method
-async def tabla_importar(self: object, ctx: Context, tabla: TablaNombre, filas: Texto) -> None:
+async def tabla_importar(self: FeatureCog, ctx: Context, tabla: TablaNombre, filas: Texto) -> None:
     await ctx.interaction.response.defer(thinking=True)
     data = TABLE_PARSERS[tabla](filas)
     async with ctx.storage.guild(ctx.guild_id) as uow:
@@ -235,7 +242,7 @@ async def tabla_importar(self: object, ctx: Context, tabla: TablaNombre, filas: 
 @tabla.command(name="ver", description="Las tablas cargadas del juego porcentual")
 @command_context("cualquiera")
 @method
-async def tabla_ver(self: object, ctx: Context) -> None:
+async def tabla_ver(self: FeatureCog, ctx: Context) -> None:
     await ctx.interaction.response.defer(ephemeral=True, thinking=True)
     async with ctx.storage.reading(ctx.guild_id) as uow:
         loaded = await tablas(uow)

@@ -92,15 +92,14 @@ def _action_keys() -> dict[str, Accion]:
         "ataque de escudo": Accion.ATAQUE_ESCUDO,
         "ataque doble": Accion.DOBLE,
         "ataque preciso": Accion.PRECISO,
-        "ataque rapido": Accion.RAPIDO,
+        "ataque rápido": Accion.RAPIDO,
         "ataque recio": Accion.RECIO,
-        "anagaza": Accion.ANAGAZA,
+        "añagaza": Accion.ANAGAZA,
         "escudo": Accion.PARADA_ESCUDO,
         "hechizo": Accion.HECHIZO,
-        "danio": Accion.DANIO_INMOVILIZADO,
-        "dano": Accion.DANIO_INMOVILIZADO,
+        "daño": Accion.DANIO_INMOVILIZADO,
     }
-    keys.update(extra)
+    keys.update({word_key(k): v for k, v in extra.items()})
     return keys
 
 

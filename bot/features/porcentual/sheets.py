@@ -12,7 +12,7 @@ from bot.jsontypes import JsonObject
 from bot.storage.system_sheets import SheetKind, StoredSheet
 from umbral_rules import UmbralError
 from umbral_rules.porcentual import Arma, Ficha
-from umbral_rules.text import clean_name, name_key
+from umbral_rules.text import clean_name, name_key, word_key
 
 from . import parse
 from .state import SYSTEM
@@ -83,11 +83,11 @@ def weapon(given: Mapping[str, Any], competencias: Mapping[str, int]) -> JsonObj
         "nombre": clean_name(str(given["nombre"]), "El nombre del arma"),
         "competencia": parse.competencia_name(str(given["competencia"]), competencias),
         "danio": str(given["danio"]),
-        "caracteristica_base": parse.word_key(str(given.get("caracteristica") or "fuerza")),
+        "caracteristica_base": word_key(str(given.get("caracteristica") or "fuerza")),
         "fuerza_minima": given.get("fuerza_minima", 0),
         "tamano": given.get("tamano") or "medio",
         "tipo": given.get("tipo") or "cuerpo_a_cuerpo",
-        "rasgos": [parse.word_key(r) for r in parse.items(str(given.get("rasgos") or ""))],
+        "rasgos": [word_key(r) for r in parse.items(str(given.get("rasgos") or ""))],
         "alcance": given.get("alcance"),
         "recarga": given.get("recarga", 0),
     }
@@ -101,8 +101,8 @@ def weapon(given: Mapping[str, Any], competencias: Mapping[str, int]) -> JsonObj
 
 def with_weapon(data: JsonObject, arma: JsonObject | None, nombre: str) -> JsonObject:
     """``data`` with the weapon ``nombre`` replaced by ``arma`` (``None``: taken away)."""
-    old = list(data.get("armas") or [])  # type: ignore[arg-type]
-    kept = [a for a in old if name_key(str(a["nombre"])) != name_key(nombre)]  # type: ignore[index]
+    old = list(data.get("armas") or [])
+    kept = [a for a in old if name_key(str(a["nombre"])) != name_key(nombre)]
     if arma is None and len(kept) == len(old):
         raise UmbralError(f"La ficha no lleva el arma «{nombre.strip()}».")
     found = kept if arma is None else [*kept, arma]

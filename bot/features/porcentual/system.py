@@ -14,6 +14,7 @@ from bot.edge.path import Need, Turn
 from bot.jsontypes import JsonObject
 from bot.records.rolls import SystemRoll
 from bot.storage.encounters import NO_ENCOUNTER
+from bot.storage.system_sheets import SheetKind
 from umbral_rules import UmbralError
 from umbral_rules.porcentual import Tablas
 from umbral_rules.porcentual.eventos import (
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 #: What the rules of a percentile step get.
 PorcentualTurn = Turn[Mesa, None, Evento]
 #: The kind of ``system_sheets`` row a loaded table is kept in, and the tables by name.
-TABLE_KIND = "tabla"
+TABLE_KIND: SheetKind = "tabla"
 TABLE_NAMES = ("bonificador", "localizacion", "modificadores")
 
 

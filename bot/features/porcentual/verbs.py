@@ -158,7 +158,9 @@ async def remove(ctx: Context) -> None:
             cond = replace(
                 c.cond,
                 mele_con=tuple(o for o in c.cond.mele_con if o != cid),
-                inmovilizado_por=None if c.cond.inmovilizado_por == cid else c.cond.inmovilizado_por,
+                inmovilizado_por=None
+                if c.cond.inmovilizado_por == cid
+                else c.cond.inmovilizado_por,
             )
             rest.append(replace(c, cond=cond))
         turn.doc = replace(
@@ -213,9 +215,7 @@ async def asalto(ctx: Context) -> None:
     await send(ctx.interaction, embed=events_embed("Asalto", [e.message for e in events]))
 
 
-_DEFENCE = re.compile(
-    r"^(\d+)(?:\s+con\s+(.+?))?(\s+segunda)?(?:\s+cubre\s+(.+))?$", re.IGNORECASE
-)
+_DEFENCE = re.compile(r"^(\d+)(?:\s+con\s+(.+?))?(\s+segunda)?(?:\s+cubre\s+(.+))?$", re.IGNORECASE)
 
 
 def defences(text: str | None, mesa: Mesa, defender: str) -> list[DefensaElegida]:
@@ -269,9 +269,7 @@ async def attack(ctx: Context) -> None:
             chosen = {}
             for name, number in parse.pairs(str(o.get("defensa") or ""), "las defensas"):
                 chosen[mesa.find(name).id] = DefensaElegida(number - 1)
-            combate, events = barrer(
-                mesa.combate, tables, ctx.dice, cid, index, chosen, situacion
-            )
+            combate, events = barrer(mesa.combate, tables, ctx.dice, cid, index, chosen, situacion)
         else:
             chosen_list = defences(o.get("defensa"), mesa, target)  # type: ignore[arg-type]
             combate, events = atacar(
