@@ -29,8 +29,10 @@ class Duel:
         )  # fmt: skip
 
     async def cmd(self, user: str, path: str, options: dict[str, object], dice: Sequence[int] = ()) -> str:  # fmt: skip
+        assert self.dice.remaining == ()
         self.dice.push(list(dice))
         reply = await self.fake.command(user, "mesa", path, options)
+        assert self.dice.remaining == (), (self.dice.remaining, reply.text())  # all its own
         return reply.text()
 
     async def asalto(self, dice: Sequence[int] = ()) -> str:
