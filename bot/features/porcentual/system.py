@@ -18,6 +18,7 @@ from bot.storage.system_sheets import SheetKind
 from umbral_rules import UmbralError
 from umbral_rules.porcentual import Tablas
 from umbral_rules.porcentual.eventos import (
+    AccionHecha,
     DanioHecho,
     EnfrentamientoHecho,
     Evento,
@@ -114,6 +115,8 @@ class Porcentual:
         events: Sequence[Evento],
         memo: None,
     ) -> None:
+        # who made the blow a damage roll follows: the one whose action the batch opened
+        acting = next((e.combatiente_id for e in events if isinstance(e, AccionHecha)), None)
         for event in events:
             entry = _entry(event)
             if entry is None:
@@ -124,7 +127,7 @@ class Porcentual:
                 command=command,
                 dice=dice,
                 result=result,
-                actor=actor or None,
+                actor=actor or acting,
                 target=target,
             )
 
