@@ -15,6 +15,7 @@ from bot.features.cog import FeatureCog
 
 from . import cog_fichas as _fichas  # noqa: F401  (adds its commands to the groups)
 from . import play
+from .complete import fighters
 from .groups import porcentual
 
 Quien = app_commands.Range[str, 1, 80]
@@ -39,6 +40,7 @@ class PorcentualCog(FeatureCog):
         "(separadas por ;) o «nada»",
         combatiente=WHO,
     )
+    @app_commands.autocomplete(combatiente=fighters)
     @command_context(OWN)
     async def declarar(
         self,
@@ -52,6 +54,7 @@ class PorcentualCog(FeatureCog):
 
     @porcentual.command(name="defender", description="Declara una defensa en plena acción")
     @app_commands.describe(accion="«parada, a: Orco» o «esquivar»", combatiente=WHO)
+    @app_commands.autocomplete(combatiente=fighters)
     @command_context(OWN)
     async def defender(
         self,
@@ -70,6 +73,7 @@ class PorcentualCog(FeatureCog):
         modificadores="Los del máster: «Cuerda mojada -10, Ayuda +10»",
         combatiente=WHO,
     )
+    @app_commands.autocomplete(combatiente=fighters)
     @command_context(OWN, rolls=True)
     async def actuar(
         self,
@@ -86,6 +90,7 @@ class PorcentualCog(FeatureCog):
         name="maniobra", description="Inmovilizar, dañar al inmovilizado, liberarse o zafarse"
     )
     @app_commands.describe(tipo="Qué maniobra declarada", objetivo="Contra quién", combatiente=WHO)
+    @app_commands.autocomplete(combatiente=fighters, objetivo=fighters)
     @command_context(OWN, rolls=True)
     async def maniobra(
         self,
@@ -104,6 +109,7 @@ class PorcentualCog(FeatureCog):
         name="perder", description="Una acción que una anterior hizo imposible (máster)"
     )
     @app_commands.describe(combatiente="De quién", accion="Número de la acción", motivo="Por qué")
+    @app_commands.autocomplete(combatiente=fighters)
     @command_context("máster", what="dar por perdida una acción")
     async def perder(
         self,
@@ -128,18 +134,21 @@ class PorcentualCog(FeatureCog):
 
     @porcentual.command(name="abandonar", description="Sale del combate tras una Huida")
     @app_commands.describe(combatiente=WHO)
+    @app_commands.autocomplete(combatiente=fighters)
     @command_context(OWN)
     async def abandonar(self, ctx: Context, combatiente: Quien | None = None) -> None:
         await play.play(ctx, "Huida", "porcentual abandonar", combatiente, play.leave())
 
     @porcentual.command(name="guardia", description="Sale de la Guardia Completa (acción libre)")
     @app_commands.describe(combatiente=WHO)
+    @app_commands.autocomplete(combatiente=fighters)
     @command_context(OWN)
     async def guardia(self, ctx: Context, combatiente: Quien | None = None) -> None:
         await play.play(ctx, "Guardia", "porcentual guardia", combatiente, play.guard_off())
 
     @porcentual.command(name="atrapar", description="Atrapa un objeto arrojado (Agilidad x5)")
     @app_commands.describe(combatiente=WHO)
+    @app_commands.autocomplete(combatiente=fighters)
     @command_context(OWN, rolls=True)
     async def atrapar(self, ctx: Context, combatiente: Quien | None = None) -> None:
         await play.play(ctx, "Atrapar", "porcentual atrapar", combatiente, play.catch())
@@ -155,6 +164,7 @@ class PorcentualCog(FeatureCog):
         caracteristica_pasivo="La del que resiste (por defecto, la misma)",
         veces_pasivo="Por cuánto se multiplica la suya (por defecto, lo mismo)",
     )
+    @app_commands.autocomplete(activo=fighters, pasivo=fighters)
     @command_context("máster", what="pedir un enfrentamiento", rolls=True)
     async def enfrentamiento(
         self,

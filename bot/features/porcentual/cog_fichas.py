@@ -3,8 +3,7 @@ sheets and the GM's bestiary, made by :func:`sheet_commands`), and ``/porcentual
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -19,6 +18,7 @@ from bot.storage.system_sheets import SheetKind
 from umbral_rules import UmbralError
 
 from . import parse, sheets
+from .complete import method, sheet_names
 from .groups import bestiario, ficha, tabla
 from .state import SYSTEM
 from .system import TABLE_KIND, tablas
@@ -61,17 +61,6 @@ WEAPON_HELP = {
     "recarga": "Acciones para recargar (armas de proyectil)",
     "quitar": "Quita el arma de la ficha",
 }
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def method(body: F) -> F:
-    """Mark a command body written outside the cog's class as one of its methods:
-    discord.py binds a callback to its cog (and skips its ``self``) only when its qualified
-    name says it is defined in a class."""
-    body.__qualname__ = f"PorcentualCog.{body.__name__}"
-    return body
-
-
 KIND_TITLE: dict[SheetKind, str] = {"pj": "Ficha", "enemigo": "Bestiario"}
 
 
@@ -79,6 +68,7 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
     """Add crear, editar, arma, ver, lista and borrar to ``group`` for sheets of ``kind``
     (``rule``: who changes one; ``new``: who creates one)."""
     what = f"cambiar el {KIND_TITLE[kind].lower()}"
+    named = sheet_names(kind)
 
     @group.command(name="crear", description="Crea una ficha del juego porcentual")
     @app_commands.describe(**SHEET_HELP)
@@ -115,6 +105,7 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
 
     @group.command(name="editar", description="Cambia lo que digas de una ficha")
     @app_commands.describe(**SHEET_HELP)
+    @app_commands.autocomplete(nombre=named)
     @command_context(rule, what=what)
     @method
     async def editar(
@@ -146,6 +137,7 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
 
     @group.command(name="arma", description="Añade, cambia o quita un arma de una ficha")
     @app_commands.describe(**WEAPON_HELP)
+    @app_commands.autocomplete(ficha=named)
     @command_context(rule, what=what)
     @method
     async def arma(
@@ -173,6 +165,7 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
 
     @group.command(name="ver", description="Muestra una ficha")
     @app_commands.describe(nombre="Qué ficha")
+    @app_commands.autocomplete(nombre=named)
     @command_context("servidor")
     @method
     async def ver(self: FeatureCog, ctx: Context, nombre: Nombre) -> None:
@@ -195,6 +188,7 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
 
     @group.command(name="borrar", description="Borra una ficha")
     @app_commands.describe(nombre="Qué ficha")
+    @app_commands.autocomplete(nombre=named)
     @command_context(rule, what=what)
     @method
     async def borrar(self: FeatureCog, ctx: Context, nombre: Nombre) -> None:

@@ -121,7 +121,9 @@ async def test_inmovilizar_a_1d3_a_asalto_and_liberarse(
     assert combatant(await doc(session, fake), "Orco")["inmovilizado_por"] == "Ana"
 
 
-async def test_a_barrido_stopped_by_a_parry(duel: Duel, fake: FakeDiscord, session: Session) -> None:
+async def test_a_barrido_stopped_by_a_parry(
+    duel: Duel, fake: FakeDiscord, session: Session
+) -> None:
     await duel.setup(orcos=2)
     await duel.asalto([9, 1, 1])
     await duel.declare("Orco 1", "parada, a: Ana")

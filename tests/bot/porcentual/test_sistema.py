@@ -136,3 +136,20 @@ async def test_quitar_waits_for_the_conclusion_and_terminar_ends(
     assert "Combate porcentual terminado" in text
     assert await doc(session, fake) is None
     assert SKILLS  # (the sheets' skills, shared with world.py)
+
+
+async def test_the_options_offer_fighters_and_sheets(duel: Duel, fake: FakeDiscord) -> None:
+    await duel.setup(orcos=2)
+    offered = await fake.autocomplete(
+        "kaeda", "mesa", "porcentual declarar", {"acciones": "x", "combatiente": "orc"},
+        "combatiente",
+    )  # fmt: skip
+    assert [c["name"] for c in offered] == ["Orco 1", "Orco 2"]
+    sheets = await fake.autocomplete(
+        "kaeda", "mesa", "porcentual ficha ver", {"nombre": ""}, "nombre"
+    )
+    assert [c["name"] for c in sheets] == ["Ana"]
+    elsewhere = await fake.autocomplete(
+        "kaeda", "otra", "porcentual guardia", {"combatiente": ""}, "combatiente"
+    )
+    assert elsewhere == []
