@@ -28,7 +28,10 @@ class Duel:
             f"/encuentro enemigos nombre:Orco cantidad:{orcos}",
         )  # fmt: skip
 
-    async def cmd(self, user: str, path: str, options: dict[str, object], dice: Sequence[int] = ()) -> str:  # fmt: skip
+    async def cmd(
+        self, user: str, path: str, options: dict[str, object], dice: Sequence[int] = ()
+    ) -> str:
+        """``/path`` as ``user`` with ``dice`` forced (all of them its own); what it said."""
         assert self.dice.remaining == ()
         self.dice.push(list(dice))
         reply = await self.fake.command(user, "mesa", path, options)
