@@ -446,7 +446,26 @@ def porc_concluded(acciones: str, orco: str = "ataque, a: Ana") -> list[Any]:
     ]
 
 
+PORC_FILE = b"""fichas:
+  - nombre: Bea
+    caracteristicas: {fuerza: 10, agilidad: 10, percepcion: 10}
+    pv: 10
+"""
+PORC_BESTIARY = b"""enemigos:
+  - nombre: Lobo
+    caracteristicas: {fuerza: 10, agilidad: 14, percepcion: 14}
+    pv: 12
+"""
+
 PORCENTUAL_SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
+    "/porcentual ficha importar": (
+        "mesa", [], "porcentual ficha importar", {"archivo": PORC_FILE},
+    ),
+    "/porcentual ficha exportar": ("mesa", PORC_SHEETS, "porcentual ficha exportar", {}),
+    "/porcentual bestiario importar": (
+        "mesa", [], "porcentual bestiario importar", {"archivo": PORC_BESTIARY},
+    ),
+    "/porcentual bestiario exportar": ("mesa", PORC_SHEETS, "porcentual bestiario exportar", {}),
     "/porcentual ficha crear": (
         "mesa", [], "porcentual ficha crear",
         {"nombre": "Bea", "caracteristicas": "fuerza 10, agilidad 10, percepcion 10", "pv": 10},

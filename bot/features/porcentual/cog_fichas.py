@@ -3,12 +3,14 @@ sheets and the GM's bestiary, made by :func:`sheet_commands`), and ``/porcentual
 
 from __future__ import annotations
 
+import io
 from typing import Literal
 
 import discord
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
+from bot.features.bestiario.files import read_attachment
 from bot.features.cog import FeatureCog
 from bot.features.common import send
 from bot.render.porcentual import sheet_embed, tables_embed
@@ -17,7 +19,7 @@ from bot.sheetfiles.limits import NAME_MAX
 from bot.storage.system_sheets import SheetKind
 from umbral_rules import UmbralError
 
-from . import parse, sheets
+from . import files, parse, sheets
 from .complete import method, sheet_names
 from .groups import bestiario, ficha, tabla
 from .state import SYSTEM
@@ -198,8 +200,49 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
         await send(ctx.interaction, content=f"Borrada: {shown(row.nombre)}.")
 
 
+def file_commands(group: app_commands.Group, kind: SheetKind, rule: str) -> None:
+    """Add importar and exportar (YAML or JSON) to ``group`` for sheets of ``kind``."""
+    what = f"cambiar el {KIND_TITLE[kind].lower()}"
+
+    @group.command(name="importar", description="Carga fichas de un archivo YAML o JSON")
+    @app_commands.describe(archivo="YAML o JSON: «fichas:» (o «enemigos:») con la lista")
+    @command_context(rule, what=what)
+    @method
+    async def importar(self: FeatureCog, ctx: Context, archivo: discord.Attachment) -> None:
+        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+        entries = files.load(await read_attachment(archivo), archivo.filename, kind)
+        async with ctx.storage.guild(ctx.guild_id) as uow:
+            if kind == "enemigo":
+                ctx.require((await uow.guild.get()).gm_role_id)
+            lines = [await sheets.put(ctx, uow, kind, entry) for entry in entries]
+        embed = discord.Embed(title="Importadas", description="\n".join(lines)[:4000])
+        await send(ctx.interaction, embed=embed, ephemeral=True)
+
+    @group.command(name="exportar", description="Tus fichas (el máster, todas) como archivo")
+    @app_commands.describe(formato="YAML o JSON")
+    @command_context(rule, what=what)
+    @method
+    async def exportar(self: FeatureCog, ctx: Context, formato: files.FileFormat = "yaml") -> None:
+        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+        async with ctx.storage.reading(ctx.guild_id) as uow:
+            gm = ctx.is_gm((await uow.guild.get()).gm_role_id)
+            if kind == "enemigo" and not gm:
+                raise UmbralError(f"Solo el máster puede {what}.")
+            rows = await uow.system_sheets.list(SYSTEM, kind, None if gm else ctx.user_id)
+        if not rows:  # (an answer, not a refusal: there is simply nothing yet)
+            embed = discord.Embed(title="Exportar", description="No hay fichas que exportar.")
+            await send(ctx.interaction, embed=embed, ephemeral=True)
+            return
+        name = f"porcentual-{files.KEYS[kind]}.{formato}"
+        data = files.dump(rows, kind, formato)
+        file = discord.File(io.BytesIO(data), filename=name)
+        await ctx.interaction.followup.send(f"{len(rows)} fichas.", file=file, ephemeral=True)
+
+
 sheet_commands(ficha, "pj", "dueño o máster", "cualquiera")
 sheet_commands(bestiario, "enemigo", "máster", "máster")
+file_commands(ficha, "pj", "cualquiera")
+file_commands(bestiario, "enemigo", "máster")
 
 TABLE_PARSERS = {
     "bonificador": parse.bonus_table,

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.jsontypes import JsonObject
+from bot.render.safe import shown
 from bot.storage.system_sheets import SheetKind, StoredSheet
 from umbral_rules import UmbralError
 from umbral_rules.porcentual import Arma, Ficha
@@ -151,6 +152,18 @@ async def set_weapon(
     return await uow.system_sheets.save(
         sheet, with_weapon(sheet.data, weapon(given, comps), nombre)
     )
+
+
+async def put(ctx: Context, uow: UnitOfWork, kind: SheetKind, data: JsonObject) -> str:
+    """A sheet from a file: new, or written over one the user may change. Its line."""
+    nombre = clean_name(str(data["nombre"]))
+    old = await uow.system_sheets.get(SYSTEM, kind, nombre)
+    if old is None:
+        await uow.system_sheets.add(SYSTEM, kind, ctx.user_id, nombre, data)
+        return f"• {shown(nombre)}: nueva"
+    await may_change(ctx, uow, old)
+    await uow.system_sheets.save(old, data)
+    return f"• {shown(nombre)}: reemplazada"
 
 
 async def remove(ctx: Context, uow: UnitOfWork, kind: SheetKind, nombre: str) -> StoredSheet:
