@@ -50,7 +50,9 @@ class Duel:
     async def act(self, who: str, numero: int, dice: Sequence[int] = ()) -> str:
         user = "kaeda" if who == "Ana" else "master"
         options = {"accion": numero, "combatiente": who}
-        return await self.cmd(user, "porcentual actuar", options, dice)
+        text = await self.cmd(user, "porcentual actuar", options, dice)
+        assert text.startswith("== Acción =="), text  # done, not refused
+        return text
 
     async def attack(self, who: str, target: str, dice: Sequence[int], **options: object) -> str:
         user = "kaeda" if who == "Ana" else "master"
