@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import PurePath
-from typing import Any, Literal
+from typing import Literal
 
 from bot.jsontypes import JsonObject
 from bot.sheetfiles import jsonio, yamlio
@@ -29,8 +29,9 @@ def load(data: bytes, filename: str, kind: SheetKind) -> list[JsonObject]:
     """Every sheet of the file, checked."""
     text = decode(data)
     suffix = PurePath(filename).suffix.lower()
+    parsed: object
     if suffix in (".yaml", ".yml"):
-        parsed: Any = yamlio.load(text)[0]
+        parsed = yamlio.load(text)[0]
     elif suffix == ".json":
         parsed = jsonio.load(text)[0]
     else:
@@ -52,7 +53,7 @@ def load(data: bytes, filename: str, kind: SheetKind) -> list[JsonObject]:
     found: list[JsonObject] = []
     for number, entry in enumerate(entries, 1):
         nombre = entry.get("nombre") if isinstance(entry, dict) else None
-        if not isinstance(nombre, str) or not nombre.strip():
+        if not isinstance(entry, dict) or not isinstance(nombre, str) or not nombre.strip():
             raise FileRefused("falta el nombre", entry=number)
         try:
             found.append(checked(entry))
