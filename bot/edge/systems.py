@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from discord import app_commands
 
+from bot.jsontypes import JsonObject
 from umbral_rules import UmbralError
 from umbral_rules.systems import SYSTEM_LABELS, other_system, system_label
 
@@ -69,6 +70,9 @@ class SystemPlugin:
 
     name: str
     verbs: Mapping[str, Verb]
+    #: The names of the combatants of one of its encounters' documents (what the shared
+    #: commands' ``objetivo``/``atacante`` autocompletes offer), if it says them.
+    names: Callable[[JsonObject], list[str]] | None = None
 
 
 @dataclass
@@ -81,6 +85,11 @@ class Systems:
         if plugin.name not in SYSTEM_LABELS:
             raise ValueError(f"Unknown game system {plugin.name!r}")
         self.plugins[plugin.name] = plugin
+
+    def names(self, system: str, doc: JsonObject) -> list[str]:
+        """The combatants of ``system``'s document ``doc`` (none if it does not say them)."""
+        plugin = self.plugins.get(system)
+        return [] if plugin is None or plugin.names is None else plugin.names(doc)
 
     def verb(self, system: str, command: str) -> Verb | None:
         """How ``system`` plays ``command`` (``None``: it does not, or nobody said)."""
@@ -123,9 +132,11 @@ def refuse_options(
     """The Spanish refusal of the options of ``given`` that ``system`` does not take
     (named as users type them: ``shown``)."""
     shown = shown or {}
-    extra = sorted(name for name in given if name not in takes and name != SYSTEM_OPTION)
+    extra = sorted(
+        shown.get(name, name) for name in given if name not in takes and name != SYSTEM_OPTION
+    )
     if extra:
-        names = ", ".join(f"`{shown.get(name, name)}`" for name in extra)
+        names = ", ".join(f"`{name}`" for name in extra)
         takes_names = ", ".join(sorted(f"`{shown.get(name, name)}`" for name in takes)) or "ninguna"
         raise UmbralError(
             f"En {system_label(system)}, /{command} no usa {names}: no se ha hecho nada. "

@@ -18,21 +18,29 @@ from bot.edge.services import ServedCog
 from bot.features.ambito import guild_estados_extra
 from bot.features.common import choices
 from bot.features.saved_choices import completions, deletable
-from bot.storage import Storage
+from bot.storage import Storage, UnitOfWork
 from bot.storage.saved_rolls import SERVER
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_table
+from umbral_rules.systems import UMBRAL
 from umbral_rules.text import spanish_sorted
 
 Choices = list[Choice[str]]
 
 
+async def umbral_view(uow: UnitOfWork) -> Encounter | None:
+    """The channel's encounter if it plays Umbral (``None``: none, or another game's, whose
+    autocompletes offer only its combatants: :meth:`FeatureCog.combatant`)."""
+    system = await uow.encounter.system()
+    return await uow.encounter.view() if system == UMBRAL else None
+
+
 async def _encounter(storage: Storage, interaction: Interaction) -> tuple[Encounter | None, bool]:
-    """The channel's encounter (``None``: none) and whether the user is its GM."""
+    """The channel's Umbral encounter (``None``: none) and whether the user is its GM."""
     guild_id, channel_id = ids_of(interaction)
     async with storage.reading(guild_id, channel_id) as uow:
-        enc = await uow.encounter.get()
+        enc = await umbral_view(uow)
         settings = await uow.guild.get()
         info = uow.encounter.info
     gm = is_gm(interaction, settings.gm_role_id, info.creator_id if info else None)
@@ -61,15 +69,20 @@ class FeatureCog(ServedCog):
         """Combatants of this channel's encounter."""
         guild_id, channel_id = ids_of(interaction)
         async with self.services.require_storage().reading(guild_id, channel_id) as uow:
+            system = await uow.encounter.system()
+            if system is not None and system != UMBRAL:  # another game's: its own names
+                doc = await uow.encounter.document(system)
+                return choices(self.services.systems.names(system, doc or {}), current)
             enc = await uow.encounter.view()
             names = [c.nombre for c in enc.combatants] if enc is not None else []
         return choices(names, current)
 
     async def actor(self, interaction: Interaction, current: str) -> Choices:
-        """The combatants this user may act as (all of them for the GM)."""
+        """The combatants this user may act as (all of them for the GM; in another game's
+        encounter, every combatant it names)."""
         enc, gm = await _encounter(self.services.require_storage(), interaction)
         if enc is None:
-            return []
+            return await self.combatant(interaction, current)
         names = [c.nombre for c in enc.combatants if gm or c.owner_id == interaction.user.id]
         return choices(names, current)
 
@@ -95,7 +108,7 @@ class FeatureCog(ServedCog):
         still knows (someone carries one the server deleted)."""
         guild_id, channel_id = ids_of(interaction)
         async with self.services.require_storage().reading(guild_id, channel_id) as uow:
-            enc = await uow.encounter.get()
+            enc = await umbral_view(uow)
             stored = (await uow.guild.get()).extra_estados
         known = {**(enc.settings.estados_extra if enc is not None else {}),
                  **guild_estados_extra(stored)}  # fmt: skip
@@ -105,7 +118,7 @@ class FeatureCog(ServedCog):
         """The channel's open retos."""
         guild_id, channel_id = ids_of(interaction)
         async with self.services.require_storage().reading(guild_id, channel_id) as uow:
-            enc = await uow.encounter.get()
+            enc = await umbral_view(uow)
         names = [r.nombre for r in enc.retos if r.activo] if enc is not None else []
         return choices(names, current)
 
@@ -158,8 +171,8 @@ class FeatureCog(ServedCog):
             creator = None
             command = interaction.command
             if command is not None and command.name == "enemigos":  # the encounter's creator
-                await uow.encounter.get()
-                creator = uow.encounter.info.creator_id if uow.encounter.info else None
+                facts = await uow.encounter.facts()
+                creator = facts.creator_id if facts else None
             if not is_gm(interaction, settings.gm_role_id, creator):
                 return []
             rows = await uow.bestiary.list_all()

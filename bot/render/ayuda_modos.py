@@ -118,4 +118,32 @@ TACTICO: Page = (
     ),
 )
 
-MODES: tuple[Page, ...] = (MESA, NARRATIVO, TACTICO)
+SISTEMAS: Page = (
+    "sistemas",
+    "Los juegos del bot",
+    "El bot lleva cuatro juegos. Cada encuentro es de uno: el que diga `/encuentro empezar "
+    "sistema:…` o, si no lo dice, el del servidor (`/config sistema:…`, Umbral mientras nadie "
+    "lo cambie).",
+    (
+        (
+            "Los mismos verbos",
+            "`/encuentro empezar`, `/encuentro unirse`, `/encuentro enemigos`, `/encuentro "
+            "quitar`, `/encuentro terminar`, `/asalto`, `/atacar` y `/disparar` hacen en cada "
+            "canal lo que pide el juego de su encuentro. Una opción que ese juego no usa se "
+            "rechaza y no se hace nada: el bot dice qué opciones usa.",
+        ),
+        (
+            "Lo propio de cada juego",
+            "Lo que solo tiene un juego va en su propio comando (`/hielo`, `/graduado`, "
+            "`/porcentual`) y tiene su tema de ayuda. Un comando de Umbral (como `/aliento`) "
+            "en un encuentro de otro juego dice que no sirve para él.",
+        ),
+        (
+            "Deshacer e historial",
+            "`/deshacer` y `/historial` valen para todos los juegos: el máster deshace el último "
+            "cambio del encuentro, y cada tirada queda en el historial con su resultado.",
+        ),
+    ),
+)
+
+MODES: tuple[Page, ...] = (MESA, NARRATIVO, TACTICO, SISTEMAS)

@@ -10,6 +10,7 @@ import discord
 from bot.render.config import MODE_LABELS
 from bot.render.limits import PAGE_CHARS, split_text
 from bot.render.tracker import PHASE_LABELS
+from umbral_rules.systems import UMBRAL, system_label
 
 LIST_COLOUR = discord.Colour(0x16A085)
 #: Encounters per page (each takes a few lines).
@@ -27,9 +28,15 @@ class OpenEncounter:
     asalto: int
     phase: str
     waiting: Sequence[str]
+    #: The game it plays (another game's encounter shows its name, not Umbral's mode).
+    system: str = UMBRAL
 
 
 def encounter_block(e: OpenEncounter) -> str:
+    if e.system != UMBRAL:
+        head = f"**<#{e.channel_id}>** — {system_label(e.system)}"
+        head += f" · asalto {e.asalto}" if e.asalto else ""
+        return "\n".join([head, "  • Lo que espera, en su tracker."])
     head = (
         f"**<#{e.channel_id}>** — {MODE_LABELS.get(e.mode, e.mode)} · asalto {e.asalto} · "
         f"{PHASE_LABELS.get(e.phase, e.phase)}"

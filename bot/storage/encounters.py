@@ -211,6 +211,12 @@ class EncounterRepository:
         found: str | None = (await conn.execute(stmt)).scalar()
         return found
 
+    async def facts(self) -> EncounterInfo | None:
+        """The active encounter's facts (id, version, creator, system…) whichever game it
+        plays: its document is read, not built."""
+        loaded = await self._load()
+        return None if loaded is None else loaded.info
+
     async def document(self, system: str) -> JsonObject | None:
         """The active encounter's document if it plays ``system`` (a copy: the caller may
         change it and :meth:`save` it); ``None`` when the channel has none; refused in

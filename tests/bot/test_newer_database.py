@@ -13,14 +13,17 @@ from typing import Any
 
 import discord
 import pytest
+from alembic.script import ScriptDirectory
 
 from bot.__main__ import main
 from bot.process import startup
 from bot.storage import downgrade, upgrade, upgrade_head_sync
+from bot.storage.migrate import alembic_config
 from bot.storage.revision import current_revision
 from tests.bot.test_startup_failures import TOKEN, login_fails, one_line
 
-HEAD = "0020"
+#: The newest migration this release has (the one its message names).
+HEAD = str(ScriptDirectory.from_config(alembic_config()).get_current_head())
 
 
 @pytest.fixture

@@ -26,6 +26,7 @@ from bot.render.ayuda import (
 from bot.render.limits import quote
 from bot.render.safe import shown
 from umbral_rules import UmbralError
+from umbral_rules.systems import UMBRAL
 from umbral_rules.text import word_key
 
 
@@ -76,7 +77,9 @@ class AyudaCog(FeatureCog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             async with storage.reading(interaction.guild_id, interaction.channel_id) as uow:
                 row = await uow.characters.active(interaction.user.id)
-                enc = await uow.encounter.get()
+                system = await uow.encounter.system()
+                # (another game's encounter: the steps are Umbral's, so none of its own)
+                enc = await uow.encounter.get() if system == UMBRAL else None
                 info = uow.encounter.info
                 settings = await uow.guild.get()
             gm = ctx.is_gm(settings.gm_role_id, info.creator_id if info else None)

@@ -9,6 +9,7 @@ from bot.features.pages import send_pages
 from bot.render.lista import OpenEncounter, encounter_list_pages
 from bot.storage.encounter_list import active_channels
 from bot.storage.uow import UnitOfWork
+from umbral_rules.systems import UMBRAL
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
@@ -19,6 +20,13 @@ async def open_encounters(uow: UnitOfWork) -> list[OpenEncounter]:
     out: list[OpenEncounter] = []
     for channel_id in await active_channels(uow.session, uow.guild_id):
         repo = uow.encounter_in(channel_id)
+        system = await repo.system()
+        if system is not None and system != UMBRAL:  # another game's: its name and asalto
+            doc = await repo.document(system) or {}
+            asalto = doc.get("asalto")
+            number = asalto if isinstance(asalto, int) else 0
+            out.append(OpenEncounter(channel_id, "", number, "", [], system))
+            continue
         enc = await repo.get()
         if enc is None or repo.info is None:
             continue

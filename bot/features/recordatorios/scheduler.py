@@ -43,6 +43,7 @@ from bot.storage.claims import Claim
 from bot.storage.reminders import Armed, DueOf, Wanted, armed, next_due
 from bot.storage.waiting import waiting
 from umbral_rules import UmbralError
+from umbral_rules.systems import UMBRAL
 
 log = logging.getLogger(__name__)
 
@@ -269,6 +270,8 @@ async def _claim(
 ) -> Delivery | None:
     """In one transaction: who the encounter waits for now, synced into its reminders, and
     the message to the players due now, claimed by this process (not yet marked sent)."""
+    if await uow.encounter.system() != UMBRAL:  # none now, or another game's (no reminders)
+        return None
     enc = await uow.encounter.get()
     info = uow.encounter.info
     if enc is None or info is None or info.id != target.encounter_id:
