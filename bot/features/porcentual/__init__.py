@@ -15,7 +15,7 @@ async def setup(bot: UmbralBot) -> None:
 
     from . import verbs
     from .cog import PorcentualCog  # not at import: a sibling module must not load it
-    from .state import SYSTEM
+    from .state import SYSTEM, combatant_names
 
     attack = frozenset({"objetivo", "atacante", "defensa", "distancia", "situacion"})
     bot.services.systems.add(
@@ -31,6 +31,7 @@ async def setup(bot: UmbralBot) -> None:
                 "atacar": Verb(attack, run=verbs.attack),
                 "disparar": Verb(attack, run=verbs.attack),
             },
+            names=combatant_names,
         )
     )
     await bot.add_cog(PorcentualCog(bot.services))

@@ -76,3 +76,8 @@ class Mesa:
             {str(k): int(v) for k, v in data.get("hojas", {}).items()},
             None if data.get("embosca") is None else str(data["embosca"]),
         )
+
+
+def combatant_names(doc: JsonObject) -> list[str]:
+    """The fighters of a stored percentile document (the shared commands' autocompletes)."""
+    return [c.id for c in Mesa.from_dict(doc).combate.combatientes]

@@ -149,6 +149,8 @@ async def test_the_options_offer_fighters_and_sheets(duel: Duel, fake: FakeDisco
         "kaeda", "mesa", "porcentual ficha ver", {"nombre": ""}, "nombre"
     )
     assert [c["name"] for c in sheets] == ["Ana"]
+    targets = await fake.autocomplete("kaeda", "mesa", "atacar", {"objetivo": "orco 2"}, "objetivo")
+    assert [c["name"] for c in targets] == ["Orco 2"]
     elsewhere = await fake.autocomplete(
         "kaeda", "otra", "porcentual guardia", {"combatiente": ""}, "combatiente"
     )
