@@ -17,6 +17,7 @@ from bot.render.encounter import events_embed
 from bot.storage.system_sheets import StoredSheet
 from umbral_rules import UmbralError
 from umbral_rules.porcentual import (
+    AccionDeclarada,
     Combate,
     Combatiente,
     DefensaElegida,
@@ -45,6 +46,17 @@ async def answered(ctx: Context) -> None:
     """Defer, unless Umbral's body already did."""
     if not ctx.interaction.response.is_done():
         await ctx.interaction.response.defer(thinking=True)
+
+
+def text_option(ctx: Context, name: str) -> str | None:
+    """A shared command's text option, as given (``None``: left out)."""
+    value = ctx.options.get(name)
+    return None if value is None else str(value)
+
+
+def int_option(ctx: Context, name: str) -> int | None:
+    value = ctx.options.get(name)
+    return value if isinstance(value, int) else None
 
 
 def gm_of(turn: PorcentualTurn) -> bool:
@@ -116,7 +128,7 @@ async def join(ctx: Context) -> None:
 async def enemies(ctx: Context) -> None:
     await answered(ctx)
     nombre = str(ctx.options.get("nombre") or "")
-    cantidad = int(ctx.options.get("cantidad") or 1)  # type: ignore[call-overload]
+    cantidad = int_option(ctx, "cantidad") or 1
 
     async def rules(turn: PorcentualTurn) -> list[str]:
         mesa = turn.document
@@ -237,7 +249,7 @@ def defences(text: str | None, mesa: Mesa, defender: str) -> list[DefensaElegida
     return found
 
 
-def _attack_index(mesa: Mesa, cid: str, objetivo: str | None) -> int:
+def _attack_index(mesa: Mesa, cid: str, objetivo: str | None) -> tuple[int, AccionDeclarada]:
     """The first pending attack of ``cid`` aimed at ``objetivo`` (or at no one named)."""
     asalto = mesa.combate.asalto
     if asalto is None or asalto.fase is not Fase.ACCION:
@@ -248,30 +260,31 @@ def _attack_index(mesa: Mesa, cid: str, objetivo: str | None) -> int:
         if act.tipo is Tipo.ATAQUE and (
             objetivo is None or not act.objetivos or objetivo in act.objetivos
         ):
-            return i
+            return i, act
     raise UmbralError(f"{cid} no tiene ningún ataque declarado pendiente contra ese objetivo.")
 
 
 async def attack(ctx: Context) -> None:
     await answered(ctx)
-    o = ctx.options
+    defensa = text_option(ctx, "defensa")
 
     async def rules(turn: PorcentualTurn) -> list[Evento]:
         mesa = turn.document
-        cid = mesa.acting(o.get("atacante"), ctx.user_id, gm_of(turn))  # type: ignore[arg-type]
-        target = mesa.find(str(o.get("objetivo"))).id
-        index = _attack_index(mesa, cid, target)
+        cid = mesa.acting(text_option(ctx, "atacante"), ctx.user_id, gm_of(turn))
+        target = mesa.find(text_option(ctx, "objetivo") or "").id
+        index, act = _attack_index(mesa, cid, target)
         tables = await tablas(turn.uow)
         rows = {} if tables.modificadores is None else dict(tables.modificadores.filas)
-        situacion = parse.contexto(o.get("situacion"), o.get("distancia"), rows)  # type: ignore[arg-type]
-        act = (mesa.combate.asalto.declarado(cid) or ())[index]  # type: ignore[union-attr]
+        situacion = parse.contexto(
+            text_option(ctx, "situacion"), int_option(ctx, "distancia"), rows
+        )
         if act.accion is Accion.BARRIDO:
             chosen = {}
-            for name, number in parse.pairs(str(o.get("defensa") or ""), "las defensas"):
+            for name, number in parse.pairs(defensa or "", "las defensas"):
                 chosen[mesa.find(name).id] = DefensaElegida(number - 1)
             combate, events = barrer(mesa.combate, tables, ctx.dice, cid, index, chosen, situacion)
         else:
-            chosen_list = defences(o.get("defensa"), mesa, target)  # type: ignore[arg-type]
+            chosen_list = defences(defensa, mesa, target)
             combate, events = atacar(
                 mesa.combate, tables, ctx.dice, cid, index, target, situacion, chosen_list
             )
