@@ -155,3 +155,10 @@ async def test_the_options_offer_fighters_and_sheets(duel: Duel, fake: FakeDisco
         "kaeda", "otra", "porcentual guardia", {"combatiente": ""}, "combatiente"
     )
     assert elsewhere == []
+
+
+async def test_ayuda_has_the_percentile_topic(fake: FakeDiscord) -> None:
+    reply = await fake.command("kaeda", "mesa", "ayuda", {"tema": "porcentual"})
+    text = reply.text()
+    assert "Juego porcentual" in text
+    assert "/porcentual declarar" in text and "/porcentual tabla importar" in text
