@@ -57,6 +57,25 @@ def _slots(combate: Combate, slots: Sequence[Sequence[str]]) -> str:
     )
 
 
+def _declared(combate: Combate) -> str:
+    """Each one's declared actions by number (what `accion:` and `defensa:` name): done ✓,
+    lost ✗."""
+    asalto = combate.asalto
+    if asalto is None:
+        return ""
+    done = set(asalto.hechas)
+    lost = {(c, i) for c, i, _ in asalto.perdidas}
+    lines = []
+    for cid, acts in asalto.declaraciones:
+        parts = []
+        for i, act in enumerate(acts):
+            mark = " ✓" if (cid, i) in done else " ✗" if (cid, i) in lost else ""
+            aim = f" → {' + '.join(act.objetivos)}" if act.objetivos else ""
+            parts.append(f"{i + 1}. {act.ficha.nombre}{aim}{mark}")
+        lines.append(f"{cid}: " + ("; ".join(parts) or "nada"))
+    return "\n".join(lines)
+
+
 def draw(doc: JsonObject, ended: bool) -> discord.Embed:
     """The tracker: the asalto, its phase, the order, who still has to declare or act, and
     every combatant's standing."""
@@ -83,6 +102,8 @@ def draw(doc: JsonObject, ended: bool) -> discord.Embed:
         fields.append(("Faltan por declarar", ", ".join(asalto.por_declarar) or "nadie"))
     else:
         fields.append(("Orden de acción", _slots(combate, asalto.orden_accion)))
+    if asalto.fase is not Fase.DECLARACION or asalto.declaraciones:
+        fields.append(("Acciones declaradas", _declared(combate) or "ninguna"))
     if asalto.fase is Fase.ACCION:
         turn = asalto.orden_accion[asalto.turno] if asalto.orden_accion else ()
         fields.append(("Turno de", ", ".join(turn) or "—"))

@@ -74,3 +74,14 @@ async def test_guardia_completa_lasts_across_asaltos(
     text = await duel.cmd("kaeda", "porcentual guardia", {})
     assert "Ana sale de la guardia completa." in text
     assert combatant(await doc(session, fake), "Ana")["guardia_completa"] is False
+
+
+async def test_the_tracker_numbers_the_declared_actions(duel: Duel) -> None:
+    await duel.setup()
+    await duel.asalto([1, 9])
+    text = await duel.declare("Ana", "ataque, a: Orco; esquivar")
+    assert "Acciones declaradas: Ana: 1. Ataque Cuerpo a Cuerpo → Orco; 2. Esquivar" in text
+    await duel.declare("Orco", "ataque, a: Ana")
+    text = await duel.attack("Orco", "Ana", [40, 20], defensa="2")
+    assert "Ana: 1. Ataque Cuerpo a Cuerpo → Orco; 2. Esquivar ✓" in text, text
+    assert "Orco: 1. Ataque Cuerpo a Cuerpo → Ana ✓" in text, text
