@@ -87,6 +87,7 @@ UMBRAL_VERBS: dict[str, Verb] = {
     "encuentro enemigos": Verb(frozenset({"nombre", "cantidad"})),
     "encuentro quitar": Verb(frozenset({"combatiente"})),
     "encuentro terminar": Verb(frozenset()),
+    "encuentro recordatorios": Verb(frozenset({"horas", "silencio"})),
     "asalto": Verb(frozenset()),
     "atacar": Verb(frozenset(ATTACK_OPTIONS)),
     "disparar": Verb(frozenset({*ATTACK_OPTIONS, "a_cubierto"})),

@@ -269,7 +269,7 @@ class EncuentroCog(FeatureCog):
         horas="Cada cuántas horas sin respuesta se recuerda (0: nunca)",
         silencio="Horas sin recordatorios, p. ej. 23-9 (hora del servidor, /config zona_horaria)",
     )
-    @command_context("máster", what="configurar los recordatorios")
+    @command_context("máster", what="configurar los recordatorios", shared=True)
     async def recordatorios(
         self,
         ctx: Context,

@@ -16,6 +16,7 @@ async def setup(bot: UmbralBot) -> None:
     from . import verbs
     from .cog import PorcentualCog  # not at import: a sibling module must not load it
     from .state import SYSTEM, combatant_names
+    from .waiting import awaited
 
     attack = frozenset({"objetivo", "atacante", "defensa", "distancia", "situacion"})
     bot.services.systems.add(
@@ -27,11 +28,15 @@ async def setup(bot: UmbralBot) -> None:
                 "encuentro enemigos": Verb(frozenset({"nombre", "cantidad"}), run=verbs.enemies),
                 "encuentro quitar": Verb(frozenset({"combatiente"}), run=verbs.remove),
                 "encuentro terminar": Verb(frozenset(), run=verbs.end),
+                "encuentro recordatorios": Verb(
+                    frozenset({"horas", "silencio"}), run=verbs.reminders
+                ),
                 "asalto": Verb(frozenset(), run=verbs.asalto),
                 "atacar": Verb(attack, run=verbs.attack),
                 "disparar": Verb(attack, run=verbs.attack),
             },
             names=combatant_names,
+            waiting=awaited,
         )
     )
     await bot.add_cog(PorcentualCog(bot.services))

@@ -13,6 +13,8 @@ import discord
 
 from bot.edge.path import Step, run_step
 from bot.features.common import send
+from bot.features.recordatorios.service import store as store_reminders
+from bot.features.timing import check_hours, parse_quiet
 from bot.render.encounter import events_embed
 from bot.storage.system_sheets import StoredSheet
 from umbral_rules import UmbralError
@@ -200,6 +202,21 @@ async def end(ctx: Context) -> None:
     rolls = await run_step(ctx, PORCENTUAL, Step(None, rules))
     lines = [f"Termina el combate porcentual: {rolls} tiradas en el registro (/historial)."]
     await send(ctx.interaction, embed=events_embed("Fin del combate", lines))
+
+
+async def reminders(ctx: Context) -> None:
+    """``/encuentro recordatorios`` in a percentile fight: stored as Umbral's are; who is
+    reminded is :func:`~.waiting.awaited`."""
+    hours = check_hours(int_option(ctx, "horas") or 0)
+    quiet = parse_quiet(text_option(ctx, "silencio")) if hours else None
+    await answered(ctx)
+
+    async def rules(turn: PorcentualTurn) -> str:
+        turn.saves, turn.tracker = False, None  # the fight itself does not change
+        return await store_reminders(turn.uow, turn.settings, hours, quiet)
+
+    text = await run_step(ctx, PORCENTUAL, Step(None, rules))
+    await send(ctx.interaction, content=text)
 
 
 async def asalto(ctx: Context) -> None:
