@@ -88,6 +88,7 @@ UMBRAL_VERBS: dict[str, Verb] = {
     "encuentro quitar": Verb(frozenset({"combatiente"})),
     "encuentro terminar": Verb(frozenset()),
     "encuentro recordatorios": Verb(frozenset({"horas", "silencio"})),
+    "encuentro ver": Verb(frozenset({"publico"})),
     "asalto": Verb(frozenset()),
     "atacar": Verb(frozenset(ATTACK_OPTIONS)),
     "disparar": Verb(frozenset({*ATTACK_OPTIONS, "a_cubierto"})),

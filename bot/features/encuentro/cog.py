@@ -228,7 +228,7 @@ class EncuentroCog(FeatureCog):
         publico="Máster: publica de nuevo el mensaje del encuentro al final del canal, "
         "y ese es el que se mantiene al día"
     )
-    @command_context("servidor", variants=VER_USES)
+    @command_context("servidor", variants=VER_USES, shared=True)
     async def ver(self, ctx: Context, publico: bool = False) -> None:
         interaction = ctx.interaction
         guild_id, channel_id = ctx.ids()

@@ -28,6 +28,7 @@ async def setup(bot: UmbralBot) -> None:
                 "encuentro enemigos": Verb(frozenset({"nombre", "cantidad"}), run=verbs.enemies),
                 "encuentro quitar": Verb(frozenset({"combatiente"}), run=verbs.remove),
                 "encuentro terminar": Verb(frozenset(), run=verbs.end),
+                "encuentro ver": Verb(frozenset({"publico"}), run=verbs.look),
                 "encuentro recordatorios": Verb(
                     frozenset({"horas", "silencio"}), run=verbs.reminders
                 ),

@@ -16,6 +16,7 @@ from bot.features.common import send
 from bot.features.recordatorios.service import store as store_reminders
 from bot.features.timing import check_hours, parse_quiet
 from bot.render.encounter import events_embed
+from bot.render.porcentual import draw
 from bot.storage.system_sheets import StoredSheet
 from umbral_rules import UmbralError
 from umbral_rules.porcentual import (
@@ -202,6 +203,28 @@ async def end(ctx: Context) -> None:
     rolls = await run_step(ctx, PORCENTUAL, Step(None, rules))
     lines = [f"Termina el combate porcentual: {rolls} tiradas en el registro (/historial)."]
     await send(ctx.interaction, embed=events_embed("Fin del combate", lines))
+
+
+async def look(ctx: Context) -> None:
+    """``/encuentro ver``: the fight's tracker, privately; ``publico`` (the GM's): posted
+    again at the bottom of the channel, and that one kept up to date."""
+    if not ctx.interaction.response.is_done():
+        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+    if not ctx.options.get("publico"):
+        mesa = await run_step(ctx, PORCENTUAL, Step(None, _looked, need="look"))
+        await send(ctx.interaction, embed=draw(mesa.to_dict(), False), ephemeral=True)
+        return
+
+    async def rules(turn: PorcentualTurn) -> None:
+        turn.saves, turn.tracker = False, "repost"  # nothing changes: posted again
+
+    await run_step(ctx, PORCENTUAL, Step(None, rules))
+    await send(ctx.interaction, content="Publicado de nuevo al final del canal.", ephemeral=True)
+
+
+async def _looked(turn: PorcentualTurn) -> Mesa:
+    turn.tracker = None  # only looked at
+    return turn.document
 
 
 async def reminders(ctx: Context) -> None:

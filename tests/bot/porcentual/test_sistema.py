@@ -162,3 +162,17 @@ async def test_ayuda_has_the_percentile_topic(fake: FakeDiscord) -> None:
     text = reply.text()
     assert "Juego porcentual" in text
     assert "/porcentual declarar" in text and "/porcentual tabla importar" in text
+
+
+async def test_encuentro_ver_shows_and_reposts_the_tracker(duel: Duel, fake: FakeDiscord) -> None:
+    await duel.setup()
+    await duel.asalto([9, 1])
+    seen = await fake.command("kaeda", "mesa", "encuentro ver")
+    assert seen.last.ephemeral
+    assert "Combate porcentual en curso — asalto 1" in seen.last.text()
+    assert "Faltan por declarar: Orco, Ana" in seen.last.text()
+    player = await fake.command("kaeda", "mesa", "encuentro ver", {"publico": True})
+    assert player.last.ephemeral and "máster" in player.last.text()
+    reposted = await fake.command("master", "mesa", "encuentro ver", {"publico": True})
+    assert "Publicado de nuevo al final del canal." in reposted.text()
+    assert [m for m in reposted.messages if "Combate porcentual" in m.text() and not m.ephemeral]
