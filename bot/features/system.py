@@ -89,6 +89,7 @@ UMBRAL_VERBS: dict[str, Verb] = {
     "encuentro terminar": Verb(frozenset()),
     "encuentro recordatorios": Verb(frozenset({"horas", "silencio"})),
     "encuentro ver": Verb(frozenset({"publico"})),
+    "encuentro pendientes": Verb(frozenset()),
     "asalto": Verb(frozenset()),
     "atacar": Verb(frozenset(ATTACK_OPTIONS)),
     "disparar": Verb(frozenset({*ATTACK_OPTIONS, "a_cubierto"})),

@@ -185,3 +185,21 @@ def tables_embed(tablas: Tablas) -> discord.Embed:
     ):
         embed.add_field(name=name, value=cut(shown(value), FIELD_VALUE_MAX), inline=False)
     return embed
+
+
+def pending_embed(doc: JsonObject) -> discord.Embed:
+    """``/encuentro pendientes``: who the asalto waits for (to declare, or to act)."""
+    combate = Combate.from_dict(doc["combate"])
+    asalto = combate.asalto
+    if asalto is None or asalto.fase is Fase.CONCLUSION:
+        text = "Nadie: el máster empieza el asalto con /asalto."
+    elif asalto.fase is Fase.DECLARACION:
+        left = asalto.por_declarar
+        slot = next((s for s in asalto.orden_declaracion if any(c in left for c in s)), ())
+        now = ", ".join(c for c in slot if c in left)
+        text = f"Declara ahora: {now}. Faltan por declarar: {', '.join(left)}."
+    else:
+        turn = asalto.orden_accion[asalto.turno] if asalto.orden_accion else ()
+        acting = ", ".join(asalto.por_actuar) or "nadie"
+        text = f"Turno de: {', '.join(turn)}. Faltan por actuar: {acting}."
+    return discord.Embed(title="Se espera a", description=shown(text), colour=TRACKER_COLOUR)

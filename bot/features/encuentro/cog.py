@@ -253,7 +253,7 @@ class EncuentroCog(FeatureCog):
         await run_lista(ctx)
 
     @encuentro.command(name="pendientes", description="Quién tiene que actuar o defenderse")
-    @command_context("servidor")
+    @command_context("servidor", shared=True)
     async def pendientes(self, ctx: Context) -> None:
         guild_id, channel_id = ctx.ids()
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)

@@ -29,6 +29,7 @@ async def setup(bot: UmbralBot) -> None:
                 "encuentro quitar": Verb(frozenset({"combatiente"}), run=verbs.remove),
                 "encuentro terminar": Verb(frozenset(), run=verbs.end),
                 "encuentro ver": Verb(frozenset({"publico"}), run=verbs.look),
+                "encuentro pendientes": Verb(frozenset(), run=verbs.pending),
                 "encuentro recordatorios": Verb(
                     frozenset({"horas", "silencio"}), run=verbs.reminders
                 ),

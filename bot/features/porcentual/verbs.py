@@ -16,7 +16,7 @@ from bot.features.common import send
 from bot.features.recordatorios.service import store as store_reminders
 from bot.features.timing import check_hours, parse_quiet
 from bot.render.encounter import events_embed
-from bot.render.porcentual import draw
+from bot.render.porcentual import draw, pending_embed
 from bot.storage.system_sheets import StoredSheet
 from umbral_rules import UmbralError
 from umbral_rules.porcentual import (
@@ -220,6 +220,14 @@ async def look(ctx: Context) -> None:
 
     await run_step(ctx, PORCENTUAL, Step(None, rules))
     await send(ctx.interaction, content="Publicado de nuevo al final del canal.", ephemeral=True)
+
+
+async def pending(ctx: Context) -> None:
+    """``/encuentro pendientes``: who the asalto waits for, privately."""
+    if not ctx.interaction.response.is_done():
+        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+    mesa = await run_step(ctx, PORCENTUAL, Step(None, _looked, need="look"))
+    await send(ctx.interaction, embed=pending_embed(mesa.to_dict()), ephemeral=True)
 
 
 async def _looked(turn: PorcentualTurn) -> Mesa:

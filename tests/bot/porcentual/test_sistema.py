@@ -176,3 +176,14 @@ async def test_encuentro_ver_shows_and_reposts_the_tracker(duel: Duel, fake: Fak
     reposted = await fake.command("master", "mesa", "encuentro ver", {"publico": True})
     assert "Publicado de nuevo al final del canal." in reposted.text()
     assert [m for m in reposted.messages if "Combate porcentual" in m.text() and not m.ephemeral]
+
+
+async def test_encuentro_pendientes_says_who_is_awaited(duel: Duel, fake: FakeDiscord) -> None:
+    await duel.setup()
+    await duel.asalto([9, 1])
+    text = (await fake.command("kaeda", "mesa", "encuentro pendientes")).last.text()
+    assert "Declara ahora: Orco. Faltan por declarar: Orco, Ana." in text
+    await duel.declare("Orco", "nada")
+    await duel.declare("Ana", "ataque, a: Orco")
+    text = (await fake.command("kaeda", "mesa", "encuentro pendientes")).last.text()
+    assert "Turno de: Ana. Faltan por actuar: Ana." in text
