@@ -21,6 +21,20 @@ FASES = {
     Fase.CONCLUSION: "conclusión",
 }
 SHEET_COLOUR = discord.Colour(0x7D5BA6)
+#: The characteristics as the seed writes them (the code keys them without accents).
+CHARACTERISTIC_LABELS = {
+    "fuerza": "Fuerza",
+    "agilidad": "Agilidad",
+    "percepcion": "Percepción",
+    "resistencia": "Resistencia",
+}
+#: Shield sizes as the seed writes them.
+SHIELD_LABELS = {"pequeno": "pequeño", "medio": "medio", "tarja": "tarja", "paves": "pavés"}
+
+
+def characteristic(key: str) -> str:
+    """«Percepción» for ``percepcion``; another characteristic with its first letter up."""
+    return CHARACTERISTIC_LABELS.get(key, key[:1].upper() + key[1:])
 
 
 def _standing(c: Combatiente) -> str:
@@ -120,12 +134,13 @@ def draw(doc: JsonObject, ended: bool) -> discord.Embed:
 def sheet_embed(data: Mapping[str, Any], title: str, note: str = "") -> discord.Embed:
     """A sheet as the rules read it."""
     ficha = Ficha.from_dict(data)
-    chars = ", ".join(f"{k} {v}" for k, v in ficha.caracteristicas.items())
+    chars = ", ".join(f"{characteristic(k)} {v}" for k, v in ficha.caracteristicas.items())
     comps = ", ".join(f"{k} {v} %" for k, v in ficha.competencias.items()) or "ninguna"
     lines = [f"**PV** {ficha.pv}", f"**Características** {shown(chars)}"]
     lines.append(f"**Competencias** {shown(comps)}")
     for a in ficha.armas:
-        extra = [f"{a.competencia}", f"{a.danio} + bonif. por {a.bonus_characteristic}"]
+        bonus = characteristic(a.bonus_characteristic)
+        extra = [f"{a.competencia}", f"{a.danio} + bonificador por {bonus}"]
         extra += [f"FUE mín. {a.fuerza_minima}", a.tamano.value, a.tipo.value.replace("_", " ")]
         if a.alcance is not None:
             extra.append(f"alcance {a.alcance}")
@@ -145,7 +160,8 @@ def sheet_embed(data: Mapping[str, Any], title: str, note: str = "") -> discord.
     if ficha.escudo is not None:
         es = ficha.escudo
         covers = ", ".join(es.protege) or "—"
-        text = f"{es.nombre} ({es.tamano.value}): Resistencia {es.resistencia}, protege {covers}"
+        size = SHIELD_LABELS.get(es.tamano.value, es.tamano.value)
+        text = f"{es.nombre} ({size}): Resistencia {es.resistencia}, protege {covers}"
         lines.append(f"**Escudo** {shown(text)}")
     if ficha.iniciativa_hechizos:
         lines.append(f"**Iniciativa por hechizos** {ficha.iniciativa_hechizos:+d}")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from bot.edge.path import Step, run_step
 from bot.features.common import send
 from bot.render.encounter import events_embed
+from bot.render.porcentual import characteristic
 from umbral_rules import UmbralError
 from umbral_rules.porcentual import (
     Combate,
@@ -197,7 +198,7 @@ def contest(
         ka, kb = word_key(caracteristica_a), word_key(caracteristica_b)
         va = one.ficha.caracteristica(ka) * veces_a
         vb = two.ficha.caracteristica(kb) * veces_b
-        la, lb = f"{ka.capitalize()} x{veces_a}", f"{kb.capitalize()} x{veces_b}"
+        la, lb = f"{characteristic(ka)} x{veces_a}", f"{characteristic(kb)} x{veces_b}"
         e = enfrentar(turn.ctx.dice, va, vb, la, lb)
         winner = one.id if e.gana_activo else two.id
         text = (

@@ -39,6 +39,8 @@ async def test_bestiary_file_in_and_sheets_out(
     assert "Orco arquero: nueva" in out
     shown = await script.run('/porcentual bestiario ver nombre:"Orco arquero"')
     assert "alcance 15/40/60" in shown and "recarga 1" in shown
+    assert "Fuerza 12, Agilidad 11, Percepción 12" in shown
+    assert "1D6 + bonificador por Percepción" in shown
     await script.run(*pj_lines("kaeda", "Ana"), *enemy_lines("Orco"))
     reply = await fake.command("kaeda", "mesa", "porcentual ficha exportar", {})
     files = reply.last.files
