@@ -9,7 +9,7 @@ import pytest
 from bot.console import FakeDiscord, Session
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from tests.bot.porcentual.duel import Duel
-from tests.bot.porcentual.world import SKILLS, doc, enemy_lines, pj_lines
+from tests.bot.porcentual.world import doc, enemy_lines, pj_lines
 from tests.hardening.hostile import dump
 from umbral_rules import ForcedDice
 
@@ -135,7 +135,6 @@ async def test_quitar_waits_for_the_conclusion_and_terminar_ends(
     assert "Termina el combate porcentual: 3 tiradas en el registro" in text
     assert "Combate porcentual terminado" in text
     assert await doc(session, fake) is None
-    assert SKILLS  # (the sheets' skills, shared with world.py)
 
 
 async def test_the_options_offer_fighters_and_sheets(duel: Duel, fake: FakeDiscord) -> None:
