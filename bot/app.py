@@ -49,6 +49,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.decir",
     "bot.features.graduado",
     "bot.features.hielo",
+    "bot.features.porcentual",
 )
 
 

@@ -43,6 +43,8 @@ OFF_PATH = {
     "graduado/system.py": "the graded combat's GameSystem saves its document (as system.py)",
     "graduado/verbs.py": "empezar creates the graded encounter, terminar ends it",
     "graduado/sheets.py": "its sheets and bestiary: no encounter (the channel's unit: retry)",
+    "porcentual/system.py": "the percentile game's GameSystem: its save is the path's",
+    "porcentual/verbs.py": "/encuentro empezar creates the fight, terminar ends it (in steps)",
 }
 BY_HAND = re.compile(
     r"run_in_channel\(|storage\.channel\(|show_tracker\(|encounter\.(save|create|end)\("

@@ -40,14 +40,13 @@ def reminder_text(asalto: int, phase: str, reminders: Sequence[Reminder]) -> str
     return cut("\n".join(lines), CONTENT_LIMIT)
 
 
-def declare_reminder_text(ronda: int, names: Mapping[int, Sequence[str]]) -> str:
-    """The reminder of a game system whose players declare each round: ``names`` who each
-    player still has to declare with."""
-    lines = [f"⏰ **Recordatorio** — ronda {ronda}:"]
-    for user_id, heroes in names.items():
-        who = ", ".join(shown(n) for n in heroes)
-        lines.append(ping(user_id, f"te falta declarar con {who}."))
-    return cut("\n".join(lines), CONTENT_LIMIT)
+def lines_text(word: str, number: int, lines: Mapping[int, Sequence[str]]) -> str:
+    """The reminder of another game's encounter (``word`` ``number``: «asalto 2», «ronda
+    3»): each player pinged once, with the lines its game said of them."""
+    out = [f"⏰ **Recordatorio** — {word} {number}:"]
+    for user_id, said in lines.items():
+        out.append(ping(user_id, "; ".join(shown(line) for line in said) + "."))
+    return cut("\n".join(out), CONTENT_LIMIT)
 
 
 def settings_text(hours: int, quiet: tuple[int, int] | None, zone: str) -> str:

@@ -12,6 +12,7 @@ import discord
 from bot.jsontypes import JsonObject
 from bot.render import hielo
 from bot.render.graduado import draw as draw_graduado
+from bot.render.porcentual import draw as porcentual_draw
 from bot.render.tracker import ENDED_COLOUR, TRACKER_COLOUR
 from umbral_rules.systems import system_label
 
@@ -22,6 +23,7 @@ Draw = Callable[[JsonObject, bool], discord.Embed]
 DRAWERS: dict[str, Draw] = {}
 DRAWERS["graduado"] = draw_graduado
 DRAWERS["hielo"] = hielo.draw
+DRAWERS["porcentual"] = porcentual_draw
 
 
 def plain_tracker(system: str, doc: JsonObject, ended: bool) -> discord.Embed:

@@ -19,14 +19,13 @@ from umbral_rules.text import clean_name, name_key, sort_key
 from .errors import ConcurrencyError
 from .models import SystemSheet
 
-#: A player's sheet, a bestiary entry, or a table the GM loaded (a system's own tables, such
-#: as Canción de hielo y fuego's criticals: the row's name is the table's).
+#: A player's sheet, a bestiary entry, or a table a system's GM loaded (``tabla``).
 SheetKind = Literal["pj", "enemigo", "tabla"]
 #: What a kind is called in a refusal.
 KIND_WORDS: dict[SheetKind, str] = {
     "pj": "una ficha",
     "enemigo": "una entrada del bestiario",
-    "tabla": "una tabla cargada",
+    "tabla": "una tabla",
 }
 
 
@@ -45,7 +44,7 @@ class StoredSheet:
 
 
 def _stored(row: SystemSheet) -> StoredSheet:
-    kind: SheetKind = row.kind if row.kind in ("pj", "tabla") else "enemigo"  # type: ignore[assignment]
+    kind: SheetKind = "pj" if row.kind == "pj" else "tabla" if row.kind == "tabla" else "enemigo"
     return StoredSheet(
         row.id, row.system, kind, row.owner_id, row.nombre, json_copy(row.data), row.version
     )

@@ -117,6 +117,18 @@ def _hielo_table(w: World) -> str:
     return w.upload("hielo-criticos.yaml", "filas:\n" + rows)
 
 
+def _porcentual_file(w: World, key: str) -> str:
+    """A percentile game's sheets file (issue 47): one sheet with a long name."""
+    name = w.long(70).replace('"', "'").strip() or "Importada"
+    return w.upload(
+        f"porcentual-{key}.yaml",
+        f"{key}:\n"
+        f'  - nombre: "{name}"\n'
+        "    caracteristicas: {fuerza: 12, agilidad: 10, percepcion: 10}\n"
+        "    pv: 12\n",
+    )
+
+
 def _both(options: Callable[[World], Options]) -> Driver:
     """The same call by the player and by the GM."""
     return lambda w: [(w.player, options(w)), (w.gm, options(w))]
@@ -349,6 +361,65 @@ DRIVERS: dict[str, Driver] = {
     "mapa quitar": lambda w: [(w.gm, {"combatiente": w.enemy})],
     "tabla estados borrar": lambda w: [(w.gm, {"nombre": w.name80})],
     "tabla secuelas restablecer": lambda w: [(w.gm, {})],
+    # the percentile game (issue 47): the server's sheets, bestiary and tables; its fight
+    # commands, in this channel's Umbral encounter, are refused in Spanish
+    "porcentual tabla importar": lambda w: [
+        (w.gm, {"tabla": "bonificador", "filas": "0-12: 0; 13-50: 1D4"}),
+        (w.gm, {"tabla": "modificadores", "filas": w.long(1000)}),
+    ],
+    "porcentual tabla ver": _both(lambda w: {}),
+    "porcentual ficha crear": lambda w: [
+        (
+            w.player,
+            {"nombre": w.name80, "caracteristicas": "fuerza 12, agilidad 10, percepción 10"}
+            | {"pv": 20, "competencias": "Espadas 60, Esquivar 40", "protege": w.long(1000)},
+        )
+    ],
+    "porcentual ficha editar": lambda w: [
+        (w.player, {"nombre": w.name80, "armadura": w.name80, "proteccion": 2})
+    ],
+    "porcentual ficha arma": lambda w: [
+        (
+            w.player,
+            {"ficha": w.name80, "nombre": w.name80, "danio": "1D8+1", "competencia": "Espadas"},
+        ),
+        (w.player, {"ficha": w.name80, "nombre": "hacha", "danio": "1D8", "rasgos": w.long(1000)}),
+    ],
+    "porcentual ficha ver": _both(lambda w: {"nombre": w.name80}),
+    "porcentual ficha lista": _both(lambda w: {}),
+    "porcentual ficha exportar": lambda w: [(w.player, {}), (w.player, {"formato": "json"})],
+    "porcentual ficha importar": lambda w: [(w.player, {"archivo": _porcentual_file(w, "fichas")})],
+    "porcentual bestiario crear": lambda w: [
+        (
+            w.gm,
+            {"nombre": w.name80, "caracteristicas": "fuerza 14, agilidad 9, percepción 9"}
+            | {"pv": 25},
+        )
+    ],
+    "porcentual bestiario editar": lambda w: [(w.gm, {"nombre": w.name80, "pv": 30})],
+    "porcentual bestiario arma": lambda w: [
+        (w.gm, {"ficha": w.name80, "nombre": w.name80, "danio": "2D6", "competencia": "Hachas"})
+    ],
+    "porcentual bestiario ver": _both(lambda w: {"nombre": w.name80}),
+    "porcentual bestiario lista": _both(lambda w: {}),
+    "porcentual bestiario exportar": lambda w: [(w.gm, {"formato": "yaml"})],
+    "porcentual bestiario importar": lambda w: [
+        (w.gm, {"archivo": _porcentual_file(w, "enemigos")})
+    ],
+    "porcentual declarar": lambda w: [(w.player, {"acciones": w.long(500)})],
+    "porcentual defender": lambda w: [(w.player, {"accion": "esquivar"})],
+    "porcentual actuar": lambda w: [(w.player, {"accion": 1, "modificadores": w.long(300)})],
+    "porcentual maniobra": lambda w: [(w.player, {"tipo": "zafarse"})],
+    "porcentual perder": lambda w: [
+        (w.gm, {"combatiente": w.pc, "accion": 1, "motivo": w.long(200)})
+    ],
+    "porcentual pendiente": lambda w: [(w.gm, {"texto": w.long(200)})],
+    "porcentual abandonar": lambda w: [(w.player, {})],
+    "porcentual guardia": lambda w: [(w.player, {})],
+    "porcentual atrapar": lambda w: [(w.player, {})],
+    "porcentual enfrentamiento": lambda w: [
+        (w.gm, {"activo": w.pc, "caracteristica": "fuerza", "veces": 5, "pasivo": w.enemy})
+    ],
     "descanso": lambda w: [(w.gm, {"personajes": w.pc, "motivo": w.long(200)})],
     "deshacer": lambda w: [(w.gm, {})],
     "encuentro unirse": lambda w: [(w.player, {"personaje": w.spare})],
@@ -364,6 +435,8 @@ DRIVERS: dict[str, Driver] = {
     "bestiario borrar": lambda w: [(w.gm, {"nombre": "Importado"})],
     "graduado ficha borrar": lambda w: [(w.player, {"nombre": w.name80})],
     "graduado bestiario borrar": lambda w: [(w.gm, {"nombre": w.name80})],
+    "porcentual ficha borrar": lambda w: [(w.player, {"nombre": w.name80})],
+    "porcentual bestiario borrar": lambda w: [(w.gm, {"nombre": w.name80})],
     "dados borrar": lambda w: [(w.player, {"nombre": "largo"})],
     "hielo tabla borrar": lambda w: [(w.gm, {"tipo": "criticos"})],
     "hielo ficha borrar": lambda w: [(w.player, {"nombre": w.name80})],

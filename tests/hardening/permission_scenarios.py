@@ -608,3 +608,160 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
     ),
 }  # fmt: skip
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}
+
+#: The percentile game (issue 47): our tables, kaeda's Ana and the GM's Orco, a fight in #porc
+#: whose first asalto is in its declaration (Ana lowest: she declares first).
+PORC_SHEETS = [
+    "@master",
+    '/porcentual tabla importar tabla:bonificador filas:"0-12: 0; 13-50: 1D4"',
+    '/porcentual bestiario crear nombre:Orco caracteristicas:"fuerza 12, agilidad 10, '
+    'percepcion 10" pv:20 competencias:"Espadas 60"',
+    "/porcentual bestiario arma ficha:Orco nombre:espada danio:1D8+1 competencia:Espadas",
+    "@kaeda",
+    '/porcentual ficha crear nombre:Ana caracteristicas:"fuerza 12, agilidad 10, percepcion 10" '
+    'pv:20 competencias:"Espadas 60, Esquivar 50, Trepar 40, Pelea 40"',
+    "/porcentual ficha arma ficha:Ana nombre:espada danio:1D8+1 competencia:Espadas",
+    "/porcentual ficha editar nombre:Ana escudo:Rodela tamano_escudo:pequeno resistencia_escudo:5",
+]
+PORC = [
+    *PORC_SHEETS,
+    "#porc",
+    "@master",
+    "/encuentro empezar sistema:porcentual",
+    "/encuentro enemigos nombre:Orco",
+    "@kaeda",
+    "/encuentro unirse personaje:Ana",
+    "@master",
+    [9, 1],  # Orco 19, Ana 11: Ana declares first, the Orco acts first
+    "/asalto",
+]
+
+
+def porc_acting(acciones: str, orco: str = "ataque, a: Ana") -> list[Any]:
+    """The fight in its action phase: Ana declared ``acciones``, the Orco an attack on her."""
+    return [
+        *PORC,
+        "@kaeda",
+        f'/porcentual declarar acciones:"{acciones}" combatiente:Ana',
+        "@master",
+        f'/porcentual declarar acciones:"{orco}" combatiente:Orco',
+        "/asalto",  # the Orco's turn passes: Ana's
+    ]
+
+
+def porc_concluded(acciones: str, orco: str = "ataque, a: Ana") -> list[Any]:
+    """Ana did her first action ``acciones`` and the asalto reached its conclusión."""
+    return [
+        *porc_acting(acciones, orco),
+        "@kaeda",
+        "/porcentual actuar accion:1 combatiente:Ana",
+        "@master",
+        "/asalto",
+    ]
+
+
+PORC_FILE = b"""fichas:
+  - nombre: Bea
+    caracteristicas: {fuerza: 10, agilidad: 10, percepcion: 10}
+    pv: 10
+"""
+PORC_BESTIARY = b"""enemigos:
+  - nombre: Lobo
+    caracteristicas: {fuerza: 10, agilidad: 14, percepcion: 14}
+    pv: 12
+"""
+
+PORCENTUAL_SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
+    "/porcentual ficha importar": (
+        "mesa", [], "porcentual ficha importar", {"archivo": PORC_FILE},
+    ),
+    "/porcentual ficha exportar": ("mesa", PORC_SHEETS, "porcentual ficha exportar", {}),
+    "/porcentual bestiario importar": (
+        "mesa", [], "porcentual bestiario importar", {"archivo": PORC_BESTIARY},
+    ),
+    "/porcentual bestiario exportar": ("mesa", PORC_SHEETS, "porcentual bestiario exportar", {}),
+    "/porcentual ficha crear": (
+        "mesa", [], "porcentual ficha crear",
+        {"nombre": "Bea", "caracteristicas": "fuerza 10, agilidad 10, percepcion 10", "pv": 10},
+    ),
+    "/porcentual ficha editar": (
+        "mesa", PORC_SHEETS, "porcentual ficha editar", {"nombre": "Ana", "pv": 21},
+    ),
+    "/porcentual ficha arma": (
+        "mesa", PORC_SHEETS, "porcentual ficha arma",
+        {"ficha": "Ana", "nombre": "daga", "danio": "1D4", "competencia": "Dagas"},
+    ),
+    "/porcentual ficha ver": ("mesa", PORC_SHEETS, "porcentual ficha ver", {"nombre": "Ana"}),
+    "/porcentual ficha lista": ("mesa", PORC_SHEETS, "porcentual ficha lista", {}),
+    "/porcentual ficha borrar": ("mesa", PORC_SHEETS, "porcentual ficha borrar", {"nombre": "Ana"}),
+    "/porcentual bestiario crear": (
+        "mesa", [], "porcentual bestiario crear",
+        {"nombre": "Lobo", "caracteristicas": "fuerza 10, agilidad 12, percepcion 12", "pv": 12},
+    ),
+    "/porcentual bestiario editar": (
+        "mesa", PORC_SHEETS, "porcentual bestiario editar", {"nombre": "Orco", "pv": 22},
+    ),
+    "/porcentual bestiario arma": (
+        "mesa", PORC_SHEETS, "porcentual bestiario arma",
+        {"ficha": "Orco", "nombre": "maza", "danio": "1D6+1", "competencia": "Mazas"},
+    ),
+    "/porcentual bestiario ver": (
+        "mesa", PORC_SHEETS, "porcentual bestiario ver", {"nombre": "Orco"},
+    ),
+    "/porcentual bestiario lista": ("mesa", PORC_SHEETS, "porcentual bestiario lista", {}),
+    "/porcentual bestiario borrar": (
+        "mesa", PORC_SHEETS, "porcentual bestiario borrar", {"nombre": "Orco"},
+    ),
+    "/porcentual tabla importar": (
+        "mesa", [], "porcentual tabla importar",
+        {"tabla": "modificadores", "filas": "Oscuridad -20"},
+    ),
+    "/porcentual tabla ver": ("mesa", [], "porcentual tabla ver", {}),
+    "/porcentual declarar": (
+        "porc", PORC, "porcentual declarar", {"acciones": "esquivar", "combatiente": "Ana"},
+    ),
+    "/porcentual defender": (
+        "porc", porc_acting("trepar"), "porcentual defender",
+        {"accion": "esquivar", "combatiente": "Ana"},
+    ),
+    "/porcentual actuar": (
+        "porc", [*porc_acting("trepar"), [30]], "porcentual actuar",
+        {"accion": 1, "competencia": "Trepar", "combatiente": "Ana"},
+    ),
+    "/porcentual maniobra": (
+        "porc",
+        [
+            *porc_concluded("mele, a: Orco", "nada"),
+            [9, 1],
+            "/asalto",
+            "@kaeda",
+            '/porcentual declarar acciones:"zafarse" combatiente:Ana',
+            "@master",
+            '/porcentual declarar acciones:"nada" combatiente:Orco',
+            [30],
+        ],
+        "porcentual maniobra",
+        {"tipo": "zafarse", "combatiente": "Ana"},
+    ),
+    "/porcentual perder": (
+        "porc", porc_acting("trepar"), "porcentual perder",
+        {"combatiente": "Ana", "accion": 1, "motivo": "la pared cedió"},
+    ),
+    "/porcentual pendiente": (
+        "porc", porc_acting("trepar"), "porcentual pendiente", {"texto": "Tirada de Trepar"},
+    ),
+    "/porcentual abandonar": (
+        "porc", porc_concluded("huida"), "porcentual abandonar", {"combatiente": "Ana"},
+    ),
+    "/porcentual guardia": (
+        "porc", porc_concluded("guardia completa"), "porcentual guardia", {"combatiente": "Ana"},
+    ),
+    "/porcentual atrapar": (
+        "porc", [*PORC, [20]], "porcentual atrapar", {"combatiente": "Ana"},
+    ),
+    "/porcentual enfrentamiento": (
+        "porc", [*PORC, [20, 30]], "porcentual enfrentamiento",
+        {"activo": "Ana", "caracteristica": "fuerza", "veces": 5, "pasivo": "Orco"},
+    ),
+}  # fmt: skip
+SCENARIOS.update(PORCENTUAL_SCENARIOS)

@@ -40,9 +40,15 @@ GRADES_HELP = {
     "riesgo": "Combate graduado: el riesgo que asumes",
     "dificultad": "Combate graduado: qué tan difícil es acertar al objetivo",
 }
+#: The options the percentile game adds to /atacar and /disparar (issue 47; Umbral refuses them).
+PORCENTUAL_HELP = {
+    "defensa": "Porcentual: qué defensa declarada del blanco lo detiene («1», «1 con daga»)",
+    "distancia": "Porcentual: a cuántas varas está el blanco (disparos, cargas)",
+    "situacion": "Porcentual: «espalda», «sorpresa», «pomo» o filas de la tabla del máster",
+}
 COVER_HELP = "El blanco está a cubierto: +3 a su Defensa contra el disparo"
 #: /atacar's options that only Canción de hielo y fuego uses (Umbral refuses them).
-OTHER_SYSTEMS_HELP = {
+HIELO_HELP = {
     "accion": "Canción de hielo y fuego: el ataque es acción mayor (por defecto) o menor",
     "modificador": "Canción de hielo y fuego: puntos que suma o resta el máster",
     "destino": "Canción de hielo y fuego: un punto de destino en la tirada",
@@ -90,7 +96,9 @@ class CombateCog(FeatureCog):
     @app_commands.command(
         name="atacar", description="Ataca cuerpo a cuerpo a alguien del encuentro"
     )
-    @app_commands.describe(**ATTACK_HELP, quieto=QUIETO_HELP, **GRADES_HELP, **OTHER_SYSTEMS_HELP)
+    @app_commands.describe(
+        **ATTACK_HELP, quieto=QUIETO_HELP, **GRADES_HELP, **HIELO_HELP, **PORCENTUAL_HELP
+    )
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @app_commands.choices(
         tacticas=TACTICAS_CHOICES, riesgo=RIESGO_CHOICES, dificultad=DIFICULTAD_CHOICES
@@ -116,6 +124,9 @@ class CombateCog(FeatureCog):
         accion: Literal["mayor", "menor"] | None = None,
         modificador: app_commands.Range[int, -99, 99] | None = None,
         destino: Literal["recibir_b", "convertir_b", "eliminar_menos_d"] | None = None,
+        defensa: app_commands.Range[str, 1, 200] | None = None,
+        distancia: app_commands.Range[int, 0, 1000] | None = None,
+        situacion: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         await service.attack(
             ctx,
@@ -129,7 +140,9 @@ class CombateCog(FeatureCog):
     @app_commands.command(
         name="disparar", description="Dispara a alguien del encuentro (nunca enfrentado)"
     )
-    @app_commands.describe(**ATTACK_HELP, a_cubierto=COVER_HELP, quieto=QUIETO_HELP)
+    @app_commands.describe(
+        **ATTACK_HELP, a_cubierto=COVER_HELP, quieto=QUIETO_HELP, **PORCENTUAL_HELP
+    )
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
@@ -147,6 +160,9 @@ class CombateCog(FeatureCog):
         indefenso: bool = False,
         a_cubierto: bool = False,
         quieto: bool | None = None,
+        defensa: app_commands.Range[str, 1, 200] | None = None,
+        distancia: app_commands.Range[int, 0, 1000] | None = None,
+        situacion: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         await service.attack(
             ctx,

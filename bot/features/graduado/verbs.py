@@ -253,7 +253,8 @@ def awaited(data: JsonObject) -> list[Awaited]:
     for hero in doc.combate.state.pendientes:
         link = doc.vinculo(hero)
         if link is not None:
-            out.append((link.owner_id, f"{doc.ronda}:{hero.id}", hero.nombre))
+            line = f"te falta declarar con {hero.nombre}"
+            out.append(Awaited(link.owner_id, f"{doc.ronda}:{hero.id}", line))
     return out
 
 

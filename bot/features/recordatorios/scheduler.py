@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -24,7 +23,6 @@ import discord
 
 from bot.clock import Now, Sleep, system_now
 from bot.edge.services import Services
-from bot.edge.systems import Awaited
 from bot.features.combate.service import defender_view
 from bot.features.common import post_reopening
 from bot.features.delivery import (
@@ -37,8 +35,7 @@ from bot.features.delivery import (
 )
 from bot.features.sesiones.steps import SessionSteps
 from bot.features.timing import DEFAULT_ZONE, due_after, zone
-from bot.jsontypes import JsonObject
-from bot.render.reminders import Reminder, declare_reminder_text, reminder_text
+from bot.render.reminders import Reminder, lines_text, reminder_text
 from bot.render.safe import allowed_mentions
 from bot.render.waiting import Waited, waited_for
 from bot.storage import UnitOfWork
@@ -179,12 +176,10 @@ class ReminderScheduler:
 
         async def work(uow: UnitOfWork) -> Delivery | None:
             system = await uow.encounter.system()
-            if system is not None and system != UMBRAL:  # another game's: its own waits
-                plugin = self.services.systems.plugins.get(system)
-                waits = None if plugin is None else plugin.waiting
-                if waits is None:
-                    return None
-                return await _claim_other(uow, target, now, due_of, lease, nonce, system, waits)
+            if system is not None and system != UMBRAL:  # another game's: what it says
+                return await _claim_other(
+                    uow, self.services, system, target, now, due_of, lease, nonce
+                )
             return await _claim(uow, target, now, due_of, lease, nonce)
 
         return await self.storage.run_in_channel(target.guild_id, target.channel_id, work)
@@ -270,40 +265,6 @@ def _player(w: Waited, phase: str) -> int | None:
     return int(c.owner_id)
 
 
-async def _claim_other(
-    uow: UnitOfWork,
-    target: Armed,
-    now: datetime,
-    due_of: DueOf,
-    lease: datetime,
-    nonce: str,
-    system: str,
-    waits: Callable[[JsonObject], list[Awaited]],
-) -> Delivery | None:
-    """:func:`_claim` for another game system's encounter: whom its document waits for
-    (its plugin says), each since the round began."""
-    doc = await uow.encounter.document(system)
-    info = uow.encounter.info
-    if doc is None or info is None or info.id != target.encounter_id:
-        return None
-    since = info.phase_since or now
-    awaited = waits(doc)
-    wanted = [Wanted(user, "turno", ref, since) for user, ref, _ in awaited]
-    await uow.reminders.sync(info.id, wanted, due_of)
-    claimed = await uow.reminders.claim_due(info.id, now, lease, nonce)
-    if claimed is None:
-        return None
-    users, claim = claimed
-    names: dict[int, list[str]] = {}
-    for user, _, name in awaited:
-        if user in users:
-            names.setdefault(user, []).append(name)
-    asalto = doc.get("asalto")
-    text = declare_reminder_text(asalto if isinstance(asalto, int) else 1, names)
-    reminders = [Reminder(user, []) for user in names]
-    return Delivery(target, text, reminders, users, claim, now)
-
-
 async def _claim(
     uow: UnitOfWork,
     target: Armed,
@@ -336,3 +297,39 @@ async def _claim(
     reminders = [Reminder(u, by_user[u]) for u in by_user if u in users]
     text = reminder_text(enc.asalto, enc.phase, reminders)
     return Delivery(target, text, reminders, users, claim, now)
+
+
+async def _claim_other(
+    uow: UnitOfWork,
+    services: Services,
+    system: str,
+    target: Armed,
+    now: datetime,
+    due_of: DueOf,
+    lease: datetime,
+    nonce: str,
+) -> Delivery | None:
+    """:func:`_claim` for another game's encounter: who it waits for is what its plugin
+    says (:meth:`~bot.edge.systems.Systems.waiting`), each since its phase began."""
+    doc = await uow.encounter.document(system)
+    info = uow.encounter.info
+    if doc is None or info is None or info.id != target.encounter_id:
+        return None
+    times = await waiting(uow.session, info.id, info.phase_since)
+    awaited = services.systems.waiting(system, doc)
+    since = times.phase_since or now
+    wanted = [Wanted(a.user_id, "turno", a.ref, since) for a in awaited]
+    await uow.reminders.sync(info.id, wanted, due_of)
+    claimed = await uow.reminders.claim_due(info.id, now, lease, nonce)
+    if claimed is None:
+        return None
+    users, claim = claimed
+    lines: dict[int, list[str]] = {}
+    for a in awaited:
+        if a.user_id in users:
+            lines.setdefault(a.user_id, []).append(a.line)
+    # (a game that counts «rondas», as the graded fight's seed does, is reminded of its ronda)
+    word = "ronda" if isinstance(doc.get("ronda"), int) else "asalto"
+    number = doc.get(word)
+    text = lines_text(word, number if isinstance(number, int) else 0, lines)
+    return Delivery(target, text, [Reminder(u, ()) for u in lines], users, claim, now)

@@ -21,6 +21,23 @@ from bot.storage.reminders import ReminderSettings
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
+    from bot.storage import GuildSettings, UnitOfWork
+
+
+async def store(
+    uow: UnitOfWork, settings: GuildSettings, hours: int, quiet: tuple[int, int] | None
+) -> str:
+    """Store the channel's encounter's reminder settings (any game's); what to answer."""
+    info = uow.encounter.current_info
+    name = settings.timezone or DEFAULT_ZONE
+    tz = zone(name)
+
+    def due_of(base: datetime) -> datetime:
+        return due_after(base, hours, quiet, tz)
+
+    await uow.reminders.configure(info.id, ReminderSettings(hours, quiet), due_of)
+    return settings_text(hours, quiet, name)
+
 
 D = TypeVar("D")
 M = TypeVar("M")
@@ -44,17 +61,8 @@ async def configure_for(
         await ctx.interaction.response.defer(thinking=True)
 
     async def rules(turn: Turn[D, M, E]) -> str:
-        uow, settings = turn.uow, turn.settings
-        info = uow.encounter.current_info
-        name = settings.timezone or DEFAULT_ZONE
-        tz = zone(name)
-
-        def due_of(base: datetime) -> datetime:
-            return due_after(base, hours, quiet, tz)
-
-        await uow.reminders.configure(info.id, ReminderSettings(hours, quiet), due_of)
         turn.saves, turn.tracker = False, None  # the encounter itself does not change
-        return settings_text(hours, quiet, name)
+        return await store(turn.uow, turn.settings, hours, quiet)
 
     text = await run_step(ctx, system, Step(None, rules))
     await send(ctx.interaction, content=text)
