@@ -147,6 +147,15 @@ async def test_the_encounter_list_names_a_graded_fight_in_another_channel(
     assert "Lo que espera, en su tracker." in text and "Mesa · asalto 1" in text
 
 
+async def test_encuentro_ver_shows_the_graded_tracker(script: Script, fake: FakeDiscord) -> None:
+    await script.run(*setup_lines())
+    seen = await fake.command("kaeda", "mesa", "encuentro ver")
+    assert seen.last.ephemeral and "Combate graduado — ronda 1" in seen.last.text()
+    posted = await fake.command("master", "mesa", "encuentro ver", {"publico": True})
+    assert "Combate graduado — ronda 1" in posted.text()  # the tracker again, below
+    assert posted.first.ephemeral and "de nuevo" in posted.first.text()
+
+
 async def test_ayuda_has_the_graded_topic(fake: FakeDiscord) -> None:
     reply = await fake.command("kaeda", "mesa", "ayuda", {"tema": "graduado"})
     text = reply.first.text()

@@ -14,6 +14,7 @@ from bot.features.combate import service
 from bot.features.combate.vendar import vendar as bandage
 from bot.features.common import (
     ATRIBUTO_CHOICES,
+    DESTINO_CHOICES,
     DIFICULTAD_CHOICES,
     RIESGO_CHOICES,
     TACTICAS_CHOICES,
@@ -103,6 +104,7 @@ class CombateCog(FeatureCog):
     @app_commands.choices(
         tacticas=TACTICAS_CHOICES, riesgo=RIESGO_CHOICES, dificultad=DIFICULTAD_CHOICES
     )
+    @app_commands.choices(destino=DESTINO_CHOICES)
     @app_commands.rename(oficio_cobertura="cobertura", accion="acción")
     @app_commands.guild_only()
     @command_context(OWN, rolls=True, shared=True)
@@ -123,7 +125,7 @@ class CombateCog(FeatureCog):
         dificultad: str | None = None,
         accion: Literal["mayor", "menor"] | None = None,
         modificador: app_commands.Range[int, -99, 99] | None = None,
-        destino: Literal["recibir_b", "convertir_b", "eliminar_menos_d"] | None = None,
+        destino: str | None = None,
         defensa: app_commands.Range[str, 1, 200] | None = None,
         distancia: app_commands.Range[int, 0, 1000] | None = None,
         situacion: app_commands.Range[str, 1, 300] | None = None,

@@ -14,7 +14,8 @@ from bot.edge.systems import Awaited, SystemPlugin, Verb
 from bot.features.common import send
 from bot.features.recordatorios.service import configure_for
 from bot.jsontypes import JsonObject
-from bot.render.graduado import reply_messages
+from bot.render.graduado import draw, reply_messages
+from bot.render.tracker import REPOSTED
 from umbral_rules import UmbralError
 from umbral_rules.graduado import (
     Bando,
@@ -176,6 +177,27 @@ async def end(ctx: Context) -> None:
     await answer(ctx, "Termina el combate graduado", lines)
 
 
+async def view(ctx: Context) -> None:
+    """``/encuentro ver``: the tracker, to whoever asked; ``publico``: posted again below."""
+    if not ctx.interaction.response.is_done():
+        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+    if ctx.options.get("publico"):
+
+        async def repost(turn: GradTurn) -> None:
+            turn.saves, turn.tracker = False, "repost"  # nothing changes: posted again
+
+        await run_step(ctx, GRADUADO, Step(None, repost))
+        await send(ctx.interaction, content=REPOSTED, ephemeral=True)
+        return
+
+    async def look(turn: GradTurn) -> GradDoc:
+        turn.tracker = None
+        return turn.document
+
+    doc = await run_step(ctx, GRADUADO, Step(None, look, need="look"))
+    await send(ctx.interaction, embed=draw(doc.to_dict(), False), ephemeral=True)
+
+
 def window_open(doc: GradDoc, since: datetime | None, now: datetime) -> timedelta | None:
     """How long the round's window still has (None: it has closed)."""
     if since is None:
@@ -271,6 +293,7 @@ GRADUADO_PLUGIN = SystemPlugin(
         "encuentro enemigos": Verb(frozenset({"nombre", "cantidad"}), run=enemies),
         "encuentro quitar": Verb(frozenset({"combatiente"}), run=remove),
         "encuentro terminar": Verb(frozenset(), run=end),
+        "encuentro ver": Verb(frozenset({"publico"}), run=view),
         "asalto": Verb(frozenset(), run=close_round),
         "atacar": Verb(
             frozenset({"objetivo", "atacante", "tacticas", "riesgo", "dificultad"}), run=attack

@@ -14,7 +14,7 @@ from bot.edge.context import Context, command_context, ids_of
 from bot.edge.permissions import Variant
 from bot.edge.services import Topic
 from bot.features.cog import Choices
-from bot.features.common import choices
+from bot.features.common import DESTINO_CHOICES, choices
 
 from . import fight, tables
 from .doc import HieloDoc
@@ -25,7 +25,6 @@ from .sheet_input import offered
 from .sheets_cog import SheetCommands
 from .system import HIELO_NAME
 
-DestinoUso = Literal["recibir_b", "convertir_b", "eliminar_menos_d"]
 GastoUso = Literal[
     "imponer_menos_d", "actitud", "accion_menor", "ignorar_armadura", "cancelar", "detalle",
     "activar_cualidad", "ignorar_cualidad",
@@ -83,13 +82,14 @@ class HieloCog(SheetCommands, IntrigueCommands):
         habilidad=hielo_ability, contra_habilidad=hielo_ability, personaje=hielo_fighter,
         contra=hielo_fighter,
     )  # fmt: skip
+    @app_commands.choices(destino=DESTINO_CHOICES)
     @command_context("personaje", variants=PRUEBA_USES, rolls=True)
     async def prueba(
         self, ctx: Context, habilidad: str, especialidad: str | None = None,
         dificultad: app_commands.Range[int, 0, 99] | None = None, contra: str | None = None,
         contra_habilidad: str | None = None, contra_especialidad: str | None = None,
         personaje: str | None = None, modificador: app_commands.Range[int, -99, 99] = 0,
-        armadura: bool = False, destino: DestinoUso | None = None,
+        armadura: bool = False, destino: str | None = None,
     ) -> None:  # fmt: skip
         options = PruebaOptions(habilidad, especialidad, dificultad, contra, contra_habilidad,
                                 contra_especialidad, personaje, modificador, armadura,

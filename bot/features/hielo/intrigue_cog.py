@@ -9,14 +9,13 @@ from discord import Interaction, app_commands
 
 from bot.edge.context import Context, command_context
 from bot.features.cog import Choices, FeatureCog
-from bot.features.common import choices
+from bot.features.common import DESTINO_CHOICES, choices
 from umbral_rules.hielo.intrigue_state import OBJETIVOS_SEMILLA
 
 from . import intrigues
 from .groups import INTRIGA
 
 EscenarioOpt = Literal["neutro", "poco_practico", "inapropiado", "increiblemente_inadecuado"]
-DestinoUso = Literal["recibir_b", "convertir_b", "eliminar_menos_d"]
 Points = app_commands.Range[int, -99, 99]
 WHO = "Quién (por defecto, el tuyo o el del turno; el máster, cualquiera)"
 ESCENARIO = "Escenario: +3 poco práctico, +6 inapropiado, +12 increíblemente inadecuado"
@@ -101,11 +100,12 @@ class IntrigueCommands(FeatureCog):
         destino="Un punto de destino en esta tirada",
     )
     @app_commands.rename(engano="engaño", especialidad_engano="especialidad_engaño")
+    @app_commands.choices(destino=DESTINO_CHOICES)
     @command_context("dueño o máster", rolls=True)
     async def intriga_influir(
         self, ctx: Context, objetivo: str, personaje: str | None = None,
         engano: bool | None = None, especialidad_engano: str | None = None,
-        modificador: Points = 0, destino: DestinoUso | None = None,
+        modificador: Points = 0, destino: str | None = None,
     ) -> None:  # fmt: skip
         await intrigues.influir(
             ctx, objetivo, personaje, engano, especialidad_engano, modificador, destino
@@ -163,13 +163,14 @@ class IntrigueCommands(FeatureCog):
         tecnica="técnica", engano="engaño", especialidad_engano="especialidad_engaño",
         mod_engano="mod_engaño", mod_persuasion="mod_persuasión",
     )  # fmt: skip
+    @app_commands.choices(destino=DESTINO_CHOICES)
     @command_context("dueño o máster", rolls=True)
     async def intriga_simple(
         self, ctx: Context, personaje: str, contra: str, tecnica: str,
         engano: bool = False, especialidad_engano: str | None = None,
         escenario: EscenarioOpt = "neutro", fa: app_commands.Range[int, 0, 99] | None = None,
         mod_engano: Points = 0, mod_persuasion: Points = 0, modificador: Points = 0,
-        destino: DestinoUso | None = None,
+        destino: str | None = None,
     ) -> None:  # fmt: skip
         await intrigues.simple(
             ctx, personaje, contra, tecnica, engano, especialidad_engano, escenario, fa,
