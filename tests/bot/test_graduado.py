@@ -169,3 +169,30 @@ async def test_the_shared_autocomplete_offers_the_graded_fighters(
     await script.run(*setup_lines())
     offered = await fake.autocomplete("kaeda", "mesa", "atacar", {"objetivo": "lo"}, "objetivo")
     assert [c["name"] for c in offered] == ["Lobo"]
+
+
+async def test_the_server_world_starts_every_new_fight(
+    script: Script, fake: FakeDiscord, session: Session
+) -> None:
+    """«Una regla del mundo»: the GM keeps the bases as the server's (``servidor:sí``); the
+    fights that start afterwards begin with them, the one going on keeps its own; a player
+    may not change them."""
+    refused = await fake.command(
+        "kaeda", "mesa", "graduado mundo", {"servidor": True, "base_heroes": 70}
+    )
+    assert refused.last.ephemeral and "máster" in refused.last.text()
+    said = await script.run(
+        "@master", "/graduado mundo servidor:sí base_heroes:75 base_enemigos:60"
+    )
+    assert "Base de los héroes 75 %, de los enemigos 60 %." in said
+    assert "Los combates graduados que empiecen desde ahora las usan." in said
+    started = await fake.command("master", "mesa", "encuentro empezar", {"sistema": "graduado"})
+    assert "Base de los héroes 75 %, de los enemigos 60 %." in started.first.text()
+    doc = await document(session, fake)
+    assert (doc["mundo"]["base_heroes"], doc["mundo"]["base_enemigos"]) == (75, 60)
+    # this fight's own change stays with it; the server's stays as it was
+    await script.run("/graduado mundo base_heroes:90")
+    assert (await document(session, fake))["mundo"]["base_heroes"] == 90
+    async with session.storage.guild(fake.guild.id) as uow:
+        stored = (await uow.guild.get()).system_rules["graduado"]
+    assert (stored["base_heroes"], stored["base_enemigos"]) == (75, 60)

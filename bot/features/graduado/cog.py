@@ -253,6 +253,7 @@ class GraduadoCog(SheetsCog):
         rangos="Nueve nombres de rango separados por comas, del más débil (D … SSS, X, XX)",
         ventana="Minutos de la ventana de la ronda (por mensajes); 0: en vivo, 90 segundos",
         curacion_levanta="Si la magia o un objeto curativo levantan a un caído",
+        servidor="Guardarlas como las del servidor: las usan los combates que empiecen luego",
     )
     @command_context("máster", what="cambiar las reglas del mundo")
     async def mundo(
@@ -263,8 +264,11 @@ class GraduadoCog(SheetsCog):
         rangos: str | None = None,
         ventana: app_commands.Range[int, 0, 10080] | None = None,
         curacion_levanta: bool | None = None,
+        servidor: bool = False,
     ) -> None:
-        await set_world(ctx, base_heroes, base_enemigos, rangos, ventana, curacion_levanta)
+        await set_world(
+            ctx, base_heroes, base_enemigos, rangos, ventana, curacion_levanta, servidor
+        )
 
     @graduado.command(name="botin", description="La carta de botín tras la victoria (máster)")
     @app_commands.describe(

@@ -31,6 +31,7 @@ from umbral_rules.graduado.events import Event
 
 from .acting import declare_attack
 from .doc import GradDoc, Vinculo
+from .mundo import server_world
 from .sheets import GradSheet
 from .system import GRADUADO, NAME, GradTurn
 
@@ -51,7 +52,7 @@ async def start(ctx: Context) -> None:
     await deferred(ctx)
 
     async def rules(turn: GradTurn) -> GradDoc:
-        doc = GradDoc(Combate.start())
+        doc = GradDoc(Combate.start(server_world(turn.settings)))
         await turn.uow.encounter.create(doc.to_dict(), creator_id=ctx.user_id, system=NAME)
         turn.doc, turn.saves = doc, False
         return doc
