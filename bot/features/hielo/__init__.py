@@ -33,6 +33,7 @@ async def setup(bot: UmbralBot) -> None:
                 "encuentro terminar": Verb(frozenset(), run=encounter.end),
                 "asalto": Verb(frozenset(), run=encounter.asalto),
                 "atacar": Verb(attack, run=encounter.attack),
+                "disparar": Verb(frozenset({"objetivo", "arma", "atacante"}), run=encounter.attack),
             },
             names=fighter_names,
         )

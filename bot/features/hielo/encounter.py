@@ -18,6 +18,7 @@ from umbral_rules.hielo.checks import DestinoTirada
 from umbral_rules.hielo.combat_state import Combat, Fase, Fighter, TipoAccion
 from umbral_rules.hielo.common import Termino
 from umbral_rules.hielo.events import Event
+from umbral_rules.hielo.sheet import Sheet
 from umbral_rules.text import name_key
 
 from .common import acting, defer, int_option, is_gm, reply, text_option
@@ -195,18 +196,30 @@ ACCIONES = {"mayor": TipoAccion.MAYOR, "menor": TipoAccion.MENOR}
 DESTINO = {d.value: d for d in DestinoTirada}
 
 
+def default_weapon(sheet: Sheet, shot: bool) -> str:
+    """The sheet's first weapon (``shot``: its first Puntería one), or a Spanish refusal."""
+    found = [w for w in sheet.armas if not (shot and w.melee)]
+    if not found:
+        what = "ningún arma de Puntería" if shot else "ningún arma"
+        raise UmbralError(f"{sheet.nombre} no lleva {what} en su ficha.")
+    return found[0].nombre
+
+
 async def attack(ctx: Context) -> None:
+    """``/atacar`` (and ``/disparar``, which only takes a Puntería weapon)."""
     await defer(ctx)
+    shot = ctx.shared == "disparar"
 
     async def rules(turn: HieloTurn) -> Played:
         doc = turn.document
         attacker = acting(ctx, turn, doc, text_option(ctx, "atacante"))
         target = doc.find(text_option(ctx, "objetivo") or "")
-        arma = text_option(ctx, "arma")
-        if not arma:
-            if not attacker.sheet.armas:
-                raise UmbralError(f"{attacker.sheet.nombre} no lleva ningún arma en su ficha.")
-            arma = attacker.sheet.armas[0].nombre
+        arma = text_option(ctx, "arma") or default_weapon(attacker.sheet, shot)
+        if shot and attacker.sheet.arma(str(arma)).melee:  # /disparar: Puntería only
+            raise UmbralError(
+                f"Con {attacker.sheet.arma(str(arma)).nombre} no se dispara (ataca con Combate "
+                "cuerpo a cuerpo): usa /atacar."
+            )
         modificador = int_option(ctx, "modificador", 0)
         destino = text_option(ctx, "destino")
         choice = attacks.Ataque(

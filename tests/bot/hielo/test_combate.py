@@ -276,3 +276,38 @@ async def test_the_gms_tables_are_read_never_invented(
     assert "2d6 (4 + 3) + 2 − 3 = 6: Tropieza." in out
     out = await script.run("/hielo tabla borrar tipo:pifias", "/hielo tabla ver tipo:pifias")
     assert "Tabla de pifias quitada" in out and "No hay tabla de pifias cargada" in out
+
+
+async def test_disparar_takes_a_punteria_weapon_only(
+    script: Script, fake: FakeDiscord, session: Session, dice: ForcedDice
+) -> None:
+    """/disparar is the ranged attack: a Puntería weapon (the first by default), never a
+    melee one; its options are refused as /atacar's are."""
+    await script.run(*MESA)
+    dice.push(TIE)
+    await script.run("@master", "/asalto")
+    refused = await fake.command("kaeda", "mesa", "disparar", {"objetivo": "Guardia"})
+    assert "Yorgen no lleva ningún arma de Puntería en su ficha." in refused.last.text()
+    refused = await fake.command(
+        "kaeda", "mesa", "disparar", {"objetivo": "Guardia", "arma": "Daga"}
+    )
+    assert "Con Daga no se dispara" in refused.last.text()
+    refused = await fake.command(
+        "kaeda", "mesa", "disparar", {"objetivo": "Guardia", "a_cubierto": True}
+    )
+    assert "no usa `a_cubierto`" in refused.last.text()
+
+
+async def test_disparar_with_the_first_punteria_weapon(
+    script: Script, fake: FakeDiscord, session: Session, dice: ForcedDice
+) -> None:
+    bow = "/hielo ficha editar nombre:Yorgen arma:Arco daño:3 arma_habilidad:Puntería"
+    await script.run(*MESA[:2], bow, *MESA[2:])
+    dice.push(TIE)
+    await script.run("@master", "/asalto")
+    before = await roll_count(session, fake)
+    dice.push([4, 3])  # Puntería 2 (not on the sheet): two dice, 7 against Defensa 6
+    out = await script.run("@kaeda", "/disparar objetivo:Guardia")
+    assert "Yorgen — Puntería 2: 2 + 0B → 4, 3; se queda 4, 3 = 7 contra 6" in out
+    assert "Yorgen alcanza a Guardia con Arco: 3 × 1 grado" in out
+    assert await roll_count(session, fake) == before + 1
