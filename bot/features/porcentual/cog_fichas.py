@@ -22,12 +22,10 @@ from umbral_rules import UmbralError
 from . import files, parse, sheets
 from .complete import method, sheet_names
 from .groups import bestiario, ficha, tabla
+from .options import EXPORT_HELP, FileFormat, TamanoArma, TamanoEscudo, TipoArma
 from .state import SYSTEM
 from .system import TABLE_KIND, tablas
 
-TamanoArma = Literal["ligero", "medio", "pesado"]
-TipoArma = Literal["cuerpo_a_cuerpo", "proyectil", "arrojadiza"]
-TamanoEscudo = Literal["pequeno", "medio", "tarja", "paves"]
 TablaNombre = Literal["bonificador", "localizacion", "modificadores"]
 Nombre = app_commands.Range[str, 1, NAME_MAX]
 Texto = app_commands.Range[str, 1, 1000]
@@ -201,11 +199,17 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
 
 
 def file_commands(group: app_commands.Group, kind: SheetKind, rule: str) -> None:
-    """Add importar and exportar (YAML or JSON) to ``group`` for sheets of ``kind``."""
+    """Add importar and exportar (YAML, JSON, CSV or XLSX) to ``group`` for sheets of
+    ``kind``."""
     what = f"cambiar el {KIND_TITLE[kind].lower()}"
 
-    @group.command(name="importar", description="Carga fichas de un archivo YAML o JSON")
-    @app_commands.describe(archivo="YAML o JSON: «fichas:» (o «enemigos:») con la lista")
+    @group.command(
+        name="importar", description="Carga fichas de un archivo YAML, JSON, CSV o XLSX"
+    )
+    @app_commands.describe(
+        archivo="YAML o JSON («fichas:» o «enemigos:» con la lista), o CSV o XLSX (una fila "
+        "por ficha, como las exporta el bot)"
+    )
     @command_context(rule, what=what)
     @method
     async def importar(self: FeatureCog, ctx: Context, archivo: discord.Attachment) -> None:
@@ -218,11 +222,14 @@ def file_commands(group: app_commands.Group, kind: SheetKind, rule: str) -> None
         embed = discord.Embed(title="Importadas", description="\n".join(lines)[:4000])
         await send(ctx.interaction, embed=embed, ephemeral=True)
 
-    @group.command(name="exportar", description="Tus fichas (el máster, todas) como archivo")
-    @app_commands.describe(formato="YAML o JSON")
+    @group.command(
+        name="exportar",
+        description="Tus fichas (el máster, todas) como archivo YAML, JSON, CSV o XLSX",
+    )
+    @app_commands.describe(formato=EXPORT_HELP)
     @command_context(rule, what=what)
     @method
-    async def exportar(self: FeatureCog, ctx: Context, formato: files.FileFormat = "yaml") -> None:
+    async def exportar(self: FeatureCog, ctx: Context, formato: FileFormat = "yaml") -> None:
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
         async with ctx.storage.reading(ctx.guild_id) as uow:
             gm = ctx.is_gm((await uow.guild.get()).gm_role_id)
@@ -233,9 +240,8 @@ def file_commands(group: app_commands.Group, kind: SheetKind, rule: str) -> None
             embed = discord.Embed(title="Exportar", description="No hay fichas que exportar.")
             await send(ctx.interaction, embed=embed, ephemeral=True)
             return
-        name = f"porcentual-{files.KEYS[kind]}.{formato}"
         data = files.dump(rows, kind, formato)
-        file = discord.File(io.BytesIO(data), filename=name)
+        file = discord.File(io.BytesIO(data), filename=files.filename(kind, formato))
         await ctx.interaction.followup.send(f"{len(rows)} fichas.", file=file, ephemeral=True)
 
 

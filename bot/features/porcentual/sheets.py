@@ -13,6 +13,7 @@ from bot.render.safe import shown
 from bot.storage.system_sheets import SheetKind, StoredSheet
 from umbral_rules import UmbralError
 from umbral_rules.porcentual import Arma, Ficha
+from umbral_rules.porcentual.fichas import Rasgo
 from umbral_rules.text import clean_name, name_key, word_key
 
 from . import parse
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from bot.edge.context import Context
     from bot.storage import UnitOfWork
 
+RASGOS = tuple(r.value for r in Rasgo)
 OWNER_ONLY = "Solo el dueño de la ficha o el máster pueden cambiarla."
 
 
@@ -80,6 +82,10 @@ def apply(data: dict[str, Any], given: Mapping[str, Any]) -> JsonObject:
 
 def weapon(given: Mapping[str, Any], competencias: Mapping[str, int]) -> JsonObject:
     """A weapon from ``/porcentual ficha arma``'s options."""
+    rasgos = [word_key(r) for r in parse.items(str(given.get("rasgos") or ""))]
+    unknown = [r for r in rasgos if r not in RASGOS]
+    if unknown:
+        raise UmbralError(f"No conozco el rasgo «{unknown[0]}»: {', '.join(RASGOS)}.")
     data = {
         "nombre": clean_name(str(given["nombre"]), "El nombre del arma"),
         "competencia": parse.competencia_name(str(given["competencia"]), competencias),
@@ -88,7 +94,7 @@ def weapon(given: Mapping[str, Any], competencias: Mapping[str, int]) -> JsonObj
         "fuerza_minima": given.get("fuerza_minima", 0),
         "tamano": given.get("tamano") or "medio",
         "tipo": given.get("tipo") or "cuerpo_a_cuerpo",
-        "rasgos": [word_key(r) for r in parse.items(str(given.get("rasgos") or ""))],
+        "rasgos": rasgos,
         "alcance": given.get("alcance"),
         "recarga": given.get("recarga", 0),
     }
