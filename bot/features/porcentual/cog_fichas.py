@@ -13,6 +13,7 @@ from bot.edge.context import Context, command_context
 from bot.features.bestiario.files import read_attachment
 from bot.features.cog import FeatureCog
 from bot.features.common import send
+from bot.features.forms import FormSpec, open_form, required
 from bot.render.porcentual import sheet_embed, tables_embed
 from bot.render.safe import shown
 from bot.sheetfiles.limits import NAME_MAX
@@ -62,6 +63,28 @@ WEAPON_HELP = {
     "quitar": "Quita el arma de la ficha",
 }
 KIND_TITLE: dict[SheetKind, str] = {"pj": "Ficha", "enemigo": "Bestiario"}
+#: The form of ``crear`` typed without options: every option, the essential ones first.
+FORM_PAGES = (
+    ("nombre", "caracteristicas", "pv", "competencias", "iniciativa_hechizos"),
+    ("armadura", "proteccion", "resistencia", "iniciativa_armadura", "casco"),
+    ("escudo", "tamano_escudo", "resistencia_escudo", "protege", "bipedo"),
+)
+FORM_REQUIRED = ("nombre", "caracteristicas", "pv")
+FORM_TITLE: dict[SheetKind, str] = {
+    "pj": "Ficha del juego porcentual",
+    "enemigo": "Enemigo del juego porcentual",
+}
+FORM_LABELS = {
+    "caracteristicas": "Características",
+    "pv": "PV",
+    "proteccion": "Protección",
+    "iniciativa_armadura": "Iniciativa por armadura",
+    "tamano_escudo": "Tamaño del escudo",
+    "resistencia_escudo": "Resistencia del escudo",
+    "iniciativa_hechizos": "Iniciativa por hechizos",
+    "bipedo": "Bípedo",
+}
+FORM_NAME_HELP = "Cómo se llama (obligatorio; sin opciones, se abre un formulario)"
 
 
 def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: str) -> None:
@@ -70,16 +93,20 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
     what = f"cambiar el {KIND_TITLE[kind].lower()}"
     named = sheet_names(kind)
 
-    @group.command(name="crear", description="Crea una ficha del juego porcentual")
-    @app_commands.describe(**SHEET_HELP)
+    form = FormSpec(FORM_TITLE[kind], FORM_PAGES, frozenset(FORM_REQUIRED), FORM_LABELS)
+
+    @group.command(
+        name="crear", description="Crea una ficha del juego porcentual", extras={"form": form}
+    )
+    @app_commands.describe(**{**SHEET_HELP, "nombre": FORM_NAME_HELP})
     @command_context(new, what=what)
     @method
     async def crear(
         self: FeatureCog,
         ctx: Context,
-        nombre: Nombre,
-        caracteristicas: Texto,
-        pv: app_commands.Range[int, 1, 500],
+        nombre: Nombre | None = None,
+        caracteristicas: Texto | None = None,
+        pv: app_commands.Range[int, 1, 500] | None = None,
         competencias: Texto | None = None,
         armadura: Nombre | None = None,
         proteccion: app_commands.Range[int, 0, 50] | None = None,
@@ -93,6 +120,11 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
         iniciativa_hechizos: app_commands.Range[int, -20, 20] | None = None,
         bipedo: bool | None = None,
     ) -> None:
+        if await open_form(ctx, form, ctx.options):
+            return
+        nombre, _, _ = required(
+            ctx, form, {"nombre": nombre, "caracteristicas": caracteristicas, "pv": pv}
+        )
         await ctx.interaction.response.defer(thinking=True)
         given = {k: v for k, v in ctx.given.items() if k != "nombre"}
         async with ctx.storage.guild(ctx.guild_id) as uow:
@@ -203,9 +235,7 @@ def file_commands(group: app_commands.Group, kind: SheetKind, rule: str) -> None
     ``kind``."""
     what = f"cambiar el {KIND_TITLE[kind].lower()}"
 
-    @group.command(
-        name="importar", description="Carga fichas de un archivo YAML, JSON, CSV o XLSX"
-    )
+    @group.command(name="importar", description="Carga fichas de un archivo YAML, JSON, CSV o XLSX")
     @app_commands.describe(
         archivo="YAML o JSON («fichas:» o «enemigos:» con la lista), o CSV o XLSX (una fila "
         "por ficha, como las exporta el bot)"

@@ -173,7 +173,7 @@ async def test_one_bad_row_refuses_the_whole_file(
     script: Script, fake: FakeDiscord, tmp_path: Path
 ) -> None:
     header = "nombre;caracteristicas;competencias;pv;armas\n"
-    good = "Lobo;fuerza 10, agilidad 14, percepcion 14;Morder 50;12;Fauces, danio: 1D6, competencia: Morder\n"
+    good = ";".join(str(cell) for cell in GOOD_ROW) + "\n"
     cases = {
         "a.csv": (
             header + good + "Arquero;fuerza 10, agilidad 12, percepcion 12;Arcos 40;10;"
@@ -224,7 +224,7 @@ async def test_one_bad_row_refuses_the_whole_file(
                     "Zarpa, danio: 1D4, competencia: Pelea, rasgos: garra",
                 ],
             ]
-        )  # fmt: skip
+        )
     )
     out = await script.run(f"/porcentual bestiario importar archivo:@{book}")
     assert "entrada 2 («Oso»), línea 3: No conozco el rasgo «garra»" in out, out
@@ -245,7 +245,8 @@ async def test_a_sheet_a_row_cannot_hold_is_exported_only_as_yaml_or_json(
 ) -> None:
     odd = tmp_path / "raro.yaml"
     odd.write_text(
-        "fichas:\n  - nombre: Raro\n    caracteristicas: {fuerza: 10, agilidad: 10, percepcion: 10}\n"
+        "fichas:\n  - nombre: Raro\n"
+        "    caracteristicas: {fuerza: 10, agilidad: 10, percepcion: 10}\n"
         "    competencias: {'Espadas, largas': 40}\n",
         encoding="utf-8",
     )
