@@ -17,6 +17,7 @@ from umbral_rules.porcentual.fichas import Rasgo
 from umbral_rules.text import clean_name, name_key, word_key
 
 from . import parse
+from .options import BOUNDS
 from .state import SYSTEM
 
 if TYPE_CHECKING:
@@ -28,11 +29,31 @@ OWNER_ONLY = "Solo el dueño de la ficha o el máster pueden cambiarla."
 
 
 def checked(data: Mapping[str, Any]) -> JsonObject:
-    """``data`` as the rules read it (refused in Spanish when it is not a valid sheet)."""
+    """``data`` as the rules read it (refused in Spanish when it is not a valid sheet or a
+    number is outside the options' bounds)."""
     try:
-        return Ficha.from_dict(data).to_dict()
+        ficha = Ficha.from_dict(data)
     except (KeyError, ValueError, TypeError) as error:
         raise UmbralError(f"La ficha no es válida: {error}.") from None
+    for key, value in _numbers(ficha):
+        low, high = BOUNDS[key]
+        if not low <= value <= high:
+            raise UmbralError(f"«{key}» va de {low} a {high} (se dio {value}).")
+    return ficha.to_dict()
+
+
+def _numbers(ficha: Ficha) -> list[tuple[str, int]]:
+    """The sheet's bounded numbers, by the option that gives each."""
+    found = [("pv", ficha.pv), ("iniciativa_hechizos", ficha.iniciativa_hechizos)]
+    if ficha.armadura is not None:
+        armour = ficha.armadura
+        found += [("proteccion", armour.proteccion), ("resistencia", armour.resistencia)]
+        found.append(("iniciativa_armadura", armour.iniciativa))
+    if ficha.escudo is not None:
+        found.append(("resistencia_escudo", ficha.escudo.resistencia))
+    for arma in ficha.armas:
+        found += [("fuerza_minima", arma.fuerza_minima), ("recarga", arma.recarga)]
+    return found
 
 
 def apply(data: dict[str, Any], given: Mapping[str, Any]) -> JsonObject:

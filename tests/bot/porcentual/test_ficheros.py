@@ -8,9 +8,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from discord import app_commands
 from openpyxl import Workbook
 
 from bot.console import FakeDiscord, Session
+from bot.features.porcentual import cog_fichas  # noqa: F401 (it adds the commands)
+from bot.features.porcentual.groups import bestiario, ficha
+from bot.features.porcentual.options import BOUNDS
 from tests.bot.conftest import Script
 from tests.bot.porcentual.world import enemy_lines, pj_lines
 from tests.hardening.hostile import dump
@@ -201,6 +205,16 @@ async def test_one_bad_row_refuses_the_whole_file(
             "Un escudo necesita nombre (`escudo`) y tamaño (`tamano_escudo`).",
         ),
         "g.csv": (header + good + good, "hay dos fichas con el mismo nombre"),
+        "i.csv": (
+            "nombre;caracteristicas;pv;armadura;proteccion\n"
+            "Oso;fuerza 10, agilidad 5, percepcion 5;12;Cuero;60\n",
+            "entrada 1 («Oso»), línea 2: «proteccion» va de 0 a 50 (se dio 60).",
+        ),
+        "j.yaml": (
+            "- nombre: Oso\n  caracteristicas: {fuerza: 10, agilidad: 5, percepcion: 5}\n"
+            "  pv: 900\n",
+            "entrada 1 («Oso»): «pv» va de 1 a 500 (se dio 900).",
+        ),
         "h.csv": ("nombre;fuerza\nX;3\n", "columna desconocida «fuerza»"),
     }
     before = await dump(fake)
@@ -256,3 +270,18 @@ async def test_a_sheet_a_row_cannot_hold_is_exported_only_as_yaml_or_json(
     assert not reply.last.files
     reply = await fake.command("kaeda", "mesa", "porcentual ficha exportar", {"formato": "json"})
     assert "porcentual-fichas.json" in reply.last.files
+
+
+def test_the_files_bounds_are_the_options_ranges() -> None:
+    """Every number a sheet file is checked against has the range its slash option declares
+    (crear and editar for the sheet, arma for a weapon), in the sheets and the bestiary."""
+    seen: set[str] = set()
+    for group in (ficha, bestiario):
+        for name in ("crear", "editar", "arma"):
+            command = group.get_command(name)
+            assert isinstance(command, app_commands.Command)
+            for param in command.parameters:
+                if param.name in BOUNDS:
+                    assert (param.min_value, param.max_value) == BOUNDS[param.name], param.name
+                    seen.add(param.name)
+    assert seen == set(BOUNDS)
