@@ -1,5 +1,7 @@
 """``/porcentual ficha …`` and ``/porcentual bestiario …`` (the same commands for a player's
-sheets and the GM's bestiary, made by :func:`sheet_commands`), and ``/porcentual tabla …``."""
+sheets and the GM's bestiary, made by :func:`sheet_commands` and :func:`file_commands`;
+``crear`` typed without options opens a form of the same options), and ``/porcentual tabla
+…``."""
 
 from __future__ import annotations
 

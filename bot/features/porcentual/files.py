@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.jsontypes import JsonObject
 from bot.sheetfiles import csvio, jsonio, xlsxio, yamlio
-from bot.sheetfiles.codec import decode, detect_format
+from bot.sheetfiles.codec import EXTENSIONS, SNIFFED, decode, detect_format
 from bot.sheetfiles.errors import FileRefused
 from bot.storage.system_sheets import SheetKind, StoredSheet
 from umbral_rules import UmbralError
@@ -48,7 +48,10 @@ def _entries(parsed: object, kind: SheetKind) -> list[Any]:
 
 def _rows(data: bytes, filename: str, kind: SheetKind) -> tuple[list[Any], list[int] | None, bool]:
     """The file's entries, their lines (CSV and XLSX) and whether they are rows."""
-    if PurePath(filename).suffix.lower() == ".xlsx":
+    suffix = PurePath(filename).suffix.lower()
+    if suffix not in (*EXTENSIONS, *SNIFFED, ".xlsx"):
+        raise FileRefused(f"formato desconocido «{suffix}»: usa .yaml, .yml, .json, .csv o .xlsx")
+    if suffix == ".xlsx":
         numbered = xlsxio.read(data, COLUMNS, MAX_ENTRIES)
         return [row for _, row in numbered], [n for n, _ in numbered], True
     text = decode(data)

@@ -83,7 +83,11 @@ async def test_a_bad_file_is_refused_whole(
     out = await script.run(f"/porcentual bestiario importar archivo:@{csv}")
     assert "entrada 1 («Ana»), línea 2: falta caracteristicas." in out
     out = await script.run(f"/porcentual bestiario importar archivo:@{odt}")
-    assert "formato desconocido «.odt»" in out
+    assert "formato desconocido «.odt»: usa .yaml, .yml, .json, .csv o .xlsx" in out
+    orcs = tmp_path / "orcos.yaml"
+    orcs.write_text(ORCS, encoding="utf-8")
+    out = await script.run(f"/porcentual ficha importar archivo:@{orcs}")
+    assert "esto es un archivo de enemigos, no de fichas" in out
     assert await dump(fake) == before
 
 
