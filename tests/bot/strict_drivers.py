@@ -117,6 +117,17 @@ def _hielo_table(w: World) -> str:
     return w.upload("hielo-criticos.yaml", "filas:\n" + rows)
 
 
+def _porcentual_row(w: World) -> str:
+    """A percentile game's sheets as CSV: one row, a long name, a weapon in its cell."""
+    name = w.long(70).replace('"', "'").replace(";", " ").replace(",", " ").strip() or "Fila"
+    return w.upload(
+        "porcentual-fichas.csv",
+        "nombre;caracteristicas;pv;armas\n"
+        f'"{name}";fuerza 12, agilidad 10, percepcion 10;12;'
+        "Jabalina, danio: 1D6, competencia: Lanzar, tipo: arrojadiza, alcance: FUE\n",
+    )
+
+
 def _porcentual_file(w: World, key: str) -> str:
     """A percentile game's sheets file (issue 47): one sheet with a long name."""
     name = w.long(70).replace('"', "'").strip() or "Importada"
@@ -387,8 +398,16 @@ DRIVERS: dict[str, Driver] = {
     ],
     "porcentual ficha ver": _both(lambda w: {"nombre": w.name80}),
     "porcentual ficha lista": _both(lambda w: {}),
-    "porcentual ficha exportar": lambda w: [(w.player, {}), (w.player, {"formato": "json"})],
-    "porcentual ficha importar": lambda w: [(w.player, {"archivo": _porcentual_file(w, "fichas")})],
+    "porcentual ficha exportar": lambda w: [
+        (w.player, {}),
+        (w.player, {"formato": "json"}),
+        (w.player, {"formato": "xlsx"}),
+        (w.gm, {"formato": "csv"}),
+    ],
+    "porcentual ficha importar": lambda w: [
+        (w.player, {"archivo": _porcentual_file(w, "fichas")}),
+        (w.player, {"archivo": _porcentual_row(w)}),
+    ],
     "porcentual bestiario crear": lambda w: [
         (
             w.gm,
@@ -402,7 +421,10 @@ DRIVERS: dict[str, Driver] = {
     ],
     "porcentual bestiario ver": _both(lambda w: {"nombre": w.name80}),
     "porcentual bestiario lista": _both(lambda w: {}),
-    "porcentual bestiario exportar": lambda w: [(w.gm, {"formato": "yaml"})],
+    "porcentual bestiario exportar": lambda w: [
+        (w.gm, {"formato": "yaml"}),
+        (w.gm, {"formato": "csv"}),
+    ],
     "porcentual bestiario importar": lambda w: [
         (w.gm, {"archivo": _porcentual_file(w, "enemigos")})
     ],

@@ -1,5 +1,7 @@
 """``/porcentual ficha …`` and ``/porcentual bestiario …`` (the same commands for a player's
-sheets and the GM's bestiary, made by :func:`sheet_commands`), and ``/porcentual tabla …``."""
+sheets and the GM's bestiary, made by :func:`sheet_commands` and :func:`file_commands`;
+``crear`` typed without options opens a form of the same options), and ``/porcentual tabla
+…``."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from bot.edge.context import Context, command_context
 from bot.features.bestiario.files import read_attachment
 from bot.features.cog import FeatureCog
 from bot.features.common import send
+from bot.features.forms import FormSpec, open_form, required
 from bot.render.porcentual import sheet_embed, tables_embed
 from bot.render.safe import shown
 from bot.sheetfiles.limits import NAME_MAX
@@ -22,12 +25,10 @@ from umbral_rules import UmbralError
 from . import files, parse, sheets
 from .complete import method, sheet_names
 from .groups import bestiario, ficha, tabla
+from .options import EXPORT_HELP, FileFormat, TamanoArma, TamanoEscudo, TipoArma
 from .state import SYSTEM
 from .system import TABLE_KIND, tablas
 
-TamanoArma = Literal["ligero", "medio", "pesado"]
-TipoArma = Literal["cuerpo_a_cuerpo", "proyectil", "arrojadiza"]
-TamanoEscudo = Literal["pequeno", "medio", "tarja", "paves"]
 TablaNombre = Literal["bonificador", "localizacion", "modificadores"]
 Nombre = app_commands.Range[str, 1, NAME_MAX]
 Texto = app_commands.Range[str, 1, 1000]
@@ -64,6 +65,28 @@ WEAPON_HELP = {
     "quitar": "Quita el arma de la ficha",
 }
 KIND_TITLE: dict[SheetKind, str] = {"pj": "Ficha", "enemigo": "Bestiario"}
+#: The form of ``crear`` typed without options: every option, the essential ones first.
+FORM_PAGES = (
+    ("nombre", "caracteristicas", "pv", "competencias", "iniciativa_hechizos"),
+    ("armadura", "proteccion", "resistencia", "iniciativa_armadura", "casco"),
+    ("escudo", "tamano_escudo", "resistencia_escudo", "protege", "bipedo"),
+)
+FORM_REQUIRED = ("nombre", "caracteristicas", "pv")
+FORM_TITLE: dict[SheetKind, str] = {
+    "pj": "Ficha del juego porcentual",
+    "enemigo": "Enemigo del juego porcentual",
+}
+FORM_LABELS = {
+    "caracteristicas": "Características",
+    "pv": "PV",
+    "proteccion": "Protección",
+    "iniciativa_armadura": "Iniciativa por armadura",
+    "tamano_escudo": "Tamaño del escudo",
+    "resistencia_escudo": "Resistencia del escudo",
+    "iniciativa_hechizos": "Iniciativa por hechizos",
+    "bipedo": "Bípedo",
+}
+FORM_NAME_HELP = "Cómo se llama (obligatorio; sin opciones, se abre un formulario)"
 
 
 def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: str) -> None:
@@ -72,16 +95,20 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
     what = f"cambiar el {KIND_TITLE[kind].lower()}"
     named = sheet_names(kind)
 
-    @group.command(name="crear", description="Crea una ficha del juego porcentual")
-    @app_commands.describe(**SHEET_HELP)
+    form = FormSpec(FORM_TITLE[kind], FORM_PAGES, frozenset(FORM_REQUIRED), FORM_LABELS)
+
+    @group.command(
+        name="crear", description="Crea una ficha del juego porcentual", extras={"form": form}
+    )
+    @app_commands.describe(**{**SHEET_HELP, "nombre": FORM_NAME_HELP})
     @command_context(new, what=what)
     @method
     async def crear(
         self: FeatureCog,
         ctx: Context,
-        nombre: Nombre,
-        caracteristicas: Texto,
-        pv: app_commands.Range[int, 1, 500],
+        nombre: Nombre | None = None,
+        caracteristicas: Texto | None = None,
+        pv: app_commands.Range[int, 1, 500] | None = None,
         competencias: Texto | None = None,
         armadura: Nombre | None = None,
         proteccion: app_commands.Range[int, 0, 50] | None = None,
@@ -95,6 +122,11 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
         iniciativa_hechizos: app_commands.Range[int, -20, 20] | None = None,
         bipedo: bool | None = None,
     ) -> None:
+        if await open_form(ctx, form, ctx.options):
+            return
+        nombre, _, _ = required(
+            ctx, form, {"nombre": nombre, "caracteristicas": caracteristicas, "pv": pv}
+        )
         await ctx.interaction.response.defer(thinking=True)
         given = {k: v for k, v in ctx.given.items() if k != "nombre"}
         async with ctx.storage.guild(ctx.guild_id) as uow:
@@ -201,11 +233,15 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
 
 
 def file_commands(group: app_commands.Group, kind: SheetKind, rule: str) -> None:
-    """Add importar and exportar (YAML or JSON) to ``group`` for sheets of ``kind``."""
+    """Add importar and exportar (YAML, JSON, CSV or XLSX) to ``group`` for sheets of
+    ``kind``."""
     what = f"cambiar el {KIND_TITLE[kind].lower()}"
 
-    @group.command(name="importar", description="Carga fichas de un archivo YAML o JSON")
-    @app_commands.describe(archivo="YAML o JSON: «fichas:» (o «enemigos:») con la lista")
+    @group.command(name="importar", description="Carga fichas de un archivo YAML, JSON, CSV o XLSX")
+    @app_commands.describe(
+        archivo="YAML o JSON («fichas:» o «enemigos:» con la lista), o CSV o XLSX (una fila "
+        "por ficha, como las exporta el bot)"
+    )
     @command_context(rule, what=what)
     @method
     async def importar(self: FeatureCog, ctx: Context, archivo: discord.Attachment) -> None:
@@ -218,11 +254,14 @@ def file_commands(group: app_commands.Group, kind: SheetKind, rule: str) -> None
         embed = discord.Embed(title="Importadas", description="\n".join(lines)[:4000])
         await send(ctx.interaction, embed=embed, ephemeral=True)
 
-    @group.command(name="exportar", description="Tus fichas (el máster, todas) como archivo")
-    @app_commands.describe(formato="YAML o JSON")
+    @group.command(
+        name="exportar",
+        description="Tus fichas (el máster, todas) como archivo YAML, JSON, CSV o XLSX",
+    )
+    @app_commands.describe(formato=EXPORT_HELP)
     @command_context(rule, what=what)
     @method
-    async def exportar(self: FeatureCog, ctx: Context, formato: files.FileFormat = "yaml") -> None:
+    async def exportar(self: FeatureCog, ctx: Context, formato: FileFormat = "yaml") -> None:
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
         async with ctx.storage.reading(ctx.guild_id) as uow:
             gm = ctx.is_gm((await uow.guild.get()).gm_role_id)
@@ -233,9 +272,8 @@ def file_commands(group: app_commands.Group, kind: SheetKind, rule: str) -> None
             embed = discord.Embed(title="Exportar", description="No hay fichas que exportar.")
             await send(ctx.interaction, embed=embed, ephemeral=True)
             return
-        name = f"porcentual-{files.KEYS[kind]}.{formato}"
         data = files.dump(rows, kind, formato)
-        file = discord.File(io.BytesIO(data), filename=name)
+        file = discord.File(io.BytesIO(data), filename=files.filename(kind, formato))
         await ctx.interaction.followup.send(f"{len(rows)} fichas.", file=file, ephemeral=True)
 
 

@@ -13,24 +13,47 @@ from bot.render.safe import shown
 from bot.storage.system_sheets import SheetKind, StoredSheet
 from umbral_rules import UmbralError
 from umbral_rules.porcentual import Arma, Ficha
+from umbral_rules.porcentual.fichas import Rasgo
 from umbral_rules.text import clean_name, name_key, word_key
 
 from . import parse
+from .options import BOUNDS
 from .state import SYSTEM
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
     from bot.storage import UnitOfWork
 
+RASGOS = tuple(r.value for r in Rasgo)
 OWNER_ONLY = "Solo el dueño de la ficha o el máster pueden cambiarla."
 
 
 def checked(data: Mapping[str, Any]) -> JsonObject:
-    """``data`` as the rules read it (refused in Spanish when it is not a valid sheet)."""
+    """``data`` as the rules read it (refused in Spanish when it is not a valid sheet or a
+    number is outside the options' bounds)."""
     try:
-        return Ficha.from_dict(data).to_dict()
+        ficha = Ficha.from_dict(data)
     except (KeyError, ValueError, TypeError) as error:
         raise UmbralError(f"La ficha no es válida: {error}.") from None
+    for key, value in _numbers(ficha):
+        low, high = BOUNDS[key]
+        if not low <= value <= high:
+            raise UmbralError(f"«{key}» va de {low} a {high} (se dio {value}).")
+    return ficha.to_dict()
+
+
+def _numbers(ficha: Ficha) -> list[tuple[str, int]]:
+    """The sheet's bounded numbers, by the option that gives each."""
+    found = [("pv", ficha.pv), ("iniciativa_hechizos", ficha.iniciativa_hechizos)]
+    if ficha.armadura is not None:
+        armour = ficha.armadura
+        found += [("proteccion", armour.proteccion), ("resistencia", armour.resistencia)]
+        found.append(("iniciativa_armadura", armour.iniciativa))
+    if ficha.escudo is not None:
+        found.append(("resistencia_escudo", ficha.escudo.resistencia))
+    for arma in ficha.armas:
+        found += [("fuerza_minima", arma.fuerza_minima), ("recarga", arma.recarga)]
+    return found
 
 
 def apply(data: dict[str, Any], given: Mapping[str, Any]) -> JsonObject:
@@ -80,6 +103,10 @@ def apply(data: dict[str, Any], given: Mapping[str, Any]) -> JsonObject:
 
 def weapon(given: Mapping[str, Any], competencias: Mapping[str, int]) -> JsonObject:
     """A weapon from ``/porcentual ficha arma``'s options."""
+    rasgos = [word_key(r) for r in parse.items(str(given.get("rasgos") or ""))]
+    unknown = [r for r in rasgos if r not in RASGOS]
+    if unknown:
+        raise UmbralError(f"No conozco el rasgo «{unknown[0]}»: {', '.join(RASGOS)}.")
     data = {
         "nombre": clean_name(str(given["nombre"]), "El nombre del arma"),
         "competencia": parse.competencia_name(str(given["competencia"]), competencias),
@@ -88,7 +115,7 @@ def weapon(given: Mapping[str, Any], competencias: Mapping[str, int]) -> JsonObj
         "fuerza_minima": given.get("fuerza_minima", 0),
         "tamano": given.get("tamano") or "medio",
         "tipo": given.get("tipo") or "cuerpo_a_cuerpo",
-        "rasgos": [word_key(r) for r in parse.items(str(given.get("rasgos") or ""))],
+        "rasgos": rasgos,
         "alcance": given.get("alcance"),
         "recarga": given.get("recarga", 0),
     }
