@@ -38,12 +38,9 @@ OFF_PATH = {
     "encuentro/cog.py": "empezar creates the encounter, terminar ends it; ver and pendientes read",
     "fichas/ceder.py": "the character may fight in another channel, whose unit it opens",
     "hielo/encounter.py": "hielo's empezar creates the encounter, terminar ends it",
-    "hielo/system.py": "Canción de hielo y fuego's GameSystem: its save is the path's",
     "recordatorios/scheduler.py": "the reminders' background task: no command",
-    "graduado/system.py": "the graded combat's GameSystem saves its document (as system.py)",
     "graduado/verbs.py": "empezar creates the graded encounter, terminar ends it",
     "graduado/sheets.py": "its sheets and bestiary: no encounter (the channel's unit: retry)",
-    "porcentual/system.py": "the percentile game's GameSystem: its save is the path's",
     "porcentual/verbs.py": "/encuentro empezar creates the fight, terminar ends it (in steps)",
 }
 BY_HAND = re.compile(

@@ -8,11 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.edge.path import Need, Turn
+from bot.edge.path import DocumentSystem, Turn
 from bot.jsontypes import JsonObject
 from bot.records.rolls import SystemRoll
-from bot.storage.encounters import NO_ENCOUNTER
-from umbral_rules import UmbralError
 from umbral_rules.graduado.events import DefensaTirada, Event, Golpe
 
 from .doc import GradDoc
@@ -20,7 +18,7 @@ from .doc import GradDoc
 if TYPE_CHECKING:
     import discord
 
-    from bot.storage import GuildSettings, UnitOfWork
+    from bot.storage import UnitOfWork
 
 #: The stored name of this system (:mod:`umbral_rules.systems`).
 NAME = "graduado"
@@ -29,24 +27,13 @@ NAME = "graduado"
 GradTurn = Turn[GradDoc, None, Event]
 
 
-class Graduado:
+class Graduado(DocumentSystem[GradDoc]):
     """The :class:`~bot.edge.path.GameSystem` of the graded d100 combat."""
 
     name = NAME
 
-    async def load(self, uow: UnitOfWork, need: Need) -> GradDoc | None:
-        data = await uow.encounter.document(NAME)
-        if data is None:
-            if need in ("require", "look"):
-                raise UmbralError(NO_ENCOUNTER)
-            return None
+    def decode(self, data: JsonObject) -> GradDoc:
         return GradDoc.from_dict(data)
-
-    def prepare(self, doc: GradDoc, settings: GuildSettings) -> None:
-        return None  # the world's rules travel in the document
-
-    async def save(self, uow: UnitOfWork, doc: GradDoc) -> None:
-        await uow.encounter.save(doc.to_dict())
 
     async def log(
         self,
@@ -89,9 +76,6 @@ class Graduado:
                     physical=event.tirada.physical,
                     actor=state.find(event.combatiente).nombre,
                 )
-
-    def tracked(self, doc: GradDoc) -> JsonObject:
-        return doc.to_dict()
 
 
 GRADUADO = Graduado()

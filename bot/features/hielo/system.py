@@ -8,11 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.edge.path import Need, Turn
+from bot.edge.path import DocumentSystem, Turn
 from bot.jsontypes import JsonObject
 from bot.records.rolls import SystemRoll
-from bot.storage.encounters import NO_ENCOUNTER
-from umbral_rules import UmbralError
 from umbral_rules.hielo.events import (
     AttackResolved,
     CheckRolled,
@@ -27,7 +25,7 @@ from .doc import HieloDoc
 if TYPE_CHECKING:
     import discord
 
-    from bot.storage import GuildSettings, UnitOfWork
+    from bot.storage import UnitOfWork
 
 #: The name encounters and sheets of this system are stored under.
 HIELO_NAME = "hielo"
@@ -60,24 +58,13 @@ def verdict(event: CheckRolled) -> str | None:
     return f"falla contra {t.dificultad} por {-t.margen}"
 
 
-class Hielo:
+class Hielo(DocumentSystem[HieloDoc]):
     """The :class:`~bot.edge.path.GameSystem` of *Canción de hielo y fuego*."""
 
     name = HIELO_NAME
 
-    async def load(self, uow: UnitOfWork, need: Need) -> HieloDoc | None:
-        data = await uow.encounter.document(HIELO_NAME)
-        if data is None:
-            if need in ("require", "look"):
-                raise UmbralError(NO_ENCOUNTER)
-            return None
+    def decode(self, data: JsonObject) -> HieloDoc:
         return HieloDoc.from_dict(data)
-
-    def prepare(self, doc: HieloDoc, settings: GuildSettings) -> None:
-        return None
-
-    async def save(self, uow: UnitOfWork, doc: HieloDoc) -> None:
-        await uow.encounter.save(doc.to_dict())
 
     async def log(
         self,
@@ -89,9 +76,6 @@ class Hielo:
         memo: None,
     ) -> None:
         await log_events(uow, interaction, command, doc, events)
-
-    def tracked(self, doc: HieloDoc) -> JsonObject:
-        return doc.to_dict()
 
 
 async def log_events(

@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.edge.path import Need, Turn
+from bot.edge.path import DocumentSystem, Turn
 from bot.jsontypes import JsonObject
 from bot.records.rolls import SystemRoll
-from bot.storage.encounters import NO_ENCOUNTER
 from bot.storage.system_sheets import SheetKind
-from umbral_rules import UmbralError
 from umbral_rules.porcentual import Tablas
 from umbral_rules.porcentual.eventos import (
     AccionHecha,
@@ -31,7 +29,7 @@ from .state import SYSTEM, Mesa
 if TYPE_CHECKING:
     import discord
 
-    from bot.storage import GuildSettings, UnitOfWork
+    from bot.storage import UnitOfWork
 
 #: What the rules of a percentile step get.
 PorcentualTurn = Turn[Mesa, None, Evento]
@@ -87,24 +85,13 @@ def _entry(event: Evento) -> tuple[list[JsonObject], SystemRoll, str, str | None
     return None
 
 
-class Porcentual:
+class Porcentual(DocumentSystem[Mesa]):
     """The :class:`~bot.edge.path.GameSystem` of the percentile game."""
 
     name = SYSTEM
 
-    async def load(self, uow: UnitOfWork, need: Need) -> Mesa | None:
-        doc = await uow.encounter.document(SYSTEM)
-        if doc is None:
-            if need in ("require", "look"):
-                raise UmbralError(NO_ENCOUNTER)
-            return None
-        return Mesa.from_dict(doc)
-
-    def prepare(self, doc: Mesa, settings: GuildSettings) -> None:
-        return None
-
-    async def save(self, uow: UnitOfWork, doc: Mesa) -> None:
-        await uow.encounter.save(doc.to_dict())
+    def decode(self, data: JsonObject) -> Mesa:
+        return Mesa.from_dict(data)
 
     async def log(
         self,
@@ -130,9 +117,6 @@ class Porcentual:
                 actor=actor or acting,
                 target=target,
             )
-
-    def tracked(self, doc: Mesa) -> JsonObject:
-        return doc.to_dict()
 
 
 PORCENTUAL = Porcentual()
