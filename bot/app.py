@@ -47,6 +47,9 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.features.sesiones",
     "bot.features.tablas",
     "bot.features.decir",
+    "bot.features.graduado",
+    "bot.features.hielo",
+    "bot.features.porcentual",
 )
 
 

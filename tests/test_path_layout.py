@@ -37,7 +37,11 @@ OFF_PATH = {
     "deshacer/service.py": "/deshacer puts back a saved state: no rules to call",
     "encuentro/cog.py": "empezar creates the encounter, terminar ends it; ver and pendientes read",
     "fichas/ceder.py": "the character may fight in another channel, whose unit it opens",
+    "hielo/encounter.py": "hielo's empezar creates the encounter, terminar ends it",
     "recordatorios/scheduler.py": "the reminders' background task: no command",
+    "graduado/verbs.py": "empezar creates the graded encounter, terminar ends it",
+    "graduado/sheets.py": "its sheets and bestiary: no encounter (the channel's unit: retry)",
+    "porcentual/verbs.py": "/encuentro empezar creates the fight, terminar ends it (in steps)",
 }
 BY_HAND = re.compile(
     r"run_in_channel\(|storage\.channel\(|show_tracker\(|encounter\.(save|create|end)\("

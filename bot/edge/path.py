@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
 
 from bot.jsontypes import JsonObject
+from bot.storage.encounters import NO_ENCOUNTER
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 
@@ -79,6 +80,44 @@ class GameSystem(Protocol[Doc, Memo, EventIn]):
     def tracked(self, doc: Doc) -> Encounter | JsonObject | None:
         """What the channel's tracker draws of ``doc`` (``None``: it has no tracker)."""
         ...
+
+
+class Stored(Protocol):
+    """A game's typed encounter document: what it stores is its ``to_dict()``."""
+
+    def to_dict(self) -> JsonObject: ...
+
+
+StoredDoc = TypeVar("StoredDoc", bound=Stored)
+
+
+class DocumentSystem(Generic[StoredDoc]):
+    """The part every game other than Umbral plays alike: its encounter is one typed
+    document (``decode`` reads it, ``to_dict`` writes it), stored with the encounter's
+    ``system``, with no guild tables to bring in and its tracker drawn from what it stores.
+    A game sets ``name`` and ``decode`` and writes its own ``log``."""
+
+    name: str
+
+    def decode(self, data: JsonObject) -> StoredDoc:
+        raise NotImplementedError
+
+    async def load(self, uow: UnitOfWork, need: Need) -> StoredDoc | None:
+        data = await uow.encounter.document(self.name)
+        if data is None:
+            if need in ("require", "look"):
+                raise UmbralError(NO_ENCOUNTER)
+            return None
+        return self.decode(data)
+
+    def prepare(self, doc: StoredDoc, settings: GuildSettings) -> None:
+        return None  # (its rules travel in its document)
+
+    async def save(self, uow: UnitOfWork, doc: StoredDoc) -> None:
+        await uow.encounter.save(doc.to_dict())
+
+    def tracked(self, doc: StoredDoc) -> JsonObject:
+        return doc.to_dict()
 
 
 @dataclass

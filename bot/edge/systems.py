@@ -64,6 +64,17 @@ class Verb:
 
 
 @dataclass(frozen=True)
+class Awaited:
+    """Someone an encounter of a system other than Umbral waits for (the reminders by post,
+    issue 19): the player to remind, a key of what is awaited (a new key is a new wait) and
+    the line that says it (plain text: the reminder escapes it)."""
+
+    user_id: int
+    ref: str
+    line: str
+
+
+@dataclass(frozen=True)
 class SystemPlugin:
     """A game system as the shared commands see it: its stored name and the commands it
     plays, by qualified name (``atacar``, ``encuentro terminar``)."""
@@ -73,6 +84,8 @@ class SystemPlugin:
     #: The names of the combatants of one of its encounters' documents (what the shared
     #: commands' ``objetivo``/``atacante`` autocompletes offer), if it says them.
     names: Callable[[JsonObject], list[str]] | None = None
+    #: Who one of its encounters' documents waits for (the reminders), if it says it.
+    waiting: Callable[[JsonObject], list[Awaited]] | None = None
 
 
 @dataclass
@@ -90,6 +103,11 @@ class Systems:
         """The combatants of ``system``'s document ``doc`` (none if it does not say them)."""
         plugin = self.plugins.get(system)
         return [] if plugin is None or plugin.names is None else plugin.names(doc)
+
+    def waiting(self, system: str, doc: JsonObject) -> list[Awaited]:
+        """Who ``system``'s document ``doc`` waits for (nobody if it does not say)."""
+        plugin = self.plugins.get(system)
+        return [] if plugin is None or plugin.waiting is None else plugin.waiting(doc)
 
     def verb(self, system: str, command: str) -> Verb | None:
         """How ``system`` plays ``command`` (``None``: it does not, or nobody said)."""

@@ -140,8 +140,20 @@ class FeatureCog(ServedCog):
         return choices([r.nombre for r in own] + spanish_sorted([r.nombre for r in rows]), current)
 
     async def deletable(self, interaction: Interaction, current: str) -> Choices:
-        """What ``/ficha borrar`` can take: the user's own; the GM's, everyone's."""
+        """What ``/ficha borrar`` can take: the user's own; the GM's, everyone's. In the
+        channel of another game's encounter, ``/encuentro unirse`` offers that game's
+        sheets (``system_sheets``) the same way."""
         guild_id = require_guild(interaction)
+        command = interaction.command
+        if command is not None and command.qualified_name == "encuentro unirse":
+            _, channel_id = ids_of(interaction)
+            async with self.services.require_storage().reading(guild_id, channel_id) as uow:
+                system = await uow.encounter.system()
+                if system is not None and system != UMBRAL:
+                    gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
+                    owner = None if gm else interaction.user.id
+                    sheets = await uow.system_sheets.list(system, "pj", owner)
+                    return choices((s.nombre for s in sheets), current)
         async with self.services.require_storage().reading(guild_id) as uow:
             own = await uow.characters.list_for_owner(interaction.user.id)
             gm = is_gm(interaction, (await uow.guild.get()).gm_role_id)
@@ -175,6 +187,10 @@ class FeatureCog(ServedCog):
                 creator = facts.creator_id if facts else None
             if not is_gm(interaction, settings.gm_role_id, creator):
                 return []
+            system = await uow.encounter.system() if command is not None else None
+            if system is not None and system != UMBRAL:  # another game's bestiary
+                entries = await uow.system_sheets.list(system, "enemigo")
+                return choices((e.nombre for e in entries), current)
             rows = await uow.bestiary.list_all()
         return choices((r.nombre for r in rows), current)
 

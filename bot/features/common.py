@@ -15,6 +15,9 @@ from bot.render.safe import allowed_mentions, choice
 from umbral_rules import UmbralError
 from umbral_rules.checks import CheckResult
 from umbral_rules.combat import AttackResult
+from umbral_rules.graduado.chance import Objetivo, Riesgo, Tacticas
+from umbral_rules.hielo.destiny import AL_TIRAR as DESTINO_AL_TIRAR
+from umbral_rules.hielo.destiny import TEXTO as DESTINO_TEXTO
 from umbral_rules.rolls import Roll
 from umbral_rules.systems import SYSTEM_LABELS
 from umbral_rules.tables import SIZE_LABELS, SIZE_STEPS
@@ -70,6 +73,14 @@ UMBRAL_CHOICES = [
     app_commands.Choice(name="21", value=21),
 ]
 MAX_CHOICES = 25
+#: The grades of the graded combat (seed 003) a declared action takes, as Discord offers them.
+#: Canción de hielo y fuego: the destiny uses spent with a roll, in the seed's words.
+DESTINO_CHOICES = [
+    app_commands.Choice(name=DESTINO_TEXTO[uso], value=uso.value) for uso in DESTINO_AL_TIRAR
+]
+TACTICAS_CHOICES = [app_commands.Choice(name=t.label, value=t.value) for t in Tacticas]
+RIESGO_CHOICES = [app_commands.Choice(name=r.label, value=r.value) for r in Riesgo]
+DIFICULTAD_CHOICES = [app_commands.Choice(name=o.label, value=o.value) for o in Objetivo]
 
 
 def choices(names: Iterable[str], current: str) -> list[app_commands.Choice[str]]:

@@ -3,7 +3,7 @@ what is expected of them (pure: text in, text out)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.render.limits import cut
@@ -38,6 +38,15 @@ def reminder_text(asalto: int, phase: str, reminders: Sequence[Reminder]) -> str
     for r in reminders:
         lines.append(ping(r.user_id, "; ".join(expected(w, phase) for w in r.waited) + "."))
     return cut("\n".join(lines), CONTENT_LIMIT)
+
+
+def lines_text(word: str, number: int, lines: Mapping[int, Sequence[str]]) -> str:
+    """The reminder of another game's encounter (``word`` ``number``: «asalto 2», «ronda
+    3»): each player pinged once, with the lines its game said of them."""
+    out = [f"⏰ **Recordatorio** — {word} {number}:"]
+    for user_id, said in lines.items():
+        out.append(ping(user_id, "; ".join(shown(line) for line in said) + "."))
+    return cut("\n".join(out), CONTENT_LIMIT)
 
 
 def settings_text(hours: int, quiet: tuple[int, int] | None, zone: str) -> str:

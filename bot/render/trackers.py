@@ -10,6 +10,9 @@ from collections.abc import Callable
 import discord
 
 from bot.jsontypes import JsonObject
+from bot.render import hielo
+from bot.render.graduado import draw as draw_graduado
+from bot.render.porcentual import draw as porcentual_draw
 from bot.render.tracker import ENDED_COLOUR, TRACKER_COLOUR
 from umbral_rules.systems import system_label
 
@@ -18,6 +21,9 @@ Draw = Callable[[JsonObject, bool], discord.Embed]
 
 #: Each system's drawing, by its stored name.
 DRAWERS: dict[str, Draw] = {}
+DRAWERS["graduado"] = draw_graduado
+DRAWERS["hielo"] = hielo.draw
+DRAWERS["porcentual"] = porcentual_draw
 
 
 def plain_tracker(system: str, doc: JsonObject, ended: bool) -> discord.Embed:

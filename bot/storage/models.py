@@ -98,6 +98,11 @@ class GuildSettings(Base):
     default_system: Mapped[str] = mapped_column(
         String(20), default=DEFAULT_SYSTEM, server_default=DEFAULT_SYSTEM
     )
+    #: Each game system's rules of the world the server set, by system (migration 0021):
+    #: ``{"graduado": Mundo.to_dict()}``.
+    system_rules: Mapped[JsonObject] = mapped_column(
+        JsonDict, default=dict, server_default=text("'{}'")
+    )
     version: Mapped[int] = mapped_column(Integer, default=1)
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012

@@ -90,7 +90,11 @@ class GuildSettingsRepository:
 
     def _defaults(self) -> GuildSettings:
         return GuildSettings(
-            guild_id=self.guild_id, secuelas={}, extra_estados=[], **GUILD_DEFAULTS
+            guild_id=self.guild_id,
+            secuelas={},
+            extra_estados=[],
+            system_rules={},
+            **GUILD_DEFAULTS,
         )
 
 

@@ -19,10 +19,14 @@ from umbral_rules.text import clean_name, name_key, sort_key
 from .errors import ConcurrencyError
 from .models import SystemSheet
 
-#: A player's sheet or a bestiary entry.
-SheetKind = Literal["pj", "enemigo"]
+#: A player's sheet, a bestiary entry, or a table a system's GM loaded (``tabla``).
+SheetKind = Literal["pj", "enemigo", "tabla"]
 #: What a kind is called in a refusal.
-KIND_WORDS: dict[SheetKind, str] = {"pj": "una ficha", "enemigo": "una entrada del bestiario"}
+KIND_WORDS: dict[SheetKind, str] = {
+    "pj": "una ficha",
+    "enemigo": "una entrada del bestiario",
+    "tabla": "una tabla",
+}
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class StoredSheet:
 
 
 def _stored(row: SystemSheet) -> StoredSheet:
-    kind: SheetKind = "pj" if row.kind == "pj" else "enemigo"
+    kind: SheetKind = "pj" if row.kind == "pj" else "tabla" if row.kind == "tabla" else "enemigo"
     return StoredSheet(
         row.id, row.system, kind, row.owner_id, row.nombre, json_copy(row.data), row.version
     )

@@ -1,6 +1,7 @@
 """More than one game system (issues 45–47): an encounter says which game it plays
 (``encounters.system``, ``umbral`` for every encounter written before), a server its default
-(``guild_settings.default_system``, ``umbral``), and the sheets and bestiary entries of the
+(``guild_settings.default_system``, ``umbral``) and each game's rules of its world
+(``guild_settings.system_rules``, empty), and the sheets and bestiary entries of the
 other systems live in ``system_sheets``, one JSON document each, checked by the system's own
 typed model. Nothing existing changes.
 
@@ -34,6 +35,11 @@ def upgrade() -> None:
         "guild_settings",
         sa.Column("default_system", sa.String(length=20), nullable=False, server_default="umbral"),
     )
+    # each game's rules of the world a server set (the graded fight's bases, rank names…)
+    op.add_column(
+        "guild_settings",
+        sa.Column("system_rules", sa.JSON(), nullable=False, server_default=sa.text("'{}'")),
+    )
     op.create_table(
         "system_sheets",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -63,5 +69,6 @@ def downgrade() -> None:
     """Downgrade schema."""
     op.drop_table("system_sheets")
     # (plain DROP COLUMN, which SQLite has since 3.35: no copy of the tables, see upgrade)
+    op.execute("ALTER TABLE guild_settings DROP COLUMN system_rules")
     op.execute("ALTER TABLE guild_settings DROP COLUMN default_system")
     op.execute("ALTER TABLE encounters DROP COLUMN system")

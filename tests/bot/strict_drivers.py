@@ -103,9 +103,101 @@ def _secuelas_file(w: World) -> str:
     return w.upload("secuelas.yaml", "secuelas:\n" + rows)
 
 
+def _hielo_file(w: World, key: str) -> str:
+    """Canción de hielo y fuego sheets (``fichas``) or bestiary (``enemigos``)."""
+    return w.upload(
+        f"hielo-{key}.yaml",
+        f"{key}:\n  - nombre: Importada\n    habilidades: {{Brío: 3, Agilidad: 8}}\n",
+    )
+
+
+def _hielo_table(w: World) -> str:
+    """The group's criticals: twelve long rows."""
+    rows = "".join(f"  {n}: {json.dumps(w.long(300), ensure_ascii=False)}\n" for n in range(1, 13))
+    return w.upload("hielo-criticos.yaml", "filas:\n" + rows)
+
+
+def _porcentual_row(w: World) -> str:
+    """A percentile game's sheets as CSV: one row, a long name, a weapon in its cell."""
+    name = w.long(70).replace('"', "'").replace(";", " ").replace(",", " ").strip() or "Fila"
+    return w.upload(
+        "porcentual-fichas.csv",
+        "nombre;caracteristicas;pv;armas\n"
+        f'"{name}";fuerza 12, agilidad 10, percepcion 10;12;'
+        "Jabalina, danio: 1D6, competencia: Lanzar, tipo: arrojadiza, alcance: FUE\n",
+    )
+
+
+def _porcentual_file(w: World, key: str) -> str:
+    """A percentile game's sheets file (issue 47): one sheet with a long name."""
+    name = w.long(70).replace('"', "'").strip() or "Importada"
+    return w.upload(
+        f"porcentual-{key}.yaml",
+        f"{key}:\n"
+        f'  - nombre: "{name}"\n'
+        "    caracteristicas: {fuerza: 12, agilidad: 10, percepcion: 10}\n"
+        "    pv: 12\n",
+    )
+
+
 def _both(options: Callable[[World], Options]) -> Driver:
     """The same call by the player and by the GM."""
     return lambda w: [(w.player, options(w)), (w.gm, options(w))]
+
+
+#: Canción de hielo y fuego's own commands, in an Umbral encounter's channel: its sheets,
+#: bestiary, tables and tests work there; its combat and intrigue steps are refused.
+HIELO_DRIVERS: dict[str, Driver] = {
+    "hielo ficha crear": lambda w: [
+        (
+            w.player,
+            {"nombre": w.name80, "habilidades": "Agilidad 8, Brío 4, Combate cuerpo a cuerpo 5"}
+            | {"especialidades": "Rapidez 8, Brío: Trepar 3", "arma": "Daga", "daño": 99}
+            | {"armadura": "Cuero", "protección": 99, "penalización": 99, "destino": 99},
+        )
+    ],
+    "hielo ficha editar": lambda w: [(w.player, {"nombre": w.name80, "escudo": 99})],
+    "hielo ficha ver": _both(lambda w: {"nombre": w.name80}),
+    "hielo ficha lista": _both(lambda w: {}),
+    "hielo ficha exportar": lambda w: [(w.player, {"formato": "xlsx"}), (w.gm, {"formato": "csv"})],
+    "hielo ficha importar": lambda w: [(w.player, {"archivo": _hielo_file(w, "fichas")})],
+    "hielo bestiario añadir": lambda w: [
+        (w.gm, {"nombre": w.name80, "habilidades": "Combate cuerpo a cuerpo 8"})
+    ],
+    "hielo bestiario editar": lambda w: [(w.gm, {"nombre": w.name80, "arma": "Lanza", "daño": 3})],
+    "hielo bestiario ver": lambda w: [(w.gm, {"nombre": w.name80})],
+    "hielo bestiario lista": lambda w: [(w.gm, {})],
+    "hielo bestiario exportar": lambda w: [(w.gm, {"formato": "json"})],
+    "hielo bestiario importar": lambda w: [(w.gm, {"archivo": _hielo_file(w, "enemigos")})],
+    "hielo tabla importar": lambda w: [(w.gm, {"tipo": "criticos", "archivo": _hielo_table(w)})],
+    "hielo tabla ver": _both(lambda w: {"tipo": "criticos"}),
+    "hielo prueba": lambda w: [
+        (w.player, {"habilidad": "Brío", "especialidad": "Trepar", "dificultad": 9}),
+        (w.player, {"habilidad": "Agilidad", "contra": w.name80, "destino": "recibir_b"}),
+        (w.gm, {"habilidad": "Combate cuerpo a cuerpo", "personaje": w.name80, "dificultad": 99}),
+    ],
+    "hielo intriga simple": lambda w: [
+        (w.player, {"personaje": w.name80, "contra": w.name80, "técnica": "Seducción"}),
+    ],
+    "hielo sorpresa": lambda w: [(w.gm, {"acechante": w.enemy, "atacado": w.pc})],
+    "hielo daño": lambda w: [(w.player, {"leves": 8, "grave": True})],
+    "hielo turno": lambda w: [(w.gm, {"que": "pasar"}), (w.player, {"que": "actuar"})],
+    "hielo acción": lambda w: [(w.player, {"tamaño": "menor", "descripción": w.long(200)})],
+    "hielo fatiga": lambda w: [(w.player, {"uso": "armadura"})],
+    "hielo destino": lambda w: [(w.gm, {"uso": "detalle", "detalle": w.long(200)})],
+    "hielo rendirse": lambda w: [(w.player, {})],
+    "hielo intriga unirse": lambda w: [
+        (w.player, {"personaje": w.name80, "bando": w.long(40), "objetivo": w.long(60)})
+    ],
+    "hielo intriga preparar": lambda w: [(w.player, {"técnica": w.long(60), "influencia": 99})],
+    "hielo intriga intercambio": lambda w: [(w.gm, {})],
+    "hielo intriga influir": lambda w: [(w.player, {"objetivo": w.enemy})],
+    "hielo intriga frustración": lambda w: [(w.player, {"usar": True})],
+    "hielo intriga acción": lambda w: [
+        (w.player, {"descripción": w.long(200), "habilidad": "Estatus", "dificultad": 9})
+    ],
+    "hielo intriga esperar": lambda w: [(w.player, {})],
+}
 
 
 #: Each command in a safe order: commands that end or delete things come last (their order
@@ -123,6 +215,29 @@ DRIVERS: dict[str, Driver] = {
     "ficha ver": _both(lambda w: {"personaje": w.pc}),
     "ficha lista": _both(lambda w: {}),
     "ficha usar": lambda w: [(w.player, {"personaje": w.pc})],
+    "graduado ficha crear": lambda w: [
+        (w.player, {"nombre": w.name80, "poder": 69, "aguante": 100000, "magia": 0, "mana": 0})
+    ],
+    "graduado ficha editar": lambda w: [(w.player, {"nombre": w.name80, "gastado_aguante": 9})],
+    "graduado ficha ver": _both(lambda w: {"nombre": w.name80}),
+    "graduado ficha lista": _both(lambda w: {}),
+    "graduado bestiario crear": lambda w: [
+        (w.gm, {"nombre": w.name80, "poder": 89, "aguante": 0, "mundo": True, "base": 100})
+    ],
+    "graduado bestiario editar": lambda w: [(w.gm, {"nombre": w.name80, "arma": 5})],
+    "graduado bestiario ver": lambda w: [(w.gm, {"nombre": w.name80})],
+    "graduado bestiario lista": lambda w: [(w.gm, {})],
+    # in this Umbral encounter the graded fight's commands are refused (another game)
+    "graduado atacar": lambda w: [(w.player, {"objetivo": w.enemy, "esfuerzo": 5})],
+    "graduado defender": lambda w: [(w.player, {"tipo": "parar"})],
+    "graduado interponerse": lambda w: [(w.player, {"aliado": w.pc})],
+    "graduado curar": lambda w: [(w.player, {"aliado": w.pc, "medio": "manos"})],
+    "graduado hazana": lambda w: [(w.player, {"descripcion": w.long(200), "efecto": 3})],
+    "graduado anunciar": lambda w: [(w.gm, {"enemigo": w.enemy, "objetivo": w.pc})],
+    "graduado mundo": lambda w: [(w.gm, {"rangos": w.long(6000)})],
+    "graduado escalar": lambda w: [(w.gm, {"base": 3})],
+    "graduado botin": lambda w: [(w.gm, {"objetos": w.long(6000)})],
+    "graduado repartir": lambda w: [(w.gm, {})],
     "ficha crear": lambda w: [
         (
             w.player,
@@ -196,6 +311,7 @@ DRIVERS: dict[str, Driver] = {
         (w.gm, {"alcance": "servidor", "desde": "2000-01-01"}),
     ],
     "encuentro lista": lambda w: [(w.gm, {})],
+    **HIELO_DRIVERS,
     "encuentro recordatorios": lambda w: [
         (w.gm, {"horas": 2, "silencio": "23-9"}),
         (w.gm, {"horas": 0}),
@@ -256,6 +372,76 @@ DRIVERS: dict[str, Driver] = {
     "mapa quitar": lambda w: [(w.gm, {"combatiente": w.enemy})],
     "tabla estados borrar": lambda w: [(w.gm, {"nombre": w.name80})],
     "tabla secuelas restablecer": lambda w: [(w.gm, {})],
+    # the percentile game (issue 47): the server's sheets, bestiary and tables; its fight
+    # commands, in this channel's Umbral encounter, are refused in Spanish
+    "porcentual tabla importar": lambda w: [
+        (w.gm, {"tabla": "bonificador", "filas": "0-12: 0; 13-50: 1D4"}),
+        (w.gm, {"tabla": "modificadores", "filas": w.long(1000)}),
+    ],
+    "porcentual tabla ver": _both(lambda w: {}),
+    "porcentual ficha crear": lambda w: [
+        (
+            w.player,
+            {"nombre": w.name80, "caracteristicas": "fuerza 12, agilidad 10, percepción 10"}
+            | {"pv": 20, "competencias": "Espadas 60, Esquivar 40", "protege": w.long(1000)},
+        )
+    ],
+    "porcentual ficha editar": lambda w: [
+        (w.player, {"nombre": w.name80, "armadura": w.name80, "proteccion": 2})
+    ],
+    "porcentual ficha arma": lambda w: [
+        (
+            w.player,
+            {"ficha": w.name80, "nombre": w.name80, "danio": "1D8+1", "competencia": "Espadas"},
+        ),
+        (w.player, {"ficha": w.name80, "nombre": "hacha", "danio": "1D8", "rasgos": w.long(1000)}),
+    ],
+    "porcentual ficha ver": _both(lambda w: {"nombre": w.name80}),
+    "porcentual ficha lista": _both(lambda w: {}),
+    "porcentual ficha exportar": lambda w: [
+        (w.player, {}),
+        (w.player, {"formato": "json"}),
+        (w.player, {"formato": "xlsx"}),
+        (w.gm, {"formato": "csv"}),
+    ],
+    "porcentual ficha importar": lambda w: [
+        (w.player, {"archivo": _porcentual_file(w, "fichas")}),
+        (w.player, {"archivo": _porcentual_row(w)}),
+    ],
+    "porcentual bestiario crear": lambda w: [
+        (
+            w.gm,
+            {"nombre": w.name80, "caracteristicas": "fuerza 14, agilidad 9, percepción 9"}
+            | {"pv": 25},
+        )
+    ],
+    "porcentual bestiario editar": lambda w: [(w.gm, {"nombre": w.name80, "pv": 30})],
+    "porcentual bestiario arma": lambda w: [
+        (w.gm, {"ficha": w.name80, "nombre": w.name80, "danio": "2D6", "competencia": "Hachas"})
+    ],
+    "porcentual bestiario ver": _both(lambda w: {"nombre": w.name80}),
+    "porcentual bestiario lista": _both(lambda w: {}),
+    "porcentual bestiario exportar": lambda w: [
+        (w.gm, {"formato": "yaml"}),
+        (w.gm, {"formato": "csv"}),
+    ],
+    "porcentual bestiario importar": lambda w: [
+        (w.gm, {"archivo": _porcentual_file(w, "enemigos")})
+    ],
+    "porcentual declarar": lambda w: [(w.player, {"acciones": w.long(500)})],
+    "porcentual defender": lambda w: [(w.player, {"accion": "esquivar"})],
+    "porcentual actuar": lambda w: [(w.player, {"accion": 1, "modificadores": w.long(300)})],
+    "porcentual maniobra": lambda w: [(w.player, {"tipo": "zafarse"})],
+    "porcentual perder": lambda w: [
+        (w.gm, {"combatiente": w.pc, "accion": 1, "motivo": w.long(200)})
+    ],
+    "porcentual pendiente": lambda w: [(w.gm, {"texto": w.long(200)})],
+    "porcentual abandonar": lambda w: [(w.player, {})],
+    "porcentual guardia": lambda w: [(w.player, {})],
+    "porcentual atrapar": lambda w: [(w.player, {})],
+    "porcentual enfrentamiento": lambda w: [
+        (w.gm, {"activo": w.pc, "caracteristica": "fuerza", "veces": 5, "pasivo": w.enemy})
+    ],
     "descanso": lambda w: [(w.gm, {"personajes": w.pc, "motivo": w.long(200)})],
     "deshacer": lambda w: [(w.gm, {})],
     "encuentro unirse": lambda w: [(w.player, {"personaje": w.spare})],
@@ -269,7 +455,14 @@ DRIVERS: dict[str, Driver] = {
     "ficha revivir": lambda w: [(w.gm, {"personaje": w.spare, "dueño": w.player})],
     "ficha borrar": lambda w: [(w.player, {"personaje": w.spare})],
     "bestiario borrar": lambda w: [(w.gm, {"nombre": "Importado"})],
+    "graduado ficha borrar": lambda w: [(w.player, {"nombre": w.name80})],
+    "graduado bestiario borrar": lambda w: [(w.gm, {"nombre": w.name80})],
+    "porcentual ficha borrar": lambda w: [(w.player, {"nombre": w.name80})],
+    "porcentual bestiario borrar": lambda w: [(w.gm, {"nombre": w.name80})],
     "dados borrar": lambda w: [(w.player, {"nombre": "largo"})],
+    "hielo tabla borrar": lambda w: [(w.gm, {"tipo": "criticos"})],
+    "hielo ficha borrar": lambda w: [(w.player, {"nombre": w.name80})],
+    "hielo bestiario borrar": lambda w: [(w.gm, {"nombre": w.name80})],
     "encuentro terminar": lambda w: [(w.gm, {})],
     # last: a fresh Narrativo encounter, where the buttons are pressed
     "encuentro empezar": lambda w: [(w.gm, {"modo": "narrativo", "emboscada": "enemigos"})],
@@ -308,6 +501,32 @@ async def _undo(w: World, label: str) -> list[Reply]:
     return [await w.fake.press(w.gm, w.channel, label)]
 
 
+async def _loot(w: World) -> list[Reply]:
+    """A graded fight won in #botin (a sure kill: power 25 against 5, aguante 1), its loot
+    card, and a press of «Quiero»."""
+    lines = [
+        (w.gm, "graduado bestiario crear", {"nombre": "Rata", "poder": 5, "aguante": 1}),
+        (w.player, "graduado ficha crear", {"nombre": "Heroína", "poder": 25, "aguante": 50}),
+        (w.gm, "encuentro empezar", {"sistema": "graduado"}),
+        (w.gm, "encuentro enemigos", {"nombre": "Rata"}),
+        (w.player, "encuentro unirse", {"personaje": "Heroína"}),
+        (w.player, "atacar", {"objetivo": "Rata"}),
+        (w.gm, "asalto", {}),
+        (w.gm, "graduado botin", {"objetos": w.name80[:60], "monedas": 3}),
+    ]
+    for user, path, options in lines:
+        await w.fake.command(user, "botin", path, options)
+    cards = [  # (a later example of the same database presses the card still open)
+        str(b["label"])
+        for m in w.fake.messages
+        if m.channel == "botin" and not m.ephemeral
+        for b in m.buttons
+        if str(b.get("label", "")).startswith("Quiero")
+    ]
+    assert cards, "no loot card in #botin"
+    return [await w.fake.press(w.player, "botin", cards[-1])]
+
+
 #: Every button by its ``custom_id`` (persistent views) or class name (dynamic items).
 BUTTONS: dict[str, Press] = {
     "umbral:defender": _defender,
@@ -316,6 +535,7 @@ BUTTONS: dict[str, Press] = {
     "UndoButton": lambda w: _undo(w, "Deshacer"),
     "CancelButton": lambda w: _undo(w, "Cancelar"),
     "RepeatButton": _repeat,
+    "LootButton": _loot,
 }
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
+import pytest
 
 from bot.console import FakeDiscord, Session
 from bot.edge.context import Context
@@ -22,6 +23,7 @@ from bot.edge.systems import SystemPlugin, Verb
 from bot.features.common import send
 from bot.jsontypes import JsonObject
 from bot.records.rolls import SystemRoll
+from bot.render.trackers import DRAWERS
 from bot.storage import GuildSettings, UnitOfWork
 from bot.storage.encounters import NO_ENCOUNTER
 from tests.bot.conftest import GUARDIA, KAEDA, Script
@@ -68,6 +70,14 @@ class Toy:
 
 
 TOY = Toy()
+
+
+@pytest.fixture(autouse=True)
+def plain_tracker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy's documents are not the real system's: its tracker is the plain one."""
+    monkeypatch.delitem(DRAWERS, NAME, raising=False)
+
+
 ToyTurn = Turn[JsonObject, None, int]
 
 

@@ -94,7 +94,20 @@ ROLLING_COMMANDS = frozenset(
         "estado recuperar",
         "aliento",
         "mapa barrido",
+        "graduado repartir",
+        # Canción de hielo y fuego's own commands that roll (issue 45)
+        "hielo prueba",
+        "hielo sorpresa",
+        "hielo intriga intercambio",
+        "hielo intriga influir",
+        "hielo intriga frustración",
+        "hielo intriga acción",
+        "hielo intriga simple",
     }
+)
+#: The percentile game's own commands that roll (issue 47).
+PORCENTUAL_ROLLING = frozenset(
+    {"porcentual actuar", "porcentual maniobra", "porcentual atrapar", "porcentual enfrentamiento"}
 )
 
 
@@ -106,7 +119,7 @@ def test_every_rolling_command_exists(fake: FakeDiscord) -> None:
         for c in fake.bot.tree.walk_commands()  # type: ignore[attr-defined]
         if hasattr(c, "parameters") and rolls_dice(c)
     }
-    assert declared == ROLLING_COMMANDS  # the same commands are limited as before
+    assert declared == ROLLING_COMMANDS | PORCENTUAL_ROLLING  # as before, and the new game's
 
 
 def test_token_bucket_refills_and_warns_once() -> None:

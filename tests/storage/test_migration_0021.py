@@ -30,7 +30,8 @@ async def test_0021_plays_umbral_before_and_keeps_everything(empty_database_url:
     try:
         async with storage.reading(GUILD, CHANNEL) as uow:
             assert await uow.encounter.system() == "umbral"
-            assert (await uow.guild.get()).default_system == "umbral"
+            settings = await uow.guild.get()
+            assert (settings.default_system, settings.system_rules) == ("umbral", {})
         async with storage.guild(GUILD) as uow:
             added = await uow.system_sheets.add("hielo", "pj", USER, "Yorgen", {"rangos": {}})
             assert (added.nombre, added.version) == ("Yorgen", 1)
@@ -43,7 +44,7 @@ async def test_0021_plays_umbral_before_and_keeps_everything(empty_database_url:
         await storage.close()
     await downgrade(url, "0020")
     assert "system" not in await _columns(url, "encounters")
-    assert "default_system" not in await _columns(url, "guild_settings")
+    assert not {"default_system", "system_rules"} & await _columns(url, "guild_settings")
     engine = create_engine(url)
     try:
         async with engine.connect() as conn:

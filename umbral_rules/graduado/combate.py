@@ -83,6 +83,10 @@ class Combate:
     def add_enemigo(self, ficha: Ficha) -> list[Event]:
         return self._run(lambda s: _round.add(s, ficha, Bando.ENEMIGOS))
 
+    def quitar(self, nombre: str) -> list[Event]:
+        """The GM takes ``nombre`` out of the fight (with what they declared or announced)."""
+        return self._run(lambda s: _round.remove(s, nombre))
+
     def declarar(self, nombre: str, declaracion: Declaracion) -> list[Event]:
         return self._run(lambda s: _round.declare(s, nombre, declaracion))
 

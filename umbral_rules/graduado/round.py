@@ -59,6 +59,23 @@ def _standing(state: CombateState, name: str, bando: Bando, what: str) -> Combat
     return c
 
 
+def remove(state: CombateState, nombre: str) -> list[Event]:
+    """The GM takes someone out of the fight: their declaration, the declarations aimed at
+    them (those heroes declare again) and every announced blow by or at them go with them."""
+    _open(state)
+    c = state.find(nombre)
+    state.combatientes = [x for x in state.combatientes if x.id != c.id]
+    state.declaraciones = {
+        k: d
+        for k, d in state.declaraciones.items()
+        if k != c.id
+        and name_key(getattr(d.accion, "objetivo", getattr(d.accion, "aliado", ""))) != c.id
+    }
+    state.anunciados = [a for a in state.anunciados if c.id not in (a.atacante, a.objetivo)]
+    state.proximos = [a for a in state.proximos if c.id not in (a.atacante, a.objetivo)]
+    return [Event(f"{c.nombre} sale del combate.")]
+
+
 def declare(state: CombateState, nombre: str, declaracion: Declaracion) -> list[Event]:
     """A hero declares (again, if they change their mind before the round closes)."""
     _open(state)

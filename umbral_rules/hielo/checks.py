@@ -142,7 +142,7 @@ class Tirada:
         p = self.prueba
         name = display(p.habilidad) + f" {p.rango}"
         if p.especialidad:
-            name += f" ({p.especialidad})"
+            name += f" ({display(p.especialidad)})"
         faces = ", ".join(str(c) for c in self.caras)
         kept = ", ".join(
             str(c) for c in sorted((self.caras[i] for i in self.guardados), reverse=True)

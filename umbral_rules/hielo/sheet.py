@@ -16,6 +16,7 @@ from .constants import (
     COMBATE_CC,
     CONSTITUCION,
     DESTINO_INICIAL,
+    ESPECIALIDADES_SEMILLA,
     ESTATUS,
     FACTOR_COMPOSTURA,
     FACTOR_PASIVO,
@@ -32,11 +33,14 @@ from .constants import (
 )
 
 #: The seed's spelling of each ability it names, by key (for the terms a player reads).
-_SEED_NAMES = {key(name): name for name in HABILIDADES_SEMILLA}
+_SEED_NAMES = {key(name): name for name in HABILIDADES_SEMILLA} | {
+    key(esp): esp for _, esp in ESPECIALIDADES_SEMILLA
+}
 
 
 def display(habilidad: str) -> str:
-    """The seed's spelling of an ability it names («brio» → «Brío»), else as given."""
+    """The seed's spelling of an ability or specialty it names («brio» → «Brío»,
+    «rapidez» → «Rapidez»), else as given."""
     return _SEED_NAMES.get(key(habilidad), habilidad)
 
 

@@ -12,7 +12,15 @@ from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.combate import service
 from bot.features.combate.vendar import vendar as bandage
-from bot.features.common import ATRIBUTO_CHOICES, OficioCobertura, VentajaOpt
+from bot.features.common import (
+    ATRIBUTO_CHOICES,
+    DESTINO_CHOICES,
+    DIFICULTAD_CHOICES,
+    RIESGO_CHOICES,
+    TACTICAS_CHOICES,
+    OficioCobertura,
+    VentajaOpt,
+)
 
 ManiobraTipo = Literal["sostener", "cargar", "despegarse", "apuntar", "interponerse"]
 AlientoUso = Literal["repetir", "subir", "encajar", "secuelas"]
@@ -27,7 +35,25 @@ ATTACK_HELP = {
     "atacante": "Quién ataca (el máster, por un enemigo o un personaje)",
     "indefenso": "El blanco no puede defenderse (dormido, atado, de espaldas)",
 }
+#: The grades the narrator gives an attack in a graded fight (seed 003; Umbral refuses them).
+GRADES_HELP = {
+    "tacticas": "Combate graduado: la calificación de tus tácticas",
+    "riesgo": "Combate graduado: el riesgo que asumes",
+    "dificultad": "Combate graduado: qué tan difícil es acertar al objetivo",
+}
+#: The options the percentile game adds to /atacar and /disparar (issue 47; Umbral refuses them).
+PORCENTUAL_HELP = {
+    "defensa": "Porcentual: qué defensa declarada del blanco lo detiene («1», «1 con daga»)",
+    "distancia": "Porcentual: a cuántas varas está el blanco (disparos, cargas)",
+    "situacion": "Porcentual: «espalda», «sorpresa», «pomo» o filas de la tabla del máster",
+}
 COVER_HELP = "El blanco está a cubierto: +3 a su Defensa contra el disparo"
+#: /atacar's options that only Canción de hielo y fuego uses (Umbral refuses them).
+HIELO_HELP = {
+    "accion": "Canción de hielo y fuego: el ataque es acción mayor (por defecto) o menor",
+    "modificador": "Canción de hielo y fuego: puntos que suma o resta el máster",
+    "destino": "Canción de hielo y fuego: un punto de destino en la tirada",
+}
 QUIETO_HELP = (
     "Certera: el blanco está quieto (sí) o se mueve (no); sin decirlo, si se movió en su turno"
 )
@@ -71,9 +97,15 @@ class CombateCog(FeatureCog):
     @app_commands.command(
         name="atacar", description="Ataca cuerpo a cuerpo a alguien del encuentro"
     )
-    @app_commands.describe(**ATTACK_HELP, quieto=QUIETO_HELP)
+    @app_commands.describe(
+        **ATTACK_HELP, quieto=QUIETO_HELP, **GRADES_HELP, **HIELO_HELP, **PORCENTUAL_HELP
+    )
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
-    @OFICIO_COBERTURA
+    @app_commands.choices(
+        tacticas=TACTICAS_CHOICES, riesgo=RIESGO_CHOICES, dificultad=DIFICULTAD_CHOICES
+    )
+    @app_commands.choices(destino=DESTINO_CHOICES)
+    @app_commands.rename(oficio_cobertura="cobertura", accion="acción")
     @app_commands.guild_only()
     @command_context(OWN, rolls=True, shared=True)
     async def atacar(
@@ -88,6 +120,15 @@ class CombateCog(FeatureCog):
         atacante: str | None = None,
         indefenso: bool = False,
         quieto: bool | None = None,
+        tacticas: str | None = None,
+        riesgo: str | None = None,
+        dificultad: str | None = None,
+        accion: Literal["mayor", "menor"] | None = None,
+        modificador: app_commands.Range[int, -99, 99] | None = None,
+        destino: str | None = None,
+        defensa: app_commands.Range[str, 1, 200] | None = None,
+        distancia: app_commands.Range[int, 0, 1000] | None = None,
+        situacion: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         await service.attack(
             ctx,
@@ -101,7 +142,9 @@ class CombateCog(FeatureCog):
     @app_commands.command(
         name="disparar", description="Dispara a alguien del encuentro (nunca enfrentado)"
     )
-    @app_commands.describe(**ATTACK_HELP, a_cubierto=COVER_HELP, quieto=QUIETO_HELP)
+    @app_commands.describe(
+        **ATTACK_HELP, a_cubierto=COVER_HELP, quieto=QUIETO_HELP, **PORCENTUAL_HELP
+    )
     @app_commands.autocomplete(**ATTACK_AUTOCOMPLETE)
     @OFICIO_COBERTURA
     @app_commands.guild_only()
@@ -119,6 +162,9 @@ class CombateCog(FeatureCog):
         indefenso: bool = False,
         a_cubierto: bool = False,
         quieto: bool | None = None,
+        defensa: app_commands.Range[str, 1, 200] | None = None,
+        distancia: app_commands.Range[int, 0, 1000] | None = None,
+        situacion: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         await service.attack(
             ctx,

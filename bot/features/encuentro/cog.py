@@ -228,7 +228,7 @@ class EncuentroCog(FeatureCog):
         publico="Máster: publica de nuevo el mensaje del encuentro al final del canal, "
         "y ese es el que se mantiene al día"
     )
-    @command_context("servidor", variants=VER_USES)
+    @command_context("servidor", variants=VER_USES, shared=True)
     async def ver(self, ctx: Context, publico: bool = False) -> None:
         interaction = ctx.interaction
         guild_id, channel_id = ctx.ids()
@@ -253,7 +253,7 @@ class EncuentroCog(FeatureCog):
         await run_lista(ctx)
 
     @encuentro.command(name="pendientes", description="Quién tiene que actuar o defenderse")
-    @command_context("servidor")
+    @command_context("servidor", shared=True)
     async def pendientes(self, ctx: Context) -> None:
         guild_id, channel_id = ctx.ids()
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
@@ -269,7 +269,7 @@ class EncuentroCog(FeatureCog):
         horas="Cada cuántas horas sin respuesta se recuerda (0: nunca)",
         silencio="Horas sin recordatorios, p. ej. 23-9 (hora del servidor, /config zona_horaria)",
     )
-    @command_context("máster", what="configurar los recordatorios")
+    @command_context("máster", what="configurar los recordatorios", shared=True)
     async def recordatorios(
         self,
         ctx: Context,

@@ -42,7 +42,7 @@ from bot.features.delivery import (
 )
 from bot.features.sesiones.steps import SessionSteps
 from bot.features.timing import DEFAULT_ZONE, due_after, zone
-from bot.render.reminders import Reminder, reminder_text
+from bot.render.reminders import Reminder, lines_text, reminder_text
 from bot.render.safe import allowed_mentions
 from bot.render.waiting import Waited, waited_for
 from bot.storage import UnitOfWork
@@ -203,6 +203,13 @@ class ReminderScheduler:
         lease, nonce = lease_until(now), new_nonce()
 
         async def work(uow: UnitOfWork) -> tuple[Delivery | None, int | None]:
+            system = await uow.encounter.system()
+            if system is not None and system != UMBRAL:  # another game's: what it says
+                other = await _claim_other(
+                    uow, self.services, system, target, now, due_of, lease, nonce
+                )
+                info = uow.encounter.info
+                return other, None if info is None else info.version
             return await _claim(uow, target, now, due_of, lease, nonce)
 
         delivery, synced = await self.storage.run_in_channel(
@@ -304,8 +311,8 @@ async def _claim(
     """In one transaction: who the encounter waits for now, synced into its reminders, and
     the message to the players due now, claimed by this process (not yet marked sent); with
     the version of the encounter synced."""
-    if await uow.encounter.system() != UMBRAL:  # none now, or another game's (no reminders:
-        return None, target.version  # passed by until it changes)
+    if await uow.encounter.system() != UMBRAL:  # none now
+        return None, None
     enc = await uow.encounter.get()
     info = uow.encounter.info
     if enc is None or info is None or info.id != target.encounter_id:
@@ -326,3 +333,39 @@ async def _claim(
     reminders = [Reminder(u, by_user[u]) for u in by_user if u in users]
     text = reminder_text(enc.asalto, enc.phase, reminders)
     return Delivery(target, text, reminders, users, claim, now), info.version
+
+
+async def _claim_other(
+    uow: UnitOfWork,
+    services: Services,
+    system: str,
+    target: Armed,
+    now: datetime,
+    due_of: DueOf,
+    lease: datetime,
+    nonce: str,
+) -> Delivery | None:
+    """:func:`_claim` for another game's encounter: who it waits for is what its plugin
+    says (:meth:`~bot.edge.systems.Systems.waiting`), each since its phase began."""
+    doc = await uow.encounter.document(system)
+    info = uow.encounter.info
+    if doc is None or info is None or info.id != target.encounter_id:
+        return None
+    times = await waiting(uow.session, info.id, info.phase_since)
+    awaited = services.systems.waiting(system, doc)
+    since = times.phase_since or now
+    wanted = [Wanted(a.user_id, "turno", a.ref, since) for a in awaited]
+    await uow.reminders.sync(info.id, wanted, due_of)
+    claimed = await uow.reminders.claim_due(info.id, now, lease, nonce)
+    if claimed is None:
+        return None
+    users, claim = claimed
+    lines: dict[int, list[str]] = {}
+    for a in awaited:
+        if a.user_id in users:
+            lines.setdefault(a.user_id, []).append(a.line)
+    # (a game that counts «rondas», as the graded fight's seed does, is reminded of its ronda)
+    word = "ronda" if isinstance(doc.get("ronda"), int) else "asalto"
+    number = doc.get(word)
+    text = lines_text(word, number if isinstance(number, int) else 0, lines)
+    return Delivery(target, text, [Reminder(u, ()) for u in lines], users, claim, now)

@@ -1,0 +1,81 @@
+"""The graded d100 combat (seed 003) as a game system of the edge's one path
+(:mod:`bot.edge.path`): its document is a :class:`~.doc.GradDoc` stored as the encounter's
+JSON, its rolls logged as :class:`~bot.records.rolls.SystemRoll` rows, its tracker drawn by
+:func:`bot.render.graduado.draw`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.edge.path import DocumentSystem, Turn
+from bot.jsontypes import JsonObject
+from bot.records.rolls import SystemRoll
+from umbral_rules.graduado.events import DefensaTirada, Event, Golpe
+
+from .doc import GradDoc
+
+if TYPE_CHECKING:
+    import discord
+
+    from bot.storage import UnitOfWork
+
+#: The stored name of this system (:mod:`umbral_rules.systems`).
+NAME = "graduado"
+
+#: What the rules of a graded step get.
+GradTurn = Turn[GradDoc, None, Event]
+
+
+class Graduado(DocumentSystem[GradDoc]):
+    """The :class:`~bot.edge.path.GameSystem` of the graded d100 combat."""
+
+    name = NAME
+
+    def decode(self, data: JsonObject) -> GradDoc:
+        return GradDoc.from_dict(data)
+
+    async def log(
+        self,
+        uow: UnitOfWork,
+        interaction: discord.Interaction,
+        command: str,
+        doc: GradDoc,
+        events: Sequence[Event],
+        memo: None,
+    ) -> None:
+        """Each d100 of the events: a blow (its final grade) or a defence roll."""
+        state = doc.combate.state
+        for event in events:
+            if isinstance(event, Golpe):
+                await uow.rolls.append(
+                    user_id=interaction.user.id,
+                    command=command,
+                    dice=[{"faces": [event.tirada.roll], "sides": 100}],
+                    result=SystemRoll(
+                        sistema=NAME,
+                        tipo="ataque",
+                        totales=[event.tirada.roll, event.chance.total, event.dano.total],
+                        veredicto=event.calificacion.label,
+                    ),
+                    physical=event.tirada.physical,
+                    actor=state.find(event.atacante).nombre,
+                    target=state.find(event.objetivo).nombre,
+                )
+            elif isinstance(event, DefensaTirada):
+                await uow.rolls.append(
+                    user_id=interaction.user.id,
+                    command=command,
+                    dice=[{"faces": [event.tirada.roll], "sides": 100}],
+                    result=SystemRoll(
+                        sistema=NAME,
+                        tipo="defensa",
+                        totales=[event.tirada.roll, event.chance.total],
+                        veredicto=event.tirada.calificacion.label,
+                    ),
+                    physical=event.tirada.physical,
+                    actor=state.find(event.combatiente).nombre,
+                )
+
+
+GRADUADO = Graduado()
