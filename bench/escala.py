@@ -207,6 +207,7 @@ async def run_processes(
             if proc.poll() is None:
                 proc.terminate()
                 await asyncio.to_thread(proc.wait, 30)
+        shutil.rmtree(folder, ignore_errors=True)
     return results
 
 
@@ -335,6 +336,7 @@ async def main_async(sizes: Escala, seed_: int, url: str | None) -> dict[str, An
             out["seed"]["sessions"] = programmed["sessions"]
             events = Path(tempfile.mkdtemp(prefix="umbral-escala-")) / "events.json"
             events.write_text(json.dumps(programmed["events"]))
+            out["seed"]["events_file"] = str(events)
             log(f"  … en {out['seed']['seed_s']:.0f} s; {programmed['sessions']} sesiones")
             for n, pooled in configs(sizes):
                 name = f"{template}_{n}{'_pgbouncer' if pooled else ''}"
@@ -353,6 +355,8 @@ async def main_async(sizes: Escala, seed_: int, url: str | None) -> dict[str, An
                 out["runs"][f"{n}-pgbouncer" if pooled else str(n)] = found
         finally:
             await pg_admin(admin, f"DROP DATABASE IF EXISTS {template} WITH (FORCE)")
+            if "seed" in out and "events_file" in out["seed"]:
+                shutil.rmtree(Path(out["seed"].pop("events_file")).parent, ignore_errors=True)
     return out
 
 
