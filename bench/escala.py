@@ -17,6 +17,7 @@ import contextlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -361,6 +362,8 @@ async def main_async(sizes: Escala, seed_: int, url: str | None) -> dict[str, An
 
 
 def run(quick: bool, seed_: int) -> dict[str, Any]:
+    # stopped from outside (timeout, kill): the servers and the bots still go down
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     url = os.environ.get("BENCH_DATABASE_URL")
     sizes = QUICK if quick else Escala()
     started = time.time()
