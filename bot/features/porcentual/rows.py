@@ -51,7 +51,7 @@ YES, NO = frozenset({"si", "true", "verdadero", "1"}), frozenset({"no", "false",
 # --- in ---------------------------------------------------------------------------------------
 
 
-def _number(value: Any, what: str) -> int:
+def _number(value: object, what: str) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     text = str(value).strip()
@@ -60,7 +60,7 @@ def _number(value: Any, what: str) -> int:
     return int(text)
 
 
-def _flag(value: Any, what: str) -> bool:
+def _flag(value: object, what: str) -> bool:
     if isinstance(value, bool):
         return value
     key = word_key(str(value))

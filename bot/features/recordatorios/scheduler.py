@@ -176,8 +176,10 @@ class ReminderScheduler:
     def ours(self, guild_id: int) -> bool:
         """Whether the guild is on one of this process's shards (Discord's rule:
         ``(guild_id >> 22) % SHARD_COUNT``); every guild is when ``SHARD_IDS`` is not set."""
-        shard_ids = getattr(self.client, "shard_ids", None)
-        count = getattr(self.client, "shard_count", None)
+        client = self.client
+        if not isinstance(client, discord.AutoShardedClient):
+            return True  # (one connection: every guild is its own)
+        shard_ids, count = client.shard_ids, client.shard_count
         return not shard_ids or not count or (guild_id >> 22) % count in shard_ids
 
     async def _remind(self, target: Armed) -> int:
