@@ -114,7 +114,7 @@ class Bench:
         """After the warm-up every channel has its tracker message: keep only those."""
         from sqlalchemy import select
 
-        from bot.storage.encounters import ENC
+        from bot.storage.encounter_sql import ENC
         from bot.storage.models import ENCOUNTER_ACTIVE
 
         stmt = select(ENC.c.channel_id, ENC.c.tracker_message_id).where(

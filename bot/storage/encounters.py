@@ -23,12 +23,7 @@ from sqlalchemy import (
     RowMapping,
     Text,
     Update,
-    and_,
-    bindparam,
-    case,
     cast,
-    func,
-    null,
     select,
     update,
 )
@@ -49,13 +44,11 @@ from umbral_rules.systems import PlaysOther
 from . import sheet_link as sl
 from .encounter_cache import Cached, EncounterCache
 from .encounter_info import Committed, EncounterInfo, info_of
+from .encounter_sql import BUMP, ENC, META, SAVE, SELECT_ACTIVE
 from .errors import ConcurrencyError
 from .models import (
     ENCOUNTER_ACTIVE,
     ENCOUNTER_ENDED,
-    Character,
-    EncounterRow,
-    table,
 )
 
 NO_ENCOUNTER = "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
@@ -64,43 +57,6 @@ ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de 
 #: on a worker thread: 200 combatants are ~180 KB and ~2.5 ms of CPU the loop need not spend;
 #: a small one costs less than the trip to the thread.
 OFF_LOOP_BYTES, OFF_LOOP_COMBATANTS = 32 * 1024, 32
-
-ENC, CHAR = table(EncounterRow), table(Character)
-META = [c for c in ENC.c if c.name != "state"]
-#: The channel's active encounter (binds ``g``, ``c``), its document as text unless it is
-#: encounter ``cid`` at version ``cv`` (the cached one), and ``sheets_now``.
-SELECT_ACTIVE = select(
-    *META,
-    select(func.coalesce(func.sum(CHAR.c.version), 0))
-    .where(CHAR.c.guild_id == ENC.c.guild_id, CHAR.c.encounter_id == ENC.c.id)
-    .scalar_subquery()
-    .label("sheets_now"),
-    case(
-        (and_(ENC.c.id == bindparam("cid"), ENC.c.version == bindparam("cv")), null()),
-        else_=cast(ENC.c.state, Text),
-    ).label("document"),
-).where(
-    ENC.c.guild_id == bindparam("g"),
-    ENC.c.channel_id == bindparam("c"),
-    ENC.c.status == ENCOUNTER_ACTIVE,
-)
-#: The row at the version read (binds ``b_id``, ``b_g``, ``b_v``), its version bumped.
-BUMP = (
-    update(ENC)
-    .where(
-        ENC.c.id == bindparam("b_id"),
-        ENC.c.guild_id == bindparam("b_g"),
-        ENC.c.version == bindparam("b_v"),
-        ENC.c.status == ENCOUNTER_ACTIVE,
-    )
-    .values(version=ENC.c.version + 1)
-)
-SAVE = BUMP.values(
-    state=bindparam("v_state"),
-    sheets=bindparam("v_sheets"),
-    pending_since=bindparam("v_since"),
-    phase_since=bindparam("v_phase"),
-)
 
 
 @dataclass

@@ -21,7 +21,7 @@ from bot.records.undo import Before, SheetChange, before_from_json
 from umbral_rules import UmbralError
 
 from .encounter_info import EncounterInfo, aware, info_of
-from .encounters import META
+from .encounter_sql import META
 from .errors import ConcurrencyError
 from .models import ENCOUNTER_ACTIVE, Character, EncounterRow, UndoRow, table
 from .sheet_link import in_other_encounter, linked
