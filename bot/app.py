@@ -74,7 +74,7 @@ class UmbralBot(commands.AutoShardedBot):
             **shards,
             http_trace=self.metrics.http_trace(),
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents(guilds=True),
+            intents=discord.Intents(guilds=True, guild_typing=True),  # typing: issue 46
             tree_cls=GuardedTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # pings: bot.render.safe only

@@ -85,6 +85,12 @@ def show_thread(bot: discord.Client, guild: discord.Guild, data: Any) -> None:
     guild._add_thread(discord.Thread(guild=guild, state=_state(bot), data=data))
 
 
+def typing_start(bot: discord.Client, data: Any) -> None:
+    """``TYPING_START``: someone started typing in a channel (discord.py dispatches
+    ``raw_typing``, and ``typing`` when it knows the member)."""
+    _state(bot).parse_typing_start(data)
+
+
 def interaction(bot: discord.Client, payload: Any) -> discord.Interaction:
     """The interaction discord.py would build from an ``INTERACTION_CREATE``'s payload."""
     return discord.Interaction(data=payload, state=_state(bot))

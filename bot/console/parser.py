@@ -78,6 +78,12 @@ class Write:
 
 
 @dataclass(frozen=True)
+class Typing:
+    """``!escribiendo``: the current user starts typing in the channel (Discord's
+    ``TYPING_START``; a client sends it again every few seconds while its user types)."""
+
+
+@dataclass(frozen=True)
 class Submit:
     """``!formulario``: the open form, filled with ``values`` and sent (or ``close``d)."""
 
@@ -121,6 +127,7 @@ Line = (
     | Delete
     | Archive
     | Write
+    | Typing
     | Submit
     | Menu
     | Interest
@@ -134,7 +141,7 @@ HELP = (
     "Líneas de la consola: /comando opcion:valor · @usuario · #canal · #canal/hilo · "
     "!pulsar Etiqueta [@usuario] · !esperar SEGUNDOS · !permiso quitar|dar PERMISO · "
     "!borrar TEXTO · "
-    "!archivar · !escribir TEXTO · !formulario Campo=valor … · !formulario cerrar · "
+    "!archivar · !escribir TEXTO · !escribiendo · !formulario Campo=valor … · !formulario cerrar · "
     "!menu usuario @nombre Comando · !menu mensaje N Comando · !interes EVENTO · "
     "!desinteres EVENTO · !evento crear|cambiar|empezar|terminar|cancelar EVENTO "
     "campo:valor … · ; comentario"
@@ -210,6 +217,10 @@ def _person(head: str, rest: list[str]) -> Line:
         if not rest:
             raise UmbralError("Uso: !escribir TEXTO (un mensaje en el canal)")
         return Write(" ".join(rest))
+    if head == "!escribiendo":
+        if rest:
+            raise UmbralError("!escribiendo va solo en su línea.")
+        return Typing()
     if head == "!formulario":
         return _submit(rest)
     if head == "!menu":

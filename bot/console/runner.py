@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
+from bot.console import gateway
 from bot.console.cut import Writes, cut_line
 from bot.console.display import Display
 from bot.console.files import Attachments
@@ -26,10 +27,12 @@ from bot.console.parser import (
     Submit,
     SwitchChannel,
     SwitchUser,
+    Typing,
     Wait,
     Write,
     parse_line,
 )
+from bot.console.payloads import GUILD_ID
 from bot.console.printer import message_text
 from bot.console.terminal import ReadlineInput, TerminalInput, terminal_input
 from bot.console.transport import Event, FakeDiscord, Reply
@@ -129,6 +132,9 @@ class Console:
             elif isinstance(parsed, Wait):
                 await self.wait(parsed.seconds)
                 return None
+            elif isinstance(parsed, Typing):
+                await self._typing()
+                return None
             elif isinstance(parsed, Write | Submit | Interest | EventAction):
                 self._person(parsed)
                 return None
@@ -168,6 +174,21 @@ class Console:
             self.discord.delete_titled(self.channel, parsed.title)
         elif isinstance(parsed, Archive):
             self.discord.archive(self.channel)
+
+    async def _typing(self) -> None:
+        """``!escribiendo``: Discord tells the bot (``TYPING_START``) only when it asked for
+        the ``guild_typing`` intent; the bot's listener runs before the next line."""
+        bot = self.discord.bot
+        if not bot.intents.guild_typing:
+            return
+        data = {
+            "channel_id": str(self.discord.channel_id(self.channel)),
+            "guild_id": str(GUILD_ID),
+            "user_id": str(self.discord.user_id(self.user)),
+            "timestamp": int(self.discord.clock.datetime().timestamp()),
+        }
+        gateway.typing_start(bot, data)
+        await asyncio.sleep(0)  # (discord.py's dispatch starts the listeners as tasks)
 
     def _person(self, parsed: Write | Submit | Interest | EventAction) -> None:
         """What a person does in Discord that is no interaction: a message, a form closed,

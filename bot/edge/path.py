@@ -18,18 +18,19 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
 
+from bot.edge.context import Context
 from bot.jsontypes import JsonObject
 from bot.storage.encounters import NO_ENCOUNTER
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 
 if TYPE_CHECKING:
-    import discord
-
-    from bot.edge.context import Context
-    from bot.storage import GuildSettings, UnitOfWork
+    from bot.edge.services import Services
+    from bot.storage import GuildSettings, Storage, UnitOfWork
+    from umbral_rules import DiceSource
 
 #: Which encounter a step acts on: the channel's, which must exist (``require``; ``look``:
 #: only to look at it, never saved); the channel's if there is one (``get``); none read
@@ -68,18 +69,51 @@ class GameSystem(Protocol[Doc, Memo, EventIn]):
     async def log(
         self,
         uow: UnitOfWork,
-        interaction: discord.Interaction,
+        user_id: int,
         command: str,
         doc: Doc,
         events: Sequence[EventIn],
         memo: Memo | None,
     ) -> None:
-        """Every roll among ``events`` to the roll log, under ``command``."""
+        """Every roll among ``events`` to the roll log, under ``command``, rolled by
+        ``user_id`` (the bot's own user when it acts by itself)."""
         ...
 
     def tracked(self, doc: Doc) -> Encounter | JsonObject | None:
         """What the channel's tracker draws of ``doc`` (``None``: it has no tracker)."""
         ...
+
+
+class Caller(Protocol):
+    """Who runs a step: a command (:class:`~bot.edge.context.Context`) or the bot acting by
+    itself in a channel (:class:`~bot.edge.unattended.Unattended`: a round whose window ran
+    out). What the path asks of it: where, the services, who rolls, the declared check, and
+    the tracker to show once committed."""
+
+    @property
+    def services(self) -> Services: ...
+
+    @property
+    def storage(self) -> Storage: ...
+
+    @property
+    def dice(self) -> DiceSource: ...
+
+    @property
+    def user_id(self) -> int: ...
+
+    def ids(self) -> tuple[int, int]: ...
+
+    def require(self, gm_role_id: int | None, creator_id: int | None = None) -> None: ...
+
+    def show_tracker(
+        self,
+        uow: UnitOfWork,
+        enc: Encounter | JsonObject,
+        *,
+        ended: bool = False,
+        repost: bool = False,
+    ) -> None: ...
 
 
 class Stored(Protocol):
@@ -113,8 +147,13 @@ class DocumentSystem(Generic[StoredDoc]):
     def prepare(self, doc: StoredDoc, settings: GuildSettings) -> None:
         return None  # (its rules travel in its document)
 
+    def window(self, doc: StoredDoc) -> timedelta | None:
+        """How long the round it is in may stay open once it has something to resolve
+        (``None``: it does not close by itself now)."""
+        return None
+
     async def save(self, uow: UnitOfWork, doc: StoredDoc) -> None:
-        await uow.encounter.save(doc.to_dict())
+        await uow.encounter.save(doc.to_dict(), window=self.window(doc))
 
     def tracked(self, doc: StoredDoc) -> JsonObject:
         return doc.to_dict()
@@ -127,7 +166,7 @@ class Turn(Generic[Doc, Memo, Event]):
     be missing) and the encounter's creator. The rules put the events to log in ``events``
     and may change what follows them: ``saves`` (write the document), ``tracker``."""
 
-    ctx: Context
+    caller: Caller
     uow: UnitOfWork
     settings: GuildSettings
     doc: Doc | None
@@ -136,6 +175,13 @@ class Turn(Generic[Doc, Memo, Event]):
     events: list[Event] = field(default_factory=list)
     saves: bool = True
     tracker: Tracker | None = "show"
+
+    @property
+    def ctx(self) -> Context:
+        """The command's context (a step the bot runs by itself has none)."""
+        if not isinstance(self.caller, Context):
+            raise RuntimeError("This step runs without a command.")
+        return self.caller
 
     @property
     def document(self) -> Doc:
@@ -167,10 +213,11 @@ class Step(Generic[Doc, Memo, Event, R]):
 
 
 async def run_step(
-    ctx: Context, system: GameSystem[Doc, Memo, Event], step: Step[Doc, Memo, Event, R]
+    ctx: Caller, system: GameSystem[Doc, Memo, Event], step: Step[Doc, Memo, Event, R]
 ) -> R:
     """Run ``step`` in the channel's unit of work, with the retry; what its rules returned.
-    Nothing is sent from here: the caller answers once it has committed."""
+    Nothing is sent from here: the caller answers once it has committed. ``ctx`` is the
+    command's context, or the bot acting by itself (:class:`Caller`)."""
     guild_id, channel_id = ctx.ids()
 
     async def work(uow: UnitOfWork) -> R:
@@ -179,7 +226,8 @@ async def run_step(
             raise UmbralError(step.missing)
         if doc is not None and step.demands is not None:
             step.demands(doc)
-        if doc is not None and ctx.shared is not None:  # what this system does not take
+        if doc is not None and isinstance(ctx, Context) and ctx.shared is not None:
+            # what this system does not take
             ctx.services.systems.refuse_given(ctx, system.name, ctx.shared)
         info = uow.encounter.info if doc is not None else None
         settings = await uow.guild.get()
@@ -196,7 +244,7 @@ async def run_step(
         if step.own_log is not None:
             await step.own_log(turn, result)
         elif step.logs is not None and doc is not None and turn.events:
-            await system.log(uow, ctx.interaction, step.logs, doc, turn.events, turn.memo)
+            await system.log(uow, ctx.user_id, step.logs, doc, turn.events, turn.memo)
         shown = None if doc is None or turn.tracker is None else system.tracked(doc)
         if shown is not None and turn.tracker is not None:
             ctx.show_tracker(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from discord.ext import commands
 
 from bot.edge.systems import Systems
+from bot.edge.typists import Typists
 from bot.records.reference import Topic as Topic  # re-exported: the cogs name their family with it
 from umbral_rules import DiceSource, UmbralError
 
@@ -21,12 +22,14 @@ if TYPE_CHECKING:
 class Services:
     """The bot's storage (``None``: a bot made without a database, which only lists its
     commands), the injected dice, the trackers' background publisher and the game systems
-    the features registered (:mod:`bot.edge.systems`)."""
+    the features registered (:mod:`bot.edge.systems`), and who is typing where
+    (:mod:`bot.edge.typists`)."""
 
     storage: Storage | None
     dice: DiceSource
     trackers: TrackerPublisher
     systems: Systems = field(default_factory=Systems)
+    typists: Typists = field(default_factory=Typists)
 
     def require_storage(self) -> Storage:
         if self.storage is None:

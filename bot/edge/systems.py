@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
 from discord import app_commands
@@ -31,6 +32,8 @@ from umbral_rules.systems import SYSTEM_LABELS, other_system, system_label
 
 if TYPE_CHECKING:
     import discord
+
+    from bot.edge.unattended import Unattended
 
 
 class Call(Protocol):
@@ -86,6 +89,12 @@ class SystemPlugin:
     names: Callable[[JsonObject], list[str]] | None = None
     #: Who one of its encounters' documents waits for (the reminders), if it says it.
     waiting: Callable[[JsonObject], list[Awaited]] | None = None
+    #: Closes the round of the channel's encounter once its time is up (the bot acting by
+    #: itself: issue 46), if its rounds are timed.
+    closes: Callable[[Unattended], Awaitable[None]] | None = None
+    #: How long the round of one of its encounters' documents stays open once it has
+    #: something to resolve (``None``: it does not close by itself), if its rounds are timed.
+    window: Callable[[JsonObject], timedelta | None] | None = None
 
 
 @dataclass
@@ -108,6 +117,19 @@ class Systems:
         """Who ``system``'s document ``doc`` waits for (nobody if it does not say)."""
         plugin = self.plugins.get(system)
         return [] if plugin is None or plugin.waiting is None else plugin.waiting(doc)
+
+    def window(self, system: str, doc: JsonObject) -> timedelta | None:
+        """How long the round of ``system``'s document ``doc`` stays open (``None``: it
+        does not close by itself)."""
+        plugin = self.plugins.get(system)
+        return None if plugin is None or plugin.window is None else plugin.window(doc)
+
+    async def close(self, system: str, caller: Unattended) -> None:
+        """The bot closes the round of ``system``'s encounter in ``caller``'s channel, if that
+        system's rounds close by themselves (:attr:`SystemPlugin.closes`)."""
+        plugin = self.plugins.get(system)
+        if plugin is not None and plugin.closes is not None:
+            await plugin.closes(caller)
 
     def verb(self, system: str, command: str) -> Verb | None:
         """How ``system`` plays ``command`` (``None``: it does not, or nobody said)."""

@@ -147,7 +147,7 @@ def _rolls(result: CheckResult | AttackResult) -> tuple[Roll, ...]:
 
 async def log_roll(
     uow: UnitOfWork,
-    interaction: discord.Interaction,
+    user_id: int,
     command: str,
     result: CheckResult | AttackResult,
     *,
@@ -165,7 +165,7 @@ async def log_roll(
     why) to the roll log; ``contra`` … ``privada``: as :func:`result_summary`."""
     rolls = _rolls(result)
     await uow.rolls.append(
-        user_id=interaction.user.id,
+        user_id=user_id,
         command=command,
         dice=[r.die for r in rolls],
         modifiers=[m for r in rolls for m in r.modifiers],

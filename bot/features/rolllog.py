@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import discord
-
 from bot.features.common import log_roll, result_summary
 from bot.records.rolls import SecuelasResult
 from umbral_rules.encounter import Combatant, Encounter
@@ -61,7 +59,7 @@ def who_and_whom(
 
 async def log_events(
     uow: UnitOfWork,
-    interaction: discord.Interaction,
+    user_id: int,
     command: str,
     enc: Encounter,
     events: Sequence[Event],
@@ -83,7 +81,7 @@ async def log_events(
         }
         if isinstance(event, SecuelasRolled):
             await uow.rolls.append(
-                user_id=interaction.user.id,
+                user_id=user_id,
                 command=command,
                 dice=[event.die],
                 result=SecuelasResult(
@@ -100,7 +98,7 @@ async def log_events(
                 # Narrativo / Táctico: the engaged's die is logged beside the leaver's
                 rolls = (event.result.roll, event.engaged_roll)
                 await uow.rolls.append(
-                    user_id=interaction.user.id,
+                    user_id=user_id,
                     command=command,
                     dice=[r.die for r in rolls],
                     modifiers=[m for r in rolls for m in r.modifiers],
@@ -114,9 +112,9 @@ async def log_events(
                 )
             elif event.result is not None:
                 await log_roll(
-                    uow, interaction, command, event.result, contra=event.engaged_total, **who
+                    uow, user_id, command, event.result, contra=event.engaged_total, **who
                 )
         elif isinstance(
             event, AttackResolved | DefenseResolved | CheckMade | RetoRolled | Stabilised
         ):
-            await log_roll(uow, interaction, command, event.result, **who)
+            await log_roll(uow, user_id, command, event.result, **who)

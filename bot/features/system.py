@@ -20,8 +20,6 @@ from umbral_rules.encounter.events import Event
 from umbral_rules.systems import UMBRAL as UMBRAL_NAME
 
 if TYPE_CHECKING:
-    import discord
-
     from bot.storage import GuildSettings, UnitOfWork
 
 #: /atacar's and /disparar's options in Umbral (parameter names).
@@ -55,13 +53,13 @@ class Umbral:
     async def log(
         self,
         uow: UnitOfWork,
-        interaction: discord.Interaction,
+        user_id: int,
         command: str,
         doc: Encounter,
         events: Sequence[Event],
         memo: PendingNames | None,
     ) -> None:
-        await log_events(uow, interaction, command, doc, events, memo)
+        await log_events(uow, user_id, command, doc, events, memo)
 
     def tracked(self, doc: Encounter) -> Encounter | None:
         return doc

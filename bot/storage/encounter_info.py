@@ -29,6 +29,8 @@ class EncounterInfo:
     sheets: int = 0
     #: The game system it plays (``umbral`` unless it said another: migration 0021).
     system: str = "umbral"
+    #: When the bot closes its current round by itself (``None``: it does not).
+    closes_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,7 @@ def info_of(row: RowMapping, sheets: int = 0) -> EncounterInfo:
         phase_since=aware(row.get("phase_since")),
         sheets=sheets,
         system=row.get("system") or "umbral",
+        closes_at=aware(row.get("closes_at")),
     )
 
 

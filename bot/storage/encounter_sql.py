@@ -42,4 +42,7 @@ SAVE = BUMP.values(
     sheets=bindparam("v_sheets"),
     pending_since=bindparam("v_since"),
     phase_since=bindparam("v_phase"),
+    closes_at=bindparam("v_closes"),
 )
+#: The moment the bot closes the current round (binds ``v_closes``), the version bumped.
+CLOSES = BUMP.values(closes_at=bindparam("v_closes"))

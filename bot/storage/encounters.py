@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
@@ -44,7 +45,7 @@ from umbral_rules.systems import PlaysOther
 from . import sheet_link as sl
 from .encounter_cache import Cached, EncounterCache
 from .encounter_info import Committed, EncounterInfo, info_of
-from .encounter_sql import BUMP, ENC, META, SAVE, SELECT_ACTIVE
+from .encounter_sql import BUMP, CLOSES, ENC, META, SAVE, SELECT_ACTIVE
 from .errors import ConcurrencyError
 from .models import (
     ENCOUNTER_ACTIVE,
@@ -234,22 +235,33 @@ class EncounterRepository:
         self.created = self._publish = True
         return info
 
-    async def save(self, encounter: Encounter | JsonObject) -> None:
-        """Write the encounter read in this unit; ``ConcurrencyError`` if it changed since."""
+    async def save(
+        self, encounter: Encounter | JsonObject, *, window: timedelta | None = None
+    ) -> None:
+        """Write the encounter read in this unit; ``ConcurrencyError`` if it changed since.
+        ``window``: the bot closes the round that long after its first save with one."""
         loaded, doc = self._require(), _document(encounter)
         agreed = await self._writer().sync(loaded.info.id, loaded.doc, doc, loaded.agreed)
-        now, phase = self._clock(), loaded.info.phase_since
+        now, phase, closes = self._clock(), loaded.info.phase_since, loaded.info.closes_at
         if (doc.get("asalto"), doc.get("phase")) != (
             loaded.doc.get("asalto"),
             loaded.doc.get("phase"),
         ):
-            phase = now  # a new phase: who waits for whom counts from now
+            phase, closes = now, None  # a new phase: who waits for whom counts from now
+        closes = None if window is None else closes or now + window
         since = _since(doc, loaded.since, now.isoformat())
-        info = await self._bump(SAVE, v_state=doc, v_sheets=agreed, v_since=since, v_phase=phase)
-        info = replace(info, phase_since=phase, sheets=sum(agreed.values()))
+        info = await self._bump(
+            SAVE, v_state=doc, v_sheets=agreed, v_since=since, v_phase=phase, v_closes=closes
+        )
+        info = replace(info, phase_since=phase, closes_at=closes, sheets=sum(agreed.values()))
         self._first = loaded.doc if self._first is None else self._first
         self._loaded = Loaded(info, doc, agreed, since, _object(encounter))
         self._publish = True
+
+    async def close_at(self, moment: datetime | None) -> None:
+        """The bot closes the round at ``moment`` instead (``None``: not now); same document."""
+        info = await self._bump(CLOSES, v_closes=moment)
+        self._require().info = replace(info, closes_at=moment)
 
     async def set_tracker_message(self, message_id: int | None) -> None:
         """Remember the message that shows the encounter's tracker."""

@@ -223,6 +223,12 @@ class EncounterRow(Base):
             postgresql_where=text("status = 'active'"),
         ),
         Index("ix_encounters_guild_channel", "guild_id", "channel_id"),
+        Index(
+            "ix_encounters_closes_at",
+            "closes_at",
+            sqlite_where=text("closes_at IS NOT NULL"),
+            postgresql_where=text("closes_at IS NOT NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -249,6 +255,9 @@ class EncounterRow(Base):
     system: Mapped[str] = mapped_column(
         String(20), default=DEFAULT_SYSTEM, server_default=DEFAULT_SYSTEM
     )
+    #: When the bot closes its current round by itself (migration 0022): a game that times
+    #: its rounds (the graded fight's window); ``NULL`` otherwise.
+    closes_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class SystemSheet(Base):

@@ -171,7 +171,7 @@ class TiradasCog(FeatureCog):
         async def log(turn: UmbralTurn, done: Checked) -> None:
             roller, result, against = done.roller, done.result, done.against
             await log_roll(
-                turn.uow, interaction, "tirada", result, umbral=result.target.value,
+                turn.uow, interaction.user.id, "tirada", result, umbral=result.target.value,
                 personaje=roller.nombre, privada=privada, actor=roller.nombre,
                 character_id=roller.character_id, motivo=motivo,
                 target=against.nombre if against else None,

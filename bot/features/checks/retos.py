@@ -150,7 +150,7 @@ async def tirar(
         for event in done.events:
             if isinstance(event, RetoRolled):
                 await log_roll(
-                    turn.uow, interaction, "reto", event.result, reto=done.target.nombre,
+                    turn.uow, interaction.user.id, "reto", event.result, reto=done.target.nombre,
                     actor=done.actor.nombre, character_id=done.actor.character_id or done.row_id,
                     target=done.target.nombre,
                 )  # fmt: skip

@@ -84,7 +84,9 @@ class UndoButton(
         await interaction.response.defer()
 
         async def work(uow: UnitOfWork) -> UndoRecord:
-            record, enc = await undo(interaction, uow, self.record_id, self.version)
+            record, enc = await undo(
+                interaction, uow, self.record_id, self.version, self.services.systems
+            )
             if enc is not None:
                 ctx.show_tracker(uow, enc)
             return record

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.edge.permissions import is_gm
+from bot.edge.systems import Systems
 from bot.jsontypes import JsonObject
 from bot.records.rolls import Undone
 from bot.records.undo import SheetChange
@@ -121,10 +122,15 @@ async def preview(interaction: discord.Interaction, uow: UnitOfWork) -> Target:
 
 
 async def undo(
-    interaction: discord.Interaction, uow: UnitOfWork, record_id: int, version: int
+    interaction: discord.Interaction,
+    uow: UnitOfWork,
+    record_id: int,
+    version: int,
+    systems: Systems,
 ) -> tuple[UndoRecord, Encounter | JsonObject | None]:
     """Undo the record the preview showed, if it is still the one to undo and the encounter
-    is still at ``version``; the record and the restored encounter (or ``None``)."""
+    is still at ``version``; the record and the restored encounter (or ``None``). A game
+    system's round window is restored as its ``systems`` entry says."""
     uow.undo.skip = True
     log = _log(uow)
     record = await log.get(record_id)
@@ -146,7 +152,7 @@ async def undo(
             await log.reopen(record.encounter_id, version)
         system = await uow.encounter.system()
         if system is not None and system != UMBRAL_SYSTEM:
-            enc = await _undo_document(uow, record, system, version)
+            enc = await _undo_document(uow, record, system, version, systems)
         else:
             enc = await _undo_encounter(uow, record, version)
     await refuse_owner_clashes(uow, sheet_owners_back(record.sheets))
@@ -180,10 +186,11 @@ async def _undo_encounter(uow: UnitOfWork, record: UndoRecord, version: int) -> 
 
 
 async def _undo_document(
-    uow: UnitOfWork, record: UndoRecord, system: str, version: int
+    uow: UnitOfWork, record: UndoRecord, system: str, version: int, systems: Systems
 ) -> JsonObject:
-    """Another game system's document put back as it was before ``record`` (and saved):
-    its sheets are its own copies, so nothing else goes back with it."""
+    """Another game system's document put back as it was before ``record`` (and saved, its
+    round's window opening again from now if it has one): its sheets are its own copies, so
+    nothing else goes back with it."""
     current = await uow.encounter.document(system)
     info = uow.encounter.info
     if current is None or info is None or info.id != record.encounter_id:
@@ -193,7 +200,7 @@ async def _undo_document(
     if record.before is None:  # (a record of an encounter always says what it was)
         raise RuntimeError(f"Undo record {record.id} keeps no encounter to go back to.")
     before: JsonObject = record.before.previous(current)
-    await uow.encounter.save(before)
+    await uow.encounter.save(before, window=systems.window(system, before))
     return before
 
 

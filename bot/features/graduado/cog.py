@@ -4,7 +4,9 @@ commands every system shares are in :mod:`.verbs`."""
 
 from __future__ import annotations
 
+import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.services import Services, Topic
@@ -52,6 +54,15 @@ class GraduadoCog(SheetsCog):
         self.loot_button = loot_button(services)
 
     graduado = SheetsCog.graduado
+
+    @commands.Cog.listener()
+    async def on_raw_typing(self, payload: discord.RawTypingEvent) -> None:
+        """Someone started typing: the window of a graded fight's round waits for a player
+        still writing (:mod:`bot.edge.typists`, :mod:`.closing`)."""
+        if payload.guild_id is not None:
+            self.services.typists.started(
+                payload.guild_id, payload.channel_id, payload.user_id, payload.timestamp
+            )
 
     # --- the round -----------------------------------------------------------------------
 

@@ -24,20 +24,22 @@ if TYPE_CHECKING:
     from bot.storage import GuildSettings
 
 
+def window_text(ventana: Ventana) -> str:
+    """«en vivo: 90 s» / «por mensajes: 1440 min»."""
+    if ventana.por_turnos:
+        return f"por mensajes: {ventana.segundos // 60} min"
+    return f"en vivo: {ventana.segundos} s"
+
+
 def world_lines(mundo: Mundo) -> list[str]:
-    ventana = mundo.ventana
-    window = (
-        f"por mensajes: {ventana.segundos // 60} min desde que empieza la ronda"
-        if ventana.por_turnos
-        else f"en vivo: {ventana.segundos} s"
-    )
+    window = window_text(mundo.ventana)
     return [
         f"Base de los héroes {mundo.base_heroes} %, de los enemigos {mundo.base_enemigos} %.",
         "Rangos: " + ", ".join(mundo.rangos.names) + ".",
         "La curación levanta a un caído."
         if mundo.curacion_levanta
         else "La curación no levanta a un caído.",
-        f"Ventana de la ronda {window}.",
+        f"Ventana de la ronda {window}, desde que tiene algo que resolver.",
     ]
 
 

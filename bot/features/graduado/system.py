@@ -6,6 +6,7 @@ JSON, its rolls logged as :class:`~bot.records.rolls.SystemRoll` rows, its track
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from bot.edge.path import DocumentSystem, Turn
@@ -16,8 +17,6 @@ from umbral_rules.graduado.events import DefensaTirada, Event, Golpe
 from .doc import GradDoc
 
 if TYPE_CHECKING:
-    import discord
-
     from bot.storage import UnitOfWork
 
 #: The stored name of this system (:mod:`umbral_rules.systems`).
@@ -35,10 +34,20 @@ class Graduado(DocumentSystem[GradDoc]):
     def decode(self, data: JsonObject) -> GradDoc:
         return GradDoc.from_dict(data)
 
+    def window(self, doc: GradDoc) -> timedelta | None:
+        """**[D]** The round's window opens once the round has something to resolve — a
+        hero's declaration, or a blow the enemies announced that lands at its close — and
+        lasts the world's ``ventana``; a round with neither, or a fight that is over, does
+        not close by itself (closing it would only count rounds while the GM sets up)."""
+        state = doc.combate.state
+        if state.final is not None or not (state.declaraciones or state.anunciados):
+            return None
+        return timedelta(seconds=state.mundo.ventana.segundos)
+
     async def log(
         self,
         uow: UnitOfWork,
-        interaction: discord.Interaction,
+        user_id: int,
         command: str,
         doc: GradDoc,
         events: Sequence[Event],
@@ -49,7 +58,7 @@ class Graduado(DocumentSystem[GradDoc]):
         for event in events:
             if isinstance(event, Golpe):
                 await uow.rolls.append(
-                    user_id=interaction.user.id,
+                    user_id=user_id,
                     command=command,
                     dice=[{"faces": [event.tirada.roll], "sides": 100}],
                     result=SystemRoll(
@@ -64,7 +73,7 @@ class Graduado(DocumentSystem[GradDoc]):
                 )
             elif isinstance(event, DefensaTirada):
                 await uow.rolls.append(
-                    user_id=interaction.user.id,
+                    user_id=user_id,
                     command=command,
                     dice=[{"faces": [event.tirada.roll], "sides": 100}],
                     result=SystemRoll(

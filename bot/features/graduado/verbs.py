@@ -6,7 +6,6 @@ not, and answers with followups (:func:`bot.features.common.send`)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta
 
 from bot.edge.context import Context
 from bot.edge.path import Step, run_step
@@ -30,8 +29,9 @@ from umbral_rules.graduado import (
 from umbral_rules.graduado.events import Event
 
 from .acting import declare_attack
+from .closing import CLOSED, close_by_itself, deadline
 from .doc import GradDoc, Vinculo
-from .mundo import server_world
+from .mundo import server_world, window_text
 from .sheets import GradSheet
 from .system import GRADUADO, NAME, GradTurn
 
@@ -66,8 +66,8 @@ async def start(ctx: Context) -> None:
             f"Base de los héroes {mundo.base_heroes} %, de los enemigos {mundo.base_enemigos} %.",
             "Jugadores: /encuentro unirse personaje:… (una ficha de /graduado ficha crear).",
             "Máster: /encuentro enemigos (del /graduado bestiario) y /graduado anunciar.",
-            "Cada ronda: /atacar o /graduado atacar y /graduado defender; el máster la cierra "
-            "con /asalto.",
+            "Cada ronda: /atacar o /graduado atacar y /graduado defender; se cierra sola al "
+            f"vencer su ventana ({window_text(mundo.ventana)}), o antes el máster con /asalto.",
         ],
     )
 
@@ -199,38 +199,27 @@ async def view(ctx: Context) -> None:
     await send(ctx.interaction, embed=draw(doc.to_dict(), False), ephemeral=True)
 
 
-def window_open(doc: GradDoc, since: datetime | None, now: datetime) -> timedelta | None:
-    """How long the round's window still has (None: it has closed)."""
-    if since is None:
-        return None
-    left = since + timedelta(seconds=doc.combate.state.mundo.ventana.segundos) - now
-    return left if left > timedelta(0) else None
-
-
 async def close_round(ctx: Context) -> None:
     """``/asalto``: the GM closes the round — once everyone standing has declared, or once
-    its window (from the round's start) has passed."""
+    its window has passed (:func:`.closing.deadline`)."""
     await deferred(ctx)
 
     async def rules(turn: GradTurn) -> list[Event]:
         doc, uow = turn.document, turn.uow
         missing = doc.combate.pendientes
-        por_ventana = False
         if missing:
-            info = uow.encounter.info
-            left = window_open(doc, info.phase_since if info else None, uow.clock())
-            if left is not None:
-                seconds = int(left.total_seconds()) + 1
+            closes, now = deadline(doc, uow.encounter.info), uow.clock()
+            if closes is not None and closes > now:
+                seconds = int((closes - now).total_seconds()) + 1
                 raise UmbralError(
                     "La ronda no puede cerrarse aún: faltan por declarar "
                     f"{', '.join(missing)} y su ventana sigue abierta {seconds} s más."
                 )
-            por_ventana = True
-        turn.events = doc.combate.cerrar_ronda(ctx.dice, por_ventana=por_ventana)
+        turn.events = doc.combate.cerrar_ronda(ctx.dice, por_ventana=bool(missing))
         return turn.events
 
     events = await run_step(ctx, GRADUADO, Step("asalto", rules))
-    await answer(ctx, "Se resuelve la ronda", [e.message for e in events])
+    await answer(ctx, CLOSED, [e.message for e in events])
 
 
 async def attack(ctx: Context) -> None:
@@ -303,4 +292,6 @@ GRADUADO_PLUGIN = SystemPlugin(
     },
     waiting=awaited,
     names=fighters,
+    closes=close_by_itself,
+    window=lambda data: GRADUADO.window(GradDoc.from_dict(data)),
 )

@@ -23,8 +23,6 @@ from umbral_rules.hielo.tables import TipoTabla
 from .doc import HieloDoc
 
 if TYPE_CHECKING:
-    import discord
-
     from bot.storage import UnitOfWork
 
 #: The name encounters and sheets of this system are stored under.
@@ -69,18 +67,18 @@ class Hielo(DocumentSystem[HieloDoc]):
     async def log(
         self,
         uow: UnitOfWork,
-        interaction: discord.Interaction,
+        user_id: int,
         command: str,
         doc: HieloDoc,
         events: Sequence[Event],
         memo: None,
     ) -> None:
-        await log_events(uow, interaction, command, doc, events)
+        await log_events(uow, user_id, command, doc, events)
 
 
 async def log_events(
     uow: UnitOfWork,
-    interaction: discord.Interaction,
+    user_id: int,
     command: str,
     doc: HieloDoc,
     events: Sequence[Event],
@@ -98,7 +96,7 @@ async def log_events(
             t = event.tirada
             tipo = PURPOSES.get(event.proposito, event.proposito)
             await uow.rolls.append(
-                user_id=interaction.user.id,
+                user_id=user_id,
                 command=command,
                 dice=list(t.caras),
                 result=SystemRoll(
@@ -110,7 +108,7 @@ async def log_events(
         elif isinstance(event, TableRolled):
             lectura = event.lectura
             await uow.rolls.append(
-                user_id=interaction.user.id,
+                user_id=user_id,
                 command=command,
                 dice=list(event.dados),
                 result=SystemRoll(

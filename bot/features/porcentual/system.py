@@ -27,8 +27,6 @@ from umbral_rules.porcentual.eventos import (
 from .state import SYSTEM, Mesa
 
 if TYPE_CHECKING:
-    import discord
-
     from bot.storage import UnitOfWork
 
 #: What the rules of a percentile step get.
@@ -96,7 +94,7 @@ class Porcentual(DocumentSystem[Mesa]):
     async def log(
         self,
         uow: UnitOfWork,
-        interaction: discord.Interaction,
+        user_id: int,
         command: str,
         doc: Mesa,
         events: Sequence[Evento],
@@ -110,7 +108,7 @@ class Porcentual(DocumentSystem[Mesa]):
                 continue
             dice, result, actor, target = entry
             await uow.rolls.append(
-                user_id=interaction.user.id,
+                user_id=user_id,
                 command=command,
                 dice=dice,
                 result=result,

@@ -1,10 +1,11 @@
 """The reminders' background task: it wakes at the next due time (at least every minute),
 claims what is due in the database and posts one message per channel, marked sent only
 once posted (a failed post is retried: :mod:`bot.features.delivery`); the steps of the
-game sessions (their reminders, start and end: :mod:`bot.features.sesiones.steps`) run in
-the same rounds. A round reads every armed encounter's version and next due time in one
-statement and opens a transaction only for those that changed since this process last
-synced their reminders, or that have one due (issue 49: at 10,000 channels the round that
+game sessions (their reminders, start and end: :mod:`bot.features.sesiones.steps`) and the
+rounds that close by themselves (:mod:`.closing`) run in the same rounds. A round reads
+every armed encounter's version and next due time in one statement and opens a
+transaction only for those that changed since this process last synced their reminders, or
+that have one due (issue 49: at 10,000 channels the round that
 opened one for each took 4,000 statements a minute per process). With ``SHARD_IDS`` each
 process sees to the encounters of the guilds on its shards; another's only once a reminder
 is :data:`~bot.features.delivery.LEASE_S` overdue (its process is down): every process
@@ -40,6 +41,7 @@ from bot.features.delivery import (
     retry_at,
     tell_gm,
 )
+from bot.features.recordatorios.closing import RoundCloser
 from bot.features.sesiones.steps import SessionSteps
 from bot.features.timing import DEFAULT_ZONE, due_after, zone
 from bot.render.reminders import Reminder, lines_text, reminder_text
@@ -95,6 +97,8 @@ class ReminderScheduler:
         self.storage = services.storage
         #: The game sessions' steps, run in the same rounds.
         self.sessions = SessionSteps(client, services.storage)
+        #: The rounds that close by themselves (the graded fight's window), in the same rounds.
+        self.rounds = RoundCloser(client, services, self.ours)
         self.now: Now = system_now
         self.sleep: Sleep = asyncio.sleep
         #: Reminder messages posted by this process, and those it claimed as due (metrics).
@@ -145,8 +149,9 @@ class ReminderScheduler:
             return None
         async with self.storage.across_guilds() as session:
             encounters = await next_due(session)
+        closing = await self.rounds.next_due()
         steps = await self.sessions.next_due()
-        return min((t for t in (encounters, steps) if t is not None), default=None)
+        return min((t for t in (encounters, closing, steps) if t is not None), default=None)
 
     async def run_due(self) -> int:
         """Bring every armed encounter's reminders up to date and post those due now; how
@@ -171,6 +176,7 @@ class ReminderScheduler:
                 posted += await self._remind(enc)
             except Exception:
                 log.exception("No se pudo recordar en el canal %s", enc.channel_id)
+        await self.rounds.run_due(now)
         return posted + await self.sessions.run_due(now)
 
     def ours(self, guild_id: int) -> bool:
