@@ -33,8 +33,6 @@ from umbral_rules.systems import SYSTEM_LABELS, other_system, system_label
 if TYPE_CHECKING:
     import discord
 
-    from bot.edge.unattended import Unattended
-
 
 class Call(Protocol):
     """What the systems' commands are handed: a :class:`bot.edge.context.Context` (named
@@ -89,9 +87,11 @@ class SystemPlugin:
     names: Callable[[JsonObject], list[str]] | None = None
     #: Who one of its encounters' documents waits for (the reminders), if it says it.
     waiting: Callable[[JsonObject], list[Awaited]] | None = None
-    #: Closes the round of the channel's encounter once its time is up (the bot acting by
-    #: itself: issue 46), if its rounds are timed.
-    closes: Callable[[Unattended], Awaitable[None]] | None = None
+    #: Closes the round of the channel's encounter once its time is up, if its rounds are
+    #: timed: called with the bot acting by itself there (issue 46), a
+    #: :class:`bot.edge.unattended.Unattended` (named by its shape: it imports the
+    #: services, which import this module).
+    closes: Callable[[Any], Awaitable[None]] | None = None
     #: How long the round of one of its encounters' documents stays open once it has
     #: something to resolve (``None``: it does not close by itself), if its rounds are timed.
     window: Callable[[JsonObject], timedelta | None] | None = None
@@ -124,7 +124,7 @@ class Systems:
         plugin = self.plugins.get(system)
         return None if plugin is None or plugin.window is None else plugin.window(doc)
 
-    async def close(self, system: str, caller: Unattended) -> None:
+    async def close(self, system: str, caller: object) -> None:
         """The bot closes the round of ``system``'s encounter in ``caller``'s channel, if that
         system's rounds close by themselves (:attr:`SystemPlugin.closes`)."""
         plugin = self.plugins.get(system)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import discord
 import pytest
 
 from bot.console import FakeDiscord, Session
@@ -53,7 +52,7 @@ class Toy:
     async def log(
         self,
         uow: UnitOfWork,
-        interaction: discord.Interaction,
+        user_id: int,
         command: str,
         doc: JsonObject,
         events: Sequence[int],
@@ -62,7 +61,7 @@ class Toy:
         for die in events:
             result = SystemRoll(sistema=NAME, tipo="ataque", totales=[die], veredicto="golpe")
             await uow.rolls.append(
-                user_id=interaction.user.id, command=command, dice=[die], result=result
+                user_id=user_id, command=command, dice=[die], result=result
             )
 
     def tracked(self, doc: JsonObject) -> JsonObject:
