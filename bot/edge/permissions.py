@@ -69,11 +69,6 @@ def require_guild(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-#: The rules checked before the command acts (the others are about the character a command
-#: names, which only the command can find: it asks :meth:`Context.is_gm` and compares owners).
-GATED = ("máster", "gestor")
-
-
 @dataclass(frozen=True)
 class Variant:
     """A use of a command with its own row in the table: one of ``options`` given, or, with
@@ -115,15 +110,6 @@ class Permission:
         base = f"/{name} ({self.label})" if self.label else f"/{name}"
         return [(base, self.rule), *((f"/{name} ({v.label})", v.rule) for v in self.variants)]
 
-    def demands(self, given: Mapping[str, object]) -> list[tuple[str, str]]:
-        """The gated rules this call must meet, with their refusals: the command's own, then
-        those of the variants the options it was sent chose (in the order declared)."""
-        uses = [(self.rule, gm_refusal(self.what))]
-        uses += [
-            (v.rule, v.refusal or gm_refusal(v.what)) for v in self.variants if v.chosen(given)
-        ]
-        return [(rule, text) for rule, text in uses if rule in GATED]
-
     def enforce(
         self,
         interaction: discord.Interaction,
@@ -132,12 +118,18 @@ class Permission:
         creator_id: int | None = None,
     ) -> None:
         """Refuse (:class:`UmbralError`, nothing changed) a GM-only or a managers-only use
-        by someone who is not: its declared Spanish refusal."""
-        for rule, refusal in self.demands(given):
+        by someone who is not: its declared Spanish refusal. Checked: the command's own rule,
+        then those of the variants the options it was sent chose (in the order declared);
+        only ``máster`` and ``gestor`` are checked here (the others are about the character a
+        command names, which only the command can find: it asks :meth:`Context.is_gm` and
+        compares owners)."""
+        uses = [(self.rule, self.what, None)]
+        uses += [(v.rule, v.what, v.refusal) for v in self.variants if v.chosen(given)]
+        for rule, what, refusal in uses:
             if rule == "gestor" and not is_manager(interaction):
                 raise UmbralError(MANAGER_REFUSAL)
             if rule == "máster" and not is_gm(interaction, gm_role_id, creator_id):
-                raise UmbralError(refusal)
+                raise UmbralError(refusal or gm_refusal(what))
 
 
 def allowed(rule: str, actor: str) -> bool:
