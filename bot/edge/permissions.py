@@ -3,9 +3,10 @@ server's managers and the characters' owners; and each command's declared permis
 
 A command declares who may use it once, with :func:`bot.edge.context.command_context`: a
 :class:`Permission` (one of :data:`RULES`, and the uses of some options that have a rule of
-their own, :class:`Variant`). That one declaration is what :meth:`Permission.enforce` checks
-for the GM and the managers, what the table of :func:`permission_rows` prints (``/ayuda``,
-``docs/comandos.md``) and what the permissions test drives every command against.
+their own, :class:`Variant`). That one declaration is what
+:meth:`~bot.edge.context.Context.require` checks for the GM and the managers, what the table
+of :func:`permission_rows` prints (``/ayuda``, ``docs/comandos.md``) and what the
+permissions test drives every command against.
 
 The table's columns: the máster (rol de máster, quien creó el encuentro o «Gestionar
 servidor»), the player who owns the character the command names, another player of the same
@@ -109,27 +110,6 @@ class Permission:
         """The table's rows of command ``name`` (``ficha importar``): label and rule."""
         base = f"/{name} ({self.label})" if self.label else f"/{name}"
         return [(base, self.rule), *((f"/{name} ({v.label})", v.rule) for v in self.variants)]
-
-    def enforce(
-        self,
-        interaction: discord.Interaction,
-        given: Mapping[str, object],
-        gm_role_id: int | None,
-        creator_id: int | None = None,
-    ) -> None:
-        """Refuse (:class:`UmbralError`, nothing changed) a GM-only or a managers-only use
-        by someone who is not: its declared Spanish refusal. Checked: the command's own rule,
-        then those of the variants the options it was sent chose (in the order declared);
-        only ``máster`` and ``gestor`` are checked here (the others are about the character a
-        command names, which only the command can find: it asks :meth:`Context.is_gm` and
-        compares owners)."""
-        uses = [(self.rule, self.what, None)]
-        uses += [(v.rule, v.what, v.refusal) for v in self.variants if v.chosen(given)]
-        for rule, what, refusal in uses:
-            if rule == "gestor" and not is_manager(interaction):
-                raise UmbralError(MANAGER_REFUSAL)
-            if rule == "máster" and not is_gm(interaction, gm_role_id, creator_id):
-                raise UmbralError(refusal or gm_refusal(what))
 
 
 def allowed(rule: str, actor: str) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -47,8 +47,8 @@ GM_COPY_FAILED = (
     "canal del máster: necesito «Ver canal», «Enviar mensajes» e «Insertar enlaces» allí."
 )
 REPEATED = "Repetida con «Repetir»."
-#: The reply's «Repetir» button for a logged roll: (roll id, who rolled) → the view.
-Buttons = Callable[[int, int], discord.ui.View]
+#: The reply's «Repetir» button for a logged roll: (roll id, who rolled) → the button.
+Buttons = Callable[[int, int], discord.ui.Item[Any]]
 
 
 @dataclass
@@ -215,7 +215,8 @@ async def roll_and_answer(
         )
     if notes:
         embed.set_footer(text=" ".join(notes))
-    view = buttons(roll_id, interaction.user.id)
+    view = discord.ui.View(timeout=None)
+    view.add_item(buttons(roll_id, interaction.user.id))
     await send(interaction, embed=embed, view=view, ephemeral=asked.privada)
     if asked.privada and gm_channel:
         copy = embed.copy()
