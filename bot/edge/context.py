@@ -54,6 +54,7 @@ from bot.edge.channel_access import (
 from bot.edge.options import command_path
 from bot.edge.permissions import (
     MANAGER_REFUSAL,
+    NOT_IN_GUILD,
     Permission,
     Variant,
     gm_refusal,
@@ -165,10 +166,12 @@ def refresh_elsewhere(
 
 def ids_of(interaction: discord.Interaction) -> tuple[int, int]:
     """The guild and channel of an interaction (refused in direct messages)."""
-    guild_id = require_guild(interaction)
-    if interaction.channel_id is None:
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if guild_id is None:  # (as :func:`require_guild`)
+        raise UmbralError(NOT_IN_GUILD)
+    if channel_id is None:
         raise UmbralError("No sé en qué canal estás.")
-    return guild_id, interaction.channel_id
+    return guild_id, channel_id
 
 
 def given_options(

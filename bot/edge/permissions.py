@@ -64,9 +64,13 @@ MANAGER_REFUSAL = (
 )
 
 
+#: A command that needs a server, used in a direct message.
+NOT_IN_GUILD = "Este comando solo funciona en un servidor, no por mensaje directo."
+
+
 def require_guild(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise UmbralError("Este comando solo funciona en un servidor, no por mensaje directo.")
+        raise UmbralError(NOT_IN_GUILD)
     return interaction.guild_id
 
 
