@@ -90,7 +90,9 @@ async def measure() -> dict[str, dict[str, Any]]:
         result: dict[str, dict[str, Any]] = {}
         for name, send in commands.items():
             await send()  # warm
-            bench.forget_messages()
+            # keep the tracker the warm-up posted (or edited) and drop the rest: without it
+            # the traced command finds its tracker gone and posts a new one (a cold path)
+            await bench.remember_trackers([t])
             seen = await traced(send)
             bench.forget_messages()
             result[name] = {

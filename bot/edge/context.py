@@ -52,9 +52,18 @@ from bot.edge.channel_access import (
     tracker_note,
 )
 from bot.edge.options import command_path
-from bot.edge.permissions import Permission, Variant, is_gm, require_guild
+from bot.edge.permissions import (
+    MANAGER_REFUSAL,
+    NOT_IN_GUILD,
+    Permission,
+    Variant,
+    gm_refusal,
+    is_gm,
+    is_manager,
+    require_guild,
+)
 from bot.edge.publisher import TRACKER_CHANNELS, TrackerPublisher
-from bot.edge.services import ServedCog, Services
+from bot.edge.services import NO_STORAGE, ServedCog, Services
 from bot.jsontypes import JsonObject
 from bot.render.tracker import tracker_embed
 from bot.render.trackers import system_tracker
@@ -157,10 +166,12 @@ def refresh_elsewhere(
 
 def ids_of(interaction: discord.Interaction) -> tuple[int, int]:
     """The guild and channel of an interaction (refused in direct messages)."""
-    guild_id = require_guild(interaction)
-    if interaction.channel_id is None:
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if guild_id is None:  # (as :func:`require_guild`)
+        raise UmbralError(NOT_IN_GUILD)
+    if channel_id is None:
         raise UmbralError("No sé en qué canal estás.")
-    return guild_id, interaction.channel_id
+    return guild_id, channel_id
 
 
 def given_options(
@@ -192,11 +203,17 @@ class Context:
         self.services = services
         self.permission = permission
         self.options = dict(options or {})
-        self.given = given_options(interaction, self.options)
+        #: The injected dice (the services' own, which never change).
+        self.dice: DiceSource = services.dice
         #: A command every game system plays (``command_context(shared=True)``): its name.
         self.shared: str | None = None
         self._here: list[TrackerChange] = []
         self._elsewhere: list[int] = []
+
+    @functools.cached_property
+    def given(self) -> dict[str, object]:
+        """The options the user sent, by parameter name (read when first asked for)."""
+        return given_options(self.interaction, self.options)
 
     # --- who and where --------------------------------------------------------------------
 
@@ -218,19 +235,31 @@ class Context:
         return is_gm(self.interaction, gm_role_id, creator_id)
 
     def require(self, gm_role_id: int | None, creator_id: int | None = None) -> None:
-        """Refuse unless the user may use the command as called: what its declaration says
-        of the GM and the managers, for the command and for the options given."""
-        self.permission.enforce(self.interaction, self.given, gm_role_id, creator_id)
+        """Refuse (:class:`UmbralError`, nothing changed) unless the user may use the command
+        as called: what its declaration says of the GM and the managers, for the command's
+        own rule, then for those of the variants the options given chose (in the order
+        declared), with their declared Spanish refusals. Only ``máster`` and ``gestor`` are
+        checked here (the other rules are about the character a command names, which only
+        the command can find: it asks :meth:`is_gm` and compares owners)."""
+        permission, interaction = self.permission, self.interaction
+        uses: list[tuple[str, str, str | None]] = [(permission.rule, permission.what, None)]
+        if permission.variants:  # (the options given matter only to a variant)
+            given = self.given
+            uses += [(v.rule, v.what, v.refusal) for v in permission.variants if v.chosen(given)]
+        for rule, what, refusal in uses:
+            if rule == "gestor" and not is_manager(interaction):
+                raise UmbralError(MANAGER_REFUSAL)
+            if rule == "máster" and not is_gm(interaction, gm_role_id, creator_id):
+                raise UmbralError(refusal or gm_refusal(what))
 
     # --- services -------------------------------------------------------------------------
 
     @property
     def storage(self) -> Storage:
-        return self.services.require_storage()
-
-    @property
-    def dice(self) -> DiceSource:
-        return self.services.dice
+        storage = self.services.storage
+        if storage is None:  # (as :meth:`Services.require_storage`)
+            raise UmbralError(NO_STORAGE)
+        return storage
 
     # --- after the change has committed ---------------------------------------------------
 

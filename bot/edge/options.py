@@ -32,11 +32,6 @@ def _fmt(value: Any) -> str:
     return quote(value, 40)
 
 
-def _bad_text(text: str) -> bool:
-    """Characters no text may keep (the same as in files: :func:`unstorable`)."""
-    return not text.isprintable() and any(unstorable(ch) for ch in text)
-
-
 def check_option(param: app_commands.Parameter, value: Any) -> str | None:
     """Why ``value`` doesn't fit ``param`` (Spanish), or ``None``."""
     name = param.display_name
@@ -54,7 +49,8 @@ def check_option(param: app_commands.Parameter, value: Any) -> str | None:
     elif kind is T.string:
         if not isinstance(value, str):
             return f"La opción «{name}» necesita un texto."
-        if _bad_text(value):
+        # characters no text may keep (the same as in files: :func:`unstorable`)
+        if not value.isprintable() and any(unstorable(ch) for ch in value):
             return f"El texto de «{name}» lleva caracteres que no se pueden guardar."
         if len(value) > MAX_STRING:
             return f"El texto de «{name}» es demasiado largo."
@@ -84,12 +80,13 @@ def check_option(param: app_commands.Parameter, value: Any) -> str | None:
     return None
 
 
-def check_options(
-    command: app_commands.Command[Any, ..., Any],
-    options: list[dict[str, Any]],
-    resolved: dict[str, Any] | None = None,
-) -> str | None:
-    """The first problem with the options of a slash command, in Spanish, or ``None``."""
+def check_options(command: app_commands.Command[Any, ..., Any], data: Any) -> str | None:
+    """The first problem with the options of a slash command (those of the command an
+    interaction's ``data`` runs, under its subcommands), in Spanish, or ``None``."""
+    options = (data or {}).get("options") or []
+    while options and options[0].get("type") in (1, 2):  # subcommand (group)
+        options = options[0].get("options") or []
+    resolved = (data or {}).get("resolved")
     params = {p.display_name: p for p in command.parameters}
     given: dict[str, Any] = {}
     for option in options:
@@ -124,11 +121,3 @@ def command_path(data: Any) -> str:
         parts.append(str(options[0].get("name", "")))
         options = options[0].get("options") or []
     return " ".join(parts)
-
-
-def leaf_options(data: Any) -> list[dict[str, Any]]:
-    """The options of the command an interaction's data runs (under its subcommands)."""
-    options = (data or {}).get("options") or []
-    while options and options[0].get("type") in (1, 2):  # subcommand (group)
-        options = options[0].get("options") or []
-    return [dict(o) for o in options]

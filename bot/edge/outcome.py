@@ -1,8 +1,9 @@
 """What became of each slash command or context menu: one log line (with its name, guild,
 channel, outcome and milliseconds, fields of the record that ``LOG_FORMAT=json`` writes out)
 and its counters in the bot's metrics (the tree's ``metrics``). Called once per command:
-the gate notes the start (:func:`command_started`), and the end comes from one place each —
-the gate's refusal, the error handler (refused or failed), discord.py's
+the gate notes the start (``extras[STARTED]``, in
+:meth:`~bot.edge.tree.GuardedTree.interaction_check`), and the end comes from one place
+each — the gate's refusal, the error handler (refused or failed), discord.py's
 ``on_app_command_completion`` (done)."""
 
 from __future__ import annotations
@@ -25,11 +26,6 @@ class CommandMetrics(Protocol):
 
 
 WORDS = {"done": "hecho", "refused": "rechazado", "failed": "falló"}
-
-
-def command_started(interaction: discord.Interaction) -> None:
-    if interaction.type is discord.InteractionType.application_command:
-        interaction.extras.setdefault(STARTED, time.perf_counter())
 
 
 def command_outcome(

@@ -3,9 +3,10 @@ server's managers and the characters' owners; and each command's declared permis
 
 A command declares who may use it once, with :func:`bot.edge.context.command_context`: a
 :class:`Permission` (one of :data:`RULES`, and the uses of some options that have a rule of
-their own, :class:`Variant`). That one declaration is what :meth:`Permission.enforce` checks
-for the GM and the managers, what the table of :func:`permission_rows` prints (``/ayuda``,
-``docs/comandos.md``) and what the permissions test drives every command against.
+their own, :class:`Variant`). That one declaration is what
+:meth:`~bot.edge.context.Context.require` checks for the GM and the managers, what the table
+of :func:`permission_rows` prints (``/ayuda``, ``docs/comandos.md``) and what the
+permissions test drives every command against.
 
 The table's columns: the máster (rol de máster, quien creó el encuentro o «Gestionar
 servidor»), the player who owns the character the command names, another player of the same
@@ -63,15 +64,14 @@ MANAGER_REFUSAL = (
 )
 
 
+#: A command that needs a server, used in a direct message.
+NOT_IN_GUILD = "Este comando solo funciona en un servidor, no por mensaje directo."
+
+
 def require_guild(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise UmbralError("Este comando solo funciona en un servidor, no por mensaje directo.")
+        raise UmbralError(NOT_IN_GUILD)
     return interaction.guild_id
-
-
-#: The rules checked before the command acts (the others are about the character a command
-#: names, which only the command can find: it asks :meth:`Context.is_gm` and compares owners).
-GATED = ("máster", "gestor")
 
 
 @dataclass(frozen=True)
@@ -114,30 +114,6 @@ class Permission:
         """The table's rows of command ``name`` (``ficha importar``): label and rule."""
         base = f"/{name} ({self.label})" if self.label else f"/{name}"
         return [(base, self.rule), *((f"/{name} ({v.label})", v.rule) for v in self.variants)]
-
-    def demands(self, given: Mapping[str, object]) -> list[tuple[str, str]]:
-        """The gated rules this call must meet, with their refusals: the command's own, then
-        those of the variants the options it was sent chose (in the order declared)."""
-        uses = [(self.rule, gm_refusal(self.what))]
-        uses += [
-            (v.rule, v.refusal or gm_refusal(v.what)) for v in self.variants if v.chosen(given)
-        ]
-        return [(rule, text) for rule, text in uses if rule in GATED]
-
-    def enforce(
-        self,
-        interaction: discord.Interaction,
-        given: Mapping[str, object],
-        gm_role_id: int | None,
-        creator_id: int | None = None,
-    ) -> None:
-        """Refuse (:class:`UmbralError`, nothing changed) a GM-only or a managers-only use
-        by someone who is not: its declared Spanish refusal."""
-        for rule, refusal in self.demands(given):
-            if rule == "gestor" and not is_manager(interaction):
-                raise UmbralError(MANAGER_REFUSAL)
-            if rule == "máster" and not is_gm(interaction, gm_role_id, creator_id):
-                raise UmbralError(refusal)
 
 
 def allowed(rule: str, actor: str) -> bool:

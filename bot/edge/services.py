@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from bot.edge.publisher import TrackerPublisher
     from bot.storage import Storage
 
+#: A bot made without a database, asked for it.
+NO_STORAGE = "El bot no tiene base de datos configurada."
+
 
 @dataclass(frozen=True)
 class Services:
@@ -33,7 +36,7 @@ class Services:
 
     def require_storage(self) -> Storage:
         if self.storage is None:
-            raise UmbralError("El bot no tiene base de datos configurada.")
+            raise UmbralError(NO_STORAGE)
         return self.storage
 
 

@@ -141,7 +141,7 @@ class Systems:
         for ``command`` (nothing to refuse when nobody said which it takes)."""
         verb = self.verb(system, command)
         if verb is not None:
-            refuse_options(system, command, verb.takes, ctx.given, shown_names(ctx))
+            refuse_options(system, command, verb.takes, ctx)
 
     async def dispatch(self, ctx: Call, system: str, command: str) -> None:
         """Run ``command`` as ``system`` plays it, or refuse it in Spanish."""
@@ -150,7 +150,7 @@ class Systems:
             if command == START:
                 raise UmbralError(f"Aún no se pueden llevar encuentros de {system_label(system)}.")
             raise UmbralError(other_system(system))
-        refuse_options(system, command, verb.takes, ctx.given, shown_names(ctx))
+        refuse_options(system, command, verb.takes, ctx)
         await verb.run(ctx)
 
 
@@ -162,20 +162,13 @@ def shown_names(ctx: Call) -> dict[str, str]:
     return {p.name: p.display_name for p in command.parameters}
 
 
-def refuse_options(
-    system: str,
-    command: str,
-    takes: frozenset[str],
-    given: Mapping[str, object],
-    shown: Mapping[str, str] | None = None,
-) -> None:
-    """The Spanish refusal of the options of ``given`` that ``system`` does not take
-    (named as users type them: ``shown``)."""
-    shown = shown or {}
-    extra = sorted(
-        shown.get(name, name) for name in given if name not in takes and name != SYSTEM_OPTION
-    )
+def refuse_options(system: str, command: str, takes: frozenset[str], ctx: Call) -> None:
+    """The Spanish refusal of the options ``ctx`` was given that ``system`` does not take
+    (named as users type them, read only then)."""
+    extra = [name for name in ctx.given if name not in takes and name != SYSTEM_OPTION]
     if extra:
+        shown = shown_names(ctx)
+        extra = sorted(shown.get(name, name) for name in extra)
         names = ", ".join(f"`{name}`" for name in extra)
         takes_names = ", ".join(sorted(f"`{shown.get(name, name)}`" for name in takes)) or "ninguna"
         raise UmbralError(

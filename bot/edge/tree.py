@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import time
 from typing import Any
 
 import discord
@@ -20,8 +21,8 @@ from discord.ext import commands
 
 from bot.edge.context import rolls_dice
 from bot.edge.errors import UmbralTree, refusal_text
-from bot.edge.options import check_options, leaf_options
-from bot.edge.outcome import command_outcome, command_started
+from bot.edge.options import check_options
+from bot.edge.outcome import STARTED, command_outcome
 from bot.edge.ratelimit import RateLimiter
 
 log = logging.getLogger(__name__)
@@ -51,14 +52,6 @@ class GuardedTree(UmbralTree):
         (A task is done as soon as its dispatch returns; its done-callback, which forgets
         it, runs a moment later.)"""
         return {task for task in self._dispatching if not task.done()}
-
-    def _track(self) -> None:
-        """The task dispatching this interaction (discord.py runs each in its own) is in
-        flight until it ends."""
-        task = asyncio.current_task()
-        if task is not None and task not in self._dispatching:
-            self._dispatching.add(task)
-            task.add_done_callback(self._dispatching.discard)
 
     async def drain(self, grace_s: float) -> bool:
         """Refuse new commands and wait (up to ``grace_s`` s) for those running and for the
@@ -97,10 +90,15 @@ class GuardedTree(UmbralTree):
         return await self.admit_roll(interaction) if rolls else True
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        self._track()
-        command_started(interaction)
+        # the task dispatching this interaction (discord.py runs each in its own) is in
+        # flight until it ends
+        task = asyncio.current_task()
+        if task is not None and task not in self._dispatching:
+            self._dispatching.add(task)
+            task.add_done_callback(self._dispatching.discard)
         if interaction.type is not discord.InteractionType.application_command:
             return True  # components pass through gate_component (their own check)
+        interaction.extras.setdefault(STARTED, time.perf_counter())  # (its outcome's time)
         if self.closing:
             await self._refuse(interaction, CLOSING_NOTICE)
             return False
@@ -110,7 +108,10 @@ class GuardedTree(UmbralTree):
             return not rolls_dice(command) or await self.admit_roll(interaction)
         if data.get("type", 1) != 1 or not isinstance(command, app_commands.Command):
             return True
-        problem = check_options(command, leaf_options(data), data.get("resolved"))
+        # what the command's undo record names (``command_context``): known here, so its
+        # callback does not walk the data again
+        interaction.extras["command_path"] = command.qualified_name
+        problem = check_options(command, data)
         rolling = rolls_dice(command)  # what the command declared (``command_context``)
         if problem is None and rolling and not await self.admit_roll(interaction):
             return False

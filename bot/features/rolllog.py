@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.features.common import log_roll, result_summary
 from bot.records.rolls import SecuelasResult
-from umbral_rules.encounter import Combatant, Encounter
+from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import (
     AttackResolved,
     CheckMade,
@@ -24,12 +24,8 @@ if TYPE_CHECKING:
     from bot.storage import UnitOfWork
 
 
-def _combatant(enc: Encounter, combatant_id: str) -> Combatant | None:
-    return next((c for c in enc.combatants if c.id == combatant_id), None)
-
-
 def _name(enc: Encounter, combatant_id: str) -> str | None:
-    c = _combatant(enc, combatant_id)
+    c = enc.state.lookup(combatant_id)
     return None if c is None else c.nombre
 
 
@@ -72,7 +68,7 @@ async def log_events(
         actor_id, target = who_and_whom(enc, event, pending_names or {})
         if actor_id is None:
             continue
-        actor = _combatant(enc, actor_id)
+        actor = enc.state.lookup(actor_id)
         who: dict[str, Any] = {
             "actor": None if actor is None else actor.nombre,
             "character_id": None if actor is None else actor.character_id,

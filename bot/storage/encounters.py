@@ -90,6 +90,8 @@ class EncounterRepository:
     ) -> None:
         self._session, self._clock, self._cache = session, clock, cache
         self.guild_id, self.channel_id = guild_id, channel_id
+        #: The channel's key in the storage's encounter cache.
+        self._key = (guild_id, channel_id)
         #: ``SELECT … FOR UPDATE`` (PostgreSQL): a retry holds the row until it commits.
         self.for_update = for_update
         self._loaded: Loaded | None = None
@@ -231,7 +233,9 @@ class EncounterRepository:
         if agreed:  # the sheets its PCs claimed, at the versions they now have
             await conn.execute(update(ENC).where(ENC.c.id == row["id"]).values(sheets=agreed))
         info = info_of(row, sum(agreed.values()))
-        self._loaded = Loaded(info, doc, agreed, since, _object(encounter))
+        self._loaded = Loaded(
+            info, doc, agreed, since, encounter if isinstance(encounter, Encounter) else None
+        )
         self.created = self._publish = True
         return info
 
@@ -255,7 +259,9 @@ class EncounterRepository:
         )
         info = replace(info, phase_since=phase, closes_at=closes, sheets=sum(agreed.values()))
         self._first = loaded.doc if self._first is None else self._first
-        self._loaded = Loaded(info, doc, agreed, since, _object(encounter))
+        self._loaded = Loaded(
+            info, doc, agreed, since, encounter if isinstance(encounter, Encounter) else None
+        )
         self._publish = True
 
     async def close_at(self, moment: datetime | None) -> None:
@@ -278,7 +284,7 @@ class EncounterRepository:
         self.ended, self._publish = True, False
         await self._writer().release(loaded.info.id)
         if self._cache is not None:
-            self._cache.drop(self._key())
+            self._cache.drop(self._key)
 
     async def history(self, limit: int = 10) -> list[EncounterInfo]:
         """The channel's encounters, newest first."""
@@ -297,17 +303,14 @@ class EncounterRepository:
         if self.changed:
             committed = Committed(loaded.info, loaded.doc, loaded.since, loaded.encounter)
         if self._cache is not None and (not publish or loaded.encounter is None):
-            self._cache.drop(self._key())
+            self._cache.drop(self._key)
         elif self._cache is not None and loaded.encounter is not None:
             info = loaded.info
             entry = Cached(info.id, info.version, info.sheets, loaded.encounter, loaded.doc)
-            self._cache.put(self._key(), entry)
+            self._cache.put(self._key, entry)
         return committed
 
     # --- internals ------------------------------------------------------------------------
-
-    def _key(self) -> tuple[int, int]:
-        return (self.guild_id, self.channel_id)
 
     def _writer(self) -> sl.SheetWriter:
         return sl.SheetWriter(self._session, self.guild_id)
@@ -320,7 +323,7 @@ class EncounterRepository:
 
     async def _load(self) -> Loaded | None:
         """Read the channel's active encounter (see the module's docstring)."""
-        cache, key = self._cache, self._key()
+        cache, key = self._cache, self._key
         cached = None if cache is None else cache.peek(key)
         stmt = SELECT_ACTIVE.with_for_update(of=ENC) if self.for_update else SELECT_ACTIVE
         params = {"g": self.guild_id, "c": self.channel_id, "cid": -1, "cv": -1}
@@ -382,10 +385,6 @@ def _document(encounter: Encounter | Mapping[str, Any]) -> JsonObject:
         return encounter.to_dict()
     doc: JsonObject = json_copy(dict(encounter))
     return doc
-
-
-def _object(encounter: Encounter | Mapping[str, Any]) -> Encounter | None:
-    return encounter if isinstance(encounter, Encounter) else None
 
 
 def _since(doc: JsonObject, before: Mapping[str, str], now: str) -> dict[str, str]:

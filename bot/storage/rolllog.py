@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Select, Text, cast, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -15,7 +15,7 @@ from bot.jsontypes import JsonArray, from_json_text
 from bot.records.rolls import RollResult, Undone, result_from_json
 from umbral_rules.text import name_key
 
-from .encounter_info import aware
+from .encounter_info import EncounterInfo, aware
 from .models import RollLogRow, table
 from .scene_models import SceneLineRow
 
@@ -77,13 +77,20 @@ def _cut(text: str | None) -> str | None:
     return (text if len(text) <= WHO_MAX else text[: WHO_MAX - 1] + "…") or None
 
 
+class ReadsEncounter(Protocol):
+    """The channel's encounter repository, as the roll log reads it."""
+
+    @property
+    def info(self) -> EncounterInfo | None: ...
+
+
 class RollLogRepository:
     def __init__(
         self,
         session: AsyncSession,
         guild_id: int,
         channel_id: int | None,
-        encounter_of: Callable[[], int | None] | None = None,
+        encounter: Sequence[ReadsEncounter] = (),
         clock: Now = system_now,
     ) -> None:
         self._session = session
@@ -92,9 +99,10 @@ class RollLogRepository:
         self._clock = clock
         self.guild_id = guild_id
         self.channel_id = channel_id
-        #: The id of the channel's encounter this unit read, if any: a roll made in this
-        #: unit belongs to it unless told otherwise.
-        self._encounter_of = encounter_of
+        #: The unit's box of the channel's encounter repository (empty until the unit makes
+        #: it): a roll made in this unit belongs to the encounter it read, unless told
+        #: otherwise.
+        self._encounter = encounter
         #: The ids of the entries this unit of work logged (for its undo record), and
         #: whether any of them rolled dice.
         self.appended: list[int] = []
@@ -127,8 +135,9 @@ class RollLogRepository:
         channel = self.channel_id if channel_id is None else channel_id
         if channel is None:
             raise ValueError("A roll needs a channel: pass channel_id or use storage.channel().")
-        if encounter_id is None and channel == self.channel_id and self._encounter_of:
-            encounter_id = self._encounter_of()
+        if encounter_id is None and channel == self.channel_id and self._encounter:
+            info = self._encounter[0].info
+            encounter_id = None if info is None else info.id
         actor = _cut(actor)
         conn = await self._session.connection()
         inserted = await conn.execute(

@@ -26,11 +26,6 @@ _TABLE = GuildSettings.__tablename__
 _FLAG = "umbral_wrote_guild_settings"
 
 
-def _writes_settings(statement: str) -> bool:
-    head = statement.lstrip()[:6].upper()
-    return head in ("INSERT", "UPDATE", "DELETE") and _TABLE in statement
-
-
 class SettingsCache:
     """Per guild: the settings' column values, when they were read."""
 
@@ -87,7 +82,8 @@ class SettingsCache:
     def _on_execute(
         self, conn: Connection, _cursor: DBAPICursor, statement: str, *_args: object, **_kw: object
     ) -> None:
-        if _writes_settings(statement):
+        head = statement.lstrip()[:6].upper()  # a statement that writes the settings' table
+        if head in ("INSERT", "UPDATE", "DELETE") and _TABLE in statement:
             conn.info[_FLAG] = True
             self.clear()
 

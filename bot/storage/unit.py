@@ -111,9 +111,9 @@ class UnitOfWork:
         # (given the box of the encounter's repository, not a method of this unit: a unit
         # that referred to itself would outlive its command until a collection, with its
         # encounter and every row)
-        made = self._made if self.channel_id is not None else None
+        made = self._made if self.channel_id is not None else ()
         return RollLogRepository(
-            self.session, self.guild_id, self.channel_id, _id_of(made), clock=self.clock
+            self.session, self.guild_id, self.channel_id, made, clock=self.clock
         )
 
     @property
@@ -128,11 +128,6 @@ class UnitOfWork:
         )  # fmt: skip
         self._made.append(repo)
         return repo
-
-    @property
-    def _encounter(self) -> EncounterRepository | None:
-        """The channel's encounter repository if this unit made it."""
-        return self._made[0] if self._made else None
 
     def encounter_in(self, channel_id: int) -> EncounterRepository:
         """The active encounter of another channel of the guild, in this same transaction
@@ -157,8 +152,8 @@ class UnitOfWork:
         """After COMMIT: the encounters of this unit go to the storage's cache, what it wrote
         of each to ``listeners`` (the tracker's publisher: drawn now, before anything can
         change it), then the unit's after-commit hooks run, in the order asked for."""
-        for repo in (self._encounter, *self._others):
-            committed = None if repo is None else repo.publish()
+        for repo in (*self._made, *self._others):
+            committed = repo.publish()
             if committed is not None:
                 for listener in listeners:
                     listener(committed)
@@ -195,16 +190,3 @@ class UnitOfWork:
             roll_ids=rolls.appended if rolls is not None else [],
             rolled=rolls.rolled if rolls is not None else False,
         )
-
-
-def _id_of(made: list[EncounterRepository] | None) -> Callable[[], int | None] | None:
-    """The id of the encounter the repository in ``made`` (once made) read or wrote in its
-    unit, when asked (if any)."""
-    if made is None:
-        return None
-
-    def encounter_id() -> int | None:
-        info = made[0].info if made else None
-        return None if info is None else info.id
-
-    return encounter_id

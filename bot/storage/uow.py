@@ -7,7 +7,7 @@ import asyncio
 import random
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from contextvars import ContextVar
 from typing import TypeVar
 
@@ -172,16 +172,30 @@ class Storage:
     async def run_in_channel(
         self,
         guild_id: int,
-        channel_id: int,
+        channel_id: int | None,
         fn: Callable[[UnitOfWork], Awaitable[T]],
         *,
         attempts: int | None = None,
     ) -> T:
         """Run ``fn(uow)`` in one transaction under the channel's lock; re-run it from scratch
         when the encounter changed underneath, up to ``attempts`` times, then raise
-        :class:`ConcurrencyError`. ``fn`` may run more than once: no messages inside it."""
-        async with self._locked(guild_id, channel_id):
-            return await self._retrying(guild_id, channel_id, fn, attempts)
+        :class:`ConcurrencyError`. ``fn`` may run more than once: no messages inside it.
+        (``channel_id`` ``None``: :meth:`run_in_guild`, no lock.)"""
+        tries = self.attempts if attempts is None else attempts
+        lock = self._locked(guild_id, channel_id) if channel_id is not None else nullcontext()
+        async with lock:
+            for attempt in range(1, tries + 1):
+                try:
+                    # A retry reads the encounter FOR UPDATE (PostgreSQL): it cannot lose
+                    # twice.
+                    async with self._transaction(guild_id, channel_id, attempt > 1) as uow:
+                        return await fn(uow)
+                except ConcurrencyError:
+                    self.conflicts += 1
+                    if attempt == tries:
+                        raise
+                await asyncio.sleep(random.uniform(0, BACKOFF_S * 2 ** (attempt - 1)))
+        raise AssertionError("unreachable")  # pragma: no cover
 
     async def run_in_guild(
         self,
@@ -191,27 +205,7 @@ class Storage:
         attempts: int | None = None,
     ) -> T:
         """Like :meth:`run_in_channel` for a command with no channel (no lock)."""
-        return await self._retrying(guild_id, None, fn, attempts)
-
-    async def _retrying(
-        self,
-        guild_id: int,
-        channel_id: int | None,
-        fn: Callable[[UnitOfWork], Awaitable[T]],
-        attempts: int | None,
-    ) -> T:
-        tries = self.attempts if attempts is None else attempts
-        for attempt in range(1, tries + 1):
-            try:
-                # A retry reads the encounter FOR UPDATE (PostgreSQL): it cannot lose twice.
-                async with self._transaction(guild_id, channel_id, attempt > 1) as uow:
-                    return await fn(uow)
-            except ConcurrencyError:
-                self.conflicts += 1
-                if attempt == tries:
-                    raise
-            await asyncio.sleep(random.uniform(0, BACKOFF_S * 2 ** (attempt - 1)))
-        raise AssertionError("unreachable")  # pragma: no cover
+        return await self.run_in_channel(guild_id, None, fn, attempts=attempts)
 
     @asynccontextmanager
     async def _transaction(

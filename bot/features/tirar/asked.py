@@ -85,26 +85,25 @@ class Asked:
     def mode(self) -> str:
         """The one thing to roll (refused: none, or more than one; an option the mode does
         not take, :data:`TAKES`)."""
-        mode = self._one_mode()
-        extra = self._not_taken(mode)
+        mode, extra = self._mode_and_extra()
         if extra:
             raise UmbralError(not_taken(mode, extra))
         return mode
 
-    def _one_mode(self) -> str:
+    def _mode_and_extra(self) -> tuple[str, list[str]]:
+        """The one mode given (refused: none, or more than one) and the options given that
+        it does not take (:data:`TAKES`)."""
         given = [name for name in MODES if getattr(self, name) is not None]
         if len(given) != 1:
             raise UmbralError(ONE_MODE)
-        return given[0]
-
-    def _not_taken(self, mode: str) -> list[str]:
-        """The options given that ``mode`` does not take (:data:`TAKES`)."""
+        mode = given[0]
         allowed = (*MODES, *EVERY_MODE, *TAKES[mode])
-        return [
+        extra = [
             f.name
             for f in fields(self)
             if f.name not in allowed and getattr(self, f.name) is not None
         ]
+        return mode, extra
 
     @property
     def bonus_dice(self) -> int:
@@ -134,12 +133,11 @@ class Asked:
                 raise UmbralError(NOT_REPEATABLE)
             values[str(name)] = value
         asked = cls(**values)  # type: ignore[arg-type]
-        try:
-            mode = asked._one_mode()  # the command refuses the rest: never logged
+        try:  # not one mode: the command refuses it, never logged
+            mode, extra = asked._mode_and_extra()
         except UmbralError:
             raise UmbralError(NOT_REPEATABLE) from None
-        extra = asked._not_taken(mode)  # logged before issue 45, when /tirar ignored them
-        if extra:
+        if extra:  # logged before issue 45, when /tirar ignored them
             raise UmbralError(
                 NOT_REPEATABLE_NOW.format(mode=mode, takes=takes(mode), extra=_quoted(extra, "ni"))
             )

@@ -98,7 +98,7 @@ class TirarCog(FeatureCog):
         asked.mode  # noqa: B018 - refused before anything is rolled or answered
         ctx.ids()
         await ctx.interaction.response.defer(ephemeral=asked.privada, thinking=True)
-        await roll_and_answer(ctx, asked, self.buttons.reply_view)
+        await roll_and_answer(ctx, asked, self.buttons)
 
     async def repeat(self, ctx: Context, roll_id: int) -> None:
         """«Repetir»: roll log entry ``roll_id`` rolled again (the one action of the button

@@ -89,13 +89,6 @@ class RepeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
         except Exception as exc:  # the one handler answers (ephemeral) and logs faults
             await report_error(interaction, exc)
 
-    @classmethod
-    def reply_view(cls, roll_id: int, user_id: int) -> discord.ui.View:
-        """A reply's view with this button."""
-        view = discord.ui.View(timeout=None)
-        view.add_item(cls(roll_id, user_id))
-        return view
-
 
 def repeat_button(press: Press) -> type[RepeatButton]:
     """The :class:`RepeatButton` class whose presses run ``press`` (registered with
@@ -127,4 +120,4 @@ async def repeat(ctx: Context, buttons: type[RepeatButton], roll_id: int) -> Non
     asked = Asked.from_json(options)
     if asked.privada and not component:  # the public «pensando…» would make it public
         await interaction.delete_original_response()
-    await roll_and_answer(ctx, asked, buttons.reply_view, repeats=roll_id)
+    await roll_and_answer(ctx, asked, buttons, repeats=roll_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -33,7 +33,6 @@ from bot.render.tirar import (
     percentile_embed,
     pool_embed,
 )
-from bot.storage import UnitOfWork
 from umbral_rules import DiceSource, UmbralError, grade_from_margen
 from umbral_rules.roller import RollError, words
 from umbral_rules.roller.saved import Shelf
@@ -48,8 +47,8 @@ GM_COPY_FAILED = (
     "canal del máster: necesito «Ver canal», «Enviar mensajes» e «Insertar enlaces» allí."
 )
 REPEATED = "Repetida con «Repetir»."
-#: The reply's «Repetir» button for a logged roll: (roll id, who rolled) → the view.
-Buttons = Callable[[int, int], discord.ui.View]
+#: The reply's «Repetir» button for a logged roll: (roll id, who rolled) → the button.
+Buttons = Callable[[int, int], discord.ui.Item[Any]]
 
 
 @dataclass
@@ -150,28 +149,6 @@ def roll_asked(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) ->
     return Outcome(embed, faces, replace(result, opciones=asked.to_json()), motivo)
 
 
-async def rolled(asked: Asked, dice: DiceSource, who: str, shelf: Shelf | None) -> Outcome:
-    """:func:`roll_asked` off the event loop for an expression, whose cost is what the
-    player typed (within the roller's bounds, up to 12 rolls of 1,000 terms each: tenths of
-    a second, ``bench/README.md``, issue 43); here for the other modes (a few dice)."""
-    if asked.mode == "expresion":
-        return await off_loop(roll_asked, asked, dice, who, shelf)
-    return roll_asked(asked, dice, who, shelf)
-
-
-async def shelf_of(uow: UnitOfWork, user_id: int, expresion: str | None) -> Shelf | None:
-    """The saved rolls the player reads, when the expression names any (one read then;
-    none otherwise)."""
-    try:
-        named = words(expresion) if expresion else ()
-    except RollError as error:
-        raise UmbralError(refusal(error), formatted=True) from None
-    if not named:
-        return None
-    own, server = await uow.saved_rolls.visible(user_id)
-    return Shelf((s.pair for s in own), (s.pair for s in server))
-
-
 @dataclass
 class Logged:
     """A roll made on the path, then logged: its outcome, the guild's GM channel and its id
@@ -196,8 +173,23 @@ async def roll_and_answer(
     who = interaction.user.display_name
 
     async def rules(turn: UmbralTurn) -> Logged:
-        shelf = await shelf_of(turn.uow, interaction.user.id, asked.expresion)
-        outcome = await rolled(asked, ctx.dice, who, shelf)
+        # the saved rolls the player reads, when the expression names any (one read then;
+        # none otherwise)
+        try:
+            named = words(asked.expresion) if asked.expresion else ()
+        except RollError as error:
+            raise UmbralError(refusal(error), formatted=True) from None
+        shelf = None
+        if named:
+            own, server = await turn.uow.saved_rolls.visible(interaction.user.id)
+            shelf = Shelf((s.pair for s in own), (s.pair for s in server))
+        # an expression is rolled off the event loop: its cost is what the player typed
+        # (within the roller's bounds, up to 12 rolls of 1,000 terms each: tenths of a
+        # second, ``bench/README.md``, issue 43); the other modes here (a few dice)
+        if asked.mode == "expresion":
+            outcome = await off_loop(roll_asked, asked, ctx.dice, who, shelf)
+        else:
+            outcome = roll_asked(asked, ctx.dice, who, shelf)
         if repeats is not None:
             outcome.result = replace(outcome.result, repite=repeats)
         return Logged(outcome, turn.settings.gm_channel_id)
@@ -223,7 +215,8 @@ async def roll_and_answer(
         )
     if notes:
         embed.set_footer(text=" ".join(notes))
-    view = buttons(roll_id, interaction.user.id)
+    view = discord.ui.View(timeout=None)
+    view.add_item(buttons(roll_id, interaction.user.id))
     await send(interaction, embed=embed, view=view, ephemeral=asked.privada)
     if asked.privada and gm_channel:
         copy = embed.copy()
