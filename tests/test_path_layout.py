@@ -39,6 +39,7 @@ OFF_PATH = {
     "fichas/ceder.py": "the character may fight in another channel, whose unit it opens",
     "hielo/encounter.py": "hielo's empezar creates the encounter, terminar ends it",
     "recordatorios/scheduler.py": "the reminders' background task: no command",
+    "recordatorios/closing.py": "a round that failed to close is looked at later: no rules",
     "graduado/verbs.py": "empezar creates the graded encounter, terminar ends it",
     "graduado/sheets.py": "its sheets and bestiary: no encounter (the channel's unit: retry)",
     "porcentual/verbs.py": "/encuentro empezar creates the fight, terminar ends it (in steps)",
