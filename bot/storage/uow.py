@@ -212,12 +212,19 @@ class Storage:
         fn: Callable[[UnitOfWork], Awaitable[T]],
         *,
         attempts: int | None = None,
+        claiming: bool = False,
     ) -> T:
         """Run ``fn(uow)`` in one transaction under the channel's lock; re-run it from scratch
         when the encounter changed underneath, up to ``attempts`` times, then raise
-        :class:`ConcurrencyError`. ``fn`` may run more than once: no messages inside it."""
+        :class:`ConcurrencyError`. ``fn`` may run more than once: no messages inside it.
+
+        ``claiming``: ``fn`` claims rows that other processes may claim at the same moment
+        (the scheduler's reminders, :mod:`.claims`): it runs as a retry does from its first
+        attempt, the encounter read ``FOR UPDATE`` at READ COMMITTED (PostgreSQL), so the
+        process that loses the race waits for the winner's commit and then sees its claim,
+        instead of failing on its older snapshot and running the whole unit again."""
         async with self._locked(guild_id, channel_id):
-            return await self._retrying(guild_id, channel_id, fn, attempts)
+            return await self._retrying(guild_id, channel_id, fn, attempts, claiming)
 
     async def run_in_guild(
         self,
@@ -235,12 +242,14 @@ class Storage:
         channel_id: int | None,
         fn: Callable[[UnitOfWork], Awaitable[T]],
         attempts: int | None,
+        claiming: bool = False,
     ) -> T:
         tries = self.attempts if attempts is None else attempts
         for attempt in range(1, tries + 1):
             try:
                 # A retry reads the encounter FOR UPDATE (PostgreSQL): it cannot lose twice.
-                async with self._transaction(guild_id, channel_id, attempt > 1) as uow:
+                locked = claiming or attempt > 1
+                async with self._transaction(guild_id, channel_id, locked) as uow:
                     return await fn(uow)
             except ConcurrencyError as exc:
                 self.conflicts += 1

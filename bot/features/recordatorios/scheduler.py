@@ -212,7 +212,7 @@ class ReminderScheduler:
             return await _claim(uow, target, now, due_of, lease, nonce)
 
         delivery, synced = await self.storage.run_in_channel(
-            target.guild_id, target.channel_id, work
+            target.guild_id, target.channel_id, work, claiming=True
         )
         if synced is not None:
             self._synced[target.encounter_id] = synced
