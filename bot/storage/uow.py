@@ -232,9 +232,11 @@ class Storage:
         fn: Callable[[UnitOfWork], Awaitable[T]],
         *,
         attempts: int | None = None,
+        claiming: bool = False,
     ) -> T:
-        """Like :meth:`run_in_channel` for a command with no channel (no lock)."""
-        return await self._retrying(guild_id, None, fn, attempts)
+        """Like :meth:`run_in_channel` for a command with no channel (no lock); with
+        ``claiming``, at READ COMMITTED from the first attempt (a session's steps)."""
+        return await self._retrying(guild_id, None, fn, attempts, claiming)
 
     async def _retrying(
         self,

@@ -114,7 +114,9 @@ class SessionSteps:
             gm = (await uow.guild.get()).gm_channel_id if tried else None
             return session, (post, claims.get(post or "")), (tried, gm)
 
-        session, (kind, claim), (tried, gm) = await self.storage.run_in_guild(guild_id, work)
+        # (claiming: a process that loses the race for a step sees it taken, no retry)
+        found = await self.storage.run_in_guild(guild_id, work, claiming=True)
+        session, (kind, claim), (tried, gm) = found
         if tried:
             where, why = session.channel_id, "la sesión empezó antes de poder publicarlo"
             await tell_gm(self.client, guild_id, gm, _what(session), where, why, tried)
