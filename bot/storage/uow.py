@@ -77,7 +77,7 @@ def conflict_of(exc: StaleDataError | DBAPIError) -> str:
     (``encounter_reminders: UPDATE serialization``); ``?`` for a COMMIT's."""
     if isinstance(exc, StaleDataError):
         found = _STALE_TABLE.search(str(exc))
-        return f"{found.group(1) if found else '?'}: version (ORM)"
+        return f"{found.group(1) if found else '?'}: stale_version (ORM)"
     statement = exc.statement or ""
     table = _TABLE.match(statement)
     verb = statement.split(None, 1)[0].upper() if statement.strip() else "COMMIT"

@@ -62,8 +62,8 @@ async def test_200_attacks_from_two_engines(database_url: str) -> None:
         kinds = first.conflict_kinds + second.conflict_kinds
         assert sum(kinds.values()) == first.conflicts + second.conflicts
         # the encounter's row, by its version check or PostgreSQL's snapshot
-        assert set(kinds) <= {"encounters: version", "encounters: UPDATE serialization"}, kinds
-
+        expected = {"encounters: stale_version", "encounters: UPDATE serialization"}
+        assert set(kinds) <= expected, kinds
     finally:
         await first.close()
         await second.close()
@@ -147,10 +147,11 @@ async def test_run_in_channel_retries_then_gives_up(
         assert await storage.run_in_channel(GUILD, CHANNEL, flaky) == 3
     assert storage.conflicts == 2
     # each retry says what collided: counted by kind, and a DEBUG line of the log
-    assert storage.conflict_kinds == {"encounters: version": 2}
+    assert storage.conflict_kinds == {"encounters: stale_version": 2}
     traced = [r.getMessage() for r in caplog.records if r.name == "bot.storage.uow"]
     assert traced == [
-        f"Conflicto en encounters: version (intento {n} de 5, servidor {GUILD}, canal {CHANNEL})"
+        f"Conflicto en encounters: stale_version (intento {n} de 5, servidor {GUILD}, "
+        f"canal {CHANNEL})"
         for n in (1, 2)
     ]
     assert calls == [False, True, True]  # retries read FOR UPDATE
