@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from .claims import Claim, release, take
 from .encounter_info import aware
+from .errors import ConcurrencyError
 from .models import ENCOUNTER_ACTIVE, EncounterRow, GuildSettings
 from .reminder_models import EncounterReminderSettings, ReminderRow
 from .shards import ShardScope, earliest, earliest_columns, seen_to
@@ -133,16 +134,25 @@ class ReminderRepository:
     ) -> tuple[set[int], Claim] | None:
         """The players of the encounter with a reminder due by ``now``, and this process's
         claim of their message (held until ``lease_until``); None if nobody is due or
-        another process holds the encounter's message."""
+        another process holds the encounter's message.
+
+        Who is due is read again once the claim is taken: run at READ COMMITTED (the
+        scheduler's units, ``claiming``), the claim may have waited for another process's
+        message to be marked sent, and then its players are no longer due; if nobody is, the
+        unit runs again (:class:`ConcurrencyError`: the claim is rolled back)."""
         stmt = select(ReminderRow.user_id).where(
             ReminderRow.encounter_id == encounter_id, ReminderRow.due_at <= now
         )
-        users = {int(u) for u in (await self.session.execute(stmt)).scalars()}
-        if not users:
+        if not (await self.session.execute(stmt)).first():
             return None
         key = (EncounterReminderSettings.encounter_id == encounter_id,)
         claim = await take(self.session, EncounterReminderSettings, key, now, lease_until, nonce)
-        return None if claim is None else (users, claim)
+        if claim is None:
+            return None
+        users = {int(u) for u in (await self.session.execute(stmt)).scalars()}
+        if not users:  # sent by another process while this one waited for the row
+            raise ConcurrencyError(where="encounter_reminders: sent_meanwhile")
+        return users, claim
 
     async def sent(
         self, encounter_id: int, users: Iterable[int], claim: Claim, now: datetime, due_of: DueOf
