@@ -296,9 +296,22 @@ def step_stats(
         "reminders_sent": delta("reminders_sent"),
         "reminder_duplicates": sum(a["reminder_duplicates"] for a in after),
         "conflicts": delta("conflicts"),
+        "conflict_kinds": kinds_delta(before, after),
         "notices": [a["notices"] for a in after],
         "pool_checked_out": [a["pool_checked_out"] for a in after],
     }
+
+
+def kinds_delta(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> dict[str, int]:
+    """The conflict retries of the step by what collided (``Storage.conflict_kinds``: a
+    version check's table, or the table, statement and SQLSTATE PostgreSQL refused)."""
+    found: dict[str, int] = {}
+    for a, b in zip(after, before, strict=True):
+        old = b.get("conflict_kinds", {})
+        for kind, n in a.get("conflict_kinds", {}).items():
+            if n - old.get(kind, 0):
+                found[kind] = found.get(kind, 0) + n - old.get(kind, 0)
+    return dict(sorted(found.items(), key=lambda kv: -kv[1]))
 
 
 def session_totals(final: list[dict[str, Any]]) -> dict[str, Any]:

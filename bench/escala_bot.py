@@ -143,6 +143,7 @@ class BotProcess:
             "session_sent": scheduler.sessions.sent,
             "session_posts": self.session_posts_list(),
             "conflicts": self.storage.conflicts,
+            "conflict_kinds": dict(self.storage.conflict_kinds),
             "pool_checked_out": pool.checkedout(),
             "pool_size": pool.size(),
         }

@@ -169,8 +169,19 @@ def markdown(found: dict[str, Any]) -> str:
     )
     row("rechazos del bot (todas las rondas)", steps_sum("refused_total"))
     row("transacciones repetidas por conflicto (todas)", steps_sum("conflicts"))
+    row("… por lo que chocó", conflict_kinds)
     row("procesos vivos hasta el final", lambda r: "sí" if r["alive"] else "**no**")
     return "\n".join(lines)
+
+
+def conflict_kinds(run: dict[str, Any]) -> str:
+    """The run's conflict retries by what collided, the most first (``tabla: qué n``)."""
+    total: dict[str, int] = {}
+    for step in run["steps"]:
+        for kind, n in step.get("conflict_kinds", {}).items():
+            total[kind] = total.get(kind, 0) + n
+    ranked = sorted(total.items(), key=lambda kv: -kv[1])
+    return "; ".join(f"{kind} {n}" for kind, n in ranked) or "—"
 
 
 def targets(found: dict[str, Any]) -> list[dict[str, Any]]:

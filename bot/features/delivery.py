@@ -24,6 +24,7 @@ import discord
 
 from bot.render.reminders import undelivered_text
 from bot.render.safe import allowed_mentions
+from bot.storage.shards import ShardScope
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,18 @@ MAX_ATTEMPTS = len(RETRY_BACKOFF_S) + 1
 #: How long a claim holds a message: far more than a post takes, so only a process that
 #: died (or hung) loses it; short enough that the repeat falls in Discord's nonce window.
 LEASE_S = 90
+
+
+def shard_scope(client: discord.Client) -> ShardScope | None:
+    """The guilds whose scheduled messages this process sees to (issue 49): those on its
+    shards (``SHARD_IDS``), and another's once due for a lease (:data:`LEASE_S`), when the
+    process of that shard must be down. None: every guild (one process, no ``SHARD_IDS``)."""
+    if not isinstance(client, discord.AutoShardedClient):
+        return None  # (one connection: every guild is its own)
+    shard_ids, count = client.shard_ids, client.shard_count
+    if not shard_ids or not count:
+        return None
+    return ShardScope.of(count, shard_ids, timedelta(seconds=LEASE_S))
 
 
 def new_nonce() -> str:

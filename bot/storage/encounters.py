@@ -228,7 +228,7 @@ class EncounterRepository:
         try:
             row = (await conn.execute(ENC.insert().returning(*META), values)).mappings().one()
         except IntegrityError as exc:  # another process created one in between
-            raise ConcurrencyError() from exc
+            raise ConcurrencyError(where="encounters: created_twice") from exc
         agreed = await self._writer().sync(row["id"], None, doc, {})
         if agreed:  # the sheets its PCs claimed, at the versions they now have
             await conn.execute(update(ENC).where(ENC.c.id == row["id"]).values(sheets=agreed))
@@ -363,7 +363,7 @@ class EncounterRepository:
         params = {"b_id": info.id, "b_g": self.guild_id, "b_v": info.version, **values}
         conn = await self._session.connection()
         if (await conn.execute(stmt, params)).rowcount != 1:
-            raise ConcurrencyError()
+            raise ConcurrencyError(where="encounters: stale_version")
         return replace(info, version=info.version + 1)
 
 

@@ -20,8 +20,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from .claims import Claim, release, take
 from .encounter_info import aware
+from .errors import ConcurrencyError
 from .models import ENCOUNTER_ACTIVE, EncounterRow, GuildSettings
 from .reminder_models import EncounterReminderSettings, ReminderRow
+from .shards import ShardScope, earliest, earliest_columns, seen_to
 
 #: When a reminder counted from ``base`` falls due (hours added, quiet hours skipped).
 DueOf = Callable[[datetime], datetime]
@@ -132,16 +134,25 @@ class ReminderRepository:
     ) -> tuple[set[int], Claim] | None:
         """The players of the encounter with a reminder due by ``now``, and this process's
         claim of their message (held until ``lease_until``); None if nobody is due or
-        another process holds the encounter's message."""
+        another process holds the encounter's message.
+
+        Who is due is read again once the claim is taken: run at READ COMMITTED (the
+        scheduler's units, ``claiming``), the claim may have waited for another process's
+        message to be marked sent, and then its players are no longer due; if nobody is, the
+        unit runs again (:class:`ConcurrencyError`: the claim is rolled back)."""
         stmt = select(ReminderRow.user_id).where(
             ReminderRow.encounter_id == encounter_id, ReminderRow.due_at <= now
         )
-        users = {int(u) for u in (await self.session.execute(stmt)).scalars()}
-        if not users:
+        if not (await self.session.execute(stmt)).first():
             return None
         key = (EncounterReminderSettings.encounter_id == encounter_id,)
         claim = await take(self.session, EncounterReminderSettings, key, now, lease_until, nonce)
-        return None if claim is None else (users, claim)
+        if claim is None:
+            return None
+        users = {int(u) for u in (await self.session.execute(stmt)).scalars()}
+        if not users:  # sent by another process while this one waited for the row
+            raise ConcurrencyError(where="encounter_reminders: sent_meanwhile")
+        return users, claim
 
     async def sent(
         self, encounter_id: int, users: Iterable[int], claim: Claim, now: datetime, due_of: DueOf
@@ -208,9 +219,13 @@ def _base(row: ReminderRow) -> datetime:
     return since if sent is None else max(since, sent)
 
 
-async def armed(session: AsyncSession) -> list[Armed]:
-    """Every active encounter with its reminders on (of every guild: the scheduler's list),
-    with its version and when its next reminder can be claimed (one statement)."""
+async def armed(
+    session: AsyncSession, scope: ShardScope | None = None, now: datetime | None = None
+) -> list[Armed]:
+    """Every active encounter with its reminders on (the scheduler's list), with its version
+    and when its next reminder can be claimed (one statement). With a ``scope`` (the bot
+    split in processes), only those of the guilds on this process's shards, and another's
+    whose reminder is the scope's grace overdue by ``now`` (its process is down)."""
     held = EncounterReminderSettings.claimed_until
     first = (
         select(func.min(ReminderRow.due_at))
@@ -230,7 +245,11 @@ async def armed(session: AsyncSession) -> list[Armed]:
         )
         .join(EncounterReminderSettings, EncounterReminderSettings.encounter_id == EncounterRow.id)
         .outerjoin(GuildSettings, GuildSettings.guild_id == EncounterRow.guild_id)
-        .where(EncounterRow.status == ENCOUNTER_ACTIVE, EncounterReminderSettings.hours > 0)
+        .where(
+            EncounterRow.status == ENCOUNTER_ACTIVE,
+            EncounterReminderSettings.hours > 0,
+            seen_to(scope, EncounterRow.guild_id, due, now),
+        )
         .order_by(EncounterRow.id)
     )
     return [
@@ -247,13 +266,14 @@ async def armed(session: AsyncSession) -> list[Armed]:
     ]
 
 
-async def next_due(session: AsyncSession) -> datetime | None:
+async def next_due(session: AsyncSession, scope: ShardScope | None = None) -> datetime | None:
     """The earliest time a reminder of an armed encounter falls due (a message another
-    process holds: when its lease ends, if later)."""
+    process holds: when its lease ends, if later); with a ``scope``, of another shard's
+    guild only once it is the scope's grace overdue."""
     held = EncounterReminderSettings.claimed_until
     due = case((held > ReminderRow.due_at, held), else_=ReminderRow.due_at)
     stmt = (
-        select(func.min(due))
+        select(*earliest_columns(scope, EncounterRow.guild_id, due))
         .select_from(ReminderRow)
         .join(EncounterRow, EncounterRow.id == ReminderRow.encounter_id)
         .join(
@@ -262,4 +282,4 @@ async def next_due(session: AsyncSession) -> datetime | None:
         )
         .where(EncounterRow.status == ENCOUNTER_ACTIVE, EncounterReminderSettings.hours > 0)
     )
-    return aware((await session.execute(stmt)).scalar())
+    return earliest(scope, (await session.execute(stmt)).one())

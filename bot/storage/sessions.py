@@ -33,6 +33,7 @@ from .session_models import (
     GameSessionRow,
     SessionStepRow,
 )
+from .shards import ShardScope, earliest, earliest_columns, seen_to
 
 #: The reminders and how long before the start each is due.
 REMINDERS = {"24h": timedelta(hours=24), "1h": timedelta(hours=1)}
@@ -323,8 +324,12 @@ class ActivityRepository:
         self.session.add(ActivityRow(guild_id=self.guild_id, user_id=user_id, kind=kind, at=at))
 
 
-async def due_steps(session: AsyncSession, now: datetime) -> list[DueStep]:
-    """Every step due by ``now`` and not done, of every guild (the scheduler's list)."""
+async def due_steps(
+    session: AsyncSession, now: datetime, scope: ShardScope | None = None
+) -> list[DueStep]:
+    """Every step due by ``now`` and not done (the scheduler's list); with a ``scope`` (the
+    bot split in processes), of the guilds on this process's shards, and another's once
+    the scope's grace overdue (its process is down)."""
     stmt = (
         select(SessionStepRow.session_id, GameSessionRow.guild_id, SessionStepRow.kind)
         .join(GameSessionRow, GameSessionRow.id == SessionStepRow.session_id)
@@ -332,19 +337,26 @@ async def due_steps(session: AsyncSession, now: datetime) -> list[DueStep]:
             SessionStepRow.due_at <= now,
             SessionStepRow.done_at.is_(None),
             free(SessionStepRow, now),
+            seen_to(scope, GameSessionRow.guild_id, SessionStepRow.due_at, now),
         )
         .order_by(SessionStepRow.due_at, SessionStepRow.session_id)
     )
     return [DueStep(int(s), int(g), str(k)) for s, g, k in (await session.execute(stmt)).all()]
 
 
-async def next_step(session: AsyncSession) -> datetime | None:
+async def next_step(session: AsyncSession, scope: ShardScope | None = None) -> datetime | None:
     """When the next step of any session falls due (a reminder another process holds: when
-    its lease ends, if later)."""
+    its lease ends, if later); with a ``scope``, of another shard's guild only once it is
+    the scope's grace overdue."""
     held = SessionStepRow.claimed_until
     due = case((held > SessionStepRow.due_at, held), else_=SessionStepRow.due_at)
-    stmt = select(func.min(due)).where(SessionStepRow.done_at.is_(None))
-    return aware((await session.execute(stmt)).scalar())
+    stmt = (
+        select(*earliest_columns(scope, GameSessionRow.guild_id, due))
+        .select_from(SessionStepRow)
+        .join(GameSessionRow, GameSessionRow.id == SessionStepRow.session_id)
+        .where(SessionStepRow.done_at.is_(None))
+    )
+    return earliest(scope, (await session.execute(stmt)).one())
 
 
 async def last_event_id(session: AsyncSession) -> int:

@@ -176,7 +176,7 @@ class SheetWriter:
         loaded = self._loaded(cid)
         if loaded is not None:
             if loaded.version != version:  # changed since the encounter was read
-                raise ConcurrencyError()
+                raise ConcurrencyError(where="characters: stale_version")
             for name, value in values.items():  # the ORM writes it, with its version check
                 setattr(loaded, name, value)
             await self._session.flush()
@@ -187,7 +187,7 @@ class SheetWriter:
             .values(version=CHAR.c.version + 1, **values)
         )
         if (await (await self._session.connection()).execute(stmt)).rowcount != 1:
-            raise ConcurrencyError()
+            raise ConcurrencyError(where="characters: stale_version")
         return version + 1
 
     async def release(self, eid: int, ids: list[int] | None = None) -> None:

@@ -119,7 +119,7 @@ class SystemSheetRepository:
         )
         result = await (await self._session.connection()).execute(stmt)
         if result.rowcount != 1:
-            raise ConcurrencyError()
+            raise ConcurrencyError(where="system_sheets: stale_version")
         return replace(sheet, data=json_copy(data), version=sheet.version + 1)
 
     async def remove(self, system: str, kind: SheetKind, nombre: str) -> bool:

@@ -186,7 +186,7 @@ class UndoRepository:
             .values(status=ENCOUNTER_ACTIVE, ended_at=None, version=ENC.c.version + 1)
         )
         if (await conn.execute(stmt)).rowcount != 1:
-            raise ConcurrencyError()
+            raise ConcurrencyError(where="encounters: stale_version (undo)")
         await self._claim_again(encounter_id)
 
     async def _claim_again(self, encounter_id: int) -> None:

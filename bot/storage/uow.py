@@ -4,8 +4,11 @@ per-channel lock and the retry."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
+import re
 import weakref
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, nullcontext
 from contextvars import ContextVar
@@ -29,6 +32,8 @@ __all__ = ["CommitListener", "Storage", "UnitOfWork"]
 
 T = TypeVar("T")
 
+log = logging.getLogger(__name__)
+
 #: The channel locks the current task holds (to refuse a nested unit on the same channel).
 _HELD: ContextVar[frozenset[tuple[int, int, int]]] = ContextVar("umbral_held", default=frozenset())
 
@@ -39,6 +44,10 @@ BACKOFF_S = 0.002
 #: process did the same thing at the same time, try the command again" (every insert of the
 #: repositories checks for duplicates first, so a retry turns a race into a Spanish error).
 RETRYABLE_SQLSTATES = frozenset({"40001", "40P01", "23505"})
+_SQLSTATE_NAMES = {"40001": "serialization", "40P01": "deadlock", "23505": "unique"}
+#: The table a statement writes (or, for a read, the first it reads).
+_TABLE = re.compile(r"^\s*(?:UPDATE|INSERT\s+INTO|DELETE\s+FROM|.*?\bFROM)\s+\"?(\w+)", re.I | re.S)
+_STALE_TABLE = re.compile(r"table '(\w+)'")
 
 
 def _refuse_writes(session: Session, *_: object) -> None:
@@ -48,14 +57,39 @@ def _refuse_writes(session: Session, *_: object) -> None:
         raise RuntimeError("A read-only unit of work tried to write.")
 
 
+def _sqlstate(exc: DBAPIError) -> str | None:
+    orig = exc.orig
+    code = getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)
+    return None if code is None else str(code)
+
+
 def _is_retryable(exc: BaseException) -> bool:
     if isinstance(exc, StaleDataError):
         return True
     if isinstance(exc, DBAPIError):
-        orig = exc.orig
-        code = getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)
-        return code in RETRYABLE_SQLSTATES
+        return _sqlstate(exc) in RETRYABLE_SQLSTATES
     return False
+
+
+def conflict_of(exc: StaleDataError | DBAPIError) -> str:
+    """What a retried transaction collided on, as ``table: what`` (the retry counts'
+    key): the ORM's version check of a table, or the statement PostgreSQL refused and why
+    (``encounter_reminders: UPDATE serialization``); ``?`` for a COMMIT's."""
+    if isinstance(exc, StaleDataError):
+        found = _STALE_TABLE.search(str(exc))
+        return f"{found.group(1) if found else '?'}: stale_version (ORM)"
+    statement = exc.statement or ""
+    table = _TABLE.match(statement)
+    verb = statement.split(None, 1)[0].upper() if statement.strip() else "COMMIT"
+    code = _sqlstate(exc) or "?"
+    return f"{table.group(1) if table else '?'}: {verb} {_SQLSTATE_NAMES.get(code, code)}"
+
+
+def _statement(exc: BaseException) -> str:
+    """The SQL behind a conflict, for the DEBUG log (its start)."""
+    cause = exc.__cause__
+    text = cause.statement if isinstance(cause, DBAPIError) else None
+    return " ".join((text or "").split())[:300]
 
 
 class Storage:
@@ -64,8 +98,10 @@ class Storage:
     def __init__(self, engine: AsyncEngine, *, attempts: int = DEFAULT_ATTEMPTS) -> None:
         self.engine = engine
         self.attempts = attempts
-        #: How many times a command was re-run because the encounter changed underneath.
+        #: How many times a command was re-run because the encounter changed underneath,
+        #: and by what collided (:func:`conflict_of`; each one is logged at DEBUG).
         self.conflicts = 0
+        self.conflict_kinds: Counter[str] = Counter()
         self._sessions = create_sessionmaker(engine)
         #: PostgreSQL's retries: READ COMMITTED, so that the encounter row read FOR UPDATE
         #: is the latest one once the lock comes (under REPEATABLE READ a retry could lose to
@@ -176,11 +212,18 @@ class Storage:
         fn: Callable[[UnitOfWork], Awaitable[T]],
         *,
         attempts: int | None = None,
+        claiming: bool = False,
     ) -> T:
         """Run ``fn(uow)`` in one transaction under the channel's lock; re-run it from scratch
         when the encounter changed underneath, up to ``attempts`` times, then raise
         :class:`ConcurrencyError`. ``fn`` may run more than once: no messages inside it.
-        (``channel_id`` ``None``: :meth:`run_in_guild`, no lock.)"""
+        (``channel_id`` ``None``: :meth:`run_in_guild`, no lock.)
+
+        ``claiming``: ``fn`` claims rows that other processes may claim at the same moment
+        (the scheduler's reminders, :mod:`.claims`): it runs as a retry does from its first
+        attempt, the encounter read ``FOR UPDATE`` at READ COMMITTED (PostgreSQL), so the
+        process that loses the race waits for the winner's commit and then sees its claim,
+        instead of failing on its older snapshot and running the whole unit again."""
         tries = self.attempts if attempts is None else attempts
         lock = self._locked(guild_id, channel_id) if channel_id is not None else nullcontext()
         async with lock:
@@ -188,10 +231,11 @@ class Storage:
                 try:
                     # A retry reads the encounter FOR UPDATE (PostgreSQL): it cannot lose
                     # twice.
-                    async with self._transaction(guild_id, channel_id, attempt > 1) as uow:
+                    locked = claiming or attempt > 1
+                    async with self._transaction(guild_id, channel_id, locked) as uow:
                         return await fn(uow)
-                except ConcurrencyError:
-                    self.conflicts += 1
+                except ConcurrencyError as exc:
+                    self._conflicted(exc, attempt, tries, guild_id, channel_id)
                     if attempt == tries:
                         raise
                 await asyncio.sleep(random.uniform(0, BACKOFF_S * 2 ** (attempt - 1)))
@@ -203,9 +247,33 @@ class Storage:
         fn: Callable[[UnitOfWork], Awaitable[T]],
         *,
         attempts: int | None = None,
+        claiming: bool = False,
     ) -> T:
-        """Like :meth:`run_in_channel` for a command with no channel (no lock)."""
-        return await self.run_in_channel(guild_id, None, fn, attempts=attempts)
+        """Like :meth:`run_in_channel` for a command with no channel (no lock); with
+        ``claiming``, at READ COMMITTED from the first attempt (a session's steps)."""
+        return await self.run_in_channel(guild_id, None, fn, attempts=attempts, claiming=claiming)
+
+    def _conflicted(
+        self,
+        exc: ConcurrencyError,
+        attempt: int,
+        tries: int,
+        guild_id: int,
+        channel_id: int | None,
+    ) -> None:
+        """A unit lost a race: counted by what collided, and a DEBUG line with its statement."""
+        self.conflicts += 1
+        where = exc.where or "?"
+        self.conflict_kinds[where] += 1
+        log.debug(
+            "Conflicto en %s (intento %d de %d, servidor %s, canal %s)%s",
+            where,
+            attempt,
+            tries,
+            guild_id,
+            channel_id,
+            f": {sql}" if (sql := _statement(exc)) else "",
+        )
 
     @asynccontextmanager
     async def _transaction(
@@ -229,5 +297,5 @@ class Storage:
                 uow.publish(self.commit_listeners)  # committed: its encounters may be cached
         except (StaleDataError, DBAPIError) as exc:
             if _is_retryable(exc):
-                raise ConcurrencyError() from exc
+                raise ConcurrencyError(where=conflict_of(exc)) from exc
             raise

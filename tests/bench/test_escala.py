@@ -76,6 +76,8 @@ def test_the_short_scale_run_loses_nothing_and_sends_everything_once(tmp_path: P
             assert step["reminders_sent"] == step["reminders_due"]
             assert step["reminder_duplicates"] == 0
             assert step["statements_per_command"] > 0
+            # every conflict retry is counted by what collided (issue 49's trace)
+            assert sum(step["conflict_kinds"].values()) == step["conflicts"]
             assert step["postgresql_connections"]["connections"] >= 1
             assert set(step["by_command"]) <= {"atacar", "tirar", "asalto", "defender", "historial"}
         check = run["check"]

@@ -132,3 +132,36 @@ async def test_by_post_the_gm_window_closes_the_round_after_its_minutes(
     assert "Ronda 1 resuelta (se cierra su ventana)." in out
     assert "faltan por declarar" not in out
     assert (await document(session, fake))["ronda"] == 2
+
+
+async def test_another_shards_process_closes_the_round_only_once_its_owner_is_down(
+    script: Script, fake: FakeDiscord, database_url: str
+) -> None:
+    """The round is closed in the process of the guild's shard; another process waits for
+    it a lease overdue (then that process must be down) and wakes only then, not before."""
+    from datetime import timedelta
+
+    from bot.console.payloads import GUILD_ID
+    from bot.features.delivery import LEASE_S
+    from bot.process.config import Settings
+
+    await script.run(*setup_lines())
+    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Lobo"})
+    theirs = 1 - (GUILD_ID >> 22) % 2
+    settings = Settings(discord_token=None, shard_count=2, shard_ids=str(theirs))
+    other = await open_session(database_url, dice=ForcedDice([70]), settings=settings)
+    try:
+        other.discord.carry_over(fake)  # the same Discord; the owner is down from now
+        rounds = other.bot.reminders.rounds
+        closes = await rounds.next_due()
+        opened = fake.clock.datetime()
+        assert closes is not None and opened < closes - timedelta(seconds=LEASE_S)
+        assert closes - opened <= timedelta(seconds=90 + LEASE_S)
+        out = await Script(other.discord).run("!esperar 120")  # due, but not its guild's
+        assert "Ronda 1 resuelta" not in out
+        assert (await document(other, other.discord))["ronda"] == 1
+        out = await Script(other.discord).run("!esperar 65")  # a lease overdue
+        assert "Ronda 1 resuelta (se cierra su ventana)." in out
+        assert (await document(other, other.discord))["ronda"] == 2
+    finally:
+        await other.close()

@@ -85,6 +85,7 @@ async def test_a_process_leaves_another_shards_reminders_unless_that_one_is_down
         assert owner.bot.reminders.ours(GUILD_ID)
         script = Script(owner.discord)
         await script.run(*SETUP, "@master", "/encuentro recordatorios horas:1", "!esperar 0")
+        due = await upcoming(owner.bot.reminders)
     finally:
         await owner.close()  # ... and its process goes down
     other = await open_session(database_url, dice=ForcedDice([]), settings=shard(1 - mine))
@@ -94,7 +95,8 @@ async def test_a_process_leaves_another_shards_reminders_unless_that_one_is_down
         assert not scheduler.ours(GUILD_ID)
         claims = count_claims(scheduler)
         script = Script(fake)
-        due = await upcoming(scheduler)
+        # its next wake-up is when the reminder becomes its own: a lease overdue
+        assert await upcoming(scheduler) == due + timedelta(seconds=LEASE_S)
         await wait_until(script, fake, due)  # due now, but not this process's guild
         assert reminders(fake) == [] and claims == [0]
         await wait_until(script, fake, due + timedelta(seconds=LEASE_S - 1))

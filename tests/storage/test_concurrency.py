@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import insert, select, update
 
 from bot.storage import CONCURRENCY_MESSAGE, ConcurrencyError, Storage, UnitOfWork
-from bot.storage.models import EncounterRow, table
+from bot.storage.models import EncounterRow, GuildSettings, table
 from umbral_rules import RandomDice
 
 from .attack import START_AGUANTE, attack, attack_state, check_ledger
@@ -58,6 +59,44 @@ async def test_200_attacks_from_two_engines(database_url: str) -> None:
         assert aguante == START_AGUANTE - sum(damages.values())
         assert len(errors) == 0  # the retries (FOR UPDATE) always get through
         assert first.conflicts + second.conflicts > 0  # the version check did have work
+        kinds = first.conflict_kinds + second.conflict_kinds
+        assert sum(kinds.values()) == first.conflicts + second.conflicts
+        # the encounter's row, by its version check or PostgreSQL's snapshot
+        expected = {"encounters: stale_version", "encounters: UPDATE serialization"}
+        assert set(kinds) <= expected, kinds
+    finally:
+        await first.close()
+        await second.close()
+
+
+@pytest.mark.backends("postgresql")  # a snapshot that another process's commit outdates
+async def test_a_serialization_failure_is_traced_to_its_statement(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    first, second = Storage.from_url(database_url), Storage.from_url(database_url)
+    settings = table(GuildSettings)
+    try:
+        async with first.guild(GUILD) as uow:
+            await uow.session.execute(insert(settings).values(guild_id=GUILD))
+        tries: list[int] = []
+
+        async def change(uow: UnitOfWork) -> None:
+            tries.append(1)
+            await uow.session.execute(select(settings.c.default_mode))  # the snapshot
+            if len(tries) == 1:  # another process changes the row meanwhile
+                async with second.guild(GUILD) as theirs:
+                    await theirs.session.execute(update(settings).values(default_mode="tactico"))
+            await uow.session.execute(update(settings).values(default_mode="narrativo"))
+
+        with caplog.at_level(logging.DEBUG, logger="bot.storage.uow"):
+            await first.run_in_guild(GUILD, change)
+        assert len(tries) == 2
+        assert first.conflict_kinds == {"guild_settings: UPDATE serialization": 1}
+        [line] = [r.getMessage() for r in caplog.records if r.name == "bot.storage.uow"]
+        assert line.startswith(
+            f"Conflicto en guild_settings: UPDATE serialization (intento 1 de 5, servidor "
+            f"{GUILD}, canal None): UPDATE guild_settings SET default_mode="
+        )
     finally:
         await first.close()
         await second.close()
@@ -86,7 +125,9 @@ async def test_stale_save_raises_concurrency_error(storage: Storage) -> None:
         assert uow.encounter.info.version == 1  # type: ignore[union-attr]
 
 
-async def test_run_in_channel_retries_then_gives_up(storage: Storage) -> None:
+async def test_run_in_channel_retries_then_gives_up(
+    storage: Storage, caplog: pytest.LogCaptureFixture
+) -> None:
     async with storage.channel(GUILD, CHANNEL) as uow:
         await uow.encounter.create(sample_state(), creator_id=USER)
     calls: list[bool] = []
@@ -102,8 +143,17 @@ async def test_run_in_channel_retries_then_gives_up(storage: Storage) -> None:
         await uow.encounter.save(state)
         return int(state["asalto"])
 
-    assert await storage.run_in_channel(GUILD, CHANNEL, flaky) == 3
+    with caplog.at_level(logging.DEBUG, logger="bot.storage.uow"):
+        assert await storage.run_in_channel(GUILD, CHANNEL, flaky) == 3
     assert storage.conflicts == 2
+    # each retry says what collided: counted by kind, and a DEBUG line of the log
+    assert storage.conflict_kinds == {"encounters: stale_version": 2}
+    traced = [r.getMessage() for r in caplog.records if r.name == "bot.storage.uow"]
+    assert traced == [
+        f"Conflicto en encounters: stale_version (intento {n} de 5, servidor {GUILD}, "
+        f"canal {CHANNEL})"
+        for n in (1, 2)
+    ]
     assert calls == [False, True, True]  # retries read FOR UPDATE
 
     async def hopeless(uow: UnitOfWork) -> None:

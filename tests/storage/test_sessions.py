@@ -37,7 +37,9 @@ async def _schedule(storage: Storage, starts: datetime = START, now: datetime = 
     return made.id
 
 
-async def _claim(storage: Storage, session_id: int, now: datetime) -> list[str]:
+async def _claim(
+    storage: Storage, session_id: int, now: datetime, claiming: bool = False
+) -> list[str]:
     """As the scheduler claims, each reminder claimed then marked done at once (its post
     went well): retried when another process took the rows meanwhile."""
 
@@ -49,7 +51,7 @@ async def _claim(storage: Storage, session_id: int, now: datetime) -> list[str]:
             assert await uow.sessions.finish(session_id, kind, taken, now)
         return sorted([*done, *claims])
 
-    return await storage.run_in_guild(GUILD, claim)
+    return await storage.run_in_guild(GUILD, claim, claiming=claiming)
 
 
 async def test_steps_fall_due_at_their_times_once_each(storage: Storage) -> None:
@@ -74,6 +76,23 @@ async def test_two_processes_claim_each_step_once(database_url: str) -> None:
         at = START - timedelta(minutes=30)
         claims = await asyncio.gather(*(_claim(s, sid, at) for s in (first, second, first, second)))
         assert sorted(k for c in claims for k in c) == ["1h", "24h"]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_processes_racing_for_a_step_lose_it_without_a_retry(database_url: str) -> None:
+    """Claiming (as the scheduler does: READ COMMITTED), the processes that lose the race
+    for a step wait for the winner's commit and see it taken: no unit runs twice (issue 49:
+    under REPEATABLE READ each loser failed on its snapshot and ran its unit again)."""
+    first, second = Storage.from_url(database_url), Storage.from_url(database_url)
+    try:
+        sid = await _schedule(first)
+        at = END  # every step due at once
+        racers = (first, second, first, second)
+        claims = await asyncio.gather(*(_claim(s, sid, at, claiming=True) for s in racers))
+        assert sorted(k for c in claims for k in c) == ["1h", "24h", "fin", "inicio"]
+        assert first.conflicts == second.conflicts == 0
     finally:
         await first.close()
         await second.close()

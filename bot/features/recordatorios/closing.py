@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
 from datetime import datetime, timedelta
 
 import discord
 
 from bot.edge.services import Services
 from bot.edge.unattended import Unattended
-from bot.features.delivery import LEASE_S
+from bot.features.delivery import shard_scope
 from bot.storage import UnitOfWork
 from bot.storage.closing import closing_due, next_closing
 from bot.storage.undo import operation
@@ -30,14 +29,11 @@ RETRY_S = 60
 
 
 class RoundCloser:
-    """Closes the rounds due; ``ours`` says whether a guild is on this process's shards."""
+    """Closes the rounds due of the guilds this process sees to (:func:`shard_scope`)."""
 
-    def __init__(
-        self, client: discord.Client, services: Services, ours: Callable[[int], bool]
-    ) -> None:
+    def __init__(self, client: discord.Client, services: Services) -> None:
         self.client = client
         self.services = services
-        self.ours = ours
 
     async def next_due(self) -> datetime | None:
         """The earliest moment a round closes by itself."""
@@ -45,7 +41,7 @@ class RoundCloser:
         if storage is None:
             return None
         async with storage.across_guilds() as session:
-            return await next_closing(session)
+            return await next_closing(session, shard_scope(self.client))
 
     async def run_due(self, now: datetime) -> int:
         """Close every round due by ``now``; how many were looked at."""
@@ -53,11 +49,9 @@ class RoundCloser:
         if storage is None:
             return 0
         async with storage.across_guilds() as session:
-            due = await closing_due(session, now)
-        overdue, done = now - timedelta(seconds=LEASE_S), 0
+            due = await closing_due(session, now, shard_scope(self.client))
+        done = 0
         for round_ in due:
-            if not self.ours(round_.guild_id) and round_.closes_at > overdue:
-                continue  # its shard's process closes it; here only if that one is down
             caller = Unattended(self.client, self.services, round_.guild_id, round_.channel_id, now)
             try:
                 with operation(CLOSING_COMMAND, caller.user_id):

@@ -9,7 +9,9 @@ that have one due (issue 49: at 10,000 channels the round that
 opened one for each took 4,000 statements a minute per process). With ``SHARD_IDS`` each
 process sees to the encounters of the guilds on its shards; another's only once a reminder
 is :data:`~bot.features.delivery.LEASE_S` overdue (its process is down): every process
-trying every due reminder made N processes do N times the work, racing for each claim.
+trying every due reminder made N processes do N times the work, racing for each claim. The
+rule is in the round's statement (:func:`~bot.features.delivery.shard_scope`), so a process
+reads only what it sees to.
 
 Time comes from the injected clock (:meth:`ReminderScheduler.use_clock`): the console's fake
 clock drives it, and ``!esperar`` runs everything due in the time it skips
@@ -24,7 +26,7 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import discord
 
@@ -33,12 +35,12 @@ from bot.edge.services import Services
 from bot.features.combate.service import defender_view
 from bot.features.common import post_reopening
 from bot.features.delivery import (
-    LEASE_S,
     lease_until,
     new_nonce,
     note_failure,
     reason,
     retry_at,
+    shard_scope,
     tell_gm,
 )
 from bot.features.recordatorios.closing import RoundCloser
@@ -98,7 +100,7 @@ class ReminderScheduler:
         #: The game sessions' steps, run in the same rounds.
         self.sessions = SessionSteps(client, services.storage)
         #: The rounds that close by themselves (the graded fight's window), in the same rounds.
-        self.rounds = RoundCloser(client, services, self.ours)
+        self.rounds = RoundCloser(client, services)
         self.now: Now = system_now
         self.sleep: Sleep = asyncio.sleep
         #: Reminder messages posted by this process, and those it claimed as due (metrics).
@@ -148,7 +150,7 @@ class ReminderScheduler:
         if self.storage is None:
             return None
         async with self.storage.across_guilds() as session:
-            encounters = await next_due(session)
+            encounters = await next_due(session, shard_scope(self.client))
         closing = await self.rounds.next_due()
         steps = await self.sessions.next_due()
         return min((t for t in (encounters, closing, steps) if t is not None), default=None)
@@ -158,20 +160,17 @@ class ReminderScheduler:
         many messages were posted."""
         if self.storage is None:
             return 0
-        async with self.storage.across_guilds() as session:
-            encounters = await armed(session)
         now = self.now()
+        async with self.storage.across_guilds() as session:  # (this process's shards')
+            encounters = await armed(session, shard_scope(self.client), now)
         known = {e.encounter_id for e in encounters}  # forget the encounters that ended
         self._synced = {eid: v for eid, v in self._synced.items() if eid in known}
-        overdue = now - timedelta(seconds=LEASE_S)
         posted = 0
         for enc in encounters:
             if self._synced.get(enc.encounter_id) == enc.version and (
                 enc.due is None or enc.due > now
             ):
                 continue  # nothing changed since its reminders were synced, and none is due
-            if not self.ours(enc.guild_id) and (enc.due is None or enc.due > overdue):
-                continue  # its shard's process sees to it; here only if that one is down
             try:
                 posted += await self._remind(enc)
             except Exception:
@@ -181,12 +180,10 @@ class ReminderScheduler:
 
     def ours(self, guild_id: int) -> bool:
         """Whether the guild is on one of this process's shards (Discord's rule:
-        ``(guild_id >> 22) % SHARD_COUNT``); every guild is when ``SHARD_IDS`` is not set."""
-        client = self.client
-        if not isinstance(client, discord.AutoShardedClient):
-            return True  # (one connection: every guild is its own)
-        shard_ids, count = client.shard_ids, client.shard_count
-        return not shard_ids or not count or (guild_id >> 22) % count in shard_ids
+        ``(guild_id >> 22) % SHARD_COUNT``); every guild is when ``SHARD_IDS`` is not set.
+        The rounds read only these guilds' encounters (and another's once overdue)."""
+        scope = shard_scope(self.client)
+        return scope is None or scope.owns(guild_id)
 
     async def _remind(self, target: Armed) -> int:
         """Claim the encounter's message, post it, mark it sent (or retried)."""
@@ -221,7 +218,7 @@ class ReminderScheduler:
             return await _claim(uow, target, now, due_of, lease, nonce)
 
         delivery, synced = await self.storage.run_in_channel(
-            target.guild_id, target.channel_id, work
+            target.guild_id, target.channel_id, work, claiming=True
         )
         if synced is not None:
             self._synced[target.encounter_id] = synced

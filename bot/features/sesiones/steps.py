@@ -13,6 +13,10 @@ reminder is claimed with a lease, posted with a nonce and marked done after the 
 retried (:mod:`bot.features.delivery`). A reminder whose session already
 began, or a 24 h one caught up with by the 1 h one (the bot was down), is dropped; one
 dropped at the start after failing is told to the GM as given up.
+
+With ``SHARD_IDS`` a process takes the steps of the guilds on its shards, and another's
+only once a step is a lease overdue (that shard's process is down; issue 49), as the
+encounters' reminders do: the filter is in the statement that lists the due steps.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from bot.features.delivery import (
     note_failure,
     reason,
     retry_at,
+    shard_scope,
     tell_gm,
 )
 from bot.features.sesiones.event import EventState, interested, read_event
@@ -61,14 +66,15 @@ class SessionSteps:
         if self.storage is None:
             return None
         async with self.storage.across_guilds() as session:
-            return await next_step(session)
+            return await next_step(session, shard_scope(self.client))
 
     async def run_due(self, now: datetime) -> int:
-        """Every session with a step due by ``now``, once each; how many messages went."""
+        """Every session with a step due by ``now``, once each (of the guilds on this
+        process's shards, and another's once a lease overdue); how many messages went."""
         if self.storage is None:
             return 0
         async with self.storage.across_guilds() as session:
-            due = await due_steps(session, now)
+            due = await due_steps(session, now, shard_scope(self.client))
         posted = 0
         for session_id, guild_id in dict.fromkeys((s.session_id, s.guild_id) for s in due):
             try:
@@ -108,7 +114,9 @@ class SessionSteps:
             gm = (await uow.guild.get()).gm_channel_id if tried else None
             return session, (post, claims.get(post or "")), (tried, gm)
 
-        session, (kind, claim), (tried, gm) = await self.storage.run_in_guild(guild_id, work)
+        # (claiming: a process that loses the race for a step sees it taken, no retry)
+        found = await self.storage.run_in_guild(guild_id, work, claiming=True)
+        session, (kind, claim), (tried, gm) = found
         if tried:
             where, why = session.channel_id, "la sesión empezó antes de poder publicarlo"
             await tell_gm(self.client, guild_id, gm, _what(session), where, why, tried)
