@@ -102,6 +102,15 @@ class TrackerChange:
     #: The game system the encounter plays.
     system: str = UMBRAL
 
+    @classmethod
+    def of(
+        cls, uow: UnitOfWork, enc: Encounter | JsonObject, *, ended: bool, repost: bool
+    ) -> TrackerChange:
+        """The change ``uow`` makes to its channel's encounter, shown as ``enc``."""
+        info = uow.encounter.info
+        tracker_id = info.tracker_message_id if info else None
+        return cls(enc, tracker_id, ended, repost, info.system if info else UMBRAL)
+
 
 async def refresh(
     interaction: discord.Interaction, publisher: TrackerPublisher, change: TrackerChange
@@ -275,10 +284,7 @@ class Context:
         shows ``enc`` — Umbral's encounter, or the document of another system's —
         (``ended``: its final state; ``repost``: in a new message at the bottom of the
         channel)."""
-        info = uow.encounter.info
-        tracker_id = info.tracker_message_id if info else None
-        system = info.system if info else UMBRAL
-        change = TrackerChange(enc, tracker_id, ended, repost, system)
+        change = TrackerChange.of(uow, enc, ended=ended, repost=repost)
         uow.after_commit(functools.partial(self._here.append, change))
 
     def show_tracker_of(self, uow: UnitOfWork, channel_id: int) -> None:

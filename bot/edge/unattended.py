@@ -23,7 +23,6 @@ from bot.render.tracker import tracker_embed
 from bot.render.trackers import system_tracker
 from umbral_rules import DiceSource
 from umbral_rules.encounter import Encounter
-from umbral_rules.systems import UMBRAL
 
 if TYPE_CHECKING:
     from bot.edge.services import Services
@@ -79,10 +78,7 @@ class Unattended:
         repost: bool = False,
     ) -> None:
         """Once ``uow`` commits: the channel's tracker shows ``enc`` (:meth:`finish`)."""
-        info = uow.encounter.info
-        tracker_id = info.tracker_message_id if info else None
-        system = info.system if info else UMBRAL
-        change = TrackerChange(enc, tracker_id, ended, repost, system)
+        change = TrackerChange.of(uow, enc, ended=ended, repost=repost)
         uow.after_commit(functools.partial(self._here.append, change))
 
     async def post(self, messages: Sequence[Sequence[discord.Embed]]) -> None:
