@@ -60,9 +60,7 @@ class Toy:
     ) -> None:
         for die in events:
             result = SystemRoll(sistema=NAME, tipo="ataque", totales=[die], veredicto="golpe")
-            await uow.rolls.append(
-                user_id=user_id, command=command, dice=[die], result=result
-            )
+            await uow.rolls.append(user_id=user_id, command=command, dice=[die], result=result)
 
     def tracked(self, doc: JsonObject) -> JsonObject:
         return doc
