@@ -12,7 +12,7 @@ import pytest
 
 from bot.console import FakeDiscord, Session, open_session
 from bot.edge.ratelimit import RateLimiter
-from bot.features.tirar.repetir import NOT_YOURS, custom_id, roll_id_of
+from bot.features.tirar.repetir import NOT_YOURS, RepeatButton, roll_id_of
 from bot.storage import RollLogEntry
 from tests.bot.conftest import Script
 from umbral_rules import ForcedDice
@@ -34,7 +34,10 @@ async def test_the_roller_repeats_with_the_same_options(
         {"expresion": "2d10", "motivo": "trepar", "umbral": 12, "exitos": ">=5"},
     )
     [entry] = await log(fake)
-    assert first.first.buttons[0]["custom_id"] == custom_id(entry.id, fake.user_id("kaeda"))
+    assert (
+        first.first.buttons[0]["custom_id"]
+        == RepeatButton(entry.id, fake.user_id("kaeda")).custom_id
+    )
     assert len(first.first.buttons[0]["custom_id"]) <= 100
     dice.push([2, 3])
     again = await fake.press("kaeda", "mesa", "Repetir")
@@ -57,7 +60,7 @@ async def test_the_roller_repeats_with_the_same_options(
         }
     )
     assert (second.motivo, second.result.to_json()["totales"]) == ("trepar", [5])
-    assert reply.buttons[0]["custom_id"] == custom_id(second.id, fake.user_id("kaeda"))
+    assert reply.buttons[0]["custom_id"] == RepeatButton(second.id, fake.user_id("kaeda")).custom_id
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import pytest
 from bot.console import FakeDiscord
 from bot.console.payloads import GUILD_ID
 from bot.features.tirar.asked import MODES, NOT_REPEATABLE, ONE_MODE, Asked
-from bot.features.tirar.repetir import custom_id
+from bot.features.tirar.repetir import RepeatButton
 from bot.records.rolls import result_from_json
 from bot.storage import RollLogEntry
 from tests.bot.conftest import Script
@@ -259,7 +259,7 @@ async def test_an_old_entry_with_an_ignored_option_is_not_repeated(
     dice.push([7])
     reply = await fake.command("kaeda", "mesa", "tirar", {"agilidad": 1})
     # the old roll's reply, as Discord keeps it: its «Repetir» carries the old roll's id
-    reply.first.buttons[0]["custom_id"] = custom_id(old, kaeda)
+    reply.first.buttons[0]["custom_id"] = RepeatButton(old, kaeda).custom_id
     dice.push([44])
     pressed = await fake.press("kaeda", "mesa", "Repetir")
     assert pressed.last.ephemeral and pressed.last.content == message

@@ -5,6 +5,7 @@ from __future__ import annotations
 from umbral_rules import Grade
 from umbral_rules.encounter import (
     AlientoSpent,
+    AttackChoice,
     AttackResolved,
     CheckMade,
     DefenseResolved,
@@ -28,7 +29,7 @@ def fight(mode: str = "mesa", **settings: object) -> Encounter:
 
 def test_repetir_then_subir_a_mesa_attack() -> None:
     enc = fight()
-    enc.attack(F(3), "c1", "c3", oficio="armas")  # 9 against 12: a medias, 1
+    enc.attack(F(3), "c1", "c3", AttackChoice(oficio="armas"))  # 9 against 12: a medias, 1
     assert enc.get("c3").aguante == 13
     ev = enc.aliento(F(7), "c1", "repetir")  # 13: éxito, 4 (the first hit is undone)
     assert one(ev, AlientoSpent).aliento_after == 2
@@ -119,7 +120,9 @@ def test_opposed_defense_repetir_and_subir() -> None:
 
 def test_pending_attack_repetir_subir_and_too_late() -> None:
     enc = fight("tactico", defensa_inmediata=False)
-    enc.attack(F(2), "c1", "c2", oficio="armas")  # PC on PC: Kaeda's die waits in the pending
+    enc.attack(
+        F(2), "c1", "c2", AttackChoice(oficio="armas")
+    )  # PC on PC: Kaeda's die waits in the pending
     assert enc.to_dict()["pending"][0]["die"]["faces"] == [2]
     enc.aliento(F(9), "c1", "repetir")
     assert enc.to_dict()["pending"][0]["die"]["faces"] == [9]
@@ -141,7 +144,7 @@ def test_pending_attack_repetir_subir_and_too_late() -> None:
 def test_no_undo_after_the_target_rolled_secuelas() -> None:
     enc = fight("narrativo")
     enc.adjust("c2", aguante=1)
-    enc.attack(F(9, 1), "c1", "c2", oficio="armas")
+    enc.attack(F(9, 1), "c1", "c2", AttackChoice(oficio="armas"))
     assert enc.get("c2").status == "malherido"
     enc.secuelas(F(6), "c2")
     refused(enc, "Bran ya tiró en la tabla de secuelas", enc.aliento, F(1), "c1", "repetir")
@@ -172,7 +175,9 @@ def test_secuelas_auto_with_a_point_kept() -> None:
     assert one(ev, AlientoSpent).aliento_after == 2
     refused(enc, "ya guarda un punto", enc.aliento, None, "c2", "secuelas")
     enc.adjust("c2", aguante=1)
-    ev = enc.attack(F(9, 1, 5), "c1", "c2", oficio="armas")  # the secuelas die is the 5
+    ev = enc.attack(
+        F(9, 1, 5), "c1", "c2", AttackChoice(oficio="armas")
+    )  # the secuelas die is the 5
     s = one(ev, SecuelasRolled)
     assert (s.total, s.aliento_spent, s.resultado) == (9, True, "Cojera")
     c = enc.get("c2")

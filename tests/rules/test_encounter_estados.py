@@ -6,6 +6,7 @@ from umbral_rules import CharacterSheet, Weapon
 from umbral_rules.combat import AttackKind
 from umbral_rules.encounter import (
     AsaltoAdvanced,
+    AttackChoice,
     AttackResolved,
     CheckMade,
     CombatantRemoved,
@@ -96,7 +97,9 @@ def test_guild_estado_and_cancelling_ventaja() -> None:
     enc = fight(estados_extra={"Envenenado": {"nombre": "Envenenado", "desventaja": ["todo"]}})
     enc.set_estado("c1", "envenenado")
     assert enc.get("c1").estados == ["envenenado"]
-    ev = enc.attack(F(9, 5), "c1", "c3", ventaja="ventaja")  # ventaja and desventaja cancel
+    ev = enc.attack(
+        F(9, 5), "c1", "c3", AttackChoice(ventaja="ventaja")
+    )  # ventaja and desventaja cancel
     die = one(ev, AttackResolved).result.attacker_roll.die
     assert die.mode.value == "normal" and die.faces == (9,)
     assert die.desventaja_sources == ("Envenenado (todo)",)
@@ -105,7 +108,9 @@ def test_guild_estado_and_cancelling_ventaja() -> None:
 
 def test_helpless_flag_and_mesa_trabar_without_ventaja() -> None:
     enc = fight()
-    ev = enc.attack(F(8), "c1", "c3", indefenso=True)  # dormido: static Defensa, no acoso
+    ev = enc.attack(
+        F(8), "c1", "c3", AttackChoice(indefenso=True)
+    )  # dormido: static Defensa, no acoso
     assert one(ev, AttackResolved).result.kind is AttackKind.INDEFENSO
     mesa = fight("mesa")
     ev = mesa.respuesta(F(8), "c1", "oportunidad", "c3")  # trabar in Mesa: one die
@@ -185,14 +190,14 @@ def test_mesa_pc_against_pc_is_the_receivers_roll() -> None:
     enc = Encounter.start("mesa")
     enc.add_character(kaeda(), [ESPADA])  # c1
     enc.add_character(bran(), [ESPADA])  # c2
-    ev = enc.attack(F(), "c1", "c2", oficio="armas")
+    ev = enc.attack(F(), "c1", "c2", AttackChoice(oficio="armas"))
     assert enc.to_dict()["pending"][0]["ataque"]["value"] == 14
     ev = enc.defend(F(6), "c2")
     d = one(ev, DefenseResolved)
     assert (d.result.margen, d.result.damage, d.aguante_after) == (-3, 1, 13)
     # a second attack in the same asalto: no new roll, the 6 is read again ([D] digest §5);
     # the same attacker adds no acoso (acoso counts attackers), so nothing more lands
-    ev = enc.attack(F(), "c1", "c2", oficio="armas", ventaja="desventaja")
+    ev = enc.attack(F(), "c1", "c2", AttackChoice(oficio="armas", ventaja="desventaja"))
     r = one(ev, DefenseReread)
     assert (r.first.margen, r.result.margen, r.damage, r.aguante_after) == (-3, -3, 0, 13)
     assert enc.pending == []
@@ -237,7 +242,7 @@ def test_despegarse_from_someone_without_respuesta_and_an_enemy_leaving() -> Non
     refused(enc2, "Iria no lleva arma con que retener", enc2.maniobra, F(5), "c1",
             "despegarse", "c5")  # fmt: skip
     enc2.adjust("c3", aguante=1)
-    enc2.attack(F(12, 1), "c1", "c3", oficio="armas")
+    enc2.attack(F(12, 1), "c1", "c3", AttackChoice(oficio="armas"))
     assert enc2.get("c3").status == "fuera"
     refused(enc2, "Guardia 1 ya ha caído: no retiene a nadie", enc2.maniobra, F(5), "c2",
             "despegarse", "c3")  # fmt: skip

@@ -14,6 +14,7 @@ from umbral_rules import CharacterSheet, EnemySheet, Weapon
 from umbral_rules.checks import pusher_static
 from umbral_rules.combat import AttackKind
 from umbral_rules.encounter import (
+    AttackChoice,
     AttackResolved,
     CheckMade,
     DefensePending,
@@ -76,7 +77,7 @@ def test_certera_against_a_target_that_moved_or_is_said_to_move(mode: str) -> No
     i = enc.add_character(iria(), [ARCO])
     lobo = enc.add_enemy(LOBO)
     # the player says the wolf is running: one die
-    hit = shot_of(enc.attack(F(7), i.id, lobo.id, quieto=False))
+    hit = shot_of(enc.attack(F(7), i.id, lobo.id, AttackChoice(quieto=False)))
     assert hit.result.attacker_roll.die.faces == (7,)
     enc.advance()
     enc.move(lobo.id)  # the wolf runs in its phase of asalto 1…
@@ -94,7 +95,7 @@ def test_certera_against_a_target_that_moved_or_is_said_to_move(mode: str) -> No
     enc.advance()
     enc.move(lobo.id)
     enc.advance()
-    hit = shot_of(enc.attack(F(2, 8), i.id, lobo.id, quieto=True))
+    hit = shot_of(enc.attack(F(2, 8), i.id, lobo.id, AttackChoice(quieto=True)))
     assert hit.result.attacker_roll.natural == 8
 
 
@@ -105,7 +106,7 @@ def test_certera_is_mirrored_in_mesa_and_never_stacks() -> None:
     i = enc.add_character(iria(), [ARCO, HONDA])
     arquero = enc.add_enemy(ARQUERO)
     enc.advance()
-    ev = enc.attack(F(), arquero.id, i.id, shot=True)
+    ev = enc.attack(F(), arquero.id, i.id, AttackChoice(shot=True))
     assert one(ev, DefensePending)
     # Iria 9 and 5 with desventaja: 5 + 3 = 8 against 13: margen −5, Fracaso, Potencia 4
     hit = one(enc.defend(F(9, 5), i.id), DefenseResolved)
@@ -128,8 +129,15 @@ def test_quieto_is_the_board_s_word_in_tactico() -> None:
     enc.board_setup(10, 10)
     enc.place(i.id, "A1")
     enc.place(lobo.id, "A8")
-    refused(enc, "En Táctico el tablero dice quién se ha movido", enc.attack, F(5, 5), i.id,
-            lobo.id, quieto=True)  # fmt: skip
+    refused(
+        enc,
+        "En Táctico el tablero dice quién se ha movido",
+        enc.attack,
+        F(5, 5),
+        i.id,
+        lobo.id,
+        AttackChoice(quieto=True),
+    )
     hit = shot_of(enc.attack(F(2, 11), i.id, lobo.id))  # still: ventaja, the 11 counts
     assert hit.result.attacker_roll.natural == 11
 
@@ -190,7 +198,7 @@ def test_mesa_enemy_shot_counts_the_pc_s_cover_and_size(
     i = enc.add_character(iria(size), [HONDA])
     arquero = enc.add_enemy(replace(ARQUERO, cualidades=frozenset()))
     enc.advance()
-    enc.attack(F(), arquero.id, i.id, shot=True, a_cubierto=a_cubierto)
+    enc.attack(F(), arquero.id, i.id, AttackChoice(shot=True, a_cubierto=a_cubierto))
     roundtrip(enc)
     hit = one(enc.defend(F(8), i.id), DefenseResolved)
     assert isinstance(hit, DefenseResolved)
@@ -203,7 +211,7 @@ def test_mesa_melee_on_a_pc_ignores_a_cubierto() -> None:
     i = enc.add_character(iria(), [HONDA])
     lobo = enc.add_enemy(LOBO)
     enc.advance()
-    enc.attack(F(), lobo.id, i.id, a_cubierto=True)
+    enc.attack(F(), lobo.id, i.id, AttackChoice(a_cubierto=True))
     hit = one(enc.defend(F(8), i.id), DefenseResolved)
     assert isinstance(hit, DefenseResolved) and hit.result.target.value == 11
 

@@ -6,6 +6,7 @@ from umbral_rules import CharacterSheet, EnemySheet, ForcedDice, Grade, Weapon
 from umbral_rules.combat import AttackKind
 from umbral_rules.encounter import (
     AsaltoAdvanced,
+    AttackChoice,
     AttackResolved,
     DefensePending,
     DefenseReread,
@@ -79,7 +80,9 @@ def test_mesa_six_guards_against_two() -> None:
     roundtrip(enc)
 
     # --- asalto 1, players -------------------------------------------------------------------
-    ev = enc.attack(F(9), k.id, g[1], oficio="contrabandista", oficio_cobertura="mitad")
+    ev = enc.attack(
+        F(9), k.id, g[1], AttackChoice(oficio="contrabandista", oficio_cobertura="mitad")
+    )
     hit = one(ev, AttackResolved)
     assert isinstance(hit, AttackResolved)
     assert hit.result.kind is AttackKind.MESA_ATAQUE
@@ -90,11 +93,13 @@ def test_mesa_six_guards_against_two() -> None:
     enc.move(k.id)
     assert budget(enc, k.id) == ("gastada", True, None)
     # Mesa: a second acción is only a warning; the GM arbitrates.
-    ev = enc.attack(F(12), k.id, g[1], oficio="contrabandista", oficio_cobertura="mitad")
+    ev = enc.attack(
+        F(12), k.id, g[1], AttackChoice(oficio="contrabandista", oficio_cobertura="mitad")
+    )
     assert isinstance(ev[0], WarningEvent) and "ya ha gastado su acción" in ev[0].message
     assert enc.get(g[1]).aguante == 3  # pleno: 7
     roundtrip(enc)
-    ev = enc.attack(F(8), b.id, g[2], oficio="soldado")
+    ev = enc.attack(F(8), b.id, g[2], AttackChoice(oficio="soldado"))
     assert enc.get(g[2]).aguante == 10
     assert enc.not_acted() == []
     assert board(enc) == {
@@ -186,7 +191,9 @@ def test_mesa_six_guards_against_two() -> None:
     # --- asalto 3: Bran holds an acción that never comes; Kaeda drops guard 1 ----------------
     enc.set_estado(b.id, "sangrando")
     enc.maniobra(F(), b.id, "sostener", condicion="si alguien cruza la puerta")
-    ev = enc.attack(F(9), k.id, g[1], oficio="contrabandista", oficio_cobertura="mitad")
+    ev = enc.attack(
+        F(9), k.id, g[1], AttackChoice(oficio="contrabandista", oficio_cobertura="mitad")
+    )
     fell = one(ev, Fell)
     assert isinstance(fell, Fell) and fell.status == "fuera"
     assert enc.get(g[1]).status == "fuera"

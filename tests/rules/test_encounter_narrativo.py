@@ -8,6 +8,7 @@ from umbral_rules import EnemySheet, Grade
 from umbral_rules.combat import AttackKind
 from umbral_rules.encounter import (
     AlientoSpent,
+    AttackChoice,
     AttackResolved,
     DefensePending,
     DefenseResolved,
@@ -34,7 +35,9 @@ def test_narrativo_fight() -> None:
     roundtrip(enc)
 
     # --- asalto 1: Kaeda and Bran on the captain (Libro VI §37), acoso for the second ----------
-    ev = enc.attack(F(9, 5), k.id, cap.id, oficio="contrabandista", oficio_cobertura="mitad")
+    ev = enc.attack(
+        F(9, 5), k.id, cap.id, AttackChoice(oficio="contrabandista", oficio_cobertura="mitad")
+    )
     hit = one(ev, AttackResolved)
     assert hit.result.kind is AttackKind.ENFRENTADO and hit.result.band == 6
     assert hit.result.attacker_roll.total == 13 and hit.result.defender_roll.total == 8
@@ -47,7 +50,7 @@ def test_narrativo_fight() -> None:
     enc.move(k.id)
     refused(enc, "Kaeda ya se ha movido y no le queda acción", enc.move, k.id)
     roundtrip(enc)
-    ev = enc.attack(F(6, 9), b.id, cap.id, oficio="soldado")
+    ev = enc.attack(F(6, 9), b.id, cap.id, AttackChoice(oficio="soldado"))
     hit = one(ev, AttackResolved)
     assert hit.result.acoso == 1 and hit.result.attacker_roll.total == 11
     assert (hit.result.margen, hit.result.grade, hit.result.damage) == (-1, Grade.A_MEDIAS, 1)

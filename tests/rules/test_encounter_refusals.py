@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from umbral_rules import EnemySheet, ForcedDice, UmbralError, Weapon
-from umbral_rules.encounter import Encounter, WarningEvent
+from umbral_rules.encounter import AttackChoice, Encounter, WarningEvent
 
 from .test_encounter_mesa import ESPADA, GUARDIA, F, bran, kaeda
 from .test_encounter_state import refused
@@ -106,11 +106,22 @@ def test_aliento_refusals() -> None:
 def test_bad_arguments_refused() -> None:
     enc = fight()
     refused(enc, "Kaeda no puede atacarse a sí mismo", enc.attack, F(5, 5), "c1", "c1")
-    refused(enc, "Kaeda no lleva «Hacha»", enc.attack, F(5, 5), "c1", "c3", arma="Hacha")
-    refused(enc, "Kaeda no tiene el Oficio «magia»", enc.attack, F(5, 5), "c1", "c3",
-            oficio="magia")  # fmt: skip
-    refused(enc, "Guardia 1 no tiene Oficios", enc.attack, F(5, 5), "c3", "c1", oficio="x")
-    refused(enc, "«mucha» no vale", enc.attack, F(5, 5), "c1", "c3", ventaja="mucha")
+    refused(
+        enc, "Kaeda no lleva «Hacha»", enc.attack, F(5, 5), "c1", "c3", AttackChoice(arma="Hacha")
+    )
+    refused(
+        enc,
+        "Kaeda no tiene el Oficio «magia»",
+        enc.attack,
+        F(5, 5),
+        "c1",
+        "c3",
+        AttackChoice(oficio="magia"),
+    )
+    refused(
+        enc, "Guardia 1 no tiene Oficios", enc.attack, F(5, 5), "c3", "c1", AttackChoice(oficio="x")
+    )
+    refused(enc, "«mucha» no vale", enc.attack, F(5, 5), "c1", "c3", AttackChoice(ventaja="mucha"))
     refused(enc, "No hay nadie con el identificador «c9»", enc.attack, F(5), "c1", "c9")
     refused(enc, "Maniobra desconocida «bailar»", enc.maniobra, F(), "c1", "bailar")
     refused(enc, "Interponerse necesita un objetivo", enc.maniobra, F(), "c1", "interponerse")

@@ -8,6 +8,7 @@ from umbral_rules import CharacterSheet, EnemySheet, Weapon
 from umbral_rules.combat import AttackKind
 from umbral_rules.encounter import (
     AreaListed,
+    AttackChoice,
     AttackResolved,
     BoardChanged,
     DespegarseResolved,
@@ -237,20 +238,34 @@ def test_the_bow_reaches_the_whole_board_and_a_wall_stops_the_shot() -> None:
     enc.place(g2, "A10")
     enc.place(g3, "B2")
     enc.draw_walls("A5")
-    ev = enc.attack(F(6, 3), i.id, g1, arma="Arco")
+    ev = enc.attack(F(6, 3), i.id, g1, AttackChoice(arma="Arco"))
     hit = one(ev, AttackResolved)
     assert hit.result.kind is AttackKind.DISPARO
     assert hit.result.attacker_roll.die.desventaja_sources == (ENEMIGO_ENCIMA,)  # g3 on top
     enc.advance()
     enc.advance()
-    refused(enc, "Un muro tapa a Guardia 2 por completo", enc.attack, F(6), i.id, g2,
-            arma="Arco")  # fmt: skip
+    refused(
+        enc,
+        "Un muro tapa a Guardia 2 por completo",
+        enc.attack,
+        F(6),
+        i.id,
+        g2,
+        AttackChoice(arma="Arco"),
+    )
     # A thrown knife: (4 + Vigor 1) × 2 = 10 squares; A10 is 9 away but the wall is there.
     enc.place(g2, "L1")  # 11 squares: too far for the knife
-    refused(enc, "Guardia 2 está a 11 casillas y Cuchillo llega a 10", enc.attack, F(6), i.id,
-            g2, arma="Cuchillo", shot=True)  # fmt: skip
+    refused(
+        enc,
+        "Guardia 2 está a 11 casillas y Cuchillo llega a 10",
+        enc.attack,
+        F(6),
+        i.id,
+        g2,
+        AttackChoice(arma="Cuchillo", shot=True),
+    )
     # A bocajarro: ventaja (and the guard on top cancels it).
-    ev = enc.attack(F(6, 2), i.id, g3, arma="Arco")
+    ev = enc.attack(F(6, 2), i.id, g3, AttackChoice(arma="Arco"))
     die = one(ev, AttackResolved).result.attacker_roll.die
     assert die.ventaja_sources == (A_BOCAJARRO,) and die.desventaja_sources == (ENEMIGO_ENCIMA,)
 
@@ -271,7 +286,7 @@ def test_the_dwarf_behind_a_battlement_is_six_harder_to_hit() -> None:
     static = enc.get(d.id).sheet
     assert static is not None
     base = static.static_defensa(False).value
-    ev = enc.attack(F(7), arquero.id, d.id, shot=True)
+    ev = enc.attack(F(7), arquero.id, d.id, AttackChoice(shot=True))
     hit = one(ev, AttackResolved)
     assert hit.result.kind is AttackKind.DISPARO and hit.result.target is not None
     assert hit.result.target.value == base + 6  # pequeño +3, cobertura +3
@@ -292,7 +307,7 @@ def test_acoso_counts_who_is_in_reach_not_who_attacked() -> None:
     enc.place(i.id, "A1")
     enc.place(b.id, "K10")
     enc.place(ogro.id, "H8")
-    enc.attack(F(1, 12), i.id, g.id, arma="Arco")  # Ilse shot it: no acoso from afar
+    enc.attack(F(1, 12), i.id, g.id, AttackChoice(arma="Arco"))  # Ilse shot it: no acoso from afar
     ev = enc.attack(F(6, 6), k.id, g.id)
     assert one(ev, AttackResolved).result.acoso == 0  # Bran is far away
     enc.place(b.id, "F5")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from umbral_rules import EnemySheet, Grade, Weapon
 from umbral_rules.combat import AttackKind
 from umbral_rules.encounter import (
+    AttackChoice,
     AttackResolved,
     DefensePending,
     DefenseResolved,
@@ -75,7 +76,7 @@ def test_tactico_fight() -> None:
 
     # --- asalto 2: an aimed shot at the ogre; guard 1 blinded; the Larga free roll -----------
     # Shot: (3, 9 → 9) + Destreza 3 = 12 against Defensa 11 − 3 (Grande) = 8: pleno, 7.
-    ev = enc.attack(F(3, 9), k.id, ogro.id, arma="Arco")
+    ev = enc.attack(F(3, 9), k.id, ogro.id, AttackChoice(arma="Arco"))
     hit = one(ev, AttackResolved)
     assert hit.result.kind is AttackKind.DISPARO and hit.result.band == 4
     assert (
@@ -84,7 +85,9 @@ def test_tactico_fight() -> None:
     assert (hit.result.grade, hit.aguante_after) == (Grade.EXITO_PLENO, 23)
     assert not enc.get(k.id).apuntando
     enc.set_estado(g1, "cegado")
-    ev = enc.attack(F(7), b.id, g1, oficio="soldado")  # static Defensa 12: 11, a medias
+    ev = enc.attack(
+        F(7), b.id, g1, AttackChoice(oficio="soldado")
+    )  # static Defensa 12: 11, a medias
     hit = one(ev, AttackResolved)
     assert hit.result.kind is AttackKind.INDEFENSO and hit.result.acoso == 0
     assert (hit.result.grade, hit.aguante_after) == (Grade.A_MEDIAS, 9)

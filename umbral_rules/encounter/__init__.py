@@ -194,6 +194,8 @@ from .kinds import (
 )
 from .pieces import Hit, Reto, RetoTirada, SecuelasRoll, Sostenido
 from .plans import (
+    NOTHING_CHOSEN,
+    AttackChoice,
     AttackPlan,
     DefendArgs,
     MesaAttack,
@@ -206,10 +208,12 @@ from .settings import EstadoExtra, Settings
 from .state import EncounterState
 
 __all__ = [
+    "NOTHING_CHOSEN",
     "Accion",
     "AlientoSpent",
     "AreaListed",
     "AsaltoAdvanced",
+    "AttackChoice",
     "AttackPlan",
     "AttackRecord",
     "AttackResolved",

@@ -41,7 +41,7 @@ from .combatant import Combatant
 from .events import CombatantAdded, Event
 from .kinds import Mode, Phase
 from .pieces import Reto
-from .plans import AttackChoice, Pending
+from .plans import NOTHING_CHOSEN, AttackChoice, Pending
 from .settings import EstadosExtra, Settings
 from .state import EncounterState
 
@@ -243,15 +243,16 @@ class Encounter:
     # --- fighting -------------------------------------------------------------------------
 
     def attack(
-        self, dice: DiceSource, attacker_id: str, target_id: str, arma: str | None = None,
-        oficio: str | None = None, oficio_cobertura: Cobertura = OficioCobertura.ENTERO,
-        ventaja: VentajaChoice = None, shot: bool = False,
-        defender_dice: DiceSource | None = None, *, indefenso: bool = False,
-        a_cubierto: bool = False, quieto: bool | None = None,
-    ) -> list[Event]:  # fmt: skip
-        """An attack with the acción. See the package docstring for how each mode resolves."""
-        choice = AttackChoice(arma, oficio, oficio_cobertura, ventaja, shot, indefenso,
-                              a_cubierto, quieto)  # fmt: skip
+        self,
+        dice: DiceSource,
+        attacker_id: str,
+        target_id: str,
+        choice: AttackChoice = NOTHING_CHOSEN,
+        defender_dice: DiceSource | None = None,
+    ) -> list[Event]:
+        """An attack with the acción, as ``choice`` says (the weapon, the Oficio, a ventaja, a
+        shot…: the command's options, typed once at the edge). See the package docstring for
+        how each mode resolves."""
         return self._apply(
             lambda s: _attacks.attack(s, dice, attacker_id, target_id, choice, defender_dice)
         )

@@ -21,6 +21,7 @@ from bot.features.common import (
     OficioCobertura,
     VentajaOpt,
 )
+from umbral_rules.encounter import AttackChoice
 
 ManiobraTipo = Literal["sostener", "cargar", "despegarse", "apuntar", "interponerse"]
 AlientoUso = Literal["repetir", "subir", "encajar", "secuelas"]
@@ -130,14 +131,10 @@ class CombateCog(FeatureCog):
         distancia: app_commands.Range[int, 0, 1000] | None = None,
         situacion: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
-        await service.attack(
-            ctx,
-            service.AttackOptions(
-                objetivo, arma, oficio, oficio_cobertura, ventaja, dado, atacante, indefenso,
-                quieto=quieto,
-            ),
-            shot=False,
-        )  # fmt: skip
+        choice = AttackChoice(
+            arma, oficio, oficio_cobertura, ventaja, indefenso=indefenso, quieto=quieto
+        )
+        await service.attack(ctx, objetivo, choice, atacante=atacante, dado=dado)
 
     @app_commands.command(
         name="disparar", description="Dispara a alguien del encuentro (nunca enfrentado)"
@@ -166,14 +163,11 @@ class CombateCog(FeatureCog):
         distancia: app_commands.Range[int, 0, 1000] | None = None,
         situacion: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
-        await service.attack(
-            ctx,
-            service.AttackOptions(
-                objetivo, arma, oficio, oficio_cobertura, ventaja, dado, atacante, indefenso,
-                a_cubierto, quieto,
-            ),
-            shot=True,
+        choice = AttackChoice(
+            arma, oficio, oficio_cobertura, ventaja, shot=True, indefenso=indefenso,
+            a_cubierto=a_cubierto, quieto=quieto,
         )  # fmt: skip
+        await service.attack(ctx, objetivo, choice, atacante=atacante, dado=dado)
 
     @app_commands.command(
         name="defender", description="Tira tu Defensa contra los ataques pendientes"

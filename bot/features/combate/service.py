@@ -14,26 +14,12 @@ from bot.features.dice import check_all_used, choose_dice
 from bot.features.replies import send_split
 from bot.features.system import UMBRAL, UmbralTurn
 from umbral_rules import DiceSource
-from umbral_rules.encounter import Combatant, Encounter
+from umbral_rules.encounter import AttackChoice, Combatant, Encounter
 from umbral_rules.encounter.events import Event
 
 if TYPE_CHECKING:
     from bot.edge.context import Context
     from bot.edge.services import Services
-
-
-@dataclass(frozen=True)
-class AttackOptions:
-    objetivo: str
-    arma: str | None = None
-    oficio: str | None = None
-    oficio_cobertura: str = "entero"
-    ventaja: str | None = None
-    dado: str | None = None
-    atacante: str | None = None
-    indefenso: bool = False
-    a_cubierto: bool = False
-    quieto: bool | None = None  # Certera: the target stands still (None: the asalto says)
 
 
 @dataclass(frozen=True)
@@ -145,30 +131,27 @@ def defender_view(services: Services) -> DefenderView:
     return DefenderView(services, defend)
 
 
-async def attack(ctx: Context, options: AttackOptions, *, shot: bool) -> None:
+async def attack(
+    ctx: Context,
+    objetivo: str,
+    choice: AttackChoice,
+    *,
+    atacante: str | None = None,
+    dado: str | None = None,
+) -> None:
+    """/atacar or /disparar (``choice.shot``) at ``objetivo``: the rules' typed choice, built
+    once by the cog from the slash options, goes to the rules as it is; who attacks
+    (``atacante``) and the physical dice typed (``dado``) are the edge's."""
+
     def op(turn: Turn) -> list[Event]:
-        target = turn.enc.find(options.objetivo)
-        return list(
-            turn.enc.attack(
-                turn.dice,
-                turn.actor_id,
-                target.id,
-                arma=options.arma,
-                oficio=options.oficio,
-                oficio_cobertura=options.oficio_cobertura,
-                ventaja=options.ventaja,
-                shot=shot,
-                defender_dice=turn.other_dice,
-                indefenso=options.indefenso,
-                a_cubierto=options.a_cubierto,
-                quieto=options.quieto,
-            )
+        target = turn.enc.find(objetivo)
+        return turn.enc.attack(
+            turn.dice, turn.actor_id, target.id, choice, defender_dice=turn.other_dice
         )
 
-    verb = "Disparo" if shot else "Ataque"
-    command = "disparar" if shot else "atacar"
-    title = f"{{actor}}: {verb.lower()}"
-    await run(ctx, Action(command, title, options.atacante, "atacar", options.dado), op)
+    verb = "disparo" if choice.shot else "ataque"
+    command = "disparar" if choice.shot else "atacar"
+    await run(ctx, Action(command, f"{{actor}}: {verb}", atacante, "atacar", dado), op)
 
 
 async def defend(ctx: Context, options: DefendOptions | None = None) -> None:

@@ -64,6 +64,15 @@ def not_taken(mode: str, extra: list[str]) -> str:
     return f"Con «{mode}» valen {takes(mode)}; {_quoted(extra)} {them}."
 
 
+class NotTaken(UmbralError):
+    """Options given that the ``mode`` does not take (``extra``): its refusal names the ones
+    it takes."""
+
+    def __init__(self, mode: str, extra: list[str]) -> None:
+        super().__init__(not_taken(mode, extra))
+        self.mode, self.extra = mode, extra
+
+
 @dataclass(frozen=True)
 class Asked:
     """The options of one ``/tirar`` (as the command's parameters name them)."""
@@ -83,16 +92,8 @@ class Asked:
 
     @property
     def mode(self) -> str:
-        """The one thing to roll (refused: none, or more than one; an option the mode does
-        not take, :data:`TAKES`)."""
-        mode, extra = self._mode_and_extra()
-        if extra:
-            raise UmbralError(not_taken(mode, extra))
-        return mode
-
-    def _mode_and_extra(self) -> tuple[str, list[str]]:
-        """The one mode given (refused: none, or more than one) and the options given that
-        it does not take (:data:`TAKES`)."""
+        """The one thing to roll. Refused: none, or more than one; an option the mode does not
+        take (:data:`TAKES`), with :class:`NotTaken`."""
         given = [name for name in MODES if getattr(self, name) is not None]
         if len(given) != 1:
             raise UmbralError(ONE_MODE)
@@ -103,7 +104,9 @@ class Asked:
             for f in fields(self)
             if f.name not in allowed and getattr(self, f.name) is not None
         ]
-        return mode, extra
+        if extra:
+            raise NotTaken(mode, extra)
+        return mode
 
     @property
     def bonus_dice(self) -> int:
@@ -133,14 +136,15 @@ class Asked:
                 raise UmbralError(NOT_REPEATABLE)
             values[str(name)] = value
         asked = cls(**values)  # type: ignore[arg-type]
-        try:  # not one mode: the command refuses it, never logged
-            mode, extra = asked._mode_and_extra()
-        except UmbralError:
-            raise UmbralError(NOT_REPEATABLE) from None
-        if extra:  # logged before issue 45, when /tirar ignored them
+        try:
+            asked.mode  # noqa: B018 - refused here, as the log kept it
+        except NotTaken as refused:  # logged before issue 45, when /tirar ignored them
+            mode, extra = refused.mode, _quoted(refused.extra, "ni")
             raise UmbralError(
-                NOT_REPEATABLE_NOW.format(mode=mode, takes=takes(mode), extra=_quoted(extra, "ni"))
-            )
+                NOT_REPEATABLE_NOW.format(mode=mode, takes=takes(mode), extra=extra)
+            ) from None
+        except UmbralError:  # not one mode: the command refuses it, never logged
+            raise UmbralError(NOT_REPEATABLE) from None
         return asked
 
 

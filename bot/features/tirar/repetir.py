@@ -36,10 +36,6 @@ GONE = "No encuentro esa tirada en el registro de este servidor."
 Press = Callable[[discord.Interaction, int], Awaitable[None]]
 
 
-def custom_id(roll_id: int, user_id: int) -> str:
-    return f"umbral:repetir:{int(roll_id)}:{int(user_id)}"
-
-
 def roll_id_of(message: discord.Message) -> int | None:
     """The roll a reply shows, read from its «Repetir» button (None: it has none): what a
     message command on the reply repeats."""
@@ -65,7 +61,7 @@ class RepeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
                 label=LABEL,
                 emoji="🔁",
                 style=discord.ButtonStyle.secondary,
-                custom_id=custom_id(roll_id, user_id),
+                custom_id=f"umbral:repetir:{int(roll_id)}:{int(user_id)}",
             )
         )
         self.roll_id = roll_id
