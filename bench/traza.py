@@ -1,7 +1,12 @@
 """How long the path of one command is: the distinct functions of ``bot/`` (the console's own
 modules left out: they stand for Discord) and of ``umbral_rules/`` that one warm command runs
 (comprehensions and generator expressions are not functions of their own here), and the
-files they are in (issue 44's measure).
+files they are in (issue 44's measure). A function of ``bot/`` that a console module calls
+itself is the console's work, not the command's, and is left out too: the console watches
+the bot's slow work (``observe.watch``, and ``observe.note_slow_work`` from the statement
+listener only the console installs) and waits for its background tracker
+(``TrackerPublisher.idle``) — none of which runs in a real bot. What those functions call is
+left out with them only when it is called from the console too.
 
 Each command is sent once to warm it (imports, caches, the tracker's first message), then
 again under ``sys.setprofile``, on a Mesa encounter of one PC and one enemy in the console:
@@ -54,6 +59,9 @@ async def traced(send: Callable[[], Awaitable[Any]]) -> dict[str, set[Function]]
     def profile(frame: FrameType, event: str, arg: object) -> None:
         if event != "call":
             return
+        caller = frame.f_back
+        if caller is not None and Path(caller.f_code.co_filename).is_relative_to(CONSOLE):
+            return  # the console's own hooks into the bot (see the module's docstring)
         code = frame.f_code
         where = _where(code.co_filename)
         if where is not None and not code.co_name.startswith("<"):  # not comprehensions
