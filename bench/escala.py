@@ -7,7 +7,8 @@ with its shard range of ``SHARD_COUNT`` = 4), and the driver (:mod:`bench.escala
 sending an evening's commands at rising rates until the p99 passes 100 ms. At every step the
 clocks of the bots jump six minutes: the reminders of the armed channels fall due while the
 commands go on. After the last step the processes stop and the database is checked against
-what the bot answered (:func:`bench.escala_seed.check`).
+what the bot answered (:func:`bench.escala_seed.check`), a sample of channels against the
+sequential replay of their changes (:mod:`bench.escala_replay`).
 """
 
 from __future__ import annotations
