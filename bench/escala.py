@@ -7,7 +7,8 @@ with its shard range of ``SHARD_COUNT`` = 4), and the driver (:mod:`bench.escala
 sending an evening's commands at rising rates until the p99 passes 100 ms. At every step the
 clocks of the bots jump six minutes: the reminders of the armed channels fall due while the
 commands go on. After the last step the processes stop and the database is checked against
-what the bot answered (:func:`bench.escala_seed.check`).
+what the bot answered (:func:`bench.escala_seed.check`), a sample of channels against the
+sequential replay of their changes (:mod:`bench.escala_replay`).
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ class Escala:
     #: Runs whose bots reach PostgreSQL through PgBouncer in transaction mode (if Debian's
     #: ``pgbouncer`` is installed), with :data:`POOLER_QUERY` in their URL.
     pgbouncer_processes: tuple[int, ...] = (4,)
+    #: Channels whose final encounter is checked against the sequential replay of their
+    #: changes (:mod:`bench.escala_replay`), spread evenly; ``None``: every channel.
+    replay_channels: int | None = 200
 
 
 #: What a URL through PgBouncer (before 1.21) in transaction mode needs: no prepared statement
@@ -68,7 +72,12 @@ class Escala:
 POOLER_QUERY = "prepared_statement_cache_size=0"
 
 QUICK = Escala(
-    channels=48, processes=(1, 2, 4), rates=(10, 20), step_s=2.0, pgbouncer_processes=(2,)
+    channels=48,
+    processes=(1, 2, 4),
+    rates=(10, 20),
+    step_s=2.0,
+    pgbouncer_processes=(2,),
+    replay_channels=None,
 )
 
 
@@ -166,6 +175,7 @@ async def run_processes(
     pg_pid: int | None,
     seed_: int,
     events: str,
+    start_url: str,
 ) -> dict[str, Any]:
     folder = tempfile.mkdtemp(prefix="umbral-escala-")
     every = tables(sizes.channels)
@@ -199,7 +209,8 @@ async def run_processes(
             await asyncio.to_thread(proc.wait, 60)
         results["alive"] = all(proc.returncode == 0 for proc in procs)
         clock = min(datetime.fromisoformat(f["clock"]) for f in final)
-        results["check"] = await check(url, driver.acked, [t.mode for t in every], clock)
+        replay = (start_url, driver.done, sizes.replay_channels)
+        results["check"] = await check(url, driver.acked, [t.mode for t in every], clock, replay)
         results["sessions"] = session_totals(final)
     finally:
         for conn in conns:
@@ -360,7 +371,7 @@ async def main_async(sizes: Escala, seed_: int, url: str | None) -> dict[str, An
                 try:
                     with bouncer(direct, pooled) as bot_url:
                         found = await run_processes(
-                            direct, bot_url, name, n, sizes, pg_pid, seed_, str(events)
+                            direct, bot_url, name, n, sizes, pg_pid, seed_, str(events), turl
                         )
                 finally:
                     await pg_admin(admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

@@ -41,8 +41,18 @@ class BotProcess:
 
     @classmethod
     async def open(
-        cls, url: str, shard_count: int, shard_ids: str, masters: list[str], channels: list[str]
+        cls,
+        url: str,
+        shard_count: int,
+        shard_ids: str,
+        masters: list[str],
+        channels: list[str],
+        *,
+        dice: Any = None,
+        scheduler: bool = True,
     ) -> Any:
+        """The bot on ``url`` with its fake Discord; ``dice``: its dice source (random by
+        default); ``scheduler``: whether the reminders' loop runs (the replay's does not)."""
         from sqlalchemy import event
 
         from bot.__main__ import freeze_startup_heap
@@ -60,13 +70,16 @@ class BotProcess:
 
         event.listen(storage.engine.sync_engine, "before_cursor_execute", count)
         settings = Settings(discord_token=None, shard_count=shard_count, shard_ids=shard_ids)
-        bot = await create_bot(settings, dice=RandomDice(shard_ids.__hash__()), storage=storage)
+        if dice is None:
+            dice = RandomDice(shard_ids.__hash__())
+        bot = await create_bot(settings, dice=dice, storage=storage)
         fake = BenchFake(bot, masters=masters, clock=WallClock(), channels=channels)
         bot.use_clock(fake.clock)
         freeze_startup_heap()
         me = cls(bot, fake, statements)
         me._count_reminders()
-        bot.reminders.start()  # as setup_hook does: the scheduler's own loop, every ≤ 60 s
+        if scheduler:
+            bot.reminders.start()  # as setup_hook does: the scheduler's own loop, every ≤ 60 s
         return me
 
     def _count_reminders(self) -> None:

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.escala_seed import Table
+from bench.escala_seed import CHANGES, Table
 from bench.measure import percentile
 
 #: One channel's evening: (who: player or master, command, options by the table).
@@ -130,6 +130,10 @@ class Driver:
         self.busy: set[int] = set()
         #: Commands the bot did (a public answer), by channel and step of the evening.
         self.acked: dict[int, dict[str, int]] = {t.index: {} for t in tables}
+        #: The changes the bot did, by channel, in the order it answered them (one command
+        #: in flight per channel: the order they committed): (user, path, options), what
+        #: the sequential replay needs besides the dice (:mod:`bench.escala_replay`).
+        self.done: dict[int, list[tuple[str, str, dict[str, Any]]]] = {}
         self._ids = itertools.count(1)
         self.pending: set[asyncio.Task[None]] = set()
 
@@ -160,6 +164,8 @@ class Driver:
         if reply["ok"]:
             counts = self.acked[index]
             counts[what] = counts.get(what, 0) + 1
+            if what in CHANGES:
+                self.done.setdefault(index, []).append((user, path, opts))
         else:
             why = f"/{path}: {reply['why'][:70]}"
             step.refused[why] = step.refused.get(why, 0) + 1

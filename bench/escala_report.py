@@ -40,6 +40,14 @@ def escala_table(found: dict[str, Any]) -> str:
             f"respuesta {c['unacknowledged_writes']}, recordatorios vencidos sin enviar "
             f"{c['reminders_left_due']}; procesos vivos: {run['alive']}"
         )
+        r = c["replay"]
+        lines.append(
+            f"  actualizaciones perdidas (repetición secuencial de {r['channels']} canales): "
+            f"{r['lost_updates']}; {r['changes_replayed']} cambios repetidos en "
+            f"{r['replayed']} canales, {r['truncated']} sin historia completa"
+        )
+        for e in r["examples"]:
+            lines.append(f"    {e}")
         st, ss = c["session_steps"], run["sessions"]
         lines.append(
             f"  sesiones: pasos vencidos {st['due']}, hechos {st['done']} (antes de tiempo "
@@ -164,6 +172,13 @@ def markdown(found: dict[str, Any]) -> str:
         lambda r: f"{r['check']['lost_updates']} / {r['check']['lost_rolls']}",
     )
     row(
+        "actualizaciones perdidas (repetición secuencial de N canales)",
+        lambda r: (
+            f"{r['check']['replay']['lost_updates']} (N = {r['check']['replay']['channels']}; "
+            f"{r['check']['replay']['changes_replayed']} cambios)"
+        ),
+    )
+    row(
         "escrituras sin respuesta / trackers republicados",
         lambda r: f"{r['check']['unacknowledged_writes']} / {r['check']['trackers_reposted']}",
     )
@@ -215,6 +230,14 @@ def targets(found: dict[str, Any]) -> list[dict[str, Any]]:
         c, steps = r["check"], r["steps"]
         lost = c["lost_updates"] + c["lost_rolls"]
         add(f"{n}: actualizaciones y tiradas perdidas = 0", lost, 0, lost == 0)
+        rep = c["replay"]
+        add(
+            f"{n}: actualizaciones perdidas (repetición secuencial de {rep['channels']} canales)"
+            " = 0",
+            rep["lost_updates"],
+            0,
+            rep["lost_updates"] == 0 and rep["truncated"] == 0,
+        )
         sent = sum(s["reminders_sent"] for s in steps)
         due = sum(s["reminders_due"] for s in steps)
         twice = sum(s["reminder_duplicates"] for s in steps) + r["sessions"]["posted_twice"]

@@ -155,13 +155,20 @@ def rolls_logged(mode: str, counts: dict[str, int]) -> int:
 
 
 async def check(
-    url: str, acked: dict[int, dict[str, int]], modes: list[str], now: datetime
+    url: str,
+    acked: dict[int, dict[str, int]],
+    modes: list[str],
+    now: datetime,
+    replay: tuple[str, dict[int, list[Any]], int | None],
 ) -> dict[str, Any]:
     """Every channel's encounter against the commands the bot said it did there: its
     version went up once per committed change, its roll log has one row per committed roll
-    (the database read after every process stopped)."""
+    (the database read after every process stopped); and the sequential replay of those
+    changes from the seed (``replay``: the seeded database's URL, the driver's changes by
+    channel, how many channels to replay, ``None`` for all: :mod:`bench.escala_replay`)."""
     from sqlalchemy import text
 
+    from bench.escala_replay import replay_check
     from bench.escala_sessions import check_steps
     from bot.console.payloads import stable_id
     from bot.storage import Storage
@@ -214,8 +221,11 @@ async def check(
             worst.append(
                 f"#{channel_name(index)}: versión +{version} / {changes}, tiradas {rows} / {logged}"
             )
+    start_url, done, most = replay
+    replayed = await replay_check(url, start_url, done, len(modes), most)
     return {
         "channels_checked": len(ids),
+        "replay": replayed,
         "lost_updates": lost_versions,
         "lost_rolls": lost_rolls,
         "unacknowledged_writes": extra,

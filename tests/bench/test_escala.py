@@ -54,6 +54,7 @@ def test_the_short_scale_run_loses_nothing_and_sends_everything_once(tmp_path: P
     )
     assert done.returncode == 0, done.stderr[-4000:]
     assert "comprobación" in done.stdout
+    assert "actualizaciones perdidas (repetición secuencial de 48 canales): 0;" in done.stdout
 
     results = json.loads(out.read_text())
     assert results["meta"] == {"kept": True}  # the file's other figures stay
@@ -85,6 +86,11 @@ def test_the_short_scale_run_loses_nothing_and_sends_everything_once(tmp_path: P
         assert check["lost_updates"] == check["lost_rolls"] == 0
         assert check["unacknowledged_writes"] == 0
         assert check["reminders_left_due"] == 0
+        # every channel's encounter is the sequential replay of the changes the bot answered
+        replay = check["replay"]
+        assert replay["sample"] == "todos" and replay["channels"] == replay["replayed"] == 48
+        assert replay["lost_updates"] == replay["truncated"] == 0, replay["examples"]
+        assert replay["changes_replayed"] > 0
         steps_due = check["session_steps"]
         assert steps_due["due"] == steps_due["done"] > 0 and steps_due["done_early"] == 0
         sessions = run["sessions"]
