@@ -3,15 +3,13 @@ whose window ran out is closed by the reminders' task (issue 46). It runs the sa
 a command (:func:`bot.edge.path.run_step`, as the :class:`~bot.edge.path.Caller` it asks
 for): its rolls are logged under the bot's own user, nobody's permission is checked (the
 bot does what the rules and the GM's settings say), its reply is posted in the channel by
-the channel's id over HTTP (as the reminders are) and the channel's tracker is brought up to
-date once the change has committed, as a command's is.
+the channel's id over HTTP by the game (as the reminders are) and the channel's tracker is
+brought up to date once the change has committed, as a command's is.
 """
 
 from __future__ import annotations
 
 import functools
-import logging
-from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -27,8 +25,6 @@ from umbral_rules.encounter import Encounter
 if TYPE_CHECKING:
     from bot.edge.services import Services
     from bot.storage import Storage, UnitOfWork
-
-log = logging.getLogger(__name__)
 
 
 class Unattended:
@@ -80,18 +76,6 @@ class Unattended:
         """Once ``uow`` commits: the channel's tracker shows ``enc`` (:meth:`finish`)."""
         change = TrackerChange.of(uow, enc, ended=ended, repost=repost)
         uow.after_commit(functools.partial(self._here.append, change))
-
-    async def post(self, messages: Sequence[Sequence[discord.Embed]]) -> None:
-        """The reply, one message per group of embeds, in the channel (a failed post is
-        logged: the change it tells of is saved, and the tracker shows it)."""
-        channel = self.client.get_partial_messageable(self.channel_id, guild_id=self.guild_id)
-        try:
-            for embeds in messages:
-                await channel.send(
-                    embeds=list(embeds), allowed_mentions=discord.AllowedMentions.none()
-                )
-        except discord.HTTPException:
-            log.warning("No se pudo publicar en el canal %s", self.channel_id, exc_info=True)
 
     def finish(self) -> None:
         """After the change committed: the channel's tracker, in the background."""

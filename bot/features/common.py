@@ -3,7 +3,7 @@ entries and the one way to answer."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -218,18 +218,22 @@ async def post_reopening(
     client: discord.Client,
     guild_id: int,
     channel_id: int,
-    content: str,
+    content: str | None,
     *,
     allowed_mentions: discord.AllowedMentions,
     view: discord.ui.View | None = None,
     nonce: str | None = None,
+    embeds: Sequence[discord.Embed] = (),
 ) -> None:
-    """Post ``content`` in a channel by its id, over HTTP (any process, whatever shard owns
-    the guild); a thread archived meanwhile is reopened and the message sent again. With a
-    ``nonce`` (discord.py then sends ``enforce_nonce``), Discord answers a repeat of it
-    within a few minutes with the message already posted instead of a second one."""
+    """Post ``content`` (and ``embeds``) in a channel by its id, over HTTP (any process,
+    whatever shard owns the guild); a thread archived meanwhile is reopened and the message
+    sent again. With a ``nonce`` (discord.py then sends ``enforce_nonce``), Discord answers a
+    repeat of it within a few minutes with the message already posted instead of a second
+    one."""
     channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
     extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
+    if embeds:
+        extra["embeds"] = list(embeds)
     for attempt in (1, 2):
         try:
             if view is None:  # discord.py's send takes a View or no view at all

@@ -13,16 +13,23 @@ their typing indicator lapses (:mod:`bot.edge.typists`) and looks again.
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
+
+import discord
 
 from bot.edge.path import Step, run_step
 from bot.edge.unattended import Unattended
+from bot.features.common import post_reopening
 from bot.render.graduado import reply_messages
+from bot.render.safe import allowed_mentions
 from bot.storage.encounter_info import EncounterInfo
 from umbral_rules.graduado.events import Event
 
 from .doc import GradDoc
 from .system import GRADUADO, GradTurn
+
+log = logging.getLogger(__name__)
 
 #: The title of the reply to a round closed (by the GM's ``/asalto`` or by its window).
 CLOSED = "Se resuelve la ronda"
@@ -69,5 +76,18 @@ async def close_by_itself(caller: Unattended) -> None:
         return turn.events
 
     events = await run_step(caller, GRADUADO, Step("asalto", rules))
-    if events:
-        await caller.post(reply_messages(CLOSED, [e.message for e in events]))
+    if not events:
+        return
+    guild_id, channel_id = caller.ids()
+    try:  # (a thread archived meanwhile is reopened, as for the reminders)
+        for embeds in reply_messages(CLOSED, [e.message for e in events]):
+            await post_reopening(
+                caller.client,
+                guild_id,
+                channel_id,
+                None,
+                allowed_mentions=allowed_mentions(),
+                embeds=embeds,
+            )
+    except discord.HTTPException:  # (the round is closed and saved; the tracker shows it)
+        log.warning("No se pudo publicar la ronda cerrada en %s", channel_id, exc_info=True)

@@ -11,10 +11,10 @@ from bot.edge.context import Context
 from bot.edge.path import Step, run_step
 from bot.edge.systems import Awaited, SystemPlugin, Verb
 from bot.features.common import send
+from bot.features.documents import defer_once, view_document
 from bot.features.recordatorios.service import configure_for
 from bot.jsontypes import JsonObject
-from bot.render.graduado import draw, reply_messages
-from bot.render.tracker import REPOSTED
+from bot.render.graduado import reply_messages
 from umbral_rules import UmbralError
 from umbral_rules.graduado import (
     Bando,
@@ -36,12 +36,6 @@ from .sheets import GradSheet
 from .system import GRADUADO, NAME, GradTurn
 
 
-async def deferred(ctx: Context) -> None:
-    """Answer Discord first (Umbral's body may have already)."""
-    if not ctx.interaction.response.is_done():
-        await ctx.interaction.response.defer(thinking=True)
-
-
 async def answer(ctx: Context, title: str, lines: list[str]) -> None:
     """The reply, in as many messages as it takes (the first answers the command)."""
     for embeds in reply_messages(title, lines):
@@ -49,7 +43,7 @@ async def answer(ctx: Context, title: str, lines: list[str]) -> None:
 
 
 async def start(ctx: Context) -> None:
-    await deferred(ctx)
+    await defer_once(ctx)
 
     async def rules(turn: GradTurn) -> GradDoc:
         doc = GradDoc(Combate.start(server_world(turn.settings)))
@@ -73,7 +67,7 @@ async def start(ctx: Context) -> None:
 
 
 async def join(ctx: Context) -> None:
-    await deferred(ctx)
+    await defer_once(ctx)
     personaje = ctx.options.get("personaje")
 
     async def rules(turn: GradTurn) -> list[Event]:
@@ -108,7 +102,7 @@ async def join(ctx: Context) -> None:
 
 
 async def enemies(ctx: Context) -> None:
-    await deferred(ctx)
+    await defer_once(ctx)
     nombre = str(ctx.options.get("nombre") or "")
     cantidad = int(str(ctx.options.get("cantidad") or 1))
 
@@ -136,7 +130,7 @@ async def enemies(ctx: Context) -> None:
 
 
 async def remove(ctx: Context) -> None:
-    await deferred(ctx)
+    await defer_once(ctx)
     nombre = str(ctx.options.get("combatiente") or "")
 
     async def rules(turn: GradTurn) -> list[Event]:
@@ -153,7 +147,7 @@ async def remove(ctx: Context) -> None:
 async def end(ctx: Context) -> None:
     """The GM ends the fight: leaving it if it had not ended (no experience); the heroes'
     sheets keep what the fight left (reserves spent, a Sobregiro's maximum and wounds)."""
-    await deferred(ctx)
+    await defer_once(ctx)
 
     async def rules(turn: GradTurn) -> list[str]:
         doc, uow = turn.document, turn.uow
@@ -179,30 +173,14 @@ async def end(ctx: Context) -> None:
 
 
 async def view(ctx: Context) -> None:
-    """``/encuentro ver``: the tracker, to whoever asked; ``publico``: posted again below."""
-    if not ctx.interaction.response.is_done():
-        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
-    if ctx.options.get("publico"):
-
-        async def repost(turn: GradTurn) -> None:
-            turn.saves, turn.tracker = False, "repost"  # nothing changes: posted again
-
-        await run_step(ctx, GRADUADO, Step(None, repost))
-        await send(ctx.interaction, content=REPOSTED, ephemeral=True)
-        return
-
-    async def look(turn: GradTurn) -> GradDoc:
-        turn.tracker = None
-        return turn.document
-
-    doc = await run_step(ctx, GRADUADO, Step(None, look, need="look"))
-    await send(ctx.interaction, embed=draw(doc.to_dict(), False), ephemeral=True)
+    """``/encuentro ver``: the graded fight's tracker."""
+    await view_document(ctx, GRADUADO)
 
 
 async def close_round(ctx: Context) -> None:
     """``/asalto``: the GM closes the round — once everyone standing has declared, or once
     its window has passed (:func:`.closing.deadline`)."""
-    await deferred(ctx)
+    await defer_once(ctx)
 
     async def rules(turn: GradTurn) -> list[Event]:
         doc, uow = turn.document, turn.uow
@@ -224,7 +202,7 @@ async def close_round(ctx: Context) -> None:
 
 async def attack(ctx: Context) -> None:
     """``/atacar`` in a graded fight: declare the attack of this round with its grades."""
-    await deferred(ctx)
+    await defer_once(ctx)
     o = ctx.options
     grados = Grados(
         Tacticas(o.get("tacticas") or "estandar"),
@@ -237,7 +215,7 @@ async def attack(ctx: Context) -> None:
 async def scale(ctx: Context, base: int, por_heroe: float, grupo: int | None) -> None:
     """«los números de los enemigos crecen con el tamaño del grupo»: the GM's numbers for
     this group (by default, the heroes of this fight), the count shown."""
-    await deferred(ctx)
+    await defer_once(ctx)
 
     async def rules(turn: GradTurn) -> str:
         turn.tracker = None  # only a count: the fight does not change

@@ -29,12 +29,6 @@ def int_option(ctx: Context, name: str, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-async def defer(ctx: Context, *, ephemeral: bool = False) -> None:
-    """Defer unless the shared command's own body already answered (it usually has)."""
-    if not ctx.interaction.response.is_done():
-        await ctx.interaction.response.defer(thinking=True, ephemeral=ephemeral)
-
-
 def is_gm(ctx: Context, turn: HieloTurn) -> bool:
     return ctx.is_gm(turn.settings.gm_role_id, turn.creator_id)
 

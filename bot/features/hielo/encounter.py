@@ -10,8 +10,8 @@ from datetime import datetime
 from bot.edge.context import Context
 from bot.edge.path import Step, run_step
 from bot.features.common import send
-from bot.render.hielo import draw, reply_embed, waiting_embed
-from bot.render.tracker import REPOSTED
+from bot.features.documents import defer_once, view_document
+from bot.render.hielo import reply_embed, waiting_embed
 from umbral_rules import UmbralError
 from umbral_rules.hielo import attacks, combat
 from umbral_rules.hielo.checks import DestinoTirada
@@ -21,7 +21,7 @@ from umbral_rules.hielo.events import Event
 from umbral_rules.hielo.sheet import Sheet
 from umbral_rules.text import name_key
 
-from .common import acting, defer, int_option, is_gm, reply, text_option
+from .common import acting, int_option, is_gm, reply, text_option
 from .doc import ENEMY_SIDE, PJ_SIDE, HieloDoc
 from .sheets import stored_sheet
 from .system import HIELO, HIELO_NAME, HieloTurn
@@ -39,7 +39,7 @@ START_LINES = [
 
 
 async def start(ctx: Context) -> None:
-    await defer(ctx)
+    await defer_once(ctx)
 
     async def rules(turn: HieloTurn) -> None:
         doc = HieloDoc(Combat(fighters=()))
@@ -51,7 +51,7 @@ async def start(ctx: Context) -> None:
 
 
 async def join(ctx: Context) -> None:
-    await defer(ctx)
+    await defer_once(ctx)
     personaje = text_option(ctx, "personaje")
 
     async def rules(turn: HieloTurn) -> Played:
@@ -82,7 +82,7 @@ async def join(ctx: Context) -> None:
 
 
 async def enemies(ctx: Context) -> None:
-    await defer(ctx)
+    await defer_once(ctx)
     nombre = text_option(ctx, "nombre") or ""
     cantidad = int_option(ctx, "cantidad", 1)
 
@@ -112,7 +112,7 @@ async def enemies(ctx: Context) -> None:
 
 
 async def remove(ctx: Context) -> None:
-    await defer(ctx)
+    await defer_once(ctx)
     typed = text_option(ctx, "combatiente") or ""
 
     async def rules(turn: HieloTurn) -> Played:
@@ -145,7 +145,7 @@ async def remove(ctx: Context) -> None:
 
 
 async def end(ctx: Context) -> None:
-    await defer(ctx)
+    await defer_once(ctx)
 
     async def rules(turn: HieloTurn) -> list[str]:
         doc, uow = turn.document, turn.uow
@@ -177,7 +177,7 @@ async def end(ctx: Context) -> None:
 
 
 async def asalto(ctx: Context) -> None:
-    await defer(ctx)
+    await defer_once(ctx)
 
     async def rules(turn: HieloTurn) -> Played:
         doc = turn.document
@@ -207,7 +207,7 @@ def default_weapon(sheet: Sheet, shot: bool) -> str:
 
 async def attack(ctx: Context) -> None:
     """``/atacar`` (and ``/disparar``, which only takes a Puntería weapon)."""
-    await defer(ctx)
+    await defer_once(ctx)
     shot = ctx.shared == "disparar"
 
     async def rules(turn: HieloTurn) -> Played:
@@ -239,28 +239,13 @@ async def attack(ctx: Context) -> None:
 
 
 async def view(ctx: Context) -> None:
-    """``/encuentro ver``: the tracker, to the one who asked; ``publico``: posted again."""
-    await defer(ctx, ephemeral=True)
-    if ctx.options.get("publico"):
-
-        async def rules(turn: HieloTurn) -> None:
-            turn.saves, turn.tracker = False, "repost"  # nothing changes: posted again
-
-        await run_step(ctx, HIELO, Step(None, rules))
-        await send(ctx.interaction, content=REPOSTED, ephemeral=True)
-        return
-
-    async def look(turn: HieloTurn) -> HieloDoc:
-        turn.tracker = None
-        return turn.document
-
-    doc = await run_step(ctx, HIELO, Step(None, look, need="look"))
-    await send(ctx.interaction, embed=draw(doc.to_dict(), False), ephemeral=True)
+    """``/encuentro ver``: hielo's tracker."""
+    await view_document(ctx, HIELO)
 
 
 async def pending(ctx: Context) -> None:
     """``/encuentro pendientes``: whom the encounter waits for, since its phase began."""
-    await defer(ctx, ephemeral=True)
+    await defer_once(ctx, ephemeral=True)
 
     async def look(turn: HieloTurn) -> tuple[HieloDoc, datetime | None]:
         turn.tracker = None

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from bot.edge.context import Context
 from bot.edge.path import Step, run_step
+from bot.features.documents import defer_once
 from umbral_rules import UmbralError
 from umbral_rules.hielo import attacks, combat, intrigue
 from umbral_rules.hielo.combat_state import Combat, TipoAccion, UsoFatiga
@@ -16,7 +17,7 @@ from umbral_rules.hielo.destiny import UsoDestino
 from umbral_rules.hielo.events import Event
 
 from . import intrigues
-from .common import acting, defer, may_act, reply
+from .common import acting, may_act, reply
 from .doc import HieloDoc
 from .system import HIELO, HieloTurn
 
@@ -26,7 +27,7 @@ Play = Callable[[HieloDoc, HieloTurn], tuple[Combat, list[Event]]]
 
 async def play(ctx: Context, logs: str, title: str, fn: Play) -> None:
     """Run ``fn`` as a step of the one path and answer with its events."""
-    await defer(ctx)
+    await defer_once(ctx)
 
     async def rules(turn: HieloTurn) -> tuple[HieloDoc, list[Event]]:
         doc = turn.document
@@ -112,7 +113,7 @@ async def destiny(
 ) -> None:
     """A destiny point outside a roll: in the encounter's intrigue while one is going on
     (the attitude use, −1D, the recorded ones), else in its combat."""
-    await defer(ctx)
+    await defer_once(ctx)
 
     async def rules(turn: HieloTurn) -> tuple[HieloDoc, list[Event]]:
         doc = turn.document

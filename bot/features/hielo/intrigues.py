@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from bot.edge.context import Context
 from bot.edge.path import Step, run_step
+from bot.features.documents import defer_once
 from bot.jsontypes import JsonObject
 from bot.records.rolls import SystemRoll
 from umbral_rules import UmbralError
@@ -30,7 +31,7 @@ from umbral_rules.hielo.sheet import Sheet
 from umbral_rules.hielo.tables import FactorActitud, TablaActitudes, TablaNumerada
 from umbral_rules.text import clean_name, name_key
 
-from .common import defer, is_gm, reply
+from .common import is_gm, reply
 from .doc import HieloDoc
 from .sheets import stored_sheet
 from .system import HIELO, HIELO_NAME, HieloTurn, verdict
@@ -94,7 +95,7 @@ Played = tuple[HieloDoc, list[Event]]
 async def _play(
     ctx: Context, logs: str, title: str, rules: Callable[[HieloTurn], Awaitable[Played]]
 ) -> None:
-    await defer(ctx)
+    await defer_once(ctx)
     doc, events = await run_step(ctx, HIELO, Step(logs, rules))
     await reply(ctx, title, doc, events)
 
@@ -309,7 +310,7 @@ async def simple(
 ) -> None:  # fmt: skip
     """«Dos participantes. Un único intercambio. Una sola tirada.» [D] influir's roll
     against the other's Defensa en intrigas; a destiny point it spends leaves the sheet."""
-    await defer(ctx)
+    await defer_once(ctx)
     guild_id, channel_id = ctx.ids()
     clean_name(tecnica, "El nombre de la técnica")
 

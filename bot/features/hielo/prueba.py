@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from bot.edge.context import Context
 from bot.edge.path import Step, run_step
 from bot.features.common import send
+from bot.features.documents import defer_once
 from bot.records.rolls import SystemRoll
 from bot.render.hielo import reply_embed
 from bot.storage.system_sheets import SheetKind
@@ -24,7 +25,6 @@ from umbral_rules.hielo.events import CheckRolled, Event
 from umbral_rules.hielo.sheet import Sheet
 from umbral_rules.text import clean_name
 
-from .common import defer
 from .doc import HieloDoc
 from .sheets import stored_sheet
 from .system import HIELO, HIELO_NAME, HieloTurn, verdict
@@ -102,7 +102,7 @@ async def prueba(ctx: Context, o: PruebaOptions) -> None:
     """In a channel whose encounter plays this system (or that has none), a step of the one
     path (a combatant's test changes the encounter); in another system's, a sheet's test in
     a unit of the guild."""
-    await defer(ctx)
+    await defer_once(ctx)
     clean_name(o.habilidad, "El nombre de la habilidad")
     for name in (o.especialidad, o.contra_habilidad, o.contra_especialidad):
         if name is not None:

@@ -13,10 +13,11 @@ import discord
 
 from bot.edge.path import Step, run_step
 from bot.features.common import send
+from bot.features.documents import defer_once, view_document
 from bot.features.recordatorios.service import store as store_reminders
 from bot.features.timing import check_hours, parse_quiet
 from bot.render.encounter import events_embed
-from bot.render.porcentual import draw, pending_embed
+from bot.render.porcentual import pending_embed
 from bot.storage.system_sheets import StoredSheet
 from umbral_rules import UmbralError
 from umbral_rules.porcentual import (
@@ -45,12 +46,6 @@ if TYPE_CHECKING:
 AMBUSHERS = {"jugadores": "pj", "enemigos": "enemigo"}
 
 
-async def answered(ctx: Context) -> None:
-    """Defer, unless Umbral's body already did."""
-    if not ctx.interaction.response.is_done():
-        await ctx.interaction.response.defer(thinking=True)
-
-
 def text_option(ctx: Context, name: str) -> str | None:
     """A shared command's text option, as given (``None``: left out)."""
     value = ctx.options.get(name)
@@ -67,7 +62,7 @@ def gm_of(turn: PorcentualTurn) -> bool:
 
 
 async def start(ctx: Context) -> None:
-    await answered(ctx)
+    await defer_once(ctx)
     embosca = AMBUSHERS.get(str(ctx.options.get("emboscada") or ""))
 
     async def rules(turn: PorcentualTurn) -> Mesa:
@@ -96,7 +91,7 @@ def _newcomer(mesa: Mesa, cid: str, data: dict[str, object], pj: bool) -> Combat
 
 
 async def join(ctx: Context) -> None:
-    await answered(ctx)
+    await defer_once(ctx)
     personaje = ctx.options.get("personaje")
     dueno = ctx.options.get("dueno")
 
@@ -129,7 +124,7 @@ async def join(ctx: Context) -> None:
 
 
 async def enemies(ctx: Context) -> None:
-    await answered(ctx)
+    await defer_once(ctx)
     nombre = str(ctx.options.get("nombre") or "")
     cantidad = int_option(ctx, "cantidad") or 1
 
@@ -154,7 +149,7 @@ async def enemies(ctx: Context) -> None:
 
 
 async def remove(ctx: Context) -> None:
-    await answered(ctx)
+    await defer_once(ctx)
     nombre = str(ctx.options.get("combatiente") or "")
 
     async def rules(turn: PorcentualTurn) -> str:
@@ -190,7 +185,7 @@ async def remove(ctx: Context) -> None:
 
 
 async def end(ctx: Context) -> None:
-    await answered(ctx)
+    await defer_once(ctx)
 
     async def rules(turn: PorcentualTurn) -> int:
         uow = turn.uow
@@ -206,26 +201,13 @@ async def end(ctx: Context) -> None:
 
 
 async def look(ctx: Context) -> None:
-    """``/encuentro ver``: the fight's tracker, privately; ``publico`` (the GM's): posted
-    again at the bottom of the channel, and that one kept up to date."""
-    if not ctx.interaction.response.is_done():
-        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
-    if not ctx.options.get("publico"):
-        mesa = await run_step(ctx, PORCENTUAL, Step(None, _looked, need="look"))
-        await send(ctx.interaction, embed=draw(mesa.to_dict(), False), ephemeral=True)
-        return
-
-    async def rules(turn: PorcentualTurn) -> None:
-        turn.saves, turn.tracker = False, "repost"  # nothing changes: posted again
-
-    await run_step(ctx, PORCENTUAL, Step(None, rules))
-    await send(ctx.interaction, content="Publicado de nuevo al final del canal.", ephemeral=True)
+    """``/encuentro ver``: the fight's tracker (its own words for a tracker posted again)."""
+    await view_document(ctx, PORCENTUAL, reposted="Publicado de nuevo al final del canal.")
 
 
 async def pending(ctx: Context) -> None:
     """``/encuentro pendientes``: who the asalto waits for, privately."""
-    if not ctx.interaction.response.is_done():
-        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+    await defer_once(ctx, ephemeral=True)
     mesa = await run_step(ctx, PORCENTUAL, Step(None, _looked, need="look"))
     await send(ctx.interaction, embed=pending_embed(mesa.to_dict()), ephemeral=True)
 
@@ -240,7 +222,7 @@ async def reminders(ctx: Context) -> None:
     reminded is :func:`~.waiting.awaited`."""
     hours = check_hours(int_option(ctx, "horas") or 0)
     quiet = parse_quiet(text_option(ctx, "silencio")) if hours else None
-    await answered(ctx)
+    await defer_once(ctx)
 
     async def rules(turn: PorcentualTurn) -> str:
         turn.saves, turn.tracker = False, None  # the fight itself does not change
@@ -253,7 +235,7 @@ async def reminders(ctx: Context) -> None:
 async def asalto(ctx: Context) -> None:
     """No asalto or its conclusión: a new one (everyone rolls Iniciativa). In the Acción:
     the turn passes to the next Iniciativa down (after the last, the Conclusión)."""
-    await answered(ctx)
+    await defer_once(ctx)
 
     async def rules(turn: PorcentualTurn) -> list[Evento]:
         mesa = turn.document
@@ -313,7 +295,7 @@ def _attack_index(mesa: Mesa, cid: str, objetivo: str | None) -> tuple[int, Acci
 
 
 async def attack(ctx: Context) -> None:
-    await answered(ctx)
+    await defer_once(ctx)
     defensa = text_option(ctx, "defensa")
 
     async def rules(turn: PorcentualTurn) -> list[Evento]:

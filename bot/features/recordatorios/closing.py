@@ -17,7 +17,7 @@ from bot.edge.services import Services
 from bot.edge.unattended import Unattended
 from bot.features.delivery import shard_scope
 from bot.storage import UnitOfWork
-from bot.storage.closing import closing_due, next_closing
+from bot.storage.closing import closing_due
 from bot.storage.undo import operation
 
 log = logging.getLogger(__name__)
@@ -34,14 +34,6 @@ class RoundCloser:
     def __init__(self, client: discord.Client, services: Services) -> None:
         self.client = client
         self.services = services
-
-    async def next_due(self) -> datetime | None:
-        """The earliest moment a round closes by itself."""
-        storage = self.services.storage
-        if storage is None:
-            return None
-        async with storage.across_guilds() as session:
-            return await next_closing(session, shard_scope(self.client))
 
     async def run_due(self, now: datetime) -> int:
         """Close every round due by ``now``; how many were looked at."""

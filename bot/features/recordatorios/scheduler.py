@@ -51,6 +51,7 @@ from bot.render.safe import allowed_mentions
 from bot.render.waiting import Waited, waited_for
 from bot.storage import UnitOfWork
 from bot.storage.claims import Claim
+from bot.storage.closing import next_closing
 from bot.storage.reminders import Armed, DueOf, Wanted, armed, next_due
 from bot.storage.waiting import waiting
 from umbral_rules import UmbralError
@@ -146,12 +147,14 @@ class ReminderScheduler:
     # --- one round ------------------------------------------------------------------------
 
     async def next_due(self) -> datetime | None:
-        """The earliest time an encounter's reminder or a session's step falls due."""
+        """The earliest time an encounter's reminder, a round that closes by itself or a
+        session's step falls due (this process's: its shards', another's once overdue)."""
         if self.storage is None:
             return None
+        scope = shard_scope(self.client)
         async with self.storage.across_guilds() as session:
-            encounters = await next_due(session, shard_scope(self.client))
-        closing = await self.rounds.next_due()
+            encounters = await next_due(session, scope)
+            closing = await next_closing(session, scope)
         steps = await self.sessions.next_due()
         return min((t for t in (encounters, closing, steps) if t is not None), default=None)
 

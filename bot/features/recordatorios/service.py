@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from bot.edge.path import GameSystem, Step, Turn, run_step
 from bot.features.common import send
+from bot.features.documents import defer_once
 from bot.features.system import UMBRAL
 from bot.features.timing import (
     DEFAULT_ZONE,
@@ -57,8 +58,7 @@ async def configure_for(
     ctx.ids()  # (refused in direct messages, before anything else)
     hours = check_hours(horas)
     quiet = parse_quiet(silencio) if hours else None
-    if not ctx.interaction.response.is_done():
-        await ctx.interaction.response.defer(thinking=True)
+    await defer_once(ctx)
 
     async def rules(turn: Turn[D, M, E]) -> str:
         turn.saves, turn.tracker = False, None  # the encounter itself does not change

@@ -1,0 +1,46 @@
+"""What the shared commands do alike in every game whose encounter is one typed document
+(hielo, the graded fight, the percentile game: a :class:`~bot.edge.path.DocumentSystem`),
+once the shared command's own (Umbral's) body has handed the command over."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from bot.edge.context import Context
+from bot.edge.path import GameSystem, Step, Stored, Turn, run_step
+from bot.features.common import send
+from bot.render.tracker import REPOSTED
+from bot.render.trackers import system_tracker
+
+D = TypeVar("D", bound=Stored)
+E = TypeVar("E")
+
+
+async def defer_once(ctx: Context, *, ephemeral: bool = False) -> None:
+    """Defer, unless the shared command's own body already answered Discord (it usually
+    has: it read the channel's encounter, found another game's, and handed it over)."""
+    if not ctx.interaction.response.is_done():
+        await ctx.interaction.response.defer(thinking=True, ephemeral=ephemeral)
+
+
+async def view_document(
+    ctx: Context, system: GameSystem[D, None, E], *, reposted: str = REPOSTED
+) -> None:
+    """``/encuentro ver``: the channel's tracker, to the one who asked; ``publico``: the
+    tracker posted again at the bottom of the channel (and that one kept up to date)."""
+    await defer_once(ctx, ephemeral=True)
+    if ctx.options.get("publico"):
+
+        async def repost(turn: Turn[D, None, E]) -> None:
+            turn.saves, turn.tracker = False, "repost"  # nothing changes: posted again
+
+        await run_step(ctx, system, Step(None, repost))
+        await send(ctx.interaction, content=reposted, ephemeral=True)
+        return
+
+    async def look(turn: Turn[D, None, E]) -> D:
+        turn.tracker = None
+        return turn.document
+
+    doc = await run_step(ctx, system, Step(None, look, need="look"))
+    await send(ctx.interaction, embed=system_tracker(system.name, doc.to_dict()), ephemeral=True)
