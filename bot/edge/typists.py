@@ -22,12 +22,17 @@ class Typists:
 
     def __init__(self) -> None:
         self._seen: dict[tuple[int, int], dict[int, datetime]] = {}
+        self._swept: datetime | None = None
 
     def started(self, guild_id: int, channel_id: int, user_id: int, when: datetime) -> None:
-        """``user_id`` started typing in the channel at ``when`` (older starts are forgotten)."""
+        """``user_id`` started typing in the channel at ``when``. The channels where nobody
+        has typed for :data:`TYPING_S` are forgotten, in one sweep every :data:`TYPING_S`
+        (not at every start: a big bot hears many)."""
         stale = when - timedelta(seconds=TYPING_S)
-        for key in [k for k, users in self._seen.items() if max(users.values()) < stale]:
-            del self._seen[key]
+        if self._swept is None or self._swept < stale:
+            for key in [k for k, users in self._seen.items() if max(users.values()) < stale]:
+                del self._seen[key]
+            self._swept = when
         self._seen.setdefault((guild_id, channel_id), {})[user_id] = when
 
     def typing_until(
