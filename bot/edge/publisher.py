@@ -29,8 +29,8 @@ import discord
 from bot.render.tracker import tracker_embed
 from bot.render.trackers import system_tracker
 from bot.render.waiting import waiting_lines
-from bot.storage.encounter_info import Committed, EncounterInfo
-from bot.storage.waiting import since_times, waiting
+from bot.storage.encounter_info import Committed, EncounterInfo, since_times
+from bot.storage.waiting import waiting
 from umbral_rules.encounter import Encounter
 from umbral_rules.systems import UMBRAL
 

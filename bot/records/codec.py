@@ -63,7 +63,11 @@ class Record:
             value = getattr(self, f.name)
             if f.name in _OWN or (value is None and f.name not in self.keys):
                 continue
-            out[f.name] = _encode(value)
+            if isinstance(value, Record):  # a nested record
+                value = value.to_json()
+            elif isinstance(value, list):  # a list (of records, or of plain JSON values)
+                value = [v.to_json() if isinstance(v, Record) else v for v in value]
+            out[f.name] = value
         out.update(self.extra)
         if not self.keys:
             return out
@@ -114,11 +118,3 @@ def _decode(tp: Any, value: Any) -> Any:
     if tp in (str, bool) and isinstance(value, tp):
         return value
     raise _Mismatch
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, Record):
-        return value.to_json()
-    if isinstance(value, list):
-        return [_encode(v) for v in value]
-    return value

@@ -1,7 +1,20 @@
-"""The stored facts of an encounter that are not game state."""
+"""An encounter besides its document: its stored facts (:class:`EncounterInfo`, read from its
+row by :func:`info_of`), what a unit of work committed of it (:class:`Committed`), when its
+pending defenses began to wait (:func:`since_times`), and the encounters this process committed
+last (:class:`EncounterCache`), so that the next command on a channel neither decodes its
+document nor builds its ``Encounter`` again.
+
+The cache is a plain LRU, bounded by combatants: channel → :class:`Cached`. The read of the
+encounter's row always happens (it skips the document when the cache holds that version), and
+an entry is used only if its id, version and sheets still match. A unit *takes* the entry and
+gives it back only once it has committed
+(:meth:`~bot.storage.encounters.EncounterRepository.publish`): a command that fails or is
+refused leaves nothing behind, and no two units share an ``Encounter``.
+"""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -9,6 +22,11 @@ from sqlalchemy import RowMapping
 
 from bot.jsontypes import JsonObject
 from umbral_rules.encounter import Encounter
+
+#: Combatants the cache keeps in all (an entry of six is ~45 objects the garbage collector
+#: walks).
+MAX_COMBATANTS = 2000
+Key = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -67,3 +85,77 @@ def aware(value: datetime | None) -> datetime | None:
     if value is not None and value.tzinfo is None:  # SQLite keeps no offset: it is UTC
         return value.replace(tzinfo=UTC)
     return value
+
+
+def since_times(stored: dict[str, str]) -> dict[str, datetime]:
+    """``encounters.pending_since`` (ISO times) as aware datetimes."""
+    times = {str(k): aware(datetime.fromisoformat(v)) for k, v in stored.items() if v}
+    return {k: v for k, v in times.items() if v is not None}
+
+
+# --- the cache ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cached:
+    id: int
+    version: int
+    #: The summed versions of its linked characters' sheets it agrees with.
+    sheets: int
+    encounter: Encounter
+    #: Its document as committed: read-only (the next save's "before").
+    doc: JsonObject
+
+
+class EncounterCache:
+    """(guild, channel) → the channel's active encounter as this process last committed it."""
+
+    def __init__(self, max_combatants: int = MAX_COMBATANTS) -> None:
+        self.max_combatants = max_combatants
+        #: Each entry with its size (1 + its combatants), counted when it was put.
+        self._entries: OrderedDict[Key, tuple[Cached, int]] = OrderedDict()
+        self._size = 0
+        #: Reads served from here / from the document (for the benchmark and the tests).
+        self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def peek(self, key: Key) -> Cached | None:
+        """The entry for ``key``, left in place (to ask the read to skip its document)."""
+        found = self._entries.get(key)
+        return None if found is None else found[0]
+
+    def take(self, key: Key, encounter_id: int, version: int, sheets: int) -> Cached | None:
+        """The entry for ``key`` if it is that encounter at that version, agreeing with the
+        sheets as they are; it leaves the cache either way (a stale one is useless, a good
+        one now belongs to the caller)."""
+        entry = self.drop(key)
+        if entry is None or (entry.id, entry.version, entry.sheets) != (
+            encounter_id,
+            version,
+            sheets,
+        ):
+            self.misses += 1
+            return None
+        self.hits += 1
+        return entry
+
+    def put(self, key: Key, entry: Cached) -> None:
+        self.drop(key)
+        size = 1 + len(entry.doc.get("combatants") or ())
+        self._entries[key] = (entry, size)
+        self._size += size
+        while self._size > self.max_combatants and self._entries:
+            self.drop(next(iter(self._entries)))
+
+    def drop(self, key: Key) -> Cached | None:
+        found = self._entries.pop(key, None)
+        if found is None:
+            return None
+        self._size -= found[1]
+        return found[0]
+
+    def clear(self) -> None:
+        self._entries.clear()
+        self._size = 0

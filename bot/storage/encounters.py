@@ -32,10 +32,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.clock import Now, system_now
-from bot.jsondiff import diff
 from bot.jsontypes import JsonObject
 from bot.offloop import off_loop
-from bot.records.undo import PatchBack
+from bot.records.undo import PatchBack, diff
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.codec import json_copy
@@ -43,8 +42,7 @@ from umbral_rules.systems import UMBRAL as UMBRAL_SYSTEM
 from umbral_rules.systems import PlaysOther
 
 from . import sheet_link as sl
-from .encounter_cache import Cached, EncounterCache
-from .encounter_info import Committed, EncounterInfo, info_of
+from .encounter_info import Cached, Committed, EncounterCache, EncounterInfo, info_of
 from .encounter_sql import BUMP, CLOSES, ENC, META, SAVE, SELECT_ACTIVE
 from .errors import ConcurrencyError
 from .models import (
@@ -97,17 +95,14 @@ class EncounterRepository:
         self._loaded: Loaded | None = None
         #: The document before this unit's first change (the undo record's "before").
         self._first: JsonObject | None = None
+        #: Whether this unit wrote the encounter (more than its tracker message).
+        self.changed = False
         #: Whether, once committed, the cache gets what this unit holds.
         self._publish = False
         self.ended = self.created = False
         #: The names of the combatants whose sheets changed since the encounter was last
         #: written (copied from their sheets when this unit read it).
         self.refreshed: list[str] = []
-
-    @property
-    def changed(self) -> bool:
-        """Whether this unit wrote the encounter (more than its tracker message)."""
-        return self._first is not None
 
     def undo_before(self) -> PatchBack | None:
         """The undo record's "before": what turns the document this unit leaves back into
@@ -150,11 +145,16 @@ class EncounterRepository:
 
     async def require(self) -> Encounter:
         """The channel's active ``Encounter``; a Spanish error when there is none."""
-        return _required(await self.get())
+        encounter = await self.get()
+        if encounter is None:
+            raise UmbralError(NO_ENCOUNTER)
+        return encounter
 
     async def require_view(self) -> Encounter:
         """:meth:`view`, with :meth:`require`'s Spanish error when there is no encounter."""
-        return _required(await self.view())
+        encounter = await self.require()
+        self._publish = True
+        return encounter
 
     async def system(self) -> str | None:
         """The game system of the channel's active encounter (``None``: there is none), by
@@ -229,7 +229,7 @@ class EncounterRepository:
             row = (await conn.execute(ENC.insert().returning(*META), values)).mappings().one()
         except IntegrityError as exc:  # another process created one in between
             raise ConcurrencyError(where="encounters: created_twice") from exc
-        agreed = await self._writer().sync(row["id"], None, doc, {})
+        agreed = await sl.sync(self._session, self.guild_id, row["id"], None, doc, {})
         if agreed:  # the sheets its PCs claimed, at the versions they now have
             await conn.execute(update(ENC).where(ENC.c.id == row["id"]).values(sheets=agreed))
         info = info_of(row, sum(agreed.values()))
@@ -245,7 +245,9 @@ class EncounterRepository:
         """Write the encounter read in this unit; ``ConcurrencyError`` if it changed since.
         ``window``: the bot closes the round that long after its first save with one."""
         loaded, doc = self._require(), _document(encounter)
-        agreed = await self._writer().sync(loaded.info.id, loaded.doc, doc, loaded.agreed)
+        agreed = await sl.sync(
+            self._session, self.guild_id, loaded.info.id, loaded.doc, doc, loaded.agreed
+        )
         now, phase, closes = self._clock(), loaded.info.phase_since, loaded.info.closes_at
         if (doc.get("asalto"), doc.get("phase")) != (
             loaded.doc.get("asalto"),
@@ -258,7 +260,8 @@ class EncounterRepository:
             SAVE, v_state=doc, v_sheets=agreed, v_since=since, v_phase=phase, v_closes=closes
         )
         info = replace(info, phase_since=phase, closes_at=closes, sheets=sum(agreed.values()))
-        self._first = loaded.doc if self._first is None else self._first
+        if not self.changed:
+            self._first, self.changed = loaded.doc, True
         self._loaded = Loaded(
             info, doc, agreed, since, encounter if isinstance(encounter, Encounter) else None
         )
@@ -280,9 +283,10 @@ class EncounterRepository:
         loaded = self._require()
         stmt = BUMP.values(status=ENCOUNTER_ENDED, ended_at=self._clock())
         loaded.info = replace(await self._bump(stmt), status=ENCOUNTER_ENDED)
-        self._first = loaded.doc if self._first is None else self._first
+        if not self.changed:
+            self._first, self.changed = loaded.doc, True
         self.ended, self._publish = True, False
-        await self._writer().release(loaded.info.id)
+        await sl.release(self._session, self.guild_id, loaded.info.id)
         if self._cache is not None:
             self._cache.drop(self._key)
 
@@ -311,9 +315,6 @@ class EncounterRepository:
         return committed
 
     # --- internals ------------------------------------------------------------------------
-
-    def _writer(self) -> sl.SheetWriter:
-        return sl.SheetWriter(self._session, self.guild_id)
 
     def _require(self) -> Loaded:
         loaded = self._loaded
@@ -390,9 +391,3 @@ def _document(encounter: Encounter | Mapping[str, Any]) -> JsonObject:
 def _since(doc: JsonObject, before: Mapping[str, str], now: str) -> dict[str, str]:
     """When each pending defense of ``doc`` began to wait: a new one, ``now``."""
     return {str(p["id"]): before.get(str(p["id"])) or now for p in doc.get("pending") or ()}
-
-
-def _required(encounter: Encounter | None) -> Encounter:
-    if encounter is None:
-        raise UmbralError(NO_ENCOUNTER)
-    return encounter

@@ -1,5 +1,6 @@
-"""Guild settings, characters and the bestiary, every query filtered by the unit's guild: ORM
-rows live in the unit of work (change an attribute and it is written at commit)."""
+"""Characters and the bestiary, every query filtered by the unit's guild: ORM rows live in the
+unit of work (change an attribute and it is written at commit). The guild's settings:
+:mod:`.settings`."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from typing import Any
 from sqlalchemy import ColumnElement, Text, bindparam, cast, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm.util import identity_key
 
 from umbral_rules import EnemySheet, UmbralError
 from umbral_rules.named import sheet_fields
@@ -22,10 +22,8 @@ from .models import (
     BestiaryEntry,
     Character,
     EncounterRow,
-    GuildSettings,
     table,
 )
-from .settings_cache import SettingsCache
 from .sheet_link import linked
 from .sheets import character_sheet as character_sheet
 from .sheets import character_weapons as character_weapons
@@ -33,69 +31,6 @@ from .sheets import enemy_sheet as enemy_sheet
 
 #: The bestiary's JSON columns, which :meth:`BestiaryRepository.rows` leaves as text.
 RAW_JSON = frozenset({"cualidades", "estados"})
-
-GUILD_DEFAULTS: dict[str, Any] = {
-    "gm_role_id": None,
-    "physical_dice_allowed": False,
-    "gm_channel_id": None,
-    "default_mode": "mesa",
-    "defense_mode": "espera",
-    "timezone": "Europe/Madrid",
-    "malherido_asaltos": None,
-    "default_system": "umbral",
-}
-
-
-class GuildSettingsRepository:
-    def __init__(
-        self, session: AsyncSession, guild_id: int, cache: SettingsCache | None = None
-    ) -> None:
-        self._session = session
-        self.guild_id = guild_id
-        self._cache = cache
-
-    async def get(self) -> GuildSettings:
-        """The guild's settings (defaults if it never changed any); often a detached copy
-        from :mod:`bot.storage.settings_cache`: change them through :meth:`update`."""
-        loaded = self._session.sync_session.identity_map.get(
-            identity_key(GuildSettings, self.guild_id)
-        )
-        if isinstance(loaded, GuildSettings):  # read or changed in this unit: that one
-            return loaded
-        cache = self._cache
-        generation = 0
-        if cache is not None:
-            cached = cache.get(self.guild_id)
-            if cached is not None:
-                return cached
-            generation = cache.generation
-        row = await self._session.get(GuildSettings, self.guild_id)
-        if row is None:
-            row = self._defaults()
-        if cache is not None:
-            cache.put(row, generation)
-        return row
-
-    async def update(self, **changes: object) -> GuildSettings:
-        """Set some fields (``gm_role_id=…``, ``secuelas=[…]``…), creating the row if needed."""
-        row = await self._session.get(GuildSettings, self.guild_id)
-        if row is None:
-            row = self._defaults()
-            self._session.add(row)
-        for name, value in changes.items():
-            if name in ("guild_id", "version") or not hasattr(GuildSettings, name):
-                raise TypeError(f"GuildSettings has no settable field {name!r}")
-            setattr(row, name, value)
-        return row
-
-    def _defaults(self) -> GuildSettings:
-        return GuildSettings(
-            guild_id=self.guild_id,
-            secuelas={},
-            extra_estados=[],
-            system_rules={},
-            **GUILD_DEFAULTS,
-        )
 
 
 class CharacterRepository:

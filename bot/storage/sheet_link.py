@@ -1,7 +1,7 @@
 """One sheet of truth (``docs/almacenamiento.md``): a PC's numbers live on its character's
 sheet; the encounter's document mirrors them at the sheet version ``encounters.sheets`` records.
 Reading copies in a sheet changed since (:func:`refresh`); saving writes what a command changed
-to the sheet, only if it is still at that version (:class:`SheetWriter`: else
+to the sheet, only if it is still at that version (:func:`sync`: else
 :class:`ConcurrencyError`, and the command runs again). A character fights in one active
 encounter at a time (``characters.encounter_id``): a new PC claims it, leaving releases it."""
 
@@ -117,89 +117,94 @@ async def channel_of(conn: AsyncConnection, guild_id: int, encounter_id: int) ->
     return (await conn.execute(stmt)).scalar()
 
 
-class SheetWriter:
-    """Writes one save's PC changes to their sheets (see the module's docstring)."""
+def _loaded(session: AsyncSession, guild_id: int, character_id: int) -> Character | None:
+    """The character if this unit already holds it as an ORM object (then it is written
+    through that object, so the session and the row never disagree)."""
+    found = session.sync_session.identity_map.get(identity_key(Character, character_id))
+    if isinstance(found, Character) and found.guild_id == guild_id:
+        return found
+    return None
 
-    def __init__(self, session: AsyncSession, guild_id: int) -> None:
-        self._session = session
-        self.guild_id = guild_id
 
-    def _loaded(self, character_id: int) -> Character | None:
-        """The character if this unit already holds it as an ORM object (then it is written
-        through that object, so the session and the row never disagree)."""
-        found = self._session.sync_session.identity_map.get(identity_key(Character, character_id))
-        if isinstance(found, Character) and found.guild_id == self.guild_id:
-            return found
-        return None
+async def sync(
+    session: AsyncSession,
+    guild_id: int,
+    eid: int,
+    before: JsonObject | None,
+    after: JsonObject,
+    agreed: Agreed,
+) -> Agreed:
+    """One save's PC changes, written to their sheets (see the module's docstring): claim the
+    new PCs, write back the changed ones, release those gone (``before``: the document as
+    stored, ``after``: the one being saved); the versions now agreed."""
+    old, new = linked(before), linked(after)
+    gone = [cid for cid in old if cid not in new]
+    if gone:
+        await release(session, guild_id, eid, gone)
+    now: Agreed = {}
+    for cid, c in new.items():
+        key = str(cid)
+        if key not in agreed:
+            now[key] = await _claim(session, guild_id, eid, cid, c)
+        elif cid not in old or writeback_values(c) != writeback_values(old[cid]):
+            now[key] = await _write(session, guild_id, cid, c, agreed[key])
+        else:
+            now[key] = agreed[key]
+    return now
 
-    async def sync(
-        self, eid: int, before: JsonObject | None, after: JsonObject, agreed: Agreed
-    ) -> Agreed:
-        """Claim the new PCs, write back the changed ones, release those gone (``before``:
-        the document as stored, ``after``: the one being saved); the versions now agreed."""
-        old, new = linked(before), linked(after)
-        gone = [cid for cid in old if cid not in new]
-        if gone:
-            await self.release(eid, gone)
-        now: Agreed = {}
-        for cid, c in new.items():
-            key = str(cid)
-            if key not in agreed:
-                now[key] = await self._claim(eid, cid, c)
-            elif cid not in old or writeback_values(c) != writeback_values(old[cid]):
-                now[key] = await self._write(cid, c, agreed[key])
-            else:
-                now[key] = agreed[key]
-        return now
 
-    async def _claim(self, eid: int, cid: int, c: JsonObject) -> int:
-        """A new PC combatant takes its character (the one this unit read it from)."""
-        row = self._loaded(cid) or await self._session.get(Character, cid)
-        if row is None or row.guild_id != self.guild_id:
-            raise UmbralError(NOT_THIS_GUILD)
-        if row.estado_vital != VITAL_ACTIVE:
-            why = "ha muerto" if row.estado_vital == VITAL_DEAD else "se ha retirado"
-            raise UmbralError(f"{row.nombre} {why}: no puede entrar en un encuentro.")
-        if row.encounter_id not in (None, eid):
-            conn = await self._session.connection()
-            channel = await channel_of(conn, self.guild_id, row.encounter_id)
-            if channel is not None:
-                raise UmbralError(in_other_encounter(row.nombre, channel))
-        row.encounter_id = eid
-        for name, value in writeback_values(c).items():
-            setattr(row, name, value)
-        await self._session.flush()  # the ORM's version check: a concurrent claim loses
-        return row.version
+async def _claim(session: AsyncSession, guild_id: int, eid: int, cid: int, c: JsonObject) -> int:
+    """A new PC combatant takes its character (the one this unit read it from)."""
+    row = _loaded(session, guild_id, cid) or await session.get(Character, cid)
+    if row is None or row.guild_id != guild_id:
+        raise UmbralError(NOT_THIS_GUILD)
+    if row.estado_vital != VITAL_ACTIVE:
+        why = "ha muerto" if row.estado_vital == VITAL_DEAD else "se ha retirado"
+        raise UmbralError(f"{row.nombre} {why}: no puede entrar en un encuentro.")
+    if row.encounter_id not in (None, eid):
+        channel = await channel_of(await session.connection(), guild_id, row.encounter_id)
+        if channel is not None:
+            raise UmbralError(in_other_encounter(row.nombre, channel))
+    row.encounter_id = eid
+    for name, value in writeback_values(c).items():
+        setattr(row, name, value)
+    await session.flush()  # the ORM's version check: a concurrent claim loses
+    return row.version
 
-    async def _write(self, cid: int, c: JsonObject, version: int) -> int:
-        values = writeback_values(c)
-        loaded = self._loaded(cid)
-        if loaded is not None:
-            if loaded.version != version:  # changed since the encounter was read
-                raise ConcurrencyError(where="characters: stale_version")
-            for name, value in values.items():  # the ORM writes it, with its version check
-                setattr(loaded, name, value)
-            await self._session.flush()
-            return loaded.version
-        stmt = (
-            update(CHAR)
-            .where(CHAR.c.id == cid, CHAR.c.guild_id == self.guild_id, CHAR.c.version == version)
-            .values(version=CHAR.c.version + 1, **values)
-        )
-        if (await (await self._session.connection()).execute(stmt)).rowcount != 1:
+
+async def _write(
+    session: AsyncSession, guild_id: int, cid: int, c: JsonObject, version: int
+) -> int:
+    values = writeback_values(c)
+    loaded = _loaded(session, guild_id, cid)
+    if loaded is not None:
+        if loaded.version != version:  # changed since the encounter was read
             raise ConcurrencyError(where="characters: stale_version")
-        return version + 1
+        for name, value in values.items():  # the ORM writes it, with its version check
+            setattr(loaded, name, value)
+        await session.flush()
+        return loaded.version
+    stmt = (
+        update(CHAR)
+        .where(CHAR.c.id == cid, CHAR.c.guild_id == guild_id, CHAR.c.version == version)
+        .values(version=CHAR.c.version + 1, **values)
+    )
+    if (await (await session.connection()).execute(stmt)).rowcount != 1:
+        raise ConcurrencyError(where="characters: stale_version")
+    return version + 1
 
-    async def release(self, eid: int, ids: list[int] | None = None) -> None:
-        """Characters ``ids`` (all, when ``None``: the encounter ended) leave encounter
-        ``eid``: they may join another one."""
-        where = [CHAR.c.guild_id == self.guild_id, CHAR.c.encounter_id == eid]
-        if ids is not None:
-            where.append(CHAR.c.id.in_(ids))
-        conn = await self._session.connection()
-        await conn.execute(update(CHAR).where(*where).values(encounter_id=None))
-        for obj in list(self._session.sync_session.identity_map.values()):
-            if not isinstance(obj, Character) or obj.encounter_id != eid:
-                continue
-            if ids is None or obj.id in ids:
-                set_committed_value(obj, "encounter_id", None)
+
+async def release(
+    session: AsyncSession, guild_id: int, eid: int, ids: list[int] | None = None
+) -> None:
+    """Characters ``ids`` (all, when ``None``: the encounter ended) leave encounter ``eid``:
+    they may join another one."""
+    where = [CHAR.c.guild_id == guild_id, CHAR.c.encounter_id == eid]
+    if ids is not None:
+        where.append(CHAR.c.id.in_(ids))
+    await (await session.connection()).execute(update(CHAR).where(*where).values(encounter_id=None))
+    for obj in list(session.sync_session.identity_map.values()):
+        if not isinstance(obj, Character) or obj.encounter_id != eid:
+            continue
+        if ids is None or obj.id in ids:
+            set_committed_value(obj, "encounter_id", None)

@@ -11,16 +11,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.clock import Now, system_now
 
-from .encounter_cache import EncounterCache
-from .encounter_info import Committed
+from .encounter_info import Committed, EncounterCache
 from .encounters import EncounterRepository
 from .reminders import ReminderRepository
-from .repositories import BestiaryRepository, CharacterRepository, GuildSettingsRepository
+from .repositories import BestiaryRepository, CharacterRepository
 from .rolllog import RollLogRepository
 from .saved_rolls import SavedRollRepository
 from .scene import SceneRepository
 from .sessions import ActivityRepository, SessionRepository
-from .settings_cache import SettingsCache
+from .settings import GuildSettingsRepository, SettingsCache
 from .system_sheets import SystemSheetRepository
 from .undo import Pending, UndoRepository
 

@@ -22,10 +22,10 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from bot.clock import Now, system_now
 
-from .encounter_cache import EncounterCache
+from .encounter_info import EncounterCache
 from .engine import READ_ONLY, create_engine, create_sessionmaker, is_sqlite
 from .errors import ConcurrencyError
-from .settings_cache import SettingsCache
+from .settings import SettingsCache
 from .unit import CommitListener, UnitOfWork
 
 __all__ = ["CommitListener", "Storage", "UnitOfWork"]
@@ -113,7 +113,7 @@ class Storage:
         )
         #: Read-only units (:meth:`reading`): SQLite begins them DEFERRED (no write lock).
         self._read_sessions = create_sessionmaker(engine.execution_options(**{READ_ONLY: True}))
-        #: The guilds' settings, read once per guild (see :mod:`bot.storage.settings_cache`).
+        #: The guilds' settings, read once per guild (see :mod:`bot.storage.settings`).
         self.settings_cache = SettingsCache(engine)
         #: The encounters this process committed last, checked by version on every read.
         self.encounter_cache = EncounterCache()

@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from .encounter_info import aware
+from .encounter_info import since_times
 from .models import EncounterRow
 
 
@@ -26,9 +26,3 @@ async def waiting(
     stmt = select(EncounterRow.pending_since).where(EncounterRow.id == encounter_id)
     stored = (await session.execute(stmt)).scalar() or {}
     return Waiting(phase_since, since_times(stored))
-
-
-def since_times(stored: dict[str, str]) -> dict[str, datetime]:
-    """``encounters.pending_since`` (ISO times) as aware datetimes."""
-    times = {str(k): aware(datetime.fromisoformat(v)) for k, v in stored.items() if v}
-    return {k: v for k, v in times.items() if v is not None}

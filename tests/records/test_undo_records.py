@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from bot.jsondiff import diff
 from bot.records.undo import (
     ChangedBefore,
     PatchBack,
@@ -18,6 +17,7 @@ from bot.records.undo import (
     SheetValues,
     WholeBefore,
     before_from_json,
+    diff,
 )
 from tests.records.fixture_rows import json_column, postgresql_rows, sqlite_rows
 

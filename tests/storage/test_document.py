@@ -12,10 +12,9 @@ from typing import Any
 import pytest
 from sqlalchemy import Text, cast, event, select
 
-from bot.jsondiff import diff, patch
-from bot.records.undo import before_from_json
+from bot.records.undo import before_from_json, diff, patch
 from bot.storage import Storage
-from bot.storage.encounter_cache import Cached, EncounterCache
+from bot.storage.encounter_info import Cached, EncounterCache
 from bot.storage.models import EncounterRow, UndoRow, table
 from umbral_rules.dice import ForcedDice
 from umbral_rules.encounter import Encounter

@@ -1,4 +1,5 @@
-"""Guild settings kept in memory by one :class:`~bot.storage.Storage` : nearly every
+"""The guild's settings: their repository (:class:`GuildSettingsRepository`, ``uow.guild``)
+and their cache in one :class:`~bot.storage.Storage` (:class:`SettingsCache`): nearly every
 command reads them and almost none change them. Any statement of the storage's engine that
 writes ``guild_settings`` empties the cache when it runs and when its transaction ends (a read
 begun before never stores what it read), so this process sees a change at once; another
@@ -7,17 +8,30 @@ process sees it within :data:`TTL_S` seconds."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from sqlalchemy import event, inspect
 from sqlalchemy.engine import Connection
 from sqlalchemy.engine.interfaces import DBAPICursor
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.orm.util import identity_key
 
 from bot.jsontypes import JsonObject
 from umbral_rules.encounter.codec import json_copy
 
 from .models import GuildSettings
 
+#: The settings of a guild that never changed any.
+GUILD_DEFAULTS: dict[str, Any] = {
+    "gm_role_id": None,
+    "physical_dice_allowed": False,
+    "gm_channel_id": None,
+    "default_mode": "mesa",
+    "defense_mode": "espera",
+    "timezone": "Europe/Madrid",
+    "malherido_asaltos": None,
+    "default_system": "umbral",
+}
 #: How long a guild's settings are trusted without reading them again (seconds).
 TTL_S = 5.0
 #: Guilds remembered at most (then the cache starts again empty).
@@ -27,10 +41,12 @@ _FLAG = "umbral_wrote_guild_settings"
 
 
 class SettingsCache:
-    """Per guild: the settings' column values, when they were read."""
+    """Per guild: the settings' column values, when they were read (read and filled by
+    :meth:`GuildSettingsRepository.get`)."""
 
     def __init__(self, engine: AsyncEngine | None = None) -> None:
-        self._values: dict[int, tuple[float, JsonObject]] = {}
+        #: guild id → (when its settings were read, their column values)
+        self.by_guild: dict[int, tuple[float, JsonObject]] = {}
         #: Bumped on every emptying: a read that saw another generation does not store.
         self.generation = 0
         self._columns = tuple(a.key for a in inspect(GuildSettings).column_attrs)
@@ -54,28 +70,17 @@ class SettingsCache:
                 event.remove(sync, name, fn)
 
     def clear(self) -> None:
-        self._values.clear()
+        self.by_guild.clear()
         self.generation += 1
-
-    def get(self, guild_id: int) -> GuildSettings | None:
-        """A detached ``GuildSettings`` with the cached values, or ``None``."""
-        hit = self._values.get(guild_id)
-        if hit is None:
-            return None
-        read_at, values = hit
-        if time.monotonic() - read_at > TTL_S:
-            del self._values[guild_id]
-            return None
-        return GuildSettings(**json_copy(values))
 
     def put(self, row: GuildSettings, generation: int) -> None:
         """Remember ``row``'s values, unless the cache was emptied since ``generation``."""
         if generation != self.generation:
             return
-        if len(self._values) >= MAX_GUILDS:
-            self._values.clear()
+        if len(self.by_guild) >= MAX_GUILDS:
+            self.by_guild.clear()
         values = {name: _plain(getattr(row, name)) for name in self._columns}
-        self._values[row.guild_id] = (time.monotonic(), values)
+        self.by_guild[row.guild_id] = (time.monotonic(), values)
 
     # --- engine events ----------------------------------------------------------------------
 
@@ -105,3 +110,55 @@ def _plain(value: object) -> object:
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return json_copy(value)
+
+
+class GuildSettingsRepository:
+    def __init__(
+        self, session: AsyncSession, guild_id: int, cache: SettingsCache | None = None
+    ) -> None:
+        self._session = session
+        self.guild_id = guild_id
+        self._cache = cache
+
+    async def get(self) -> GuildSettings:
+        """The guild's settings (defaults if it never changed any); often a detached copy
+        from the cache: change them through :meth:`update`."""
+        loaded = self._session.sync_session.identity_map.get(
+            identity_key(GuildSettings, self.guild_id)
+        )
+        if isinstance(loaded, GuildSettings):  # read or changed in this unit: that one
+            return loaded
+        cache = self._cache
+        generation = 0
+        if cache is not None:
+            hit = cache.by_guild.get(self.guild_id)
+            if hit is not None and time.monotonic() - hit[0] <= TTL_S:
+                return GuildSettings(**json_copy(hit[1]))
+            generation = cache.generation  # (stale or missing: read, and put it back)
+        row = await self._session.get(GuildSettings, self.guild_id)
+        if row is None:
+            row = self._defaults()
+        if cache is not None:
+            cache.put(row, generation)
+        return row
+
+    async def update(self, **changes: object) -> GuildSettings:
+        """Set some fields (``gm_role_id=…``, ``secuelas=[…]``…), creating the row if needed."""
+        row = await self._session.get(GuildSettings, self.guild_id)
+        if row is None:
+            row = self._defaults()
+            self._session.add(row)
+        for name, value in changes.items():
+            if name in ("guild_id", "version") or not hasattr(GuildSettings, name):
+                raise TypeError(f"GuildSettings has no settable field {name!r}")
+            setattr(row, name, value)
+        return row
+
+    def _defaults(self) -> GuildSettings:
+        return GuildSettings(
+            guild_id=self.guild_id,
+            secuelas={},
+            extra_estados=[],
+            system_rules={},
+            **GUILD_DEFAULTS,
+        )
