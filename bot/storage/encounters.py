@@ -1,7 +1,7 @@
 """The channel's encounter: one row, its whole state one document (``Encounter.to_dict()``).
 
 Reading is one statement: the channel's active encounter, its document, and the summed
-versions of the sheets of its characters. When this process's cache (:mod:`.encounter_cache`)
+versions of the sheets of its characters. When this process's cache (:mod:`.encounter_info`)
 holds that version, the statement leaves the document out and the cached ``Encounter`` is
 used; when a sheet changed since the document was written, the sheets are copied in
 (:mod:`.sheet_link`). Saving is one ``UPDATE encounters SET state = …, version = version + 1
@@ -9,7 +9,7 @@ WHERE id = … AND version = <read>`` in the command's transaction, after the PC
 numbers are written to their sheets: if another process changed either meanwhile, no row
 changes, :class:`ConcurrencyError`, and ``Storage.run_in_channel`` runs the command again.
 The unit's undo record is the difference between the document before its first change and
-the one it leaves (:func:`bot.jsondiff.diff`).
+the one it leaves (:func:`bot.records.undo.diff`).
 """
 
 from __future__ import annotations

@@ -98,7 +98,48 @@ class Pending:
     skip: bool = False
 
 
+async def record(
+    session: AsyncSession,
+    guild_id: int,
+    channel_id: int,
+    now: datetime,
+    *,
+    encounter_id: int | None,
+    before: Before | None,
+    ended: bool,
+    version_after: int | None,
+    sheets: list[SheetChange],
+    roll_ids: list[int],
+    rolled: bool,
+) -> None:
+    """Record one operation of the channel, made ``now`` by :data:`CURRENT`'s user (the
+    unit of work's :meth:`~bot.storage.unit.UnitOfWork.finish`, the only writer; the
+    table's trigger drops the records it makes dead: undone ones, and those beyond the
+    newest :data:`KEEP`)."""
+    op = CURRENT.get() or Operation("?", 0)
+    await (await session.connection()).execute(
+        insert(_TABLE),
+        {
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "encounter_id": encounter_id,
+            "command": op.command[:50],
+            "user_id": op.user_id,
+            "created_at": now,
+            "rolled": rolled,
+            "ended": ended,
+            "version_after": version_after,
+            "before": None if before is None else before.to_json(),
+            "sheets": [s.to_json() for s in sheets],
+            "roll_ids": roll_ids,
+        },
+    )
+
+
 class UndoRepository:
+    """The channel's records as ``/deshacer`` reads and changes them (``uow.undo_log``; each
+    is written by :func:`record`)."""
+
     def __init__(
         self, session: AsyncSession, guild_id: int, channel_id: int, clock: Now = system_now
     ) -> None:
@@ -109,39 +150,6 @@ class UndoRepository:
 
     def _where(self) -> ColumnElement[bool]:
         return (_TABLE.c.guild_id == self.guild_id) & (_TABLE.c.channel_id == self.channel_id)
-
-    async def add(
-        self,
-        *,
-        encounter_id: int | None,
-        before: Before | None,
-        ended: bool,
-        version_after: int | None,
-        sheets: list[SheetChange],
-        roll_ids: list[int],
-        rolled: bool,
-    ) -> None:
-        """Record one operation (the table's trigger drops the records it makes dead: undone
-        ones, and those beyond the newest :data:`KEEP`)."""
-        op = CURRENT.get() or Operation("?", 0)
-        conn = await self._session.connection()
-        await conn.execute(
-            insert(_TABLE),
-            {
-                "guild_id": self.guild_id,
-                "channel_id": self.channel_id,
-                "encounter_id": encounter_id,
-                "command": op.command[:50],
-                "user_id": op.user_id,
-                "created_at": self._clock(),
-                "rolled": rolled,
-                "ended": ended,
-                "version_after": version_after,
-                "before": None if before is None else before.to_json(),
-                "sheets": [s.to_json() for s in sheets],
-                "roll_ids": roll_ids,
-            },
-        )
 
     async def get(self, record_id: int) -> UndoRecord | None:
         stmt = select(_TABLE).where(self._where(), _TABLE.c.id == record_id)

@@ -21,7 +21,7 @@ from .scene import SceneRepository
 from .sessions import ActivityRepository, SessionRepository
 from .settings import GuildSettingsRepository, SettingsCache
 from .system_sheets import SystemSheetRepository
-from .undo import Pending, UndoRepository
+from .undo import Pending, UndoRepository, record
 
 CommitListener = Callable[[Committed], None]
 
@@ -170,17 +170,19 @@ class UnitOfWork:
             return
         if not self._made and not self.undo.sheets:  # it touched neither
             return
-        enc, log = self.encounter, self.undo_log
-        if log is None:
-            return
+        enc, channel = self.encounter, self.channel_id
         if enc.created:  # a new fight starts a new undo history in the channel
-            await log.clear()
+            await UndoRepository(self.session, self.guild_id, channel, self.clock).clear()
             return
         if not enc.changed and not self.undo.sheets:  # (a save that changes nothing
             return  # is still an operation: /deshacer takes it back, changing nothing)
         info, before = enc.info, enc.undo_before()
         rolls: RollLogRepository | None = self.__dict__.get("rolls")  # (made if it logged)
-        await log.add(
+        await record(
+            self.session,
+            self.guild_id,
+            channel,
+            self.clock(),
             encounter_id=None if info is None or before is None else info.id,
             before=before,
             ended=enc.ended,
