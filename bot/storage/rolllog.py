@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from sqlalchemy import Select, Text, cast, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -65,18 +65,16 @@ class RollLogEntry:
     said_deleted: bool = False
 
 
+def _as_json(value: object) -> object:
+    to_dict = getattr(value, "to_dict", None)
+    return to_dict() if callable(to_dict) else value
+
+
 def _cut(text: str | None) -> str | None:
     if text is None:
         return None
     text = text.strip()
     return (text if len(text) <= WHO_MAX else text[: WHO_MAX - 1] + "…") or None
-
-
-@runtime_checkable
-class ToDict(Protocol):
-    """A value logged as its ``to_dict()`` (``DieRoll``, ``Modifier``)."""
-
-    def to_dict(self) -> object: ...
 
 
 class ReadsEncounter(Protocol):
@@ -149,8 +147,8 @@ class RollLogRepository:
                 "channel_id": channel,
                 "user_id": user_id,
                 "command": command,
-                "dice": [d.to_dict() if isinstance(d, ToDict) else d for d in dice],
-                "modifiers": [m.to_dict() if isinstance(m, ToDict) else m for m in modifiers],
+                "dice": [_as_json(d) for d in dice],
+                "modifiers": [_as_json(m) for m in modifiers],
                 "result": {} if result is None else result.to_json(),
                 "physical": physical,
                 "created_at": self._clock(),
