@@ -26,9 +26,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
-from bot.render.tracker import tracker_embed
+from bot.render.tracker import tracker_embed, waiting_lines
 from bot.render.trackers import system_tracker
-from bot.render.waiting import waiting_lines
 from bot.storage.encounter_info import Committed, EncounterInfo
 from bot.storage.waiting import since_times, waiting
 from umbral_rules.encounter import Encounter

@@ -1,5 +1,6 @@
 """What every feature shares: option types, the autocompletes' matching, the roll log's
-entries and the one way to answer."""
+entries and the one way to answer (:func:`send`; :func:`send_split` for a reply that may
+not fit one message)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from discord import app_commands
 
 from bot.edge.errors import ANSWERED as ANSWERED  # re-exported for the features
 from bot.records.rolls import UmbralRoll
+from bot.render.limits import split_reply
 from bot.render.safe import allowed_mentions, choice
 from umbral_rules import UmbralError
 from umbral_rules.checks import CheckResult
@@ -208,6 +210,29 @@ async def send(
     else:
         await interaction.response.send_message(**kwargs)
     interaction.extras[ANSWERED] = True
+
+
+async def send_split(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = None,
+    embeds: Sequence[discord.Embed] = (),
+    view: discord.ui.View | None = None,
+    ephemeral: bool = False,
+    pings: Iterable[int] = (),
+) -> None:
+    """A reply that may not fit one message (2,000 characters of content; 10 embeds and
+    6,000 characters), answered in as many as it takes (:func:`split_reply`): the view goes
+    on the first; only the users in ``pings`` can be pinged, see ``bot.render.safe``."""
+    for i, (text, batch) in enumerate(split_reply(content, embeds)):
+        await send(
+            interaction,
+            content=text,
+            embeds=batch,
+            view=view if i == 0 else None,
+            ephemeral=ephemeral,
+            pings=pings,
+        )
 
 
 #: Discord: «this thread is archived» (play by post goes quiet for days).

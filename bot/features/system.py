@@ -1,22 +1,33 @@
 """Umbral as a game system of the edge's one path (:mod:`bot.edge.path`): its document is the
 channel's :class:`~umbral_rules.encounter.Encounter`, made current with the guild's secuelas
-table and estados, its rolls logged by :func:`~bot.features.rolllog.log_events` and
-its events shown by :func:`~bot.render.encounter.render_events`. A second system is a
-second object like :data:`UMBRAL`, handed to :func:`~bot.edge.path.run_step` by its own
-commands."""
+table and estados (:meth:`Umbral.prepare`), its rolls logged with who rolled and against
+whom (:meth:`Umbral.log`) and its events shown by
+:func:`~bot.render.encounter.render_events`. A second system is a second object like
+:data:`UMBRAL`, handed to :func:`~bot.edge.path.run_step` by its own commands."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from bot.edge.path import Need, Turn
 from bot.edge.systems import SystemPlugin, Verb
-from bot.features.ambito import sync_guild_tables
-from bot.features.rolllog import log_events
+from bot.features.common import log_roll, result_summary
+from bot.jsontypes import JsonObject
+from bot.records.rolls import SecuelasResult
 from bot.render.encounter import Rendered, render_events
 from umbral_rules.encounter import Encounter
-from umbral_rules.encounter.events import Event
+from umbral_rules.encounter.events import (
+    AttackResolved,
+    CheckMade,
+    DefenseResolved,
+    DespegarseResolved,
+    Event,
+    RetoRolled,
+    SecuelasRolled,
+    Stabilised,
+)
+from umbral_rules.encounter.settings import EstadosExtra, validate_estados_extra
 from umbral_rules.systems import UMBRAL as UMBRAL_NAME
 
 if TYPE_CHECKING:
@@ -44,7 +55,13 @@ class Umbral:
         return await (uow.encounter.require() if need == "require" else uow.encounter.get())
 
     def prepare(self, doc: Encounter, settings: GuildSettings) -> PendingNames:
-        sync_guild_tables(doc, settings.secuelas, settings.extra_estados)
+        """The guild's secuelas table and estados as they are now, in the encounter (issue
+        34: a guild's tables are live; nothing is touched when they did not change); the
+        attackers pending, by id, for the log."""
+        table = {str(k): str(v) for k, v in (settings.secuelas or {}).items()}
+        estados = guild_estados_extra(settings.extra_estados)
+        if doc.settings.secuelas_tabla != table or dict(doc.settings.estados_extra) != estados:
+            doc.use_guild_tables(table, estados)
         return {p.id: p.nombre for p in doc.pending}
 
     async def save(self, uow: UnitOfWork, doc: Encounter) -> None:
@@ -59,7 +76,59 @@ class Umbral:
         events: Sequence[Event],
         memo: PendingNames | None,
     ) -> None:
-        await log_events(uow, user_id, command, doc, events, memo)
+        """Every roll of the step's events goes to the roll log, in the same transaction,
+        with who rolled (the combatant as shown, and its character for a player character)
+        and against whom; ``memo``: the attackers pending before the step (by id)."""
+        for event in events:
+            actor_id, target = who_and_whom(doc, event, memo or {})
+            if actor_id is None:
+                continue
+            actor = doc.state.lookup(actor_id)
+            who: dict[str, Any] = {
+                "actor": None if actor is None else actor.nombre,
+                "character_id": None if actor is None else actor.character_id,
+                "target": target,
+                "motivo": None,
+            }
+            if isinstance(event, SecuelasRolled):
+                await uow.rolls.append(
+                    user_id=user_id,
+                    command=command,
+                    dice=[event.die],
+                    result=SecuelasResult(
+                        total=event.total,
+                        bonus=event.bonus,
+                        muerte=event.death,
+                        resultado=event.resultado,
+                    ),
+                    physical=event.die.physical,
+                    **who,
+                )
+            elif isinstance(event, DespegarseResolved):
+                if event.result is not None and event.engaged_roll is not None:
+                    # Narrativo / Táctico: the engaged's die is logged beside the leaver's
+                    rolls = (event.result.roll, event.engaged_roll)
+                    await uow.rolls.append(
+                        user_id=user_id,
+                        command=command,
+                        dice=[r.die for r in rolls],
+                        modifiers=[m for r in rolls for m in r.modifiers],
+                        result=result_summary(
+                            event.result,
+                            totales=[r.total for r in rolls],
+                            contra=event.engaged_total,
+                        ),
+                        physical=any(r.die.physical for r in rolls),
+                        **who,
+                    )
+                elif event.result is not None:
+                    await log_roll(
+                        uow, user_id, command, event.result, contra=event.engaged_total, **who
+                    )
+            elif isinstance(
+                event, AttackResolved | DefenseResolved | CheckMade | RetoRolled | Stabilised
+            ):
+                await log_roll(uow, user_id, command, event.result, **who)
 
     def tracked(self, doc: Encounter) -> Encounter | None:
         return doc
@@ -72,6 +141,53 @@ class Umbral:
 
 
 UMBRAL = Umbral()
+
+
+def _name(enc: Encounter, combatant_id: str) -> str | None:
+    c = enc.state.lookup(combatant_id)
+    return None if c is None else c.nombre
+
+
+def _reto_name(enc: Encounter, reto_id: str) -> str | None:
+    return next((r.nombre for r in enc.retos if r.id == reto_id), None)
+
+
+def who_and_whom(
+    enc: Encounter, event: Event, pending_names: Mapping[str, str]
+) -> tuple[str | None, str | None]:
+    """(the id of the combatant who rolled, against whom as shown) for a rolling event."""
+    if isinstance(event, AttackResolved):
+        return event.attacker_id, _name(enc, event.target_id)
+    if isinstance(event, DefenseResolved):
+        attackers = [pending_names.get(p, "") for p in event.pending_ids]
+        return event.defender_id, ", ".join(dict.fromkeys(a for a in attackers if a)) or None
+    if isinstance(event, Stabilised):
+        return event.healer_id, _name(enc, event.target_id)
+    if isinstance(event, RetoRolled):
+        return event.combatant_id, _reto_name(enc, event.reto_id)
+    if isinstance(event, DespegarseResolved):
+        return event.combatant_id, _name(enc, event.engaged_id)
+    if isinstance(event, CheckMade | SecuelasRolled):
+        return event.combatant_id, None
+    return None, None
+
+
+def guild_estados_extra(extra_estados: Iterable[object] | None) -> EstadosExtra:
+    """The guild's estados (``GuildSettings.extra_estados``), checked: each entry of the
+    stored list is a name (desventaja nowhere) or ``{"nombre": ..., "desventaja":
+    [ámbito, ...], "cabeza": bool}`` (``cabeza`` since issue 34: false when missing)."""
+    table: JsonObject = {}
+    for entry in extra_estados or ():
+        if isinstance(entry, dict):
+            nombre = str(entry.get("nombre", ""))
+            table[nombre] = {
+                "nombre": nombre,
+                "desventaja": list(entry.get("desventaja", [])),
+                "cabeza": bool(entry.get("cabeza", False)),
+            }
+        else:
+            table[str(entry)] = {"nombre": str(entry), "desventaja": []}
+    return validate_estados_extra(table)
 
 
 #: The commands every game system may play (:mod:`bot.edge.systems`), with the options each

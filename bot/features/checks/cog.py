@@ -11,6 +11,7 @@ from bot.edge.context import Context, command_context
 from bot.edge.path import Step, run_step
 from bot.edge.permissions import Variant
 from bot.edge.services import Topic
+from bot.features.acting import check_all_used, choose_dice
 from bot.features.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of
 from bot.features.checks import retos, tirada
 from bot.features.checks.contra import Contra, ContraOptions, contra_of
@@ -22,7 +23,6 @@ from bot.features.common import (
     VentajaOpt,
     log_roll,
 )
-from bot.features.dice import check_all_used, choose_dice
 from bot.features.forms import FormSpec, open_form, required
 from bot.features.system import UMBRAL, UmbralTurn
 from bot.render.rolls import check_embed

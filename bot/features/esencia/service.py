@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.edge.permissions import is_gm
-from bot.features.combate.acting import own_combatants
+from bot.edge.context import is_gm
+from bot.features.acting import own_combatants
 from bot.features.fichas.lookup import custody_character
 from bot.features.fichas.vida import require_editable
 from bot.features.system import UmbralTurn
