@@ -62,10 +62,6 @@ HOW = (
 )
 
 
-def in_thread(interaction: discord.Interaction) -> bool:
-    return isinstance(interaction.channel, discord.Thread)
-
-
 def closed_thread(interaction: discord.Interaction) -> str | None:
     """Why the bot can't reopen this archived thread (``None``: not archived, or it can).
     An archived thread that is not locked reopens with «Enviar mensajes en hilos»; a locked
@@ -128,7 +124,7 @@ def require_channel_permissions(
     interaction: discord.Interaction, what: str, *, board: bool
 ) -> None:
     """Refuse (before anything is created) when the bot can't show the encounter here."""
-    thread = in_thread(interaction)
+    thread = isinstance(interaction.channel, discord.Thread)
     lacking = missing(
         interaction.app_permissions, map_needs(thread) if board else tracker_needs(thread)
     )
@@ -184,7 +180,7 @@ async def refresh(
             embed = system_tracker(change.system, change.enc, ended=True)
         publisher.ended(guild_id, channel_id, channel, perms, change.tracker_id, embed)
         return
-    lacking = missing(perms, tracker_needs(in_thread(interaction)))
+    lacking = missing(perms, tracker_needs(isinstance(channel, discord.Thread)))
     closed = closed_thread(interaction) or ""
     if lacking or closed:
         note = tracker_note(lacking) if lacking else f"Hecho, pero {closed[:1].lower()}{closed[1:]}"

@@ -111,7 +111,7 @@ def ventaja_sources(ventaja: str | None) -> tuple[list[str], list[str]]:
 
 def result_summary(
     result: CheckResult | AttackResult,
-    totales: list[int] | None = None,
+    totales: list[int],
     *,
     contra: int | None = None,
     umbral: int | None = None,
@@ -119,13 +119,12 @@ def result_summary(
     personaje: str | None = None,
     privada: bool | None = None,
 ) -> UmbralRoll:
-    """What the roll log keeps of a check or an attack (besides dice and modifiers);
-    ``totales``: other totals than the result's own; ``contra`` (Despegarse: the engaged's
-    total), ``umbral``, ``personaje`` and ``privada`` (``/tirada``) and ``reto`` (a reto's name),
-    when the roll has them."""
+    """What the roll log keeps of a check or an attack (besides dice and modifiers):
+    ``totales``, the totals of the rolls logged (the result's own, or with the engaged's
+    beside a Despegarse's); ``contra`` (Despegarse: the engaged's total), ``umbral``,
+    ``personaje`` and ``privada`` (``/tirada``) and ``reto`` (a reto's name), when the roll
+    has them."""
     attack = result if isinstance(result, AttackResult) else None
-    if totales is None:
-        totales = [r.total for r in _rolls(result)]
     return UmbralRoll(
         margen=result.margen,
         grado=result.grade.label,
@@ -141,10 +140,6 @@ def result_summary(
         personaje=personaje,
         privada=privada,
     )
-
-
-def _rolls(result: CheckResult | AttackResult) -> tuple[Roll, ...]:
-    return result.rolls if isinstance(result, AttackResult) else (result.roll,)
 
 
 async def log_roll(
@@ -165,14 +160,20 @@ async def log_roll(
 ) -> None:
     """Append one roll (every face, every modifier, the result; who rolled, against whom,
     why) to the roll log; ``contra`` … ``privada``: as :func:`result_summary`."""
-    rolls = _rolls(result)
+    rolls: tuple[Roll, ...] = result.rolls if isinstance(result, AttackResult) else (result.roll,)
     await uow.rolls.append(
         user_id=user_id,
         command=command,
         dice=[r.die for r in rolls],
         modifiers=[m for r in rolls for m in r.modifiers],
         result=result_summary(
-            result, contra=contra, umbral=umbral, reto=reto, personaje=personaje, privada=privada
+            result,
+            [r.total for r in rolls],
+            contra=contra,
+            umbral=umbral,
+            reto=reto,
+            personaje=personaje,
+            privada=privada,
         ),
         physical=any(r.die.physical for r in rolls),
         actor=actor,

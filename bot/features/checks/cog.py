@@ -11,7 +11,6 @@ from bot.edge.context import Context, command_context
 from bot.edge.path import Step, run_step
 from bot.edge.permissions import Variant
 from bot.edge.services import Topic
-from bot.features.acting import check_all_used, choose_dice
 from bot.features.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of
 from bot.features.checks import retos, tirada
 from bot.features.checks.contra import Contra, ContraOptions, contra_of
@@ -24,7 +23,7 @@ from bot.features.common import (
     log_roll,
 )
 from bot.features.forms import FormSpec, open_form, required
-from bot.features.system import UMBRAL, UmbralTurn
+from bot.features.system import UMBRAL, UmbralTurn, check_all_used, choose_dice
 from bot.render.rolls import check_embed
 from bot.render.safe import shown
 from bot.sheetfiles.limits import NAME_MAX

@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.edge.path import Step, run_step
-from bot.features.acting import check_all_used, choose_dice, resolve_actor
 from bot.features.combate.defender_button import DefenderView
 from bot.features.common import send_split
-from bot.features.system import UMBRAL, UmbralTurn
+from bot.features.system import UMBRAL, UmbralTurn, check_all_used, choose_dice, resolve_actor
 from umbral_rules import DiceSource
 from umbral_rules.encounter import AttackChoice, Combatant, Encounter
 from umbral_rules.encounter.events import Event

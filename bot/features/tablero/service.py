@@ -11,10 +11,9 @@ import discord
 
 from bot.edge.path import Need, run_step
 from bot.edge.path import Step as PathStep
-from bot.features.acting import resolve_actor
 from bot.features.combate.service import defender_view
 from bot.features.common import ANSWERED
-from bot.features.system import UMBRAL, UmbralTurn
+from bot.features.system import UMBRAL, UmbralTurn, resolve_actor
 from bot.render.encounter import render_events
 from bot.render.limits import split_reply
 from bot.render.mapa import BoardPicture, board_embed, board_file, snapshot
