@@ -32,6 +32,10 @@ returns the context refreshes the trackers asked for. The declaration is the com
 statement of who may use it (:mod:`bot.edge.permissions`): :meth:`Context.require` checks it
 (the GM and the managers: :func:`is_gm`, :func:`is_manager`),
 :func:`permission_rows` prints it and the permissions test drives the bot against it.
+
+What became of each command — done, refused or failed: its log line and its metrics — is
+said once per command by :func:`command_outcome`, from the gate, the error handler or
+discord.py's completion event.
 """
 
 from __future__ import annotations
@@ -39,8 +43,9 @@ from __future__ import annotations
 import functools
 import inspect
 import logging
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import discord
 from discord import app_commands
@@ -319,3 +324,49 @@ def permission_rows(tree: app_commands.CommandTree[Any]) -> list[tuple[str, str]
                 raise LookupError(f"/{command.qualified_name} declares no permission")
             rows.extend(permission.rows(command.qualified_name))
     return rows
+
+
+# --- what became of each command -------------------------------------------------------
+# One log line (with its name, guild, channel, outcome and milliseconds, fields of the record
+# that ``LOG_FORMAT=json`` writes out) and its counters in the bot's metrics (the tree's
+# ``metrics``). Called once per command: the gate notes the start (``extras[STARTED]``, in
+# :meth:`~bot.edge.tree.GuardedTree.interaction_check`), and the end comes from one place
+# each — the gate's refusal, the error handler (refused or failed), discord.py's
+# ``on_app_command_completion`` (done).
+
+commands_log = logging.getLogger("bot.commands")
+
+STARTED = "umbral_started"
+
+
+class CommandMetrics(Protocol):
+    """Where a command's outcome is counted (:class:`bot.process.metrics.Metrics`)."""
+
+    def command(self, name: str, outcome: str, seconds: float) -> None: ...
+
+
+WORDS = {"done": "hecho", "refused": "rechazado", "failed": "falló"}
+
+
+def command_outcome(
+    interaction: discord.Interaction, outcome: str, metrics: CommandMetrics | None
+) -> None:
+    """``outcome``: ``done``, ``refused`` or ``failed``, logged and counted in ``metrics``.
+    Nothing for what is not a command (a button, an autocomplete, an unknown command)."""
+    command = interaction.command
+    if command is None or interaction.type is not discord.InteractionType.application_command:
+        return
+    name = command.qualified_name
+    started = interaction.extras.get(STARTED)
+    seconds = time.perf_counter() - started if started is not None else 0.0
+    if metrics is not None:
+        metrics.command(name, outcome, seconds)
+    ms = round(seconds * 1000)
+    fields = {
+        "command": name,
+        "guild": interaction.guild_id,
+        "channel": interaction.channel_id,
+        "outcome": outcome,
+        "ms": ms,
+    }
+    commands_log.info("/%s: %s en %d ms", name, WORDS.get(outcome, outcome), ms, extra=fields)

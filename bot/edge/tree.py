@@ -22,9 +22,8 @@ from discord import app_commands
 from discord.enums import AppCommandOptionType as T
 from discord.ext import commands
 
-from bot.edge.context import rolls_dice
+from bot.edge.context import STARTED, command_outcome, rolls_dice
 from bot.edge.errors import UmbralTree, refusal_text
-from bot.edge.outcome import STARTED, command_outcome
 from bot.edge.ratelimit import RateLimiter
 from bot.render.accents import spoken
 from bot.render.limits import quote

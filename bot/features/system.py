@@ -1,7 +1,7 @@
 """Umbral as a game system of the edge's one path (:mod:`bot.edge.path`): its document is the
 channel's :class:`~umbral_rules.encounter.Encounter`, made current with the guild's secuelas
 table and estados (:meth:`Umbral.prepare`), its rolls logged with who rolled and against
-whom (:meth:`Umbral.log`) and its events shown by
+whom (:meth:`Umbral.log`); its commands' replies show its events with
 :func:`~bot.render.encounter.render_events`. A second system is a second object like
 :data:`UMBRAL`, handed to :func:`~bot.edge.path.run_step` by its own commands.
 
@@ -21,7 +21,6 @@ from bot.edge.systems import SystemPlugin, Verb
 from bot.features.common import log_roll, result_summary
 from bot.jsontypes import JsonObject
 from bot.records.rolls import SecuelasResult
-from bot.render.encounter import Rendered, render_events
 from umbral_rules import DiceSource, ForcedDice, UmbralError, physical_dice
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.events import (
@@ -140,12 +139,6 @@ class Umbral:
 
     def tracked(self, doc: Encounter) -> Encounter | None:
         return doc
-
-    def render(
-        self, doc: Encounter, events: Sequence[Event], title: str, memo: PendingNames | None
-    ) -> Rendered:
-        """The reply to a step's events (rolls in embeds of their own)."""
-        return render_events(doc, events, title, memo)
 
 
 UMBRAL = Umbral()
