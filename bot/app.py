@@ -9,7 +9,7 @@ import discord
 from discord.ext import commands
 
 from bot.clock import DrivenClock
-from bot.edge.outcome import command_outcome
+from bot.edge.context import command_outcome
 from bot.edge.publisher import TrackerPublisher
 from bot.edge.ratelimit import RateLimiter
 from bot.edge.services import Services

@@ -61,9 +61,9 @@ def test_the_path_imports_no_feature_and_no_system() -> None:
 
 
 def test_only_the_system_makes_the_guild_tables_current() -> None:
-    calls = sorted(f for f, text in _sources().items() if "sync_guild_tables(" in text)
-    assert calls == ["ambito.py", "system.py"]  # its definition, its one caller
-    assert "def sync_guild_tables(" in (FEATURES / "ambito.py").read_text("utf-8")
+    calls = sorted(f for f, text in _sources().items() if "use_guild_tables(" in text)
+    assert calls == ["system.py"]  # Umbral's ``prepare``, the path's step
+    assert "def prepare(" in (FEATURES / "system.py").read_text("utf-8")
 
 
 def test_the_path_s_steps_are_written_by_hand_only_where_listed() -> None:

@@ -1,14 +1,31 @@
 """What the bot itself may do in a channel (``interaction.app_permissions``) and how to say
 what is missing, in Spanish, with Discord's own names for the permissions (a command that
-would show the encounter where it can't is refused first: :func:`require_channel_permissions`)."""
+would show the encounter where it can't is refused first: :func:`require_channel_permissions`);
+and, once a command's change has committed, its trackers handed to the background publisher
+where the bot may show them (:func:`refresh`, :func:`refresh_elsewhere`), or a private note
+saying what is missing."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.edge.publisher import TRACKER_CHANNELS, TrackerPublisher
+from bot.jsontypes import JsonObject
+from bot.render.tracker import tracker_embed
+from bot.render.trackers import system_tracker
 from umbral_rules import UmbralError
+from umbral_rules.encounter import Encounter
+from umbral_rules.systems import UMBRAL
+
+if TYPE_CHECKING:
+    from bot.storage import UnitOfWork
+
+log = logging.getLogger(__name__)
 
 #: Discord's Spanish name of each permission the bot uses.
 LABELS = {
@@ -43,10 +60,6 @@ HOW = (
     "Un administrador puede dárme{lo} en los ajustes del canal (Permisos → la aplicación "
     "Umbral) o en el rol del bot."
 )
-
-
-def in_thread(interaction: discord.Interaction) -> bool:
-    return isinstance(interaction.channel, discord.Thread)
 
 
 def closed_thread(interaction: discord.Interaction) -> str | None:
@@ -111,7 +124,7 @@ def require_channel_permissions(
     interaction: discord.Interaction, what: str, *, board: bool
 ) -> None:
     """Refuse (before anything is created) when the bot can't show the encounter here."""
-    thread = in_thread(interaction)
+    thread = isinstance(interaction.channel, discord.Thread)
     lacking = missing(
         interaction.app_permissions, map_needs(thread) if board else tracker_needs(thread)
     )
@@ -120,3 +133,88 @@ def require_channel_permissions(
     closed = closed_thread(interaction)
     if closed:
         raise UmbralError(closed)
+
+
+@dataclass(frozen=True)
+class TrackerChange:
+    """A committed change of the command's channel's encounter, to show in its tracker:
+    ``tracker_id`` the message it had; ``ended``: show the final state; ``repost``: post
+    the tracker again at the bottom of the channel (and keep that one up to date)."""
+
+    #: What the tracker draws: Umbral's ``Encounter``, or another system's document.
+    enc: Encounter | JsonObject
+    tracker_id: int | None
+    ended: bool = False
+    repost: bool = False
+    #: The game system the encounter plays.
+    system: str = UMBRAL
+
+    @classmethod
+    def of(
+        cls, uow: UnitOfWork, enc: Encounter | JsonObject, *, ended: bool, repost: bool
+    ) -> TrackerChange:
+        """The change ``uow`` makes to its channel's encounter, shown as ``enc``."""
+        info = uow.encounter.info
+        tracker_id = info.tracker_message_id if info else None
+        return cls(enc, tracker_id, ended, repost, info.system if info else UMBRAL)
+
+
+async def refresh(
+    interaction: discord.Interaction, publisher: TrackerPublisher, change: TrackerChange
+) -> None:
+    """After a committed change: the channel's tracker is brought up to date in the background
+    (:class:`~.publisher.TrackerPublisher`). When the bot may not post it here, the user gets
+    a short private note saying which permission is missing — never an error: the change
+    was saved."""
+    channel = interaction.channel
+    if not isinstance(channel, TRACKER_CHANNELS):
+        return
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if guild_id is None or channel_id is None:
+        return
+    perms = interaction.app_permissions
+    if change.ended:
+        if isinstance(change.enc, Encounter):
+            embed = tracker_embed(change.enc, ended=True)
+        else:
+            embed = system_tracker(change.system, change.enc, ended=True)
+        publisher.ended(guild_id, channel_id, channel, perms, change.tracker_id, embed)
+        return
+    lacking = missing(perms, tracker_needs(isinstance(channel, discord.Thread)))
+    closed = closed_thread(interaction) or ""
+    if lacking or closed:
+        note = tracker_note(lacking) if lacking else f"Hecho, pero {closed[:1].lower()}{closed[1:]}"
+        try:
+            await interaction.followup.send(note, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("No se pudo avisar de los permisos que faltan", exc_info=True)
+        return
+    publisher.changed(
+        guild_id, channel_id, channel, perms, repost=change.repost, committed=change.enc
+    )
+
+
+def refresh_elsewhere(
+    interaction: discord.Interaction, publisher: TrackerPublisher, channel_id: int
+) -> None:
+    """The encounter of another channel changed (a character moved out of it, or its sheet
+    changed): its tracker is brought up to date in the background too. The bot's permissions
+    there come from discord.py's cache; where it may not post the tracker nothing is asked of
+    Discord (the next command in that channel says what is missing). A channel not in the
+    cache gets its tracker edited (or posted again), never pinned."""
+    guild_id = interaction.guild_id
+    if guild_id is None:
+        return
+    guild = interaction.client.get_guild(guild_id)
+    target = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    me = guild.me if guild is not None else None
+    if isinstance(target, discord.TextChannel | discord.Thread) and me is not None:
+        perms = target.permissions_for(me)
+        lacking = missing(perms, tracker_needs(isinstance(target, discord.Thread)))
+        if lacking:
+            log.info("No actualizo el tracker del canal %s: me falta %s", channel_id, lacking)
+            return
+        publisher.changed(guild_id, channel_id, target, perms)
+        return
+    channel = interaction.client.get_partial_messageable(channel_id, guild_id=guild_id)
+    publisher.changed(guild_id, channel_id, channel, None)

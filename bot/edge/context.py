@@ -2,8 +2,9 @@
 the channel, who acts and whether as the GM, the services its cog was handed, its declared
 permission — and the trackers its committed changes must bring up to date (asked for with
 an after-commit hook of the unit of work; done once the command has answered, by
-:func:`refresh` and :func:`refresh_elsewhere`, which hand the channel to the background
-:class:`~bot.edge.publisher.TrackerPublisher`).
+:func:`~bot.edge.channel_access.refresh` and
+:func:`~bot.edge.channel_access.refresh_elsewhere`, which hand the channel to the
+background :class:`~bot.edge.publisher.TrackerPublisher`).
 
 A command is written as::
 
@@ -28,8 +29,13 @@ channel's unit of work with the retry. A command that rolls dice says so,
 :func:`command_context` wraps the body: discord.py calls it with the interaction and the
 options as usual; the body gets a :class:`Context` instead of the interaction, and after it
 returns the context refreshes the trackers asked for. The declaration is the command's one
-statement of who may use it (:mod:`bot.edge.permissions`): :meth:`Context.require` checks it,
+statement of who may use it (:mod:`bot.edge.permissions`): :meth:`Context.require` checks it
+(the GM and the managers: :func:`is_gm`, :func:`is_manager`),
 :func:`permission_rows` prints it and the permissions test drives the bot against it.
+
+What became of each command — done, refused or failed: its log line and its metrics — is
+said once per command by :func:`command_outcome`, from the gate, the error handler or
+discord.py's completion event.
 """
 
 from __future__ import annotations
@@ -37,40 +43,29 @@ from __future__ import annotations
 import functools
 import inspect
 import logging
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import discord
 from discord import app_commands
 
-from bot.edge.channel_access import (
-    closed_thread,
-    in_thread,
-    missing,
-    tracker_needs,
-    tracker_note,
-)
-from bot.edge.options import command_path
+from bot.edge.channel_access import TrackerChange, refresh, refresh_elsewhere
 from bot.edge.permissions import (
     MANAGER_REFUSAL,
     NOT_IN_GUILD,
     Permission,
     Variant,
     gm_refusal,
-    is_gm,
-    is_manager,
     require_guild,
 )
-from bot.edge.publisher import TRACKER_CHANNELS, TrackerPublisher
 from bot.edge.services import NO_STORAGE, ServedCog, Services
 from bot.jsontypes import JsonObject
-from bot.render.tracker import tracker_embed
-from bot.render.trackers import system_tracker
 from bot.storage.undo import operation
 from umbral_rules import DiceSource, UmbralError
 from umbral_rules.encounter import Encounter
-from umbral_rules.systems import UMBRAL, PlaysOther
+from umbral_rules.systems import PlaysOther
+from umbral_rules.text import word_key
 
 if TYPE_CHECKING:
     from bot.storage import Storage, UnitOfWork
@@ -88,89 +83,31 @@ _DECLARED: dict[Callable[..., Any], Permission] = {}
 _ROLLING: set[Callable[..., Any]] = set()
 
 
-@dataclass(frozen=True)
-class TrackerChange:
-    """A committed change of the command's channel's encounter, to show in its tracker:
-    ``tracker_id`` the message it had; ``ended``: show the final state; ``repost``: post
-    the tracker again at the bottom of the channel (and keep that one up to date)."""
-
-    #: What the tracker draws: Umbral's ``Encounter``, or another system's document.
-    enc: Encounter | JsonObject
-    tracker_id: int | None
-    ended: bool = False
-    repost: bool = False
-    #: The game system the encounter plays.
-    system: str = UMBRAL
-
-    @classmethod
-    def of(
-        cls, uow: UnitOfWork, enc: Encounter | JsonObject, *, ended: bool, repost: bool
-    ) -> TrackerChange:
-        """The change ``uow`` makes to its channel's encounter, shown as ``enc``."""
-        info = uow.encounter.info
-        tracker_id = info.tracker_message_id if info else None
-        return cls(enc, tracker_id, ended, repost, info.system if info else UMBRAL)
+#: [D] While a guild has configured no GM role, a role with one of these names counts as it.
+DEFAULT_GM_ROLE_NAMES = frozenset({"master", "gm", "dj", "director de juego"})
 
 
-async def refresh(
-    interaction: discord.Interaction, publisher: TrackerPublisher, change: TrackerChange
-) -> None:
-    """After a committed change: the channel's tracker is brought up to date in the background
-    (:class:`~.publisher.TrackerPublisher`). When the bot may not post it here, the user gets
-    a short private note saying which permission is missing — never an error: the change
-    was saved."""
-    channel = interaction.channel
-    if not isinstance(channel, TRACKER_CHANNELS):
-        return
-    guild_id, channel_id = interaction.guild_id, interaction.channel_id
-    if guild_id is None or channel_id is None:
-        return
-    perms = interaction.app_permissions
-    if change.ended:
-        if isinstance(change.enc, Encounter):
-            embed = tracker_embed(change.enc, ended=True)
-        else:
-            embed = system_tracker(change.system, change.enc, ended=True)
-        publisher.ended(guild_id, channel_id, channel, perms, change.tracker_id, embed)
-        return
-    lacking = missing(perms, tracker_needs(in_thread(interaction)))
-    closed = closed_thread(interaction) or ""
-    if lacking or closed:
-        note = tracker_note(lacking) if lacking else f"Hecho, pero {closed[:1].lower()}{closed[1:]}"
-        try:
-            await interaction.followup.send(note, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("No se pudo avisar de los permisos que faltan", exc_info=True)
-        return
-    publisher.changed(
-        guild_id, channel_id, channel, perms, repost=change.repost, committed=change.enc
-    )
+def is_manager(interaction: discord.Interaction) -> bool:
+    """Manage Server (or Administrator)."""
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
 
 
-def refresh_elsewhere(
-    interaction: discord.Interaction, publisher: TrackerPublisher, channel_id: int
-) -> None:
-    """The encounter of another channel changed (a character moved out of it, or its sheet
-    changed): its tracker is brought up to date in the background too. The bot's permissions
-    there come from discord.py's cache; where it may not post the tracker nothing is asked of
-    Discord (the next command in that channel says what is missing). A channel not in the
-    cache gets its tracker edited (or posted again), never pinned."""
-    guild_id = interaction.guild_id
-    if guild_id is None:
-        return
-    guild = interaction.client.get_guild(guild_id)
-    target = guild.get_channel_or_thread(channel_id) if guild is not None else None
-    me = guild.me if guild is not None else None
-    if isinstance(target, discord.TextChannel | discord.Thread) and me is not None:
-        perms = target.permissions_for(me)
-        lacking = missing(perms, tracker_needs(isinstance(target, discord.Thread)))
-        if lacking:
-            log.info("No actualizo el tracker del canal %s: me falta %s", channel_id, lacking)
-            return
-        publisher.changed(guild_id, channel_id, target, perms)
-        return
-    channel = interaction.client.get_partial_messageable(channel_id, guild_id=guild_id)
-    publisher.changed(guild_id, channel_id, channel, None)
+def is_gm(
+    interaction: discord.Interaction, gm_role_id: int | None, creator_id: int | None = None
+) -> bool:
+    """The encounter's creator, Manage Server, or the configured GM role (while none is
+    configured, a role named as one of :data:`DEFAULT_GM_ROLE_NAMES`)."""
+    if creator_id is not None and interaction.user.id == creator_id:
+        return True
+    if is_manager(interaction):
+        return True
+    member = interaction.user
+    if not isinstance(member, discord.Member):
+        return False
+    if gm_role_id is not None:
+        return any(role.id == gm_role_id for role in member.roles)
+    return any(word_key(role.name) in DEFAULT_GM_ROLE_NAMES for role in member.roles)
 
 
 def ids_of(interaction: discord.Interaction) -> tuple[int, int]:
@@ -183,18 +120,15 @@ def ids_of(interaction: discord.Interaction) -> tuple[int, int]:
     return guild_id, channel_id
 
 
-def given_options(
-    interaction: discord.Interaction, options: Mapping[str, object]
-) -> dict[str, object]:
-    """Of the command's ``options`` (by parameter name, defaults included), those the user
-    sent (an option left out has its default, but was not chosen)."""
-    command = interaction.command
-    if not isinstance(command, app_commands.Command):  # a form sent names what it filled
-        filled = interaction.extras.get("form_given") or ()
-        return {name: value for name, value in options.items() if name in filled}
-    namespace = interaction.namespace
-    sent = {p.name for p in command.parameters if p.display_name in namespace}
-    return {name: value for name, value in options.items() if name in sent}
+def command_path(data: Any) -> str:
+    """``encuentro terminar`` from an interaction's data (what the undo record names)."""
+    data = data or {}
+    parts = [str(data.get("name", "?"))]
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):  # subcommand (group)
+        parts.append(str(options[0].get("name", "")))
+        options = options[0].get("options") or []
+    return " ".join(parts)
 
 
 class Context:
@@ -212,6 +146,8 @@ class Context:
         self.services = services
         self.permission = permission
         self.options = dict(options or {})
+        #: Who called the command.
+        self.user_id: int = interaction.user.id
         #: The injected dice (the services' own, which never change).
         self.dice: DiceSource = services.dice
         #: A command every game system plays (``command_context(shared=True)``): its name.
@@ -221,14 +157,18 @@ class Context:
 
     @functools.cached_property
     def given(self) -> dict[str, object]:
-        """The options the user sent, by parameter name (read when first asked for)."""
-        return given_options(self.interaction, self.options)
+        """Of the command's ``options`` (defaults included), those the user sent, by
+        parameter name (an option left out has its default, but was not chosen); read when
+        first asked for."""
+        command = self.interaction.command
+        if not isinstance(command, app_commands.Command):  # a form sent names what it filled
+            filled = self.interaction.extras.get("form_given") or ()
+            return {name: value for name, value in self.options.items() if name in filled}
+        namespace = self.interaction.namespace
+        sent = {p.name for p in command.parameters if p.display_name in namespace}
+        return {name: value for name, value in self.options.items() if name in sent}
 
     # --- who and where --------------------------------------------------------------------
-
-    @property
-    def user_id(self) -> int:
-        return self.interaction.user.id
 
     @property
     def guild_id(self) -> int:
@@ -384,3 +324,49 @@ def permission_rows(tree: app_commands.CommandTree[Any]) -> list[tuple[str, str]
                 raise LookupError(f"/{command.qualified_name} declares no permission")
             rows.extend(permission.rows(command.qualified_name))
     return rows
+
+
+# --- what became of each command -------------------------------------------------------
+# One log line (with its name, guild, channel, outcome and milliseconds, fields of the record
+# that ``LOG_FORMAT=json`` writes out) and its counters in the bot's metrics (the tree's
+# ``metrics``). Called once per command: the gate notes the start (``extras[STARTED]``, in
+# :meth:`~bot.edge.tree.GuardedTree.interaction_check`), and the end comes from one place
+# each — the gate's refusal, the error handler (refused or failed), discord.py's
+# ``on_app_command_completion`` (done).
+
+commands_log = logging.getLogger("bot.commands")
+
+STARTED = "umbral_started"
+
+
+class CommandMetrics(Protocol):
+    """Where a command's outcome is counted (:class:`bot.process.metrics.Metrics`)."""
+
+    def command(self, name: str, outcome: str, seconds: float) -> None: ...
+
+
+WORDS = {"done": "hecho", "refused": "rechazado", "failed": "falló"}
+
+
+def command_outcome(
+    interaction: discord.Interaction, outcome: str, metrics: CommandMetrics | None
+) -> None:
+    """``outcome``: ``done``, ``refused`` or ``failed``, logged and counted in ``metrics``.
+    Nothing for what is not a command (a button, an autocomplete, an unknown command)."""
+    command = interaction.command
+    if command is None or interaction.type is not discord.InteractionType.application_command:
+        return
+    name = command.qualified_name
+    started = interaction.extras.get(STARTED)
+    seconds = time.perf_counter() - started if started is not None else 0.0
+    if metrics is not None:
+        metrics.command(name, outcome, seconds)
+    ms = round(seconds * 1000)
+    fields = {
+        "command": name,
+        "guild": interaction.guild_id,
+        "channel": interaction.channel_id,
+        "outcome": outcome,
+        "ms": ms,
+    }
+    commands_log.info("/%s: %s en %d ms", name, WORDS.get(outcome, outcome), ms, extra=fields)

@@ -8,7 +8,7 @@ import re
 import discord
 from discord import app_commands
 
-from bot.edge.outcome import CommandMetrics, command_outcome
+from bot.edge.context import CommandMetrics, command_outcome
 from bot.render.limits import CONTENT_MAX, cut, cut_quotes
 from bot.render.safe import shown
 from umbral_rules import UmbralError

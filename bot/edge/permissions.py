@@ -6,7 +6,8 @@ A command declares who may use it once, with :func:`bot.edge.context.command_con
 their own, :class:`Variant`). That one declaration is what
 :meth:`~bot.edge.context.Context.require` checks for the GM and the managers, what the table
 of :func:`permission_rows` prints (``/ayuda``, ``docs/comandos.md``) and what the
-permissions test drives every command against.
+permissions test drives every command against. Who is the GM or a manager is asked of the
+context (:func:`bot.edge.context.is_gm`, :func:`~bot.edge.context.is_manager`).
 
 The table's columns: the máster (rol de máster, quien creó el encuentro o «Gestionar
 servidor»), the player who owns the character the command names, another player of the same
@@ -23,33 +24,6 @@ import discord
 
 from bot.records.reference import RULES
 from umbral_rules import UmbralError
-from umbral_rules.text import word_key
-
-#: [D] While a guild has configured no GM role, a role with one of these names counts as it.
-DEFAULT_GM_ROLE_NAMES = frozenset({"master", "gm", "dj", "director de juego"})
-
-
-def is_manager(interaction: discord.Interaction) -> bool:
-    perms = interaction.permissions
-    return bool(perms.manage_guild or perms.administrator)
-
-
-def has_gm_role(interaction: discord.Interaction, gm_role_id: int | None) -> bool:
-    member = interaction.user
-    if not isinstance(member, discord.Member):
-        return False
-    if gm_role_id is not None:
-        return any(role.id == gm_role_id for role in member.roles)
-    return any(word_key(role.name) in DEFAULT_GM_ROLE_NAMES for role in member.roles)
-
-
-def is_gm(
-    interaction: discord.Interaction, gm_role_id: int | None, creator_id: int | None = None
-) -> bool:
-    """The configured GM role, the encounter's creator, or Manage Server."""
-    if creator_id is not None and interaction.user.id == creator_id:
-        return True
-    return is_manager(interaction) or has_gm_role(interaction, gm_role_id)
 
 
 def gm_refusal(what: str) -> str:

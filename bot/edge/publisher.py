@@ -26,9 +26,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
-from bot.render.tracker import tracker_embed
+from bot.render.tracker import tracker_embed, waiting_lines
 from bot.render.trackers import system_tracker
-from bot.render.waiting import waiting_lines
 from bot.storage.encounter_info import Committed, EncounterInfo, since_times
 from bot.storage.waiting import waiting
 from umbral_rules.encounter import Encounter
@@ -137,13 +136,12 @@ class TrackerPublisher:
         in a new tracker at the bottom of the channel, which later updates edit).
         ``committed``: the change was this process's commit of that ``Encounter`` (then the
         tracker is drawn from what :meth:`committed` was handed, without a read)."""
-        state = self._state(guild_id, channel_id, channel, perms)
+        state = self._queue(guild_id, channel_id, channel, perms)
         self.counts["queued"] += 1
         self.counts["coalesced"] += state.dirty
         state.drawable = (state.drawable or not state.dirty) and committed is not None
         state.dirty = True
         state.repost = state.repost or repost
-        self._start(channel_id, state)
 
     def ended(
         self,
@@ -155,12 +153,11 @@ class TrackerPublisher:
         embed: discord.Embed,
     ) -> None:
         """The encounter ended: its tracker shows the final state (if it still exists)."""
-        state = self._state(guild_id, channel_id, channel, perms)
+        state = self._queue(guild_id, channel_id, channel, perms)
         self.counts["queued"] += 1
         state.dirty = False
         if message_id is not None:
             state.finals.append((message_id, embed))
-        self._start(channel_id, state)
 
     def committed(self, committed: Committed) -> None:
         """A unit of work committed this encounter (called right after its COMMIT, before
@@ -194,19 +191,26 @@ class TrackerPublisher:
 
     # --- the background task --------------------------------------------------------------
 
-    def _state(
+    def _queue(
         self,
         guild_id: int,
         channel_id: int,
         channel: TrackerChannel,
         perms: discord.Permissions | None,
     ) -> _Channel:
+        """The channel's state, with where to post and with which permissions, and its
+        background task started if it is not running: the task's first step runs once the
+        caller (synchronous) has said what changed."""
         state = self._channels.get(channel_id)
         if state is None:
             if len(self._channels) >= self._sweep_at:
                 self._forget_idle()
             state = self._channels[channel_id] = _Channel(guild_id, channel, perms)
         state.channel, state.perms, state.guild_id = channel, perms, guild_id
+        if not state.running:
+            state.task = asyncio.get_running_loop().create_task(
+                self._run(channel_id, state), name=f"umbral-tracker-{channel_id}"
+            )
         return state
 
     def _forget_idle(self) -> None:
@@ -221,12 +225,6 @@ class TrackerPublisher:
             if not busy and not recent:
                 del self._channels[channel_id]
         self._sweep_at = max(SWEEP_AT, 2 * len(self._channels))
-
-    def _start(self, channel_id: int, state: _Channel) -> None:
-        if not state.running:
-            state.task = asyncio.get_running_loop().create_task(
-                self._run(channel_id, state), name=f"umbral-tracker-{channel_id}"
-            )
 
     async def _run(self, channel_id: int, state: _Channel) -> None:
         while state.finals or state.dirty:

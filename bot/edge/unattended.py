@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.edge.context import TrackerChange
+from bot.edge.channel_access import TrackerChange
 from bot.jsontypes import JsonObject
 from bot.render.tracker import tracker_embed
 from bot.render.trackers import system_tracker

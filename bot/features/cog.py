@@ -12,12 +12,12 @@ from __future__ import annotations
 from discord import Interaction
 from discord.app_commands import Choice
 
-from bot.edge.context import ids_of
-from bot.edge.permissions import is_gm, require_guild
+from bot.edge.context import ids_of, is_gm
+from bot.edge.permissions import require_guild
 from bot.edge.services import ServedCog
-from bot.features.ambito import guild_estados_extra
 from bot.features.common import choices
 from bot.features.saved_choices import completions, deletable
+from bot.features.system import guild_estados_extra
 from bot.storage import Storage, UnitOfWork
 from bot.storage.saved_rolls import SERVER
 from umbral_rules import UmbralError

@@ -1,5 +1,6 @@
 """What every feature shares: option types, the autocompletes' matching, the roll log's
-entries and the one way to answer."""
+entries and the one way to answer (:func:`send`; :func:`send_split` for a reply that may
+not fit one message)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from discord import app_commands
 
 from bot.edge.errors import ANSWERED as ANSWERED  # re-exported for the features
 from bot.records.rolls import UmbralRoll
+from bot.render.limits import split_reply
 from bot.render.safe import allowed_mentions, choice
 from umbral_rules import UmbralError
 from umbral_rules.checks import CheckResult
@@ -109,7 +111,7 @@ def ventaja_sources(ventaja: str | None) -> tuple[list[str], list[str]]:
 
 def result_summary(
     result: CheckResult | AttackResult,
-    totales: list[int] | None = None,
+    totales: list[int],
     *,
     contra: int | None = None,
     umbral: int | None = None,
@@ -117,13 +119,12 @@ def result_summary(
     personaje: str | None = None,
     privada: bool | None = None,
 ) -> UmbralRoll:
-    """What the roll log keeps of a check or an attack (besides dice and modifiers);
-    ``totales``: other totals than the result's own; ``contra`` (Despegarse: the engaged's
-    total), ``umbral``, ``personaje`` and ``privada`` (``/tirada``) and ``reto`` (a reto's name),
-    when the roll has them."""
+    """What the roll log keeps of a check or an attack (besides dice and modifiers):
+    ``totales``, the totals of the rolls logged (the result's own, or with the engaged's
+    beside a Despegarse's); ``contra`` (Despegarse: the engaged's total), ``umbral``,
+    ``personaje`` and ``privada`` (``/tirada``) and ``reto`` (a reto's name), when the roll
+    has them."""
     attack = result if isinstance(result, AttackResult) else None
-    if totales is None:
-        totales = [r.total for r in _rolls(result)]
     return UmbralRoll(
         margen=result.margen,
         grado=result.grade.label,
@@ -139,10 +140,6 @@ def result_summary(
         personaje=personaje,
         privada=privada,
     )
-
-
-def _rolls(result: CheckResult | AttackResult) -> tuple[Roll, ...]:
-    return result.rolls if isinstance(result, AttackResult) else (result.roll,)
 
 
 async def log_roll(
@@ -163,14 +160,20 @@ async def log_roll(
 ) -> None:
     """Append one roll (every face, every modifier, the result; who rolled, against whom,
     why) to the roll log; ``contra`` … ``privada``: as :func:`result_summary`."""
-    rolls = _rolls(result)
+    rolls: tuple[Roll, ...] = result.rolls if isinstance(result, AttackResult) else (result.roll,)
     await uow.rolls.append(
         user_id=user_id,
         command=command,
         dice=[r.die for r in rolls],
         modifiers=[m for r in rolls for m in r.modifiers],
         result=result_summary(
-            result, contra=contra, umbral=umbral, reto=reto, personaje=personaje, privada=privada
+            result,
+            [r.total for r in rolls],
+            contra=contra,
+            umbral=umbral,
+            reto=reto,
+            personaje=personaje,
+            privada=privada,
         ),
         physical=any(r.die.physical for r in rolls),
         actor=actor,
@@ -208,6 +211,29 @@ async def send(
     else:
         await interaction.response.send_message(**kwargs)
     interaction.extras[ANSWERED] = True
+
+
+async def send_split(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = None,
+    embeds: Sequence[discord.Embed] = (),
+    view: discord.ui.View | None = None,
+    ephemeral: bool = False,
+    pings: Iterable[int] = (),
+) -> None:
+    """A reply that may not fit one message (2,000 characters of content; 10 embeds and
+    6,000 characters), answered in as many as it takes (:func:`split_reply`): the view goes
+    on the first; only the users in ``pings`` can be pinged, see ``bot.render.safe``."""
+    for i, (text, batch) in enumerate(split_reply(content, embeds)):
+        await send(
+            interaction,
+            content=text,
+            embeds=batch,
+            view=view if i == 0 else None,
+            ephemeral=ephemeral,
+            pings=pings,
+        )
 
 
 #: Discord: «this thread is archived» (play by post goes quiet for days).

@@ -4,7 +4,7 @@ options, checked by the same path as the slash command's.
 A :class:`FormSpec` names a command's options in pages of at most five fields (Discord's
 limit), the essential ones first. Each field is a text input labelled with the option's
 name; what is typed is read as the option's type (a number, one of its choices, a text)
-and then checked by :func:`bot.edge.options.check_option`, the check every slash option
+and then checked by :func:`bot.edge.tree.check_option`, the check every slash option
 passes — so a form accepts and refuses what the slash command accepts and refuses, and,
 once every page is sent, runs the command's own callback with the values: the same result.
 
@@ -28,9 +28,8 @@ from discord import app_commands
 from discord.enums import AppCommandOptionType as T
 
 from bot.edge.errors import refusal_text, report_error
-from bot.edge.options import check_option
 from bot.edge.reference import option_doc
-from bot.edge.tree import gate_component
+from bot.edge.tree import check_option, gate_component
 from bot.render.accents import spoken
 from umbral_rules import UmbralError
 from umbral_rules.text import word_key

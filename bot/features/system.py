@@ -1,25 +1,43 @@
 """Umbral as a game system of the edge's one path (:mod:`bot.edge.path`): its document is the
 channel's :class:`~umbral_rules.encounter.Encounter`, made current with the guild's secuelas
-table and estados, its rolls logged by :func:`~bot.features.rolllog.log_events` and
-its events shown by :func:`~bot.render.encounter.render_events`. A second system is a
-second object like :data:`UMBRAL`, handed to :func:`~bot.edge.path.run_step` by its own
-commands."""
+table and estados (:meth:`Umbral.prepare`), its rolls logged with who rolled and against
+whom (:meth:`Umbral.log`); its commands' replies show its events with
+:func:`~bot.render.encounter.render_events`. A second system is a second object like
+:data:`UMBRAL`, handed to :func:`~bot.edge.path.run_step` by its own commands.
+
+And what the rules of Umbral's steps share: who acts — a player only with their own
+characters, the GM with anyone (:func:`resolve_actor`) — and with which dice — the bot's, or
+the faces a player typed in ``dado`` (:func:`choose_dice`), all of them used
+(:func:`check_all_used`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from bot.edge.path import Need, Turn
 from bot.edge.systems import SystemPlugin, Verb
-from bot.features.ambito import sync_guild_tables
-from bot.features.rolllog import log_events
-from bot.render.encounter import Rendered, render_events
-from umbral_rules.encounter import Encounter
-from umbral_rules.encounter.events import Event
+from bot.features.common import log_roll, result_summary
+from bot.jsontypes import JsonObject
+from bot.records.rolls import SecuelasResult
+from umbral_rules import DiceSource, ForcedDice, UmbralError, physical_dice
+from umbral_rules.encounter import Combatant, Encounter
+from umbral_rules.encounter.events import (
+    AttackResolved,
+    CheckMade,
+    DefenseResolved,
+    DespegarseResolved,
+    Event,
+    RetoRolled,
+    SecuelasRolled,
+    Stabilised,
+)
+from umbral_rules.encounter.settings import EstadosExtra, validate_estados_extra
 from umbral_rules.systems import UMBRAL as UMBRAL_NAME
 
 if TYPE_CHECKING:
+    from bot.edge.context import Context
     from bot.storage import GuildSettings, UnitOfWork
 
 #: /atacar's and /disparar's options in Umbral (parameter names).
@@ -44,7 +62,13 @@ class Umbral:
         return await (uow.encounter.require() if need == "require" else uow.encounter.get())
 
     def prepare(self, doc: Encounter, settings: GuildSettings) -> PendingNames:
-        sync_guild_tables(doc, settings.secuelas, settings.extra_estados)
+        """The guild's secuelas table and estados as they are now, in the encounter (issue
+        34: a guild's tables are live; nothing is touched when they did not change); the
+        attackers pending, by id, for the log."""
+        table = {str(k): str(v) for k, v in (settings.secuelas or {}).items()}
+        estados = guild_estados_extra(settings.extra_estados)
+        if doc.settings.secuelas_tabla != table or dict(doc.settings.estados_extra) != estados:
+            doc.use_guild_tables(table, estados)
         return {p.id: p.nombre for p in doc.pending}
 
     async def save(self, uow: UnitOfWork, doc: Encounter) -> None:
@@ -59,19 +83,112 @@ class Umbral:
         events: Sequence[Event],
         memo: PendingNames | None,
     ) -> None:
-        await log_events(uow, user_id, command, doc, events, memo)
+        """Every roll of the step's events goes to the roll log, in the same transaction,
+        with who rolled (the combatant as shown, and its character for a player character)
+        and against whom; ``memo``: the attackers pending before the step (by id)."""
+        for event in events:
+            actor_id, target = who_and_whom(doc, event, memo or {})
+            if actor_id is None:
+                continue
+            actor = doc.state.lookup(actor_id)
+            who: dict[str, Any] = {
+                "actor": None if actor is None else actor.nombre,
+                "character_id": None if actor is None else actor.character_id,
+                "target": target,
+                "motivo": None,
+            }
+            if isinstance(event, SecuelasRolled):
+                await uow.rolls.append(
+                    user_id=user_id,
+                    command=command,
+                    dice=[event.die],
+                    result=SecuelasResult(
+                        total=event.total,
+                        bonus=event.bonus,
+                        muerte=event.death,
+                        resultado=event.resultado,
+                    ),
+                    physical=event.die.physical,
+                    **who,
+                )
+            elif isinstance(event, DespegarseResolved):
+                if event.result is not None and event.engaged_roll is not None:
+                    # Narrativo / Táctico: the engaged's die is logged beside the leaver's
+                    rolls = (event.result.roll, event.engaged_roll)
+                    await uow.rolls.append(
+                        user_id=user_id,
+                        command=command,
+                        dice=[r.die for r in rolls],
+                        modifiers=[m for r in rolls for m in r.modifiers],
+                        result=result_summary(
+                            event.result,
+                            totales=[r.total for r in rolls],
+                            contra=event.engaged_total,
+                        ),
+                        physical=any(r.die.physical for r in rolls),
+                        **who,
+                    )
+                elif event.result is not None:
+                    await log_roll(
+                        uow, user_id, command, event.result, contra=event.engaged_total, **who
+                    )
+            elif isinstance(
+                event, AttackResolved | DefenseResolved | CheckMade | RetoRolled | Stabilised
+            ):
+                await log_roll(uow, user_id, command, event.result, **who)
 
     def tracked(self, doc: Encounter) -> Encounter | None:
         return doc
 
-    def render(
-        self, doc: Encounter, events: Sequence[Event], title: str, memo: PendingNames | None
-    ) -> Rendered:
-        """The reply to a step's events (rolls in embeds of their own)."""
-        return render_events(doc, events, title, memo)
-
 
 UMBRAL = Umbral()
+
+
+def _name(enc: Encounter, combatant_id: str) -> str | None:
+    c = enc.state.lookup(combatant_id)
+    return None if c is None else c.nombre
+
+
+def _reto_name(enc: Encounter, reto_id: str) -> str | None:
+    return next((r.nombre for r in enc.retos if r.id == reto_id), None)
+
+
+def who_and_whom(
+    enc: Encounter, event: Event, pending_names: Mapping[str, str]
+) -> tuple[str | None, str | None]:
+    """(the id of the combatant who rolled, against whom as shown) for a rolling event."""
+    if isinstance(event, AttackResolved):
+        return event.attacker_id, _name(enc, event.target_id)
+    if isinstance(event, DefenseResolved):
+        attackers = [pending_names.get(p, "") for p in event.pending_ids]
+        return event.defender_id, ", ".join(dict.fromkeys(a for a in attackers if a)) or None
+    if isinstance(event, Stabilised):
+        return event.healer_id, _name(enc, event.target_id)
+    if isinstance(event, RetoRolled):
+        return event.combatant_id, _reto_name(enc, event.reto_id)
+    if isinstance(event, DespegarseResolved):
+        return event.combatant_id, _name(enc, event.engaged_id)
+    if isinstance(event, CheckMade | SecuelasRolled):
+        return event.combatant_id, None
+    return None, None
+
+
+def guild_estados_extra(extra_estados: Iterable[object] | None) -> EstadosExtra:
+    """The guild's estados (``GuildSettings.extra_estados``), checked: each entry of the
+    stored list is a name (desventaja nowhere) or ``{"nombre": ..., "desventaja":
+    [ámbito, ...], "cabeza": bool}`` (``cabeza`` since issue 34: false when missing)."""
+    table: JsonObject = {}
+    for entry in extra_estados or ():
+        if isinstance(entry, dict):
+            nombre = str(entry.get("nombre", ""))
+            table[nombre] = {
+                "nombre": nombre,
+                "desventaja": list(entry.get("desventaja", [])),
+                "cabeza": bool(entry.get("cabeza", False)),
+            }
+        else:
+            table[str(entry)] = {"nombre": str(entry), "desventaja": []}
+    return validate_estados_extra(table)
 
 
 #: The commands every game system may play (:mod:`bot.edge.systems`), with the options each
@@ -93,3 +210,75 @@ UMBRAL_VERBS: dict[str, Verb] = {
     "disparar": Verb(frozenset({*ATTACK_OPTIONS, "a_cubierto"})),
 }
 UMBRAL_PLUGIN = SystemPlugin(UMBRAL_NAME, UMBRAL_VERBS)
+
+
+# --- who acts, and with which dice --------------------------------------------------------
+
+
+@dataclass
+class Actor:
+    combatant: Combatant
+    gm: bool
+
+
+def own_combatants(enc: Encounter, user_id: int) -> list[Combatant]:
+    return [c for c in enc.combatants if c.owner_id == user_id]
+
+
+def resolve_actor(
+    ctx: Context,
+    enc: Encounter,
+    settings: GuildSettings,
+    creator_id: int | None,
+    name: str | None,
+    role: str = "actuar",
+) -> Actor:
+    """The combatant named (GM: anyone; player: their own) or the player's only one."""
+    gm = ctx.is_gm(settings.gm_role_id, creator_id)
+    mine = own_combatants(enc, ctx.user_id)
+    if name:
+        c = enc.find(name)
+        if c.owner_id != ctx.user_id and not gm:
+            raise UmbralError(f"No puedes {role} con {c.nombre}: solo con tus propios personajes.")
+        return Actor(c, gm)
+    if not mine:
+        option = "atacante" if role == "atacar" else "personaje"
+        if gm:
+            raise UmbralError(f"Como máster, di con quién: usa la opción «{option}».")
+        raise UmbralError("No tienes ningún personaje en este encuentro: usa /encuentro unirse.")
+    active = [c for c in mine if c.active] or mine
+    return Actor(active[0], gm)
+
+
+MAX_FACES = 2
+
+
+def parse_dado(text: str) -> list[int]:
+    """``"9"`` or ``"9 4"`` (ventaja / desventaja) into faces."""
+    parts = text.replace(",", " ").split()
+    if not parts or len(parts) > MAX_FACES:
+        raise UmbralError("En «dado» escribe la cara del d12 («9») o las dos con ventaja («9 4»).")
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        raise UmbralError(f"«{text}» no es un dado: escribe números, como «9» o «9 4».") from None
+
+
+def choose_dice(bot_dice: DiceSource, dado: str | None, physical_allowed: bool) -> DiceSource:
+    """The bot's dice, or the player's physical faces when the guild allows them."""
+    if dado is None or not dado.strip():
+        return bot_dice
+    if not physical_allowed:
+        raise UmbralError(
+            "En este servidor no se usan dados físicos: quien gestione el servidor "
+            "puede activarlos con /config dados_fisicos:sí."
+        )
+    return physical_dice(parse_dado(dado))
+
+
+def check_all_used(dice: DiceSource) -> None:
+    """Physical faces left over mean the player typed more dice than the roll needed."""
+    if isinstance(dice, ForcedDice) and dice.physical and dice.remaining:
+        raise UmbralError(
+            "Sobran dados: esta tirada usa un solo d12 (dos solo con ventaja o desventaja)."
+        )

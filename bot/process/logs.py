@@ -32,7 +32,8 @@ PATTERNS = (
     # a "token" or "password" field in a dict or JSON body
     (re.compile(r"""(['"](?:token|password)['"]\s*:\s*['"])[^'"]+"""), r"\g<1>" + HIDDEN),
 )
-#: The fields of a command's record (bot.edge.outcome), written out by the JSON format.
+#: The fields of a command's record (``bot.edge.context.command_outcome``), written out by
+#: the JSON format.
 COMMAND_FIELDS = ("command", "guild", "channel", "outcome", "ms")
 
 

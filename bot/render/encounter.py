@@ -39,16 +39,6 @@ def events_embed(title: str, lines: Sequence[str]) -> discord.Embed:
     )
 
 
-def with_lines(roll: discord.Embed, lines: Sequence[str]) -> discord.Embed:
-    """The event lines (who spends what, who must defend…) under the first roll's kind, in
-    that roll's own embed: an attack is one embed, not a summary and then the roll."""
-    bullets = [f"• {shown(line)}" for line in lines if line]
-    if bullets:
-        parts = [roll.description or "", *bullets]
-        roll.description = cut("\n".join(p for p in parts if p), DESCRIPTION_MAX)
-    return roll
-
-
 def summary_line(embed: discord.Embed) -> str:
     """One roll's embed as a line: its title and its grade, damage and Aguante."""
     parts = [
@@ -66,11 +56,18 @@ def with_summary(
     them first (the event lines and a line per roll, in as many embeds as it takes), then
     every roll's own embed: the caller sends them in as many messages as needed."""
     size = sum(len(e) for e in rolls) + len(title) + sum(len(line) + 3 for line in lines)
+    bullets = [f"• {shown(line)}" for line in lines if line]
     if len(rolls) + 1 <= MAX_EMBEDS and size <= EMBEDS_TOTAL_MAX:
         if not rolls:
             return [events_embed(title, lines)]
-        return [with_lines(rolls[0], lines), *rolls[1:]]
-    summary = [f"• {shown(line)}" for line in lines if line] + [summary_line(e) for e in rolls]
+        # the event lines (who spends what, who must defend…) under the first roll's kind, in
+        # that roll's own embed: an attack is one embed, not a summary and then the roll
+        first = rolls[0]
+        if bullets:
+            parts = [first.description or "", *bullets]
+            first.description = cut("\n".join(p for p in parts if p), DESCRIPTION_MAX)
+        return rolls
+    summary = bullets + [summary_line(e) for e in rolls]
     chunks = split_text(summary, 3900)
     heads = [
         discord.Embed(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import zip_longest
 
 import discord
 
@@ -162,6 +163,16 @@ def batch_embeds(embeds: Sequence[discord.Embed]) -> list[list[discord.Embed]]:
     if current:
         batches.append(current)
     return batches
+
+
+def split_reply(
+    content: str | None, embeds: Sequence[discord.Embed]
+) -> list[tuple[str | None, list[discord.Embed]]]:
+    """The messages a reply becomes: ``(content, embeds)`` each within Discord's limits
+    (content split at line breaks, embeds batched: :func:`batch_embeds`)."""
+    texts = split_text(content.split("\n"), CONTENT_MAX) if content else []
+    parts = zip_longest(texts, batch_embeds(embeds), fillvalue=None)
+    return [(text, list(batch or [])) for text, batch in parts] or [(None, [])]
 
 
 def numbered(pages: list[discord.Embed]) -> list[discord.Embed]:

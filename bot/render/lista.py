@@ -21,7 +21,7 @@ EMPTY = "No hay ningún encuentro abierto en el servidor."
 @dataclass(frozen=True)
 class OpenEncounter:
     """One line of the list: where, how, and who is waited for (lines of
-    :func:`bot.render.waiting.waiting_lines`)."""
+    :func:`bot.render.tracker.waiting_lines`)."""
 
     channel_id: int
     mode: str

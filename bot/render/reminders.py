@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 from bot.render.limits import cut
 from bot.render.safe import ping, shown
-from bot.render.tracker import PHASE_LABELS
-from bot.render.waiting import Waited, since
+from bot.render.tracker import PHASE_LABELS, Waited, since
 
 CONTENT_LIMIT = 2000
 

@@ -34,10 +34,6 @@ def signed(value: int) -> str:
     return "0"
 
 
-def grade_colour(grade: Grade) -> discord.Colour:
-    return GRADE_COLOURS[grade]
-
-
 def dice_text(die: DieRoll) -> str:
     """``d12: 9``; with ventaja both faces, the kept one marked."""
     physical = " (dado físico)" if die.physical else ""
@@ -59,21 +55,17 @@ def dice_text(die: DieRoll) -> str:
     return f"2d{die.sides} con {how}{why}: {faces}, se queda el {die.natural}{physical}"
 
 
-def modifier_text(name: str, value: int) -> str:
-    """``+ Vigor 3``; a modifier whose name is itself a sum (a converted enemy's
-    «Ataque 12 − 12») shows its result: ``+ (Ataque 12 − 12 = +0)``."""
-    if name[-1:].isdigit():
-        result = f"+{value}" if value >= 0 else f"{MINUS}{-value}"
-        return f"+ ({name} = {result})"
-    sign = "+" if value >= 0 else MINUS
-    return f"{sign} {name} {abs(value)}"
-
-
 def roll_text(roll: Roll) -> str:
-    """``d12: 9 · 9 + Vigor 3 + Oficio contrabandista (mitad) 1 = 13``."""
+    """``d12: 9 · 9 + Vigor 3 + Oficio contrabandista (mitad) 1 = 13``; a modifier whose name
+    is itself a sum (a converted enemy's «Ataque 12 − 12») shows its result:
+    ``+ (Ataque 12 − 12 = +0)``."""
     parts = [str(roll.natural)]
     for mod in roll.modifiers:
-        parts.append(modifier_text(shown(mod.name), mod.value))
+        name, value = shown(mod.name), mod.value
+        if name[-1:].isdigit():
+            parts.append(f"+ ({name} = {'+' if value >= 0 else MINUS}{abs(value)})")
+        else:
+            parts.append(f"{'+' if value >= 0 else MINUS} {name} {abs(value)}")
     return f"{dice_text(roll.die)} · {' '.join(parts)} = **{roll.total}**"
 
 
@@ -157,7 +149,7 @@ def despegarse_embed(
     embed = discord.Embed(
         title=f"{actor} se despega de {engaged}",
         description=message,
-        colour=grade_colour(result.grade),
+        colour=GRADE_COLOURS[result.grade],
     )
     _roll_fields(
         embed,
@@ -184,7 +176,7 @@ def attack_embed(
     verb = "dispara a" if result.kind is AttackKind.DISPARO else "ataca a"
     heading = title or f"{attacker} {verb} {defender}"
     embed = discord.Embed(
-        title=heading, description=result.kind.label, colour=grade_colour(result.hit)
+        title=heading, description=result.kind.label, colour=GRADE_COLOURS[result.hit]
     )
     if result.kind is AttackKind.MESA_DEFENSA:
         assert result.defender_roll is not None
@@ -224,7 +216,7 @@ def check_embed(
 ) -> discord.Embed:
     """A check against an Umbral."""
     embed = discord.Embed(
-        title=f"{actor}: {what}", description=note or "Tirada", colour=grade_colour(result.grade)
+        title=f"{actor}: {what}", description=note or "Tirada", colour=GRADE_COLOURS[result.grade]
     )
     _field(embed, "Tirada", roll_text(result.roll))
     target = result.target  # an Umbral by its name; a person's number with its parts
@@ -262,7 +254,7 @@ def reread_embed(
             f"Asalto {asalto}: la Defensa se tira una vez por asalto; se lee otra vez la "
             "misma tirada y solo entra la diferencia de daño."
         ),
-        colour=grade_colour(result.hit),
+        colour=GRADE_COLOURS[result.hit],
     )
     assert result.defender_roll is not None
     _field(embed, f"Defensa de {defender} (ya tirada)", roll_text(result.defender_roll))

@@ -62,38 +62,30 @@ def shown(text: object, *, multiline: bool = False, roleplay: bool = False) -> s
     lines = str(text).splitlines() or [""]
     if not multiline:
         lines = [" ".join(lines)]
-    return "\n".join(_line(line, roleplay) for line in lines)
-
-
-def _line(line: str, roleplay: bool) -> str:
-    start = _LINE_START.match(line)
-    head = ""
-    if start is not None:
-        lead, mark, number, dot = start.groups()
-        head = f"{lead}\\{mark}" if mark else f"{lead}{number}\\{dot}"
-        line = line[start.end() :]
-    return head + (_emphasis(line) if roleplay else _inline(line))
+    out: list[str] = []
+    for line in lines:
+        head = ""  # what would start a heading, a quote or a list item, escaped
+        start = _LINE_START.match(line)
+        if start is not None:
+            lead, mark, number, dot = start.groups()
+            head = f"{lead}\\{mark}" if mark else f"{lead}{number}\\{dot}"
+            line = line[start.end() :]
+        out.append(head + (_emphasis(line) if roleplay else _inline(line)))
+    return "\n".join(out)
 
 
 def _inline(text: str) -> str:
-    """Every markdown character escaped, bare URLs wrapped, mass mentions broken."""
+    """Every markdown character escaped, bare URLs wrapped, mass mentions broken (a match
+    never spans a link's edge: a wrapped link starts with «<» and ends with «>»)."""
     out: list[str] = []
     at = 0
     for found in _URL.finditer(text):
-        out.append(_escaped(text[at : found.start()]))
+        out.append(_INLINE.sub(r"\\\1", text[at : found.start()]))
         link = found.group()
-        out.append(link.replace("://", "\\://") if link.endswith("://") else f"<{_unpinged(link)}>")
+        out.append(link.replace("://", "\\://") if link.endswith("://") else f"<{link}>")
         at = found.end()
-    out.append(_escaped(text[at:]))
-    return "".join(out)
-
-
-def _escaped(text: str) -> str:
-    return _unpinged(_INLINE.sub(r"\\\1", text))
-
-
-def _unpinged(text: str) -> str:
-    return _MASS.sub("@\u200b\\1", text)
+    out.append(_INLINE.sub(r"\\\1", text[at:]))
+    return _MASS.sub("@\u200b\\1", "".join(out))
 
 
 def _emphasis(text: str, inside_bold: bool = False) -> str:

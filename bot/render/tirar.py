@@ -12,7 +12,7 @@ import discord
 from bot.records.dice import ExpressionRoll, GradedRoll, PoolRoll
 from bot.records.rolls import Adjustment, Adjustments, Undone
 from bot.render.limits import AUTHOR_MAX, FIELD_NAME_MAX, PAGE_CHARS, PAGE_LINES, cut, split_text
-from bot.render.rolls import grade_colour, signed
+from bot.render.rolls import GRADE_COLOURS, signed
 from bot.render.safe import in_backticks, plain, shown
 from bot.storage import RollLogEntry
 from bot.storage.rolllog import SAID_COMMAND as SAID
@@ -64,7 +64,7 @@ def expression_embed(
     private: bool = False,
     saved: Sequence[Use] = (),
 ) -> discord.Embed:
-    colour = grade_colour(grade) if grade is not None else NEUTRAL
+    colour = GRADE_COLOURS[grade] if grade is not None else NEUTRAL
     title = "Tirada privada" if private else "Tirada"
     embed = _embed(title, who, motivo, colour)
     listed = saved_lines(saved) if saved else ""

@@ -9,8 +9,7 @@ import json
 from bot.render.encounter import render_events
 from bot.render.rolls import Vitals
 from bot.render.safe import GONE, MISSING
-from bot.render.tracker import pending_lines
-from bot.render.waiting import waited_for
+from bot.render.tracker import pending_lines, waited_for
 from tests.rules.test_encounter_mesa import ESPADA, GUARDIA, F, kaeda
 from umbral_rules.encounter import Encounter
 

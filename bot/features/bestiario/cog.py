@@ -11,8 +11,8 @@ from collections.abc import Mapping
 import discord
 from discord import app_commands
 
-from bot.edge.context import Context, command_context
-from bot.edge.permissions import Variant, is_gm
+from bot.edge.context import Context, command_context, is_gm
+from bot.edge.permissions import Variant
 from bot.edge.services import Topic
 from bot.features.bestiario.files import (
     EXAMPLE_PATH,

@@ -22,9 +22,8 @@ from bot.features.common import (
     VentajaOpt,
     log_roll,
 )
-from bot.features.dice import check_all_used, choose_dice
 from bot.features.forms import FormSpec, open_form, required
-from bot.features.system import UMBRAL, UmbralTurn
+from bot.features.system import UMBRAL, UmbralTurn, check_all_used, choose_dice
 from bot.render.rolls import check_embed
 from bot.render.safe import shown
 from bot.sheetfiles.limits import NAME_MAX

@@ -15,13 +15,10 @@ from typing import TYPE_CHECKING, TypeGuard
 
 from bot.edge.path import Step, run_step
 from bot.features.ambito import guild_estados
-from bot.features.combate.acting import own_combatants
-from bot.features.common import log_roll, send
-from bot.features.dice import check_all_used, choose_dice
+from bot.features.common import log_roll, send, send_split
 from bot.features.fichas.shared import own_character
 from bot.features.pages import send_pages
-from bot.features.replies import send_split
-from bot.features.system import UMBRAL, UmbralTurn
+from bot.features.system import UMBRAL, UmbralTurn, check_all_used, choose_dice, own_combatants
 from bot.render.encounter import events_embed, render_events
 from bot.render.retos import retos_embed, retos_pages
 from bot.storage import character_sheet, character_weapons

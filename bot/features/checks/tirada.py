@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.edge.permissions import is_gm
-from bot.features.ambito import guild_estados_extra
+from bot.edge.context import is_gm
 from bot.features.checks.contra import Contra
-from bot.features.combate.acting import own_combatants
 from bot.features.common import send, ventaja_sources
 from bot.features.fichas.lookup import custody_character
+from bot.features.system import guild_estados_extra, own_combatants
 from bot.render.safe import shown
 from bot.storage import character_sheet
 from umbral_rules import (

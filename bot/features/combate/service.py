@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.edge.path import Step, run_step
-from bot.features.combate.acting import resolve_actor
 from bot.features.combate.defender_button import DefenderView
-from bot.features.dice import check_all_used, choose_dice
-from bot.features.replies import send_split
-from bot.features.system import UMBRAL, UmbralTurn
+from bot.features.common import send_split
+from bot.features.system import UMBRAL, UmbralTurn, check_all_used, choose_dice, resolve_actor
+from bot.render.encounter import render_events
 from umbral_rules import DiceSource
 from umbral_rules.encounter import AttackChoice, Combatant, Encounter
 from umbral_rules.encounter.events import Event
@@ -112,7 +111,7 @@ async def run(ctx: Context, action: Action, op: Operation) -> None:
     played = await run_step(ctx, UMBRAL, Step(action.command, rules))
     turn = played.turn
     actor_label = turn.actor.nombre if turn.actor is not None else ""
-    rendered = UMBRAL.render(
+    rendered = render_events(
         turn.enc, played.events, action.title.format(actor=actor_label).strip(": "),
         played.pending_names,
     )  # fmt: skip

@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 import discord
 
 from bot.edge.path import Step, run_step
-from bot.features.ambito import guild_estados_extra
 from bot.features.common import send
-from bot.features.system import UMBRAL, UmbralTurn
+from bot.features.system import UMBRAL, UmbralTurn, guild_estados_extra
 from bot.records.rolls import Adjustment, Adjustments, Numbers
 from bot.records.undo import SheetChange
 from bot.render.encounter import events_embed

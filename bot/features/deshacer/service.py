@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.edge.permissions import is_gm
+from bot.edge.context import is_gm
 from bot.edge.systems import Systems
 from bot.jsontypes import JsonObject
 from bot.records.rolls import Undone

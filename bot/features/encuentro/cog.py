@@ -28,11 +28,11 @@ from bot.render.tracker import (
     AMBUSH_START,
     REPOSTED,
     ambush_text,
+    pendientes_embed,
     summary_embed,
     tracker_embed,
 )
 from bot.render.turnos import phase_label, phase_line, turn_pings
-from bot.render.waiting import pendientes_embed
 from bot.storage import character_sheet, character_weapons, enemy_sheet
 from umbral_rules.encounter import Encounter, MalheridoClock
 from umbral_rules.encounter.events import AsaltoAdvanced, Event

@@ -17,11 +17,10 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.edge.permissions import is_gm
-from bot.features.combate.acting import own_combatants
+from bot.edge.context import is_gm
 from bot.features.fichas.lookup import custody_character
 from bot.features.fichas.vida import require_editable
-from bot.features.system import UmbralTurn
+from bot.features.system import UmbralTurn, own_combatants
 from bot.records.rolls import EsenciaChange, EsenciaResult
 from bot.records.undo import SheetChange
 from bot.render.safe import shown

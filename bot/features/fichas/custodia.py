@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.edge.permissions import is_gm
+from bot.edge.context import is_gm
 from bot.features.common import send
 from bot.features.fichas.editar import Edit, apply_edit, put_weapon, remove_weapon, set_oficio
 from bot.features.fichas.follow import follow_sheet

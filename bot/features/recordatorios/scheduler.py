@@ -48,7 +48,7 @@ from bot.features.sesiones.steps import SessionSteps
 from bot.features.timing import DEFAULT_ZONE, due_after, zone
 from bot.render.reminders import Reminder, lines_text, reminder_text
 from bot.render.safe import allowed_mentions
-from bot.render.waiting import Waited, waited_for
+from bot.render.tracker import Waited, waited_for
 from bot.storage import UnitOfWork
 from bot.storage.claims import Claim
 from bot.storage.closing import next_closing

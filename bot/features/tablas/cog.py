@@ -9,10 +9,10 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.services import Topic
-from bot.features.ambito import guild_estados_extra
 from bot.features.bestiario.files import read_attachment
 from bot.features.cog import FeatureCog
 from bot.features.common import choices, send
+from bot.features.system import guild_estados_extra
 from bot.features.tablas import service
 from bot.render.tablas import estado_embed, estados_embed, secuelas_embeds
 from bot.sheetfiles.limits import NAME_MAX

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.features.ambito import guild_estados_extra
+from bot.features.system import guild_estados_extra
 from bot.offloop import off_loop
 from bot.sheetfiles.secuelas import load_secuelas
 from umbral_rules import UmbralError

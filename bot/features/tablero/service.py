@@ -11,12 +11,11 @@ import discord
 
 from bot.edge.path import Need, run_step
 from bot.edge.path import Step as PathStep
-from bot.features.combate.acting import resolve_actor
 from bot.features.combate.service import defender_view
 from bot.features.common import ANSWERED
-from bot.features.replies import split_reply
-from bot.features.system import UMBRAL, UmbralTurn
+from bot.features.system import UMBRAL, UmbralTurn, resolve_actor
 from bot.render.encounter import render_events
+from bot.render.limits import split_reply
 from bot.render.mapa import BoardPicture, board_embed, board_file, snapshot
 from bot.render.safe import allowed_mentions, ping, shown
 from umbral_rules import DiceSource, UmbralError
