@@ -124,8 +124,8 @@ def test_sostener_without_target_and_with_a_bow() -> None:
     enc.add_character(kaeda(), [ESPADA, arco])
     enc.add_enemy(GUARDIA)
     refused(enc, "Kaeda no lleva «Honda»", enc.maniobra, F(), "c1", "sostener", None, "x",
-            arma="Honda")  # fmt: skip
-    enc.maniobra(F(), "c1", "sostener", None, "si asoma, disparo", arma="Arco")
+            AttackChoice(arma="Honda"))  # fmt: skip
+    enc.maniobra(F(), "c1", "sostener", None, "si asoma, disparo", AttackChoice(arma="Arco"))
     refused(enc, "Kaeda ya tiene una acción sostenida", enc.maniobra, F(), "c1", "sostener",
             None, "otra")  # fmt: skip
     enc.advance()
@@ -207,7 +207,7 @@ def test_mesa_pc_against_pc_is_the_receivers_roll() -> None:
 def test_mesa_despegarse_won_and_lost() -> None:
     enc = fight("mesa")
     # Kaeda: Destreza 3 + contrabandista 2 + 7 = 12 against the guard's Ataque 12: clean.
-    ev = enc.maniobra(F(7), "c1", "despegarse", "c3", oficio="contrabandista")
+    ev = enc.maniobra(F(7), "c1", "despegarse", "c3", None, AttackChoice(oficio="contrabandista"))
     d = one(ev, DespegarseResolved)
     assert d.won and d.engaged_total == 12 and enc.pending == []
     # Bran: 3 + 5 = 8 against 12: the guard strikes with ventaja — Bran defends with desventaja.

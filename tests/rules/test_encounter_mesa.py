@@ -154,7 +154,7 @@ def test_mesa_six_guards_against_two() -> None:
     enc.advance()
     # Guard 3 moves in: Kaeda's held action fires (her respuesta).
     enc.move(g[3])
-    ev = enc.respuesta(F(10), k.id, "sostener", g[3], oficio="armas")
+    ev = enc.respuesta(F(10), k.id, "sostener", g[3], AttackChoice(oficio="armas"))
     assert enc.get(g[3]).aguante == 7  # 10 + 6 = 16, margen +4: pleno, 7
     assert budget(enc, k.id) == ("gastada", False, "sostener")
     assert enc.get(k.id).sosteniendo is None

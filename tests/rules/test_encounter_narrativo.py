@@ -81,7 +81,7 @@ def test_narrativo_fight() -> None:
     assert enc.to_dict()["extra"]["attacked_by"] == {}
 
     # --- asalto 2: Kaeda slips away from guard 1; Bran fails to leave the captain ------------
-    ev = enc.maniobra(F(8, 6), k.id, "despegarse", g1, oficio="contrabandista")
+    ev = enc.maniobra(F(8, 6), k.id, "despegarse", g1, None, AttackChoice(oficio="contrabandista"))
     d = one(ev, DespegarseResolved)
     assert d.won and (d.actor_total, d.engaged_total) == (13, 6)
     assert budget(enc, k.id) == ("gastada", False, None)
@@ -89,7 +89,9 @@ def test_narrativo_fight() -> None:
     roundtrip(enc)
     # Bran: 2 + 5 = 7 against the captain's 9 + 3 = 12. The captain rolls free, with ventaja
     # (4 and 11, keeps 11): 14 against Bran's 3 + 5 = 8, margen +6: pleno, 9. Bran falls.
-    ev = enc.maniobra(F(2, 9, 4, 11, 3), b.id, "despegarse", cap.id, oficio="soldado")
+    ev = enc.maniobra(
+        F(2, 9, 4, 11, 3), b.id, "despegarse", cap.id, None, AttackChoice(oficio="soldado")
+    )
     d = one(ev, DespegarseResolved)
     assert not d.won and d.margen == -5
     used = one(ev, RespuestaUsed)

@@ -31,12 +31,12 @@ def test_tactico_fight() -> None:
     g1, g2 = (c.id for c in enc.add_enemies(GUARDIA, 2))
 
     # --- asalto 1: Kaeda aims, Bran charges guard 1 -----------------------------------------
-    refused(enc, "Cargar es cuerpo a cuerpo", enc.maniobra, F(), k.id, "cargar", g1,
-            arma="Arco")  # fmt: skip
+    refused(enc, "Cargar es cuerpo a cuerpo", enc.maniobra, F(), k.id, "cargar", g1, None,
+            AttackChoice(arma="Arco"))  # fmt: skip
     ev = enc.maniobra(F(), k.id, "apuntar")
     assert one(ev, ManiobraDeclared).tipo == "apuntar" and enc.get(k.id).apuntando
     # Cargar: ventaja (3 and 10, keeps 10) + Vigor 2 + soldado 2 = 14 against 4 + 5 = 9.
-    ev = enc.maniobra(F(3, 10, 4), b.id, "cargar", g1, oficio="soldado")
+    ev = enc.maniobra(F(3, 10, 4), b.id, "cargar", g1, None, AttackChoice(oficio="soldado"))
     hit = one(ev, AttackResolved)
     assert hit.result.attacker_roll.die.faces == (3, 10)
     assert "Cargar" in hit.result.attacker_roll.die.ventaja_sources
@@ -92,7 +92,9 @@ def test_tactico_fight() -> None:
     assert hit.result.kind is AttackKind.INDEFENSO and hit.result.acoso == 0
     assert (hit.result.grade, hit.aguante_after) == (Grade.A_MEDIAS, 9)
     refused(enc, "Kaeda no lleva un arma Larga", enc.respuesta, F(5, 5), k.id, "larga", g2)
-    ev = enc.respuesta(F(10, 3), b.id, "larga", g2, oficio="soldado")  # 14 against 8: pleno
+    ev = enc.respuesta(
+        F(10, 3), b.id, "larga", g2, AttackChoice(oficio="soldado")
+    )  # 14 against 8: pleno
     hit = one(ev, AttackResolved)
     assert (hit.respuesta, hit.result.grade, hit.aguante_after) == ("larga", Grade.EXITO_PLENO, 7)
     assert budget(enc, b.id) == ("gastada", False, "larga")

@@ -272,31 +272,27 @@ class Encounter:
 
     def maniobra(
         self, dice: DiceSource, actor_id: str, tipo: str, objetivo: str | None = None,
-        condicion: str | None = None, *, arma: str | None = None, oficio: str | None = None,
-        oficio_cobertura: Cobertura = OficioCobertura.ENTERO, ventaja: VentajaChoice = None,
+        condicion: str | None = None, choice: AttackChoice = NOTHING_CHOSEN, *,
         defender_dice: DiceSource | None = None,
     ) -> list[Event]:  # fmt: skip
-        """interponerse, sostener, cargar, despegarse, apuntar."""
+        """interponerse, sostener, cargar, despegarse, apuntar (``choice``: the weapon, Oficio
+        and ventaja of its roll, as for an attack)."""
         return self._apply(
             lambda s: _maniobras.maniobra(
-                s, dice, actor_id, tipo, objetivo, condicion,
-                AttackChoice(arma, oficio, oficio_cobertura, ventaja), defender_dice,
+                s, dice, actor_id, tipo, objetivo, condicion, choice, defender_dice
             )
-        )  # fmt: skip
+        )
 
     def respuesta(
-        self, dice: DiceSource, actor_id: str, tipo: str, objetivo: str | None = None, *,
-        arma: str | None = None, oficio: str | None = None,
-        oficio_cobertura: Cobertura = OficioCobertura.ENTERO, ventaja: VentajaChoice = None,
-        defender_dice: DiceSource | None = None,
+        self, dice: DiceSource, actor_id: str, tipo: str, objetivo: str | None = None,
+        choice: AttackChoice = NOTHING_CHOSEN, *, defender_dice: DiceSource | None = None,
     ) -> list[Event]:  # fmt: skip
-        """oportunidad, larga, sostener: one per asalto."""
+        """oportunidad, larga, sostener: one per asalto (``choice``: as for an attack)."""
         return self._apply(
             lambda s: _respuestas.respuesta(
-                s, dice, actor_id, tipo, objetivo,
-                AttackChoice(arma, oficio, oficio_cobertura, ventaja), defender_dice,
+                s, dice, actor_id, tipo, objetivo, choice, defender_dice
             )
-        )  # fmt: skip
+        )
 
     # --- estados, checks, wounds --------------------------------------------------------
 

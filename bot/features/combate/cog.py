@@ -228,8 +228,10 @@ class CombateCog(FeatureCog):
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
     ) -> None:
-        extra = service.RollOptions(arma, oficio, oficio_cobertura, ventaja, dado)
-        await service.maniobra(ctx, tipo, objetivo, condicion, personaje, extra)
+        choice = AttackChoice(arma, oficio, oficio_cobertura, ventaja)
+        await service.maniobra(
+            ctx, tipo, objetivo, condicion, choice, personaje=personaje, dado=dado
+        )
 
     @app_commands.command(
         name="respuesta", description="Tu respuesta del asalto: trabar, larga o sostener"
@@ -272,8 +274,8 @@ class CombateCog(FeatureCog):
         ventaja: VentajaOpt | None = None,
         dado: str | None = None,
     ) -> None:
-        extra = service.RollOptions(arma, oficio, oficio_cobertura, ventaja, dado)
-        await service.respuesta(ctx, tipo, objetivo, personaje, extra)
+        choice = AttackChoice(arma, oficio, oficio_cobertura, ventaja)
+        await service.respuesta(ctx, tipo, objetivo, choice, personaje=personaje, dado=dado)
 
     @app_commands.command(name="secuelas", description="Tira en la tabla de secuelas al caer")
     @app_commands.describe(
@@ -321,7 +323,7 @@ class CombateCog(FeatureCog):
         dado: str | None = None,
         personaje: str | None = None,
     ) -> None:
-        extra = service.RollOptions(None, oficio, oficio_cobertura, ventaja, dado)
+        extra = service.RollOptions(oficio, oficio_cobertura, ventaja, dado)
         await service.estabilizar(ctx, objetivo, atributo, personaje, extra)
 
     @app_commands.command(name="vendar", description="Venda a quien sangra: deja de sangrar")

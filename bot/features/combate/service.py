@@ -13,7 +13,7 @@ from bot.features.common import send_split
 from bot.features.system import UMBRAL, UmbralTurn, check_all_used, choose_dice, resolve_actor
 from bot.render.encounter import render_events
 from umbral_rules import DiceSource
-from umbral_rules.encounter import AttackChoice, Combatant, Encounter
+from umbral_rules.encounter import NOTHING_CHOSEN, AttackChoice, Combatant, Encounter
 from umbral_rules.encounter.events import Event
 
 if TYPE_CHECKING:
@@ -33,9 +33,8 @@ class DefendOptions:
 
 @dataclass(frozen=True)
 class RollOptions:
-    """The roll options a maniobra, a respuesta or a cure may take."""
+    """The roll options a cure (``/estabilizar``) takes: a tirada's, not an attack's."""
 
-    arma: str | None = None
     oficio: str | None = None
     oficio_cobertura: str = "entero"
     ventaja: str | None = None
@@ -177,45 +176,42 @@ async def maniobra(
     tipo: str,
     objetivo: str | None,
     condicion: str | None,
-    personaje: str | None,
-    extra: RollOptions | None = None,
+    choice: AttackChoice = NOTHING_CHOSEN,
+    *,
+    personaje: str | None = None,
+    dado: str | None = None,
 ) -> None:
-    opts = extra or RollOptions()
-
     def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(objetivo).id if objetivo else None
         return list(
             turn.enc.maniobra(
-                turn.dice, turn.actor_id, tipo, target, condicion, arma=opts.arma,
-                oficio=opts.oficio, oficio_cobertura=opts.oficio_cobertura,
-                ventaja=opts.ventaja, defender_dice=turn.other_dice,
+                turn.dice, turn.actor_id, tipo, target, condicion, choice,
+                defender_dice=turn.other_dice,
             )
         )  # fmt: skip
 
-    await run(ctx, Action("maniobra", f"{{actor}}: {tipo}", personaje, dado=opts.dado), op)
+    await run(ctx, Action("maniobra", f"{{actor}}: {tipo}", personaje, dado=dado), op)
 
 
 async def respuesta(
     ctx: Context,
     tipo: str,
     objetivo: str,
-    personaje: str | None,
-    extra: RollOptions | None = None,
+    choice: AttackChoice = NOTHING_CHOSEN,
+    *,
+    personaje: str | None = None,
+    dado: str | None = None,
 ) -> None:
-    opts = extra or RollOptions()
-
     def op(turn: Turn) -> list[Event]:
         target = turn.enc.find(objetivo).id
         return list(
             turn.enc.respuesta(
-                turn.dice, turn.actor_id, tipo, target, arma=opts.arma, oficio=opts.oficio,
-                oficio_cobertura=opts.oficio_cobertura, ventaja=opts.ventaja,
-                defender_dice=turn.other_dice,
+                turn.dice, turn.actor_id, tipo, target, choice, defender_dice=turn.other_dice
             )
-        )  # fmt: skip
+        )
 
     title = f"{{actor}}: respuesta ({tipo})"
-    await run(ctx, Action("respuesta", title, personaje, dado=opts.dado), op)
+    await run(ctx, Action("respuesta", title, personaje, dado=dado), op)
 
 
 async def secuelas(ctx: Context, aliento: bool, dado: str | None, personaje: str | None) -> None:
