@@ -109,6 +109,11 @@ class TrackerPublisher:
         self.sleep = sleep or asyncio.sleep
         self.interval = INTERVAL_S
         self._channels: dict[int, _Channel] = {}
+        #: The tracker a commit drew for a channel not remembered then (a fresh process, or
+        #: one forgotten after a quiet spell: most channels of a big bot, most commands of
+        #: play by post): the ``changed`` that follows takes it instead of reading the rows
+        #: again. Emptied with the idle channels.
+        self._drawn: dict[int, tuple[int, EncounterInfo, discord.Embed]] = {}
         self._sweep_at = SWEEP_AT
         #: Requests made per channel (creates, edits, pins): what the benchmark counts.
         self.requests: dict[int, int] = {}
@@ -165,17 +170,23 @@ class TrackerPublisher:
         refresh shows if every change since was such a commit."""
         info = committed.info
         state = self._channels.get(info.channel_id)
-        if state is None or state.guild_id != info.guild_id:
+        if state is not None and state.guild_id != info.guild_id:
             return
-        if state.committed is not None and state.committed[0] > info.version:
+        known = state.committed if state is not None else self._drawn.get(info.channel_id)
+        if known is not None and known[0] > info.version:
             return
         if info.system != UMBRAL:
-            state.committed = (info.version, info, system_tracker(info.system, committed.doc))
-            return
-        enc = committed.encounter or Encounter.from_dict(committed.doc)
-        since = since_times(committed.pending_since)
-        embed = tracker_embed(enc, waiting=waiting_lines(enc, info.phase_since, since))
-        state.committed = (info.version, info, embed)
+            embed = system_tracker(info.system, committed.doc)
+        else:
+            enc = committed.encounter or Encounter.from_dict(committed.doc)
+            since = since_times(committed.pending_since)
+            embed = tracker_embed(enc, waiting=waiting_lines(enc, info.phase_since, since))
+        if state is not None:
+            state.committed = (info.version, info, embed)
+        else:  # a channel not remembered (yet, or any more): its ``changed`` comes next
+            if len(self._drawn) >= SWEEP_AT:  # commits no ``changed`` followed: let them go
+                self._drawn.clear()
+            self._drawn[info.channel_id] = (info.version, info, embed)
 
     def running(self) -> int:
         """How many channels have a tracker request pending now."""
@@ -206,6 +217,9 @@ class TrackerPublisher:
             if len(self._channels) >= self._sweep_at:
                 self._forget_idle()
             state = self._channels[channel_id] = _Channel(guild_id, channel, perms)
+            drawn = self._drawn.pop(channel_id, None)
+            if drawn is not None and drawn[1].guild_id == guild_id:
+                state.committed = drawn
         state.channel, state.perms, state.guild_id = channel, perms, guild_id
         if not state.running:
             state.task = asyncio.get_running_loop().create_task(
@@ -219,6 +233,7 @@ class TrackerPublisher:
         each remembered one holds its channel and permissions. Amortised: it runs again
         once the channels remembered have doubled."""
         now = self.clock()
+        self._drawn.clear()
         for channel_id, state in list(self._channels.items()):
             busy = state.running or state.dirty or state.finals
             recent = state.last_request is not None and now - state.last_request < self.interval
