@@ -134,7 +134,7 @@ async def worker_mapa(
     """``/mapa ver`` of a ``side``×``side`` Táctico board with ``figures`` figures on it."""
     bench = await Bench.open(url, tag, seed)
     try:
-        t = await bench.table(0, figures, board=side)
+        t = await bench.table(0, figures, tablero=side)
         await bench.fake.command(t.player, t.channel, "mapa ver", {})  # warm-up
         bench.forget_messages()
         rounds = []

@@ -59,10 +59,10 @@ class Bench:
         return int(self.fake.guild.id)
 
     async def table(
-        self, index: int, combatants: int, *, master: str = "master", board: int = 0
+        self, index: int, combatants: int, *, master: str = "master", tablero: int = 0
     ) -> Table:
         """A Mesa encounter in a new channel: one PC (a stored character) and enemies; with
-        ``board``, a Táctico one on a ``board``×``board`` board with every figure placed."""
+        ``tablero``, a Táctico one on a ``tablero``×``tablero`` board with every figure placed."""
         from bot.storage import character_sheet, character_weapons
         from umbral_rules import EnemySheet, Weapon
         from umbral_rules.encounter import Encounter
@@ -81,7 +81,7 @@ class Bench:
                 oficios={"contrabandista": 2, "armas": 3},
                 weapons=[Weapon.make("Espada", "mano").to_dict()],
             )
-            mode = "tactico" if board else "mesa"
+            mode = "tactico" if tablero else "mesa"
             enc = Encounter.start(mode, {"defensa_inmediata": True})
             enc.add_character(
                 character_sheet(row),
@@ -95,12 +95,12 @@ class Bench:
                 batch = min(left, 50)
                 t.enemies += [c.nombre for c in enc.add_enemies(enemy, batch)]
                 left -= batch
-            if board:
-                from umbral_rules.grid import Square
+            if tablero:
+                from umbral_rules.tablero import Square
 
-                enc.board_setup(board, board)
+                enc.tablero_setup(tablero, tablero)
                 for i, c in enumerate(enc.combatants):  # every other square of every row
-                    enc.place(c.id, Square(2 * i % board, 2 * i // board))
+                    enc.place(c.id, Square(2 * i % tablero, 2 * i // tablero))
             await uow.encounter.create(enc, creator_id=self.fake.user_id(master))
         return t
 

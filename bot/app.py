@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS: tuple[str, ...] = (
     "bot.features.ayuda",
     "bot.features.config",
-    "bot.features.checks",
+    "bot.features.tiradas",
     "bot.features.fichas",
     "bot.features.bestiario",
     "bot.features.encuentro",

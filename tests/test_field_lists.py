@@ -77,7 +77,7 @@ def test_an_enemy_entry_is_its_row_and_back() -> None:
     fields = field_list.row_fields(ENEMY)
     columns = {c.key for c in BestiaryEntry.__table__.columns}
     assert set(fields) == columns - BESTIARY_OWN
-    assert fields["size"] == "grande"
+    assert fields["tamano"] == "grande"
     assert fields["respuestas_extra"] == 2
     back = field_list.entry_of(EnemyEntry, SimpleNamespace(**fields))
     assert back == ENEMY
@@ -88,7 +88,7 @@ def test_a_character_entry_is_its_row_and_back() -> None:
     fields = field_list.row_fields(CHARACTER)
     columns = {c.key for c in Character.__table__.columns}
     assert set(fields) <= columns
-    assert fields["size"] == "pequeno"
+    assert fields["tamano"] == "pequeno"
     assert fields["weapons"] == [
         {
             "nombre": "Lanza",
@@ -115,7 +115,7 @@ def test_the_rules_sheet_of_a_row_is_read_by_its_field_names() -> None:
     assert sheet.respuestas_por_asalto == 3
     character = character_sheet(SimpleNamespace(**field_list.row_fields(CHARACTER)))  # type: ignore[arg-type]
     assert character == CHARACTER.sheet()
-    assert character.size == "pequeno" and dict(character.oficios) == {"armas": 3}
+    assert character.tamano == "pequeno" and dict(character.oficios) == {"armas": 3}
 
 
 def test_the_csv_columns_and_the_command_come_from_the_list() -> None:

@@ -29,7 +29,7 @@ FEATURES = BOT / "features"
 #: Feature files that open a channel's unit, save, create or end an encounter, or ask for a
 #: tracker outside the one path, and why (docs/arquitectura.md, [D] «Fuera del camino»).
 OFF_PATH = {
-    "checks/retos.py": "a scene's last reto ends it after its save; /reto ver only reads",
+    "tiradas/retos.py": "a scene's last reto ends it after its save; /reto ver only reads",
     "combate/vendar.py": "a look first: in an encounter it is a combat step, else a sheet's",
     "decir/speak.py": "a line said as a character: no encounter",
     "deshacer/buttons.py": "/deshacer puts back a saved state: no rules to call",

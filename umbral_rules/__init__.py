@@ -4,14 +4,6 @@ Dice come from an injected :class:`~umbral_rules.dice.DiceSource`, so every roll
 forced. Everything the user reads is Spanish; errors are :class:`UmbralError`.
 """
 
-from .checks import (
-    CheckResult,
-    OficioCobertura,
-    check,
-    oficio_bonus,
-    oficio_modifier,
-    parse_oficio_cobertura,
-)
 from .combat import (
     AttackKind,
     AttackResult,
@@ -31,12 +23,19 @@ from .errors import UmbralError
 from .grades import Grade, GradeShift, Grading, damage_for, grade_from_margen, shift_grade
 from .rolls import Modifier, Roll, Static
 from .sheets import CharacterSheet, EnemySheet, Weapon, aguante, ataque, defensa
+from .tiradas import (
+    OficioCobertura,
+    TiradaResult,
+    oficio_bonus,
+    oficio_modifier,
+    parse_oficio_cobertura,
+    tirada,
+)
 
 __all__ = [
     "AttackKind",
     "AttackResult",
     "CharacterSheet",
-    "CheckResult",
     "DiceSource",
     "DieRoll",
     "EnemySheet",
@@ -50,12 +49,12 @@ __all__ = [
     "RandomDice",
     "Roll",
     "Static",
+    "TiradaResult",
     "UmbralError",
     "Ventaja",
     "Weapon",
     "aguante",
     "ataque",
-    "check",
     "damage_for",
     "defensa",
     "grade_from_margen",
@@ -74,4 +73,5 @@ __all__ = [
     "shift_grade",
     "shot",
     "shot_defensa",
+    "tirada",
 ]

@@ -16,8 +16,15 @@ from .errors import UmbralError
 from .grades import Grade, Grading, damage_for, grade_opposed, grade_single, shift_grade
 from .plural import plural
 from .rolls import Modifier, Roll, Static, make_roll
-from .sheets import validate_potencia, validate_size
-from .tables import ACOSO_MAX, BAND_FIXED, COVER_BONUS, SIZE_DEFENSA_MOD, SIZE_LABELS, SIZE_STEPS
+from .sheets import validate_potencia, validate_tamano
+from .tables import (
+    ACOSO_MAX,
+    BAND_FIXED,
+    COVER_BONUS,
+    TAMANO_DEFENSA_MOD,
+    TAMANO_LABELS,
+    TAMANO_STEPS,
+)
 
 
 class AttackKind(Enum):
@@ -142,7 +149,7 @@ def shot(
     potencia: int,
     ventajas: Sequence[str] = (),
     desventajas: Sequence[str] = (),
-    size: str = "normal",
+    tamano: str = "normal",
     a_cubierto: bool = False,
 ) -> AttackResult:
     """A shot, in any mode: never opposed; static Defensa + size + cover (``a_cubierto``:
@@ -151,30 +158,30 @@ def shot(
         AttackKind.DISPARO,
         dice,
         attack,
-        shot_defensa(defensa, size, a_cubierto),
+        shot_defensa(defensa, tamano, a_cubierto),
         potencia,
         ventajas,
         desventajas,
     )
 
 
-def shot_defensa(defensa: Static, size: str = "normal", a_cubierto: bool = False) -> Static:
+def shot_defensa(defensa: Static, tamano: str = "normal", a_cubierto: bool = False) -> Static:
     """Size and cover (the target ``a_cubierto``) add up on the static Defensa against shots."""
-    validate_size(size)
-    extra = [Modifier(f"Tamaño {SIZE_LABELS[size]}", SIZE_DEFENSA_MOD[size])]
+    validate_tamano(tamano)
+    extra = [Modifier(f"Tamaño {TAMANO_LABELS[tamano]}", TAMANO_DEFENSA_MOD[tamano])]
     if a_cubierto:
         extra.append(Modifier("Cobertura", COVER_BONUS))
     return defensa.plus(*extra)
 
 
-def mesa_shot_ataque(ataque: Static, size: str = "normal", a_cubierto: bool = False) -> Static:
+def mesa_shot_ataque(ataque: Static, tamano: str = "normal", a_cubierto: bool = False) -> Static:
     """Mesa: a shot at a PC, who rolls Defensa against the shooter's static Ataque. [D] The
     PC's size and cover, which add to a static Defensa against shots (:func:`shot_defensa`),
     come off the Ataque instead — the same numbers on the other side of the roll — so that
     each shot carries its own when one Defensa roll answers the asalto's attacks (the most
     dangerous and the acoso are read from these Ataques)."""
-    validate_size(size)
-    extra = [Modifier(f"Blanco {SIZE_LABELS[size]}", -SIZE_DEFENSA_MOD[size])]
+    validate_tamano(tamano)
+    extra = [Modifier(f"Blanco {TAMANO_LABELS[tamano]}", -TAMANO_DEFENSA_MOD[tamano])]
     if a_cubierto:
         extra.append(Modifier("Blanco a cubierto", -COVER_BONUS))
     return ataque.plus(*extra)
@@ -217,13 +224,13 @@ def mesa_acoso(attackers: int) -> int:
     return max(0, min(ACOSO_MAX, attackers - 1))
 
 
-def opposed_acoso(companions: int, size: str = "normal") -> int:
+def opposed_acoso(companions: int, tamano: str = "normal") -> int:
     """Opposed: +1 per companion already on the target, each +1 costing the target's size
     steps in attackers, up to +3."""
-    validate_size(size)
+    validate_tamano(tamano)
     if companions < 0:
         raise UmbralError("El número de compañeros no puede ser negativo.")
-    return min(ACOSO_MAX, companions // SIZE_STEPS[size])
+    return min(ACOSO_MAX, companions // TAMANO_STEPS[tamano])
 
 
 # --- Mesa defense -------------------------------------------------------------------------
@@ -290,7 +297,7 @@ def opposed_attack(
     potencia: int,
     *,
     companions: int = 0,
-    size: str = "normal",
+    tamano: str = "normal",
     attack_ventajas: Sequence[str] = (),
     attack_desventajas: Sequence[str] = (),
     defense_ventajas: Sequence[str] = (),
@@ -303,7 +310,7 @@ def opposed_attack(
     attacker's dice are rolled first, then the defender's (from ``defender_dice`` if given).
     """
     validate_potencia(potencia)
-    acoso = opposed_acoso(companions, size)
+    acoso = opposed_acoso(companions, tamano)
     attack_mods = tuple(attack)
     if acoso:
         attack_mods += (Modifier("Acoso", acoso),)

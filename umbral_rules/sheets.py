@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .checks import OficioCobertura, oficio_modifier
 from .errors import UmbralError
 from .rolls import Modifier, Static
 from .tables import (
@@ -27,12 +26,13 @@ from .tables import (
     PERFORANTE_IGNORES,
     PROTECCION,
     RANGED_CLASSES,
-    SIZE_STEPS,
+    TAMANO_STEPS,
     WEAPON_ATTRIBUTES,
     WEAPON_CLASS_ATTRIBUTE,
     WEAPON_CLASSES,
 )
 from .text import name_key, word_key
+from .tiradas import OficioCobertura, oficio_modifier
 
 # --- validation ---------------------------------------------------------------------------
 
@@ -68,10 +68,10 @@ def validate_potencia(potencia: int) -> int:
     return potencia
 
 
-def validate_size(size: str) -> str:
-    if size not in SIZE_STEPS:
-        raise UmbralError(f"Tamaño desconocido «{size}»: usa {', '.join(SIZE_STEPS)}.")
-    return size
+def validate_tamano(tamano: str) -> str:
+    if tamano not in TAMANO_STEPS:
+        raise UmbralError(f"Tamaño desconocido «{tamano}»: usa {', '.join(TAMANO_STEPS)}.")
+    return tamano
 
 
 def normalize_atributo(nombre: str) -> str:
@@ -188,7 +188,7 @@ class CharacterSheet:
     proteccion: int
     oficios: Mapping[str, int] = field(default_factory=dict)
     aguante_extra: int = 0
-    size: str = "normal"
+    tamano: str = "normal"
 
     def __post_init__(self) -> None:
         if not self.nombre.strip():
@@ -201,7 +201,7 @@ class CharacterSheet:
         for name, value in self.oficios.items():
             validate_oficio(name, value)
         validate_proteccion(self.proteccion)
-        validate_size(self.size)
+        validate_tamano(self.tamano)
 
     def atributo(self, nombre: str) -> int:
         return self.atributos[normalize_atributo(nombre)]
@@ -310,7 +310,7 @@ class EnemySheet:
     aguante: int
     potencia: int
     arma: str = "arma"
-    size: str = "normal"
+    tamano: str = "normal"
     proteccion: int = 0
     bono_ataque: int | None = None
     bono_defensa: int | None = None
@@ -332,7 +332,7 @@ class EnemySheet:
             raise UmbralError(f"Ataque y Defensa de {self.nombre} no pueden ser negativos.")
         validate_potencia(self.potencia)
         validate_proteccion(self.proteccion)
-        validate_size(self.size)
+        validate_tamano(self.tamano)
 
     @property
     def weapon(self) -> Weapon:

@@ -107,15 +107,15 @@ ENEMY_DEFENSE_OFFSET: Final = 7  # defends with 1d12 + (Defensa - 7)
 
 # --- §6/§12 Sizes -------------------------------------------------------------------------
 #: Size steps: each +1 of opposed acoso costs this many attackers.
-SIZE_STEPS: Final = MappingProxyType(
+TAMANO_STEPS: Final = MappingProxyType(
     {"diminuto": 1, "pequeno": 1, "normal": 1, "grande": 2, "descomunal": 3, "inabarcable": 4}
 )
 #: Static Defensa modifier against shots by size.
 #: Inabarcable takes −6 like Descomunal: the seed says "nueve o más" squares, −6.
-SIZE_DEFENSA_MOD: Final = MappingProxyType(
+TAMANO_DEFENSA_MOD: Final = MappingProxyType(
     {"diminuto": 6, "pequeno": 3, "normal": 0, "grande": -3, "descomunal": -6, "inabarcable": -6}
 )
-SIZE_LABELS: Final = MappingProxyType(
+TAMANO_LABELS: Final = MappingProxyType(
     {
         "diminuto": "Diminuto",
         "pequeno": "Pequeño",
@@ -175,7 +175,7 @@ AMBITO_LABELS: Final = MappingProxyType(
 #: An attack or a shot is ofensiva and vista, a defense defensa and vista (``ROLL_AMBITOS``);
 #: "otra" is a check none of the others covers (only an estado "en todo" reaches it). A check
 #: must name its ámbito when the roller suffers an estado that limits some ámbitos and not all.
-CHECK_AMBITOS: Final = ("ofensiva", "defensa", "movimiento", "social", "vista", "otra")
+TIRADA_AMBITOS: Final = ("ofensiva", "defensa", "movimiento", "social", "vista", "otra")
 #: The five estados of Libro III §17 and where each gives desventaja.
 ESTADOS: Final = MappingProxyType(
     {
@@ -213,7 +213,7 @@ SANGRANDO_PER_ASALTO: Final = 1
 #: Aturdido is removed by spending an acción.
 ESTADO_QUITAR_ACCION: Final = frozenset({"aturdido"})
 #: Quebrantado is removed by a Voluntad check against Corriente; [D] trying costs the acción.
-ESTADO_QUITAR_CHECK: Final = MappingProxyType({"quebrantado": ("voluntad", CORRIENTE)})
+ESTADO_QUITAR_TIRADA: Final = MappingProxyType({"quebrantado": ("voluntad", CORRIENTE)})
 #: Sangrando goes when someone bandages you (``/vendar``).
 ESTADO_VENDAR: Final = "sangrando"
 #: [D] A guild defines at most this many estados of its own: «los quince de Umbral» (Libro VI
@@ -293,7 +293,7 @@ RETO_GRADE_EFFECT: Final = MappingProxyType(
 SQUARE_METRES: Final = 1.5
 #: Squares of side each size takes on the board; Pequeño and Diminuto are 1 for distances,
 #: but Pequeño shares its square with another Pequeño and Diminuto takes none.
-SIZE_SIDE: Final = MappingProxyType(
+TAMANO_SIDE: Final = MappingProxyType(
     {"diminuto": 1, "pequeno": 1, "normal": 1, "grande": 2, "descomunal": 3, "inabarcable": 4}
 )
 #: Pequeño figures that fit in one square.
@@ -325,12 +325,12 @@ WEAPON_RANGE_SQUARES: Final = MappingProxyType({"arco": 40, "ballesta": 30, "pol
 #: doubled: Vigor 0 → 8, Vigor 2 → 12, Vigor 5 → 18 squares.
 THROWN_BASE_SQUARES: Final = 4
 THROWN_FACTOR: Final = 2
-#: [D] Board limits (1..60 squares a side) and the corner: A1 is the top-left square,
+#: [D] Tablero limits (1..60 squares a side) and the corner: A1 is the top-left square,
 #: columns are letters (A…Z, AA…), rows numbers growing downwards.
-BOARD_MAX_SIDE: Final = 60
+TABLERO_MAX_SIDE: Final = 60
 #: [D] Sides a figure can be on; "pj" and "aliado" fight together, "enemigo" against them.
 SIDES: Final = MappingProxyType({"pj": 0, "aliado": 0, "enemigo": 1})
-#: [D] Grid decisions that are behaviour, not numbers (they live in ``umbral_rules.grid``):
+#: [D] Grid decisions that are behaviour, not numbers (they live in ``umbral_rules.tablero``):
 #:   - distances are Chebyshev, edge to edge between footprints (1 = adjacent, diagonals too);
 #:   - a path may not pass walls nor standing enemies, nor slip diagonally between two blocked
 #:     corners; allies are passed but not ended on; a Diminuto passes figures; cover squares

@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 
 from .errors import UmbralError
-from .tables import NAME_MAX, SIZE_STEPS
+from .tables import NAME_MAX, TAMANO_STEPS
 
 #: Latin letters with a stroke or ligature that do not decompose in Unicode.
 _LATIN_PLAIN = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ŧ": "t", "ı": "i"})
@@ -50,11 +50,11 @@ def word_key(text: str) -> str:
     return name_key(text).replace("ñ", "n")
 
 
-def size_key(text: str) -> str | None:
+def tamano_key(text: str) -> str | None:
     """A size as the rules key it, or None: every place a size is read (slash options, forms,
     files, the bestiary) reads it here, so «Pequeño», «pequeño» and «pequeno» are one."""
     key = word_key(text)
-    return key if key in SIZE_STEPS else None
+    return key if key in TAMANO_STEPS else None
 
 
 def sort_key(text: str) -> tuple[str, str]:

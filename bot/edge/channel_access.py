@@ -121,12 +121,12 @@ def invite_permissions() -> discord.Permissions:
 
 
 def require_channel_permissions(
-    interaction: discord.Interaction, what: str, *, board: bool
+    interaction: discord.Interaction, what: str, *, tablero: bool
 ) -> None:
     """Refuse (before anything is created) when the bot can't show the encounter here."""
     thread = isinstance(interaction.channel, discord.Thread)
     lacking = missing(
-        interaction.app_permissions, map_needs(thread) if board else tracker_needs(thread)
+        interaction.app_permissions, map_needs(thread) if tablero else tracker_needs(thread)
     )
     if lacking:
         raise UmbralError(refusal(what, lacking))

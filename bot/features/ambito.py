@@ -10,11 +10,11 @@ from discord import app_commands
 
 from bot.features.system import guild_estados_extra
 from bot.jsontypes import JsonObject
-from umbral_rules.tables import AMBITO_LABELS, CHECK_AMBITOS
+from umbral_rules.tables import AMBITO_LABELS, TIRADA_AMBITOS
 
 AMBITO_CHOICES = [
     app_commands.Choice(name=f"{a} ({AMBITO_LABELS[a]})" if a != "otra" else "otra", value=a)
-    for a in CHECK_AMBITOS
+    for a in TIRADA_AMBITOS
 ]
 AMBITO_HELP = (
     "Qué es la tirada, para los estados: ofensiva, defensa, movimiento, social, vista u otra "

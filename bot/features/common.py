@@ -15,15 +15,15 @@ from bot.records.rolls import UmbralRoll
 from bot.render.limits import split_reply
 from bot.render.safe import allowed_mentions, choice
 from umbral_rules import UmbralError
-from umbral_rules.checks import CheckResult
 from umbral_rules.combat import AttackResult
 from umbral_rules.graduado.chance import Objetivo, Riesgo, Tacticas
 from umbral_rules.hielo.destiny import AL_TIRAR as DESTINO_AL_TIRAR
 from umbral_rules.hielo.destiny import TEXTO as DESTINO_TEXTO
 from umbral_rules.rolls import Roll
 from umbral_rules.systems import SYSTEM_LABELS
-from umbral_rules.tables import SIZE_LABELS, SIZE_STEPS
-from umbral_rules.text import name_key, size_key
+from umbral_rules.tables import TAMANO_LABELS, TAMANO_STEPS
+from umbral_rules.text import name_key, tamano_key
+from umbral_rules.tiradas import TiradaResult
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -36,7 +36,7 @@ Modo = Literal["mesa", "narrativo", "tactico"]
 
 class TamanoOption(app_commands.Transformer):
     """A size option: offered by its Spanish word («pequeño»), sent as the rules key
-    («pequeno»), read by :func:`umbral_rules.text.size_key` like every size the bot reads."""
+    («pequeno»), read by :func:`umbral_rules.text.tamano_key` like every size the bot reads."""
 
     @property
     def type(self) -> discord.AppCommandOptionType:
@@ -44,12 +44,14 @@ class TamanoOption(app_commands.Transformer):
 
     @property
     def choices(self) -> list[app_commands.Choice[int | float | str]]:
-        return [app_commands.Choice(name=SIZE_LABELS[key].lower(), value=key) for key in SIZE_STEPS]
+        return [
+            app_commands.Choice(name=TAMANO_LABELS[key].lower(), value=key) for key in TAMANO_STEPS
+        ]
 
     async def transform(self, interaction: discord.Interaction, value: object, /) -> str:
-        key = size_key(str(value))
+        key = tamano_key(str(value))
         if key is None:
-            shown = ", ".join(label.lower() for label in SIZE_LABELS.values())
+            shown = ", ".join(label.lower() for label in TAMANO_LABELS.values())
             raise UmbralError(f"No conozco el tamaño «{value}»: {shown}.")
         return key
 
@@ -110,7 +112,7 @@ def ventaja_sources(ventaja: str | None) -> tuple[list[str], list[str]]:
 
 
 def result_summary(
-    result: CheckResult | AttackResult,
+    result: TiradaResult | AttackResult,
     totales: list[int],
     *,
     contra: int | None = None,
@@ -146,7 +148,7 @@ async def log_roll(
     uow: UnitOfWork,
     user_id: int,
     command: str,
-    result: CheckResult | AttackResult,
+    result: TiradaResult | AttackResult,
     *,
     actor: str | None = None,
     character_id: int | None = None,

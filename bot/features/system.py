@@ -25,13 +25,13 @@ from umbral_rules import DiceSource, ForcedDice, UmbralError, physical_dice
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.events import (
     AttackResolved,
-    CheckMade,
     DefenseResolved,
     DespegarseResolved,
     Event,
     RetoRolled,
     SecuelasRolled,
     Stabilised,
+    TiradaMade,
 )
 from umbral_rules.encounter.settings import EstadosExtra, validate_estados_extra
 from umbral_rules.systems import UMBRAL as UMBRAL_NAME
@@ -133,7 +133,7 @@ class Umbral:
                         uow, user_id, command, event.result, contra=event.engaged_total, **who
                     )
             elif isinstance(
-                event, AttackResolved | DefenseResolved | CheckMade | RetoRolled | Stabilised
+                event, AttackResolved | DefenseResolved | TiradaMade | RetoRolled | Stabilised
             ):
                 await log_roll(uow, user_id, command, event.result, **who)
 
@@ -168,7 +168,7 @@ def who_and_whom(
         return event.combatant_id, _reto_name(enc, event.reto_id)
     if isinstance(event, DespegarseResolved):
         return event.combatant_id, _name(enc, event.engaged_id)
-    if isinstance(event, CheckMade | SecuelasRolled):
+    if isinstance(event, TiradaMade | SecuelasRolled):
         return event.combatant_id, None
     return None, None
 

@@ -8,12 +8,11 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.render.limits import DESCRIPTION_MAX, EMBEDS_MAX, EMBEDS_TOTAL_MAX, cut, split_text
-from bot.render.rolls import Vitals, attack_embed, check_embed, despegarse_embed, reread_embed
+from bot.render.rolls import Vitals, attack_embed, despegarse_embed, reread_embed, tirada_embed
 from bot.render.safe import GONE, ping, shown
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.events import (
     AttackResolved,
-    CheckMade,
     DefensePending,
     DefenseReread,
     DefenseResolved,
@@ -21,6 +20,7 @@ from umbral_rules.encounter.events import (
     Event,
     RetoRolled,
     Stabilised,
+    TiradaMade,
 )
 
 EVENT_COLOUR = discord.Colour(0x2C3E50)
@@ -176,7 +176,7 @@ def render_events(
                     message=shown(event.message),
                 )
             )
-        elif isinstance(event, CheckMade | Stabilised | RetoRolled):
+        elif isinstance(event, TiradaMade | Stabilised | RetoRolled):
             if isinstance(event, Stabilised):
                 actor, what = event.healer_id, "estabilizar"
             elif isinstance(event, RetoRolled):
@@ -186,7 +186,7 @@ def render_events(
                 actor = event.combatant_id
                 what = {"reto": "tirada del reto", "tirada": "tirada"}.get(purpose, purpose)
             out.embeds.append(
-                check_embed(
+                tirada_embed(
                     event.result, actor=_name(enc, actor), what=what, note=shown(event.message)
                 )
             )

@@ -10,7 +10,7 @@ import discord
 from bot.render.limits import PAGE_CHARS, PAGE_LINES, add_long_field, cut, split_text
 from bot.render.safe import shown
 from umbral_rules import CharacterSheet, EnemySheet, Weapon
-from umbral_rules.tables import ATRIBUTO_LABELS, PROTECCION, SIZE_LABELS, WEAPON_CLASS_LABELS
+from umbral_rules.tables import ATRIBUTO_LABELS, PROTECCION, TAMANO_LABELS, WEAPON_CLASS_LABELS
 
 SHEET_COLOUR = discord.Colour(0x8E44AD)
 BESTIARY_COLOUR = discord.Colour(0x7F8C8D)
@@ -126,7 +126,7 @@ def enemy_embed(enemy: EnemySheet, notas: str = "", estados: Sequence[str] = ())
     embed.add_field(
         name="Arma", value=f"{shown(enemy.arma)}, Potencia {enemy.potencia}{quals}", inline=False
     )
-    embed.add_field(name="Tamaño", value=SIZE_LABELS.get(enemy.size, enemy.size), inline=True)
+    embed.add_field(name="Tamaño", value=TAMANO_LABELS.get(enemy.tamano, enemy.tamano), inline=True)
     prot = PROTECCION.get(enemy.proteccion, str(enemy.proteccion))
     embed.add_field(name="Protección", value=f"{enemy.proteccion} ({prot.lower()})", inline=True)
     embed.add_field(

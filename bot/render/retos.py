@@ -8,8 +8,8 @@ import discord
 
 from bot.render.limits import FIELD_NAME_MAX, cut
 from bot.render.safe import shown
-from umbral_rules.checks import umbral_name
 from umbral_rules.encounter import Reto
+from umbral_rules.tiradas import umbral_name
 
 RETO_COLOUR = discord.Colour(0x16A085)
 #: Retos a page of ``/reto ver`` shows (each a field of up to ~350 characters).

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import discord
 
-from umbral_rules import AttackResult, CheckResult, DieRoll, Grade, Grading, Roll, Static, Ventaja
+from umbral_rules import AttackResult, DieRoll, Grade, Grading, Roll, Static, TiradaResult, Ventaja
 from umbral_rules.combat import AttackKind
 
 from .limits import FOOTER_MAX
@@ -136,7 +136,7 @@ def _roll_fields(
 
 
 def despegarse_embed(
-    result: CheckResult,
+    result: TiradaResult,
     engaged_roll: Roll | None,
     *,
     actor: str,
@@ -211,8 +211,8 @@ def attack_embed(
     return embed
 
 
-def check_embed(
-    result: CheckResult, *, actor: str, what: str, note: str | None = None
+def tirada_embed(
+    result: TiradaResult, *, actor: str, what: str, note: str | None = None
 ) -> discord.Embed:
     """A check against an Umbral."""
     embed = discord.Embed(

@@ -71,7 +71,7 @@ def combatant_changes(now: Encounter, then: Encounter) -> list[str]:
         lines.append(f"Vuelve al asalto {then.asalto}, fase de los {then.phase.value}")
     if len(now.pending) != len(then.pending):
         lines.append(f"Defensas pendientes: {len(now.pending)} → {len(then.pending)}")
-    if _board(now) != _board(then):  # (only Táctico has a board: Mesa never says it)
+    if _tablero(now) != _tablero(then):  # (only Táctico has a board: Mesa never says it)
         lines.append("El tablero vuelve a como estaba")
     return lines
 
@@ -83,10 +83,13 @@ def _budgets(c: Combatant) -> tuple[object, ...]:
     return (c.accion.value, c.movimiento, respuesta, c.aliento, c.esencia, c.status.value)
 
 
-def _board(enc: Encounter) -> object:
+def _tablero(enc: Encounter) -> object:
     """The board and its figures' turn, what a player sees as the board."""
-    board, turn = enc.state.board, enc.state.turn
-    return (None if board is None else board.to_dict(), None if turn is None else turn.to_dict())
+    tablero, turn = enc.state.tablero, enc.state.turn
+    return (
+        None if tablero is None else tablero.to_dict(),
+        None if turn is None else turn.to_dict(),
+    )
 
 
 def sheet_changes(sheets: Sequence[SheetChange]) -> list[str]:

@@ -11,7 +11,7 @@ from umbral_rules import EnemySheet, UmbralError
 from umbral_rules.named import sheet_of
 
 from . import limits as L
-from .fields import Column, Option, by_column
+from .fields import Option, by_column
 from .models import (
     TAMANO,
     Bono,
@@ -23,7 +23,7 @@ from .models import (
     PorAsalto,
     Potencia,
     Proteccion,
-    Size,
+    Tamano,
     cualidades_keys,
     estado_keys,
 )
@@ -71,7 +71,7 @@ class EnemyEntry(Entry):
             label="El nombre del arma",
         ),
     ] = "arma"
-    tamano: Annotated[Size, Column("size"), Option("Tamaño (por defecto normal)", page=2)] = TAMANO
+    tamano: Annotated[Tamano, Option("Tamaño (por defecto normal)", page=2)] = TAMANO
     proteccion: Annotated[
         Proteccion,
         Option("Protección (0 a 4): la que ignora Perforante", 0, 4, page=2, extra=True),

@@ -3,7 +3,7 @@
 A kind (an enemy, a character) is declared once: its file entry, a pydantic model
 (:mod:`bot.sheetfiles.models`), whose fields are the file's keys in the file's order.
 A field's ``Annotated`` metadata says the rest: :class:`Column` when the database names it
-otherwise (``tamano`` → ``size``), :class:`Option` when a command takes it as an option (its
+otherwise (``armas`` → ``weapons``), :class:`Option` when a command takes it as an option (its
 description, its range; the form's page). From that one list come the rows' fields
 (:func:`row_fields`), the entry of a stored row (:func:`entry_of`), the CSV's numeric
 columns (:func:`numeric`, :func:`listed`) and a command's options

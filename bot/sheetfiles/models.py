@@ -35,9 +35,9 @@ from umbral_rules.sheets import (
     validate_potencia,
     validate_proteccion,
 )
-from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADO_LABELS, SIZE_LABELS
+from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADO_LABELS, TAMANO_LABELS
 from umbral_rules.text import name_key, name_problem, unstorable, word_key
-from umbral_rules.text import size_key as known_size
+from umbral_rules.text import tamano_key as known_tamano
 
 from . import limits as L
 from .fields import Column, by_column
@@ -125,19 +125,19 @@ StrictInt = Annotated[int, Strict()]
 StrictStr = Annotated[str, Strict()]
 
 
-def size_key(value: str) -> str:
-    """A size read from a file (pequeño or pequeno: :func:`umbral_rules.text.size_key`)."""
-    key = known_size(value)
+def tamano_key(value: str) -> str:
+    """A size read from a file (pequeño or pequeno: :func:`umbral_rules.text.tamano_key`)."""
+    key = known_tamano(value)
     if key is None:
         raise ValueError(
             f"tamaño desconocido «{value}»: usa "
-            + ", ".join(label.lower() for label in SIZE_LABELS.values())
+            + ", ".join(label.lower() for label in TAMANO_LABELS.values())
         )
     return key
 
 
-def size_label(key: str) -> str:
-    return SIZE_LABELS[key].lower()
+def tamano_label(key: str) -> str:
+    return TAMANO_LABELS[key].lower()
 
 
 def cualidades_keys(values: Iterable[str]) -> list[str]:
@@ -171,7 +171,7 @@ def estado_label(key: str) -> str:
 TAMANO = Field(
     "normal", validation_alias=AliasChoices("tamaño", "tamano"), serialization_alias="tamaño"
 )
-Size = Annotated[str, Strict(), AfterValidator(size_key)]
+Tamano = Annotated[str, Strict(), AfterValidator(tamano_key)]
 Cualidades = Annotated[list[StrictStr], AfterValidator(cualidades_keys)]
 Estados = Annotated[list[StrictStr], AfterValidator(estado_keys)]
 EnemyEstados = Annotated[list[StrictStr], AfterValidator(enemy_estado_keys)]
@@ -197,7 +197,7 @@ class Entry(BaseModel):
         """The entry as the file writes it (sizes and estados by their Spanish names)."""
         data = self.model_dump(by_alias=True)
         if "tamaño" in data:
-            data["tamaño"] = size_label(data["tamaño"])
+            data["tamaño"] = tamano_label(data["tamaño"])
         if "estados" in data:
             data["estados"] = [estado_label(e) for e in data["estados"]]
         return data
@@ -260,7 +260,7 @@ class CharacterEntry(Entry):
     atributos: dict[StrictStr, StrictInt]
     proteccion: Proteccion
     aguante_extra: Annotated[int, Strict(), Ge(0), Le(L.AGUANTE_EXTRA_MAX)] = 0
-    tamano: Annotated[Size, Column("size")] = TAMANO
+    tamano: Tamano = TAMANO
     oficios: dict[ListName, StrictInt] = Field(default_factory=dict, max_length=L.MAX_OFICIOS)
     armas: Annotated[
         list[WeaponEntry], Column("weapons", to_row=weapon_rows, of_row=weapon_entries)

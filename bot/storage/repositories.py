@@ -260,7 +260,8 @@ class BestiaryRepository:
         its JSON columns (:data:`RAW_JSON`) as text: the caller decodes and sorts them on a
         worker thread (:func:`bot.features.bestiario.files.export_rows`)."""
         bestiary = table(BestiaryEntry)
-        columns = [cast(c, Text).label(c.name) if c.name in RAW_JSON else c for c in bestiary.c]
+        # each by its key (the rows' name: ``tamano`` is stored as ``size``)
+        columns = [(cast(c, Text) if c.name in RAW_JSON else c).label(c.key) for c in bestiary.c]
         stmt = select(*columns).where(bestiary.c.guild_id == self.guild_id)
         return list((await self._session.execute(stmt)).mappings().all())
 

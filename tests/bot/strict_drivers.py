@@ -58,7 +58,7 @@ class World:
     weapon: str  # one of the PC's weapons
     hostile: str  # a long string drawn from the hostile alphabet
     name80: str  # a valid name of (nearly) 80 characters from that alphabet
-    board: int  # the side of the Táctico board (a Táctico encounter has one)
+    tablero: int  # the side of the Táctico board (a Táctico encounter has one)
     files: Path  # where upload files are written
     estados: list[str] = field(default_factory=list)
     missing: str | None = None  # the console's name of a permission the bot lacks here
@@ -361,7 +361,7 @@ DRIVERS: dict[str, Driver] = {
     "estabilizar": lambda w: [(w.player, {"objetivo": w.enemy})],
     "vendar": lambda w: [(w.player, {"objetivo": w.pc}), (w.gm, {"objetivo": w.enemy})],
     "aliento": lambda w: [(w.player, {"uso": "subir"})],
-    "mapa crear": lambda w: [(w.gm, {"ancho": w.board, "alto": w.board})],
+    "mapa crear": lambda w: [(w.gm, {"ancho": w.tablero, "alto": w.tablero})],
     "mapa muro": lambda w: [(w.gm, {"casillas": "C3"})],
     "mapa cobertura": lambda w: [(w.gm, {"casillas": "D4;E5"})],
     "mapa colocar": lambda w: [(w.gm, {"combatiente": w.enemy, "casilla": "B7"})],

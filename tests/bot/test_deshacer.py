@@ -100,7 +100,7 @@ COMMON: list[Step] = [
     ("master", "asalto", {}, []),
     ("kaeda", "atacar", {"objetivo": "Ñu del puerto 1"}, [11, 2]),
 ]
-BOARD: list[Step] = [
+TABLERO: list[Step] = [
     ("master", "mapa crear", {"ancho": 12, "alto": 12}, []),
     ("master", "mapa muro", {"casillas": "F1:F3"}, []),
     ("master", "mapa colocar", {"combatiente": "Ñu del puerto 1", "casilla": "D3"}, []),
@@ -116,7 +116,7 @@ async def test_gm_undoes_every_kind_of_operation_back_to_the_start(
 ) -> None:
     await script.run(*GUARDIA, *KAEDA, "@master", f"/encuentro empezar modo:{modo}")
     states = [await state(session, fake)]
-    steps = COMMON[:2] + (BOARD if modo == "tactico" else []) + COMMON[2:]
+    steps = COMMON[:2] + (TABLERO if modo == "tactico" else []) + COMMON[2:]
     for user, command, options, faces in steps:
         dice.push(faces)
         reply = await fake.command(user, "mesa", command, options)

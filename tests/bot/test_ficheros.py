@@ -355,5 +355,5 @@ async def test_an_imported_grande_enemy_enters_the_encounter_with_its_size(
     await fake.command("master", "mesa", "encuentro enemigos", {"nombre": "Ogro", "cantidad": 2})
     async with session.storage.channel(GUILD_ID, fake.channel_id("mesa")) as uow:
         enc = await uow.encounter.require()
-        sizes = {c.nombre: c.size for c in enc.combatants}
+        sizes = {c.nombre: c.tamano for c in enc.combatants}
     assert sizes == {"Ogro 1": "grande", "Ogro 2": "grande"}

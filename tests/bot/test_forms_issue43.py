@@ -77,7 +77,7 @@ async def test_a_label_longer_than_45_is_refused_by_the_consoles_discord(
     )
     # the module as the bot under test imported it (an earlier bot's close() unloaded its
     # extensions in this worker: a reference taken at import may be stale)
-    checks_cog = current("bot.features.checks.cog")
+    checks_cog = current("bot.features.tiradas.cog")
     monkeypatch.setattr(checks_cog, "RETO_FORM", long)
     out = await script.run("@master", "/reto crear")
     # accepted: shown, and nothing Discord refused (a line that only informs, such as a 429

@@ -128,7 +128,7 @@ async def test_the_map_is_drawn_in_the_worker_process(
     await script.run(
         *KAEDA, "@master", "/encuentro empezar modo:tactico", "@kaeda", "/encuentro unirse"
     )
-    picture = current("bot.render.mapa")
+    picture = current("bot.render.tablero")
     drawn: list[tuple[object, int]] = []
     ticks = Ticks()
 
@@ -147,7 +147,7 @@ async def test_the_map_is_drawn_in_the_worker_process(
         ver = await fake.command("kaeda", "mesa", "mapa ver")
     assert list(ver.last.files) == ["tablero.png"]
     assert ver.last.files["tablero.png"].startswith(b"\x89PNG")
-    assert [f for f, _ in drawn] == [current("bot.render.board_png").render_board] * 3
+    assert [f for f, _ in drawn] == [current("bot.render.tablero_png").render_tablero] * 3
     assert all(n >= 1 for _, n in drawn)
 
 

@@ -135,7 +135,7 @@ async def test_certera_enemy_in_narrativo_rolls_with_ventaja_unless_it_moved(
     assert dice.remaining == ()
 
 
-async def test_certera_on_the_board_and_quieto_refused_there(
+async def test_certera_on_the_tablero_and_quieto_refused_there(
     script: Script, fake: FakeDiscord, dice: ForcedDice
 ) -> None:
     await script.run(
@@ -182,7 +182,7 @@ async def test_a_shot_after_mover_has_desventaja(
     assert dice.remaining == ()
 
 
-async def test_a_shot_after_walking_on_the_board_has_desventaja(
+async def test_a_shot_after_walking_on_the_tablero_has_desventaja(
     script: Script, fake: FakeDiscord, dice: ForcedDice
 ) -> None:
     await script.run(

@@ -26,7 +26,7 @@ from umbral_rules import ForcedDice
 
 DESPEGARSE = {"tipo": "despegarse", "objetivo": "Lobo"}
 #: In Táctico, Ana and the wolf side by side on a board.
-BOARD = [
+TABLERO = [
     "@master",
     "/mapa crear ancho:8 alto:8",
     "/mapa colocar combatiente:Ana casilla:B2",
@@ -36,7 +36,7 @@ BOARD = [
 
 
 def despegarse_fight(mode: str) -> list[str]:
-    return [*fight(mode, "Lobo"), *(BOARD if mode == "tactico" else [])]
+    return [*fight(mode, "Lobo"), *(TABLERO if mode == "tactico" else [])]
 
 
 # --- 1. A Despegarse shows every die ------------------------------------------------------------
@@ -119,7 +119,7 @@ async def test_despegarse_in_mesa_shows_her_dice_against_the_static_ataque(
 def two_wolves(mode: str) -> list[str]:
     """Ana at 1 Aguante and two wolves (Lobo 1, Lobo 2) in their phase, side by side with her
     in Táctico."""
-    board = [
+    tablero = [
         "/mapa crear ancho:8 alto:8",
         "/mapa colocar combatiente:Ana casilla:B2",
         "/mapa colocar combatiente:Bran casilla:F6",
@@ -130,7 +130,7 @@ def two_wolves(mode: str) -> list[str]:
         *fight(mode),
         "@master",
         "/encuentro enemigos nombre:Lobo cantidad:2",
-        *(board if mode == "tactico" else []),
+        *(tablero if mode == "tactico" else []),
         "/encuentro ajustar combatiente:Ana aguante:1",
         "/asalto",
     ]

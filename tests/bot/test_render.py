@@ -9,12 +9,12 @@ from bot.render.rolls import (
     GRADE_COLOURS,
     Vitals,
     attack_embed,
-    check_embed,
     dice_text,
     grade_text,
     roll_text,
     signed,
     static_text,
+    tirada_embed,
 )
 from umbral_rules import (
     CharacterSheet,
@@ -24,11 +24,11 @@ from umbral_rules import (
     Incoming,
     Modifier,
     Weapon,
-    check,
     mesa_attack,
     mesa_defense,
     opposed_attack,
     roll_d12,
+    tirada,
 )
 
 KAEDA = CharacterSheet(
@@ -56,14 +56,14 @@ def test_ventaja_shows_both_dice_and_marks_the_kept_one() -> None:
 
 
 def test_roll_and_static_text_name_every_modifier() -> None:
-    result = check(ForcedDice([5]), [Modifier("Vigor", 3), Modifier("Herida", -1)], 9)
+    result = tirada(ForcedDice([5]), [Modifier("Vigor", 3), Modifier("Herida", -1)], 9)
     assert roll_text(result.roll) == "d12: 5 · 5 + Vigor 3 − Herida 1 = **7**"
     assert static_text(KAEDA.static_defensa()) == "Defensa 13 (Base 9 + Destreza 3 + Protección 1)"
     assert static_text(GUARDIA.static_defensa()) == "Defensa 12"
 
 
 def test_grade_text_says_why_a_natural_moved_it() -> None:
-    up = check(ForcedDice([12]), [Modifier("Vigor", 0)], 15)  # margen −3 → a medias → éxito
+    up = tirada(ForcedDice([12]), [Modifier("Vigor", 0)], 15)  # margen −3 → a medias → éxito
     assert grade_text(up.grading) == "A medias → Éxito (12 natural: sube un grado)"
     capped = mesa_attack(
         ForcedDice([12]), [Modifier("Vigor", 3), Modifier("x", 1)], GUARDIA.static_defensa(), 4
@@ -119,8 +119,8 @@ def test_attack_embed_opposed_and_miss() -> None:
 
 
 def test_check_embed() -> None:
-    result = check(ForcedDice([9]), [Modifier("Vigor", 3)], 12)
-    embed = check_embed(result, actor="Íñigo", what="Vigor", note="nota")
+    result = tirada(ForcedDice([9]), [Modifier("Vigor", 3)], 12)
+    embed = tirada_embed(result, actor="Íñigo", what="Vigor", note="nota")
     assert embed.description == "nota"
     assert fields(embed)["Contra"] == "Umbral Peliaguda (12)"
 
@@ -139,13 +139,13 @@ def test_sheet_and_lists() -> None:
 
 
 def test_ventaja_and_desventaja_cancel_and_say_so() -> None:
-    result = check(ForcedDice([7]), [Modifier("Vigor", 3)], 9, ["Apuntar"], ["Cegado (vista)"])
+    result = tirada(ForcedDice([7]), [Modifier("Vigor", 3)], 9, ["Apuntar"], ["Cegado (vista)"])
     assert result.roll.die.faces == (7,)  # [D] one of each: a plain roll
-    assert fields(check_embed(result, actor="Kaeda", what="Vigor"))["Tirada"] == (
+    assert fields(tirada_embed(result, actor="Kaeda", what="Vigor"))["Tirada"] == (
         "d12: 7 (ventaja y desventaja se anulan: Apuntar / Cegado (vista)) · 7 + Vigor 3 = **10**"
     )
-    plain = check(ForcedDice([7]), [Modifier("Vigor", 3)], 9)
-    assert fields(check_embed(plain, actor="Kaeda", what="Vigor"))["Tirada"] == (
+    plain = tirada(ForcedDice([7]), [Modifier("Vigor", 3)], 9)
+    assert fields(tirada_embed(plain, actor="Kaeda", what="Vigor"))["Tirada"] == (
         "d12: 7 · 7 + Vigor 3 = **10**"
     )
 

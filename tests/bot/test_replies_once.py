@@ -73,7 +73,7 @@ async def test_the_undo_says_what_it_undid(script: Script) -> None:
     assert "Hecho: se ha deshecho." not in done
 
 
-async def test_the_undo_preview_speaks_of_the_board_only_in_tactico(script: Script) -> None:
+async def test_the_undo_preview_speaks_of_the_tablero_only_in_tactico(script: Script) -> None:
     mesa = await script.run(*MESA, "/deshacer")
     assert "¿Deshacer /encuentro unirse?" in mesa
     assert "tablero" not in mesa.split("/deshacer", 1)[1]

@@ -51,7 +51,7 @@ async def test_an_attack_reads_no_child_row_and_stays_within_its_statements(
     assert session.storage.encounter_cache.hits >= 3
 
 
-async def test_looking_at_the_board_keeps_the_encounter_cached(
+async def test_looking_at_the_tablero_keeps_the_encounter_cached(
     script: Script, fake: FakeDiscord, session: Session
 ) -> None:
     """``/mapa ver`` only looks: it takes the cached encounter and gives it back, so neither

@@ -40,8 +40,8 @@ from tests.bot.strict_drivers import (
 from umbral_rules import EnemySheet, RandomDice, UmbralError, Weapon
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.estados import estado_key
-from umbral_rules.grid import Square
-from umbral_rules.tables import BOARD_MAX_SIDE, ESTADO_LABELS, ESTADOS, NAME_MAX
+from umbral_rules.tablero import Square
+from umbral_rules.tables import ESTADO_LABELS, ESTADOS, NAME_MAX, TABLERO_MAX_SIDE
 from umbral_rules.text import name_key, name_problem, word_key
 
 pytestmark = pytest.mark.backends("sqlite")  # rendering does not depend on the database
@@ -187,9 +187,9 @@ async def build(session: Session, spec: Spec, files: Path) -> World:
             join(enc, await uow.characters.create(fake.user_id(f"otra{n}-{i}"), other, **fields))
         sheet = EnemySheet(nombre=kind, arma="Lanza", **ENEMY)  # type: ignore[arg-type]
         enemies = [enc.add_enemy(sheet, name) for name in spec.enemy_names[spec.others :]]
-        side = board_side(spec.combatants)
+        side = tablero_side(spec.combatants)
         if spec.mode == "tactico":
-            enc.board_setup(side, side)
+            enc.tablero_setup(side, side)
             for i, c in enumerate(enc.combatants):  # every square of every other row
                 enc.place(c.id, Square(i % side, 2 * (i // side)))
         for name in spec.enemy_names[:60]:  # a bestiary of long pages (the guild's, shared
@@ -220,7 +220,7 @@ async def build(session: Session, spec: Spec, files: Path) -> World:
         oficio=spec.oficios[0] if spec.oficios else "armas",
         weapon=spec.weapons[0],
         hostile=spec.hostile,
-        board=side,
+        tablero=side,
         name80=name80(spec.hostile),
         files=files,
         estados=[ESTADO_LABELS[e] for e in sorted(ESTADOS)] + spec.guild_estados,
@@ -240,9 +240,9 @@ def join(enc: Encounter, row: Character) -> Combatant:
     )
 
 
-def board_side(combatants: int) -> int:
+def tablero_side(combatants: int) -> int:
     """A square board with room for ``combatants`` on every other row (and room to move)."""
-    return min(BOARD_MAX_SIDE, max(8, math.isqrt(2 * combatants) + 3))
+    return min(TABLERO_MAX_SIDE, max(8, math.isqrt(2 * combatants) + 3))
 
 
 def name80(hostile: str) -> str:

@@ -39,11 +39,11 @@ def picture_of(message: SentMessage) -> Image.Image:
     return image
 
 
-async def board(script: Script, fake: FakeDiscord, *lines: str) -> None:
+async def tablero(script: Script, fake: FakeDiscord, *lines: str) -> None:
     await script.run(*SETUP, "@master", "/mapa crear ancho:12 alto:12", *lines)
 
 
-async def test_only_in_tactico_and_only_with_a_board(script: Script, fake: FakeDiscord) -> None:
+async def test_only_in_tactico_and_only_with_a_tablero(script: Script, fake: FakeDiscord) -> None:
     await script.run(*KAEDA, "@master", "/encuentro empezar modo:narrativo")
     narr = await fake.command("master", "mesa", "mapa crear", {"ancho": 12, "alto": 12})
     assert narr.first.content.startswith("El tablero es cosa del modo Táctico")
@@ -83,7 +83,7 @@ async def test_crear_is_for_the_gm_and_answers_with_the_picture(
 
 
 async def test_muro_and_cobertura_draw_and_erase(script: Script, fake: FakeDiscord) -> None:
-    await board(script, fake)
+    await tablero(script, fake)
     walls = await fake.command("master", "mesa", "mapa muro", {"casillas": "F1:F3"})
     assert "Muros en F1, F2, F3." in walls.first.text()
     picture_of(walls.first)
@@ -100,7 +100,7 @@ async def test_muro_and_cobertura_draw_and_erase(script: Script, fake: FakeDisco
 
 
 async def test_colocar_and_quitar(script: Script, fake: FakeDiscord, dice: ForcedDice) -> None:
-    await board(script, fake, "/mapa muro casillas:F1:F5")
+    await tablero(script, fake, "/mapa muro casillas:F1:F5")
     placed = await fake.command(
         "master", "mesa", "mapa colocar", {"combatiente": G1, "casilla": "D3"}
     )
@@ -142,7 +142,7 @@ async def test_colocar_and_quitar(script: Script, fake: FakeDiscord, dice: Force
 async def test_mover_walks_spends_and_offers_respuestas(
     script: Script, fake: FakeDiscord, dice: ForcedDice
 ) -> None:
-    await board(
+    await tablero(
         script,
         fake,
         f'/mapa colocar combatiente:"{G1}" casilla:D3',
@@ -198,7 +198,7 @@ async def test_mover_without_a_square_spends_a_movimiento(
 
 
 async def test_area_lists_who_is_inside(script: Script, fake: FakeDiscord) -> None:
-    await board(
+    await tablero(
         script,
         fake,
         f'/mapa colocar combatiente:"{G1}" casilla:D3',
@@ -215,7 +215,7 @@ async def test_area_lists_who_is_inside(script: Script, fake: FakeDiscord) -> No
 async def test_barrido_is_for_the_gm_and_rolls_one_blow(
     script: Script, fake: FakeDiscord, dice: ForcedDice
 ) -> None:
-    await board(
+    await tablero(
         script,
         fake,
         "/mapa colocar combatiente:Ogro casilla:F5",
@@ -243,10 +243,10 @@ async def test_barrido_is_for_the_gm_and_rolls_one_blow(
     picture_of(swept.first)
 
 
-async def test_atacar_and_disparar_are_checked_on_the_board(
+async def test_atacar_and_disparar_are_checked_on_the_tablero(
     script: Script, fake: FakeDiscord, dice: ForcedDice
 ) -> None:
-    await board(
+    await tablero(
         script,
         fake,
         f'/mapa colocar combatiente:"{G1}" casilla:H3',
@@ -265,7 +265,7 @@ async def test_atacar_and_disparar_are_checked_on_the_board(
 async def test_an_enemy_walking_away_offers_the_player_a_respuesta(
     script: Script, fake: FakeDiscord
 ) -> None:
-    await board(
+    await tablero(
         script,
         fake,
         f'/mapa colocar combatiente:"{G1}" casilla:D3',
@@ -281,7 +281,7 @@ async def test_an_enemy_walking_away_offers_the_player_a_respuesta(
 
 
 async def test_interponerse_needs_the_ward_in_reach(script: Script, fake: FakeDiscord) -> None:
-    await board(
+    await tablero(
         script,
         fake,
         "@bran",
@@ -309,7 +309,7 @@ async def test_interponerse_needs_the_ward_in_reach(script: Script, fake: FakeDi
 async def test_the_picture_has_a_spanish_description_of_who_stands_where(
     script: Script, fake: FakeDiscord
 ) -> None:
-    await board(
+    await tablero(
         script,
         fake,
         f'/mapa colocar combatiente:"{G1}" casilla:D3',

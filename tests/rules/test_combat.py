@@ -18,7 +18,6 @@ from umbral_rules import (
     Weapon,
     aguante,
     ataque,
-    check,
     damage_for,
     defensa,
     grade_from_margen,
@@ -33,8 +32,9 @@ from umbral_rules import (
     parse_oficio_cobertura,
     shot,
     shot_defensa,
+    tirada,
 )
-from umbral_rules.checks import umbral_name
+from umbral_rules.tiradas import umbral_name
 
 ATTRS = {"vigor": 2, "destreza": 4, "percepcion": 1, "voluntad": 0}
 
@@ -75,15 +75,15 @@ def test_oficio_modifier_names_the_coverage() -> None:
 
 
 def test_check_against_an_umbral_with_bands_of_four() -> None:
-    result = check(ForcedDice([7]), [Modifier("Voluntad", 2)], 9)
+    result = tirada(ForcedDice([7]), [Modifier("Voluntad", 2)], 9)
     assert result.roll.total == 9 and result.margen == 0 and result.grade is Grade.EXITO
     assert result.success
     assert result.target.label == "Umbral Corriente (9)"
     assert umbral_name(12) == "Peliaguda (12)" and umbral_name(15) == "15"
-    fail = check(ForcedDice([1]), [Modifier("Vigor", 3)], 12)
+    fail = tirada(ForcedDice([1]), [Modifier("Vigor", 3)], 12)
     assert fail.margen == -8 and fail.grading.by_margen is Grade.FRACASO
     assert fail.grade is Grade.FRACASO and not fail.success
-    up = check(ForcedDice([12]), [], 15)
+    up = tirada(ForcedDice([12]), [], 15)
     assert up.grading.by_margen is Grade.A_MEDIAS and up.grade is Grade.EXITO
     assert "12 natural" in up.grading.shifts[0].reason
 
@@ -92,12 +92,12 @@ def test_check_against_an_umbral_with_bands_of_four() -> None:
 def test_an_umbral_that_does_not_exist_is_refused(umbral: int) -> None:
     """[D] issue 34: a check's Umbral is any whole number from 1 to 40."""
     with pytest.raises(UmbralError, match=f"El Umbral {umbral} no existe: un Umbral va de 1 a 40"):
-        check(ForcedDice([5]), [], umbral)
+        tirada(ForcedDice([5]), [], umbral)
 
 
 @pytest.mark.parametrize(("umbral", "margen"), [(13, -5), (5, 3), (1, 7), (40, -32)])
 def test_any_umbral_from_1_to_40(umbral: int, margen: int) -> None:
-    result = check(ForcedDice([5]), [Modifier("Vigor", 3)], umbral)
+    result = tirada(ForcedDice([5]), [Modifier("Vigor", 3)], umbral)
     assert result.margen == margen and result.target.value == umbral
 
 
@@ -132,7 +132,7 @@ def test_bad_arguments_raise_the_one_error_in_spanish() -> None:
     with pytest.raises(UmbralError, match="no tiene el Oficio"):
         sheet().oficio("bardo")
     with pytest.raises(UmbralError, match="Tamaño desconocido"):
-        sheet(size="colosal")
+        sheet(tamano="colosal")
     with pytest.raises(UmbralError, match="bandas son de 4 o de 6"):
         grade_from_margen(0, 5)
     with pytest.raises(UmbralError, match="Aguante de Rata debe ser al menos 1"):
@@ -184,7 +184,7 @@ def test_character_defense_with_a_defending_oficio() -> None:
 
 
 def test_enemy_direct_bonuses_override_the_conversion() -> None:
-    ogro = EnemySheet("Ogro", 15, 10, 30, 6, size="grande", bono_ataque=4, bono_defensa=2)
+    ogro = EnemySheet("Ogro", 15, 10, 30, 6, tamano="grande", bono_ataque=4, bono_defensa=2)
     assert ogro.opposed_attack_bonus == 4 and ogro.opposed_defense_bonus == 2
     assert ogro.attack_modifiers()[0].name == "Bono de ataque"
     assert ogro.weapon.potencia == 6
@@ -195,7 +195,7 @@ def test_shots_add_size_and_cover() -> None:
     assert shot_defensa(base, "grande").value == 9
     assert shot_defensa(base, "descomunal", a_cubierto=True).value == 9
     assert shot_defensa(base, "pequeno", a_cubierto=True).value == 18  # "son +6"
-    result = shot(ForcedDice([8]), [Modifier("Destreza", 3)], base, 4, size="grande")
+    result = shot(ForcedDice([8]), [Modifier("Destreza", 3)], base, 4, tamano="grande")
     assert result.kind is AttackKind.DISPARO and result.band == 4
     assert result.margen == 2 and result.grade is Grade.EXITO and result.damage == 4
     assert result.defender_roll is None
@@ -238,7 +238,7 @@ def test_mesa_defense_natural_12_raises_the_defender_grade() -> None:
 
 
 @pytest.mark.parametrize(
-    ("size", "companions", "bonus"),
+    ("tamano", "companions", "bonus"),
     [
         ("normal", 0, 0),
         ("normal", 1, 1),
@@ -254,8 +254,8 @@ def test_mesa_defense_natural_12_raises_the_defender_grade() -> None:
         ("inabarcable", 11, 2),
     ],
 )
-def test_opposed_acoso_costs_size_steps(size: str, companions: int, bonus: int) -> None:
-    assert opposed_acoso(companions, size) == bonus
+def test_opposed_acoso_costs_size_steps(tamano: str, companions: int, bonus: int) -> None:
+    assert opposed_acoso(companions, tamano) == bonus
 
 
 def test_opposed_acoso_goes_to_the_attackers_roll() -> None:

@@ -7,12 +7,12 @@ from umbral_rules.encounter import (
     AlientoSpent,
     AttackChoice,
     AttackResolved,
-    CheckMade,
     DefenseResolved,
     Encounter,
     EstadoChanged,
     HitEncajado,
     SecuelasRolled,
+    TiradaMade,
 )
 
 from .test_encounter_mesa import ESPADA, GUARDIA, F, bran, kaeda, one
@@ -152,15 +152,15 @@ def test_no_undo_after_the_target_rolled_secuelas() -> None:
 
 def test_check_and_quebrantado_with_aliento() -> None:
     enc = fight("narrativo")
-    ev = enc.check(F(3), "c1", "vigor", 12)
-    assert one(ev, CheckMade).result.grade is Grade.FRACASO
+    ev = enc.tirada(F(3), "c1", "vigor", 12)
+    assert one(ev, TiradaMade).result.grade is Grade.FRACASO
     ev = enc.aliento(F(9), "c1", "repetir")
-    assert one(ev, CheckMade).result.grade is Grade.EXITO
+    assert one(ev, TiradaMade).result.grade is Grade.EXITO
     ev = enc.aliento(None, "c1", "subir")
-    assert one(ev, CheckMade).result.grade is Grade.EXITO_PLENO
+    assert one(ev, TiradaMade).result.grade is Grade.EXITO_PLENO
     enc.set_estado("c2", "quebrantado")
     ev = enc.recover(F(2), "c2", "quebrantado")  # Voluntad 2 + 2 = 4 against 9
-    assert one(ev, CheckMade).result.grade is Grade.FRACASO
+    assert one(ev, TiradaMade).result.grade is Grade.FRACASO
     assert "quebrantado" in enc.get("c2").estados and enc.get("c2").accion == "gastada"
     ev = enc.aliento(F(8), "c2", "repetir")  # 10 against 9
     assert one(ev, EstadoChanged).on is False

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from umbral_rules.encounter import CheckMade, Encounter, RetoRolled
-from umbral_rules.encounter.ambitos import check_desventajas, require_ambitos
+from umbral_rules.encounter import Encounter, RetoRolled, TiradaMade
+from umbral_rules.encounter.ambitos import require_ambitos, tirada_desventajas
 from umbral_rules.encounter.estados import desventajas
 from umbral_rules.encounter.settings import Settings
-from umbral_rules.tables import CHECK_AMBITOS, ESTADO_LABELS, ROLL_AMBITOS
+from umbral_rules.tables import ESTADO_LABELS, ROLL_AMBITOS, TIRADA_AMBITOS
 
 from .test_encounter_mesa import ESPADA, F, kaeda, one
 from .test_encounter_state import refused
 
-ALL = frozenset(CHECK_AMBITOS)
+ALL = frozenset(TIRADA_AMBITOS)
 #: A guild's own estados, as the encounter's settings carry them.
 GUILD = {
     "Envenenado": {"nombre": "Envenenado", "desventaja": ["todo"]},
@@ -50,13 +50,13 @@ def suffering(estado: str) -> Encounter:
     return enc
 
 
-@pytest.mark.parametrize("ambito", CHECK_AMBITOS)
+@pytest.mark.parametrize("ambito", TIRADA_AMBITOS)
 @pytest.mark.parametrize("estado", sorted(WHERE))
 def test_each_estado_on_each_ambito_of_a_check(estado: str, ambito: str) -> None:
     enc = suffering(estado)
     hit = ambito in WHERE[estado]
-    ev = enc.check(F(4, 9) if hit else F(4), "c1", "vigor", 9, ambitos=[ambito])
-    die = one(ev, CheckMade).result.roll.die  # type: ignore[attr-defined]
+    ev = enc.tirada(F(4, 9) if hit else F(4), "c1", "vigor", 9, ambitos=[ambito])
+    die = one(ev, TiradaMade).result.roll.die  # type: ignore[attr-defined]
     if hit:
         assert die.faces == (4, 9) and die.natural == 4  # desventaja keeps the worst
         [source] = die.desventaja_sources
@@ -79,10 +79,10 @@ def test_each_estado_on_attacks_defenses_and_despegarse(estado: str, kind: str) 
 def test_a_check_must_name_its_ambito_while_an_estado_limits_some(estado: str) -> None:
     enc = suffering(estado)
     if estado in MUST_NAME:
-        refused(enc, f"Kaeda está {estado} (desventaja en", enc.check, F(4), "c1", "vigor", 9)
+        refused(enc, f"Kaeda está {estado} (desventaja en", enc.tirada, F(4), "c1", "vigor", 9)
     else:  # en todo, or nowhere: the ámbito changes nothing
-        ev = enc.check(F(4, 9) if WHERE[estado] else F(4), "c1", "vigor", 9)
-        assert bool(one(ev, CheckMade).result.roll.die.desventaja_sources) == bool(  # type: ignore[attr-defined]
+        ev = enc.tirada(F(4, 9) if WHERE[estado] else F(4), "c1", "vigor", 9)
+        assert bool(one(ev, TiradaMade).result.roll.die.desventaja_sources) == bool(  # type: ignore[attr-defined]
             WHERE[estado]
         )
 
@@ -105,8 +105,8 @@ def test_outside_an_encounter_the_same_table() -> None:
     """The bot's /tirada without an encounter reads the character's estados the same way."""
     guild = Settings.from_dict({"estados_extra": GUILD}).estados_extra
     keys = [suffering(name).get("c1").estados[0] for name in ("Cegado", "Cojo")]
-    assert check_desventajas(guild, keys, ["vista"]) == ["Cegado (lo que depende de la vista)"]
-    assert check_desventajas(guild, keys, ["movimiento"]) == ["Cojo (movimiento)"]
-    assert check_desventajas(guild, keys, ["otra"]) == []
+    assert tirada_desventajas(guild, keys, ["vista"]) == ["Cegado (lo que depende de la vista)"]
+    assert tirada_desventajas(guild, keys, ["movimiento"]) == ["Cojo (movimiento)"]
+    assert tirada_desventajas(guild, keys, ["otra"]) == []
     with pytest.raises(Exception, match="Kaeda está Cegado"):
         require_ambitos(guild, "Kaeda", keys, [])

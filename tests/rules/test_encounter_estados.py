@@ -8,7 +8,6 @@ from umbral_rules.encounter import (
     AsaltoAdvanced,
     AttackChoice,
     AttackResolved,
-    CheckMade,
     CombatantRemoved,
     DefenseReread,
     DefenseResolved,
@@ -17,6 +16,7 @@ from umbral_rules.encounter import (
     EstadoChanged,
     ManiobraDeclared,
     RespuestaUsed,
+    TiradaMade,
 )
 
 from .test_encounter_mesa import ESPADA, GUARDIA, F, bran, kaeda, one
@@ -52,15 +52,15 @@ def test_aturdido_everything_and_an_accion_to_shake_it() -> None:
 def test_quebrantado_offensive_and_social_not_defense() -> None:
     enc = fight()
     enc.set_estado("c1", "quebrantado")
-    ev = enc.check(F(3, 8), "c1", "voluntad", 9, ambitos=["social"])
-    r = one(ev, CheckMade).result
+    ev = enc.tirada(F(3, 8), "c1", "voluntad", 9, ambitos=["social"])
+    r = one(ev, TiradaMade).result
     assert r.roll.die.desventaja_sources == ("Quebrantado (acciones sociales)",)
     refused(
         enc, "Kaeda está Quebrantado (desventaja en acciones ofensivas y acciones sociales): "
-        "di qué es la tirada con «ambito»", enc.check, F(8), "c1", "vigor", 9,
+        "di qué es la tirada con «ambito»", enc.tirada, F(8), "c1", "vigor", 9,
     )  # fmt: skip
-    ev = enc.check(F(8), "c1", "vigor", 9, ambitos=["movimiento"])  # climbing
-    assert one(ev, CheckMade).result.roll.die.desventaja_sources == ()
+    ev = enc.tirada(F(8), "c1", "vigor", 9, ambitos=["movimiento"])  # climbing
+    assert one(ev, TiradaMade).result.roll.die.desventaja_sources == ()
     enc.advance()
     ev = enc.attack(F(5, 6), "c3", "c1")
     assert one(ev, AttackResolved).result.defender_roll.die.desventaja_sources == ()

@@ -69,13 +69,13 @@ def test_a_refusal_half_way_is_undone_unless_switched_off(undo: bool) -> None:
     assert (enc.to_dict() == before) is undo
 
 
-def test_an_encounter_with_its_board_pickles() -> None:
+def test_an_encounter_with_its_tablero_pickles() -> None:
     """The bot's encounter cache packs an encounter with pickle; the board inside it too."""
     enc = Encounter.start("tactico")
     k = enc.add_character(kaeda(), [ESPADA])
-    enc.board_setup(8, 8)
+    enc.tablero_setup(8, 8)
     enc.draw_cover("C3 D3")
     enc.place(k.id, "B2")
     again = pickle.loads(pickle.dumps(enc))
-    assert again.to_dict() == enc.to_dict() and again.board == enc.board
-    assert again.board is not None and again.board.figure(k.id).position.label == "B2"
+    assert again.to_dict() == enc.to_dict() and again.tablero == enc.tablero
+    assert again.tablero is not None and again.tablero.figure(k.id).position.label == "B2"

@@ -10,13 +10,13 @@ from .test_encounter_state import Reloading, refused
 from .test_encounter_tablero import LANZA, ilse
 
 
-def test_interponerse_needs_the_ward_within_melee_reach_on_the_board() -> None:
+def test_interponerse_needs_the_ward_within_melee_reach_on_the_tablero() -> None:
     """[D] digest §7: adjacent, or two squares with a Larga weapon; refused saying how far."""
     enc = Reloading(Encounter.start("tactico"))
     k = enc.add_character(kaeda(), [ESPADA])
     b = enc.add_character(bran(), [LANZA])  # Larga: reaches two
     i = enc.add_character(ilse(), [ESPADA])
-    enc.board_setup(10, 10)
+    enc.tablero_setup(10, 10)
     enc.place(k.id, "B2")
     enc.place(b.id, "D2")  # two squares from Kaeda
     enc.place(i.id, "F5")
@@ -44,7 +44,7 @@ def test_interponerse_needs_the_ward_within_melee_reach_on_the_board() -> None:
     far = Reloading(Encounter.start("tactico"))
     p = far.add_character(bran(), [LANZA])
     q = far.add_character(kaeda(), [ESPADA])
-    far.board_setup(10, 10)
+    far.tablero_setup(10, 10)
     far.place(p.id, "A1")
     far.place(q.id, "A5")
     refused(

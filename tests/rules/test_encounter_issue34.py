@@ -11,20 +11,20 @@ from dataclasses import replace
 import pytest
 
 from umbral_rules import CharacterSheet, EnemySheet, Weapon
-from umbral_rules.checks import pusher_static
 from umbral_rules.combat import AttackKind
 from umbral_rules.encounter import (
     AttackChoice,
     AttackResolved,
-    CheckMade,
     DefensePending,
     DefenseResolved,
     DespegarseResolved,
     Encounter,
     EstadoChanged,
     MalheridoClock,
+    TiradaMade,
 )
 from umbral_rules.rolls import Modifier
+from umbral_rules.tiradas import pusher_static
 
 from .test_encounter_mesa import ESPADA, F, kaeda, one
 from .test_encounter_state import Reloading, refused, roundtrip
@@ -40,11 +40,11 @@ ARQUERO = EnemySheet(
 LOBO = EnemySheet("Lobo", ataque=11, defensa=10, aguante=8, potencia=2, arma="Dientes")
 
 
-def iria(size: str = "normal") -> CharacterSheet:
+def iria(tamano: str = "normal") -> CharacterSheet:
     """Destreza 2, protección 1: Mesa Defensa roll 1d12 + 3, static Defensa 12."""
     return CharacterSheet(
         "Iria", {"vigor": 1, "destreza": 2, "percepcion": 3, "voluntad": 1}, proteccion=1,
-        oficios={"rastreadora": 2}, size=size,
+        oficios={"rastreadora": 2}, tamano=tamano,
     )  # fmt: skip
 
 
@@ -122,11 +122,11 @@ def test_certera_is_mirrored_in_mesa_and_never_stacks() -> None:
     assert die.desventaja_sources == ("Se ha movido en este asalto",)
 
 
-def test_quieto_is_the_board_s_word_in_tactico() -> None:
+def test_quieto_is_the_tablero_s_word_in_tactico() -> None:
     enc = Encounter.start("tactico")
     i = enc.add_character(iria(), [ARCO])
     lobo = enc.add_enemy(LOBO)
-    enc.board_setup(10, 10)
+    enc.tablero_setup(10, 10)
     enc.place(i.id, "A1")
     enc.place(lobo.id, "A8")
     refused(
@@ -166,11 +166,11 @@ def test_a_melee_blow_after_moving_has_no_desventaja() -> None:
     assert hit.result.attacker_roll.die.faces == (8,)
 
 
-def test_a_shot_after_walking_on_the_board_has_desventaja() -> None:
+def test_a_shot_after_walking_on_the_tablero_has_desventaja() -> None:
     enc = Encounter.start("tactico")
     i = enc.add_character(iria(), [HONDA])
     lobo = enc.add_enemy(LOBO)
-    enc.board_setup(12, 12)
+    enc.tablero_setup(12, 12)
     enc.place(i.id, "A1")
     enc.place(lobo.id, "A12")
     enc.move_to(i.id, "A4")
@@ -183,7 +183,7 @@ def test_a_shot_after_walking_on_the_board_has_desventaja() -> None:
 
 
 @pytest.mark.parametrize(
-    ("size", "a_cubierto", "ataque", "margen", "damage"),
+    ("tamano", "a_cubierto", "ataque", "margen", "damage"),
     [
         ("normal", True, 10, 1, 0),  # 13 − 3 (cover): 8 + 3 = 11 against 10, Éxito
         ("grande", False, 16, -5, 4),  # 13 + 3 (Grande): 11 against 16, Fracaso
@@ -192,10 +192,10 @@ def test_a_shot_after_walking_on_the_board_has_desventaja() -> None:
     ],
 )
 def test_mesa_enemy_shot_counts_the_pc_s_cover_and_size(
-    size: str, a_cubierto: bool, ataque: int, margen: int, damage: int
+    tamano: str, a_cubierto: bool, ataque: int, margen: int, damage: int
 ) -> None:
     enc = Reloading(Encounter.start("mesa"))
-    i = enc.add_character(iria(size), [HONDA])
+    i = enc.add_character(iria(tamano), [HONDA])
     arquero = enc.add_enemy(replace(ARQUERO, cualidades=frozenset()))
     enc.advance()
     enc.attack(F(), arquero.id, i.id, AttackChoice(shot=True, a_cubierto=a_cubierto))
@@ -350,11 +350,11 @@ def test_a_check_against_a_person_ties_to_who_resists() -> None:
     i = enc.add_character(iria(), [HONDA])
     # Kaeda pushes (grapples) with 8 + Vigor 3 + Oficio armas 3 = 14; Iria resists, Vigor 1
     contra = pusher_static("Kaeda", Modifier("Vigor", 3), Modifier("Oficio armas", 3))
-    made = one(enc.check(F(10), i.id, "vigor", contra, oficio="rastreadora"), CheckMade)
-    assert isinstance(made, CheckMade)
+    made = one(enc.tirada(F(10), i.id, "vigor", contra, oficio="rastreadora"), TiradaMade)
+    assert isinstance(made, TiradaMade)
     assert made.result.target.value == 14 and made.result.margen == -1
-    tie = one(enc.check(F(11), i.id, "vigor", contra, oficio="rastreadora"), CheckMade)
-    assert isinstance(tie, CheckMade)
+    tie = one(enc.tirada(F(11), i.id, "vigor", contra, oficio="rastreadora"), TiradaMade)
+    assert isinstance(tie, TiradaMade)
     assert tie.result.margen == 0 and tie.result.success  # the tie is who resists'
     record = enc.get(i.id).last_roll
     assert record is not None and record.to_dict()["contra"]["value"] == 14

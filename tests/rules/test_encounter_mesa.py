@@ -20,7 +20,7 @@ from umbral_rules.encounter import (
     WarningEvent,
 )
 
-from .test_encounter_state import Reloading, board, refused, roundtrip
+from .test_encounter_state import Reloading, refused, roundtrip, tablero
 
 ESPADA = Weapon.make("Espada", "mano")
 GUARDIA = EnemySheet("Guardia", ataque=12, defensa=12, aguante=14, potencia=4, arma="Lanza")
@@ -102,7 +102,7 @@ def test_mesa_six_guards_against_two() -> None:
     ev = enc.attack(F(8), b.id, g[2], AttackChoice(oficio="soldado"))
     assert enc.get(g[2]).aguante == 10
     assert enc.not_acted() == []
-    assert board(enc) == {
+    assert tablero(enc) == {
         "Kaeda": (16, (), "gastada", True, None),
         "Bran": (14, (), "gastada", False, None),
         "Guardia 1": (3, (), "libre", False, None),
@@ -134,7 +134,7 @@ def test_mesa_six_guards_against_two() -> None:
     assert one(ev, DefenseResolved).result.damage == 0  # type: ignore[attr-defined]
     assert aguantes(enc)["Bran"] == 14
     refused(enc, "Kaeda no tiene ningún ataque pendiente", enc.defend, F(5), k.id)
-    assert board(enc) == {
+    assert tablero(enc) == {
         "Kaeda": (15, (), "gastada", True, None),
         "Bran": (14, (), "gastada", False, None),
         "Guardia 1": (3, (), "gastada", False, None),
@@ -174,7 +174,7 @@ def test_mesa_six_guards_against_two() -> None:
     ev = enc.defend(F(1), b.id)  # a natural 1 defending: critical, Potencia 4 + 3
     d = one(ev, DefenseResolved)
     assert isinstance(d, DefenseResolved) and d.result.critical and d.result.acoso == 2
-    assert board(enc) == {
+    assert tablero(enc) == {
         "Kaeda": (15, (), "gastada", False, "sostener"),
         "Bran": (7, (), "gastada", False, None),
         "Guardia 1": (3, (), "libre", False, None),
@@ -208,8 +208,8 @@ def test_mesa_six_guards_against_two() -> None:
     assert enc.get(b.id).sosteniendo is None
     tick = one(ev, SangradoTick)
     assert isinstance(tick, SangradoTick) and (tick.aguante_before, tick.aguante_after) == (7, 6)
-    assert board(enc)["Bran"] == (6, ("sangrando",), "libre", False, None)
-    assert board(enc)["Guardia 1"] == (0, (), "libre", False, None)
+    assert tablero(enc)["Bran"] == (6, ("sangrando",), "libre", False, None)
+    assert tablero(enc)["Guardia 1"] == (0, (), "libre", False, None)
     assert enc.get(g[1]).status == "fuera"
 
     # --- Sangrando to Malherido, secuelas without Aliento --------------------------------------
@@ -245,8 +245,8 @@ def test_mesa_six_guards_against_two() -> None:
     s = one(ev, SecuelasRolled)
     assert isinstance(s, SecuelasRolled) and (s.total, s.death, s.aliento_spent) == (5, False, True)
     assert enc.get(k.id).aliento == 1 and enc.get(k.id).status == "malherido"
-    assert board(enc)["Kaeda"] == (0, (), "libre", False, None)
-    assert board(enc)["Bran"] == (0, ("sangrando",), "libre", False, None)
+    assert tablero(enc)["Kaeda"] == (0, (), "libre", False, None)
+    assert tablero(enc)["Bran"] == (0, ("sangrando",), "libre", False, None)
     assert enc.states >= 60
 
     # --- by post: the GM posts the guards one at a time around Nadia's Defensa ----------------

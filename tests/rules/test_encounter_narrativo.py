@@ -21,7 +21,7 @@ from umbral_rules.encounter import (
 )
 
 from .test_encounter_mesa import ESPADA, GUARDIA, F, bran, budget, kaeda, one
-from .test_encounter_state import Reloading, board, refused, roundtrip
+from .test_encounter_state import Reloading, refused, roundtrip, tablero
 
 CAPITAN = EnemySheet("Capitán", ataque=15, defensa=10, aguante=20, potencia=6, arma="Sable")
 
@@ -70,7 +70,7 @@ def test_narrativo_fight() -> None:
     hit = one(ev, AttackResolved)
     assert (hit.result.grade, hit.result.damage, hit.aguante_after) == (Grade.EXITO_PLENO, 9, 5)
     refused(enc, "Capitán ya ha gastado su acción", enc.attack, F(10, 2), cap.id, k.id)
-    assert board(enc) == {
+    assert tablero(enc) == {
         "Kaeda": (11, (), "gastada", True, None),
         "Bran": (5, (), "gastada", True, None),
         "Capitán": (15, (), "gastada", False, None),
@@ -108,7 +108,7 @@ def test_narrativo_fight() -> None:
         enc, "Capitán ya ha usado su respuesta de este asalto (tirada de oportunidad)",
         enc.respuesta, F(5, 5), cap.id, "oportunidad", k.id,
     )  # fmt: skip
-    assert board(enc) == {
+    assert tablero(enc) == {
         "Kaeda": (11, (), "gastada", False, None),
         "Bran": (0, (), "gastada", False, None),
         "Capitán": (15, (), "libre", False, "oportunidad"),
@@ -157,4 +157,4 @@ def test_narrativo_fight() -> None:
         2, -5, Grade.A_MEDIAS, 5,
     )  # fmt: skip
     assert hit.asalto == 3 and enc.pending == []
-    assert board(enc)["Kaeda"] == (5, (), "gastada", False, None)
+    assert tablero(enc)["Kaeda"] == (5, (), "gastada", False, None)

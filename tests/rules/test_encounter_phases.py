@@ -34,8 +34,8 @@ def test_out_of_phase_is_refused(mode: str) -> None:
     refused(enc, PC_TOO_LATE, enc.attack, F(5, 5), "c1", "c3")
     refused(enc, PC_TOO_LATE, enc.move, "c1")
     refused(enc, PC_TOO_LATE, enc.maniobra, F(), "c1", "sostener", None, "si entra")
-    refused(enc, PC_TOO_LATE, enc.check, F(5), "c1", "vigor", 9, accion=True)
-    enc.check(F(5), "c1", "percepcion", 9)  # a free check is not acting on one's turn
+    refused(enc, PC_TOO_LATE, enc.tirada, F(5), "c1", "vigor", 9, accion=True)
+    enc.tirada(F(5), "c1", "percepcion", 9)  # a free check is not acting on one's turn
     ev = enc.attack(F(4, 8), "c3", "c1")  # the enemies' phase: the guard acts
     assert one(ev, AttackResolved)
 

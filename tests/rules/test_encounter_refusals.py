@@ -74,7 +74,7 @@ def test_acting_while_fallen_refused() -> None:
         (enc.defend, (F(5), "c1")),
         (enc.maniobra, (F(), "c1", "sostener", None, "si entra")),
         (enc.respuesta, (F(5, 5), "c1", "oportunidad", "c3")),
-        (enc.check, (F(5), "c1", "vigor", 9)),
+        (enc.tirada, (F(5), "c1", "vigor", 9)),
         (enc.end_turn, ("c1",)),
         (enc.aliento, (F(5), "c1", "repetir")),
     ):
@@ -144,9 +144,9 @@ def test_bad_arguments_refused() -> None:
             "enmaranado")  # fmt: skip
     refused(enc, "Enmarañado no se quita así", enc.recover, F(), "c1", "enmarañado")
     refused(enc, "Kaeda no está Quebrantado", enc.recover, F(), "c1", "quebrantado")
-    refused(enc, "El Umbral 41 no existe", enc.check, F(5), "c1", "vigor", 41)
-    refused(enc, "Atributo desconocido «suerte»", enc.check, F(5), "c1", "suerte", 9)
-    refused(enc, "no tira pruebas", enc.check, F(5), "c3", "vigor", 9)
+    refused(enc, "El Umbral 41 no existe", enc.tirada, F(5), "c1", "vigor", 41)
+    refused(enc, "Atributo desconocido «suerte»", enc.tirada, F(5), "c1", "suerte", 9)
+    refused(enc, "no tira pruebas", enc.tirada, F(5), "c3", "vigor", 9)
     refused(enc, "Solo los personajes jugadores tiran en la tabla", enc.secuelas, F(5), "c3")
     refused(enc, "Aguante de Kaeda va de 0 a 16", enc.adjust, "c1", aguante=17)
 

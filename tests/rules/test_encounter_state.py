@@ -136,7 +136,7 @@ class Reloading:
         return wrapped
 
 
-def board(enc: Encounter | Reloading) -> dict[str, tuple[object, ...]]:
+def tablero(enc: Encounter | Reloading) -> dict[str, tuple[object, ...]]:
     """Everyone's Aguante, estados, acción, movimiento and respuesta, by name."""
     real = enc.enc if isinstance(enc, Reloading) else enc
     return {

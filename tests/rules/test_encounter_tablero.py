@@ -10,15 +10,15 @@ from umbral_rules.encounter import (
     AreaListed,
     AttackChoice,
     AttackResolved,
-    BoardChanged,
     DespegarseResolved,
     Encounter,
     FigureMoved,
     ReachOffered,
     RespuestaUsed,
     SweepDeclared,
+    TableroChanged,
 )
-from umbral_rules.grid import A_BOCAJARRO, ENEMIGO_ENCIMA, LARGA_PEGADO, Board
+from umbral_rules.tablero import A_BOCAJARRO, ENEMIGO_ENCIMA, LARGA_PEGADO, Tablero
 
 from .test_encounter_mesa import ESPADA, GUARDIA, F, bran, budget, kaeda, one
 from .test_encounter_state import Reloading, refused, roundtrip
@@ -30,8 +30,8 @@ LANCERO = EnemySheet(
     "Lancero", ataque=12, defensa=12, aguante=14, potencia=4, arma="Pica", cualidades={"larga"}
 )
 ARQUERO = EnemySheet("Arquero", ataque=12, defensa=10, aguante=10, potencia=4, arma="Arco corto")
-OGRO = EnemySheet("Ogro", ataque=16, defensa=11, aguante=30, potencia=6, size="grande")
-TROL = EnemySheet("Trol", ataque=16, defensa=11, aguante=60, potencia=8, size="inabarcable")
+OGRO = EnemySheet("Ogro", ataque=16, defensa=11, aguante=30, potencia=6, tamano="grande")
+TROL = EnemySheet("Trol", ataque=16, defensa=11, aguante=60, potencia=8, tamano="inabarcable")
 
 
 def dorin() -> CharacterSheet:
@@ -39,7 +39,7 @@ def dorin() -> CharacterSheet:
         "Dorin",
         {"vigor": 3, "destreza": 2, "percepcion": 1, "voluntad": 2},
         proteccion=2,
-        size="pequeno",
+        tamano="pequeno",
     )
 
 
@@ -50,30 +50,30 @@ def ilse() -> CharacterSheet:
 
 
 def where(enc: Encounter | Reloading, cid: str) -> str:
-    board = enc.board
-    assert isinstance(board, Board)
-    return board.figure(cid).position.label
+    tablero = enc.tablero
+    assert isinstance(tablero, Tablero)
+    return tablero.figure(cid).position.label
 
 
-def test_only_in_tactico_and_only_with_a_board() -> None:
+def test_only_in_tactico_and_only_with_a_tablero() -> None:
     narr = Encounter.start("narrativo")
-    refused(narr, "solo se usa en modo Táctico", narr.board_setup, 12, 12)
-    assert narr.board is None
+    refused(narr, "solo se usa en modo Táctico", narr.tablero_setup, 12, 12)
+    assert narr.tablero is None
     enc = Reloading(Encounter.start("tactico"))
     k = enc.add_character(kaeda(), [ESPADA])
     refused(enc, "aún no tiene tablero", enc.place, k.id, "B2")
     refused(enc, "aún no tiene tablero", enc.move_to, k.id, "B2")
-    refused(enc, "va de 1 a 60", enc.board_setup, 0, 12)
+    refused(enc, "va de 1 a 60", enc.tablero_setup, 0, 12)
 
 
-def test_board_setup_walls_cover_places_and_round_trip() -> None:
+def test_tablero_setup_walls_cover_places_and_round_trip() -> None:
     enc = Reloading(Encounter.start("tactico"))
     k = enc.add_character(kaeda(), [ESPADA])
     ogro = enc.add_enemy(OGRO)
-    ev = enc.board_setup(12, 12)
-    assert one(ev, BoardChanged).what == "crear"
+    ev = enc.tablero_setup(12, 12)
+    assert one(ev, TableroChanged).what == "crear"
     ev = enc.draw_walls("F1:F5")
-    assert one(ev, BoardChanged).squares == ("F1", "F2", "F3", "F4", "F5")
+    assert one(ev, TableroChanged).squares == ("F1", "F2", "F3", "F4", "F5")
     enc.draw_cover("D8 E8")
     enc.place(k.id, "B2")
     enc.place(ogro.id, "H2")
@@ -90,24 +90,24 @@ def test_board_setup_walls_cover_places_and_round_trip() -> None:
         (ogro.id, "H2", "grande"),
     ]
     # Resizing keeps what fits; a figure left outside refuses; walls outside are dropped.
-    refused(enc, "Ogro no cabe en el tablero", enc.board_setup, 7, 7)
+    refused(enc, "Ogro no cabe en el tablero", enc.tablero_setup, 7, 7)
     enc.place(ogro.id, "C5")
     enc.draw_walls("F3", present=False)
-    enc.board_setup(7, 7)
-    board = enc.board
-    assert board is not None and (board.width, board.height) == (7, 7)
-    assert len(board.walls) == 4 and board.cover == frozenset()
+    enc.tablero_setup(7, 7)
+    tablero = enc.tablero
+    assert tablero is not None and (tablero.width, tablero.height) == (7, 7)
+    assert len(tablero.walls) == 4 and tablero.cover == frozenset()
     enc.unplace(k.id)
-    assert enc.board is not None and not enc.board.has(k.id)
+    assert enc.tablero is not None and not enc.tablero.has(k.id)
     enc.remove(ogro.id)  # who leaves the encounter leaves the board
-    assert enc.board is not None and enc.board.figures == ()
+    assert enc.tablero is not None and enc.tablero.figures == ()
 
 
 def test_the_walk_spends_movimiento_then_accion() -> None:
     enc = Reloading(Encounter.start("tactico"))
     k = enc.add_character(kaeda(), [ESPADA])
     g = enc.add_enemy(GUARDIA)
-    enc.board_setup(20, 12)
+    enc.tablero_setup(20, 12)
     enc.place(k.id, "A1")
     enc.place(g.id, "T12")
     ev = enc.move_to(k.id, "E1")  # four squares: the movimiento, the acción kept
@@ -139,7 +139,7 @@ def test_attack_first_then_six_squares_and_no_path_through_enemies() -> None:
     enc = Reloading(Encounter.start("tactico"))
     k = enc.add_character(kaeda(), [ESPADA])
     g1, g2, g3 = (c.id for c in enc.add_enemies(GUARDIA, 3))
-    enc.board_setup(10, 10)
+    enc.tablero_setup(10, 10)
     enc.place(k.id, "A2")
     for gid, square in ((g1, "B1"), (g2, "B2"), (g3, "B3")):
         enc.place(gid, square)
@@ -154,7 +154,7 @@ def test_leaving_reach_offers_the_oportunidad_taken_with_respuesta() -> None:
     k = enc.add_character(kaeda(), [ESPADA])
     b = enc.add_character(bran(), [ESPADA])
     g1, g2, g3 = (c.id for c in enc.add_enemies(GUARDIA, 3))
-    enc.board_setup(12, 12)
+    enc.tablero_setup(12, 12)
     enc.place(k.id, "C3")
     enc.place(b.id, "H8")
     enc.place(g1, "D3")
@@ -188,7 +188,7 @@ def test_entering_a_larga_reach_offers_its_free_roll_and_spends_the_respuesta() 
     enc = Reloading(Encounter.start("tactico"))
     k = enc.add_character(kaeda(), [ESPADA])
     lancero = enc.add_enemy(LANCERO)
-    enc.board_setup(12, 12)
+    enc.tablero_setup(12, 12)
     enc.place(k.id, "A5")
     enc.place(lancero.id, "G5")
     ev = enc.move_to(k.id, "E5")  # E5 is two squares from G5: inside the Pica's reach
@@ -211,7 +211,7 @@ def test_melee_reach_and_larga_with_the_enemy_adjacent() -> None:
     k = enc.add_character(kaeda(), [ESPADA])
     b = enc.add_character(bran(), [LANZA])
     g1, g2 = (c.id for c in enc.add_enemies(GUARDIA, 2))
-    enc.board_setup(12, 12)
+    enc.tablero_setup(12, 12)
     enc.place(k.id, "B2")
     enc.place(b.id, "B6")
     enc.place(g1, "E2")
@@ -228,11 +228,11 @@ def test_melee_reach_and_larga_with_the_enemy_adjacent() -> None:
     assert one(ev, AttackResolved).result.attacker_roll.die.desventaja_sources == ()
 
 
-def test_the_bow_reaches_the_whole_board_and_a_wall_stops_the_shot() -> None:
+def test_the_bow_reaches_the_whole_tablero_and_a_wall_stops_the_shot() -> None:
     enc = Reloading(Encounter.start("tactico"))
     i = enc.add_character(ilse(), [ARCO, CUCHILLO])
     g1, g2, g3 = (c.id for c in enc.add_enemies(GUARDIA, 3))
-    enc.board_setup(40, 40)
+    enc.tablero_setup(40, 40)
     enc.place(i.id, "A1")
     enc.place(g1, "AN40")  # 39 squares away: the bow reaches 40
     enc.place(g2, "A10")
@@ -276,7 +276,7 @@ def test_the_dwarf_behind_a_battlement_is_six_harder_to_hit() -> None:
     k = enc.add_character(kaeda(), [ESPADA])
     arquero = enc.add_enemy(ARQUERO)
     ogro = enc.add_enemy(OGRO)
-    enc.board_setup(12, 12)
+    enc.tablero_setup(12, 12)
     enc.place(d.id, "F2")
     enc.place(k.id, "B8")
     enc.place(arquero.id, "F10")
@@ -301,7 +301,7 @@ def test_acoso_counts_who_is_in_reach_not_who_attacked() -> None:
     i = enc.add_character(ilse(), [ARCO])
     g = enc.add_enemy(GUARDIA)
     ogro = enc.add_enemy(OGRO)
-    enc.board_setup(12, 12)
+    enc.tablero_setup(12, 12)
     enc.place(g.id, "E5")
     enc.place(k.id, "D5")
     enc.place(i.id, "A1")
@@ -332,7 +332,7 @@ def test_four_in_a_row_in_front_of_the_troll_swept_by_one_blow() -> None:
         enc.add_character(dorin(), [ESPADA]),
     ]
     trol = enc.add_enemy(TROL)
-    enc.board_setup(12, 12)
+    enc.tablero_setup(12, 12)
     enc.place(trol.id, "E1")  # E1:H4
     for pc, square in zip(pcs, ("E5", "F5", "G5", "H5"), strict=True):
         enc.place(pc.id, square)
@@ -359,7 +359,7 @@ def test_areas_list_who_is_inside_and_the_fallen_are_down() -> None:
     enc = Reloading(Encounter.start("tactico"))
     k = enc.add_character(kaeda(), [ESPADA])
     g1, g2 = (c.id for c in enc.add_enemies(GUARDIA, 2))
-    enc.board_setup(12, 12)
+    enc.tablero_setup(12, 12)
     enc.place(k.id, "D4")
     enc.place(g1, "E5")
     enc.place(g2, "J10")
@@ -370,17 +370,17 @@ def test_areas_list_who_is_inside_and_the_fallen_are_down() -> None:
     refused(enc, "El Ámbito es de 1×1, 3×3, 6×6", enc.area, 4, "E4")
     enc.adjust(g1, aguante=1)
     enc.attack(F(12, 1), k.id, g1)
-    board = enc.board
-    assert board is not None and board.figure(g1).down and not board.figure(k.id).down
+    tablero = enc.tablero
+    assert tablero is not None and tablero.figure(g1).down and not tablero.figure(k.id).down
     roundtrip(enc.enc)
 
 
-def test_cargar_after_walking_and_figures_off_the_board_keep_narrativo() -> None:
+def test_cargar_after_walking_and_figures_off_the_tablero_keep_narrativo() -> None:
     enc = Reloading(Encounter.start("tactico"))
     b = enc.add_character(bran(), [ESPADA])
     k = enc.add_character(kaeda(), [ESPADA])
     g1, _g2 = (c.id for c in enc.add_enemies(GUARDIA, 2))
-    enc.board_setup(12, 12)
+    enc.tablero_setup(12, 12)
     enc.place(b.id, "A1")
     enc.place(g1, "F1")
     enc.move_to(b.id, "E1")

@@ -16,11 +16,11 @@ from umbral_rules.encounter import (
 )
 
 from .test_encounter_mesa import ESPADA, GUARDIA, F, bran, budget, kaeda, one
-from .test_encounter_state import Reloading, board, refused, roundtrip
+from .test_encounter_state import Reloading, refused, roundtrip, tablero
 
 ARCO = Weapon.make("Arco", "arco")
 LANZA = Weapon.make("Lanza", "mano", cualidades=["larga"])
-OGRO = EnemySheet("Ogro", ataque=16, defensa=11, aguante=30, potencia=6, size="grande")
+OGRO = EnemySheet("Ogro", ataque=16, defensa=11, aguante=30, potencia=6, tamano="grande")
 
 
 def test_tactico_fight() -> None:
@@ -63,7 +63,7 @@ def test_tactico_fight() -> None:
     assert [r.aguante_after for r in results] == [13, 7]
     assert results[1].result.acoso == 1
     refused(enc, "Bran no tiene ningún ataque pendiente", enc.defend, F(5), b.id)
-    assert board(enc) == {
+    assert tablero(enc) == {
         "Kaeda": (16, (), "gastada", False, None),
         "Bran": (7, (), "gastada", True, None),
         "Ogro": (30, (), "gastada", False, None),
@@ -107,7 +107,7 @@ def test_tactico_fight() -> None:
     ev = enc.defend(F(12), k.id)  # 6 against 12 + 4, and her natural 12 lowers the hit
     r = one(ev, DefenseResolved)
     assert r.result.grade is Grade.FRACASO and r.aguante_after == 16
-    assert board(enc) == {
+    assert tablero(enc) == {
         "Kaeda": (16, (), "gastada", False, None),
         "Bran": (7, (), "gastada", False, "larga"),
         "Ogro": (23, (), "libre", False, None),

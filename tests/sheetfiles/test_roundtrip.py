@@ -20,7 +20,7 @@ from bot.sheetfiles import (
     limits,
     load,
 )
-from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADOS, SIZE_STEPS, WEAPON_CLASSES
+from umbral_rules.tables import ATRIBUTOS, CUALIDADES, ESTADOS, TAMANO_STEPS, WEAPON_CLASSES
 from umbral_rules.text import name_key as fold
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "bestiario" / "ejemplo.yaml"
@@ -45,7 +45,7 @@ ESTADOS_LIST = st.lists(
     unique_by=fold,
     max_size=4,
 )
-SIZES = st.sampled_from(list(SIZE_STEPS))
+SIZES = st.sampled_from(list(TAMANO_STEPS))
 
 
 @st.composite
@@ -164,7 +164,7 @@ def test_a_generated_2000_entry_bestiary_round_trips() -> None:
                 "defensa": (n * 7) % 41,
                 "aguante": 1 + n % 500,
                 "potencia": n % 31,
-                "tamaño": list(SIZE_STEPS)[n % 6],
+                "tamaño": list(TAMANO_STEPS)[n % 6],
                 "cualidades": [CUALIDADES[n % 4]],
                 "notas": f"Generado, número {n}",
             }

@@ -53,6 +53,6 @@ async def test_add_many_in_several_batches(storage: Storage) -> None:
     async with storage.guild(GUILD) as uow:
         rows = await uow.bestiary.list_all()
     assert len(rows) == count
-    assert {(r.arma, r.size, r.notas, r.bono_ataque) for r in rows} == {
+    assert {(r.arma, r.tamano, r.notas, r.bono_ataque) for r in rows} == {
         ("arma", "normal", "", None)
     }

@@ -96,10 +96,10 @@ async def test_every_encounter_of_the_old_release_reads_as_it_was(
     narrativo = await state(session, fake, "narrativo")
     assert names(narrativo)["Bran"]["estados"] == ["sangrando"]
     assert [p["kind"] for p in narrativo["pending"]] == ["enfrentado"]
-    board = (await state(session, fake, "tactico"))["extra"]["tablero"]
-    assert (board["width"], board["height"], board["walls"]) == (10, 8, ["D1", "D2", "D3"])
-    assert board["cover"] == ["F5"]
-    assert {f["name"]: f["at"] for f in board["figures"]} == {
+    tablero = (await state(session, fake, "tactico"))["extra"]["tablero"]
+    assert (tablero["width"], tablero["height"], tablero["walls"]) == (10, 8, ["D1", "D2", "D3"])
+    assert tablero["cover"] == ["F5"]
+    assert {f["name"]: f["at"] for f in tablero["figures"]} == {
         "Ana": "C3",
         "Guardia del puerto": "G6",
     }
@@ -158,7 +158,7 @@ async def test_the_narrativo_encounter_plays_on(
     assert await state(session, fake, "narrativo") == before
 
 
-async def test_the_tactico_board_plays_on_and_undoes_old_and_new(
+async def test_the_tactico_tablero_plays_on_and_undoes_old_and_new(
     session: Session, fake: FakeDiscord
 ) -> None:
     seen = await fake.command("master", "tactico", "mapa ver")

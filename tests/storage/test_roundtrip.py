@@ -111,7 +111,7 @@ async def test_bestiary_round_trip(storage: Storage) -> None:
         aguante=11,
         potencia=4,
         arma="hacha",
-        size="grande",
+        tamano="grande",
         proteccion=1,
         bono_ataque=3,
         cualidades=frozenset({"perforante"}),

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from bot.render.board_png import (
+from bot.render.tablero_png import (
     BAR_COLOURS,
     COVER_FILL,
     COVER_HATCH,
@@ -20,19 +20,19 @@ from bot.render.board_png import (
     default_labels,
     key_line,
     layout,
-    render_board,
+    render_tablero,
 )
 from umbral_rules import UmbralError
-from umbral_rules.grid import Board, Figure, Square, parse_square, parse_squares
+from umbral_rules.tablero import Figure, Square, Tablero, parse_square, parse_squares
 
 REFERENCE = Path(__file__).parent / "reference" / "escena_12x12.png"
 sq = parse_square
 
 
-def scene() -> tuple[Board, list[Token]]:
+def scene() -> tuple[Tablero, list[Token]]:
     """Three characters against an ogre and two guards, a wall and a barricade."""
-    board = (
-        Board(12, 12)
+    tablero = (
+        Tablero(12, 12)
         .with_walls(parse_squares("F1:F5 G5:H5"))
         .with_cover(parse_squares("D8:E8 J9"))
         .place(Figure("kaeda", "Kaeda", "pj", sq("B2")))
@@ -53,7 +53,7 @@ def scene() -> tuple[Board, list[Token]]:
         Token("g1", aguante=(14, 14)),
         Token("g2", aguante=(0, 14)),
     ]
-    return board, tokens
+    return tablero, tokens
 
 
 def decode(png: bytes) -> Image.Image:
@@ -63,11 +63,11 @@ def decode(png: bytes) -> Image.Image:
 
 
 def test_size_and_colours_where_they_belong() -> None:
-    board, tokens = scene()
-    image = decode(render_board(board, *tokens))
-    grid = layout(board)
+    tablero, tokens = scene()
+    image = decode(render_tablero(tablero, *tokens))
+    grid = layout(tablero)
     assert grid.cell == 64
-    assert decode(render_board(board, *tokens, key=False)).size == (
+    assert decode(render_tablero(tablero, *tokens, key=False)).size == (
         2 * grid.margin + 12 * 64,
         2 * grid.margin + 12 * 64,
     )
@@ -89,9 +89,9 @@ def test_size_and_colours_where_they_belong() -> None:
 
 
 def test_same_scene_same_bytes() -> None:
-    board, tokens = scene()
-    first = render_board(board, *tokens)
-    assert render_board(board, *tokens) == first
+    tablero, tokens = scene()
+    first = render_tablero(tablero, *tokens)
+    assert render_tablero(tablero, *tokens) == first
     dicts = [
         {
             "figure_id": t.figure_id,
@@ -103,12 +103,12 @@ def test_same_scene_same_bytes() -> None:
         }
         for t in tokens
     ]
-    assert render_board(board.to_dict(), *dicts) == first
+    assert render_tablero(tablero.to_dict(), *dicts) == first
 
 
 def test_the_scene_matches_the_stored_reference() -> None:
-    board, tokens = scene()
-    image = decode(render_board(board, *tokens))
+    tablero, tokens = scene()
+    image = decode(render_tablero(tablero, *tokens))
     reference = decode(REFERENCE.read_bytes())
     assert image.size == reference.size
     diff = (
@@ -118,16 +118,16 @@ def test_the_scene_matches_the_stored_reference() -> None:
     assert changed <= image.size[0] * image.size[1] // 100  # fonts may move a pixel or two
 
 
-def test_the_key_names_every_token_beside_the_board() -> None:
-    board, tokens = scene()
+def test_the_key_names_every_token_beside_the_tablero() -> None:
+    tablero, tokens = scene()
     by_id = {t.figure_id: t for t in tokens}
-    lines = [key_line(f, by_id.get(f.id, Token(f.id))) for f in board.figures]
+    lines = [key_line(f, by_id.get(f.id, Token(f.id))) for f in tablero.figures]
     assert lines[0] == "Kaeda · PJ · Aguante 12/16 · Sangrando"
     assert "Ogro · enemigo · Aguante 20/30 · Cegado · Aturdido" in lines
     assert "Guardia · enemigo · Aguante 0/14 · caído" in lines
     assert "Pip · aliado" in lines
-    image = decode(render_board(board, *tokens))
-    grid = layout(board)
+    image = decode(render_tablero(tablero, *tokens))
+    grid = layout(tablero)
     x = 2 * grid.margin + 12 * grid.cell + 3  # in the key's discs, left of their labels
     discs = [image.getpixel((x, grid.margin + 24 * (i + 1))) for i in range(len(lines))]
     assert discs[0] == SIDE_COLOURS["pj"]  # Kaeda
@@ -137,11 +137,11 @@ def test_the_key_names_every_token_beside_the_board() -> None:
 
 
 def test_highlight_estados_overflow_and_fallen_figures_are_drawn() -> None:
-    board, _ = scene()
-    plain = decode(render_board(board))
+    tablero, _ = scene()
+    plain = decode(render_tablero(tablero))
     marked = decode(
-        render_board(
-            board,
+        render_tablero(
+            tablero,
             Token(
                 "ogro",
                 estados=("Cegado", "Aturdido", "Sangrando", "Quebrantado", "Enmarañado", "Miedo"),
@@ -149,47 +149,49 @@ def test_highlight_estados_overflow_and_fallen_figures_are_drawn() -> None:
             highlight=[sq("G3"), sq("G4"), Square(40, 40)],
         )
     )
-    grid = layout(board)
+    grid = layout(tablero)
     gx, gy = grid.origin(sq("G3"))
     assert plain.getpixel((gx + 6, gy + 32)) != marked.getpixel((gx + 6, gy + 32))
     assert ImageChops.difference(plain, marked).getbbox() is not None
 
 
 def test_labels_default_to_two_letters_numbered_when_repeated() -> None:
-    board, _ = scene()
-    labels = default_labels(board)
+    tablero, _ = scene()
+    labels = default_labels(tablero)
     assert labels["kaeda"] == "Ka" and labels["g1"] == "G1" and labels["g2"] == "G2"
 
 
 def test_cell_size_is_checked() -> None:
-    board, _ = scene()
-    assert decode(render_board(board, cell=20, key=False)).size == (2 * 20 + 240, 2 * 20 + 240)
+    tablero, _ = scene()
+    assert decode(render_tablero(tablero, cell=20, key=False)).size == (2 * 20 + 240, 2 * 20 + 240)
     # the key (24 px a line, nine figures and its heading) makes a small board taller
-    assert decode(render_board(board, cell=20)).size[1] == 2 * 20 + 24 * 10
+    assert decode(render_tablero(tablero, cell=20)).size[1] == 2 * 20 + 24 * 10
     with pytest.raises(UmbralError, match="píxeles"):
-        render_board(board, cell=4)
+        render_tablero(tablero, cell=4)
 
 
-def crowded(n: int, figures: int) -> tuple[Board, list[Token]]:
-    board = (
-        Board(n, n).with_walls(parse_squares(f"J1:J{n // 2}")).with_cover(parse_squares("C3:E3"))
+def crowded(n: int, figures: int) -> tuple[Tablero, list[Token]]:
+    tablero = (
+        Tablero(n, n).with_walls(parse_squares(f"J1:J{n // 2}")).with_cover(parse_squares("C3:E3"))
     )
     tokens = []
     for i in range(figures):
         square = Square((i * 7) % n, (i * 3 + (i * 7) // n * 5) % n)
         try:
-            board = board.place(Figure(f"f{i}", f"Figura {i}", ("pj", "enemigo")[i % 2], square))
+            tablero = tablero.place(
+                Figure(f"f{i}", f"Figura {i}", ("pj", "enemigo")[i % 2], square)
+            )
         except UmbralError:
             continue
         tokens.append(Token(f"f{i}", estados=("Aturdido",) * (i % 2), aguante=(i % 9, 9)))
-    return board, tokens
+    return tablero, tokens
 
 
 @pytest.mark.parametrize(("side", "figures"), [(30, 30), (40, 60)])
-def test_a_big_crowded_board_renders(side: int, figures: int) -> None:
+def test_a_big_crowded_tablero_renders(side: int, figures: int) -> None:
     # Render time is measured by the benchmark, never asserted here.
-    board, tokens = crowded(side, figures)
-    assert len(board.figures) >= figures * 0.9
-    png = render_board(board, *tokens)
+    tablero, tokens = crowded(side, figures)
+    assert len(tablero.figures) >= figures * 0.9
+    png = render_tablero(tablero, *tokens)
     assert decode(png).size[0] > side * 20
-    assert png == render_board(board, *tokens)
+    assert png == render_tablero(tablero, *tokens)

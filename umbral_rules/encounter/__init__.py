@@ -28,7 +28,7 @@ Creating and persisting
     Lossless and JSON; ``from_dict`` reads every form an earlier release stored.
 ``enc.state``: the :class:`EncounterState`; read-only views ``enc.mode``, ``asalto``,
 ``phase``, ``settings``, ``combatants``, ``pending`` (:class:`PendingDefense`, with a
-:class:`MesaAttack` or an :class:`OpposedAttack`), ``retos`` (:class:`Reto`), ``board``,
+:class:`MesaAttack` or an :class:`OpposedAttack`), ``retos`` (:class:`Reto`), ``tablero``,
 ``escena``.
 ``enc.add_character(sheet, weapons=(), *, aguante=None, aliento=0, aliento_max=None,
 esencia=0, esencia_max=None, character_id=None, owner_id=None, oficio_defensa=None,
@@ -97,7 +97,7 @@ oficio_cobertura="entero", ventaja=None, defender_dice=None)``
 ``check(dice, actor_id, atributo, umbral, oficio=None, oficio_cobertura="entero",
 ventaja=None, ambitos=(), accion=False)``
     ``umbral``: 1–40 ([D] ``tables.UMBRAL_RANGE``), or a ``Static`` to roll against (a check
-    against a person, ``checks.pusher_static``). ``ambitos`` from ``tables.CHECK_AMBITOS`` say
+    against a person, ``tiradas.pusher_static``). ``ambitos`` from ``tables.TIRADA_AMBITOS`` say
     what the check is (:mod:`.ambitos`); required while the actor suffers an estado that
     limits some ámbitos and not all.
 ``estabilizar(dice, healer_id, target_id, atributo="percepcion", oficio=None, ...)``
@@ -114,12 +114,12 @@ Oficio at most ``tables.RETO_OFICIO_USOS`` times per player); ``reto_terminar(re
 
 Táctico: the board (issue 7; :mod:`.tablero`, :mod:`.tactico`)
 --------------------------------------------------------------
-Only in modo ``tactico``. The board is ``EncounterState.board`` (a frozen ``grid.Board``),
+Only in modo ``tactico``. The board is ``EncounterState.tablero`` (a frozen ``tablero.Tablero``),
 one figure per combatant id (size from the sheet, Larga from the default weapon, ``down``
 once fallen, kept in line after every operation); this asalto's walks, Despegarse attempts
-and offered respuestas are ``EncounterState.turn``. ``enc.board`` is the ``grid.Board`` or
-None. Squares are "C4" strings, ``grid.Square`` values, or for several "A1:A6, C4".
-``board_setup(width, height)``
+and offered respuestas are ``EncounterState.turn``. ``enc.tablero`` is the ``tablero.Tablero`` or
+None. Squares are "C4" strings, ``tablero.Square`` values, or for several "A1:A6, C4".
+``tablero_setup(width, height)``
     Create the board, or resize it (walls/cover outside dropped; figures must still fit).
 ``draw_walls(squares, present=True)`` / ``draw_cover(squares, present=True)``
 ``place(combatant_id, square)`` / ``unplace(combatant_id)``
@@ -151,9 +151,7 @@ from .events import (
     AreaListed,
     AsaltoAdvanced,
     AttackResolved,
-    BoardChanged,
     BudgetSpent,
-    CheckMade,
     CombatantAdded,
     CombatantRemoved,
     DefensePending,
@@ -178,11 +176,12 @@ from .events import (
     SecuelasRolled,
     Stabilised,
     SweepDeclared,
+    TableroChanged,
+    TiradaMade,
     WarningEvent,
 )
 from .kinds import (
     Accion,
-    CheckPurpose,
     Mode,
     PendingKind,
     Phase,
@@ -191,6 +190,7 @@ from .kinds import (
     RetoEffect,
     Side,
     Status,
+    TiradaPurpose,
 )
 from .pieces import Hit, Reto, RetoTirada, SecuelasRoll, Sostenido
 from .plans import (
@@ -203,7 +203,7 @@ from .plans import (
     Pending,
     PendingDefense,
 )
-from .records import AttackRecord, CheckRecord, DefendRecord, PendingAttackRecord, RollRecord
+from .records import AttackRecord, DefendRecord, PendingAttackRecord, RollRecord, TiradaRecord
 from .settings import EstadoExtra, Settings
 from .state import EncounterState
 
@@ -217,11 +217,7 @@ __all__ = [
     "AttackPlan",
     "AttackRecord",
     "AttackResolved",
-    "BoardChanged",
     "BudgetSpent",
-    "CheckMade",
-    "CheckPurpose",
-    "CheckRecord",
     "Combatant",
     "CombatantAdded",
     "CombatantRemoved",
@@ -272,5 +268,9 @@ __all__ = [
     "Stabilised",
     "Status",
     "SweepDeclared",
+    "TableroChanged",
+    "TiradaMade",
+    "TiradaPurpose",
+    "TiradaRecord",
     "WarningEvent",
 ]

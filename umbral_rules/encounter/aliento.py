@@ -23,19 +23,19 @@ from .combatant import Combatant
 from .defense import resolve
 from .events import AlientoSpent, Event, HitEncajado
 from .fighters import replay_dice
-from .kinds import CheckPurpose, Status
+from .kinds import Status, TiradaPurpose
 from .pieces import WoundSnapshot
 from .plans import OpposedAttack
-from .pruebas import apply_effect, roll_check
 from .records import (
     AttackRecord,
-    CheckRecord,
     DefendRecord,
     PendingAttackRecord,
     RollRecord,
+    TiradaRecord,
 )
 from .retos import apply_reto, put_reto
 from .state import EncounterState
+from .tiradas import apply_effect, roll_tirada
 from .wounds import restore, roll_secuelas, spend_aliento
 
 
@@ -107,7 +107,7 @@ def _redo(
         own = replay_dice(faces) if up or dice is None else dice
         return resolve(state, own, actor, rec.resolved, rec.args,
                        shift=shift + 1 if up else 0, record=True)  # fmt: skip
-    return _redo_check(state, dice, actor, rec, up)
+    return _redo_tirada(state, dice, actor, rec, up)
 
 
 def _redo_pending(
@@ -126,15 +126,15 @@ def _redo_pending(
     state.pending = [changed if p.id == pending.id else p for p in state.pending]
 
 
-def _redo_check(
-    state: EncounterState, dice: DiceSource | None, actor: Combatant, rec: CheckRecord, up: bool
+def _redo_tirada(
+    state: EncounterState, dice: DiceSource | None, actor: Combatant, rec: TiradaRecord, up: bool
 ) -> list[Event]:
-    if rec.purpose is CheckPurpose.RETO:
+    if rec.purpose is TiradaPurpose.RETO:
         assert rec.reto_before is not None
         put_reto(state, rec.reto_before)
     own = replay_dice(rec.faces) if up or dice is None else dice
-    result, rolled = roll_check(state, own, actor, rec, shift=rec.shift + 1 if up else 0)
-    if rec.purpose is CheckPurpose.RETO:
+    result, rolled = roll_tirada(state, own, actor, rec, shift=rec.shift + 1 if up else 0)
+    if rec.purpose is TiradaPurpose.RETO:
         return apply_reto(state, actor, rolled, result)
     return apply_effect(state, actor, rolled, result)
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from ..errors import UmbralError
 from ..genero import agree_label
-from ..tables import AMBITO_LABELS, CHECK_AMBITOS
+from ..tables import AMBITO_LABELS, TIRADA_AMBITOS
 from .estados import estado_table
 from .settings import EstadosExtra
 
@@ -33,11 +33,11 @@ def _or(words: Sequence[str]) -> str:
 
 
 def validate_ambitos(ambitos: Iterable[str]) -> tuple[str, ...]:
-    """The ámbitos a check names, each one of ``tables.CHECK_AMBITOS``."""
+    """The ámbitos a check names, each one of ``tables.TIRADA_AMBITOS``."""
     clean = tuple(dict.fromkeys(a.strip().lower() for a in ambitos if a and a.strip()))
     for a in clean:
-        if a not in CHECK_AMBITOS:
-            raise UmbralError(f"Ámbito desconocido «{a}»: usa {_or(CHECK_AMBITOS)}.")
+        if a not in TIRADA_AMBITOS:
+            raise UmbralError(f"Ámbito desconocido «{a}»: usa {_or(TIRADA_AMBITOS)}.")
     return clean
 
 
@@ -50,7 +50,7 @@ def limiting(
     found = []
     for key in estados:
         label, where = table.get(key, (key, ()))
-        if where and EVERYWHERE not in where and set(CHECK_AMBITOS) - set(where):
+        if where and EVERYWHERE not in where and set(TIRADA_AMBITOS) - set(where):
             found.append((label, tuple(where)))
     return found
 
@@ -74,12 +74,12 @@ def require_ambitos(
         label = agree_label(genero, label)
         raise UmbralError(
             f"{nombre} está {label} (desventaja en {what}): di qué es la tirada con «ambito» "
-            f"({_or(CHECK_AMBITOS)}); si no cuadra, el máster lo corrige."
+            f"({_or(TIRADA_AMBITOS)}); si no cuadra, el máster lo corrige."
         )
     return clean
 
 
-def check_desventajas(
+def tirada_desventajas(
     estados_extra: EstadosExtra, estados: Iterable[str], ambitos: Iterable[str]
 ) -> list[str]:
     """The named desventaja sources of these estados on a check of these ámbitos:

@@ -49,7 +49,7 @@ from .plans import (
 )
 from .records import AttackRecord, PendingAttackRecord
 from .state import EncounterState
-from .tablero import attack_geometry, board_of, moved
+from .tablero import attack_geometry, moved, tablero_of
 from .wounds import apply_damage, wound_snapshot
 
 # --- planning ---------------------------------------------------------------------------
@@ -89,8 +89,8 @@ def target_still(
     """[D] Certera's «objetivos que no se mueven» (``tables.CERTERA_SOURCE``): with both
     figures on a Táctico board, the board's walks say it (:func:`moving`); elsewhere the
     attack's ``quieto`` says it, and when not said, the moves made with ``/mover`` do."""
-    board = board_of(state)
-    if board is not None and board.has(attacker.id) and board.has(target.id):
+    tablero = tablero_of(state)
+    if tablero is not None and tablero.has(attacker.id) and tablero.has(target.id):
         if quieto is not None:
             raise UmbralError(
                 "En Táctico el tablero dice quién se ha movido en este asalto: no hace falta "
@@ -155,7 +155,7 @@ def plan_attack(
         kind = PlanKind.ENFRENTADO
     ataque = static_ataque(attacker, w, oficio, cobertura)
     if kind is PlanKind.PENDIENTE_MESA and is_shot:  # the PC's size and cover ([D])
-        ataque = mesa_shot_ataque(ataque, target.size, a_cubierto)
+        ataque = mesa_shot_ataque(ataque, target.tamano, a_cubierto)
     companions = 0
     if kind.opposed:
         on_target = state.attacked_by.get(target.id, ())
@@ -228,7 +228,7 @@ def execute(
     defensa = static_defensa(target, w.perforante)
     vent, desv = plan.ventajas, plan.desventajas
     if plan.kind in (PlanKind.MESA_ATAQUE, PlanKind.DISPARO) and plan.shot:
-        result = shot(dice, plan.mods, defensa, w.potencia, vent, desv, target.size,
+        result = shot(dice, plan.mods, defensa, w.potencia, vent, desv, target.tamano,
                       plan.a_cubierto)  # fmt: skip
     elif plan.kind is PlanKind.MESA_ATAQUE:
         result = mesa_attack(dice, plan.mods, defensa, w.potencia, vent, desv)
@@ -241,7 +241,7 @@ def execute(
             defense_mods(target, w.perforante),
             w.potencia,
             companions=plan.companions,
-            size=target.size,
+            tamano=target.tamano,
             attack_ventajas=vent,
             attack_desventajas=desv,
             defense_desventajas=defense_desventajas(state, target),

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..checks import OficioCobertura
 from ..errors import UmbralError
 from ..sheets import CharacterSheet, EnemySheet, Weapon
+from ..tiradas import OficioCobertura
 from .codec import JsonDict, enum_value, opt_int, opt_str, word
 from .kinds import Accion, Respuesta, Side, Status
 from .pieces import Hit, SecuelasRoll, Sostenido
@@ -25,7 +25,7 @@ def sheet_to_dict(sheet: CharacterSheet) -> JsonDict:
         "proteccion": sheet.proteccion,
         "oficios": dict(sheet.oficios),
         "aguante_extra": sheet.aguante_extra,
-        "size": sheet.size,
+        "size": sheet.tamano,
     }
 
 
@@ -36,7 +36,7 @@ def sheet_from_dict(data: Mapping[str, Any]) -> CharacterSheet:
         proteccion=int(data["proteccion"]),
         oficios={str(k): int(v) for k, v in dict(data.get("oficios", {})).items()},
         aguante_extra=int(data.get("aguante_extra", 0)),
-        size=str(data.get("size", "normal")),
+        tamano=str(data.get("size", "normal")),
     )
 
 
@@ -48,7 +48,7 @@ def enemy_to_dict(enemy: EnemySheet) -> JsonDict:
         "aguante": enemy.aguante,
         "potencia": enemy.potencia,
         "arma": enemy.arma,
-        "size": enemy.size,
+        "size": enemy.tamano,
         "proteccion": enemy.proteccion,
         "bono_ataque": enemy.bono_ataque,
         "bono_defensa": enemy.bono_defensa,
@@ -95,7 +95,7 @@ def _enemy_from_dict(data: Mapping[str, Any]) -> EnemySheet:
         aguante=int(data["aguante"]),
         potencia=int(data["potencia"]),
         arma=str(data.get("arma", "arma")),
-        size=str(data.get("size", "normal")),
+        tamano=str(data.get("size", "normal")),
         proteccion=int(data.get("proteccion", 0)),
         bono_ataque=None if bono_a is None else int(bono_a),
         bono_defensa=None if bono_d is None else int(bono_d),
@@ -166,10 +166,10 @@ class Combatant:
         return self.status is Status.ACTIVO
 
     @property
-    def size(self) -> str:
+    def tamano(self) -> str:
         if self.sheet is not None:
-            return self.sheet.size
-        return self.enemy.size if self.enemy is not None else "normal"
+            return self.sheet.tamano
+        return self.enemy.tamano if self.enemy is not None else "normal"
 
     def copy(self) -> Combatant:
         """An independent copy: its lists copied, everything else (frozen) shared."""

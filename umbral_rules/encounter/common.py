@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..checks import OficioCobertura, oficio_modifier
 from ..dice import Ventaja
 from ..errors import UmbralError
 from ..rolls import Modifier
 from ..sheets import normalize_atributo
 from ..tables import ATRIBUTO_LABELS
+from ..tiradas import OficioCobertura, oficio_modifier
 from .combatant import Combatant
 
 
@@ -42,7 +42,7 @@ def oficio_mods(
     return [mod] if mod else []
 
 
-def check_mods(
+def tirada_mods(
     c: Combatant, atributo: str, oficio: str | None, oficio_cobertura: OficioCobertura | str
 ) -> list[Modifier]:
     """``Atributo + Oficio`` of a PC, for a check."""

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..checks import OficioCobertura, parse_oficio_cobertura
 from ..combat import AttackResult, mesa_defense, opposed_attack, regrade
 from ..dice import DiceSource, Ventaja
 from ..errors import UmbralError
 from ..plural import plural
+from ..tiradas import OficioCobertura, parse_oficio_cobertura
 from .budget import require_active
 from .combatant import Combatant
 from .common import indicated, oficio_mods, parse_ventaja
@@ -186,7 +186,7 @@ def _opposed(
         defense_mods(d, p.perforante, args.oficio, args.oficio_cobertura),
         p.potencia,
         companions=attack.companions,
-        size=d.size,
+        tamano=d.tamano,
         attack_ventajas=attack.die.ventaja_sources,
         attack_desventajas=attack.die.desventaja_sources,
         defense_ventajas=vent,

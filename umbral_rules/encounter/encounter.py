@@ -2,7 +2,7 @@
 
 It derives from no class of the project: it holds an :class:`~.state.EncounterState` and is
 a facade over the modules of operations (:mod:`.roster`, :mod:`.asalto`, :mod:`.attacks`,
-:mod:`.defense`, :mod:`.maniobras`, :mod:`.respuestas`, :mod:`.pruebas`, :mod:`.retos`,
+:mod:`.defense`, :mod:`.maniobras`, :mod:`.respuestas`, :mod:`.tiradas`, :mod:`.retos`,
 :mod:`.aliento`, :mod:`.tactico`...), each a set of functions of that state.
 
 An operation validates, then mutates, and returns the events that describe what happened.
@@ -17,24 +17,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from ..checks import OficioCobertura
 from ..dice import DiceSource, Ventaja
 from ..errors import UmbralError
-from ..grid import Board, Square
 from ..rolls import Static
 from ..sheets import CharacterSheet, EnemySheet, Weapon
+from ..tablero import Square, Tablero
+from ..tiradas import OficioCobertura
 from . import aliento as _aliento
 from . import asalto as _asalto
 from . import attacks as _attacks
 from . import defense as _defense
 from . import esencia as _esencia
 from . import maniobras as _maniobras
-from . import pruebas as _pruebas
 from . import respuestas as _respuestas
 from . import retos as _retos
 from . import roster as _roster
 from . import tablero as _tablero
 from . import tactico as _tactico
+from . import tiradas as _tiradas
 from . import wounds as _wounds
 from .codec import JsonDict
 from .combatant import Combatant
@@ -77,12 +77,12 @@ class Encounter:
     def _apply(self, op: Callable[[EncounterState], list[Event]]) -> list[Event]:
         """An operation that reports events; the board follows the combatants after it."""
 
-        def with_board(state: EncounterState) -> list[Event]:
+        def with_tablero(state: EncounterState) -> list[Event]:
             events = op(state)
             _tablero.after_operation(state, events)
             return events
 
-        return self._run(with_board)
+        return self._run(with_tablero)
 
     # --- creating and persisting --------------------------------------------------------
 
@@ -134,9 +134,9 @@ class Encounter:
         return self.state.escena
 
     @property
-    def board(self) -> Board | None:
+    def tablero(self) -> Tablero | None:
         """The board (Táctico only), or None."""
-        return _tablero.board_of(self.state)
+        return _tablero.tablero_of(self.state)
 
     def get(self, combatant_id: str) -> Combatant:
         return self.state.get(combatant_id)
@@ -297,19 +297,19 @@ class Encounter:
     # --- estados, checks, wounds --------------------------------------------------------
 
     def set_estado(self, target_id: str, estado: str, on: bool = True) -> list[Event]:
-        return self._apply(lambda s: _pruebas.set_estado(s, target_id, estado, on))
+        return self._apply(lambda s: _tiradas.set_estado(s, target_id, estado, on))
 
     def recover(self, dice: DiceSource, actor_id: str, estado: str) -> list[Event]:
         """Aturdido: spend the acción. Quebrantado: the acción and a Voluntad check (9)."""
-        return self._apply(lambda s: _pruebas.recover(s, dice, actor_id, estado))
+        return self._apply(lambda s: _tiradas.recover(s, dice, actor_id, estado))
 
-    def check(
+    def tirada(
         self, dice: DiceSource, actor_id: str, atributo: str, umbral: int | Static,
         oficio: str | None = None, oficio_cobertura: Cobertura = OficioCobertura.ENTERO,
         ventaja: VentajaChoice = None, ambitos: Iterable[str] = (), accion: bool = False,
     ) -> list[Event]:  # fmt: skip
         return self._apply(
-            lambda s: _pruebas.do_check(
+            lambda s: _tiradas.do_tirada(
                 s, dice, actor_id, atributo, umbral, oficio, oficio_cobertura, ventaja,
                 tuple(ambitos), accion,
             )
@@ -317,7 +317,7 @@ class Encounter:
 
     def vendar(self, actor_id: str, target_id: str) -> list[Event]:
         """Bandage: Sangrando goes (the acción; no roll)."""
-        return self._apply(lambda s: _pruebas.vendar(s, actor_id, target_id))
+        return self._apply(lambda s: _tiradas.vendar(s, actor_id, target_id))
 
     def estabilizar(
         self, dice: DiceSource, healer_id: str, target_id: str, atributo: str = "percepcion",
@@ -325,7 +325,7 @@ class Encounter:
         ventaja: VentajaChoice = None,
     ) -> list[Event]:  # fmt: skip
         return self._apply(
-            lambda s: _pruebas.estabilizar(
+            lambda s: _tiradas.estabilizar(
                 s, dice, healer_id, target_id, atributo, oficio, oficio_cobertura, ventaja
             )
         )
@@ -362,7 +362,7 @@ class Encounter:
 
     # --- Táctico: the board ---------------------------------------------------------------
 
-    def board_setup(self, width: int, height: int) -> list[Event]:
+    def tablero_setup(self, width: int, height: int) -> list[Event]:
         return self._apply(lambda s: _tactico.setup(s, width, height))
 
     def draw_walls(self, squares: Squares, present: bool = True) -> list[Event]:

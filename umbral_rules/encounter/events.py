@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..checks import CheckResult
 from ..combat import AttackResult
 from ..dice import DieRoll
 from ..grades import Grade
 from ..rolls import Roll
-from .kinds import CheckPurpose, Phase, Respuesta, RetoEffect, Status
+from ..tiradas import TiradaResult
+from .kinds import Phase, Respuesta, RetoEffect, Status, TiradaPurpose
 
 
 @dataclass(frozen=True)
@@ -133,15 +133,15 @@ class SecuelasRolled(Event):
 class Stabilised(Event):
     healer_id: str
     target_id: str
-    result: CheckResult
+    result: TiradaResult
     success: bool
 
 
 @dataclass(frozen=True)
-class CheckMade(Event):
+class TiradaMade(Event):
     combatant_id: str
-    result: CheckResult
-    purpose: CheckPurpose = CheckPurpose.TIRADA
+    result: TiradaResult
+    purpose: TiradaPurpose = TiradaPurpose.TIRADA
 
 
 @dataclass(frozen=True)
@@ -193,7 +193,7 @@ class DespegarseResolved(Event):
     margen: int
     actor_total: int
     engaged_total: int
-    result: CheckResult | None = None
+    result: TiradaResult | None = None
     notes: tuple[str, ...] = field(default=())
     engaged_roll: Roll | None = None
 
@@ -231,7 +231,7 @@ class RetoCreated(Event):
 class RetoRolled(Event):
     reto_id: str
     combatant_id: str
-    result: CheckResult
+    result: TiradaResult
     effect: RetoEffect
     exitos: int
     fracasos: int
@@ -262,7 +262,7 @@ class HitEncajado(Event):
 
 
 @dataclass(frozen=True)
-class BoardChanged(Event):
+class TableroChanged(Event):
     """The GM's hand on the board: ``what`` is "crear", "muro", "cobertura", "colocar" or
     "quitar"; ``squares`` the labels touched."""
 

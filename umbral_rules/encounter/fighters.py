@@ -4,12 +4,12 @@ modifiers, its static Ataque and Defensa. Shared by attacks, defenses and late r
 
 from __future__ import annotations
 
-from ..checks import OficioCobertura
 from ..dice import ForcedDice
 from ..errors import UmbralError
 from ..rolls import Modifier, Static
 from ..sheets import Weapon
 from ..text import name_key
+from ..tiradas import OficioCobertura
 from .combatant import Combatant
 from .common import oficio_mods
 from .estados import desventajas

@@ -92,7 +92,7 @@ class PendingKind(StrEnum):
     ENFRENTADO = "enfrentado"
 
 
-class CheckPurpose(StrEnum):
+class TiradaPurpose(StrEnum):
     """What a check recorded for Aliento is for (``quebrantado``: shaking off that estado)."""
 
     TIRADA = "tirada"

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..checks import CheckResult, OficioCobertura
 from ..dice import DiceSource
 from ..errors import UmbralError
 from ..grades import grade_single
 from ..rolls import Modifier, Roll, Static, make_roll
 from ..tables import MANIOBRAS
+from ..tiradas import OficioCobertura, TiradaResult
 from .attacks import execute, plan_attack
 from .budget import (
     check_accion,
@@ -214,7 +214,7 @@ def despegarse(
     if state.mode is Mode.MESA:
         target = static_ataque(engaged, ew, None, OficioCobertura.ENTERO)
         grading = grade_single(roll.total - target.value, roll.die)
-        result: CheckResult | None = CheckResult(roll, target, grading)
+        result: TiradaResult | None = TiradaResult(roll, target, grading)
         won, engaged_total = grading.final.is_success, target.value
     else:
         e_roll = make_roll(
@@ -225,7 +225,7 @@ def despegarse(
         )
         engaged_total = e_roll.total
         target = Static("Ataque", (Modifier(f"Tirada de {engaged.nombre}", e_roll.total),))
-        result = CheckResult(roll, target, grade_single(roll.total - e_roll.total, roll.die))
+        result = TiradaResult(roll, target, grade_single(roll.total - e_roll.total, roll.die))
         won = roll.total >= e_roll.total
     margen = roll.total - engaged_total
     verb = "se despega limpio de" if won else "no consigue despegarse de"

@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..checks import OficioCobertura, parse_oficio_cobertura
 from ..combat import Incoming
 from ..dice import DieRoll, Ventaja
 from ..rolls import Modifier, Static
 from ..sheets import Weapon
+from ..tiradas import OficioCobertura, parse_oficio_cobertura
 from .codec import JsonDict, enum_value, mods_from_json, mods_to_json, opt_str, strs, word
 from .kinds import PendingKind, PlanKind, Respuesta
 

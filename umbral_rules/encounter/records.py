@@ -11,7 +11,7 @@ from typing import Any
 
 from ..rolls import Modifier, Static
 from .codec import JsonDict, ints, mods_from_json, mods_to_json, opt_int, opt_str, strs
-from .kinds import CheckPurpose
+from .kinds import TiradaPurpose
 from .pieces import Reto, Touched, touched_from_dict, touched_to_dict
 from .plans import AttackPlan, DefendArgs, Pending, pending_from_dict
 
@@ -87,14 +87,14 @@ class DefendRecord:
 
 
 @dataclass(frozen=True)
-class CheckRecord:
+class TiradaRecord:
     """A check (``purpose``): its modifiers, Umbral and named ventaja sources, then as
     rolled (``faces``, ``shift``, ``grade``, ``asalto``). A reto's carries the reto, the
     Oficio key it used and the reto before it; stabilising carries the ``target``; a check
     against a person carries the number rolled against (``contra``: «8 + Atributo + Oficio»
     of the one who pushes; ``umbral`` is then its value)."""
 
-    purpose: CheckPurpose
+    purpose: TiradaPurpose
     mods: tuple[Modifier, ...]
     umbral: int
     ventajas: tuple[str, ...]
@@ -124,7 +124,7 @@ class CheckRecord:
             "grade": self.grade,
             "asalto": self.asalto,
         }
-        if self.purpose is CheckPurpose.RETO:
+        if self.purpose is TiradaPurpose.RETO:
             data["reto"] = self.reto
             data["oficio_key"] = self.oficio_key
             data["reto_before"] = None if self.reto_before is None else self.reto_before.to_dict()
@@ -135,7 +135,7 @@ class CheckRecord:
         return data
 
 
-RollRecord = AttackRecord | PendingAttackRecord | DefendRecord | CheckRecord
+RollRecord = AttackRecord | PendingAttackRecord | DefendRecord | TiradaRecord
 
 
 def record_from_dict(data: Mapping[str, Any], asalto: int) -> RollRecord:
@@ -170,8 +170,8 @@ def record_from_dict(data: Mapping[str, Any], asalto: int) -> RollRecord:
             touched=touched,
         )
     before, contra = data.get("reto_before"), data.get("contra")
-    return CheckRecord(
-        purpose=CheckPurpose(data["purpose"]),
+    return TiradaRecord(
+        purpose=TiradaPurpose(data["purpose"]),
         mods=mods_from_json(data["mods"]),
         umbral=int(data["umbral"]),
         ventajas=strs(data.get("ventajas")),

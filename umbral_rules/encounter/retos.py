@@ -8,21 +8,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..checks import CheckResult, OficioCobertura, umbral_name, validate_umbral
 from ..dice import DiceSource, Ventaja
 from ..errors import UmbralError
 from ..plural import plural
 from ..tables import RETO_GRADE_EFFECT, RETO_OFICIO_USOS
 from ..text import clean_name, name_key
+from ..tiradas import OficioCobertura, TiradaResult, umbral_name, validate_umbral
 from .ambitos import require_ambitos, validate_ambitos
 from .budget import require_active
 from .combatant import Combatant
 from .events import Event, RetoCreated, RetoEnded, RetoRolled
-from .kinds import CheckPurpose, RetoEffect
+from .kinds import RetoEffect, TiradaPurpose
 from .pieces import Reto, RetoTirada
-from .pruebas import new_record, roll_check
-from .records import CheckRecord
+from .records import TiradaRecord
 from .state import EncounterState
+from .tiradas import new_record, roll_tirada
 
 _GRADE_KEYS = ("fracaso", "a_medias", "exito", "exito_pleno")
 
@@ -84,7 +84,7 @@ def tirar(
     if not actor.is_pc:
         raise UmbralError("En un reto tiran los personajes jugadores.")
     ambitos = validate_ambitos(ambitos)
-    record = new_record(state, actor, CheckPurpose.RETO, atributo, reto.umbral, oficio,
+    record = new_record(state, actor, TiradaPurpose.RETO, atributo, reto.umbral, oficio,
                         oficio_cobertura, ventaja, ambitos)  # fmt: skip
     require_ambitos(state.settings.estados_extra, actor.nombre, actor.estados, ambitos,
                     actor.genero)  # fmt: skip
@@ -98,12 +98,12 @@ def tirar(
                 "repetir un mismo Oficio una vez. Propón otra forma."
             )
     record = replace(record, reto=reto.id, oficio_key=oficio_key, reto_before=reto)
-    result, rolled = roll_check(state, dice, actor, record)
+    result, rolled = roll_tirada(state, dice, actor, record)
     return apply_reto(state, actor, rolled, result)
 
 
 def apply_reto(
-    state: EncounterState, actor: Combatant, record: CheckRecord, result: CheckResult
+    state: EncounterState, actor: Combatant, record: TiradaRecord, result: TiradaResult
 ) -> list[Event]:
     """What a roll in a reto does to it (its count, the Oficio used, the end)."""
     assert record.reto is not None

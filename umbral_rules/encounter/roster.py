@@ -7,11 +7,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..checks import OficioCobertura, parse_oficio_cobertura
 from ..errors import UmbralError
 from ..sheets import CharacterSheet, EnemySheet, Weapon
 from ..tables import NAME_MAX
 from ..text import clean_name, name_key, word_key
+from ..tiradas import OficioCobertura, parse_oficio_cobertura
 from .combatant import Combatant
 from .events import CombatantRemoved, Event
 from .kinds import Mode, Phase, Side, Status

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import UmbralError
-from ..grid import Board
+from ..tablero import Tablero
 from ..tables import ENCOUNTER_SCHEMA
 from ..text import name_key, name_not_found
 from .codec import JsonDict, ints, opt_int, opt_str, strs
@@ -102,7 +102,7 @@ class Offer:
 
 
 @dataclass(frozen=True)
-class BoardTurn:
+class TableroTurn:
     """Táctico: what happened on the board in asalto ``asalto`` — squares walked, the
     enemies each one tried to Despegarse from, the respuestas walks offered."""
 
@@ -120,7 +120,7 @@ class BoardTurn:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> BoardTurn:
+    def from_dict(cls, data: Mapping[str, Any]) -> TableroTurn:
         return cls(
             asalto=int(data["asalto"]),
             movido={str(k): int(v) for k, v in (data.get("movido") or {}).items()},
@@ -149,7 +149,7 @@ class EncounterState:
     """The whole state of one fight: who is in it, what waits, and what the asalto
     remembers (``interponerse``; ``attacked_by``: target id → who attacked it, for acoso;
     ``defensas``: the Mesa Defensa rolls kept; ``despegues``: who left whom cleanly with
-    Despegarse, so that one does not roll; Táctico's ``board`` and ``turn``).
+    Despegarse, so that one does not roll; Táctico's ``tablero`` and ``turn``).
     ``escena`` is the caller's mark of what the encounter is for it (the bot: "reto" for a
     reto's scene); the rules only keep it."""
 
@@ -165,8 +165,8 @@ class EncounterState:
     attacked_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
     defensas: dict[str, DefenseReading] = field(default_factory=dict)
     despegues: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    board: Board | None = None
-    turn: BoardTurn | None = None
+    tablero: Tablero | None = None
+    turn: TableroTurn | None = None
     escena: str | None = None
 
     def copy(self) -> EncounterState:
@@ -192,7 +192,7 @@ class EncounterState:
             "interponerse": [g.to_dict() for g in self.interponerse],
             "attacked_by": {k: list(v) for k, v in self.attacked_by.items()},
             "defensas": {k: r.to_dict() for k, r in self.defensas.items()},
-            "tablero": None if self.board is None else self.board.to_dict(),
+            "tablero": None if self.tablero is None else self.tablero.to_dict(),
             "tactico": None if self.turn is None else self.turn.to_dict(),
             "escena": self.escena,
         }
@@ -231,7 +231,7 @@ class EncounterState:
         asalto = int(data["asalto"])
         extra: Mapping[str, Any] = data.get("extra") or {}
         counters = extra.get("counters") or {}
-        board, turn = extra.get("tablero"), extra.get("tactico")  # Táctico only
+        tablero, turn = extra.get("tablero"), extra.get("tactico")  # Táctico only
         return cls(
             mode=mode,
             asalto=asalto,
@@ -256,8 +256,8 @@ class EncounterState:
                 if isinstance(r, Mapping)
             },
             despegues={str(k): strs(v) for k, v in (extra.get("despegues") or {}).items()},
-            board=None if board is None else Board.from_dict(board),
-            turn=BoardTurn.from_dict(turn) if isinstance(turn, Mapping) else None,
+            tablero=None if tablero is None else Tablero.from_dict(tablero),
+            turn=TableroTurn.from_dict(turn) if isinstance(turn, Mapping) else None,
             escena=opt_str(extra.get("escena")),
         )
 

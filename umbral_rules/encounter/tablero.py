@@ -1,9 +1,9 @@
 """Táctico: the board inside the encounter (Libro VI §41–43; issue 7). Pure.
 
-The board is ``EncounterState.board`` (a frozen :class:`~umbral_rules.grid.Board`) — each
+The board is ``EncounterState.tablero`` (a frozen :class:`~umbral_rules.tablero.Tablero`) — each
 figure keyed by the combatant's id, its size from the sheet, Larga from the combatant's
 default weapon, ``down`` once it has fallen. What a side did on the board this asalto is
-``EncounterState.turn`` (a :class:`~.state.BoardTurn`: squares walked, Despegarse attempts,
+``EncounterState.turn`` (a :class:`~.state.TableroTurn`: squares walked, Despegarse attempts,
 the respuestas walks offered), forgotten when the asalto changes. Everything here only
 reads and writes those two; the operations that use them are in :mod:`.tactico` and in the
 attack planner.
@@ -16,10 +16,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from ..errors import UmbralError
-from ..grid import (
-    Board,
+from ..plural import plural
+from ..sheets import Weapon
+from ..tablero import (
     Figure,
     Square,
+    Tablero,
     acoso_on,
     figure_distance,
     parse_square,
@@ -27,8 +29,6 @@ from ..grid import (
     require_melee,
     require_shot,
 )
-from ..plural import plural
-from ..sheets import Weapon
 from ..tables import (
     INTERPONERSE_REACH,
     MOVE_SQUARES,
@@ -39,7 +39,7 @@ from ..text import word_key
 from .combatant import Combatant
 from .events import DespegarseResolved, Event
 from .kinds import Accion, Mode, Respuesta
-from .state import BoardTurn, EncounterState, Offer
+from .state import EncounterState, Offer, TableroTurn
 
 #: [D] An enemy of the bestiary carries one weapon of class "mano"; when its name says it
 #: shoots, it shoots with that class's range (``tables.WEAPON_RANGE_SQUARES``).
@@ -63,21 +63,21 @@ def require_tactico(state: EncounterState) -> None:
         )
 
 
-def board_of(state: EncounterState) -> Board | None:
+def tablero_of(state: EncounterState) -> Tablero | None:
     """The board of a Táctico encounter, or None (no board yet, or another mode)."""
-    return state.board if state.mode is Mode.TACTICO else None
+    return state.tablero if state.mode is Mode.TACTICO else None
 
 
-def require_board(state: EncounterState) -> Board:
+def require_tablero(state: EncounterState) -> Tablero:
     require_tactico(state)
-    board = board_of(state)
-    if board is None:
+    tablero = tablero_of(state)
+    if tablero is None:
         raise UmbralError("Este encuentro aún no tiene tablero: el máster lo crea con /mapa crear.")
-    return board
+    return tablero
 
 
-def save_board(state: EncounterState, board: Board) -> None:
-    state.board = board
+def save_tablero(state: EncounterState, tablero: Tablero) -> None:
+    state.tablero = tablero
 
 
 def as_square(square: str | Square) -> Square:
@@ -107,46 +107,46 @@ def figure_for(c: Combatant, position: Square) -> Figure:
         name=c.nombre,
         side=c.side,
         position=position,
-        size=c.size,
+        tamano=c.tamano,
         larga=default_larga(c),
         down=not c.active,
     )
 
 
-def require_figure(board: Board, c: Combatant) -> Figure:
-    if not board.has(c.id):
+def require_figure(tablero: Tablero, c: Combatant) -> Figure:
+    if not tablero.has(c.id):
         raise UmbralError(f"{c.nombre} no está en el tablero: se coloca con /mapa colocar.")
-    return board.figure(c.id)
+    return tablero.figure(c.id)
 
 
 def sync(state: EncounterState) -> None:
     """Bring the figures in line with the combatants: names, sizes, Larga, fallen ones
     ``down``, and the figures of whoever left the encounter gone."""
-    board = board_of(state)
-    if board is None:
+    tablero = tablero_of(state)
+    if tablero is None:
         return
     ids = {c.id: c for c in state.combatants}
-    figures = tuple(figure_for(ids[f.id], f.position) for f in board.figures if f.id in ids)
+    figures = tuple(figure_for(ids[f.id], f.position) for f in tablero.figures if f.id in ids)
     try:
-        fresh = replace(board, figures=figures)
+        fresh = replace(tablero, figures=figures)
     except UmbralError:  # a size that no longer fits: keep the old footprint
         kept = tuple(
             replace(f, name=ids[f.id].nombre, down=not ids[f.id].active)
-            for f in board.figures
+            for f in tablero.figures
             if f.id in ids
         )
-        fresh = replace(board, figures=kept)
-    if fresh != board:
-        save_board(state, fresh)
+        fresh = replace(tablero, figures=kept)
+    if fresh != tablero:
+        save_tablero(state, fresh)
 
 
 # --- what happened on the board this asalto -------------------------------------------------
 
 
-def turn_view(state: EncounterState) -> BoardTurn:
+def turn_view(state: EncounterState) -> TableroTurn:
     """This asalto's record (an empty one when the one kept is of another asalto)."""
     kept = state.turn
-    return kept if kept is not None and kept.asalto == state.asalto else BoardTurn(state.asalto)
+    return kept if kept is not None and kept.asalto == state.asalto else TableroTurn(state.asalto)
 
 
 def record_walk(state: EncounterState, c: Combatant, walked: int) -> None:
@@ -168,7 +168,7 @@ def moved(state: EncounterState, c: Combatant) -> int:
 def after_operation(state: EncounterState, events: list[Event]) -> None:
     """Run after every operation of a Táctico encounter with a board: the figures follow
     the combatants, and a Despegarse attempt is remembered for this asalto."""
-    if state.mode is not Mode.TACTICO or state.board is None:
+    if state.mode is not Mode.TACTICO or state.tablero is None:
         return
     sync(state)
     for event in events:
@@ -203,12 +203,12 @@ def squares_left(state: EncounterState, c: Combatant) -> int:
 def require_ward_in_reach(state: EncounterState, protector: Combatant, ward: Combatant) -> None:
     """Interponerse on the board: the ward within the protector's melee reach (adjacent, or
     two squares with a Larga weapon). Off the board, or no board: the GM's word stands."""
-    board = board_of(state)
-    if board is None or not board.has(protector.id) or not board.has(ward.id):
+    tablero = tablero_of(state)
+    if tablero is None or not tablero.has(protector.id) or not tablero.has(ward.id):
         return
-    figure = board.figure(protector.id)
+    figure = tablero.figure(protector.id)
     reach = INTERPONERSE_REACH[figure.larga]
-    distance = figure_distance(figure, board.figure(ward.id))
+    distance = figure_distance(figure, tablero.figure(ward.id))
     if distance > reach:
         larga = " con su arma Larga" if figure.larga else ""
         raise UmbralError(
@@ -275,20 +275,20 @@ def attack_geometry(
     as standing on the offer's square, and no reach is checked. None when there is no board
     or either figure is off it.
     """
-    board = board_of(state)
-    if board is None or not board.has(attacker.id) or not board.has(aimed.id):
+    tablero = tablero_of(state)
+    if tablero is None or not tablero.has(attacker.id) or not tablero.has(aimed.id):
         return None
     offer = find_offer(state, attacker.id, aimed.id, respuesta)
     if offer is not None:  # the blow lands where the walk gave it away
         with contextlib.suppress(UmbralError):
-            board = board.place(board.figure(aimed.id).at(parse_square(offer.casilla)))
+            tablero = tablero.place(tablero.figure(aimed.id).at(parse_square(offer.casilla)))
     ventajas: list[str] = []
     desventajas: list[str] = []
     a_cubierto = False
     if is_shot:
         vigor = attacker.sheet.atributo("vigor") if attacker.sheet is not None else 0
         shot = require_shot(
-            board,
+            tablero,
             attacker.id,
             aimed.id,
             weapon,
@@ -299,9 +299,9 @@ def attack_geometry(
         desventajas += shot.desventajas
         a_cubierto = shot.cover
     elif offer is None:
-        melee = require_melee(board, attacker.id, aimed.id, larga=weapon.has("larga"))
+        melee = require_melee(tablero, attacker.id, aimed.id, larga=weapon.has("larga"))
         desventajas += melee.desventajas
     companions = None
-    if board.has(target.id) and target.id != attacker.id:
-        companions = len(acoso_on(board, attacker.id, target.id).companions)
+    if tablero.has(target.id) and target.id != attacker.id:
+        companions = len(acoso_on(tablero, attacker.id, target.id).companions)
     return Geometry(tuple(ventajas), tuple(desventajas), a_cubierto, companions)

@@ -11,23 +11,23 @@ from collections.abc import Iterable
 
 from ..dice import DiceSource, ForcedDice, Ventaja, combine_ventaja
 from ..errors import UmbralError
-from ..grid import Board, Square, area, labels, plan_move
-from ..grid import sweep as grid_sweep
-from ..grid.movement import OPORTUNIDAD
 from ..plural import plural
-from ..tables import MOVE_SQUARES, SIZE_LABELS
+from ..tablero import Square, Tablero, area, labels, plan_move
+from ..tablero import sweep as tablero_sweep
+from ..tablero.movement import OPORTUNIDAD
+from ..tables import MOVE_SQUARES, TAMANO_LABELS
 from . import tablero as _t
 from .attacks import execute, plan_attack
 from .budget import check_accion, require_active, spend_accion, spend_movimiento
 from .events import (
     AreaListed,
     AttackResolved,
-    BoardChanged,
     DefensePending,
     Event,
     FigureMoved,
     ReachOffered,
     SweepDeclared,
+    TableroChanged,
     WarningEvent,
 )
 from .kinds import Accion, Respuesta
@@ -45,13 +45,13 @@ def setup(state: EncounterState, width: int, height: int) -> list[Event]:
     """Create the board, or resize it keeping what still fits (walls and cover outside are
     dropped; a figure outside refuses)."""
     _t.require_tactico(state)
-    old = _t.board_of(state)
+    old = _t.tablero_of(state)
     if old is None:
-        board = Board(width, height)
+        tablero = Tablero(width, height)
         text = f"Tablero de {width}×{height} casillas (1,5 m cada una)."
     else:
-        inside = Board(width, height)
-        board = Board(
+        inside = Tablero(width, height)
+        tablero = Tablero(
             width,
             height,
             frozenset(s for s in old.walls if inside.inside(s)),
@@ -59,50 +59,52 @@ def setup(state: EncounterState, width: int, height: int) -> list[Event]:
             old.figures,
         )
         text = f"El tablero pasa de {old.width}×{old.height} a {width}×{height} casillas."
-    _t.save_board(state, board)
-    return [BoardChanged(text, "crear")]
+    _t.save_tablero(state, tablero)
+    return [TableroChanged(text, "crear")]
 
 
 def draw(state: EncounterState, kind: str, squares: Squares, present: bool) -> list[Event]:
     """Walls ("muro") or cover ("cobertura"), drawn or erased."""
-    board = _t.require_board(state)
+    tablero = _t.require_tablero(state)
     chosen = _t.as_squares(squares)
     if kind == "muro":
-        board = board.with_walls(chosen, present)
+        tablero = tablero.with_walls(chosen, present)
         noun = "Muro" if len(chosen) == 1 else "Muros"
     else:
-        board = board.with_cover(chosen, present)
+        tablero = tablero.with_cover(chosen, present)
         noun = "Cobertura"
-    _t.save_board(state, board)
+    _t.save_tablero(state, tablero)
     verb = "en" if present else "quitado de"
-    return [BoardChanged(f"{noun} {verb} {labels(chosen)}.", kind, tuple(s.label for s in chosen))]
+    return [
+        TableroChanged(f"{noun} {verb} {labels(chosen)}.", kind, tuple(s.label for s in chosen))
+    ]
 
 
 def place(state: EncounterState, combatant_id: str, square: str | Square) -> list[Event]:
     """Put a combatant's figure on a square (or move it there by hand: no budget, no rules)."""
-    board = _t.require_board(state)
+    tablero = _t.require_tablero(state)
     c = state.get(combatant_id)
-    to = board.require_inside(_t.as_square(square))
-    before = board.figure(c.id).position.label if board.has(c.id) else None
+    to = tablero.require_inside(_t.as_square(square))
+    before = tablero.figure(c.id).position.label if tablero.has(c.id) else None
     try:
-        board = board.place(_t.figure_for(c, to))
+        tablero = tablero.place(_t.figure_for(c, to))
     except UmbralError as exc:
         raise UmbralError(f"{c.nombre} no puede ir a {to.label}: {exc}") from None
-    _t.save_board(state, board)
+    _t.save_tablero(state, tablero)
     text = (
         f"{c.nombre} pasa de {before} a {to.label} (a mano)."
         if before
         else f"{c.nombre} entra en el tablero en {to.label}."
     )
-    return [BoardChanged(text, "colocar", (to.label,), c.id)]
+    return [TableroChanged(text, "colocar", (to.label,), c.id)]
 
 
 def unplace(state: EncounterState, combatant_id: str) -> list[Event]:
-    board = _t.require_board(state)
+    tablero = _t.require_tablero(state)
     c = state.get(combatant_id)
-    _t.require_figure(board, c)
-    _t.save_board(state, board.remove(c.id))
-    return [BoardChanged(f"{c.nombre} sale del tablero.", "quitar", (), c.id)]
+    _t.require_figure(tablero, c)
+    _t.save_tablero(state, tablero.remove(c.id))
+    return [TableroChanged(f"{c.nombre} sale del tablero.", "quitar", (), c.id)]
 
 
 # --- moving ---------------------------------------------------------------------------------
@@ -113,15 +115,15 @@ def move_to(state: EncounterState, actor_id: str, square: str | Square) -> list[
     in all giving up the acción. Leaving an enemy's reach offers it the oportunidad (not
     the enemies this one already tried to Despegarse from this asalto); entering a Larga's
     reach offers its free roll. Offers are taken with :meth:`Encounter.respuesta`."""
-    board = _t.require_board(state)
+    tablero = _t.require_tablero(state)
     c = state.get(actor_id)
     require_active(c)
-    figure = _t.require_figure(board, c)
+    figure = _t.require_figure(tablero, c)
     left = _t.squares_left(state, c)
     if left <= 0:
         raise UmbralError(f"A {c.nombre} no le quedan casillas de movimiento en este asalto.")
     spent = [x.id for x in state.combatants if x.respuesta is not None]
-    move = plan_move(board, c.id, _t.as_square(square), allowance=left, spent_respuestas=spent)
+    move = plan_move(tablero, c.id, _t.as_square(square), allowance=left, spent_respuestas=spent)
     walked = _t.squares_spent(state, c) + move.squares
     events: list[Event] = check_phase(state, c)
     if not c.movimiento:
@@ -129,7 +131,7 @@ def move_to(state: EncounterState, actor_id: str, square: str | Square) -> list[
     if walked > MOVE_SQUARES and c.accion is Accion.LIBRE:
         events.append(spend_movimiento(c, state.asalto))  # the second movimiento takes the acción
     _t.record_walk(state, c, walked)
-    _t.save_board(state, move.board)
+    _t.save_tablero(state, move.tablero)
     path = tuple(s.label for s in move.path)
     left_now = _t.squares_left(state, c)
     cover = f" (pasa por cobertura en {labels(move.through_cover)})" if move.through_cover else ""
@@ -193,11 +195,11 @@ def sweep(
 ) -> list[Event]:
     """A Grande/Descomunal/Inabarcable blow over the 2/3/4 contiguous squares picked within
     its reach: one attack die, and each figure standing there defends once (allies too)."""
-    board = _t.require_board(state)
+    tablero = _t.require_tablero(state)
     attacker = state.get(attacker_id)
     require_active(attacker)
-    _t.require_figure(board, attacker)
-    swept = grid_sweep(board, attacker.id, _t.as_squares(squares))
+    _t.require_figure(tablero, attacker)
+    swept = tablero_sweep(tablero, attacker.id, _t.as_squares(squares))
     where = labels(swept.squares)
     if not swept.targets:
         raise UmbralError(f"No hay nadie en pie en {where}: el barrido no alcanza a nadie.")
@@ -218,7 +220,7 @@ def sweep(
     names = ", ".join(state.get(i).nombre for i in swept.targets)
     events.append(
         SweepDeclared(
-            f"{attacker.nombre} ({SIZE_LABELS[attacker.size]}) barre {where}: se defienden "
+            f"{attacker.nombre} ({TAMANO_LABELS[attacker.tamano]}) barre {where}: se defienden "
             f"{names}.",
             attacker.id, tuple(s.label for s in swept.squares), swept.targets,
         )
@@ -235,8 +237,8 @@ def sweep(
 
 def area_of(state: EncounterState, size: int, center: str | Square) -> list[Event]:
     """An Ámbito (1, 3×3, 6×6) around ``center``: who is inside. Changes nothing."""
-    board = _t.require_board(state)
-    found = area(board, size, _t.as_square(center))
+    tablero = _t.require_tablero(state)
+    found = area(tablero, size, _t.as_square(center))
     names = ", ".join(state.get(i).nombre for i in found.figures)
     first, last = found.squares[0].label, found.squares[-1].label
     span = first if first == last else f"{first}–{last}"

@@ -14,7 +14,6 @@ from bot.edge.permissions import Variant
 from bot.edge.publisher import waiting_of
 from bot.edge.services import Topic
 from bot.features.ambito import guild_estados
-from bot.features.checks.retos import take_over_scene
 from bot.features.cog import FeatureCog
 from bot.features.common import SYSTEM_CHOICES, Modo, OficioCobertura, send
 from bot.features.encuentro.joining import Moved, move_out
@@ -23,6 +22,7 @@ from bot.features.encuentro.malherido import clock_asaltos, tell_gm
 from bot.features.fichas.lookup import custody_character
 from bot.features.recordatorios.service import configure as configure_reminders
 from bot.features.system import UMBRAL, UmbralTurn
+from bot.features.tiradas.retos import take_over_scene
 from bot.render.encounter import events_embed
 from bot.render.tracker import (
     AMBUSH_START,
@@ -90,7 +90,7 @@ class EncuentroCog(FeatureCog):
     ) -> None:
         interaction = ctx.interaction
         ctx.ids()  # (refused in direct messages, before anything else)
-        require_channel_permissions(interaction, "llevar un encuentro", board=False)
+        require_channel_permissions(interaction, "llevar un encuentro", tablero=False)
         await interaction.response.defer(thinking=True)
 
         async def rules(turn: UmbralTurn) -> Encounter:
@@ -233,7 +233,7 @@ class EncuentroCog(FeatureCog):
         interaction = ctx.interaction
         guild_id, channel_id = ctx.ids()
         if publico:
-            require_channel_permissions(interaction, "publicar el encuentro", board=False)
+            require_channel_permissions(interaction, "publicar el encuentro", tablero=False)
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not publico:
             async with ctx.storage.channel(guild_id, channel_id) as uow:

@@ -17,7 +17,7 @@ from bot.jsontypes import JsonObject
 from bot.storage.models import Character
 from bot.storage.repositories import character_sheet
 from umbral_rules import CharacterSheet, UmbralError, Weapon
-from umbral_rules.tables import ATRIBUTO_LABELS, SIZE_LABELS
+from umbral_rules.tables import ATRIBUTO_LABELS, TAMANO_LABELS
 from umbral_rules.text import name_key
 
 
@@ -71,9 +71,9 @@ EDITAR_FORM = FormSpec(
 )
 
 
-def _size(key: str) -> str:
+def _tamano(key: str) -> str:
     """A size as players read it: «pequeño» (its key is ``pequeno``)."""
-    return SIZE_LABELS.get(key, key).lower()
+    return TAMANO_LABELS.get(key, key).lower()
 
 
 #: The longest picture link kept (``characters.avatar_url``).
@@ -122,20 +122,24 @@ def apply_edit(row: Character, edit: Edit) -> list[str]:
         row.proteccion if edit.proteccion is None else edit.proteccion,
         oficios=dict(row.oficios),
         aguante_extra=row.aguante_extra if edit.aguante_extra is None else edit.aguante_extra,
-        size=row.size if edit.tamano is None else edit.tamano,
+        tamano=row.tamano if edit.tamano is None else edit.tamano,
     )  # the rules check the numbers before anything changes
     for key, value in edit.atributos.items():
         if row.atributos.get(key) != value:
             lines.append(f"{ATRIBUTO_LABELS[key]}: {row.atributos.get(key)} → {value}")
     for label, old, new in (
         ("Protección", row.proteccion, sheet.proteccion),
-        ("Tamaño", _size(row.size), _size(sheet.size)),
+        ("Tamaño", _tamano(row.tamano), _tamano(sheet.tamano)),
         ("Aguante extra", row.aguante_extra, sheet.aguante_extra),
     ):
         if old != new:
             lines.append(f"{label}: {old} → {new}")
     row.atributos = dict(atributos)
-    row.proteccion, row.size, row.aguante_extra = sheet.proteccion, sheet.size, sheet.aguante_extra
+    row.proteccion, row.tamano, row.aguante_extra = (
+        sheet.proteccion,
+        sheet.tamano,
+        sheet.aguante_extra,
+    )
     pools = (
         ("Aguante", "aguante", sheet.aguante_max),
         ("Aliento", "aliento", edit.aliento_max),

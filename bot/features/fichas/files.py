@@ -49,7 +49,7 @@ LABELS = {
     "oficios": "Oficios",
     "proteccion": "Protección",
     "aguante_extra": "Aguante extra",
-    "size": "Tamaño",
+    "tamano": "Tamaño",
     "aguante": "Aguante",
     "aguante_max": "Aguante máximo",
     "esencia": "Esencia",

@@ -10,7 +10,7 @@ from bot.edge.context import Context, command_context
 from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
 from bot.features.tablero import service
-from bot.features.tablero.service import BoardAction, Step
+from bot.features.tablero.service import Step, TableroAction
 from umbral_rules.encounter.events import Event
 
 CASILLAS_HELP = "Casillas: «C4», varias «C4 D4» o un rectángulo «A1:A6»"
@@ -40,10 +40,10 @@ class TableroCog(FeatureCog):
         alto: app_commands.Range[int, 1, 60],
     ) -> None:
         def op(step: Step) -> list[Event]:
-            return list(step.enc.board_setup(ancho, alto))
+            return list(step.enc.tablero_setup(ancho, alto))
 
-        require_channel_permissions(ctx.interaction, "dibujar el tablero", board=True)
-        await service.run(ctx, BoardAction("mapa crear", "Tablero", needs_board=False), op)
+        require_channel_permissions(ctx.interaction, "dibujar el tablero", tablero=True)
+        await service.run(ctx, TableroAction("mapa crear", "Tablero", needs_tablero=False), op)
 
     @mapa.command(name="muro", description="Dibuja (o borra) muros en el tablero (máster)")
     @app_commands.describe(casillas=CASILLAS_HELP, quitar="Borrar en vez de dibujar")
@@ -52,7 +52,7 @@ class TableroCog(FeatureCog):
         def op(step: Step) -> list[Event]:
             return list(step.enc.draw_walls(casillas, present=not quitar))
 
-        await service.run(ctx, BoardAction("mapa muro", "Muros"), op)
+        await service.run(ctx, TableroAction("mapa muro", "Muros"), op)
 
     @mapa.command(name="cobertura", description="Dibuja (o borra) cobertura (máster)")
     @app_commands.describe(casillas=CASILLAS_HELP, quitar="Borrar en vez de dibujar")
@@ -61,7 +61,7 @@ class TableroCog(FeatureCog):
         def op(step: Step) -> list[Event]:
             return list(step.enc.draw_cover(casillas, present=not quitar))
 
-        await service.run(ctx, BoardAction("mapa cobertura", "Cobertura"), op)
+        await service.run(ctx, TableroAction("mapa cobertura", "Cobertura"), op)
 
     @mapa.command(name="colocar", description="Pon una figura en el tablero")
     @app_commands.describe(
@@ -75,7 +75,7 @@ class TableroCog(FeatureCog):
             assert step.actor is not None
             return list(step.enc.place(step.actor.id, casilla))
 
-        action = BoardAction("mapa colocar", "Colocar", "setup", actor_name=combatiente)
+        action = TableroAction("mapa colocar", "Colocar", "setup", actor_name=combatiente)
         await service.run(ctx, action, op)
 
     @mapa.command(name="quitar", description="Saca una figura del tablero (máster)")
@@ -86,7 +86,7 @@ class TableroCog(FeatureCog):
         def op(step: Step) -> list[Event]:
             return list(step.enc.unplace(step.enc.find(combatiente).id))
 
-        await service.run(ctx, BoardAction("mapa quitar", "Quitar"), op)
+        await service.run(ctx, TableroAction("mapa quitar", "Quitar"), op)
 
     @mapa.command(name="ver", description="Muestra el tablero")
     @command_context("servidor")
@@ -94,7 +94,7 @@ class TableroCog(FeatureCog):
         def op(step: Step) -> list[Event]:
             return []
 
-        await service.run(ctx, BoardAction("mapa ver", "Tablero", changes=False), op)
+        await service.run(ctx, TableroAction("mapa ver", "Tablero", changes=False), op)
 
     @mapa.command(name="area", description="Un Ámbito de magia: quién queda dentro")
     @app_commands.rename(tamano="tamaño")
@@ -113,7 +113,7 @@ class TableroCog(FeatureCog):
         def op(step: Step) -> list[Event]:
             return list(step.enc.area(tamano, casilla))
 
-        await service.run(ctx, BoardAction("mapa area", "Ámbito", changes=False), op)
+        await service.run(ctx, TableroAction("mapa area", "Ámbito", changes=False), op)
 
     @mapa.command(name="barrido", description="El golpe de una criatura grande (máster)")
     @app_commands.describe(
@@ -126,7 +126,7 @@ class TableroCog(FeatureCog):
         def op(step: Step) -> list[Event]:
             return list(step.enc.sweep(step.dice, step.enc.find(atacante).id, casillas))
 
-        await service.run(ctx, BoardAction("mapa barrido", "Barrido"), op)
+        await service.run(ctx, TableroAction("mapa barrido", "Barrido"), op)
 
     @app_commands.command(
         name="mover", description="Gasta un movimiento; en Táctico, mueve tu figura por el tablero"
@@ -152,6 +152,6 @@ class TableroCog(FeatureCog):
                 return list(step.enc.move(step.actor.id))
             return list(step.enc.move_to(step.actor.id, casilla))
 
-        board = casilla is not None
-        action = BoardAction("mover", "Movimiento", "own", personaje, board, board)
+        tablero = casilla is not None
+        action = TableroAction("mover", "Movimiento", "own", personaje, tablero, tablero)
         await service.run(ctx, action, op)

@@ -16,8 +16,8 @@ from bot.features.common import ANSWERED
 from bot.features.system import UMBRAL, UmbralTurn, resolve_actor
 from bot.render.encounter import render_events
 from bot.render.limits import split_reply
-from bot.render.mapa import BoardPicture, board_embed, board_file, snapshot
 from bot.render.safe import allowed_mentions, ping, shown
+from bot.render.tablero import TableroPicture, snapshot, tablero_embed, tablero_file
 from umbral_rules import DiceSource, UmbralError
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.encounter.events import (
@@ -39,7 +39,7 @@ Who = str
 
 
 @dataclass(frozen=True)
-class BoardAction:
+class TableroAction:
     """A board command: the name its rolls are logged under, its reply's title, who acts
     (``who``, ``actor_name``), whether it needs a board (or the Táctico mode) and whether
     it changes the encounter."""
@@ -48,7 +48,7 @@ class BoardAction:
     title: str
     who: Who = "any"
     actor_name: str | None = None
-    needs_board: bool = True
+    needs_tablero: bool = True
     needs_tactico: bool = True
     changes: bool = True
 
@@ -79,9 +79,9 @@ def mode_label(mode: str) -> str:
     return {"mesa": "Mesa", "narrativo": "Narrativo", "tactico": "Táctico"}.get(mode, mode)
 
 
-def require_board(enc: Encounter) -> None:
+def require_tablero(enc: Encounter) -> None:
     require_tactico(enc)
-    if enc.board is None:
+    if enc.tablero is None:
         raise UmbralError("Este encuentro aún no tiene tablero: el máster lo crea con /mapa crear.")
 
 
@@ -90,7 +90,7 @@ def setup_time(enc: Encounter) -> bool:
     return bool(enc.asalto == 1 and not any(c.acted for c in enc.combatants))
 
 
-async def run(ctx: Context, action: BoardAction, op: Operation) -> None:
+async def run(ctx: Context, action: TableroAction, op: Operation) -> None:
     """One board command on the edge's one path (:func:`~bot.edge.path.run_step`): what it
     needs of the encounter, who acts, the rules; the answer with the events and the board's
     picture once committed (the tracker follows)."""
@@ -98,12 +98,12 @@ async def run(ctx: Context, action: BoardAction, op: Operation) -> None:
     await interaction.response.defer(thinking=True)
 
     def demands(enc: Encounter) -> None:
-        if action.needs_board:
-            require_board(enc)
+        if action.needs_tablero:
+            require_tablero(enc)
         elif action.needs_tactico:
             require_tactico(enc)
 
-    async def rules(turn: UmbralTurn) -> BoardReply:
+    async def rules(turn: UmbralTurn) -> TableroReply:
         enc, settings = turn.document, turn.settings
         gm = ctx.is_gm(settings.gm_role_id, turn.creator_id)
         step = Step(enc, gm, dice=ctx.dice)
@@ -120,7 +120,7 @@ async def run(ctx: Context, action: BoardAction, op: Operation) -> None:
             turn.tracker = None
         # everything the answer shows is taken now, while the unit holds the encounter:
         # once it ends, the next command in the channel may take and change it
-        return board_reply(enc, action.title, turn.events, step.highlight)
+        return tablero_reply(enc, action.title, turn.events, step.highlight)
 
     # a read-only command only looks: the cached encounter stays cached for the next one
     need: Need = "require" if action.changes else "look"
@@ -129,7 +129,7 @@ async def run(ctx: Context, action: BoardAction, op: Operation) -> None:
     if reply.must_defend:
         extra["view"] = defender_view(ctx.services)
     if reply.shot is not None:
-        extra["file"] = await board_file(reply.shot)
+        extra["file"] = await tablero_file(reply.shot)
     parts = split_reply(reply.content, reply.embeds)  # the board first, every result after
     mentions = allowed_mentions(reply.mentioned)
     for i, (text, batch) in enumerate(parts):
@@ -143,7 +143,7 @@ async def run(ctx: Context, action: BoardAction, op: Operation) -> None:
 
 
 @dataclass(frozen=True)
-class BoardReply:
+class TableroReply:
     """A board command's answer, as values: the text, the embeds (the board's first), who
     may be pinged, who must defend, and the picture to draw (None: no board)."""
 
@@ -151,17 +151,17 @@ class BoardReply:
     embeds: list[discord.Embed]
     mentioned: list[int]
     must_defend: list[int]
-    shot: BoardPicture | None
+    shot: TableroPicture | None
 
 
-def board_reply(
+def tablero_reply(
     enc: Encounter, title: str, events: Sequence[Event], highlight: Sequence[str]
-) -> BoardReply:
+) -> TableroReply:
     rendered = render_events(enc, events, title)
     first = rendered.embeds[0] if rendered.embeds else None
     summary = first is not None and first.title == title
     lines = rendered.lines if summary else []
-    embed = board_embed(enc, title, lines + offer_hints(enc, events))
+    embed = tablero_embed(enc, title, lines + offer_hints(enc, events))
     if summary:
         rendered.embeds[0] = embed
     else:
@@ -169,12 +169,12 @@ def board_reply(
     offered, offered_ids = owner_mentions(enc, events)
     content = "\n".join(x for x in (rendered.content, *offered) if x)
     shot = None
-    if enc.board is not None:
+    if enc.tablero is not None:
         shot = snapshot(enc, highlight or highlight_of(events))
     else:
         embed.set_image(url=None)
     must_defend = rendered.must_defend
-    return BoardReply(content, rendered.embeds, [*must_defend, *offered_ids], must_defend, shot)
+    return TableroReply(content, rendered.embeds, [*must_defend, *offered_ids], must_defend, shot)
 
 
 def highlight_of(events: Sequence[Event]) -> list[str]:
@@ -194,7 +194,7 @@ def offer_hints(enc: Encounter, events: Sequence[Event]) -> list[str]:
     for event in events:
         if isinstance(event, ReachOffered) and event.available:
             who, target = enc.get(event.combatant_id), enc.get(event.objetivo_id)
-            hints.append(  # plain: board_embed escapes its lines
+            hints.append(  # plain: tablero_embed escapes its lines
                 f"→ {who.nombre} puede responder: /respuesta tipo:{event.tipo} "
                 f'objetivo:"{target.nombre}" personaje:"{who.nombre}"'
             )

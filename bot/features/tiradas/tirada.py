@@ -15,26 +15,26 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.edge.context import is_gm
-from bot.features.checks.contra import Contra
 from bot.features.common import send, ventaja_sources
 from bot.features.fichas.lookup import custody_character
 from bot.features.system import guild_estados_extra, own_combatants
+from bot.features.tiradas.contra import Contra
 from bot.render.safe import shown
 from bot.storage import character_sheet
 from umbral_rules import (
     CharacterSheet,
-    CheckResult,
     DiceSource,
     Modifier,
+    TiradaResult,
     UmbralError,
-    check,
     oficio_modifier,
+    tirada,
 )
-from umbral_rules.checks import check_against, umbral_name
 from umbral_rules.encounter import Combatant, Encounter
-from umbral_rules.encounter.ambitos import check_desventajas, require_ambitos
+from umbral_rules.encounter.ambitos import require_ambitos, tirada_desventajas
 from umbral_rules.rolls import Static
 from umbral_rules.tables import ATRIBUTO_LABELS
+from umbral_rules.tiradas import tirada_against, umbral_name
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
@@ -116,7 +116,7 @@ async def deliver(
         await channel.send(embed=copy)
 
 
-def sheet_check(
+def sheet_tirada(
     roller: Roller,
     extra_estados: Iterable[object] | None,
     dice: DiceSource,
@@ -126,7 +126,7 @@ def sheet_check(
     oficio_cobertura: str,
     ventaja: str | None,
     ambitos: tuple[str, ...],
-) -> CheckResult:
+) -> TiradaResult:
     """A check outside any encounter: the character's sheet and its own estados, read with
     the guild's estados table, against an Umbral or a person's number (``target``)."""
     sheet = roller.sheet
@@ -138,10 +138,10 @@ def sheet_check(
     guild = guild_estados_extra(extra_estados)
     ambitos = require_ambitos(guild, sheet.nombre, roller.estados, ambitos, roller.genero)
     vent, desv = ventaja_sources(ventaja)
-    desv += check_desventajas(guild, roller.estados, ambitos)
+    desv += tirada_desventajas(guild, roller.estados, ambitos)
     if isinstance(target, Static):
-        return check_against(dice, mods, target, vent, desv)
-    return check(dice, mods, target, vent, desv)
+        return tirada_against(dice, mods, target, vent, desv)
+    return tirada(dice, mods, target, vent, desv)
 
 
 def what_text(atributo: str, umbral: int | None, against: Contra | None) -> str:

@@ -14,13 +14,13 @@ from umbral_rules import (
     Weapon,
     shot,
 )
-from umbral_rules.grid import (
+from umbral_rules.tablero import (
     A_BOCAJARRO,
     ENEMIGO_ENCIMA,
     LARGA_PEGADO,
-    Board,
     Figure,
     Square,
+    Tablero,
     acoso_on,
     check_melee,
     check_shot,
@@ -41,15 +41,15 @@ HACHA = Weapon.make("Hacha arrojadiza", "mano", cualidades=["arrojadiza"])
 ESPADA = Weapon.make("Espada", "mano")
 
 
-def fig(fid: str, at: str, side: str = "pj", size: str = "normal", **kw: bool) -> Figure:
-    return Figure(fid, fid.capitalize(), side, sq(at), size, **kw)
+def fig(fid: str, at: str, side: str = "pj", tamano: str = "normal", **kw: bool) -> Figure:
+    return Figure(fid, fid.capitalize(), side, sq(at), tamano, **kw)
 
 
 # --- melee --------------------------------------------------------------------------------
 
 
 def test_melee_reach_is_the_adjacent_square_diagonals_too() -> None:
-    b = Board(6, 6).place(fig("k", "B2")).place(fig("g", "C3", "enemigo"))
+    b = Tablero(6, 6).place(fig("k", "B2")).place(fig("g", "C3", "enemigo"))
     check = require_melee(b, "k", "g")
     assert check.possible and check.distance == 1 and check.desventajas == ()
     far = b.place(b.figure("g").at(sq("D4")))
@@ -61,24 +61,24 @@ def test_melee_reach_is_the_adjacent_square_diagonals_too() -> None:
 
 
 def test_larga_reaches_two_with_desventaja_while_adjacent() -> None:
-    b = Board(6, 6).place(fig("k", "B2", larga=True)).place(fig("g", "D4", "enemigo"))
+    b = Tablero(6, 6).place(fig("k", "B2", larga=True)).place(fig("g", "D4", "enemigo"))
     assert require_melee(b, "k", "g").desventajas == ()
     close = b.place(b.figure("g").at(sq("C3")))
     assert require_melee(close, "k", "g").desventajas == (LARGA_PEGADO,)
     # the weapon in hand can be given explicitly
     assert not check_melee(b, "k", "g", larga=False).possible
-    plain = Board(6, 6).place(fig("k", "B2")).place(fig("g", "D4", "enemigo"))
+    plain = Tablero(6, 6).place(fig("k", "B2")).place(fig("g", "D4", "enemigo"))
     assert check_melee(plain, "k", "g", larga=True).possible
 
 
 def test_big_creatures_are_reached_at_any_of_their_squares() -> None:
-    b = Board(8, 8).place(fig("k", "A1")).place(fig("ogro", "B2", "enemigo", "grande"))
+    b = Tablero(8, 8).place(fig("k", "A1")).place(fig("ogro", "B2", "enemigo", "grande"))
     assert require_melee(b, "k", "ogro").possible
     assert require_melee(b, "ogro", "k").possible
 
 
 def test_melee_refusals() -> None:
-    b = Board(4, 4).place(fig("k", "A1")).place(fig("c", "B1", down=True))
+    b = Tablero(4, 4).place(fig("k", "A1")).place(fig("c", "B1", down=True))
     with pytest.raises(UmbralError, match="a sí mismo"):
         check_melee(b, "k", "k")
     with pytest.raises(UmbralError, match="ha caído"):
@@ -103,14 +103,14 @@ def test_range_table() -> None:
         weapon_range(ARCO, range_squares=0)
 
 
-def test_the_bow_reaches_the_whole_board() -> None:
-    b = Board(40, 40).place(fig("arquera", "A1")).place(fig("g", "AN40", "enemigo"))
+def test_the_bow_reaches_the_whole_tablero() -> None:
+    b = Tablero(40, 40).place(fig("arquera", "A1")).place(fig("g", "AN40", "enemigo"))
     check = require_shot(b, "arquera", "g", ARCO)
     assert check.distance == 39 and check.range == 40 and not check.cover
 
 
 def test_no_shot_past_the_limit() -> None:
-    b = Board(40, 40).place(fig("k", "A1")).place(fig("g", "A22", "enemigo"))
+    b = Tablero(40, 40).place(fig("k", "A1")).place(fig("g", "A22", "enemigo"))
     check = check_shot(b, "k", "g", ARCABUZ)
     assert not check.possible
     assert check.reason == "G está a 21 casillas y Arcabuz llega a 20: no hay tiro."
@@ -120,7 +120,7 @@ def test_no_shot_past_the_limit() -> None:
 
 
 def test_point_blank_in_the_first_two_squares() -> None:
-    b = Board(10, 3).place(fig("k", "A2")).place(fig("g", "C2", "enemigo"))
+    b = Tablero(10, 3).place(fig("k", "A2")).place(fig("g", "C2", "enemigo"))
     assert require_shot(b, "k", "g", ARCO).ventajas == (A_BOCAJARRO,)
     assert require_shot(b, "k", "g", ARCO).point_blank
     b3 = b.place(b.figure("g").at(sq("D2")))
@@ -128,7 +128,7 @@ def test_point_blank_in_the_first_two_squares() -> None:
 
 
 def test_an_enemy_on_top_of_the_shooter_gives_desventaja() -> None:
-    b = Board(10, 3).place(fig("k", "A2")).place(fig("g", "H2", "enemigo"))
+    b = Tablero(10, 3).place(fig("k", "A2")).place(fig("g", "H2", "enemigo"))
     assert require_shot(b, "k", "g", ARCO).desventajas == ()
     pressed = b.place(fig("g2", "B1", "enemigo"))
     assert require_shot(pressed, "k", "g", ARCO).desventajas == (ENEMIGO_ENCIMA,)
@@ -148,7 +148,7 @@ def test_line_squares_are_the_same_both_ways() -> None:
 
 def test_a_shot_through_a_wall_is_refused() -> None:
     b = (
-        Board(10, 5)
+        Tablero(10, 5)
         .with_walls(parse_squares("E1:E5"))
         .place(fig("k", "B3"))
         .place(fig("g", "H3", "enemigo"))
@@ -162,7 +162,7 @@ def test_a_shot_through_a_wall_is_refused() -> None:
 
 def test_a_gap_in_the_wall_is_enough() -> None:
     b = (
-        Board(10, 5)
+        Tablero(10, 5)
         .with_walls(parse_squares("E1:E2 E4:E5"))
         .place(fig("k", "B3"))
         .place(fig("g", "H3", "enemigo"))
@@ -173,7 +173,7 @@ def test_a_gap_in_the_wall_is_enough() -> None:
 
 def test_a_figure_in_the_way_is_cover() -> None:
     b = (
-        Board(10, 3)
+        Tablero(10, 3)
         .place(fig("k", "A2"))
         .place(fig("amigo", "D2"))
         .place(fig("g", "H2", "enemigo"))
@@ -185,7 +185,7 @@ def test_a_figure_in_the_way_is_cover() -> None:
 def test_a_big_target_can_be_seen_past_cover() -> None:
     # The ogre's lower squares are behind the barrel; its upper ones are in the open.
     b = (
-        Board(10, 6)
+        Tablero(10, 6)
         .with_cover(parse_squares("E4"))
         .place(fig("k", "A4"))
         .place(fig("ogro", "H3", "enemigo", "grande"))
@@ -197,15 +197,15 @@ def test_a_big_target_can_be_seen_past_cover() -> None:
 
 def test_the_dwarf_behind_a_battlement_is_small_and_covered_plus_six() -> None:
     b = (
-        Board(12, 6)
+        Tablero(12, 6)
         .with_cover(parse_squares("H1:H6"))  # the battlement
         .place(fig("arquera", "B3"))
         .place(fig("enano", "I3", "enemigo", "pequeno"))
     )
     check = require_shot(b, "arquera", "enano", ARCO)
-    assert check.cover and check.target_size == "pequeno"
+    assert check.cover and check.target_tamano == "pequeno"
     assert check.line.obstacles == ("cobertura en H3",)
-    enano = EnemySheet("Enano", ataque=12, defensa=12, aguante=14, potencia=4, size="pequeno")
+    enano = EnemySheet("Enano", ataque=12, defensa=12, aguante=14, potencia=4, tamano="pequeno")
     assert check.defensa(enano.static_defensa()).value == 18
     arquera = CharacterSheet(
         "Arquera", {"vigor": 1, "destreza": 3, "percepcion": 2, "voluntad": 0}, proteccion=1
@@ -218,7 +218,7 @@ def test_the_dwarf_behind_a_battlement_is_small_and_covered_plus_six() -> None:
         ARCO.potencia,
         check.ventajas,
         check.desventajas,
-        size=check.target_size,
+        tamano=check.target_tamano,
         a_cubierto=check.cover,
     )
     assert miss.target is not None and miss.target.value == 18
@@ -233,19 +233,19 @@ def test_the_dwarf_behind_a_battlement_is_small_and_covered_plus_six() -> None:
 
 def test_a_grande_target_is_easier_and_cover_adds_up() -> None:
     b = (
-        Board(12, 6)
+        Tablero(12, 6)
         .with_cover(parse_squares("F1:F6"))
         .place(fig("k", "B3"))
         .place(fig("ogro", "H3", "enemigo", "grande"))
     )
     check = require_shot(b, "k", "ogro", BALLESTA)
-    ogro = EnemySheet("Ogro", ataque=15, defensa=11, aguante=30, potencia=6, size="grande")
+    ogro = EnemySheet("Ogro", ataque=15, defensa=11, aguante=30, potencia=6, tamano="grande")
     assert check.defensa(ogro.static_defensa()).value == 11 - 3 + 3
 
 
 def test_line_of_fire_for_big_shooters_uses_the_best_square() -> None:
     b = (
-        Board(10, 6)
+        Tablero(10, 6)
         .with_walls(parse_squares("E1:E3"))
         .place(fig("ogro", "A3", "enemigo", "grande"))  # A3:B4
         .place(fig("k", "H4"))
@@ -260,7 +260,7 @@ def test_line_of_fire_for_big_shooters_uses_the_best_square() -> None:
 
 def test_acoso_counts_companions_actually_in_reach() -> None:
     b = (
-        Board(8, 8)
+        Tablero(8, 8)
         .place(fig("k", "D4", "enemigo"))
         .place(fig("a", "C3"))
         .place(fig("b", "E3"))
@@ -275,7 +275,7 @@ def test_acoso_counts_companions_actually_in_reach() -> None:
 
 
 def test_acoso_against_a_big_target_costs_its_size_steps() -> None:
-    b = Board(10, 10).place(fig("ogro", "D4", "enemigo", "grande"))  # D4:E5
+    b = Tablero(10, 10).place(fig("ogro", "D4", "enemigo", "grande"))  # D4:E5
     ring = parse_squares("C3 D3 E3 F3 C4 F4 C5 F5")
     for i, square in enumerate(ring):
         b = b.place(Figure(f"p{i}", f"P{i}", "pj", square))
@@ -286,7 +286,7 @@ def test_acoso_against_a_big_target_costs_its_size_steps() -> None:
 
 def test_acoso_is_not_counted_from_the_targets_side() -> None:
     b = (
-        Board(5, 5)
+        Tablero(5, 5)
         .place(fig("k", "B2"))
         .place(fig("g", "C2", "enemigo"))
         .place(fig("g2", "C3", "enemigo"))

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from umbral_rules import UmbralError
-from umbral_rules.grid import (
+from umbral_rules.tablero import (
     LARGA,
     OPORTUNIDAD,
-    Board,
     Figure,
     Square,
+    Tablero,
     movement_allowance,
     parse_square,
     parse_squares,
@@ -22,8 +22,8 @@ from umbral_rules.grid import (
 sq = parse_square
 
 
-def fig(fid: str, at: str, side: str = "pj", size: str = "normal", **kw: bool) -> Figure:
-    return Figure(fid, fid.capitalize(), side, sq(at), size, **kw)
+def fig(fid: str, at: str, side: str = "pj", tamano: str = "normal", **kw: bool) -> Figure:
+    return Figure(fid, fid.capitalize(), side, sq(at), tamano, **kw)
 
 
 def steps_are_single(start: Square, path: tuple[Square, ...]) -> bool:
@@ -36,16 +36,16 @@ def test_allowance() -> None:
 
 
 def test_diagonals_count_one() -> None:
-    b = Board(12, 12).place(fig("k", "A1"))
+    b = Tablero(12, 12).place(fig("k", "A1"))
     move = plan_move(b, "k", sq("F6"), allowance=6)
     assert move.squares == 5 and move.end == sq("F6") and not move.needs_accion
     assert steps_are_single(move.start, move.path)
-    assert move.board.figure("k").position == sq("F6")
+    assert move.tablero.figure("k").position == sq("F6")
     assert move.events == ()
 
 
 def test_six_keeping_the_accion_twelve_giving_it_up() -> None:
-    b = Board(14, 3).place(fig("k", "A1"))
+    b = Tablero(14, 3).place(fig("k", "A1"))
     with pytest.raises(UmbralError, match="hay 7 casillas de camino; a K le quedan 6"):
         plan_move(b, "k", sq("H1"), allowance=movement_allowance())
     move = plan_move(b, "k", sq("H1"), allowance=movement_allowance(keeps_accion=False))
@@ -55,7 +55,7 @@ def test_six_keeping_the_accion_twelve_giving_it_up() -> None:
 
 
 def test_walls_force_a_detour_and_can_close_the_way() -> None:
-    b = Board(7, 7).with_walls(parse_squares("D1:D6")).place(fig("k", "B2"))
+    b = Tablero(7, 7).with_walls(parse_squares("D1:D6")).place(fig("k", "B2"))
     move = plan_move(b, "k", sq("F2"))
     assert all(s not in b.walls for s in move.path)
     assert sq("D7") in move.path
@@ -65,19 +65,19 @@ def test_walls_force_a_detour_and_can_close_the_way() -> None:
 
 
 def test_no_slipping_between_two_diagonal_walls() -> None:
-    b = Board(2, 2).with_walls([sq("B1"), sq("A2")]).place(fig("k", "A1"))
+    b = Tablero(2, 2).with_walls([sq("B1"), sq("A2")]).place(fig("k", "A1"))
     with pytest.raises(UmbralError, match="No hay camino"):
         plan_move(b, "k", sq("B2"))
-    one = Board(2, 2).with_walls([sq("B1")]).place(fig("k", "A1"))
+    one = Tablero(2, 2).with_walls([sq("B1")]).place(fig("k", "A1"))
     assert plan_move(one, "k", sq("B2")).squares == 1
 
 
 def test_enemies_block_allies_are_passed_but_not_ended_on() -> None:
-    corridor = Board(5, 1).place(fig("k", "A1")).place(fig("amigo", "C1"))
+    corridor = Tablero(5, 1).place(fig("k", "A1")).place(fig("amigo", "C1"))
     assert plan_move(corridor, "k", sq("E1")).path == parse_squares("B1 C1 D1 E1")
     with pytest.raises(UmbralError, match="no puede acabar en C1: C1 ya la ocupa Amigo"):
         plan_move(corridor, "k", sq("C1"))
-    blocked = Board(5, 1).place(fig("k", "A1")).place(fig("malo", "C1", "enemigo"))
+    blocked = Tablero(5, 1).place(fig("k", "A1")).place(fig("malo", "C1", "enemigo"))
     with pytest.raises(UmbralError, match="No hay camino"):
         plan_move(blocked, "k", sq("E1"))
     fallen = blocked.update("malo", down=True)
@@ -85,14 +85,14 @@ def test_enemies_block_allies_are_passed_but_not_ended_on() -> None:
 
 
 def test_diminuto_slips_past_figures() -> None:
-    b = Board(5, 1).place(fig("rata", "A1", "enemigo", "diminuto")).place(fig("k", "C1"))
+    b = Tablero(5, 1).place(fig("rata", "A1", "enemigo", "diminuto")).place(fig("k", "C1"))
     move = plan_move(b, "rata", sq("C1"))
     assert move.squares == 2
 
 
 def test_big_figures_need_room() -> None:
     b = (
-        Board(8, 8)
+        Tablero(8, 8)
         .with_walls(parse_squares("D1:D3 D5:D8"))
         .place(fig("ogro", "A1", "enemigo", "grande"))
     )
@@ -108,7 +108,7 @@ def test_big_figures_need_room() -> None:
 
 
 def test_refusals() -> None:
-    b = Board(4, 4).with_walls([sq("D4")]).place(fig("k", "A1")).place(fig("c", "B1", down=True))
+    b = Tablero(4, 4).with_walls([sq("D4")]).place(fig("k", "A1")).place(fig("c", "B1", down=True))
     with pytest.raises(UmbralError, match="ya está en A1"):
         plan_move(b, "k", sq("A1"))
     with pytest.raises(UmbralError, match="fuera del tablero"):
@@ -124,12 +124,12 @@ def test_refusals() -> None:
 
 
 def test_cover_crossed_is_reported() -> None:
-    b = Board(3, 1).with_cover([sq("B1")]).place(fig("k", "A1"))
+    b = Tablero(3, 1).with_cover([sq("B1")]).place(fig("k", "A1"))
     assert plan_move(b, "k", sq("C1")).through_cover == (sq("B1"),)
 
 
 def test_leaving_reach_gives_the_opportunity_respuesta() -> None:
-    b = Board(8, 3).place(fig("k", "B2")).place(fig("guardia", "C2", "enemigo"))
+    b = Tablero(8, 3).place(fig("k", "B2")).place(fig("guardia", "C2", "enemigo"))
     move = plan_move(b, "k", sq("A1"))  # A1 is two squares from C2: the reach is left at once
     assert [(e.kind, e.figure_id, e.square, e.available) for e in move.events] == [
         (OPORTUNIDAD, "guardia", sq("B2"), True)
@@ -139,12 +139,12 @@ def test_leaving_reach_gives_the_opportunity_respuesta() -> None:
 
 
 def test_moving_around_inside_reach_gives_nothing() -> None:
-    b = Board(8, 3).place(fig("k", "B2")).place(fig("guardia", "C2", "enemigo"))
+    b = Tablero(8, 3).place(fig("k", "B2")).place(fig("guardia", "C2", "enemigo"))
     assert plan_move(b, "k", sq("C1")).events == ()
 
 
 def test_despegarse_is_reported_and_costs_the_accion() -> None:
-    b = Board(14, 3).place(fig("k", "B2")).place(fig("guardia", "C2", "enemigo"))
+    b = Tablero(14, 3).place(fig("k", "B2")).place(fig("guardia", "C2", "enemigo"))
     move = plan_move(b, "k", sq("A1"), despegarse=True)
     assert move.events[0].despegarse
     assert "Destreza + Oficio" in move.events[0].message
@@ -154,13 +154,13 @@ def test_despegarse_is_reported_and_costs_the_accion() -> None:
 
 def test_the_path_avoids_a_needless_opportunity() -> None:
     # Two ways of the same length: one brushes past the sleeping guard's reach and leaves it.
-    b = Board(5, 5).place(fig("k", "A3")).place(fig("guardia", "C1", "enemigo"))
+    b = Tablero(5, 5).place(fig("k", "A3")).place(fig("guardia", "C1", "enemigo"))
     move = plan_move(b, "k", sq("E3"))
     assert move.squares == 4 and move.events == ()
 
 
 def test_larga_free_roll_on_entering_reach_and_its_respuesta_spent() -> None:
-    b = Board(10, 3).place(fig("k", "A2")).place(fig("piquero", "F2", "enemigo", larga=True))
+    b = Tablero(10, 3).place(fig("k", "A2")).place(fig("piquero", "F2", "enemigo", larga=True))
     move = plan_move(b, "k", sq("D2"))
     assert [(e.kind, e.figure_id, e.square, e.step) for e in move.events] == [
         (LARGA, "piquero", sq("D2"), 3)
@@ -172,14 +172,14 @@ def test_larga_free_roll_on_entering_reach_and_its_respuesta_spent() -> None:
 
 
 def test_larga_reach_left_is_an_opportunity_too() -> None:
-    b = Board(10, 3).place(fig("k", "D2")).place(fig("piquero", "F2", "enemigo", larga=True))
+    b = Tablero(10, 3).place(fig("k", "D2")).place(fig("piquero", "F2", "enemigo", larga=True))
     move = plan_move(b, "k", sq("A2"))
     assert [(e.kind, e.square) for e in move.events] == [(OPORTUNIDAD, sq("D2"))]
 
 
 def test_events_are_in_path_order() -> None:
     b = (
-        Board(12, 3)
+        Tablero(12, 3)
         .place(fig("k", "B2"))
         .place(fig("guardia", "A2", "enemigo"))
         .place(fig("piquero", "J2", "enemigo", larga=True))

@@ -7,19 +7,19 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from ..errors import UmbralError
-from ..sheets import validate_size
+from ..sheets import validate_tamano
 from ..tables import (
-    BOARD_MAX_SIDE,
     LARGA_REACH,
     MELEE_REACH,
     PEQUENO_PER_SQUARE,
     SIDES,
-    SIZE_LABELS,
-    SIZE_SIDE,
+    TABLERO_MAX_SIDE,
+    TAMANO_LABELS,
+    TAMANO_SIDE,
 )
 from .squares import Square, parse_square
 
-BOARD_FORMAT = 1
+TABLERO_FORMAT = 1
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Figure:
     name: str
     side: str
     position: Square
-    size: str = "normal"
+    tamano: str = "normal"
     larga: bool = False
     down: bool = False
 
@@ -41,13 +41,13 @@ class Figure:
             raise UmbralError("La figura necesita un nombre.")
         if self.side not in SIDES:
             raise UmbralError(f"Bando desconocido «{self.side}»: usa {', '.join(SIDES)}.")
-        validate_size(self.size)
+        validate_tamano(self.tamano)
         if not isinstance(self.position, Square):
             object.__setattr__(self, "position", Square(*self.position))
 
     @property
     def side_len(self) -> int:
-        return SIZE_SIDE[self.size]
+        return TAMANO_SIDE[self.tamano]
 
     @property
     def extent(self) -> tuple[Square, ...]:
@@ -58,7 +58,7 @@ class Figure:
     @property
     def occupies(self) -> tuple[Square, ...]:
         """The squares it takes from others: none for a Diminuto."""
-        return () if self.size == "diminuto" else self.extent
+        return () if self.tamano == "diminuto" else self.extent
 
     @property
     def reach(self) -> int:
@@ -80,7 +80,7 @@ class Figure:
             "name": self.name,
             "side": self.side,
             "at": self.position.label,
-            "size": self.size,
+            "size": self.tamano,
             "larga": self.larga,
             "down": self.down,
         }
@@ -92,7 +92,7 @@ class Figure:
             name=str(data["name"]),
             side=str(data["side"]),
             position=parse_square(str(data["at"])),
-            size=str(data.get("size", "normal")),
+            tamano=str(data.get("size", "normal")),
             larga=bool(data.get("larga", False)),
             down=bool(data.get("down", False)),
         )
@@ -127,7 +127,7 @@ def distance_to_square(figure: Figure, square: Square) -> int:
 
 
 @dataclass(frozen=True)
-class Board:
+class Tablero:
     width: int
     height: int
     walls: frozenset[Square] = frozenset()
@@ -142,9 +142,9 @@ class Board:
 
     def __post_init__(self) -> None:
         for name, value in (("ancho", self.width), ("alto", self.height)):
-            if not 1 <= value <= BOARD_MAX_SIDE:
+            if not 1 <= value <= TABLERO_MAX_SIDE:
                 raise UmbralError(
-                    f"El {name} del tablero va de 1 a {BOARD_MAX_SIDE} casillas (se dio {value})."
+                    f"El {name} del tablero va de 1 a {TABLERO_MAX_SIDE} casillas (se dio {value})."
                 )
         object.__setattr__(self, "walls", frozenset(Square(*s) for s in self.walls))
         object.__setattr__(self, "cover", frozenset(Square(*s) for s in self.cover))
@@ -168,7 +168,7 @@ class Board:
                 if not self.inside(square):
                     raise UmbralError(
                         f"{figure.name} no cabe en el tablero en {figure.position.label} "
-                        f"({SIZE_LABELS[figure.size]}, {figure.side_len}×{figure.side_len})."
+                        f"({TAMANO_LABELS[figure.tamano]}, {figure.side_len}×{figure.side_len})."
                     )
                 if square in self.walls:
                     raise UmbralError(f"{figure.name} no puede estar en {square.label}: es muro.")
@@ -180,17 +180,17 @@ class Board:
                 taken[square] = tuple(here)
         return taken
 
-    def __reduce__(self) -> tuple[type[Board], tuple[object, ...]]:
+    def __reduce__(self) -> tuple[type[Tablero], tuple[object, ...]]:
         """Pickled as its constructor's arguments (its indexes are read-only mappings, which
         pickle refuses): the bot's encounter cache packs encounters with their board."""
-        return (Board, (self.width, self.height, self.walls, self.cover, self.figures))
+        return (Tablero, (self.width, self.height, self.walls, self.cover, self.figures))
 
     @staticmethod
     def _may_share(figures: list[Figure]) -> bool:
         """[D] Two Pequeño figures of the same team share a square; nothing else does."""
         return (
             len(figures) <= PEQUENO_PER_SQUARE
-            and all(f.size == "pequeno" for f in figures)
+            and all(f.tamano == "pequeno" for f in figures)
             and len({f.team for f in figures}) == 1
         )
 
@@ -229,7 +229,7 @@ class Board:
 
     # --- changes (each returns a new board) -----------------------------------------------
 
-    def place(self, figure: Figure) -> Board:
+    def place(self, figure: Figure) -> Tablero:
         """Put a figure on the board (or move it there without rules: the GM's hand)."""
         for square in figure.occupies:
             here = [self._by_id[i] for i in self._occupancy.get(square, ()) if i != figure.id]
@@ -241,13 +241,13 @@ class Board:
             figures = (*self.figures, figure)
         return replace(self, figures=figures)
 
-    def remove(self, figure_id: str) -> Board:
+    def remove(self, figure_id: str) -> Tablero:
         self.figure(figure_id)
         return replace(self, figures=tuple(f for f in self.figures if f.id != figure_id))
 
     def update(
         self, figure_id: str, *, down: bool | None = None, larga: bool | None = None
-    ) -> Board:
+    ) -> Tablero:
         figure = self.figure(figure_id)
         changed = replace(
             figure,
@@ -256,14 +256,14 @@ class Board:
         )
         return self.place(changed)
 
-    def with_walls(self, squares: Iterable[Square], present: bool = True) -> Board:
+    def with_walls(self, squares: Iterable[Square], present: bool = True) -> Tablero:
         """Draw (or erase) walls; a wall drawn over cover replaces it."""
         squares = frozenset(self.require_inside(Square(*s)) for s in squares)
         if present:
             return replace(self, walls=self.walls | squares, cover=self.cover - squares)
         return replace(self, walls=self.walls - squares)
 
-    def with_cover(self, squares: Iterable[Square], present: bool = True) -> Board:
+    def with_cover(self, squares: Iterable[Square], present: bool = True) -> Tablero:
         """Draw (or erase) cover; cover drawn over a wall replaces it."""
         squares = frozenset(self.require_inside(Square(*s)) for s in squares)
         if present:
@@ -274,7 +274,7 @@ class Board:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "format": BOARD_FORMAT,
+            "format": TABLERO_FORMAT,
             "width": self.width,
             "height": self.height,
             "walls": [s.label for s in sorted(self.walls)],
@@ -283,7 +283,7 @@ class Board:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> Board:
+    def from_dict(cls, data: Mapping[str, object]) -> Tablero:
         try:
             walls = data.get("walls", [])
             cover = data.get("cover", [])

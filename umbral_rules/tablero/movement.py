@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from ..errors import UmbralError
 from ..tables import LARGA_REACH, MOVE_SQUARES, MOVE_SQUARES_NO_ACCION
-from .board import Board, Figure
 from .squares import Square
+from .tablero import Figure, Tablero
 
 STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
@@ -68,7 +68,7 @@ class Move:
     needs_accion: bool
     through_cover: tuple[Square, ...]
     events: tuple[ReachEvent, ...]
-    board: Board
+    tablero: Tablero
 
     @property
     def squares(self) -> int:
@@ -89,24 +89,24 @@ def movement_allowance(keeps_accion: bool = True) -> int:
 
 
 class _Mover:
-    def __init__(self, board: Board, figure: Figure) -> None:
-        self.board = board
+    def __init__(self, tablero: Tablero, figure: Figure) -> None:
+        self.tablero = tablero
         self.figure = figure
         self.n = figure.side_len
-        blocked = set(board.walls)
-        if figure.size != "diminuto":
-            for other in board.figures:
+        blocked = set(tablero.walls)
+        if figure.tamano != "diminuto":
+            for other in tablero.figures:
                 if other.id != figure.id and other.is_enemy_of(figure) and not other.down:
                     blocked.update(other.occupies)
         self.blocked = frozenset(blocked)
         self.enemies = tuple(
-            f for f in board.figures if f.is_enemy_of(figure) and not f.down and f.id != figure.id
+            f for f in tablero.figures if f.is_enemy_of(figure) and not f.down and f.id != figure.id
         )
         self._zones: dict[Square, tuple[int, int]] = {}
 
     def passable(self, pos: Square) -> bool:
         c, r, n = pos.col, pos.row, self.n
-        if c < 0 or r < 0 or c + n > self.board.width or r + n > self.board.height:
+        if c < 0 or r < 0 or c + n > self.tablero.width or r + n > self.tablero.height:
             return False
         return not any(Square(c + i, r + j) in self.blocked for j in range(n) for i in range(n))
 
@@ -230,7 +230,7 @@ class _Mover:
 
 
 def plan_move(
-    board: Board,
+    tablero: Tablero,
     figure_id: str,
     to: Square,
     *,
@@ -245,7 +245,7 @@ def plan_move(
     figures); allies are passed but not ended on. Despegarse spends the acción, so such a move
     is limited to six squares. Raises :class:`UmbralError` when the move is not possible.
     """
-    figure = board.figure(figure_id)
+    figure = tablero.figure(figure_id)
     to = Square(*to)
     if figure.down:
         raise UmbralError(f"{figure.name} ha caído y no puede moverse.")
@@ -253,12 +253,12 @@ def plan_move(
         raise UmbralError("Las casillas de movimiento no pueden ser negativas.")
     if to == figure.position:
         raise UmbralError(f"{figure.name} ya está en {to.label}.")
-    board.require_inside(to)
+    tablero.require_inside(to)
     try:
-        after = board.place(figure.at(to))
+        after = tablero.place(figure.at(to))
     except UmbralError as exc:
         raise UmbralError(f"{figure.name} no puede acabar en {to.label}: {exc}") from None
-    mover = _Mover(board, figure)
+    mover = _Mover(tablero, figure)
     limit = min(allowance, MOVE_SQUARES) if despegarse else allowance
     path = mover.search(figure.position, to, limit)
     if path is None:
@@ -273,7 +273,9 @@ def plan_move(
             f"De {figure.position.label} a {to.label} hay {steps} casillas de camino; "
             f"a {figure.name} le quedan {limit}{why}."
         )
-    covered = tuple(dict.fromkeys(s for p in path for s in figure.at(p).extent if s in board.cover))
+    covered = tuple(
+        dict.fromkeys(s for p in path for s in figure.at(p).extent if s in tablero.cover)
+    )
     return Move(
         figure_id=figure.id,
         start=figure.position,
@@ -282,5 +284,5 @@ def plan_move(
         needs_accion=len(path) > MOVE_SQUARES,
         through_cover=covered,
         events=mover.events((figure.position, *path), despegarse, frozenset(spent_respuestas)),
-        board=after,
+        tablero=after,
     )

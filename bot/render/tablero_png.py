@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.observe import note_slow_work
 from umbral_rules.errors import UmbralError
-from umbral_rules.grid import Board, Figure, Square, column_label
+from umbral_rules.tablero import Figure, Square, Tablero, column_label
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Bar = tuple[int, int]
@@ -116,15 +116,15 @@ def _plain(text: str) -> str:
     return text.strip().lower().translate(table)
 
 
-def default_labels(board: Board) -> dict[str, str]:
+def default_labels(tablero: Tablero) -> dict[str, str]:
     """Two letters of the name; a number when two figures would read the same."""
-    base = {f.id: (f.name.strip()[:2] or "?").capitalize() for f in board.figures}
+    base = {f.id: (f.name.strip()[:2] or "?").capitalize() for f in tablero.figures}
     counts: dict[str, int] = {}
     for value in base.values():
         counts[value] = counts.get(value, 0) + 1
     seen: dict[str, int] = {}
     out: dict[str, str] = {}
-    for figure in board.figures:
+    for figure in tablero.figures:
         label = base[figure.id]
         if counts[label] > 1:
             seen[label] = seen.get(label, 0) + 1
@@ -134,15 +134,17 @@ def default_labels(board: Board) -> dict[str, str]:
 
 
 class _Painter:
-    def __init__(self, board: Board, cell: int, key: list[tuple[Colour, str, str, str]]) -> None:
-        self.board = board
+    def __init__(
+        self, tablero: Tablero, cell: int, key: list[tuple[Colour, str, str, str]]
+    ) -> None:
+        self.tablero = tablero
         self.cell = cell
         self.margin = _margin(cell)
         self.font = _font(max(10, min(18, cell // 3)))
         self.key_rows = key
         self.key_font = _font(KEY_FONT)
-        width = self.margin * 2 + board.width * cell
-        height = self.margin * 2 + board.height * cell
+        width = self.margin * 2 + tablero.width * cell
+        height = self.margin * 2 + tablero.height * cell
         if key:
             texts = [self.key_font.getlength(_ascii(f"{n} · {f}")) for _, _, n, f in key]
             width += min(KEY_MAX_WIDTH, round(KEY_ROW + 12 + max(texts))) + self.margin // 2
@@ -152,7 +154,7 @@ class _Painter:
 
     def key(self) -> None:
         """Beside the board: a heading, then each token's disc and label and its line."""
-        x = self.margin * 2 + self.board.width * self.cell
+        x = self.margin * 2 + self.tablero.width * self.cell
         y = float(self.margin)
         right = self.image.width - 4
         self.draw.text((x, y), "Leyenda", font=self.key_font, fill=TEXT, anchor="lm")
@@ -180,7 +182,7 @@ class _Painter:
         )
 
     def grid(self) -> None:
-        b, c, m = self.board, self.cell, self.margin
+        b, c, m = self.tablero, self.cell, self.margin
         for square in sorted(b.cover):
             x, y = self.xy(square)
             self.draw.rectangle((x, y, x + c, y + c), fill=COVER_FILL)
@@ -208,7 +210,7 @@ class _Painter:
     def highlight(self, squares: Iterable[Square]) -> None:
         width = max(2, self.cell // 12)
         for square in sorted(set(squares)):
-            if self.board.inside(square):
+            if self.tablero.inside(square):
                 x, y = self.xy(square)
                 box = (x + width, y + width, x + self.cell - width, y + self.cell - width)
                 self.draw.rectangle(box, outline=HIGHLIGHT, width=width)
@@ -217,10 +219,10 @@ class _Painter:
         """Left, top and side of the area a token uses inside its squares."""
         x, y = self.xy(figure.position)
         side = float(figure.side_len * self.cell)
-        if figure.size == "pequeno":
+        if figure.tamano == "pequeno":
             half = side / 2
             return x + half * (slot % 2), y + half / 2, half
-        if figure.size == "diminuto":
+        if figure.tamano == "diminuto":
             quarter = side * 0.45
             return x + side - quarter, y + side - quarter, quarter
         return x, y, side
@@ -229,7 +231,7 @@ class _Painter:
         left, top, side = self.box(figure, slot)
         pad = max(1.0, side * 0.04)
         bars = (token.aguante, token.esencia, token.aliento)
-        show_bars = figure.size not in ("pequeno", "diminuto")
+        show_bars = figure.tamano not in ("pequeno", "diminuto")
         bar_h = float(max(2, min(8, round(side * 0.065)))) if show_bars else 0.0
         gap = 1.0 if bar_h >= 3 else 0.0
         block = 3 * bar_h + 3 * gap
@@ -288,8 +290,8 @@ KEY_FONT = 15
 KEY_ROW = 24
 
 
-def _cell_for(board: Board) -> int:
-    return max(28, min(64, 1200 // max(board.width, board.height)))
+def _cell_for(tablero: Tablero) -> int:
+    return max(28, min(64, 1200 // max(tablero.width, tablero.height)))
 
 
 @dataclass(frozen=True)
@@ -308,8 +310,8 @@ class Layout:
         return x + self.cell // 2, y + self.cell // 2
 
 
-def layout(board: Board, cell: int | None = None) -> Layout:
-    size = cell or _cell_for(board)
+def layout(tablero: Tablero, cell: int | None = None) -> Layout:
+    size = cell or _cell_for(tablero)
     return Layout(size, _margin(size))
 
 
@@ -317,8 +319,8 @@ def _margin(cell: int) -> int:
     return max(20, round(cell * 0.55))
 
 
-def render_board(
-    board: Board | Mapping[str, object],
+def render_tablero(
+    tablero: Tablero | Mapping[str, object],
     *tokens: Token | Mapping[str, object],
     highlight: Iterable[Square] = (),
     cell: int | None = None,
@@ -329,8 +331,8 @@ def render_board(
     ``highlight`` outlines squares (an area, a sweep, a path). ``key``: beside the board,
     each token's label, name, side, Aguante and estados (:func:`key_line`)."""
     note_slow_work("imagen")
-    if not isinstance(board, Board):
-        board = Board.from_dict(board)
+    if not isinstance(tablero, Tablero):
+        tablero = Tablero.from_dict(tablero)
     if cell is not None and not 12 <= cell <= 128:
         raise UmbralError(
             f"El tamaño de casilla del dibujo va de 12 a 128 píxeles (se dio {cell})."
@@ -338,25 +340,25 @@ def render_board(
     given = {
         t.figure_id: t for t in (x if isinstance(x, Token) else Token.from_dict(x) for x in tokens)
     }
-    labels = default_labels(board)
+    labels = default_labels(tablero)
     rows: list[tuple[Colour, str, str, str]] = []
     if key:
-        for figure in board.figures:
+        for figure in tablero.figures:
             token = given.get(figure.id, Token(figure.id))
             colour = DOWN_COLOUR if figure.down else SIDE_COLOURS.get(figure.side, ESTADO_OTHER)
             label = token.label or labels[figure.id]
             rows.append((colour, label, figure.name, key_facts(figure, token)))
-    painter = _Painter(board, cell or _cell_for(board), rows)
+    painter = _Painter(tablero, cell or _cell_for(tablero), rows)
     painter.grid()
     painter.highlight(highlight)
     if rows:
         painter.key()
     slots: dict[Square, int] = {}
-    order = sorted(board.figures, key=lambda f: (f.size == "diminuto", f.down is False))
+    order = sorted(tablero.figures, key=lambda f: (f.tamano == "diminuto", f.down is False))
     for figure in order:
         token = given.get(figure.id, Token(figure.id))
         slot = slots.get(figure.position, 0)
-        if figure.size == "pequeno":
+        if figure.tamano == "pequeno":
             slots[figure.position] = slot + 1
         painter.token(figure, token, token.label or labels[figure.id], slot)
     out = io.BytesIO()

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from umbral_rules import UmbralError
-from umbral_rules.grid import (
-    Board,
+from umbral_rules.tablero import (
     Figure,
     Square,
+    Tablero,
     column_label,
     distance_to_square,
     figure_distance,
@@ -22,8 +22,8 @@ from umbral_rules.grid import (
 )
 
 
-def fig(fid: str, at: str, side: str = "pj", size: str = "normal", **kw: bool) -> Figure:
-    return Figure(fid, fid.capitalize(), side, parse_square(at), size, **kw)
+def fig(fid: str, at: str, side: str = "pj", tamano: str = "normal", **kw: bool) -> Figure:
+    return Figure(fid, fid.capitalize(), side, parse_square(at), tamano, **kw)
 
 
 def test_square_names_chess_style() -> None:
@@ -56,21 +56,21 @@ def test_column_label_refuses_negative() -> None:
         column_label(-1)
 
 
-def test_board_limits() -> None:
+def test_tablero_limits() -> None:
     with pytest.raises(UmbralError, match="ancho"):
-        Board(0, 5)
+        Tablero(0, 5)
     with pytest.raises(UmbralError, match="alto"):
-        Board(5, 61)
+        Tablero(5, 61)
     with pytest.raises(UmbralError, match="fuera del tablero"):
-        Board(5, 5).with_walls([Square(5, 0)])
+        Tablero(5, 5).with_walls([Square(5, 0)])
     with pytest.raises(UmbralError, match="fuera del tablero"):
-        Board(5, 5).require_inside(Square(-1, 0))
+        Tablero(5, 5).require_inside(Square(-1, 0))
     with pytest.raises(UmbralError, match="muro y cobertura"):
-        Board(5, 5, walls=frozenset({Square(1, 1)}), cover=frozenset({Square(1, 1)}))
+        Tablero(5, 5, walls=frozenset({Square(1, 1)}), cover=frozenset({Square(1, 1)}))
 
 
 def test_walls_and_cover_replace_each_other_and_can_be_erased() -> None:
-    b = Board(6, 6).with_cover(parse_squares("B2:C2"))
+    b = Tablero(6, 6).with_cover(parse_squares("B2:C2"))
     b = b.with_walls(parse_squares("C2"))
     assert b.walls == {Square(2, 1)} and b.cover == {Square(1, 1)}
     b = b.with_cover([Square(2, 1)])
@@ -81,46 +81,50 @@ def test_walls_and_cover_replace_each_other_and_can_be_erased() -> None:
 
 
 def test_sizes_take_their_squares() -> None:
-    b = Board(10, 10)
-    for size, side in (("normal", 1), ("grande", 2), ("descomunal", 3), ("inabarcable", 4)):
-        f = fig("x", "B2", size=size)
-        board = b.place(f)
-        assert len(board.occupancy()) == side * side
-        assert set(board.occupancy()) == set(f.extent)
-    assert b.place(fig("d", "B2", size="diminuto")).occupancy() == {}
+    b = Tablero(10, 10)
+    for tamano, side in (("normal", 1), ("grande", 2), ("descomunal", 3), ("inabarcable", 4)):
+        f = fig("x", "B2", tamano=tamano)
+        tablero = b.place(f)
+        assert len(tablero.occupancy()) == side * side
+        assert set(tablero.occupancy()) == set(f.extent)
+    assert b.place(fig("d", "B2", tamano="diminuto")).occupancy() == {}
 
 
 def test_occupancy_refusals() -> None:
-    b = Board(6, 6).with_walls([Square(3, 3)]).place(fig("a", "B2"))
+    b = Tablero(6, 6).with_walls([Square(3, 3)]).place(fig("a", "B2"))
     with pytest.raises(UmbralError, match="B2 ya la ocupa A"):
         b.place(fig("b", "B2"))
     with pytest.raises(UmbralError, match="ya la ocupa"):
         b.place(fig("ogro", "A1", "enemigo", "grande"))
     with pytest.raises(UmbralError, match="es muro"):
-        b.place(fig("b", "C3", size="grande"))
+        b.place(fig("b", "C3", tamano="grande"))
     with pytest.raises(UmbralError, match="no cabe en el tablero"):
-        b.place(fig("b", "F6", size="grande"))
+        b.place(fig("b", "F6", tamano="grande"))
     with pytest.raises(UmbralError, match="A y B no caben juntos en A1"):
-        Board(4, 4, figures=(fig("a", "A1"), fig("b", "A1")))
+        Tablero(4, 4, figures=(fig("a", "A1"), fig("b", "A1")))
     with pytest.raises(UmbralError, match="dos figuras"):
-        Board(4, 4, figures=(fig("a", "A1"), fig("a", "B2")))
+        Tablero(4, 4, figures=(fig("a", "A1"), fig("a", "B2")))
 
 
 def test_two_pequenos_share_a_square_but_not_three_nor_enemies() -> None:
-    b = Board(4, 4).place(fig("p1", "A1", size="pequeno")).place(fig("p2", "A1", size="pequeno"))
+    b = (
+        Tablero(4, 4)
+        .place(fig("p1", "A1", tamano="pequeno"))
+        .place(fig("p2", "A1", tamano="pequeno"))
+    )
     assert b.occupancy()[Square(0, 0)] == ("p1", "p2")
     with pytest.raises(UmbralError):
-        b.place(fig("p3", "A1", size="pequeno"))
+        b.place(fig("p3", "A1", tamano="pequeno"))
     with pytest.raises(UmbralError):
-        Board(4, 4).place(fig("p1", "A1", size="pequeno")).place(
+        Tablero(4, 4).place(fig("p1", "A1", tamano="pequeno")).place(
             fig("e", "A1", "enemigo", "pequeno")
         )
     with pytest.raises(UmbralError):
-        Board(4, 4).place(fig("p1", "A1", size="pequeno")).place(fig("n", "A1"))
+        Tablero(4, 4).place(fig("p1", "A1", tamano="pequeno")).place(fig("n", "A1"))
 
 
 def test_diminuto_takes_no_square() -> None:
-    b = Board(4, 4).place(fig("a", "A1")).place(fig("rata", "A1", "enemigo", "diminuto"))
+    b = Tablero(4, 4).place(fig("a", "A1")).place(fig("rata", "A1", "enemigo", "diminuto"))
     assert b.occupancy()[Square(0, 0)] == ("a",)
     assert {f.id for f in b.figures_at(Square(0, 0))} == {"a", "rata"}
 
@@ -129,7 +133,7 @@ def test_figure_validation() -> None:
     with pytest.raises(UmbralError, match="Bando"):
         fig("a", "A1", side="neutral")
     with pytest.raises(UmbralError, match="Tamaño"):
-        fig("a", "A1", size="enorme")
+        fig("a", "A1", tamano="enorme")
     with pytest.raises(UmbralError, match="identificador"):
         Figure(" ", "A", "pj", Square(0, 0))
     with pytest.raises(UmbralError, match="nombre"):
@@ -138,7 +142,7 @@ def test_figure_validation() -> None:
 
 
 def test_lookup_update_remove() -> None:
-    b = Board(4, 4).place(fig("a", "A1")).place(fig("e", "C3", "enemigo"))
+    b = Tablero(4, 4).place(fig("a", "A1")).place(fig("e", "C3", "enemigo"))
     assert b.has("a") and not b.has("z")
     with pytest.raises(UmbralError, match="«z»"):
         b.figure("z")
@@ -164,13 +168,13 @@ def test_distances_chebyshev_edge_to_edge() -> None:
     assert figure_distance(fig("x", "D4"), ogro) == 0
     assert figure_distance(fig("x", "A10"), ogro) == 6
     assert distance_to_square(ogro, Square(5, 5)) == 2
-    assert figure_distance(fig("t", "E1", size="descomunal"), ogro) == 1
-    assert figure_distance(fig("t", "D1", size="descomunal"), ogro) == 0
+    assert figure_distance(fig("t", "E1", tamano="descomunal"), ogro) == 1
+    assert figure_distance(fig("t", "D1", tamano="descomunal"), ogro) == 0
 
 
 def test_json_round_trip() -> None:
     b = (
-        Board(12, 10)
+        Tablero(12, 10)
         .with_walls(parse_squares("F1:F5"))
         .with_cover(parse_squares("D8"))
         .place(fig("kaeda", "B2"))
@@ -179,7 +183,7 @@ def test_json_round_trip() -> None:
     )
     data = json.loads(json.dumps(b.to_dict()))
     assert data["walls"][0] == "F1" and data["figures"][1]["at"] == "H2"
-    assert Board.from_dict(data) == b
+    assert Tablero.from_dict(data) == b
 
 
 @pytest.mark.parametrize(
@@ -194,4 +198,4 @@ def test_json_round_trip() -> None:
 )
 def test_json_garbage_is_refused_in_spanish(data: dict[str, object]) -> None:
     with pytest.raises(UmbralError, match="no se puede leer"):
-        Board.from_dict(data)
+        Tablero.from_dict(data)

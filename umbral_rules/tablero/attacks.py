@@ -17,16 +17,16 @@ from ..tables import (
     WEAPON_CLASS_LABELS,
     WEAPON_RANGE_SQUARES,
 )
-from .board import Board, Figure, figure_distance
 from .squares import Square
+from .tablero import Figure, Tablero, figure_distance
 
 A_BOCAJARRO = "A bocajarro"
 ENEMIGO_ENCIMA = "Enemigo encima"
 LARGA_PEGADO = "Arma Larga con el enemigo pegado"
 
 
-def _pair(board: Board, attacker_id: str, target_id: str) -> tuple[Figure, Figure]:
-    attacker, target = board.figure(attacker_id), board.figure(target_id)
+def _pair(tablero: Tablero, attacker_id: str, target_id: str) -> tuple[Figure, Figure]:
+    attacker, target = tablero.figure(attacker_id), tablero.figure(target_id)
     if attacker.id == target.id:
         raise UmbralError(f"{attacker.name} no puede atacarse a sí mismo.")
     if attacker.down:
@@ -52,11 +52,11 @@ class MeleeCheck:
 
 
 def check_melee(
-    board: Board, attacker_id: str, target_id: str, *, larga: bool | None = None
+    tablero: Tablero, attacker_id: str, target_id: str, *, larga: bool | None = None
 ) -> MeleeCheck:
     """Adjacent squares, diagonals too; a Larga weapon reaches 2, with desventaja while the
     target is adjacent. ``larga`` defaults to what the figure carries."""
-    attacker, target = _pair(board, attacker_id, target_id)
+    attacker, target = _pair(tablero, attacker_id, target_id)
     is_larga = attacker.larga if larga is None else larga
     reach = LARGA_REACH if is_larga else MELEE_REACH
     distance = figure_distance(attacker, target)
@@ -70,9 +70,9 @@ def check_melee(
 
 
 def require_melee(
-    board: Board, attacker_id: str, target_id: str, *, larga: bool | None = None
+    tablero: Tablero, attacker_id: str, target_id: str, *, larga: bool | None = None
 ) -> MeleeCheck:
-    check = check_melee(board, attacker_id, target_id, larga=larga)
+    check = check_melee(tablero, attacker_id, target_id, larga=larga)
     if check.reason:
         raise UmbralError(check.reason)
     return check
@@ -120,23 +120,25 @@ class LineOfFire:
         return not self.blocked and bool(self.obstacles)
 
 
-def line_of_fire(board: Board, shooter_id: str, target_id: str) -> LineOfFire:
-    shooter, target = board.figure(shooter_id), board.figure(target_id)
+def line_of_fire(tablero: Tablero, shooter_id: str, target_id: str) -> LineOfFire:
+    shooter, target = tablero.figure(shooter_id), tablero.figure(target_id)
     own = set(shooter.extent) | set(target.extent)
     takers = {
-        s: [board.figure(i) for i in ids] for s, ids in board.occupancy().items() if s not in own
+        s: [tablero.figure(i) for i in ids]
+        for s, ids in tablero.occupancy().items()
+        if s not in own
     }
     best: tuple[int, LineOfFire] | None = None
     for a in shooter.extent:
         for b in target.extent:
             between = tuple(s for s in line_squares(a, b) if s not in own)
-            if any(s in board.walls for s in between):
+            if any(s in tablero.walls for s in between):
                 candidate = LineOfFire(between, True, ())
                 score = 1 << 20
             else:
                 obstacles: list[str] = []
                 for s in between:
-                    if s in board.cover:
+                    if s in tablero.cover:
                         obstacles.append(f"cobertura en {s.label}")
                     obstacles.extend(
                         f"{f.name} en {s.label}"
@@ -178,7 +180,7 @@ class ShotCheck:
     target_id: str
     distance: int
     range: int
-    target_size: str
+    target_tamano: str
     line: LineOfFire
     ventajas: tuple[str, ...]
     desventajas: tuple[str, ...]
@@ -198,11 +200,11 @@ class ShotCheck:
 
     def defensa(self, static: Static) -> Static:
         """The target's static Defensa with size and cover (``shot_defensa``)."""
-        return shot_defensa(static, self.target_size, self.cover)
+        return shot_defensa(static, self.target_tamano, self.cover)
 
 
 def check_shot(
-    board: Board,
+    tablero: Tablero,
     shooter_id: str,
     target_id: str,
     weapon: Weapon,
@@ -215,12 +217,12 @@ def check_shot(
     Ventaja a bocajarro (distance ≤ 2); [D] desventaja "Enemigo encima" when a standing enemy
     is adjacent to the shooter (the seed's "tener a alguien encima"); ventaja and desventaja
     cancel as usual when the dice are rolled. Feed the result to ``combat.shot`` with
-    ``size=check.target_size`` and ``a_cubierto=check.cover``.
+    ``tamano=check.target_tamano`` and ``a_cubierto=check.cover``.
     """
-    shooter, target = _pair(board, shooter_id, target_id)
+    shooter, target = _pair(tablero, shooter_id, target_id)
     limit = weapon_range(weapon, vigor, range_squares)
     distance = figure_distance(shooter, target)
-    line = line_of_fire(board, shooter.id, target.id)
+    line = line_of_fire(tablero, shooter.id, target.id)
     reason = None
     if distance > limit:
         reason = (
@@ -230,15 +232,17 @@ def check_shot(
     elif line.blocked:
         reason = f"Un muro tapa a {target.name} por completo: no hay línea de tiro."
     ventajas = (A_BOCAJARRO,) if distance <= POINT_BLANK_SQUARES else ()
-    on_top = any(figure_distance(shooter, f) <= 1 for f in board.enemies_of(shooter) if not f.down)
+    on_top = any(
+        figure_distance(shooter, f) <= 1 for f in tablero.enemies_of(shooter) if not f.down
+    )
     desventajas = (ENEMIGO_ENCIMA,) if on_top else ()
     return ShotCheck(
-        shooter.id, target.id, distance, limit, target.size, line, ventajas, desventajas, reason
+        shooter.id, target.id, distance, limit, target.tamano, line, ventajas, desventajas, reason
     )
 
 
 def require_shot(
-    board: Board,
+    tablero: Tablero,
     shooter_id: str,
     target_id: str,
     weapon: Weapon,
@@ -247,7 +251,7 @@ def require_shot(
     range_squares: int | None = None,
 ) -> ShotCheck:
     check = check_shot(
-        board, shooter_id, target_id, weapon, vigor=vigor, range_squares=range_squares
+        tablero, shooter_id, target_id, weapon, vigor=vigor, range_squares=range_squares
     )
     if check.reason:
         raise UmbralError(check.reason)
@@ -262,21 +266,21 @@ class AcosoCount:
     """Companions of the attacker that have the target in reach, and the +N they give."""
 
     companions: tuple[str, ...]
-    target_size: str
+    target_tamano: str
     bonus: int
 
 
-def acoso_on(board: Board, attacker_id: str, target_id: str) -> AcosoCount:
+def acoso_on(tablero: Tablero, attacker_id: str, target_id: str) -> AcosoCount:
     """Opposed acoso counted on the board: the attacker's standing companions with the
     target in their reach, each +1 costing the target's size steps (``opposed_acoso``)."""
-    attacker, target = _pair(board, attacker_id, target_id)
+    attacker, target = _pair(tablero, attacker_id, target_id)
     companions = tuple(
         f.id
-        for f in board.figures
+        for f in tablero.figures
         if f.id not in (attacker.id, target.id)
         and not f.down
         and not f.is_enemy_of(attacker)
         and f.is_enemy_of(target)
         and figure_distance(f, target) <= f.reach
     )
-    return AcosoCount(companions, target.size, opposed_acoso(len(companions), target.size))
+    return AcosoCount(companions, target.tamano, opposed_acoso(len(companions), target.tamano))

@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from umbral_rules import UmbralError
-from umbral_rules.grid import (
-    Board,
+from umbral_rules.tablero import (
     Figure,
     Square,
+    Tablero,
     figure_distance,
     line_squares,
     plan_move,
@@ -35,7 +35,7 @@ figures = st.builds(
     name=st.just("X"),
     side=st.sampled_from(["pj", "enemigo"]),
     position=squares(30, 30),
-    size=st.sampled_from(SIZES),
+    tamano=st.sampled_from(SIZES),
 )
 
 
@@ -61,42 +61,42 @@ def test_lines_are_continuous_symmetric_and_as_long_as_the_distance(a: Square, b
 
 
 @st.composite
-def boards_with_a_mover(draw: st.DrawFn) -> tuple[Board, Square]:
+def tableros_with_a_mover(draw: st.DrawFn) -> tuple[Tablero, Square]:
     walls = draw(st.frozensets(squares(), max_size=30))
-    board = Board(W, H, walls=walls)
-    size = draw(st.sampled_from(["normal", "normal", "grande", "pequeno", "diminuto"]))
+    tablero = Tablero(W, H, walls=walls)
+    tamano = draw(st.sampled_from(["normal", "normal", "grande", "pequeno", "diminuto"]))
     start = draw(squares())
     try:
-        board = board.place(Figure("m", "Mover", "pj", start, size))
+        tablero = tablero.place(Figure("m", "Mover", "pj", start, tamano))
     except UmbralError:
         assume(False)
     for i in range(draw(st.integers(0, 4))):
         with contextlib.suppress(UmbralError):
-            board = board.place(
+            tablero = tablero.place(
                 Figure(f"e{i}", f"E{i}", "enemigo", draw(squares()), larga=draw(st.booleans()))
             )
-    return board, draw(squares())
+    return tablero, draw(squares())
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.filter_too_much])
-@given(boards_with_a_mover())
+@given(tableros_with_a_mover())
 def test_movement_never_passes_walls_or_enemies_and_steps_one_square(
-    case: tuple[Board, Square],
+    case: tuple[Tablero, Square],
 ) -> None:
-    board, to = case
-    mover = board.figure("m")
+    tablero, to = case
+    mover = tablero.figure("m")
     try:
-        move = plan_move(board, "m", to, allowance=99)
+        move = plan_move(tablero, "m", to, allowance=99)
     except UmbralError:
         return
-    enemy_squares = {s for f in board.figures if f.side == "enemigo" for s in f.occupies}
+    enemy_squares = {s for f in tablero.figures if f.side == "enemigo" for s in f.occupies}
     previous = move.start
     for pos in move.path:
         assert square_distance(previous, pos) == 1
         for square in mover.at(pos).extent:
-            assert board.inside(square)
-            assert square not in board.walls
-            if mover.size != "diminuto":
+            assert tablero.inside(square)
+            assert square not in tablero.walls
+            if mover.tamano != "diminuto":
                 assert square not in enemy_squares
         previous = pos
     assert move.end == to == move.path[-1]
@@ -105,15 +105,15 @@ def test_movement_never_passes_walls_or_enemies_and_steps_one_square(
 
 
 @st.composite
-def sweeps(draw: st.DrawFn) -> tuple[Board, list[Square]]:
-    size = draw(st.sampled_from(["grande", "descomunal", "inabarcable"]))
-    board = Board(W, H).place(Figure("big", "Bestia", "enemigo", Square(3, 3), size))
+def sweeps(draw: st.DrawFn) -> tuple[Tablero, list[Square]]:
+    tamano = draw(st.sampled_from(["grande", "descomunal", "inabarcable"]))
+    tablero = Tablero(W, H).place(Figure("big", "Bestia", "enemigo", Square(3, 3), tamano))
     for i in range(draw(st.integers(0, 12))):
         fsize = draw(st.sampled_from(["normal", "grande", "pequeno", "diminuto"]))
         with contextlib.suppress(UmbralError):
-            board = board.place(Figure(f"p{i}", f"P{i}", "pj", draw(squares()), fsize))
-    reach = sorted(reach_squares(board, board.figure("big")))
-    n = {"grande": 2, "descomunal": 3, "inabarcable": 4}[size]
+            tablero = tablero.place(Figure(f"p{i}", f"P{i}", "pj", draw(squares()), fsize))
+    reach = sorted(reach_squares(tablero, tablero.figure("big")))
+    n = {"grande": 2, "descomunal": 3, "inabarcable": 4}[tamano]
     chosen = [draw(st.sampled_from(reach))]
     while len(chosen) < n:
         options = [
@@ -123,21 +123,21 @@ def sweeps(draw: st.DrawFn) -> tuple[Board, list[Square]]:
         ]
         assume(options)
         chosen.append(draw(st.sampled_from(options)))
-    return board, chosen
+    return tablero, chosen
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.filter_too_much])
 @given(sweeps())
-def test_a_sweep_never_lists_a_figure_twice(case: tuple[Board, list[Square]]) -> None:
-    board, chosen = case
-    blow = sweep(board, "big", chosen)
+def test_a_sweep_never_lists_a_figure_twice(case: tuple[Tablero, list[Square]]) -> None:
+    tablero, chosen = case
+    blow = sweep(tablero, "big", chosen)
     assert len(blow.targets) == len(set(blow.targets))
     assert "big" not in blow.targets
     for fid in blow.targets:
-        assert set(board.figure(fid).extent) & set(chosen)
+        assert set(tablero.figure(fid).extent) & set(chosen)
 
 
-@given(boards_with_a_mover())
-def test_json_round_trip_of_any_board(case: tuple[Board, Square]) -> None:
-    board, _ = case
-    assert Board.from_dict(board.to_dict()) == board
+@given(tableros_with_a_mover())
+def test_json_round_trip_of_any_tablero(case: tuple[Tablero, Square]) -> None:
+    tablero, _ = case
+    assert Tablero.from_dict(tablero.to_dict()) == tablero

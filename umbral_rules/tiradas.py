@@ -73,7 +73,7 @@ def validate_umbral(umbral: int) -> int:
     return umbral
 
 
-def validate_check_umbral(umbral: int) -> int:
+def validate_tirada_umbral(umbral: int) -> int:
     """[D] A check's Umbral: any whole number in ``tables.UMBRAL_RANGE``."""
     low, high = UMBRAL_RANGE
     if not low <= umbral <= high:
@@ -86,7 +86,7 @@ def validate_check_umbral(umbral: int) -> int:
 
 
 @dataclass(frozen=True)
-class CheckResult:
+class TiradaResult:
     """A check against an Umbral, with everything needed to show it."""
 
     roll: Roll
@@ -106,31 +106,31 @@ class CheckResult:
         return self.grade.is_success
 
 
-def check(
+def tirada(
     dice: DiceSource,
     modifiers: Sequence[Modifier],
     umbral: int,
     ventajas: Sequence[str] = (),
     desventajas: Sequence[str] = (),
-) -> CheckResult:
+) -> TiradaResult:
     """Roll ``1d12 + modifiers`` against the Umbral with bands of four."""
-    validate_check_umbral(umbral)
+    validate_tirada_umbral(umbral)
     target = Static(f"Umbral {umbral_name(umbral)}", (Modifier("Umbral", umbral),))
-    return check_against(dice, modifiers, target, ventajas, desventajas)
+    return tirada_against(dice, modifiers, target, ventajas, desventajas)
 
 
-def check_against(
+def tirada_against(
     dice: DiceSource,
     modifiers: Sequence[Modifier],
     target: Static,
     ventajas: Sequence[str] = (),
     desventajas: Sequence[str] = (),
-) -> CheckResult:
+) -> TiradaResult:
     """Roll ``1d12 + modifiers`` against a static number, bands of four; margen 0 is the
     roller's."""
     roll = make_roll(dice, modifiers, ventajas, desventajas)
     margen = roll.total - target.value
-    return CheckResult(roll, target, grade_single(margen, roll.die, BAND_FIXED))
+    return TiradaResult(roll, target, grade_single(margen, roll.die, BAND_FIXED))
 
 
 def pusher_static(nombre: str, atributo: Modifier, oficio: Modifier | None) -> Static:
@@ -140,9 +140,9 @@ def pusher_static(nombre: str, atributo: Modifier, oficio: Modifier | None) -> S
     return Static(f"Empuje de {nombre}", parts)
 
 
-def regrade_check(result: CheckResult, steps: int, reason: str) -> CheckResult:
+def regrade_tirada(result: TiradaResult, steps: int, reason: str) -> TiradaResult:
     """The same check with its grade moved by ``steps`` (Aliento «subir»)."""
-    return CheckResult(result.roll, result.target, result.grading.with_shift(steps, reason))
+    return TiradaResult(result.roll, result.target, result.grading.with_shift(steps, reason))
 
 
 def enemy_pusher(nombre: str, ataque: Static) -> Static:

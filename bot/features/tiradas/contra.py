@@ -6,7 +6,7 @@ encounter, else a character of the server. A character pushes with ``8 + atribut
 (by default the roller's attribute) + oficio_contra`` (whole: named only if it covers what
 it does); an enemy with its Ataque. [D] When an enemy resists (``empujas:sí``) the player
 who pushes rolls, against the enemy's Ataque and the tie still the enemy's
-(``umbral_rules.checks.enemy_resisting``).
+(``umbral_rules.tiradas.enemy_resisting``).
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 
 from bot.features.fichas.lookup import owner_text
 from umbral_rules import CharacterSheet, Modifier, UmbralError, oficio_modifier
-from umbral_rules.checks import enemy_pusher, enemy_resisting, pusher_static
 from umbral_rules.encounter import Combatant, Encounter
 from umbral_rules.genero import agree
 from umbral_rules.rolls import Static
 from umbral_rules.sheets import normalize_atributo
 from umbral_rules.tables import ATRIBUTO_LABELS
 from umbral_rules.text import name_key, name_not_found
+from umbral_rules.tiradas import enemy_pusher, enemy_resisting, pusher_static
 
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork

@@ -2,7 +2,7 @@
 and the GM's own ``set_estado``. Each PC check is recorded for Aliento (repetir / subir).
 
 A check is first fixed (:func:`new_record`: modifiers, Umbral, every ventaja source named),
-then rolled (:func:`roll_check`), then does what its purpose says (:func:`apply_effect`;
+then rolled (:func:`roll_tirada`), then does what its purpose says (:func:`apply_effect`;
 a reto's is in :mod:`.retos`, which builds on this module).
 """
 
@@ -11,14 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from ..checks import (
-    CheckResult,
-    OficioCobertura,
-    check,
-    check_against,
-    regrade_check,
-    validate_check_umbral,
-)
 from ..dice import DiceSource, Ventaja
 from ..errors import UmbralError
 from ..genero import agree
@@ -29,41 +21,49 @@ from ..tables import (
     ESTABILIZAR_ATRIBUTO,
     ESTABILIZAR_UMBRAL,
     ESTADO_QUITAR_ACCION,
-    ESTADO_QUITAR_CHECK,
+    ESTADO_QUITAR_TIRADA,
     ESTADO_VENDAR,
     VENDAR_SELF,
+)
+from ..tiradas import (
+    OficioCobertura,
+    TiradaResult,
+    regrade_tirada,
+    tirada,
+    tirada_against,
+    validate_tirada_umbral,
 )
 from .ambitos import require_ambitos, validate_ambitos
 from .budget import check_accion, require_active, spend_accion
 from .combatant import Combatant
-from .common import check_mods, indicated
+from .common import indicated, tirada_mods
 from .estados import cabeza_keys, desventajas, estado_label, normalize_estado
-from .events import CheckMade, EstadoChanged, Event, Stabilised
-from .kinds import CheckPurpose, Status
+from .events import EstadoChanged, Event, Stabilised, TiradaMade
+from .kinds import Status, TiradaPurpose
 from .phases import check_phase
 from .pieces import Snapshot
-from .records import CheckRecord
+from .records import TiradaRecord
 from .state import EncounterState
 from .wounds import estados_snapshot, status_snapshot
 
 
-def roll_check(
+def roll_tirada(
     state: EncounterState,
     dice: DiceSource,
     actor: Combatant,
-    record: CheckRecord,
+    record: TiradaRecord,
     *,
     shift: int = 0,
-) -> tuple[CheckResult, CheckRecord]:
+) -> tuple[TiradaResult, TiradaRecord]:
     """Roll a fixed check; the record as rolled is the actor's last roll (for Aliento)."""
     if record.contra is not None:  # a check against a person: «8 + Atributo + Oficio»
-        result = check_against(
+        result = tirada_against(
             dice, record.mods, record.contra, record.ventajas, record.desventajas
         )
     else:
-        result = check(dice, record.mods, record.umbral, record.ventajas, record.desventajas)
+        result = tirada(dice, record.mods, record.umbral, record.ventajas, record.desventajas)
     if shift:
-        result = regrade_check(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
+        result = regrade_tirada(result, shift, f"Aliento: sube {plural(shift, 'grado')}")
     rolled = replace(
         record,
         faces=result.roll.die.faces,
@@ -78,7 +78,7 @@ def roll_check(
 def new_record(
     state: EncounterState,
     actor: Combatant,
-    purpose: CheckPurpose,
+    purpose: TiradaPurpose,
     atributo: str,
     umbral: int | Static,
     oficio: str | None,
@@ -86,39 +86,39 @@ def new_record(
     ventaja: str | Ventaja | None,
     ambitos: Sequence[str] = (),
     touched: Mapping[str, Snapshot] | None = None,
-) -> CheckRecord:
+) -> TiradaRecord:
     """Validate and fix a check: the modifiers and every ventaja source, named. ``umbral``
     is an Umbral, or the static number of a person the check is against."""
     if actor.sheet is None:
         raise UmbralError(f"{actor.nombre} no tira pruebas: es un enemigo del bestiario.")
     contra = umbral if isinstance(umbral, Static) else None
-    value = umbral.value if isinstance(umbral, Static) else validate_check_umbral(umbral)
-    mods = check_mods(actor, atributo, oficio, oficio_cobertura)
+    value = umbral.value if isinstance(umbral, Static) else validate_tirada_umbral(umbral)
+    mods = tirada_mods(actor, atributo, oficio, oficio_cobertura)
     vent, desv = indicated(ventaja)
     desv += desventajas(state, actor, "", ambitos)
-    return CheckRecord(
+    return TiradaRecord(
         purpose, tuple(mods), value, tuple(vent), tuple(desv), touched or {}, contra=contra
     )
 
 
 def apply_effect(
-    state: EncounterState, actor: Combatant, record: CheckRecord, result: CheckResult
+    state: EncounterState, actor: Combatant, record: TiradaRecord, result: TiradaResult
 ) -> list[Event]:
     """What a check (not a reto's: see :func:`.retos.apply_reto`) does besides being
     rolled, by its purpose."""
     purpose = record.purpose
-    if purpose is CheckPurpose.QUEBRANTADO:
+    if purpose is TiradaPurpose.QUEBRANTADO:
         label = agree(actor.genero, "Quebrantado", "Quebrantada")
         if result.success:
             actor.estados.remove("quebrantado")
         text = "se sobrepone y deja de estar" if result.success else "sigue"
-        events: list[Event] = [CheckMade(f"{actor.nombre} {text} {label}.", actor.id, result,
+        events: list[Event] = [TiradaMade(f"{actor.nombre} {text} {label}.", actor.id, result,
                                          purpose)]  # fmt: skip
         if result.success:
             text = f"{actor.nombre} deja de estar {label}."
             events.append(EstadoChanged(text, actor.id, "quebrantado", False))
         return events
-    if purpose is CheckPurpose.ESTABILIZAR:
+    if purpose is TiradaPurpose.ESTABILIZAR:
         assert record.target is not None
         target = state.get(record.target)
         if result.success:
@@ -127,10 +127,10 @@ def apply_effect(
         text = f"{actor.nombre} {verb} {target.nombre} ({result.roll.total} contra 12)."
         return [Stabilised(text, actor.id, target.id, result, result.success)]
     text = f"{actor.nombre}: {result.roll.total} contra {record.umbral}, {result.grade.label}."
-    return [CheckMade(text, actor.id, result, purpose)]
+    return [TiradaMade(text, actor.id, result, purpose)]
 
 
-def do_check(
+def do_tirada(
     state: EncounterState,
     dice: DiceSource,
     actor_id: str,
@@ -143,19 +143,19 @@ def do_check(
     accion: bool = False,
 ) -> list[Event]:
     """A check against an Umbral (or, a :class:`Static`, against a person's «8 + Atributo +
-    Oficio»: ``checks.pusher_static``); ``ambitos`` say what it is, so each estado gives
+    Oficio»: ``tiradas.pusher_static``); ``ambitos`` say what it is, so each estado gives
     desventaja where it says (required when an estado limits some ámbitos)."""
     actor = state.get(actor_id)
     require_active(actor)
     ambitos = validate_ambitos(ambitos)
-    record = new_record(state, actor, CheckPurpose.TIRADA, atributo, umbral, oficio,
+    record = new_record(state, actor, TiradaPurpose.TIRADA, atributo, umbral, oficio,
                         oficio_cobertura, ventaja, ambitos)  # fmt: skip
     require_ambitos(state.settings.estados_extra, actor.nombre, actor.estados, ambitos,
                     actor.genero)  # fmt: skip
     events = check_phase(state, actor) + check_accion(state, actor) if accion else []
     if accion:
         events.append(spend_accion(actor))
-    result, rolled = roll_check(state, dice, actor, record)
+    result, rolled = roll_tirada(state, dice, actor, record)
     return events + apply_effect(state, actor, rolled, result)
 
 
@@ -169,13 +169,13 @@ def recover(state: EncounterState, dice: DiceSource, actor_id: str, estado: str)
         raise UmbralError(f"{actor.nombre} no está {label}.")
     if key == ESTADO_VENDAR:
         raise UmbralError(f"{label} se quita vendando: alguien (o uno mismo) con /vendar.")
-    if key not in ESTADO_QUITAR_ACCION and key not in ESTADO_QUITAR_CHECK:
+    if key not in ESTADO_QUITAR_ACCION and key not in ESTADO_QUITAR_TIRADA:
         raise UmbralError(f"{label} no se quita así: lo quita el máster cuando toca.")
     record = None
-    if key in ESTADO_QUITAR_CHECK:
-        atributo, umbral = ESTADO_QUITAR_CHECK[key]
+    if key in ESTADO_QUITAR_TIRADA:
+        atributo, umbral = ESTADO_QUITAR_TIRADA[key]
         touched = {actor.id: estados_snapshot(actor)}
-        record = new_record(state, actor, CheckPurpose(key), atributo, umbral, None,
+        record = new_record(state, actor, TiradaPurpose(key), atributo, umbral, None,
                             OficioCobertura.NADA, None, touched=touched)  # fmt: skip
     events = check_phase(state, actor) + check_accion(state, actor)
     events.append(spend_accion(actor))
@@ -183,7 +183,7 @@ def recover(state: EncounterState, dice: DiceSource, actor_id: str, estado: str)
         actor.estados.remove(key)
         text = f"{actor.nombre} gasta su acción y deja de estar {label}."
         return [*events, EstadoChanged(text, actor.id, key, False)]
-    result, rolled = roll_check(state, dice, actor, record)
+    result, rolled = roll_tirada(state, dice, actor, record)
     return events + apply_effect(state, actor, rolled, result)
 
 
@@ -207,12 +207,12 @@ def estabilizar(
         malherido = agree(target.genero, "Malherido", "Malherida")
         raise UmbralError(f"{target.nombre} no está {malherido} sin estabilizar.")
     touched = {target.id: status_snapshot(target)}
-    record = new_record(state, healer, CheckPurpose.ESTABILIZAR, atributo, ESTABILIZAR_UMBRAL,
+    record = new_record(state, healer, TiradaPurpose.ESTABILIZAR, atributo, ESTABILIZAR_UMBRAL,
                         oficio, oficio_cobertura, ventaja, touched=touched)  # fmt: skip
     record = replace(record, target=target.id)
     events = check_phase(state, healer) + check_accion(state, healer)
     events.append(spend_accion(healer))
-    result, rolled = roll_check(state, dice, healer, record)
+    result, rolled = roll_tirada(state, dice, healer, record)
     return events + apply_effect(state, healer, rolled, result)
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from umbral_rules import CharacterSheet, EnemySheet, ForcedDice, Grade, UmbralError, opposed_attack
-from umbral_rules.grid import (
-    Board,
+from umbral_rules.tablero import (
     Figure,
     Square,
+    Tablero,
     area,
     area_squares,
     figures_in,
@@ -21,13 +21,13 @@ from umbral_rules.grid import (
 sq = parse_square
 
 
-def fig(fid: str, at: str, side: str = "pj", size: str = "normal", **kw: bool) -> Figure:
-    return Figure(fid, fid.capitalize(), side, sq(at), size, **kw)
+def fig(fid: str, at: str, side: str = "pj", tamano: str = "normal", **kw: bool) -> Figure:
+    return Figure(fid, fid.capitalize(), side, sq(at), tamano, **kw)
 
 
-def four_in_a_row(troll_size: str) -> Board:
+def four_in_a_row(troll_size: str) -> Tablero:
     """Four characters in a row in front of the troll (row 4, over its whole front)."""
-    b = Board(10, 10).place(fig("troll", "C5", "enemigo", troll_size))
+    b = Tablero(10, 10).place(fig("troll", "C5", "enemigo", troll_size))
     for i, square in enumerate(parse_squares("C4:F4")):
         b = b.place(Figure(f"pj{i}", f"Pj{i}", "pj", square))
     return b
@@ -37,7 +37,7 @@ def test_the_four_in_a_row_in_front_of_the_troll_swept_by_one_blow() -> None:
     b = four_in_a_row("inabarcable")  # C5:F8
     blow = sweep(b, "troll", parse_squares("C4:F4"))
     assert blow.targets == ("pj0", "pj1", "pj2", "pj3")
-    troll = EnemySheet("Troll", ataque=16, defensa=10, aguante=40, potencia=8, size="inabarcable")
+    troll = EnemySheet("Troll", ataque=16, defensa=10, aguante=40, potencia=8, tamano="inabarcable")
     pj = CharacterSheet(
         "Pj", {"vigor": 2, "destreza": 2, "percepcion": 1, "voluntad": 1}, proteccion=2
     )
@@ -81,7 +81,7 @@ def test_sweep_squares_must_be_contiguous_and_the_creature_big() -> None:
 
 def test_a_sweep_around_the_corner_lists_a_big_figure_once() -> None:
     b = (
-        Board(10, 10)
+        Tablero(10, 10)
         .place(fig("troll", "D4", "enemigo", "descomunal"))  # D4:F6
         .place(fig("ogro", "A1", "pj", "grande"))  # A1:B2 — not adjacent
         .place(fig("otro", "B3", "pj", "grande"))  # B3:C4, touches the troll
@@ -93,9 +93,9 @@ def test_a_sweep_around_the_corner_lists_a_big_figure_once() -> None:
 
 
 def test_reach_squares_of_a_grande_are_the_twelve_around_it() -> None:
-    b = Board(10, 10).place(fig("ogro", "D4", "enemigo", "grande"))
+    b = Tablero(10, 10).place(fig("ogro", "D4", "enemigo", "grande"))
     assert len(reach_squares(b, b.figure("ogro"))) == 12
-    corner = Board(10, 10).place(fig("ogro", "A1", "enemigo", "grande"))
+    corner = Tablero(10, 10).place(fig("ogro", "A1", "enemigo", "grande"))
     assert len(reach_squares(corner, corner.figure("ogro"))) == 5
     larga = b.update("ogro", larga=True)
     assert len(reach_squares(larga, larga.figure("ogro"))) == 36 - 4
@@ -103,7 +103,7 @@ def test_reach_squares_of_a_grande_are_the_twelve_around_it() -> None:
 
 def test_ambito_one_three_and_six() -> None:
     b = (
-        Board(12, 12)
+        Tablero(12, 12)
         .place(fig("a", "E5"))
         .place(fig("b", "F6", "enemigo"))
         .place(fig("c", "H8", "enemigo"))
@@ -120,8 +120,8 @@ def test_ambito_one_three_and_six() -> None:
     assert "ogro" in area(b, 6, sq("H5")).figures  # its square I3 is inside
 
 
-def test_ambito_is_clipped_to_the_board_and_refused_when_unknown() -> None:
-    b = Board(5, 5)
+def test_ambito_is_clipped_to_the_tablero_and_refused_when_unknown() -> None:
+    b = Tablero(5, 5)
     assert len(area_squares(b, 3, sq("A1"))) == 4
     with pytest.raises(UmbralError, match="Ámbito"):
         area_squares(b, 4, sq("A1"))
@@ -130,7 +130,7 @@ def test_ambito_is_clipped_to_the_board_and_refused_when_unknown() -> None:
 
 
 def test_drawn_areas_list_everyone_inside() -> None:
-    b = Board(6, 6).place(fig("a", "A1")).place(fig("caido", "B2", down=True))
+    b = Tablero(6, 6).place(fig("a", "A1")).place(fig("caido", "B2", down=True))
     assert figures_in(b, parse_squares("A1:B2")) == ("a", "caido")
     with pytest.raises(UmbralError):
         figures_in(b, [Square(7, 7)])

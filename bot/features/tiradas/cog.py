@@ -12,8 +12,6 @@ from bot.edge.path import Step, run_step
 from bot.edge.permissions import Variant
 from bot.edge.services import Topic
 from bot.features.ambito import AMBITO_CHOICES, AMBITO_HELP, ambitos_of
-from bot.features.checks import retos, tirada
-from bot.features.checks.contra import Contra, ContraOptions, contra_of
 from bot.features.cog import FeatureCog
 from bot.features.common import (
     ATRIBUTO_CHOICES,
@@ -24,14 +22,16 @@ from bot.features.common import (
 )
 from bot.features.forms import FormSpec, open_form, required
 from bot.features.system import UMBRAL, UmbralTurn, check_all_used, choose_dice
-from bot.render.rolls import check_embed
+from bot.features.tiradas import retos, tirada
+from bot.features.tiradas.contra import Contra, ContraOptions, contra_of
+from bot.render.rolls import tirada_embed
 from bot.render.safe import shown
 from bot.sheetfiles.limits import NAME_MAX
 from umbral_rules import UmbralError
-from umbral_rules.checks import CheckResult
-from umbral_rules.encounter.events import CheckMade
+from umbral_rules.encounter.events import TiradaMade
 from umbral_rules.rolls import Static
 from umbral_rules.tables import UMBRAL_RANGE
+from umbral_rules.tiradas import TiradaResult
 
 
 async def autocomplete_umbral(
@@ -58,12 +58,12 @@ TIRADA_USES = (
 
 
 @dataclass(frozen=True)
-class Checked:
+class TiradaDone:
     """What ``/tirada`` leaves for its log and its reply."""
 
     roller: tirada.Roller
     against: Contra | None
-    result: CheckResult
+    result: TiradaResult
     gm_channel: int | None
 
 
@@ -138,7 +138,7 @@ class TiradasCog(FeatureCog):
         ctx.ids()  # (refused in direct messages, before anything is deferred)
         await interaction.response.defer(ephemeral=privada, thinking=True)
 
-        async def rules(turn: UmbralTurn) -> Checked:
+        async def rules(turn: UmbralTurn) -> TiradaDone:
             uow, settings, enc = turn.uow, turn.settings, turn.doc
             roller = await tirada.roller(
                 uow, interaction, enc, personaje, settings.gm_role_id, dueno
@@ -153,21 +153,21 @@ class TiradasCog(FeatureCog):
             turn.tracker = None  # a check shows in its reply, not in the tracker
             if enc is not None and roller.combatant is not None:
                 # inside an encounter the rules apply the estados' desventaja
-                events = enc.check(
+                events = enc.tirada(
                     dice, roller.combatant.id, atributo, target, oficio, oficio_cobertura, ventaja,
                     ambitos=ambitos_of(ambito),
                 )  # fmt: skip
-                result = next(e.result for e in events if isinstance(e, CheckMade))
+                result = next(e.result for e in events if isinstance(e, TiradaMade))
             else:
                 turn.saves = False  # a sheet's check changes nothing
-                result = tirada.sheet_check(
+                result = tirada.sheet_tirada(
                     roller, settings.extra_estados, dice, atributo, target, oficio,
                     oficio_cobertura, ventaja, ambitos_of(ambito),
                 )  # fmt: skip
             check_all_used(dice)
-            return Checked(roller, against, result, settings.gm_channel_id)
+            return TiradaDone(roller, against, result, settings.gm_channel_id)
 
-        async def log(turn: UmbralTurn, done: Checked) -> None:
+        async def log(turn: UmbralTurn, done: TiradaDone) -> None:
             roller, result, against = done.roller, done.result, done.against
             await log_roll(
                 turn.uow, interaction.user.id, "tirada", result, umbral=result.target.value,
@@ -182,7 +182,7 @@ class TiradasCog(FeatureCog):
         if ambito:
             what += f" ({ambito})"
         note = shown(motivo) if motivo else None
-        embed = check_embed(result, actor=shown(roller.nombre), what=what, note=note)
+        embed = tirada_embed(result, actor=shown(roller.nombre), what=what, note=note)
         await tirada.deliver(interaction, embed, privada, done.gm_channel)
 
     @reto.command(

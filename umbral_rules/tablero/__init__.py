@@ -1,6 +1,6 @@
 """Solo Táctico: the grid (Libro VI §41–43). Pure: values in, values out.
 
-A :class:`Board` holds the squares, the walls and cover the GM draws and the figures; every
+A :class:`Tablero` holds the squares, the walls and cover the GM draws and the figures; every
 change returns a new board. Movement, reach, shots, acoso, sweeps and areas are functions of a
 board that return frozen results or raise :class:`~umbral_rules.errors.UmbralError`.
 """
@@ -23,9 +23,9 @@ from .attacks import (
     require_shot,
     weapon_range,
 )
-from .board import Board, Figure, distance_to_square, figure_distance, square_distance
 from .movement import LARGA, OPORTUNIDAD, Move, ReachEvent, movement_allowance, plan_move
 from .squares import Square, column_label, labels, parse_square, parse_squares, rectangle
+from .tablero import Figure, Tablero, distance_to_square, figure_distance, square_distance
 
 __all__ = [
     "A_BOCAJARRO",
@@ -35,7 +35,6 @@ __all__ = [
     "OPORTUNIDAD",
     "AcosoCount",
     "Area",
-    "Board",
     "Figure",
     "LineOfFire",
     "MeleeCheck",
@@ -44,6 +43,7 @@ __all__ = [
     "ShotCheck",
     "Square",
     "Sweep",
+    "Tablero",
     "acoso_on",
     "area",
     "area_squares",

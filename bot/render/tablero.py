@@ -10,13 +10,13 @@ import discord
 
 from bot.observe import note_slow_work
 from bot.offloop import off_process
-from bot.render.board_png import Token, key_facts, render_board
 from bot.render.encounter import events_embed
 from bot.render.limits import FOOTER_MAX
 from bot.render.safe import plain
+from bot.render.tablero_png import Token, key_facts, render_tablero
 from umbral_rules.encounter import Encounter
 from umbral_rules.encounter.estados import estado_table
-from umbral_rules.grid import Board, Square, parse_square
+from umbral_rules.tablero import Square, Tablero, parse_square
 
 FILENAME = "tablero.png"
 IMAGE_URL = f"attachment://{FILENAME}"
@@ -44,68 +44,68 @@ def tokens(enc: Encounter) -> list[Token]:
 
 
 @dataclass(frozen=True)
-class BoardPicture:
+class TableroPicture:
     """What the picture and its attachment are made from, as immutable values taken from
-    the encounter while its unit of work is open: the ``Board`` (a frozen value the rules
+    the encounter while its unit of work is open: the ``Tablero`` (a frozen value the rules
     replace, never change), the tokens, the highlighted squares and the alt text. Drawing
     happens later on a worker thread and never touches the ``Encounter``, which the next
     command in the channel may already be changing."""
 
-    board: Board
+    tablero: Tablero
     tokens: tuple[Token, ...]
     squares: tuple[Square, ...]
     alt_text: str
 
 
-def snapshot(enc: Encounter, highlight: Iterable[str | Square] = ()) -> BoardPicture:
-    board: Board | None = enc.board
-    if board is None:
+def snapshot(enc: Encounter, highlight: Iterable[str | Square] = ()) -> TableroPicture:
+    tablero: Tablero | None = enc.tablero
+    if tablero is None:
         raise ValueError("sin tablero")
     squares = tuple(parse_square(s) if isinstance(s, str) else s for s in highlight)
     toks = tokens(enc)
-    return BoardPicture(board, tuple(toks), squares, alt_text(enc, board, toks))
+    return TableroPicture(tablero, tuple(toks), squares, alt_text(enc, tablero, toks))
 
 
 #: Discord's limit for an attachment's description (its alt text).
 ALT_TEXT_MAX = 1024
 
 
-def alt_text(enc: Encounter, board: Board, toks: Sequence[Token]) -> str:
+def alt_text(enc: Encounter, tablero: Tablero, toks: Sequence[Token]) -> str:
     """The picture in words, for a screen reader or a phone that doesn't load it (Discord's
     attachment description): the board's size, then who stands where, side, Aguante and
     estados, then who is off the board."""
     by_id = {t.figure_id: t for t in toks}
-    lines = [f"Tablero de {board.width}×{board.height} casillas."]
-    for figure in board.figures:
+    lines = [f"Tablero de {tablero.width}×{tablero.height} casillas."]
+    for figure in tablero.figures:
         token = by_id.get(figure.id, Token(figure.id))
         lines.append(f"{figure.name} en {figure.position.label}: {key_facts(figure, token)}.")
-    off = [c.nombre for c in enc.combatants if not board.has(c.id)]
+    off = [c.nombre for c in enc.combatants if not tablero.has(c.id)]
     if off:
         lines.append("Fuera del tablero: " + ", ".join(off) + ".")
     text = " ".join(lines)
     return text if len(text) <= ALT_TEXT_MAX else text[: ALT_TEXT_MAX - 1] + "…"
 
 
-async def board_file(shot: BoardPicture) -> discord.File:
+async def tablero_file(shot: TableroPicture) -> discord.File:
     """The picture as an attachment, drawn in the worker process (:func:`off_process`): a large
     board takes Pillow a long time, and its PNG encoder holds the GIL while it compresses (see
-    :mod:`bot.offloop`). The ``Board`` goes there as its dict."""
+    :mod:`bot.offloop`). The ``Tablero`` goes there as its dict."""
     note_slow_work("imagen")
     data = await off_process(
-        render_board, shot.board.to_dict(), *shot.tokens, highlight=shot.squares
+        render_tablero, shot.tablero.to_dict(), *shot.tokens, highlight=shot.squares
     )
     return discord.File(io.BytesIO(data), filename=FILENAME, description=shot.alt_text)
 
 
 def legend(enc: Encounter) -> str:
-    board: Board | None = enc.board
-    if board is None:
+    tablero: Tablero | None = enc.tablero
+    if tablero is None:
         return ""
     placed = [
-        f"{f.name} {f.position.label}" + (" (caído)" if f.down else "") for f in board.figures
+        f"{f.name} {f.position.label}" + (" (caído)" if f.down else "") for f in tablero.figures
     ]
-    off = [c.nombre for c in enc.combatants if not board.has(c.id)]
-    text = f"Tablero {board.width}×{board.height}."
+    off = [c.nombre for c in enc.combatants if not tablero.has(c.id)]
+    text = f"Tablero {tablero.width}×{tablero.height}."
     if placed:
         text += " En el tablero: " + ", ".join(placed) + "."
     if off:
@@ -113,7 +113,7 @@ def legend(enc: Encounter) -> str:
     return text
 
 
-def board_embed(enc: Encounter, title: str, lines: Sequence[str]) -> discord.Embed:
+def tablero_embed(enc: Encounter, title: str, lines: Sequence[str]) -> discord.Embed:
     embed = events_embed(title, lines)
     embed.set_image(url=IMAGE_URL)
     embed.set_footer(text=plain(legend(enc), FOOTER_MAX))
