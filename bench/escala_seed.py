@@ -211,8 +211,9 @@ async def check(
         # created at version 1 with its tracker posted; a tracker posted again (Discord
         # refused an edit) stores the new message's id: one more
         found, tracker = versions.get(cid, (1, None))
-        version = int(found) - 1
-        reposted += tracker != tracker_id(index)
+        posted_again = tracker != tracker_id(index)
+        reposted += posted_again
+        version = int(found) - 1 - posted_again  # (a channel posted again twice: one extra)
         rows = int(rolls.get(cid, 0))
         lost_versions += max(0, changes - version)
         lost_rolls += max(0, logged - rows)
