@@ -84,8 +84,6 @@ class _Channel:
     finals: list[tuple[int, discord.Embed]] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
     last_request: float | None = None
-    #: The tracker of the latest commit in this process (:meth:`TrackerPublisher.committed`).
-    committed: tuple[int, EncounterInfo, discord.Embed] | None = None
     #: Whether every change since the last refresh was such a commit (else: read it again).
     drawable: bool = True
 
@@ -109,10 +107,11 @@ class TrackerPublisher:
         self.sleep = sleep or asyncio.sleep
         self.interval = INTERVAL_S
         self._channels: dict[int, _Channel] = {}
-        #: The tracker a commit drew for a channel not remembered then (a fresh process, or
-        #: one forgotten after a quiet spell: most channels of a big bot, most commands of
-        #: play by post): the ``changed`` that follows takes it instead of reading the rows
-        #: again. Emptied with the idle channels.
+        #: Channel id → the tracker of the latest commit in this process there (version,
+        #: facts, embed: :meth:`committed`), until the channel's next refresh takes it — for
+        #: a channel not remembered too (a fresh process, or one forgotten after a quiet
+        #: spell: most channels of a big bot, most commands of play by post), whose
+        #: ``changed`` comes right after the commit.
         self._drawn: dict[int, tuple[int, EncounterInfo, discord.Embed]] = {}
         self._sweep_at = SWEEP_AT
         #: Requests made per channel (creates, edits, pins): what the benchmark counts.
@@ -169,24 +168,18 @@ class TrackerPublisher:
         anything can change it again): its tracker, drawn now, is what the channel's next
         refresh shows if every change since was such a commit."""
         info = committed.info
-        state = self._channels.get(info.channel_id)
-        if state is not None and state.guild_id != info.guild_id:
-            return
-        known = state.committed if state is not None else self._drawn.get(info.channel_id)
-        if known is not None and known[0] > info.version:
-            return
+        known = self._drawn.get(info.channel_id)
+        if known is not None and known[1].id == info.id and known[0] > info.version:
+            return  # a newer commit of the same encounter was drawn already
         if info.system != UMBRAL:
             embed = system_tracker(info.system, committed.doc)
         else:
             enc = committed.encounter or Encounter.from_dict(committed.doc)
             since = since_times(committed.pending_since)
             embed = tracker_embed(enc, waiting=waiting_lines(enc, info.phase_since, since))
-        if state is not None:
-            state.committed = (info.version, info, embed)
-        else:  # a channel not remembered (yet, or any more): its ``changed`` comes next
-            if len(self._drawn) >= SWEEP_AT:  # commits no ``changed`` followed: let them go
-                self._drawn.clear()
-            self._drawn[info.channel_id] = (info.version, info, embed)
+        if len(self._drawn) >= self._sweep_at:  # commits no refresh followed: let them go
+            self._forget_drawn()
+        self._drawn[info.channel_id] = (info.version, info, embed)
 
     def running(self) -> int:
         """How many channels have a tracker request pending now."""
@@ -217,9 +210,6 @@ class TrackerPublisher:
             if len(self._channels) >= self._sweep_at:
                 self._forget_idle()
             state = self._channels[channel_id] = _Channel(guild_id, channel, perms)
-            drawn = self._drawn.pop(channel_id, None)
-            if drawn is not None and drawn[1].guild_id == guild_id:
-                state.committed = drawn
         state.channel, state.perms, state.guild_id = channel, perms, guild_id
         if not state.running:
             state.task = asyncio.get_running_loop().create_task(
@@ -233,13 +223,17 @@ class TrackerPublisher:
         each remembered one holds its channel and permissions. Amortised: it runs again
         once the channels remembered have doubled."""
         now = self.clock()
-        self._drawn.clear()
         for channel_id, state in list(self._channels.items()):
             busy = state.running or state.dirty or state.finals
             recent = state.last_request is not None and now - state.last_request < self.interval
             if not busy and not recent:
                 del self._channels[channel_id]
         self._sweep_at = max(SWEEP_AT, 2 * len(self._channels))
+        self._forget_drawn()
+
+    def _forget_drawn(self) -> None:
+        """Drop the drawings of channels not remembered (a refresh that needs one reads it)."""
+        self._drawn = {c: d for c, d in self._drawn.items() if c in self._channels}
 
     async def _run(self, channel_id: int, state: _Channel) -> None:
         while state.finals or state.dirty:
@@ -309,9 +303,9 @@ class TrackerPublisher:
     async def _refresh(self, channel_id: int, state: _Channel) -> None:
         if self.storage is None:
             return
-        committed, state.committed = state.committed, None
-        if committed is not None and state.drawable:
-            _, info, embed = committed
+        drawn = self._drawn.pop(channel_id, None)
+        if drawn is not None and state.drawable and drawn[1].guild_id == state.guild_id:
+            _, info, embed = drawn
         else:
             async with self.storage.channel(state.guild_id, channel_id) as uow:
                 system = await uow.encounter.system()

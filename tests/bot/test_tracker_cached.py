@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sqlalchemy import event
 
 from bot.console import FakeDiscord, Session
@@ -62,13 +63,21 @@ class Reads:
             self.seen.append(statement)
 
 
+@pytest.mark.parametrize("forgotten", [False, True])
 async def test_an_attack_draws_the_tracker_it_committed_without_a_read(
-    script: Script, fake: FakeDiscord, session: Session, dice: ForcedDice
+    script: Script, fake: FakeDiscord, session: Session, dice: ForcedDice, forgotten: bool
 ) -> None:
+    """``forgotten``: the publisher no longer remembers the channel — a process just started,
+    or the channel forgotten after a quiet spell, as most channels of a big bot and most
+    commands of play by post are (issue 49: that read was two to five statements a command
+    in the background, in ``--escala``)."""
     await script.run(*START)
     dice.push([9])
     await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu del puerto 1"})
     await fake.clock.sleep(5)  # past the tracker's pause between two requests
+    if forgotten:
+        fake.bot.trackers._forget_idle()
+        assert fake.channel_id("mesa") not in fake.bot.trackers._channels
     with Reads(session) as reads:
         dice.push([10])
         await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu del puerto 2"})
@@ -107,3 +116,27 @@ async def test_a_sheet_changed_from_another_channel_is_read_again(
     await fake.clock.sleep(5)
     shown, fresh = await shown_and_fresh(fake)
     assert shown == fresh, out
+
+
+async def test_a_new_encounter_after_one_ended_shows_its_own_tracker(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    await script.run(*START)
+    for target in ("Ñu del puerto 1", "Ñu del puerto 2", "Ñu del puerto 1"):
+        dice.push([9])
+        await fake.command("kaeda", "mesa", "atacar", {"objetivo": target})
+        await fake.clock.sleep(5)
+    await script.run("@master", "/encuentro terminar", "!esperar 5")
+    await script.run(
+        "@master",
+        "/encuentro empezar modo:mesa",
+        '/encuentro enemigos nombre:"Ñu del puerto"',
+        "@kaeda",
+        "/encuentro unirse",
+        "!esperar 5",
+    )
+    dice.push([9])
+    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Ñu del puerto"})
+    await fake.clock.sleep(5)
+    shown, fresh = await shown_and_fresh(fake)
+    assert shown == fresh and "Ñu del puerto" in shown
