@@ -266,6 +266,11 @@ async def ladder(
             row = step.summary()
             row.update(step_stats(before, after, wall))
             row["reminders_posted_at_jump"] = sum(p["posted"] for p in posted)
+            row["rounds"] = [  # each process's round: its wall and CPU time, the loop held
+                {k: round(v, 4) for k, v in p.items() if k != "posted"} for p in posted
+            ]
+            if "census" in after[0]:  # ESCALA_CENSUS=1: what each process holds
+                row["census"] = [a["census"] for a in after]
             row["cpu"] = {
                 "postgresql": (tree_cpu_seconds(pg_pid) - pg0) / wall if pg_pid else None,
                 "bots": [

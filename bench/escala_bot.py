@@ -7,7 +7,9 @@ sends it interactions, as the gateway would.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -133,8 +135,53 @@ class BotProcess:
     async def remind(self) -> dict[str, Any]:
         """Every reminder due goes out now, as the scheduler's loop would at its next
         wake-up (the driver asks while commands flow)."""
-        posted = await self.bot.reminders.run_due()
-        return {"posted": posted}
+        loop = asyncio.get_running_loop()
+        stall = 0.0
+        running = True
+
+        async def tick() -> None:  # the longest the loop was held during the round
+            nonlocal stall
+            last = loop.time()
+            while running:
+                await asyncio.sleep(TICK_S)
+                now = loop.time()
+                stall, last = max(stall, now - last - TICK_S), now
+
+        collections: list[float] = []  # the collector's pauses during the round (ms)
+        began: list[float] = []
+
+        def collected(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                began.append(time.perf_counter())
+            elif began:
+                collections.append(1000 * (time.perf_counter() - began.pop()))
+
+        gc.callbacks.append(collected)
+        ticker = asyncio.create_task(tick())
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        profiler = None
+        if os.environ.get("ESCALA_PROFILE_ROUND"):  # a diagnosis: the round's own work
+            import cProfile
+
+            profiler = cProfile.Profile()
+            profiler.enable()
+        try:
+            posted = await self.bot.reminders.run_due()
+        finally:
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(f"{os.environ['ESCALA_PROFILE_ROUND']}-{os.getpid()}.prof")
+            running = False
+            await ticker
+            gc.callbacks.remove(collected)
+        return {
+            "posted": posted,
+            "round_s": time.perf_counter() - wall0,
+            "round_cpu_s": time.process_time() - cpu0,
+            "round_stall_ms": 1000 * stall,
+            "round_gc_ms": sum(collections),
+            "round_gc_max_ms": max(collections, default=0.0),
+        }
 
     def stats(self) -> dict[str, Any]:
         self.fake.harvest()
@@ -167,6 +214,7 @@ class BotProcess:
             "conflict_kinds": dict(self.storage.conflict_kinds),
             "pool_checked_out": pool.checkedout(),
             "pool_size": pool.size(),
+            **({"census": census()} if os.environ.get("ESCALA_CENSUS") else {}),
         }
 
     def session_posts_list(self) -> list[list[Any]]:
@@ -228,6 +276,21 @@ async def serve(me: BotProcess, path: str) -> None:
     await done.wait()
     keeper.cancel()
     server.close()
+
+
+#: How often the round's watcher looks at the loop (seconds).
+TICK_S = 0.002
+
+
+def census(top: int = 80) -> dict[str, int]:
+    """The most numerous kinds of object the collector tracks (``ESCALA_CENSUS=1``: what
+    grows from step to step; a diagnosis, slow with millions of objects)."""
+    import collections
+
+    counts = collections.Counter(
+        f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.get_objects()
+    )
+    return dict(counts.most_common(top))
 
 
 def read_json(path: str) -> Any:

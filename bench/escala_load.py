@@ -12,6 +12,7 @@ interaction to the bot's answer, queueing in a busy process included.
 from __future__ import annotations
 
 import asyncio
+import heapq
 import itertools
 import json
 import random
@@ -87,6 +88,10 @@ class Conn:
         self._task.cancel()
 
 
+#: How many of a step's slowest commands its figures keep.
+SLOWEST = 12
+
+
 @dataclass
 class Step:
     """One rate's figures, by command (``rate``: commands answered per second)."""
@@ -97,6 +102,18 @@ class Step:
     refused: dict[str, int] = field(default_factory=dict)
     behind_ms: float = 0.0  # the most the driver sent a command after its time
     busy_skips: int = 0  # arrivals that found their first channel in flight
+    #: When the step began (``time.perf_counter``): the slowest commands say when they came.
+    started: float = 0.0
+    #: The slowest commands: (ms, seconds into the step, process, command), a min-heap.
+    slowest: list[tuple[float, float, int, str]] = field(default_factory=list)
+
+    def note(self, ms: float, at: float, process: int, path: str) -> None:
+        """Keep ``SLOWEST`` of the step's slowest commands (where its p99 comes from)."""
+        entry = (ms, at - self.started, process, path)
+        if len(self.slowest) < SLOWEST:
+            heapq.heappush(self.slowest, entry)
+        elif ms > self.slowest[0][0]:
+            heapq.heapreplace(self.slowest, entry)
 
     def summary(self) -> dict[str, Any]:
         every = [v for values in self.latencies.values() for v in values]
@@ -117,6 +134,10 @@ class Step:
             "refused": dict(sorted(self.refused.items(), key=lambda kv: -kv[1])[:8]),
             "refused_total": sum(self.refused.values()),
             "driver_behind_ms": self.behind_ms,
+            "slowest": [
+                {"ms": round(ms, 1), "at_s": round(at, 2), "process": p, "command": c}
+                for ms, at, p, c in sorted(self.slowest, reverse=True)
+            ],
         }
 
 
@@ -161,6 +182,7 @@ class Driver:
         elapsed = 1000 * (time.perf_counter() - t0)
         self.position[index] += 1
         step.latencies.setdefault(path, []).append(elapsed)
+        step.note(elapsed, t0, self.owner[index], path)
         if reply["ok"]:
             counts = self.acked[index]
             counts[what] = counts.get(what, 0) + 1
@@ -172,7 +194,7 @@ class Driver:
 
     async def step(self, rate: float, seconds: float) -> Step:
         """Commands at ``rate`` per second for ``seconds``; waits for the last answers."""
-        step = Step(rate, seconds)
+        step = Step(rate, seconds, started=time.perf_counter())
         loop = asyncio.get_running_loop()
         start = loop.time()
         at = start
