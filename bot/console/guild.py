@@ -204,6 +204,8 @@ class Places:
         self.clock = clock
         self._by_name: dict[str, Place] = {}
         self._by_id: dict[int, Place] = {}
+        #: A channel's threads, by the channel's name (what its refresh refreshes too).
+        self._threads: dict[str, list[Place]] = {}
         self.role = BotRole()  # shared by every place
 
     def get(self, name: str) -> Place:
@@ -217,6 +219,8 @@ class Places:
         place = Place(name, stable_id("channel", name), parent, role=self.role)
         self._by_name[name] = place
         self._by_id[place.id] = place
+        if parent is not None:
+            self._threads.setdefault(parent.name, []).append(place)
         self.refresh(place)
         return place
 
@@ -235,9 +239,8 @@ class Places:
             gateway.show_thread(self.bot, self.guild, data)
             return
         gateway.show_channel(self.bot, self.guild, data)
-        for other in self._by_name.values():
-            if other.parent is place:
-                self.refresh(other)
+        for thread in self._threads.get(place.name, ()):  # (not every place: a guild of
+            self.refresh(thread)  # thousands of channels makes each new one pay for all)
 
     def guild_permissions(self) -> discord.Permissions:
         """The bot's permissions at the guild level (its role), before any channel's."""

@@ -29,12 +29,12 @@ import discord
 from bot.render.tracker import tracker_embed, waiting_lines
 from bot.render.trackers import system_tracker
 from bot.storage.encounter_info import Committed, EncounterInfo, since_times
-from bot.storage.waiting import waiting
 from umbral_rules.encounter import Encounter
 from umbral_rules.systems import UMBRAL
 
 if TYPE_CHECKING:
     from bot.storage import Storage, UnitOfWork
+    from bot.storage.encounters import EncounterRepository
 
 log = logging.getLogger(__name__)
 
@@ -319,7 +319,7 @@ class TrackerPublisher:
                     if read is None or uow.encounter.info is None:
                         return
                     info = uow.encounter.info
-                    embed = tracker_embed(read, waiting=await waiting_of(uow, read))
+                    embed = tracker_embed(read, waiting=waiting_of(read, uow.encounter))
         state.drawable = True
         old = info.tracker_message_id
         repost, state.repost = state.repost, False
@@ -359,20 +359,7 @@ class TrackerPublisher:
             log.info("No se pudo fijar el tracker %s", message.id, exc_info=True)
 
 
-async def waiting_of(
-    uow: UnitOfWork, enc: Encounter, info: EncounterInfo | None = None
-) -> list[str]:
-    """The «Se espera a» lines of the unit's encounter (its times read in that unit); of
-    another channel's encounter read in this unit when its ``info`` is given."""
-    info = info or uow.encounter.current_info
-    lines = waiting_without_rows(enc, info)
-    if lines is not None:
-        return lines
-    times = await waiting(uow.session, info.id, info.phase_since)
+def waiting_of(enc: Encounter, repo: EncounterRepository) -> list[str]:
+    """The «Se espera a» lines of the encounter ``repo`` read (its times read with it)."""
+    times = repo.waiting()
     return waiting_lines(enc, times.phase_since, times.pending_since)
-
-
-def waiting_without_rows(enc: Encounter, info: EncounterInfo) -> list[str] | None:
-    """The «Se espera a» lines when there is no pending defense (only those have times of
-    their own, read from the rows); ``None`` when there is one."""
-    return None if enc.pending else waiting_lines(enc, info.phase_since, {})

@@ -15,7 +15,7 @@ refused leaves nothing behind, and no two units share an ``Encounter``.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from sqlalchemy import RowMapping
@@ -85,6 +85,15 @@ def aware(value: datetime | None) -> datetime | None:
     if value is not None and value.tzinfo is None:  # SQLite keeps no offset: it is UTC
         return value.replace(tzinfo=UTC)
     return value
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """Who waits since when: when the phase began and when each pending defense began to wait."""
+
+    phase_since: datetime | None
+    #: pending defense id → when it began to wait
+    pending_since: dict[str, datetime] = field(default_factory=dict)
 
 
 def since_times(stored: dict[str, str]) -> dict[str, datetime]:

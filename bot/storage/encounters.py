@@ -42,7 +42,15 @@ from umbral_rules.systems import UMBRAL as UMBRAL_SYSTEM
 from umbral_rules.systems import PlaysOther
 
 from . import sheet_link as sl
-from .encounter_info import Cached, Committed, EncounterCache, EncounterInfo, info_of
+from .encounter_info import (
+    Cached,
+    Committed,
+    EncounterCache,
+    EncounterInfo,
+    Waiting,
+    info_of,
+    since_times,
+)
 from .encounter_sql import BUMP, CLOSES, ENC, META, SAVE, SELECT_ACTIVE
 from .errors import ConcurrencyError
 from .models import (
@@ -115,6 +123,12 @@ class EncounterRepository:
     def info(self) -> EncounterInfo | None:
         """Id, version, creator… of the encounter last read or written in this unit."""
         return None if self._loaded is None else self._loaded.info
+
+    def waiting(self) -> Waiting:
+        """When the phase of the encounter read in this unit began and when each of its
+        pending defenses began to wait: read with its row, no statement of its own."""
+        loaded = self._require()
+        return Waiting(loaded.info.phase_since, since_times(loaded.since or {}))
 
     @property
     def current_info(self) -> EncounterInfo:

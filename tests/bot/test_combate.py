@@ -156,6 +156,24 @@ async def test_defender_button_only_for_the_attacked_player(
     assert again.last.content == "Íñigo no tiene ningún ataque pendiente del que defenderse."
 
 
+async def test_defender_button_not_kept_per_message(
+    script: Script, fake: FakeDiscord, dice: ForcedDice
+) -> None:
+    """A Defender button sent with an attack is answered by the view registered at start-up:
+    discord.py keeps no view for the message (one that never times out would stay until the
+    bot restarts, one per attack and per reminder: issue 49's memory)."""
+    await script.run(*MESA, "@master", "/asalto")
+    registered = len(fake.bot.persistent_views)
+    attack = await fake.command(
+        "master", "mesa", "atacar", {"objetivo": "Íñigo", "atacante": "Ñu del puerto"}
+    )
+    assert [b["label"] for b in attack.first.buttons] == ["Defender"]
+    assert len(fake.bot.persistent_views) == registered
+    dice.push([6])
+    pressed = await fake.press("kaeda", "mesa", "Defender")
+    assert pressed.events[0].message.field("Aguante de Íñigo") == "16 → 15/16"
+
+
 async def test_defender_button_survives_a_restart(
     script: Script, fake: FakeDiscord, database_url: str
 ) -> None:

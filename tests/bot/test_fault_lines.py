@@ -30,7 +30,7 @@ async def assert_tracker_is_right(fake: FakeDiscord, channel: str = "mesa") -> N
         enc = await uow.encounter.get()
         info = uow.encounter.info
         assert enc is not None and info is not None
-        waiting = await waiting_of(uow, enc)  # the «Se espera a» lines, as the tracker has them
+        waiting = waiting_of(enc, uow.encounter)  # the «Se espera a» lines, as the tracker has them
     assert info.tracker_message_id is not None
     shown = fake.message_by_id(info.tracker_message_id)  # 404 if it was deleted
     assert shown.channel == place.name and shown.pinned

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import event
 
 from bot.console import FakeDiscord, Session
+from bot.storage.reminders import armed
 from tests.bot.conftest import GUARDIA, KAEDA, Script
 from umbral_rules import ForcedDice
 
@@ -87,3 +88,36 @@ async def test_looking_at_the_tablero_keeps_the_encounter_cached(
     assert session.storage.encounter_cache.hits >= hits + 3
     again = await fake.command("master", "mesa", "mapa ver")
     assert "Ñu del puerto 2 E5" in again.first.embeds[0]["footer"]["text"]
+
+
+#: BEGIN, the encounter's row (its game and its waiting times come with it), its reminders,
+#: what changed of them, who is due now (issue 49: it read the game twice and the waiting
+#: times once more, 8 in all, in every changed encounter of every round).
+MAX_SYNC_STATEMENTS = 5
+
+
+async def test_a_round_brings_a_changed_encounter_up_to_date_within_its_statements(
+    script: Script, fake: FakeDiscord, session: Session, dice: ForcedDice
+) -> None:
+    await script.run(*KAEDA, *GUARDIA, *START, "@master", "/encuentro recordatorios horas:1")
+    scheduler = session.bot.reminders
+    seen: list[str] = []
+
+    def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        seen.append(" ".join(statement.split()))
+
+    engine = session.storage.engine.sync_engine
+    for target in ("Ñu del puerto 1", "Ñu del puerto 2"):
+        dice.push([9])
+        await fake.command("kaeda", "mesa", "atacar", {"objetivo": target})  # it changed
+        async with session.storage.across_guilds() as db:
+            [armed_now] = await armed(db)
+        event.listen(engine, "before_cursor_execute", record)
+        try:
+            seen.clear()
+            await scheduler.claim(armed_now)
+        finally:
+            event.remove(engine, "before_cursor_execute", record)
+        assert len(seen) <= MAX_SYNC_STATEMENTS, seen
+        assert not [s for s in seen if s.startswith("SELECT encounters.system")], seen
+        assert not [s for s in seen if s.startswith("SELECT encounters.pending_since")], seen

@@ -34,7 +34,7 @@ async def shown_and_fresh(fake: FakeDiscord) -> tuple[str, str]:
     async with fake.bot.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
         enc = await uow.encounter.require()
         info = uow.encounter.current_info
-        fresh = tracker_embed(enc, waiting=await waiting_of(uow, enc)).to_dict()
+        fresh = tracker_embed(enc, waiting=waiting_of(enc, uow.encounter)).to_dict()
     shown = fake.message_by_id(info.tracker_message_id or 0).embeds[0]
     return _text(shown), _text(fresh)
 

@@ -14,4 +14,4 @@ async def setup(bot: UmbralBot) -> None:
     from .service import defender_view
 
     await bot.add_cog(CombateCog(bot.services))
-    bot.add_view(defender_view(bot.services))  # presses on messages sent before a restart
+    bot.add_view(defender_view(bot.services, listening=True))  # presses on every message

@@ -124,9 +124,16 @@ async def run(ctx: Context, action: Action, op: Operation) -> None:
     )
 
 
-def defender_view(services: Services) -> DefenderView:
-    """The **Defender** button (its presses run :func:`defend`)."""
-    return DefenderView(services, defend)
+def defender_view(services: Services, *, listening: bool = False) -> DefenderView:
+    """The **Defender** button (its presses run :func:`defend`), to send with a message:
+    stopped, so discord.py keeps no copy of it for that message — a view that never times
+    out is kept until the bot restarts, one per attack and per reminder (issue 49). Every
+    press is answered by the one view registered at start-up (``listening``: that one; its
+    ``custom_id`` is stable, so it answers on any message)."""
+    view = DefenderView(services, defend)
+    if not listening:
+        view.stop()
+    return view
 
 
 async def attack(

@@ -259,7 +259,7 @@ class EncuentroCog(FeatureCog):
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
         async with ctx.storage.channel(guild_id, channel_id) as uow:
             enc = await uow.encounter.require()
-            lines = await waiting_of(uow, enc)
+            lines = waiting_of(enc, uow.encounter)
         await send(ctx.interaction, embed=pendientes_embed(enc, lines), ephemeral=True)
 
     @encuentro.command(

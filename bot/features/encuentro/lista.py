@@ -30,7 +30,7 @@ async def open_encounters(uow: UnitOfWork) -> list[OpenEncounter]:
         enc = await repo.get()
         if enc is None or repo.info is None:
             continue
-        lines = await waiting_of(uow, enc, repo.info)
+        lines = waiting_of(enc, repo)
         out.append(OpenEncounter(channel_id, enc.mode, enc.asalto, enc.phase, lines))
     return out
 

@@ -53,9 +53,8 @@ from bot.storage import UnitOfWork
 from bot.storage.claims import Claim
 from bot.storage.closing import next_closing
 from bot.storage.reminders import Armed, DueOf, Wanted, armed, next_due
-from bot.storage.waiting import waiting
 from umbral_rules import UmbralError
-from umbral_rules.systems import UMBRAL
+from umbral_rules.systems import PlaysOther
 
 log = logging.getLogger(__name__)
 
@@ -211,14 +210,14 @@ class ReminderScheduler:
         lease, nonce = lease_until(now), new_nonce()
 
         async def work(uow: UnitOfWork) -> tuple[Delivery | None, int | None]:
-            system = await uow.encounter.system()
-            if system is not None and system != UMBRAL:  # another game's: what it says
-                other = await _claim_other(
-                    uow, self.services, system, target, now, due_of, lease, nonce
+            try:
+                return await _claim(uow, target, now, due_of, lease, nonce)
+            except PlaysOther as other:  # another game's encounter: what its system says
+                found = await _claim_other(
+                    uow, self.services, other.system, target, now, due_of, lease, nonce
                 )
                 info = uow.encounter.info
-                return other, None if info is None else info.version
-            return await _claim(uow, target, now, due_of, lease, nonce)
+                return found, None if info is None else info.version
 
         delivery, synced = await self.storage.run_in_channel(
             target.guild_id, target.channel_id, work, claiming=True
@@ -318,14 +317,13 @@ async def _claim(
 ) -> tuple[Delivery | None, int | None]:
     """In one transaction: who the encounter waits for now, synced into its reminders, and
     the message to the players due now, claimed by this process (not yet marked sent); with
-    the version of the encounter synced."""
-    if await uow.encounter.system() != UMBRAL:  # none now
-        return None, None
+    the version of the encounter synced. Another game's encounter raises
+    :class:`~umbral_rules.systems.PlaysOther` (read once: its row says which game)."""
     enc = await uow.encounter.get()
     info = uow.encounter.info
     if enc is None or info is None or info.id != target.encounter_id:
         return None, None
-    times = await waiting(uow.session, info.id, info.phase_since)
+    times = uow.encounter.waiting()
     by_user: dict[int, list[Waited]] = {}
     wanted: list[Wanted] = []
     for w in waited_for(enc, times.phase_since, times.pending_since):
@@ -359,7 +357,7 @@ async def _claim_other(
     info = uow.encounter.info
     if doc is None or info is None or info.id != target.encounter_id:
         return None
-    times = await waiting(uow.session, info.id, info.phase_since)
+    times = uow.encounter.waiting()
     awaited = services.systems.waiting(system, doc)
     since = times.phase_since or now
     wanted = [Wanted(a.user_id, "turno", a.ref, since) for a in awaited]
