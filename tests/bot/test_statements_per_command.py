@@ -92,7 +92,8 @@ async def test_looking_at_the_tablero_keeps_the_encounter_cached(
 
 #: BEGIN, the encounter's row (its game and its waiting times come with it), its reminders,
 #: what changed of them, who is due now (issue 49: it read the game twice and the waiting
-#: times once more, 8 in all, in every changed encounter of every round).
+#: times once more, 8 in all, in every changed encounter of every round; and it took the
+#: encounter out of the cache, so the channel's next command built it again).
 MAX_SYNC_STATEMENTS = 5
 
 
@@ -107,9 +108,13 @@ async def test_a_round_brings_a_changed_encounter_up_to_date_within_its_statemen
         seen.append(" ".join(statement.split()))
 
     engine = session.storage.engine.sync_engine
-    for target in ("Ñu del puerto 1", "Ñu del puerto 2"):
+    cache = session.storage.encounter_cache
+    for attack, target in enumerate(("Ñu del puerto 1", "Ñu del puerto 2", "Ñu del puerto 3")):
         dice.push([9])
+        hits = cache.hits
         await fake.command("kaeda", "mesa", "atacar", {"objetivo": target})  # it changed
+        if attack:  # the round before only read it: it stayed cached
+            assert cache.hits == hits + 1
         async with session.storage.across_guilds() as db:
             [armed_now] = await armed(db)
         event.listen(engine, "before_cursor_execute", record)

@@ -319,7 +319,7 @@ async def _claim(
     the message to the players due now, claimed by this process (not yet marked sent); with
     the version of the encounter synced. Another game's encounter raises
     :class:`~umbral_rules.systems.PlaysOther` (read once: its row says which game)."""
-    enc = await uow.encounter.get()
+    enc = await uow.encounter.view()  # only read: it stays in the cache for the next command
     info = uow.encounter.info
     if enc is None or info is None or info.id != target.encounter_id:
         return None, None
