@@ -108,6 +108,7 @@ async def measure() -> dict[str, dict[str, Any]]:
                 "bot_ficheros": len({f for f, _, _ in seen["bot"]}),
                 "reglas_funciones": len(seen["umbral_rules"]),
                 "funciones": sorted(seen["bot"]),
+                "reglas": sorted(seen["umbral_rules"]),
             }
         return result
     finally:
@@ -130,13 +131,16 @@ def table(result: dict[str, dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--funciones", help="lista las funciones de bot/ de ese comando")
+    parser.add_argument(
+        "--funciones", help="lista las funciones de bot/ y de umbral_rules/ de ese comando"
+    )
     args = parser.parse_args(argv)
     result = asyncio.run(measure())
     print(table(result))
     if args.funciones:
         by_file: dict[str, list[str]] = {}
-        for file, line, name in result[args.funciones]["funciones"]:
+        row = result[args.funciones]
+        for file, line, name in [*row["funciones"], *row["reglas"]]:
             by_file.setdefault(file, []).append(f"{name}:{line}")
         for file, names in sorted(by_file.items()):
             print(f"{file} ({len(names)}): {', '.join(names)}")
