@@ -26,8 +26,12 @@ Name = app_commands.Range[str, 1, NAME_MAX]
 FORM_NAME_HELP = "El nombre (obligatorio; sin opciones, se abre un formulario)"
 #: The forms of /hielo ficha crear and /hielo bestiario añadir typed without options: the
 #: name, then the pages its options declare (``SheetOptions``).
-SHEET_FORM = form_spec(SheetOptions, "Ficha de hielo y fuego", verb="crear", lead=("nombre",))
-ENEMY_FORM = form_spec(SheetOptions, "Enemigo de hielo y fuego", verb="crear", lead=("nombre",))
+SHEET_FORM = form_spec(
+    SheetOptions, "Ficha de hielo y fuego", verb="crear", kind="pj", lead=("nombre",)
+)
+ENEMY_FORM = form_spec(
+    SheetOptions, "Enemigo de hielo y fuego", verb="crear", kind="enemigo", lead=("nombre",)
+)
 EXPORT_HELP = "yaml (por defecto), json, csv o xlsx"
 FILE_HELP = "El archivo: .yaml, .json, .csv o .xlsx (como lo da exportar)"
 REPLACE_HELP = "Si ya hay fichas con esos nombres, cámbialas por las del archivo"
