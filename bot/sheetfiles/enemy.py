@@ -71,7 +71,10 @@ class EnemyEntry(Entry):
             label="El nombre del arma",
         ),
     ] = "arma"
-    tamano: Annotated[Tamano, Option("Tamaño (por defecto normal)", page=2)] = TAMANO
+    tamano: Annotated[
+        Tamano,
+        Option("Tamaño (por defecto normal)", page=2, display="tamaño", form_label="Tamaño"),
+    ] = TAMANO
     proteccion: Annotated[
         Proteccion,
         Option("Protección (0 a 4): la que ignora Perforante", 0, 4, page=2, extra=True),

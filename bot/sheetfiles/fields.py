@@ -9,6 +9,10 @@ description, its range; the form's page). From that one list come the rows' fiel
 columns (:func:`numeric`, :func:`listed`) and a command's options
 (``bot.features.field_options``); the rules' sheet of a row or an entry is read by its own
 fields' names (:func:`umbral_rules.named.sheet_of`, :func:`by_column`).
+
+The other games' sheet commands declare their options the same way, on a model of the
+options (``SheetOptions`` of ``hielo``, ``graduado``, ``porcentual``): the same
+:class:`Option`, saying as well which of the commands take each one.
 """
 
 from __future__ import annotations
@@ -37,20 +41,45 @@ class Column:
 @dataclass(frozen=True)
 class Option:
     """A field as a command's option: its description, its range (of the number, or of the
-    text's length), the form's page it is asked on (1, 2, 3…), and whether it is one of the
-    command's «extras» (its options beyond the essential ones, declared after them).
+    text's length; none for a yes/no, a choice or a free text), the form's page it is asked
+    on (1, 2, 3…; ``None``: not on the form), and whether it is one of the command's
+    «extras» (its options beyond the essential ones, declared after them).
 
     ``keys``: a list typed as text, separated by commas, becomes these keys (refusing an
     unknown one with a ``ValueError``); ``label``: a name typed is cleaned as this name
-    (:func:`umbral_rules.text.clean_name`)."""
+    (:func:`umbral_rules.text.clean_name`).
+
+    When one kind is taken by several commands (``/hielo ficha crear`` and ``editar``; a
+    sheet and a bestiary entry): ``verbs`` and ``kinds``, the commands that take it (empty:
+    all; ``quitar_arma`` only ``editar``); ``needed``, the verbs it cannot be left out of
+    (a required option, or a form's required field when the command has a form);
+    ``described``, its description in a verb that says it otherwise (verb, text).
+    ``display``: the name Discord shows when it is not the field's («daño»); ``form_label``:
+    the form's label when it is not the name spoken; ``place``: its place on its page when
+    not the list's order."""
 
     description: str
     low: int | None = None
     high: int | None = None
-    page: int = 1
+    page: int | None = 1
     extra: bool = False
     keys: Callable[[Iterable[str]], list[str]] | None = None
     label: str | None = None
+    verbs: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    needed: tuple[str, ...] = ()
+    described: tuple[tuple[str, str], ...] = ()
+    display: str | None = None
+    form_label: str | None = None
+    place: int = 0
+
+    def taken(self, verb: str | None, kind: str | None) -> bool:
+        """Whether the command of ``verb`` for ``kind`` takes this option."""
+        return (not self.verbs or verb in self.verbs) and (not self.kinds or kind in self.kinds)
+
+    def description_in(self, verb: str | None) -> str:
+        """Its description in the command of ``verb``."""
+        return dict(self.described).get(verb or "", self.description)
 
 
 def _meta(model: type[BaseModel], name: str, kind: type[Any]) -> Any:

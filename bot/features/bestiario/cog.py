@@ -25,15 +25,14 @@ from bot.features.bestiario.files import (
 from bot.features.cog import FeatureCog
 from bot.features.common import Tamano, send
 from bot.features.field_options import (
-    descriptions,
     extras,
+    form_spec,
     option_names,
-    pages,
     required,
     takes_options,
     typed,
 )
-from bot.features.forms import FormSpec, OptionValue, open_form
+from bot.features.forms import OptionValue, open_form
 from bot.features.forms import required as required_options
 from bot.features.pages import send_pages
 from bot.render.fichas import bestiary_list_pages, enemy_embed, notice_embed
@@ -68,13 +67,7 @@ async def name_free(
 
 #: /bestiario añadir typed without options: its form, the numbers of Mesa first (its
 #: pages, like its options, are the enemy's field list's: ``EnemyEntry``).
-ANADIR_FORM = FormSpec(
-    "Añadir enemigo",
-    pages(EnemyEntry),
-    frozenset(required(EnemyEntry)),
-    {"tamano": "Tamaño"},
-    first_page=name_free,
-)
+ANADIR_FORM = form_spec(EnemyEntry, "Añadir enemigo", first_page=name_free)
 SEE = "ver el bestiario"
 
 
@@ -94,12 +87,10 @@ class BestiarioCog(FeatureCog):
         description="Añade un enemigo con sus números de Mesa",
         extras={"form": ANADIR_FORM},
     )
-    @app_commands.describe(**descriptions(EnemyEntry))
-    @app_commands.rename(tamano="tamaño")
     @command_context(
         "máster", what=CHANGE, variants=(Variant("extras", "máster", EXTRAS, what=CHANGE),)
     )
-    @takes_options(EnemyEntry, {"tamano": Tamano})
+    @takes_options(EnemyEntry, {"tamano": Tamano}, form=True)
     async def anadir(self, ctx: Context, /, **options: OptionValue | None) -> None:
         """Its options are the enemy's fields (``EnemyEntry``): the rules' sheet of those its
         sheet has, then its notes and estados."""

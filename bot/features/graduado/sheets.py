@@ -18,6 +18,7 @@ from bot.storage.system_sheets import SheetKind, StoredSheet
 from umbral_rules import UmbralError
 from umbral_rules.graduado import Ficha, RankNames, Reserva
 
+from .options import SheetOptions
 from .system import NAME
 
 if TYPE_CHECKING:
@@ -44,22 +45,6 @@ class GradSheet:
             return cls(Ficha.from_dict(data), tuple(str(h) for h in data.get("heridas", ())))
         except (KeyError, TypeError, ValueError) as exc:
             raise UmbralError("Esta ficha graduada está dañada.") from exc
-
-
-@dataclass(frozen=True)
-class SheetOptions:
-    """The options of ``crear`` / ``editar`` (None: not given)."""
-
-    poder: int | None = None
-    aguante: int | None = None
-    magia: int | None = None
-    mana: int | None = None
-    arma: int | None = None
-    armadura: int | None = None
-    base: int | None = None
-    gastado_aguante: int | None = None
-    gastado_mana: int | None = None
-    mundo: bool | None = None
 
 
 def build(nombre: str, o: SheetOptions, old: Ficha | None = None) -> Ficha:

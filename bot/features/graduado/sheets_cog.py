@@ -8,10 +8,14 @@ from discord import app_commands
 
 from bot.edge.context import Context, command_context
 from bot.features.cog import FeatureCog
+from bot.features.field_options import takes_options
+from bot.features.forms import OptionValue
 
 from . import sheets
-from .options import EDIT_HELP, OWN, SHEET_HELP, Points, Power, Quality
-from .sheets import SheetOptions
+from .options import OWN, SheetOptions
+
+Name = app_commands.Range[str, 1, 80]
+NAME_HELP = "El nombre"
 
 
 class SheetsCog(FeatureCog):
@@ -24,44 +28,25 @@ class SheetsCog(FeatureCog):
     )
 
     # --- sheets --------------------------------------------------------------------------
+    # (their options after the name are SheetOptions' fields: ``takes_options``)
 
     @ficha.command(name="crear", description="Crea tu ficha graduada")
-    @app_commands.describe(**SHEET_HELP)
+    @app_commands.describe(nombre=NAME_HELP)
     @command_context("cualquiera")
+    @takes_options(SheetOptions, verb="crear", kind="pj")
     async def ficha_crear(
-        self,
-        ctx: Context,
-        nombre: app_commands.Range[str, 1, 80],
-        poder: Power,
-        aguante: Points,
-        magia: Power | None = None,
-        mana: Points | None = None,
-        arma: Quality = 0,
-        armadura: Quality = 0,
+        self, ctx: Context, /, nombre: Name, **options: OptionValue | None
     ) -> None:
-        o = SheetOptions(poder, aguante, magia, mana, arma, armadura)
-        await sheets.create(ctx, "pj", nombre, o)
+        await sheets.create(ctx, "pj", nombre, SheetOptions.of(options))
 
     @ficha.command(name="editar", description="Cambia tu ficha graduada")
-    @app_commands.describe(**EDIT_HELP)
+    @app_commands.describe(nombre=NAME_HELP)
     @command_context(OWN)
+    @takes_options(SheetOptions, verb="editar", kind="pj")
     async def ficha_editar(
-        self,
-        ctx: Context,
-        nombre: str,
-        poder: Power | None = None,
-        aguante: Points | None = None,
-        magia: Power | None = None,
-        mana: Points | None = None,
-        arma: Quality | None = None,
-        armadura: Quality | None = None,
-        gastado_aguante: Points | None = None,
-        gastado_mana: Points | None = None,
+        self, ctx: Context, /, nombre: str, **options: OptionValue | None
     ) -> None:
-        o = SheetOptions(
-            poder, aguante, magia, mana, arma, armadura, None, gastado_aguante, gastado_mana
-        )
-        await sheets.edit(ctx, "pj", nombre, o)
+        await sheets.edit(ctx, "pj", nombre, SheetOptions.of(options))
 
     @ficha.command(name="ver", description="Muestra una ficha graduada")
     @app_commands.describe(nombre="De quién")
@@ -83,45 +68,22 @@ class SheetsCog(FeatureCog):
     # --- bestiary ------------------------------------------------------------------------
 
     @bestiario.command(name="crear", description="Añade un enemigo graduado (máster)")
-    @app_commands.describe(
-        **SHEET_HELP,
-        base="Su probabilidad base en % (sin ella, la de los enemigos: 65)",
-        mundo="Una cosa del mundo: admite los rangos X y XX (poder 70–89)",
-    )
+    @app_commands.describe(nombre=NAME_HELP)
     @command_context("máster", what="cambiar el bestiario")
+    @takes_options(SheetOptions, verb="crear", kind="enemigo")
     async def bestiario_crear(
-        self,
-        ctx: Context,
-        nombre: app_commands.Range[str, 1, 80],
-        poder: Power,
-        aguante: Points,
-        magia: Power | None = None,
-        mana: Points | None = None,
-        arma: Quality = 0,
-        armadura: Quality = 0,
-        base: app_commands.Range[int, 0, 100] | None = None,
-        mundo: bool = False,
+        self, ctx: Context, /, nombre: Name, **options: OptionValue | None
     ) -> None:
-        o = SheetOptions(poder, aguante, magia, mana, arma, armadura, base, mundo=mundo)
-        await sheets.create(ctx, "enemigo", nombre, o)
+        await sheets.create(ctx, "enemigo", nombre, SheetOptions.of(options))
 
     @bestiario.command(name="editar", description="Cambia un enemigo graduado (máster)")
-    @app_commands.describe(**SHEET_HELP, base="Su probabilidad base en %")
+    @app_commands.describe(nombre=NAME_HELP)
     @command_context("máster", what="cambiar el bestiario")
+    @takes_options(SheetOptions, verb="editar", kind="enemigo")
     async def bestiario_editar(
-        self,
-        ctx: Context,
-        nombre: str,
-        poder: Power | None = None,
-        aguante: Points | None = None,
-        magia: Power | None = None,
-        mana: Points | None = None,
-        arma: Quality | None = None,
-        armadura: Quality | None = None,
-        base: app_commands.Range[int, 0, 100] | None = None,
+        self, ctx: Context, /, nombre: str, **options: OptionValue | None
     ) -> None:
-        o = SheetOptions(poder, aguante, magia, mana, arma, armadura, base)
-        await sheets.edit(ctx, "enemigo", nombre, o)
+        await sheets.edit(ctx, "enemigo", nombre, SheetOptions.of(options))
 
     @bestiario.command(name="ver", description="Muestra un enemigo graduado (máster)")
     @app_commands.describe(nombre="Cuál")

@@ -17,6 +17,7 @@ from openpyxl import load_workbook
 
 from bot.sheetfiles import FileRefused, csvio, jsonio, xlsxio, yamlio
 from bot.sheetfiles.codec import decode, detect_format
+from bot.sheetfiles.fields import numeric
 from umbral_rules import UmbralError
 from umbral_rules.hielo.common import key
 from umbral_rules.hielo.sheet import Sheet
@@ -30,7 +31,8 @@ COLUMNS = (
     "nombre", "habilidades", "especialidades", "armas", "armadura", "proteccion",
     "penalizacion", "escudo", "destino",
 )  # fmt: skip
-NUMERIC = frozenset({"proteccion", "penalizacion", "escudo", "destino"})
+#: The numeric columns: those the options' declaration types as numbers.
+NUMERIC = numeric(SheetOptions) & frozenset(COLUMNS)
 SCHEMA = csvio.CsvSchema(columns=COLUMNS, numeric=NUMERIC)
 _WEAPON = re.compile(
     r"^(?P<name>[^:]+?)\s*:\s*(?P<dano>\d+)(?:\s+(?P<hab>[^()]*?))?\s*(?:\((?P<esp>[^)]*)\))?$"

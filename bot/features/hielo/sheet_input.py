@@ -11,9 +11,10 @@ names, or one the sheet already has; 0 takes it off)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from bot.features.field_options import OptionsValue
+from bot.sheetfiles.fields import Option
 from umbral_rules import UmbralError
 from umbral_rules.hielo.common import key
 from umbral_rules.hielo.constants import ESPECIALIDADES_SEMILLA, HABILIDADES_SEMILLA
@@ -28,22 +29,62 @@ NONE_WORDS = frozenset({"ninguna", "ninguno", "nada", "-"})
 SEED_SPECIALTIES = {key(esp): hab for hab, esp in ESPECIALIDADES_SEMILLA}
 
 
-@dataclass(frozen=True)
-class SheetOptions:
-    """What a command's options say of a sheet (``None``: left as it is)."""
+#: The weapon's skill choices (the seed's two ways to attack).
+ArmaHabilidad = Literal["Combate cuerpo a cuerpo", "Puntería"]
+#: A rank, a damage, a protection…: 0 to 99.
+RANK_MAX = 99
 
-    habilidades: str | None = None
-    especialidades: str | None = None
-    arma: str | None = None
-    dano: int | None = None
-    arma_habilidad: str | None = None
-    arma_especialidad: str | None = None
-    quitar_arma: str | None = None
-    armadura: str | None = None
-    proteccion: int | None = None
-    penalizacion: int | None = None
-    escudo: int | None = None
-    destino: int | None = None
+
+class SheetOptions(OptionsValue):
+    """What a command's options say of a sheet (``None``: left as it is): the one
+    declaration of ``/hielo ficha crear|editar`` and ``/hielo bestiario añadir|editar``'s
+    options (:mod:`bot.features.field_options`: their descriptions, names, forms' pages)."""
+
+    habilidades: Annotated[
+        str | None,
+        Option("Habilidades y rangos 1–8: «Agilidad 3, Brío 4» (sin escribir: rango 2)"),
+    ] = None
+    especialidades: Annotated[
+        str | None,
+        Option("Especialidades y dados: «Agilidad: Rapidez 1, Brío: Trepar 2» (0 la quita)"),
+    ] = None
+    arma: Annotated[str | None, Option("Un arma que añadir o cambiar", page=2)] = None
+    dano: Annotated[
+        int | None, Option("El daño de esa arma", 0, RANK_MAX, page=2, display="daño")
+    ] = None
+    arma_habilidad: Annotated[
+        ArmaHabilidad | None,
+        Option("Con qué ataca esa arma (por defecto, Combate cuerpo a cuerpo)", page=2),
+    ] = None
+    arma_especialidad: Annotated[
+        str | None,
+        Option("La especialidad con que ataca esa arma («ninguna» la quita)", page=2),
+    ] = None
+    quitar_arma: Annotated[
+        str | None, Option("Un arma que quitar de la ficha", page=None, verbs=("editar",))
+    ] = None
+    armadura: Annotated[str | None, Option("La armadura («ninguna» la quita)", page=3)] = None
+    proteccion: Annotated[
+        int | None,
+        Option("La Protección de la armadura", 0, RANK_MAX, page=3, display="protección"),
+    ] = None
+    penalizacion: Annotated[
+        int | None,
+        Option(
+            "La Penalización de la armadura (en positivo)",
+            0,
+            RANK_MAX,
+            page=3,
+            display="penalización",
+        ),
+    ] = None
+    escudo: Annotated[
+        int | None,
+        Option("La bonificación del escudo a la Defensa en combate", 0, RANK_MAX, place=1),
+    ] = None
+    destino: Annotated[int | None, Option("Los puntos de destino (al crear, 1)", 0, RANK_MAX)] = (
+        None
+    )
 
 
 def _items(text: str) -> list[str]:

@@ -3,8 +3,6 @@ añadir|editar|ver|borrar|lista`` (:mod:`.sheets`), with their autocompletes."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 import discord
 from discord import Interaction, app_commands
 
@@ -12,7 +10,8 @@ from bot.edge.context import Context, command_context
 from bot.edge.permissions import require_guild
 from bot.features.cog import Choices, FeatureCog
 from bot.features.common import choices
-from bot.features.forms import FormSpec, open_form, required
+from bot.features.field_options import form_spec, takes_options
+from bot.features.forms import OptionValue, open_form, required
 from bot.sheetfiles.limits import NAME_MAX
 from umbral_rules.hielo.constants import ESPECIALIDADES_SEMILLA
 
@@ -22,35 +21,17 @@ from .groups import BESTIARIO, FICHA
 from .sheet_input import SheetOptions, offered
 from .system import HIELO_NAME
 
-ArmaHabilidad = Literal["Combate cuerpo a cuerpo", "Puntería"]
-SHEET_HELP = {
-    "nombre": "El nombre del personaje",
-    "habilidades": "Habilidades y rangos 1–8: «Agilidad 3, Brío 4» (sin escribir: rango 2)",
-    "especialidades": "Especialidades y dados: «Agilidad: Rapidez 1, Brío: Trepar 2» (0 la quita)",
-    "arma": "Un arma que añadir o cambiar",
-    "dano": "El daño de esa arma",
-    "arma_habilidad": "Con qué ataca esa arma (por defecto, Combate cuerpo a cuerpo)",
-    "arma_especialidad": "La especialidad con que ataca esa arma («ninguna» la quita)",
-    "armadura": "La armadura («ninguna» la quita)",
-    "proteccion": "La Protección de la armadura",
-    "penalizacion": "La Penalización de la armadura (en positivo)",
-    "escudo": "La bonificación del escudo a la Defensa en combate",
-    "destino": "Los puntos de destino (al crear, 1)",
-}
-EDIT_HELP = {**SHEET_HELP, "quitar_arma": "Un arma que quitar de la ficha"}
-SHEET_NAMES = {"dano": "daño", "proteccion": "protección", "penalizacion": "penalización"}
 SEED_SPECIALTIES = tuple(f"{hab}: {esp}" for hab, esp in ESPECIALIDADES_SEMILLA)
-Rank = app_commands.Range[int, 0, 99]
 Name = app_commands.Range[str, 1, NAME_MAX]
 FORM_NAME_HELP = "El nombre (obligatorio; sin opciones, se abre un formulario)"
-#: The forms of /hielo ficha crear and /hielo bestiario añadir typed without options.
-FORM_PAGES = (
-    ("nombre", "habilidades", "especialidades", "destino", "escudo"),
-    ("arma", "dano", "arma_habilidad", "arma_especialidad"),
-    ("armadura", "proteccion", "penalizacion"),
+#: The forms of /hielo ficha crear and /hielo bestiario añadir typed without options: the
+#: name, then the pages its options declare (``SheetOptions``).
+SHEET_FORM = form_spec(
+    SheetOptions, "Ficha de hielo y fuego", verb="crear", kind="pj", lead=("nombre",)
 )
-SHEET_FORM = FormSpec("Ficha de hielo y fuego", FORM_PAGES, frozenset({"nombre"}))
-ENEMY_FORM = FormSpec("Enemigo de hielo y fuego", FORM_PAGES, frozenset({"nombre"}))
+ENEMY_FORM = form_spec(
+    SheetOptions, "Enemigo de hielo y fuego", verb="crear", kind="enemigo", lead=("nombre",)
+)
 EXPORT_HELP = "yaml (por defecto), json, csv o xlsx"
 FILE_HELP = "El archivo: .yaml, .json, .csv o .xlsx (como lo da exportar)"
 REPLACE_HELP = "Si ya hay fichas con esos nombres, cámbialas por las del archivo"
@@ -80,50 +61,35 @@ class SheetCommands(FeatureCog):
         return choices((r.nombre for r in rows), current)
 
     # --- /hielo ficha -------------------------------------------------------------------
+    # (their options after the name are SheetOptions' fields: ``takes_options``)
     @FICHA.command(
         name="crear",
         description="Crea una ficha de Canción de hielo y fuego",
         extras={"form": SHEET_FORM},
     )
-    @app_commands.describe(**{**SHEET_HELP, "nombre": FORM_NAME_HELP})
-    @app_commands.rename(**SHEET_NAMES)
+    @app_commands.describe(nombre=FORM_NAME_HELP)
     @app_commands.autocomplete(habilidades=hielo_abilities, especialidades=hielo_specialties)
     @command_context("cualquiera")
+    @takes_options(SheetOptions, verb="crear", kind="pj", form=True)
     async def ficha_crear(
-        self, ctx: Context, nombre: Name | None = None, habilidades: str | None = None,
-        especialidades: str | None = None, arma: str | None = None, dano: Rank | None = None,
-        arma_habilidad: ArmaHabilidad | None = None, arma_especialidad: str | None = None,
-        armadura: str | None = None, proteccion: Rank | None = None,
-        penalizacion: Rank | None = None, escudo: Rank | None = None,
-        destino: Rank | None = None,
-    ) -> None:  # fmt: skip
-        options = SheetOptions(habilidades, especialidades, arma, dano, arma_habilidad,
-                               arma_especialidad, None, armadura, proteccion, penalizacion,
-                               escudo, destino)  # fmt: skip
-        if await open_form(ctx, SHEET_FORM, {"nombre": nombre, **vars(options)}):
+        self, ctx: Context, /, nombre: Name | None = None, **options: OptionValue | None
+    ) -> None:
+        if await open_form(ctx, SHEET_FORM, ctx.options):
             return
         (nombre,) = required(ctx, SHEET_FORM, {"nombre": nombre})
-        await sheets.create(ctx, "pj", nombre, options)
+        await sheets.create(ctx, "pj", nombre, SheetOptions.of(options))
 
     @FICHA.command(name="editar", description="Cambia una ficha de Canción de hielo y fuego")
-    @app_commands.describe(**EDIT_HELP)
-    @app_commands.rename(**SHEET_NAMES)
+    @app_commands.describe(nombre="El nombre del personaje")
     @app_commands.autocomplete(
         nombre=hielo_sheet, habilidades=hielo_abilities, especialidades=hielo_specialties
     )
     @command_context("dueño o máster")
+    @takes_options(SheetOptions, verb="editar", kind="pj")
     async def ficha_editar(
-        self, ctx: Context, nombre: str, habilidades: str | None = None,
-        especialidades: str | None = None, arma: str | None = None, dano: Rank | None = None,
-        arma_habilidad: ArmaHabilidad | None = None, arma_especialidad: str | None = None,
-        quitar_arma: str | None = None, armadura: str | None = None,
-        proteccion: Rank | None = None, penalizacion: Rank | None = None,
-        escudo: Rank | None = None, destino: Rank | None = None,
-    ) -> None:  # fmt: skip
-        options = SheetOptions(habilidades, especialidades, arma, dano, arma_habilidad,
-                               arma_especialidad, quitar_arma, armadura, proteccion,
-                               penalizacion, escudo, destino)  # fmt: skip
-        await sheets.edit(ctx, "pj", nombre, options)
+        self, ctx: Context, /, nombre: str, **options: OptionValue | None
+    ) -> None:
+        await sheets.edit(ctx, "pj", nombre, SheetOptions.of(options))
 
     @FICHA.command(name="ver", description="Una ficha con sus números (por defecto, la tuya)")
     @app_commands.describe(nombre="La ficha")
@@ -150,45 +116,29 @@ class SheetCommands(FeatureCog):
         description="Añade un enemigo al bestiario (máster)",
         extras={"form": ENEMY_FORM},
     )
-    @app_commands.describe(**{**SHEET_HELP, "nombre": FORM_NAME_HELP})
-    @app_commands.rename(**SHEET_NAMES)
+    @app_commands.describe(nombre=FORM_NAME_HELP)
     @app_commands.autocomplete(habilidades=hielo_abilities, especialidades=hielo_specialties)
     @command_context("máster", what="cambiar el bestiario")
+    @takes_options(SheetOptions, verb="crear", kind="enemigo", form=True)
     async def bestiario_anadir(
-        self, ctx: Context, nombre: Name | None = None, habilidades: str | None = None,
-        especialidades: str | None = None, arma: str | None = None, dano: Rank | None = None,
-        arma_habilidad: ArmaHabilidad | None = None, arma_especialidad: str | None = None,
-        armadura: str | None = None, proteccion: Rank | None = None,
-        penalizacion: Rank | None = None, escudo: Rank | None = None,
-        destino: Rank | None = None,
-    ) -> None:  # fmt: skip
-        options = SheetOptions(habilidades, especialidades, arma, dano, arma_habilidad,
-                               arma_especialidad, None, armadura, proteccion, penalizacion,
-                               escudo, destino)  # fmt: skip
-        if await open_form(ctx, ENEMY_FORM, {"nombre": nombre, **vars(options)}):
+        self, ctx: Context, /, nombre: Name | None = None, **options: OptionValue | None
+    ) -> None:
+        if await open_form(ctx, ENEMY_FORM, ctx.options):
             return
         (nombre,) = required(ctx, ENEMY_FORM, {"nombre": nombre})
-        await sheets.create(ctx, "enemigo", nombre, options)
+        await sheets.create(ctx, "enemigo", nombre, SheetOptions.of(options))
 
     @BESTIARIO.command(name="editar", description="Cambia un enemigo del bestiario (máster)")
-    @app_commands.describe(**{**EDIT_HELP, "nombre": "El enemigo"})
-    @app_commands.rename(**SHEET_NAMES)
+    @app_commands.describe(nombre="El enemigo")
     @app_commands.autocomplete(
         nombre=hielo_enemy, habilidades=hielo_abilities, especialidades=hielo_specialties
     )
     @command_context("máster", what="cambiar el bestiario")
+    @takes_options(SheetOptions, verb="editar", kind="enemigo")
     async def bestiario_editar(
-        self, ctx: Context, nombre: str, habilidades: str | None = None,
-        especialidades: str | None = None, arma: str | None = None, dano: Rank | None = None,
-        arma_habilidad: ArmaHabilidad | None = None, arma_especialidad: str | None = None,
-        quitar_arma: str | None = None, armadura: str | None = None,
-        proteccion: Rank | None = None, penalizacion: Rank | None = None,
-        escudo: Rank | None = None, destino: Rank | None = None,
-    ) -> None:  # fmt: skip
-        options = SheetOptions(habilidades, especialidades, arma, dano, arma_habilidad,
-                               arma_especialidad, quitar_arma, armadura, proteccion,
-                               penalizacion, escudo, destino)  # fmt: skip
-        await sheets.edit(ctx, "enemigo", nombre, options)
+        self, ctx: Context, /, nombre: str, **options: OptionValue | None
+    ) -> None:
+        await sheets.edit(ctx, "enemigo", nombre, SheetOptions.of(options))
 
     @BESTIARIO.command(name="ver", description="Un enemigo del bestiario con sus números")
     @app_commands.describe(nombre="El enemigo")

@@ -15,7 +15,9 @@ from bot.edge.context import Context, command_context
 from bot.features.bestiario.files import read_attachment
 from bot.features.cog import FeatureCog
 from bot.features.common import send
-from bot.features.forms import FormSpec, open_form, required
+from bot.features.field_options import form_spec, takes_options
+from bot.features.field_options import required as field_required
+from bot.features.forms import OptionValue, open_form, required
 from bot.render.porcentual import sheet_embed, tables_embed
 from bot.render.safe import shown
 from bot.sheetfiles.limits import NAME_MAX
@@ -25,7 +27,7 @@ from umbral_rules import UmbralError
 from . import files, parse, sheets
 from .complete import method, sheet_names
 from .groups import bestiario, ficha, tabla
-from .options import EXPORT_HELP, FileFormat, TamanoArma, TamanoEscudo, TipoArma
+from .options import EXPORT_HELP, FileFormat, SheetOptions, WeaponOptions
 from .state import SYSTEM
 from .system import TABLE_KIND, tablas
 
@@ -33,60 +35,17 @@ TablaNombre = Literal["bonificador", "localizacion", "modificadores"]
 Nombre = app_commands.Range[str, 1, NAME_MAX]
 Texto = app_commands.Range[str, 1, 1000]
 
-SHEET_HELP = {
-    "nombre": "Cómo se llama",
-    "caracteristicas": "«fuerza 12, agilidad 14, percepción 10, resistencia 12» (0 a 50)",
-    "competencias": "«Espadas 60, Esquivar 40, Pelea 35» (en %)",
-    "pv": "Puntos de Vida",
-    "armadura": "Nombre de la armadura",
-    "proteccion": "Protección de la armadura (se resta a los PD)",
-    "resistencia": "Resistencia de la armadura (la gastan los críticos)",
-    "iniciativa_armadura": "Mod. por Armadura a la Iniciativa (p. ej. -2)",
-    "casco": "La armadura lleva casco de metal o yelmo (no se puede aturdir)",
-    "escudo": "Nombre del escudo",
-    "tamano_escudo": "Pequeño (adarga, rodela, broquel), medio, tarja o pavés",
-    "resistencia_escudo": "Resistencia del escudo (se rompe a 0)",
-    "protege": "Localizaciones que cubre el escudo, separadas por comas",
-    "iniciativa_hechizos": "Mod. por Hechizos a la Iniciativa",
-    "bipedo": "Es bípedo (el Tropiezo solo vale contra bípedos)",
-}
-WEAPON_HELP = {
-    "ficha": "De qué ficha",
-    "nombre": "Nombre del arma",
-    "danio": "Daño: 1D8+1, 1D6, 2D6…",
-    "competencia": "Competencia con que se usa (Espadas, Lanzar, Pelea…)",
-    "caracteristica": "Característica base del bonificador (por defecto, fuerza)",
-    "fuerza_minima": "Fuerza mínima",
-    "tamano": "Ligero, medio o pesado",
-    "tipo": "Cuerpo a cuerpo, proyectil (con Recarga) o arrojadiza (Alcance FUE)",
-    "rasgos": "contundente, corte, perforante, lanza, hacha, palo, gancho, arco, ballesta, honda",
-    "alcance": "Tres distancias en varas «15/40/60», o «FUE» (arrojadizas)",
-    "recarga": "Acciones para recargar (armas de proyectil)",
-    "quitar": "Quita el arma de la ficha",
-}
+#: The descriptions of the options a command names itself (the rest are its declaration's,
+#: ``SheetOptions`` and ``WeaponOptions``).
+NAME_HELP = "Cómo se llama"
+FORM_NAME_HELP = "Cómo se llama (obligatorio; sin opciones, se abre un formulario)"
 KIND_TITLE: dict[SheetKind, str] = {"pj": "Ficha", "enemigo": "Bestiario"}
-#: The form of ``crear`` typed without options: every option, the essential ones first.
-FORM_PAGES = (
-    ("nombre", "caracteristicas", "pv", "competencias", "iniciativa_hechizos"),
-    ("armadura", "proteccion", "resistencia", "iniciativa_armadura", "casco"),
-    ("escudo", "tamano_escudo", "resistencia_escudo", "protege", "bipedo"),
-)
-FORM_REQUIRED = ("nombre", "caracteristicas", "pv")
 FORM_TITLE: dict[SheetKind, str] = {
     "pj": "Ficha del juego porcentual",
     "enemigo": "Enemigo del juego porcentual",
 }
-FORM_LABELS = {
-    "caracteristicas": "Características",
-    "pv": "PV",
-    "proteccion": "Protección",
-    "iniciativa_armadura": "Iniciativa por armadura",
-    "tamano_escudo": "Tamaño del escudo",
-    "resistencia_escudo": "Resistencia del escudo",
-    "iniciativa_hechizos": "Iniciativa por hechizos",
-    "bipedo": "Bípedo",
-}
-FORM_NAME_HELP = "Cómo se llama (obligatorio; sin opciones, se abre un formulario)"
+#: What ``crear`` cannot do without: the name, and what a new sheet needs.
+CREATE_NEEDS = ("nombre", *field_required(SheetOptions, "crear"))
 
 
 def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: str) -> None:
@@ -95,104 +54,70 @@ def sheet_commands(group: app_commands.Group, kind: SheetKind, rule: str, new: s
     what = f"cambiar el {KIND_TITLE[kind].lower()}"
     named = sheet_names(kind)
 
-    form = FormSpec(FORM_TITLE[kind], FORM_PAGES, frozenset(FORM_REQUIRED), FORM_LABELS)
+    #: ``crear`` typed without options: its form, the name and then the pages its options
+    #: declare (``SheetOptions``), the essential ones first.
+    form = form_spec(SheetOptions, FORM_TITLE[kind], verb="crear", kind=kind, lead=("nombre",))
 
     @group.command(
         name="crear", description="Crea una ficha del juego porcentual", extras={"form": form}
     )
-    @app_commands.describe(**{**SHEET_HELP, "nombre": FORM_NAME_HELP})
+    @app_commands.describe(nombre=FORM_NAME_HELP)
     @command_context(new, what=what)
     @method
+    @takes_options(SheetOptions, verb="crear", kind=kind, form=True)
     async def crear(
         self: FeatureCog,
         ctx: Context,
+        /,
         nombre: Nombre | None = None,
-        caracteristicas: Texto | None = None,
-        pv: app_commands.Range[int, 1, 500] | None = None,
-        competencias: Texto | None = None,
-        armadura: Nombre | None = None,
-        proteccion: app_commands.Range[int, 0, 50] | None = None,
-        resistencia: app_commands.Range[int, 0, 500] | None = None,
-        iniciativa_armadura: app_commands.Range[int, -20, 20] | None = None,
-        casco: bool | None = None,
-        escudo: Nombre | None = None,
-        tamano_escudo: TamanoEscudo | None = None,
-        resistencia_escudo: app_commands.Range[int, 0, 500] | None = None,
-        protege: Texto | None = None,
-        iniciativa_hechizos: app_commands.Range[int, -20, 20] | None = None,
-        bipedo: bool | None = None,
+        **options: OptionValue | None,
     ) -> None:
         if await open_form(ctx, form, ctx.options):
             return
-        nombre, _, _ = required(
-            ctx, form, {"nombre": nombre, "caracteristicas": caracteristicas, "pv": pv}
-        )
+        nombre = required(ctx, form, {n: ctx.options.get(n) for n in CREATE_NEEDS})[0]
         await ctx.interaction.response.defer(thinking=True)
-        given = {k: v for k, v in ctx.given.items() if k != "nombre"}
         async with ctx.storage.guild(ctx.guild_id) as uow:
             if kind == "enemigo":
                 ctx.require((await uow.guild.get()).gm_role_id)
-            row = await sheets.create(ctx, uow, kind, nombre, given)
+            row = await sheets.create(ctx, uow, kind, nombre, SheetOptions.of(options))
         await send(
             ctx.interaction, embed=sheet_embed(row.data, f"{KIND_TITLE[kind]}: {row.nombre}")
         )
 
     @group.command(name="editar", description="Cambia lo que digas de una ficha")
-    @app_commands.describe(**SHEET_HELP)
+    @app_commands.describe(nombre=NAME_HELP)
     @app_commands.autocomplete(nombre=named)
     @command_context(rule, what=what)
     @method
+    @takes_options(SheetOptions, verb="editar", kind=kind)
     async def editar(
-        self: FeatureCog,
-        ctx: Context,
-        nombre: Nombre,
-        caracteristicas: Texto | None = None,
-        pv: app_commands.Range[int, 1, 500] | None = None,
-        competencias: Texto | None = None,
-        armadura: Nombre | None = None,
-        proteccion: app_commands.Range[int, 0, 50] | None = None,
-        resistencia: app_commands.Range[int, 0, 500] | None = None,
-        iniciativa_armadura: app_commands.Range[int, -20, 20] | None = None,
-        casco: bool | None = None,
-        escudo: Nombre | None = None,
-        tamano_escudo: TamanoEscudo | None = None,
-        resistencia_escudo: app_commands.Range[int, 0, 500] | None = None,
-        protege: Texto | None = None,
-        iniciativa_hechizos: app_commands.Range[int, -20, 20] | None = None,
-        bipedo: bool | None = None,
+        self: FeatureCog, ctx: Context, /, nombre: Nombre, **options: OptionValue | None
     ) -> None:
         await ctx.interaction.response.defer(thinking=True)
-        given = {k: v for k, v in ctx.given.items() if k != "nombre"}
         async with ctx.storage.guild(ctx.guild_id) as uow:
-            row = await sheets.edit(ctx, uow, kind, nombre, given)
+            row = await sheets.edit(ctx, uow, kind, nombre, SheetOptions.of(options))
         await send(
             ctx.interaction, embed=sheet_embed(row.data, f"{KIND_TITLE[kind]}: {row.nombre}")
         )
 
     @group.command(name="arma", description="Añade, cambia o quita un arma de una ficha")
-    @app_commands.describe(**WEAPON_HELP)
+    @app_commands.describe(ficha="De qué ficha", nombre="Nombre del arma")
     @app_commands.autocomplete(ficha=named)
     @command_context(rule, what=what)
     @method
+    @takes_options(WeaponOptions)
     async def arma(
         self: FeatureCog,
         ctx: Context,
+        /,
         ficha: Nombre,
         nombre: Nombre,
-        danio: app_commands.Range[str, 1, 40] | None = None,
-        competencia: Nombre | None = None,
-        caracteristica: app_commands.Range[str, 1, 40] | None = None,
-        fuerza_minima: app_commands.Range[int, 0, 50] = 0,
-        tamano: TamanoArma = "medio",
-        tipo: TipoArma = "cuerpo_a_cuerpo",
-        rasgos: Texto | None = None,
-        alcance: app_commands.Range[str, 1, 40] | None = None,
-        recarga: app_commands.Range[int, 0, 20] = 0,
-        quitar: bool = False,
+        **options: OptionValue | None,
     ) -> None:
         await ctx.interaction.response.defer(thinking=True)
         async with ctx.storage.guild(ctx.guild_id) as uow:
-            row = await sheets.set_weapon(ctx, uow, kind, ficha, ctx.options)
+            o = WeaponOptions.of(options)
+            row = await sheets.set_weapon(ctx, uow, kind, ficha, nombre, o)
         await send(
             ctx.interaction, embed=sheet_embed(row.data, f"{KIND_TITLE[kind]}: {row.nombre}")
         )

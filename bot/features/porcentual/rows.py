@@ -15,35 +15,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, get_args
+from typing import Any, Literal, get_args, get_origin
 
+from pydantic import BaseModel
+
+from bot.features.field_options import required
 from bot.jsontypes import JsonObject
+from bot.sheetfiles.fields import base_type, numeric
 from umbral_rules import UmbralError
 from umbral_rules.porcentual import Ficha
 from umbral_rules.text import clean_name, word_key
 
 from . import parse, sheets
-from .options import TamanoArma, TamanoEscudo, TipoArma
+from .options import SheetOptions, WeaponOptions
 
-#: The columns: ``/porcentual ficha crear``'s options, and the weapons.
+#: The columns: ``/porcentual ficha crear``'s options (:class:`SheetOptions`, in the order
+#: of the files written so far), and the weapons.
 COLUMNS = (
     "nombre", "caracteristicas", "competencias", "pv", "armas", "armadura", "proteccion",
     "resistencia", "iniciativa_armadura", "casco", "escudo", "tamano_escudo",
     "resistencia_escudo", "protege", "iniciativa_hechizos", "bipedo",
 )  # fmt: skip
-NUMERIC = frozenset(
-    {"pv", "proteccion", "resistencia", "iniciativa_armadura", "resistencia_escudo",
-     "iniciativa_hechizos"}
-)  # fmt: skip
-FLAGS = frozenset({"casco", "bipedo"})
-REQUIRED = ("caracteristicas", "pv")
-#: A weapon's keys in the ``armas`` cell: ``/porcentual ficha arma``'s options.
-WEAPON_KEYS = (
-    "danio", "competencia", "caracteristica", "fuerza_minima", "tamano", "tipo", "rasgos",
-    "alcance", "recarga",
-)  # fmt: skip
+NUMERIC = numeric(SheetOptions)
+REQUIRED = required(SheetOptions, "crear")
+#: A weapon's keys in the ``armas`` cell: ``/porcentual ficha arma``'s options (but
+#: ``quitar``, which is the command's: a weapon in a file is there).
+WEAPON_KEYS = tuple(name for name in WeaponOptions.model_fields if name != "quitar")
 WEAPON_ALIASES = {"dano": "danio", "caracteristica_base": "caracteristica"}
-WEAPON_NUMERIC = frozenset({"fuerza_minima", "recarga"})
 WEAPON_FORM = "«Espada, danio: 1D8+1, competencia: Espadas»"
 YES, NO = frozenset({"si", "true", "verdadero", "1"}), frozenset({"no", "false", "falso", "0"})
 
@@ -76,8 +74,21 @@ def _choice(value: str, what: str, choices: tuple[str, ...]) -> str:
     return key
 
 
-def weapon_options(piece: str) -> dict[str, Any]:
-    """One weapon of the ``armas`` cell as ``/porcentual ficha arma``'s options."""
+def _typed(model: type[BaseModel], key: str, value: object) -> Any:
+    """A cell's value as the option ``key`` of ``model`` takes it: a number, a yes/no, one of
+    its choices, a text."""
+    kind = base_type(model, key) if key in model.model_fields else str
+    if kind is int:
+        return _number(value, key)
+    if kind is bool:
+        return _flag(value, key)
+    if get_origin(kind) is Literal:
+        return _choice(str(value), key, get_args(kind))
+    return str(value).strip()
+
+
+def weapon_options(piece: str) -> tuple[str, WeaponOptions]:
+    """One weapon of the ``armas`` cell: its name and ``/porcentual ficha arma``'s options."""
     parts = parse.items(piece)
     if not parts or (":" in parts[0] and word_key(parts[0].partition(":")[0]) in WEAPON_KEYS):
         raise UmbralError(f"el arma «{piece.strip()[:40]}» empieza por su nombre: {WEAPON_FORM}")
@@ -92,20 +103,14 @@ def weapon_options(piece: str) -> dict[str, Any]:
                 f"con una de estas claves, una vez: {', '.join(WEAPON_KEYS)}"
             )
         value = value.strip()
-        if key in WEAPON_NUMERIC:
-            given[key] = _number(value, key)
-        elif key == "tamano":
-            given[key] = _choice(value, key, get_args(TamanoArma))
-        elif key == "tipo":
-            given[key] = _choice(value, key, get_args(TipoArma))
-        elif key == "rasgos":
+        if key == "rasgos":
             given[key] = ", ".join(re.split(r"[\s+]+", value))
         else:
-            given[key] = value
+            given[key] = _typed(WeaponOptions, key, value)
     missing = [k for k in ("danio", "competencia") if k not in given]
     if missing:
         raise UmbralError(f"al arma «{parts[0][:40]}» le falta: {', '.join(missing)}")
-    return given
+    return parts[0], WeaponOptions.of(given)
 
 
 def sheet_of_row(row: Mapping[str, Any]) -> JsonObject:
@@ -115,22 +120,15 @@ def sheet_of_row(row: Mapping[str, Any]) -> JsonObject:
     missing = [k for k in REQUIRED if k not in cells]
     if missing:
         raise UmbralError(f"falta {', '.join(missing)}")
-    given: dict[str, Any] = {}
-    for key, value in cells.items():
-        if key in ("nombre", "armas"):
-            continue
-        if key in NUMERIC:
-            given[key] = _number(value, key)
-        elif key in FLAGS:
-            given[key] = _flag(value, key)
-        elif key == "tamano_escudo":
-            given[key] = _choice(str(value), key, get_args(TamanoEscudo))
-        else:
-            given[key] = str(value).strip()
-    data = sheets.apply({"nombre": nombre}, given)
+    given = {
+        key: _typed(SheetOptions, key, value)
+        for key, value in cells.items()
+        if key not in ("nombre", "armas")
+    }
+    data = sheets.apply({"nombre": nombre}, SheetOptions.of(given))
     comps = Ficha.from_dict(data).competencias
     weapons = [
-        sheets.weapon(weapon_options(piece), comps)
+        sheets.weapon(*weapon_options(piece), comps)
         for piece in parse.items(str(cells.get("armas", "")), ";")
     ]
     return sheets.checked({**data, "armas": weapons})

@@ -17,7 +17,7 @@ from umbral_rules.porcentual.fichas import Rasgo
 from umbral_rules.text import clean_name, name_key, word_key
 
 from . import parse
-from .options import BOUNDS
+from .options import BOUNDS, SheetOptions, WeaponOptions
 from .state import SYSTEM
 
 if TYPE_CHECKING:
@@ -56,68 +56,73 @@ def _numbers(ficha: Ficha) -> list[tuple[str, int]]:
     return found
 
 
-def apply(data: dict[str, Any], given: Mapping[str, Any]) -> JsonObject:
-    """The sheet ``data`` with the options ``given`` (by parameter name) written over it."""
-    if "caracteristicas" in given:
+def apply(data: dict[str, Any], o: SheetOptions) -> JsonObject:
+    """The sheet ``data`` with the options given (``o``, ``None``: not given) written over
+    it."""
+    if o.caracteristicas is not None:
         data["caracteristicas"] = {
             **data.get("caracteristicas", {}),
-            **parse.caracteristicas(str(given["caracteristicas"])),
+            **parse.caracteristicas(o.caracteristicas),
         }
-    if "competencias" in given:
+    if o.competencias is not None:
         known = {
             parse.competencia_name(n, data.get("competencias", {})): v
-            for n, v in parse.pairs(str(given["competencias"]), "las competencias")
+            for n, v in parse.pairs(o.competencias, "las competencias")
         }
         data["competencias"] = {**data.get("competencias", {}), **known}
     for key in ("pv", "iniciativa_hechizos", "bipedo"):
-        if key in given:
-            data[key] = given[key]
-    if given.get("armadura") is not None or any(
-        k in given for k in ("proteccion", "resistencia", "iniciativa_armadura", "casco")
-    ):
+        if getattr(o, key) is not None:
+            data[key] = getattr(o, key)
+    armour = (o.proteccion, o.resistencia, o.iniciativa_armadura, o.casco)
+    if o.armadura is not None or any(value is not None for value in armour):
         old = data.get("armadura") or {}
-        nombre = given.get("armadura") or old.get("nombre")
+        nombre = o.armadura or old.get("nombre")
         if not nombre:
             raise UmbralError("Falta el nombre de la armadura (opción `armadura`).")
         data["armadura"] = {
             "nombre": clean_name(str(nombre), "El nombre de la armadura"),
-            "proteccion": given.get("proteccion", old.get("proteccion", 0)),
-            "resistencia": given.get("resistencia", old.get("resistencia", 0)),
-            "iniciativa": given.get("iniciativa_armadura", old.get("iniciativa", 0)),
-            "casco_metal": given.get("casco", old.get("casco_metal", False)),
+            "proteccion": _given(o.proteccion, old.get("proteccion", 0)),
+            "resistencia": _given(o.resistencia, old.get("resistencia", 0)),
+            "iniciativa": _given(o.iniciativa_armadura, old.get("iniciativa", 0)),
+            "casco_metal": _given(o.casco, old.get("casco_metal", False)),
         }
-    if any(k in given for k in ("escudo", "tamano_escudo", "resistencia_escudo", "protege")):
+    shield = (o.escudo, o.tamano_escudo, o.resistencia_escudo, o.protege)
+    if any(value is not None for value in shield):
         old = data.get("escudo") or {}
-        nombre = given.get("escudo") or old.get("nombre")
-        if not nombre or not (given.get("tamano_escudo") or old.get("tamano")):
+        nombre = o.escudo or old.get("nombre")
+        if not nombre or not (o.tamano_escudo or old.get("tamano")):
             raise UmbralError("Un escudo necesita nombre (`escudo`) y tamaño (`tamano_escudo`).")
-        protege = given.get("protege")
         data["escudo"] = {
             "nombre": clean_name(str(nombre), "El nombre del escudo"),
-            "tamano": given.get("tamano_escudo") or old.get("tamano"),
-            "resistencia": given.get("resistencia_escudo", old.get("resistencia", 0)),
-            "protege": parse.items(str(protege)) if protege else old.get("protege", []),
+            "tamano": o.tamano_escudo or old.get("tamano"),
+            "resistencia": _given(o.resistencia_escudo, old.get("resistencia", 0)),
+            "protege": parse.items(o.protege) if o.protege else old.get("protege", []),
         }
     return checked(data)
 
 
-def weapon(given: Mapping[str, Any], competencias: Mapping[str, int]) -> JsonObject:
+def _given(value: object, old: object) -> object:
+    """An option's value, or ``old`` when it was not given."""
+    return old if value is None else value
+
+
+def weapon(nombre: str, o: WeaponOptions, competencias: Mapping[str, int]) -> JsonObject:
     """A weapon from ``/porcentual ficha arma``'s options."""
-    rasgos = [word_key(r) for r in parse.items(str(given.get("rasgos") or ""))]
+    rasgos = [word_key(r) for r in parse.items(o.rasgos or "")]
     unknown = [r for r in rasgos if r not in RASGOS]
     if unknown:
         raise UmbralError(f"No conozco el rasgo «{unknown[0]}»: {', '.join(RASGOS)}.")
     data = {
-        "nombre": clean_name(str(given["nombre"]), "El nombre del arma"),
-        "competencia": parse.competencia_name(str(given["competencia"]), competencias),
-        "danio": str(given["danio"]),
-        "caracteristica_base": word_key(str(given.get("caracteristica") or "fuerza")),
-        "fuerza_minima": given.get("fuerza_minima", 0),
-        "tamano": given.get("tamano") or "medio",
-        "tipo": given.get("tipo") or "cuerpo_a_cuerpo",
+        "nombre": clean_name(nombre, "El nombre del arma"),
+        "competencia": parse.competencia_name(str(o.competencia), competencias),
+        "danio": str(o.danio),
+        "caracteristica_base": word_key(o.caracteristica or "fuerza"),
+        "fuerza_minima": o.fuerza_minima,
+        "tamano": o.tamano,
+        "tipo": o.tipo,
         "rasgos": rasgos,
-        "alcance": given.get("alcance"),
-        "recarga": given.get("recarga", 0),
+        "alcance": o.alcance,
+        "recarga": o.recarga,
     }
     try:
         return Arma.from_dict(data).to_dict()
@@ -147,37 +152,36 @@ async def may_change(ctx: Context, uow: UnitOfWork, sheet: StoredSheet) -> None:
 
 
 async def create(
-    ctx: Context, uow: UnitOfWork, kind: SheetKind, nombre: str, given: Mapping[str, Any]
+    ctx: Context, uow: UnitOfWork, kind: SheetKind, nombre: str, o: SheetOptions
 ) -> StoredSheet:
     nombre = clean_name(nombre)
-    data = apply({"nombre": nombre}, given)
+    data = apply({"nombre": nombre}, o)
     return await uow.system_sheets.add(SYSTEM, kind, ctx.user_id, nombre, data)
 
 
 async def edit(
-    ctx: Context, uow: UnitOfWork, kind: SheetKind, nombre: str, given: Mapping[str, Any]
+    ctx: Context, uow: UnitOfWork, kind: SheetKind, nombre: str, o: SheetOptions
 ) -> StoredSheet:
     sheet = await uow.system_sheets.require(SYSTEM, kind, nombre)
     await may_change(ctx, uow, sheet)
-    if not given:
+    if o == SheetOptions():
         raise UmbralError("No has dicho qué cambiar: no se ha hecho nada.")
-    return await uow.system_sheets.save(sheet, apply(dict(sheet.data), given))
+    return await uow.system_sheets.save(sheet, apply(dict(sheet.data), o))
 
 
 async def set_weapon(
-    ctx: Context, uow: UnitOfWork, kind: SheetKind, ficha: str, given: Mapping[str, Any]
+    ctx: Context, uow: UnitOfWork, kind: SheetKind, ficha: str, nombre: str, o: WeaponOptions
 ) -> StoredSheet:
     sheet = await uow.system_sheets.require(SYSTEM, kind, ficha)
     await may_change(ctx, uow, sheet)
-    nombre = str(given["nombre"])
-    if given.get("quitar"):
+    if o.quitar:
         return await uow.system_sheets.save(sheet, with_weapon(sheet.data, None, nombre))
-    missing = [k for k in ("danio", "competencia") if not given.get(k)]
+    missing = [k for k in ("danio", "competencia") if not getattr(o, k)]
     if missing:
         raise UmbralError(f"Para añadir un arma faltan: {', '.join(missing)}.")
     comps = Ficha.from_dict(sheet.data).competencias
     return await uow.system_sheets.save(
-        sheet, with_weapon(sheet.data, weapon(given, comps), nombre)
+        sheet, with_weapon(sheet.data, weapon(nombre, o, comps), nombre)
     )
 
 
