@@ -74,7 +74,7 @@ def _choice(value: str, what: str, choices: tuple[str, ...]) -> str:
     return key
 
 
-def _typed(model: type[BaseModel], key: str, value: object) -> Any:
+def _typed(model: type[BaseModel], key: str, value: object) -> int | bool | str:
     """A cell's value as the option ``key`` of ``model`` takes it: a number, a yes/no, one of
     its choices, a text."""
     kind = base_type(model, key) if key in model.model_fields else str
