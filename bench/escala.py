@@ -266,11 +266,7 @@ async def ladder(
             row = step.summary()
             row.update(step_stats(before, after, wall))
             row["reminders_posted_at_jump"] = sum(p["posted"] for p in posted)
-            row["rounds"] = [  # each process's round: its wall and CPU time, the loop held
-                {k: round(v, 4) for k, v in p.items() if k != "posted"} for p in posted
-            ]
-            if "census" in after[0]:  # ESCALA_CENSUS=1: what each process holds
-                row["census"] = [a["census"] for a in after]
+            row["rounds"] = posted  # each process's round: its wall and CPU time, the loop held
             row["cpu"] = {
                 "postgresql": (tree_cpu_seconds(pg_pid) - pg0) / wall if pg_pid else None,
                 "bots": [
@@ -317,6 +313,7 @@ def step_stats(
         "conflict_kinds": kinds_delta(before, after),
         "notices": [a["notices"] for a in after],
         "pool_checked_out": [a["pool_checked_out"] for a in after],
+        "census": [a.get("census") for a in after],  # ESCALA_CENSUS=1: what each one holds
     }
 
 

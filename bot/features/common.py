@@ -159,10 +159,14 @@ async def log_roll(
     reto: str | None = None,
     personaje: str | None = None,
     privada: bool | None = None,
+    beside: Roll | None = None,
 ) -> None:
     """Append one roll (every face, every modifier, the result; who rolled, against whom,
-    why) to the roll log; ``contra`` … ``privada``: as :func:`result_summary`."""
+    why) to the roll log; ``contra`` … ``privada``: as :func:`result_summary`; ``beside``:
+    another roll logged with it (the engaged's die beside a Despegarse's)."""
     rolls: tuple[Roll, ...] = result.rolls if isinstance(result, AttackResult) else (result.roll,)
+    if beside is not None:
+        rolls = (*rolls, beside)
     await uow.rolls.append(
         user_id=user_id,
         command=command,

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.edge.path import Need, Turn
 from bot.edge.systems import SystemPlugin, Verb
-from bot.features.common import log_roll, result_summary
+from bot.features.common import log_roll
 from bot.jsontypes import JsonObject
 from bot.records.rolls import SecuelasResult
 from umbral_rules import DiceSource, ForcedDice, UmbralError, physical_dice
@@ -112,26 +112,11 @@ class Umbral:
                     **who,
                 )
             elif isinstance(event, DespegarseResolved):
-                if event.result is not None and event.engaged_roll is not None:
-                    # Narrativo / Táctico: the engaged's die is logged beside the leaver's
-                    rolls = (event.result.roll, event.engaged_roll)
-                    await uow.rolls.append(
-                        user_id=user_id,
-                        command=command,
-                        dice=[r.die for r in rolls],
-                        modifiers=[m for r in rolls for m in r.modifiers],
-                        result=result_summary(
-                            event.result,
-                            totales=[r.total for r in rolls],
-                            contra=event.engaged_total,
-                        ),
-                        physical=any(r.die.physical for r in rolls),
-                        **who,
-                    )
-                elif event.result is not None:
+                if event.result is not None:  # (Narrativo / Táctico: the engaged's die too)
                     await log_roll(
-                        uow, user_id, command, event.result, contra=event.engaged_total, **who
-                    )
+                        uow, user_id, command, event.result, contra=event.engaged_total,
+                        beside=event.engaged_roll, **who,
+                    )  # fmt: skip
             elif isinstance(
                 event, AttackResolved | DefenseResolved | TiradaMade | RetoRolled | Stabilised
             ):

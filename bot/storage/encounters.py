@@ -20,14 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import (
-    RowMapping,
-    Text,
-    Update,
-    cast,
-    select,
-    update,
-)
+from sqlalchemy import RowMapping, Text, Update, cast, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -53,10 +46,7 @@ from .encounter_info import (
 )
 from .encounter_sql import BUMP, CLOSES, ENC, META, SAVE, SELECT_ACTIVE
 from .errors import ConcurrencyError
-from .models import (
-    ENCOUNTER_ACTIVE,
-    ENCOUNTER_ENDED,
-)
+from .models import ENCOUNTER_ACTIVE, ENCOUNTER_ENDED
 
 NO_ENCOUNTER = "No hay ningún encuentro activo en este canal: se abre con /encuentro empezar."
 ALREADY_ACTIVE = "Ya hay un encuentro activo en este canal: termínalo antes de empezar otro."
