@@ -63,26 +63,27 @@ class Encounter:
     def __init__(self, state: EncounterState) -> None:
         self.state = state
 
-    def _run(self, op: Callable[[EncounterState], T]) -> T:
-        """The transaction: ``op`` on the state, all or nothing."""
-        if not self.undo_on_refusal:
-            return op(self.state)
-        before = self.state.copy()
+    def _run(
+        self,
+        op: Callable[[EncounterState], T],
+        then: Callable[[EncounterState, T], None] | None = None,
+    ) -> T:
+        """The transaction: ``op`` on the state, and ``then`` on what it returned, all or
+        nothing."""
+        before = self.state.copy() if self.undo_on_refusal else None
         try:
-            return op(self.state)
+            result = op(self.state)
+            if then is not None:
+                then(self.state, result)
+            return result
         except UmbralError:
-            self.state = before
+            if before is not None:
+                self.state = before
             raise
 
     def _apply(self, op: Callable[[EncounterState], list[Event]]) -> list[Event]:
         """An operation that reports events; the board follows the combatants after it."""
-
-        def with_tablero(state: EncounterState) -> list[Event]:
-            events = op(state)
-            _tablero.after_operation(state, events)
-            return events
-
-        return self._run(with_tablero)
+        return self._run(op, _tablero.after_operation)
 
     # --- creating and persisting --------------------------------------------------------
 
