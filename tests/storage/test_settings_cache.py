@@ -81,3 +81,21 @@ async def test_a_change_empties_the_cache_only_once_committed(
         await uow.flush()
         assert storage.settings_cache.generation == generation  # not yet: not committed
     assert storage.settings_cache.generation > generation
+
+
+async def test_a_cached_copy_changed_by_its_caller_changes_neither_cache_nor_row(
+    storage: Storage,
+) -> None:
+    async with storage.guild(GUILD) as uow:
+        await uow.guild.update(gm_role_id=7, secuelas={"2": "Cojera"})
+    await _warm(storage)
+    async with storage.guild(GUILD) as uow:
+        copy = await uow.guild.get()  # a hit: a detached copy
+        copy.secuelas["3"] = "Cicatriz"
+        copy.gm_role_id = 8
+    async with storage.guild(GUILD) as uow:
+        settings = await uow.guild.get()
+        assert (settings.gm_role_id, settings.secuelas) == (7, {"2": "Cojera"})
+    async with storage.reading(GUILD) as uow:
+        row = await uow.session.get(type(settings), GUILD)
+        assert row is not None and (row.gm_role_id, row.secuelas) == (7, {"2": "Cojera"})
