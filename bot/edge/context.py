@@ -61,7 +61,7 @@ from bot.edge.permissions import (
 )
 from bot.edge.services import NO_STORAGE, ServedCog, Services
 from bot.jsontypes import JsonObject
-from bot.storage.undo import operation
+from bot.storage.unit import operation
 from umbral_rules import DiceSource, UmbralError
 from umbral_rules.encounter import Encounter
 from umbral_rules.systems import PlaysOther

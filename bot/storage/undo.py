@@ -1,14 +1,12 @@
 """The channel's undo records (``/deshacer``), written by the unit of work in the operation's
-own transaction (:meth:`UnitOfWork.finish`): ``before`` turns the document the operation left
+own transaction (:meth:`UnitOfWork.finish`, under :func:`~bot.storage.unit.operation`):
+``before`` turns the document the operation left
 back into the one before it (typed in :mod:`bot.records.undo`, which reads the forms written
 before migration 0016 too), who, which command, when, the rolls it logged and the sheets it
 changed by hand (:class:`SheetChange`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -31,27 +29,9 @@ from .sheet_link import in_other_encounter, linked
 KEEP = 20
 REOPEN_BUSY = "Ya hay otro encuentro activo en este canal: no se puede reabrir el anterior."
 _TABLE, ENC, CHAR = table(UndoRow), table(EncounterRow), table(Character)
-
-
-@dataclass(frozen=True)
-class Operation:
-    """Who runs which command now (set around each interaction the bot handles)."""
-
-    command: str
-    user_id: int
-
-
-#: The operation the current task is running, for the unit of work's record.
-CURRENT: ContextVar[Operation | None] = ContextVar("umbral_operation", default=None)
-
-
-@contextmanager
-def operation(command: str, user_id: int) -> Iterator[None]:
-    token = CURRENT.set(Operation(command, user_id))
-    try:
-        yield
-    finally:
-        CURRENT.reset(token)
+#: One operation's record, written by :meth:`UnitOfWork.finish` (its only writer) in the
+#: operation's own transaction.
+UNDO_INSERT = insert(_TABLE)
 
 
 @dataclass(frozen=True)
@@ -96,44 +76,6 @@ class Pending:
     sheets: list[SheetChange] = field(default_factory=list)
     #: The unit is itself an undo (or reads only): record nothing.
     skip: bool = False
-
-
-async def record(
-    session: AsyncSession,
-    guild_id: int,
-    channel_id: int,
-    now: datetime,
-    *,
-    encounter_id: int | None,
-    before: Before | None,
-    ended: bool,
-    version_after: int | None,
-    sheets: list[SheetChange],
-    roll_ids: list[int],
-    rolled: bool,
-) -> None:
-    """Record one operation of the channel, made ``now`` by :data:`CURRENT`'s user (the
-    unit of work's :meth:`~bot.storage.unit.UnitOfWork.finish`, the only writer; the
-    table's trigger drops the records it makes dead: undone ones, and those beyond the
-    newest :data:`KEEP`)."""
-    op = CURRENT.get() or Operation("?", 0)
-    await (await session.connection()).execute(
-        insert(_TABLE),
-        {
-            "guild_id": guild_id,
-            "channel_id": channel_id,
-            "encounter_id": encounter_id,
-            "command": op.command[:50],
-            "user_id": op.user_id,
-            "created_at": now,
-            "rolled": rolled,
-            "ended": ended,
-            "version_after": version_after,
-            "before": None if before is None else before.to_json(),
-            "sheets": [s.to_json() for s in sheets],
-            "roll_ids": roll_ids,
-        },
-    )
 
 
 class UndoRepository:

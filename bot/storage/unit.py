@@ -4,7 +4,10 @@ the units)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cached_property
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -21,9 +24,31 @@ from .scene import SceneRepository
 from .sessions import ActivityRepository, SessionRepository
 from .settings import GuildSettingsRepository, SettingsCache
 from .system_sheets import SystemSheetRepository
-from .undo import Pending, UndoRepository, record
+from .undo import UNDO_INSERT, Pending, UndoRepository
 
 CommitListener = Callable[[Committed], None]
+
+
+@dataclass(frozen=True)
+class Operation:
+    """Who runs which command now (set around each interaction the bot handles): what the
+    unit's undo record names (:meth:`UnitOfWork.finish`)."""
+
+    command: str
+    user_id: int
+
+
+#: The operation the current task is running, for the unit of work's record.
+CURRENT: ContextVar[Operation | None] = ContextVar("umbral_operation", default=None)
+
+
+@contextmanager
+def operation(command: str, user_id: int) -> Iterator[None]:
+    token = CURRENT.set(Operation(command, user_id))
+    try:
+        yield
+    finally:
+        CURRENT.reset(token)
 
 
 class UnitOfWork:
@@ -63,7 +88,9 @@ class UnitOfWork:
 
     @cached_property
     def guild(self) -> GuildSettingsRepository:
-        return GuildSettingsRepository(self.session, self.guild_id, self._settings_cache)
+        return GuildSettingsRepository(
+            self.session, self.guild_id, self._settings_cache, self._after_commit
+        )
 
     @cached_property
     def characters(self) -> CharacterRepository:
@@ -156,7 +183,8 @@ class UnitOfWork:
             if committed is not None:
                 for listener in listeners:
                     listener(committed)
-        hooks, self._after_commit = self._after_commit, []
+        hooks = list(self._after_commit)  # (the list stays: the settings' repository holds it)
+        self._after_commit.clear()
         for hook in hooks:
             hook()
 
@@ -165,7 +193,10 @@ class UnitOfWork:
 
     async def finish(self) -> None:
         """Before COMMIT: the undo record of what this unit did in its channel, if anything
-        (one central place: every command that saves the channel's encounter gets one)."""
+        (one central place, the records' only writer: every command that saves the channel's
+        encounter gets one), made now by :data:`CURRENT`'s user. The table's trigger
+        drops the records it makes dead: undone ones, and those beyond the newest
+        :data:`~.undo.KEEP`."""
         if self.channel_id is None or self.undo.skip:
             return
         if not self._made and not self.undo.sheets:  # it touched neither
@@ -178,16 +209,21 @@ class UnitOfWork:
             return  # is still an operation: /deshacer takes it back, changing nothing)
         info, before = enc.info, enc.undo_before()
         rolls: RollLogRepository | None = self.__dict__.get("rolls")  # (made if it logged)
-        await record(
-            self.session,
-            self.guild_id,
-            channel,
-            self.clock(),
-            encounter_id=None if info is None or before is None else info.id,
-            before=before,
-            ended=enc.ended,
-            version_after=None if info is None else info.version,
-            sheets=self.undo.sheets,
-            roll_ids=rolls.appended if rolls is not None else [],
-            rolled=rolls.rolled if rolls is not None else False,
+        op = CURRENT.get() or Operation("?", 0)
+        await (await self.session.connection()).execute(
+            UNDO_INSERT,
+            {
+                "guild_id": self.guild_id,
+                "channel_id": channel,
+                "encounter_id": None if info is None or before is None else info.id,
+                "command": op.command[:50],
+                "user_id": op.user_id,
+                "created_at": self.clock(),
+                "rolled": rolls.rolled if rolls is not None else False,
+                "ended": enc.ended,
+                "version_after": None if info is None else info.version,
+                "before": None if before is None else before.to_json(),
+                "sheets": [s.to_json() for s in self.undo.sheets],
+                "roll_ids": rolls.appended if rolls is not None else [],
+            },
         )

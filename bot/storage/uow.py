@@ -114,7 +114,7 @@ class Storage:
         #: Read-only units (:meth:`reading`): SQLite begins them DEFERRED (no write lock).
         self._read_sessions = create_sessionmaker(engine.execution_options(**{READ_ONLY: True}))
         #: The guilds' settings, read once per guild (see :mod:`bot.storage.settings`).
-        self.settings_cache = SettingsCache(engine)
+        self.settings_cache = SettingsCache()
         #: The encounters this process committed last, checked by version on every read.
         self.encounter_cache = EncounterCache()
         #: Told each encounter a unit committed, right after its COMMIT (the tracker).
@@ -132,7 +132,6 @@ class Storage:
         return cls(create_engine(url, **engine_kwargs), attempts=attempts)
 
     async def close(self) -> None:
-        self.settings_cache.unwatch(self.engine)
         self.encounter_cache.clear()
         await self.engine.dispose()
 

@@ -27,7 +27,7 @@ from sqlalchemy.engine import Engine, make_url
 from bench.heavy import bestiary_file
 from bot.__main__ import main
 from bot.console.transport import FakeDiscord
-from bot.storage.undo import CURRENT
+from bot.storage.unit import CURRENT
 from tests.conftest import TEST_DATABASE_URL
 
 ENTRIES = 2000

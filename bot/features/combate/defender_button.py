@@ -16,7 +16,7 @@ from bot.edge.errors import report_error
 from bot.edge.permissions import Permission
 from bot.edge.services import Services
 from bot.edge.tree import gate_component
-from bot.storage.undo import operation
+from bot.storage.unit import operation
 
 DEFENDER_ID = "umbral:defender"
 NOT_YOURS = "Este botón es para el jugador atacado: tú no tienes que defenderte aquí."

@@ -17,7 +17,8 @@ from bot.edge.errors import report_error
 from bot.edge.permissions import Permission
 from bot.edge.services import Services
 from bot.render.undo import done_text
-from bot.storage.undo import UndoRecord, operation
+from bot.storage.undo import UndoRecord
+from bot.storage.unit import operation
 
 from .service import undo
 

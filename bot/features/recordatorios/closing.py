@@ -18,7 +18,7 @@ from bot.edge.unattended import Unattended
 from bot.features.delivery import shard_scope
 from bot.storage import UnitOfWork
 from bot.storage.closing import closing_due
-from bot.storage.undo import operation
+from bot.storage.unit import operation
 
 log = logging.getLogger(__name__)
 
