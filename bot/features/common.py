@@ -1,6 +1,6 @@
 """What every feature shares: option types, the autocompletes' matching, the roll log's
-entries and the one way to answer (:func:`send`; :func:`send_split` for a reply that may
-not fit one message)."""
+entries and the one way to answer (:func:`send`, ``split`` for a reply that may not fit one
+message)."""
 
 from __future__ import annotations
 
@@ -111,39 +111,6 @@ def ventaja_sources(ventaja: str | None) -> tuple[list[str], list[str]]:
     return [], []
 
 
-def result_summary(
-    result: TiradaResult | AttackResult,
-    totales: list[int],
-    *,
-    contra: int | None = None,
-    umbral: int | None = None,
-    reto: str | None = None,
-    personaje: str | None = None,
-    privada: bool | None = None,
-) -> UmbralRoll:
-    """What the roll log keeps of a check or an attack (besides dice and modifiers):
-    ``totales``, the totals of the rolls logged (the result's own, or with the engaged's
-    beside a Despegarse's); ``contra`` (Despegarse: the engaged's total), ``umbral``,
-    ``personaje`` and ``privada`` (``/tirada``) and ``reto`` (a reto's name), when the roll
-    has them."""
-    attack = result if isinstance(result, AttackResult) else None
-    return UmbralRoll(
-        margen=result.margen,
-        grado=result.grade.label,
-        damage=None if attack is None else attack.damage,
-        potencia=None if attack is None else attack.potencia,
-        critical=None if attack is None else attack.critical,
-        golpe=None if attack is None else attack.hit.label,
-        tipo=None if attack is None else attack.kind.value,
-        totales=totales,
-        contra=contra,
-        umbral=umbral,
-        reto=reto,
-        personaje=personaje,
-        privada=privada,
-    )
-
-
 async def log_roll(
     uow: UnitOfWork,
     user_id: int,
@@ -162,25 +129,36 @@ async def log_roll(
     beside: Roll | None = None,
 ) -> None:
     """Append one roll (every face, every modifier, the result; who rolled, against whom,
-    why) to the roll log; ``contra`` … ``privada``: as :func:`result_summary`; ``beside``:
-    another roll logged with it (the engaged's die beside a Despegarse's)."""
+    why) to the roll log. Of the result it keeps the margen and the grade, an attack's
+    damage and blow, and the totals of the rolls logged (the result's own, and ``beside``'s:
+    another roll logged with it, the engaged's die beside a Despegarse's); ``contra``
+    (Despegarse: the engaged's total), ``umbral``, ``personaje`` and ``privada``
+    (``/tirada``) and ``reto`` (a reto's name), when the roll has them."""
     rolls: tuple[Roll, ...] = result.rolls if isinstance(result, AttackResult) else (result.roll,)
     if beside is not None:
         rolls = (*rolls, beside)
+    attack = result if isinstance(result, AttackResult) else None
+    summary = UmbralRoll(
+        margen=result.margen,
+        grado=result.grade.label,
+        damage=None if attack is None else attack.damage,
+        potencia=None if attack is None else attack.potencia,
+        critical=None if attack is None else attack.critical,
+        golpe=None if attack is None else attack.hit.label,
+        tipo=None if attack is None else attack.kind.value,
+        totales=[r.total for r in rolls],
+        contra=contra,
+        umbral=umbral,
+        reto=reto,
+        personaje=personaje,
+        privada=privada,
+    )
     await uow.rolls.append(
         user_id=user_id,
         command=command,
         dice=[r.die for r in rolls],
         modifiers=[m for r in rolls for m in r.modifiers],
-        result=result_summary(
-            result,
-            [r.total for r in rolls],
-            contra=contra,
-            umbral=umbral,
-            reto=reto,
-            personaje=personaje,
-            privada=privada,
-        ),
+        result=summary,
         physical=any(r.die.physical for r in rolls),
         actor=actor,
         character_id=character_id,
@@ -194,52 +172,35 @@ async def send(
     *,
     content: str | None = None,
     embed: discord.Embed | None = None,
-    embeds: list[discord.Embed] | None = None,
-    view: discord.ui.View | None = None,
-    ephemeral: bool = False,
-    pings: Iterable[int] = (),
-) -> None:
-    """Answer the interaction, whether or not it was deferred. Only the users in ``pings``
-    (those the content pings on purpose, see ``bot.render.safe``) can be pinged."""
-    kwargs: dict[str, Any] = {
-        "content": content or None,
-        "ephemeral": ephemeral,
-        "allowed_mentions": allowed_mentions(pings),
-    }
-    if embed is not None:
-        kwargs["embed"] = embed
-    if embeds:
-        kwargs["embeds"] = embeds
-    if view is not None:
-        kwargs["view"] = view
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
-    interaction.extras[ANSWERED] = True
-
-
-async def send_split(
-    interaction: discord.Interaction,
-    *,
-    content: str | None = None,
     embeds: Sequence[discord.Embed] = (),
     view: discord.ui.View | None = None,
     ephemeral: bool = False,
     pings: Iterable[int] = (),
+    split: bool = False,
 ) -> None:
-    """A reply that may not fit one message (2,000 characters of content; 10 embeds and
-    6,000 characters), answered in as many as it takes (:func:`split_reply`): the view goes
-    on the first; only the users in ``pings`` can be pinged, see ``bot.render.safe``."""
-    for i, (text, batch) in enumerate(split_reply(content, embeds)):
-        await send(
-            interaction,
-            content=text,
-            embeds=batch,
-            view=view if i == 0 else None,
-            ephemeral=ephemeral,
-            pings=pings,
-        )
+    """Answer the interaction, whether or not it was deferred. Only the users in ``pings``
+    (those the content pings on purpose, see ``bot.render.safe``) can be pinged. With
+    ``split``, a reply that may not fit one message (2,000 characters of content; 10 embeds
+    and 6,000 characters) is answered in as many as it takes (:func:`split_reply`), the view
+    on the first."""
+    given = list(embeds) if embed is None else [embed]
+    parts = split_reply(content, given) if split else [(content, given)]
+    mentions = allowed_mentions(pings)
+    for i, (text, batch) in enumerate(parts):
+        kwargs: dict[str, Any] = {
+            "content": text or None,
+            "ephemeral": ephemeral,
+            "allowed_mentions": mentions,
+        }
+        if batch:
+            kwargs["embeds"] = batch
+        if view is not None and i == 0:
+            kwargs["view"] = view
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+    interaction.extras[ANSWERED] = True
 
 
 #: Discord: «this thread is archived» (play by post goes quiet for days).

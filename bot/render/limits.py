@@ -147,31 +147,24 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
     return embed
 
 
-def batch_embeds(embeds: Sequence[discord.Embed]) -> list[list[discord.Embed]]:
-    """Embeds grouped into messages of at most 10 embeds and 6,000 characters each."""
+def split_reply(
+    content: str | None, embeds: Sequence[discord.Embed]
+) -> list[tuple[str | None, list[discord.Embed]]]:
+    """The messages a reply becomes: ``(content, embeds)`` each within Discord's limits, the
+    content split at line breaks (2,000 characters), every embed fitted (:func:`fit_embed`)
+    and the embeds grouped into messages of at most 10 embeds and 6,000 characters each."""
+    texts = split_text(content.split("\n"), CONTENT_MAX) if content else []
     batches: list[list[discord.Embed]] = []
-    current: list[discord.Embed] = []
     size = 0
     for embed in embeds:
         fit_embed(embed)
         n = len(embed)
-        if current and (len(current) >= EMBEDS_MAX or size + n > EMBEDS_TOTAL_MAX):
-            batches.append(current)
-            current, size = [], 0
-        current.append(embed)
+        if not batches or len(batches[-1]) >= EMBEDS_MAX or size + n > EMBEDS_TOTAL_MAX:
+            batches.append([])
+            size = 0
+        batches[-1].append(embed)
         size += n
-    if current:
-        batches.append(current)
-    return batches
-
-
-def split_reply(
-    content: str | None, embeds: Sequence[discord.Embed]
-) -> list[tuple[str | None, list[discord.Embed]]]:
-    """The messages a reply becomes: ``(content, embeds)`` each within Discord's limits
-    (content split at line breaks, embeds batched: :func:`batch_embeds`)."""
-    texts = split_text(content.split("\n"), CONTENT_MAX) if content else []
-    parts = zip_longest(texts, batch_embeds(embeds), fillvalue=None)
+    parts = zip_longest(texts, batches, fillvalue=None)
     return [(text, list(batch or [])) for text, batch in parts] or [(None, [])]
 
 

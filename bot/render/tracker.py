@@ -6,7 +6,7 @@ time zone)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -80,34 +80,28 @@ def pending_lines(enc: Encounter) -> list[str]:
 DESCRIPTION_MAX = 4000
 
 
-def _roster_pieces(groups: Sequence[tuple[str, Sequence[Combatant]]]) -> Iterator[tuple[str, bool]]:
-    """Each heading and each combatant's line (built only when asked for), with whether it is
-    a combatant's line."""
-    first = True
-    for heading, members in groups:
-        if members:
-            yield ("" if first else "\n\n") + heading, False
-            first = False
-            for c in members:
-                yield "\n" + combatant_line(c), True
-
-
 def roster_text(combatants: Sequence[Combatant], limit: int = DESCRIPTION_MAX) -> str:
     """Players first, then enemies, one line each, as many whole lines as fit in ``limit``
     characters and then «… y N más»; only the lines shown are built (a fight of 200 builds
     about forty)."""
-    groups = [
-        ("**Jugadores**", [c for c in combatants if c.side == "pj"]),
-        ("**Enemigos**", [c for c in combatants if c.side != "pj"]),
-    ]
-    total = sum(len(members) for _, members in groups)
+    total = len(combatants)
     if not total:
         return "Nadie en combate todavía: /encuentro unirse, /encuentro enemigos."
+    # each side's heading (when it has anyone) and then its combatants, in one walk
+    walk: list[str | Combatant] = []
+    for heading, side in (("**Jugadores**", True), ("**Enemigos**", False)):
+        members = [c for c in combatants if (c.side == "pj") is side]
+        if members:
+            walk += [heading, *members]
     # what a «… y 200 más» line can take, kept free until the last combatant is shown
     reserve = len("\n… y  más") + len(str(total))
     out: list[str] = []
     used = shown = 0
-    for piece, is_line in _roster_pieces(groups):
+    for item in walk:
+        if isinstance(item, str):  # a heading, a blank line after the side before it
+            piece, is_line = ("\n\n" if out else "") + item, False
+        else:  # a combatant's line, built only now that it may be shown
+            piece, is_line = "\n" + combatant_line(item), True
         room = limit if is_line and shown + 1 == total else limit - reserve
         if used + len(piece) > room:
             break
@@ -120,9 +114,10 @@ def roster_text(combatants: Sequence[Combatant], limit: int = DESCRIPTION_MAX) -
 
 
 def tracker_embed(
-    enc: Encounter, *, ended: bool = False, waiting: Sequence[str] = ()
+    enc: Encounter, *, ended: bool = False, waiting: Sequence[str] | None = None
 ) -> discord.Embed:
-    """``waiting``: the «Se espera a» lines (:func:`waiting_lines`)."""
+    """``waiting``: the «Se espera a» lines (:func:`waiting_lines`), which name every pending
+    defense; without them (``None``) the tracker lists its «Defensas pendientes» itself."""
     mode = MODE_LABELS.get(enc.mode, enc.mode)
     if ended:
         title = f"Encuentro terminado ({mode}) tras {plural(enc.asalto, 'asalto')}"
@@ -141,7 +136,7 @@ def tracker_embed(
         embed.add_field(name="Emboscada", value=first, inline=False)
     if waiting and not ended:
         embed.add_field(name=TITLE, value="\n".join(waiting)[:1024], inline=False)
-    elif not ended and (pending := pending_lines(enc)):  # (only without «Se espera a»)
+    elif not ended and waiting is None and (pending := pending_lines(enc)):
         embed.add_field(name="Defensas pendientes", value="\n".join(pending)[:1024], inline=False)
     footer = "Encuentro cerrado." if ended else "Este mensaje se actualiza solo tras cada cambio."
     embed.set_footer(text=footer)

@@ -33,6 +33,29 @@ def test_a_backtick_quote_cannot_be_broken_out_of(text: str) -> None:
     assert seen == "antes " + INERT * len(quoted) + " después"  # one code span, all text
 
 
+#: Names and the bot's own sentences: words, numbers and punctuation that is markdown nowhere.
+PLAIN_PIECES = [" ", "del puerto", "acción", "Guardia 1", "2", "12", ".", ",", ":", ";", "(", ")"]
+PLAIN_PIECES += ["?", "!", "'", '"', "%", "=", "·", "—", "−", "→"]
+PLAIN = st.tuples(
+    st.sampled_from(["Kaeda", "Ñu", "Aviso", "¿Quién", "«Lobo»"]),
+    st.lists(st.sampled_from(PLAIN_PIECES), max_size=12).map("".join),
+).map("".join)
+
+
+@settings(max_examples=300)
+@given(text=PLAIN, multiline=st.booleans(), roleplay=st.booleans())
+def test_text_with_nothing_to_escape_comes_back_as_it_is(
+    text: str, multiline: bool, roleplay: bool
+) -> None:
+    assert shown(text, multiline=multiline, roleplay=roleplay) == text
+
+
+def test_a_number_that_starts_a_list_is_escaped_all_the_same() -> None:
+    assert shown("1. Kaeda") == "1\\. Kaeda"
+    assert shown(" 12) Guardia") == " 12\\) Guardia"
+    assert shown("Guardia 1. Kaeda 2)") == "Guardia 1. Kaeda 2)"
+
+
 def test_examples() -> None:
     assert shown("[Kaeda](https://evil.example)") == "\\[Kaeda\\](<https://evil.example>)"
     assert shown("# Título\n> cita", multiline=True) == "\\# Título\n\\> cita"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.edge.path import Step, run_step
 from bot.features.combate.defender_button import DefenderView
-from bot.features.common import send_split
+from bot.features.common import send
 from bot.features.system import UMBRAL, UmbralTurn, check_all_used, choose_dice, resolve_actor
 from bot.render.encounter import render_events
 from umbral_rules import DiceSource
@@ -115,12 +115,13 @@ async def run(ctx: Context, action: Action, op: Operation) -> None:
         played.pending_names,
     )  # fmt: skip
     view = defender_view(ctx.services) if rendered.must_defend else None
-    await send_split(
+    await send(
         interaction,
         content=rendered.content,
         embeds=rendered.embeds,
         view=view,
         pings=rendered.must_defend,
+        split=True,
     )
 
 

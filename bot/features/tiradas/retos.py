@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TypeGuard
 
 from bot.edge.path import Step, run_step
 from bot.features.ambito import guild_estados
-from bot.features.common import log_roll, send, send_split
+from bot.features.common import log_roll, send
 from bot.features.fichas.shared import own_character
 from bot.features.pages import send_pages
 from bot.features.system import UMBRAL, UmbralTurn, check_all_used, choose_dice, own_combatants
@@ -156,8 +156,10 @@ async def tirar(
     done = await run_step(ctx, UMBRAL, step)
     target = done.target
     rendered = render_events(done.enc, done.events, f"Reto «{target.nombre}»")
-    await send_split(
-        interaction, embeds=[*rendered.embeds, retos_embed(done.enc.retos, only=target.id)]
+    await send(
+        interaction,
+        embeds=[*rendered.embeds, retos_embed(done.enc.retos, only=target.id)],
+        split=True,
     )
 
 
