@@ -34,8 +34,8 @@ statement of who may use it (:mod:`bot.edge.permissions`): :meth:`Context.requir
 :func:`permission_rows` prints it and the permissions test drives the bot against it.
 
 What became of each command — done, refused or failed: its log line and its metrics — is
-said once per command by :func:`command_outcome`, from the gate, the error handler or
-discord.py's completion event.
+said once per command by :func:`command_outcome`, from the gate, the error handler or the
+command's own callback once its body has returned.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 import discord
 from discord import app_commands
 
-from bot.edge.channel_access import TrackerChange, refresh, refresh_elsewhere
+from bot.edge.channel_access import ShowsTrackers, TrackerChange, refresh, refresh_elsewhere
 from bot.edge.permissions import (
     MANAGER_REFUSAL,
     NOT_IN_GUILD,
@@ -60,10 +60,8 @@ from bot.edge.permissions import (
     require_guild,
 )
 from bot.edge.services import NO_STORAGE, ServedCog, Services
-from bot.jsontypes import JsonObject
 from bot.storage.undo import operation
 from umbral_rules import DiceSource, UmbralError
-from umbral_rules.encounter import Encounter
 from umbral_rules.systems import PlaysOther
 from umbral_rules.text import word_key
 
@@ -131,7 +129,7 @@ def command_path(data: Any) -> str:
     return " ".join(parts)
 
 
-class Context:
+class Context(ShowsTrackers):
     """What one call works with. ``options``: the command's options by parameter name
     (defaults included); ``given``: those the user sent."""
 
@@ -212,21 +210,6 @@ class Context:
 
     # --- after the change has committed ---------------------------------------------------
 
-    def show_tracker(
-        self,
-        uow: UnitOfWork,
-        enc: Encounter | JsonObject,
-        *,
-        ended: bool = False,
-        repost: bool = False,
-    ) -> None:
-        """Once ``uow`` commits, and once the command has answered: this channel's tracker
-        shows ``enc`` — Umbral's encounter, or the document of another system's —
-        (``ended``: its final state; ``repost``: in a new message at the bottom of the
-        channel)."""
-        change = TrackerChange.of(uow, enc, ended=ended, repost=repost)
-        uow.after_commit(functools.partial(self._here.append, change))
-
     def show_tracker_of(self, uow: UnitOfWork, channel_id: int) -> None:
         """Once ``uow`` commits: the tracker of another channel's encounter (a character left
         it, or its sheet changed) is brought up to date too."""
@@ -286,6 +269,7 @@ def command_context(
                         raise
                     await cog.services.systems.dispatch(ctx, other.system, path)
                 await ctx.finish()
+            command_outcome(interaction, "done", cog.services.metrics)
 
         callback.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
         _DECLARED[callback] = permission

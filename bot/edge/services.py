@@ -14,6 +14,7 @@ from bot.records.reference import Topic as Topic  # re-exported: the cogs name t
 from umbral_rules import DiceSource, UmbralError
 
 if TYPE_CHECKING:
+    from bot.edge.context import CommandMetrics
     from bot.edge.publisher import TrackerPublisher
     from bot.storage import Storage
 
@@ -24,13 +25,15 @@ NO_STORAGE = "El bot no tiene base de datos configurada."
 @dataclass(frozen=True)
 class Services:
     """The bot's storage (``None``: a bot made without a database, which only lists its
-    commands), the injected dice, the trackers' background publisher and the game systems
-    the features registered (:mod:`bot.edge.systems`), and who is typing where
+    commands), the injected dice, the trackers' background publisher, where the commands
+    that ended well are counted (the bot's metrics, as its tree's), the game systems the
+    features registered (:mod:`bot.edge.systems`), and who is typing where
     (:mod:`bot.edge.typists`)."""
 
     storage: Storage | None
     dice: DiceSource
     trackers: TrackerPublisher
+    metrics: CommandMetrics | None = None
     systems: Systems = field(default_factory=Systems)
     typists: Typists = field(default_factory=Typists)
 
