@@ -7,7 +7,6 @@ saying what is missing."""
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from umbral_rules.encounter import Encounter
 from umbral_rules.systems import UMBRAL
 
 if TYPE_CHECKING:
-    from bot.storage import UnitOfWork
+    pass
 
 log = logging.getLogger(__name__)
 
@@ -149,31 +148,6 @@ class TrackerChange:
     repost: bool = False
     #: The game system the encounter plays.
     system: str = UMBRAL
-
-
-class ShowsTrackers:
-    """Who asks for trackers while a unit of work runs — a command's context, or the bot
-    acting by itself — and brings them up to date once the change has committed (its
-    ``finish``)."""
-
-    #: The changes of the channel's encounter committed so far, to show.
-    _here: list[TrackerChange]
-
-    def show_tracker(
-        self,
-        uow: UnitOfWork,
-        enc: Encounter | JsonObject,
-        *,
-        ended: bool = False,
-        repost: bool = False,
-    ) -> None:
-        """Once ``uow`` commits: this channel's tracker shows ``enc`` — Umbral's encounter,
-        or the document of another system's — (``ended``: its final state; ``repost``: in a
-        new message at the bottom of the channel), with the message it had."""
-        info = uow.encounter.info
-        tracker_id = info.tracker_message_id if info else None
-        change = TrackerChange(enc, tracker_id, ended, repost, info.system if info else UMBRAL)
-        uow.after_commit(functools.partial(self._here.append, change))
 
 
 async def refresh(

@@ -45,12 +45,12 @@ import inspect
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
 
-from bot.edge.channel_access import ShowsTrackers, TrackerChange, refresh, refresh_elsewhere
+from bot.edge.channel_access import TrackerChange, refresh, refresh_elsewhere
 from bot.edge.permissions import (
     MANAGER_REFUSAL,
     NOT_IN_GUILD,
@@ -59,10 +59,12 @@ from bot.edge.permissions import (
     gm_refusal,
     require_guild,
 )
-from bot.edge.services import NO_STORAGE, ServedCog, Services
+from bot.edge.services import NO_STORAGE, CommandMetrics, ServedCog, Services
+from bot.jsontypes import JsonObject
 from bot.storage.undo import operation
 from umbral_rules import DiceSource, UmbralError
-from umbral_rules.systems import PlaysOther
+from umbral_rules.encounter import Encounter
+from umbral_rules.systems import UMBRAL, PlaysOther
 from umbral_rules.text import word_key
 
 if TYPE_CHECKING:
@@ -127,6 +129,31 @@ def command_path(data: Any) -> str:
         parts.append(str(options[0].get("name", "")))
         options = options[0].get("options") or []
     return " ".join(parts)
+
+
+class ShowsTrackers:
+    """Who asks for trackers while a unit of work runs — a command's context, or the bot
+    acting by itself — and brings them up to date once the change has committed (its
+    ``finish``)."""
+
+    #: The changes of the channel's encounter committed so far, to show.
+    _here: list[TrackerChange]
+
+    def show_tracker(
+        self,
+        uow: UnitOfWork,
+        enc: Encounter | JsonObject,
+        *,
+        ended: bool = False,
+        repost: bool = False,
+    ) -> None:
+        """Once ``uow`` commits: this channel's tracker shows ``enc`` — Umbral's encounter,
+        or the document of another system's — (``ended``: its final state; ``repost``: in a
+        new message at the bottom of the channel), with the message it had."""
+        info = uow.encounter.info
+        tracker_id = info.tracker_message_id if info else None
+        change = TrackerChange(enc, tracker_id, ended, repost, info.system if info else UMBRAL)
+        uow.after_commit(functools.partial(self._here.append, change))
 
 
 class Context(ShowsTrackers):
@@ -321,12 +348,6 @@ def permission_rows(tree: app_commands.CommandTree[Any]) -> list[tuple[str, str]
 commands_log = logging.getLogger("bot.commands")
 
 STARTED = "umbral_started"
-
-
-class CommandMetrics(Protocol):
-    """Where a command's outcome is counted (:class:`bot.process.metrics.Metrics`)."""
-
-    def command(self, name: str, outcome: str, seconds: float) -> None: ...
 
 
 WORDS = {"done": "hecho", "refused": "rechazado", "failed": "falló"}

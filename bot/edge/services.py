@@ -4,7 +4,7 @@ by its extension's ``setup`` (never looked up on the client by name)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from discord.ext import commands
 
@@ -14,12 +14,17 @@ from bot.records.reference import Topic as Topic  # re-exported: the cogs name t
 from umbral_rules import DiceSource, UmbralError
 
 if TYPE_CHECKING:
-    from bot.edge.context import CommandMetrics
     from bot.edge.publisher import TrackerPublisher
     from bot.storage import Storage
 
 #: A bot made without a database, asked for it.
 NO_STORAGE = "El bot no tiene base de datos configurada."
+
+
+class CommandMetrics(Protocol):
+    """Where a command's outcome is counted (:class:`bot.process.metrics.Metrics`)."""
+
+    def command(self, name: str, outcome: str, seconds: float) -> None: ...
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.edge.channel_access import ShowsTrackers, TrackerChange
+from bot.edge.channel_access import TrackerChange
+from bot.edge.context import ShowsTrackers
 from bot.render.tracker import tracker_embed
 from bot.render.trackers import system_tracker
 from umbral_rules import DiceSource
