@@ -102,8 +102,7 @@ async def run(ctx: Context, action: Action, op: Operation) -> None:
         dice = choose_dice(ctx.dice, action.dado, settings.physical_dice_allowed)
         turn = Turn(enc, actor, dice, None if dice is ctx.dice else ctx.dice)
         step.events = op(turn)
-        if turn.other_dice is not None:  # the player's own faces: every one of them used
-            check_all_used(dice)
+        check_all_used(dice)
         return Played(turn, step.events, step.memo or {})
 
     played = await run_step(ctx, UMBRAL, Step(action.command, rules))
