@@ -45,7 +45,7 @@ import inspect
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import discord
 from discord import app_commands
@@ -131,10 +131,10 @@ def command_path(data: Any) -> str:
     return " ".join(parts)
 
 
-class ShowsTrackers:
+class ShowsTrackers(Protocol):
     """Who asks for trackers while a unit of work runs — a command's context, or the bot
-    acting by itself — and brings them up to date once the change has committed (its
-    ``finish``)."""
+    acting by itself, which subclass it for its :meth:`show_tracker` — and brings them up to
+    date once the change has committed (its ``finish``)."""
 
     #: The changes of the channel's encounter committed so far, to show.
     _here: list[TrackerChange]
