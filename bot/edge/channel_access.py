@@ -1,6 +1,7 @@
 """What the bot itself may do in a channel (``interaction.app_permissions``) and how to say
-what is missing, in Spanish, with Discord's own names for the permissions (a command that
-would show the encounter where it can't is refused first: :func:`require_channel_permissions`);
+what is missing, in Spanish, with Discord's own names for the permissions (what stops it from
+showing the encounter in a channel: :func:`what_stops`; a command that would show it where it
+can't is refused first: :func:`require_channel_permissions`);
 and, once a command's change has committed, its trackers handed to the background publisher
 where the bot may show them (:func:`refresh`, :func:`refresh_elsewhere`), or a private note
 saying what is missing."""
@@ -10,7 +11,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,9 +21,6 @@ from bot.render.trackers import system_tracker
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 from umbral_rules.systems import UMBRAL
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 
