@@ -9,7 +9,6 @@ import discord
 from discord.ext import commands
 
 from bot.clock import DrivenClock
-from bot.edge.context import command_outcome
 from bot.edge.publisher import TrackerPublisher
 from bot.edge.ratelimit import RateLimiter
 from bot.edge.services import Services
@@ -86,7 +85,7 @@ class UmbralBot(commands.AutoShardedBot):
         self.storage = storage
         self.trackers = TrackerPublisher(storage)
         #: What each feature's ``setup`` hands to its cog.
-        self.services = Services(storage, dice, self.trackers)
+        self.services = Services(storage, dice, self.trackers, self.metrics)
         #: Play-by-post reminders (started by ``setup_hook``; the console drives it itself).
         self.reminders = ReminderScheduler(self, self.services)
         #: ``umbral-bot sincronizar``: sync the command tree even if its hash is unchanged.
@@ -135,7 +134,7 @@ class UmbralBot(commands.AutoShardedBot):
             return
         self.service = service
 
-    # discord.py's public events: each shard's connection, and the commands that ended well
+    # discord.py's public events: each shard's connection
 
     async def on_shard_connect(self, shard_id: int) -> None:
         self.gateway.connected(shard_id)
@@ -148,11 +147,6 @@ class UmbralBot(commands.AutoShardedBot):
 
     async def on_shard_disconnect(self, shard_id: int) -> None:
         self.gateway.disconnected(shard_id)
-
-    async def on_app_command_completion(
-        self, interaction: discord.Interaction, _command: Any
-    ) -> None:
-        command_outcome(interaction, "done", self.metrics)
 
     def use_clock(self, clock: DrivenClock) -> None:
         """Read and wait on ``clock`` everywhere (the console's Discord time): the tracker's

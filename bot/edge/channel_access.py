@@ -1,6 +1,7 @@
 """What the bot itself may do in a channel (``interaction.app_permissions``) and how to say
-what is missing, in Spanish, with Discord's own names for the permissions (a command that
-would show the encounter where it can't is refused first: :func:`require_channel_permissions`);
+what is missing, in Spanish, with Discord's own names for the permissions (what stops it from
+showing the encounter in a channel: :func:`what_stops`; a command that would show it where it
+can't is refused first: :func:`require_channel_permissions`);
 and, once a command's change has committed, its trackers handed to the background publisher
 where the bot may show them (:func:`refresh`, :func:`refresh_elsewhere`), or a private note
 saying what is missing."""
@@ -10,7 +11,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,9 +21,6 @@ from bot.render.trackers import system_tracker
 from umbral_rules import UmbralError
 from umbral_rules.encounter import Encounter
 from umbral_rules.systems import UMBRAL
-
-if TYPE_CHECKING:
-    from bot.storage import UnitOfWork
 
 log = logging.getLogger(__name__)
 
@@ -62,33 +59,37 @@ HOW = (
 )
 
 
-def closed_thread(interaction: discord.Interaction) -> str | None:
-    """Why the bot can't reopen this archived thread (``None``: not archived, or it can).
-    An archived thread that is not locked reopens with «Enviar mensajes en hilos»; a locked
-    one only with «Gestionar hilos»."""
-    thread = interaction.channel
-    if not isinstance(thread, discord.Thread) or not thread.archived or not thread.locked:
-        return None
-    if interaction.app_permissions.manage_threads:
-        return None
-    return (
-        "Este hilo está archivado y bloqueado, y no puedo reabrirlo: un moderador puede "
-        "desbloquearlo (menú del hilo → Desbloquear) o darme «Gestionar hilos»."
-    )
-
-
-def tracker_needs(thread: bool) -> tuple[str, ...]:
-    """What posting and editing the tracker takes (pinning it is optional)."""
-    send = "send_messages_in_threads" if thread else "send_messages"
-    return ("view_channel", send, "embed_links", "read_message_history")
-
-
-def map_needs(thread: bool) -> tuple[str, ...]:
-    return (*tracker_needs(thread), "attach_files")
+#: What posting and editing the tracker takes (pinning it is optional): in a channel, and in
+#: a thread (by whether it is one). Drawing the board takes «Adjuntar archivos» too.
+TRACKER_NEEDS = {
+    False: ("view_channel", "send_messages", "embed_links", "read_message_history"),
+    True: ("view_channel", "send_messages_in_threads", "embed_links", "read_message_history"),
+}
+CLOSED_THREAD = (
+    "Este hilo está archivado y bloqueado, y no puedo reabrirlo: un moderador puede "
+    "desbloquearlo (menú del hilo → Desbloquear) o darme «Gestionar hilos»."
+)
+#: The note a reply carries when its change was saved in such a thread.
+CLOSED_NOTE = f"Hecho, pero {CLOSED_THREAD[:1].lower()}{CLOSED_THREAD[1:]}"
 
 
 def missing(perms: discord.Permissions, needed: Iterable[str]) -> list[str]:
     return [name for name in needed if not getattr(perms, name, False)]
+
+
+def what_stops(
+    channel: object, perms: discord.Permissions, *, tablero: bool = False
+) -> tuple[list[str], str | None]:
+    """What stops the bot from showing the encounter in ``channel`` with ``perms``: the
+    permissions it lacks for the tracker (``tablero``: and for the board's image), and why it
+    can't reopen an archived thread there (``None``: it can, or it is no such thread). An
+    archived thread that is not locked reopens with «Enviar mensajes en hilos»; a locked one
+    only with «Gestionar hilos»."""
+    thread = channel if isinstance(channel, discord.Thread) else None
+    needs = TRACKER_NEEDS[thread is not None] + (("attach_files",) if tablero else ())
+    lacking = missing(perms, needs)
+    locked = thread is not None and thread.archived and thread.locked
+    return lacking, CLOSED_THREAD if locked and not perms.manage_threads else None
 
 
 def names(permissions: Iterable[str]) -> str:
@@ -124,13 +125,9 @@ def require_channel_permissions(
     interaction: discord.Interaction, what: str, *, tablero: bool
 ) -> None:
     """Refuse (before anything is created) when the bot can't show the encounter here."""
-    thread = isinstance(interaction.channel, discord.Thread)
-    lacking = missing(
-        interaction.app_permissions, map_needs(thread) if tablero else tracker_needs(thread)
-    )
+    lacking, closed = what_stops(interaction.channel, interaction.app_permissions, tablero=tablero)
     if lacking:
         raise UmbralError(refusal(what, lacking))
-    closed = closed_thread(interaction)
     if closed:
         raise UmbralError(closed)
 
@@ -148,15 +145,6 @@ class TrackerChange:
     repost: bool = False
     #: The game system the encounter plays.
     system: str = UMBRAL
-
-    @classmethod
-    def of(
-        cls, uow: UnitOfWork, enc: Encounter | JsonObject, *, ended: bool, repost: bool
-    ) -> TrackerChange:
-        """The change ``uow`` makes to its channel's encounter, shown as ``enc``."""
-        info = uow.encounter.info
-        tracker_id = info.tracker_message_id if info else None
-        return cls(enc, tracker_id, ended, repost, info.system if info else UMBRAL)
 
 
 async def refresh(
@@ -180,10 +168,9 @@ async def refresh(
             embed = system_tracker(change.system, change.enc, ended=True)
         publisher.ended(guild_id, channel_id, channel, perms, change.tracker_id, embed)
         return
-    lacking = missing(perms, tracker_needs(isinstance(channel, discord.Thread)))
-    closed = closed_thread(interaction) or ""
+    lacking, closed = what_stops(channel, perms)
     if lacking or closed:
-        note = tracker_note(lacking) if lacking else f"Hecho, pero {closed[:1].lower()}{closed[1:]}"
+        note = tracker_note(lacking) if lacking else CLOSED_NOTE
         try:
             await interaction.followup.send(note, ephemeral=True)
         except discord.HTTPException:
@@ -210,7 +197,7 @@ def refresh_elsewhere(
     me = guild.me if guild is not None else None
     if isinstance(target, discord.TextChannel | discord.Thread) and me is not None:
         perms = target.permissions_for(me)
-        lacking = missing(perms, tracker_needs(isinstance(target, discord.Thread)))
+        lacking, _closed = what_stops(target, perms)  # (a locked thread: the publisher logs)
         if lacking:
             log.info("No actualizo el tracker del canal %s: me falta %s", channel_id, lacking)
             return

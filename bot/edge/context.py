@@ -34,8 +34,8 @@ statement of who may use it (:mod:`bot.edge.permissions`): :meth:`Context.requir
 :func:`permission_rows` prints it and the permissions test drives the bot against it.
 
 What became of each command — done, refused or failed: its log line and its metrics — is
-said once per command by :func:`command_outcome`, from the gate, the error handler or
-discord.py's completion event.
+said once per command by :func:`command_outcome`, from the gate, the error handler or the
+command's own callback once its body has returned.
 """
 
 from __future__ import annotations
@@ -59,12 +59,12 @@ from bot.edge.permissions import (
     gm_refusal,
     require_guild,
 )
-from bot.edge.services import NO_STORAGE, ServedCog, Services
+from bot.edge.services import NO_STORAGE, CommandMetrics, ServedCog, Services
 from bot.jsontypes import JsonObject
 from bot.storage.unit import operation
 from umbral_rules import DiceSource, UmbralError
 from umbral_rules.encounter import Encounter
-from umbral_rules.systems import PlaysOther
+from umbral_rules.systems import UMBRAL, PlaysOther
 from umbral_rules.text import word_key
 
 if TYPE_CHECKING:
@@ -131,7 +131,32 @@ def command_path(data: Any) -> str:
     return " ".join(parts)
 
 
-class Context:
+class ShowsTrackers(Protocol):
+    """Who asks for trackers while a unit of work runs — a command's context, or the bot
+    acting by itself, which subclass it for its :meth:`show_tracker` — and brings them up to
+    date once the change has committed (its ``finish``)."""
+
+    #: The changes of the channel's encounter committed so far, to show.
+    _here: list[TrackerChange]
+
+    def show_tracker(
+        self,
+        uow: UnitOfWork,
+        enc: Encounter | JsonObject,
+        *,
+        ended: bool = False,
+        repost: bool = False,
+    ) -> None:
+        """Once ``uow`` commits: this channel's tracker shows ``enc`` — Umbral's encounter,
+        or the document of another system's — (``ended``: its final state; ``repost``: in a
+        new message at the bottom of the channel), with the message it had."""
+        info = uow.encounter.info
+        tracker_id = info.tracker_message_id if info else None
+        change = TrackerChange(enc, tracker_id, ended, repost, info.system if info else UMBRAL)
+        uow.after_commit(functools.partial(self._here.append, change))
+
+
+class Context(ShowsTrackers):
     """What one call works with. ``options``: the command's options by parameter name
     (defaults included); ``given``: those the user sent."""
 
@@ -212,21 +237,6 @@ class Context:
 
     # --- after the change has committed ---------------------------------------------------
 
-    def show_tracker(
-        self,
-        uow: UnitOfWork,
-        enc: Encounter | JsonObject,
-        *,
-        ended: bool = False,
-        repost: bool = False,
-    ) -> None:
-        """Once ``uow`` commits, and once the command has answered: this channel's tracker
-        shows ``enc`` — Umbral's encounter, or the document of another system's —
-        (``ended``: its final state; ``repost``: in a new message at the bottom of the
-        channel)."""
-        change = TrackerChange.of(uow, enc, ended=ended, repost=repost)
-        uow.after_commit(functools.partial(self._here.append, change))
-
     def show_tracker_of(self, uow: UnitOfWork, channel_id: int) -> None:
         """Once ``uow`` commits: the tracker of another channel's encounter (a character left
         it, or its sheet changed) is brought up to date too."""
@@ -286,6 +296,7 @@ def command_context(
                         raise
                     await cog.services.systems.dispatch(ctx, other.system, path)
                 await ctx.finish()
+            command_outcome(interaction, "done", cog.services.metrics)
 
         callback.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
         _DECLARED[callback] = permission
@@ -337,12 +348,6 @@ def permission_rows(tree: app_commands.CommandTree[Any]) -> list[tuple[str, str]
 commands_log = logging.getLogger("bot.commands")
 
 STARTED = "umbral_started"
-
-
-class CommandMetrics(Protocol):
-    """Where a command's outcome is counted (:class:`bot.process.metrics.Metrics`)."""
-
-    def command(self, name: str, outcome: str, seconds: float) -> None: ...
 
 
 WORDS = {"done": "hecho", "refused": "rechazado", "failed": "falló"}

@@ -8,7 +8,8 @@ import re
 import discord
 from discord import app_commands
 
-from bot.edge.context import CommandMetrics, command_outcome
+from bot.edge.context import command_outcome
+from bot.edge.services import CommandMetrics
 from bot.render.limits import CONTENT_MAX, cut, cut_quotes
 from bot.render.safe import shown
 from umbral_rules import UmbralError

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
 
-from bot.edge.context import Context
+from bot.edge.context import Context, ShowsTrackers
 from bot.jsontypes import JsonObject
 from bot.storage.encounters import NO_ENCOUNTER
 from umbral_rules import UmbralError
@@ -84,11 +84,11 @@ class GameSystem(Protocol[Doc, Memo, EventIn]):
         ...
 
 
-class Caller(Protocol):
+class Caller(ShowsTrackers, Protocol):
     """Who runs a step: a command (:class:`~bot.edge.context.Context`) or the bot acting by
     itself in a channel (:class:`~bot.edge.unattended.Unattended`: a round whose window ran
     out). What the path asks of it: where, the services, who rolls, the declared check, and
-    the tracker to show once committed."""
+    (:class:`~bot.edge.context.ShowsTrackers`) the tracker to show once committed."""
 
     @property
     def services(self) -> Services: ...
@@ -105,15 +105,6 @@ class Caller(Protocol):
     def ids(self) -> tuple[int, int]: ...
 
     def require(self, gm_role_id: int | None, creator_id: int | None = None) -> None: ...
-
-    def show_tracker(
-        self,
-        uow: UnitOfWork,
-        enc: Encounter | JsonObject,
-        *,
-        ended: bool = False,
-        repost: bool = False,
-    ) -> None: ...
 
 
 class Stored(Protocol):

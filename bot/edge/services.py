@@ -4,7 +4,7 @@ by its extension's ``setup`` (never looked up on the client by name)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from discord.ext import commands
 
@@ -21,16 +21,24 @@ if TYPE_CHECKING:
 NO_STORAGE = "El bot no tiene base de datos configurada."
 
 
+class CommandMetrics(Protocol):
+    """Where a command's outcome is counted (:class:`bot.process.metrics.Metrics`)."""
+
+    def command(self, name: str, outcome: str, seconds: float) -> None: ...
+
+
 @dataclass(frozen=True)
 class Services:
     """The bot's storage (``None``: a bot made without a database, which only lists its
-    commands), the injected dice, the trackers' background publisher and the game systems
-    the features registered (:mod:`bot.edge.systems`), and who is typing where
+    commands), the injected dice, the trackers' background publisher, where the commands
+    that ended well are counted (the bot's metrics, as its tree's), the game systems the
+    features registered (:mod:`bot.edge.systems`), and who is typing where
     (:mod:`bot.edge.typists`)."""
 
     storage: Storage | None
     dice: DiceSource
     trackers: TrackerPublisher
+    metrics: CommandMetrics | None = None
     systems: Systems = field(default_factory=Systems)
     typists: Typists = field(default_factory=Typists)
 

@@ -138,10 +138,21 @@ class Systems:
 
     def refuse_given(self, ctx: Call, system: str, command: str) -> None:
         """Refuse, in Spanish, the options ``ctx`` was given that ``system`` does not take
-        for ``command`` (nothing to refuse when nobody said which it takes)."""
+        for ``command`` (nothing to refuse when nobody said which it takes), named as users
+        type them (read only then)."""
         verb = self.verb(system, command)
-        if verb is not None:
-            refuse_options(system, command, verb.takes, ctx)
+        if verb is None:
+            return
+        extra = [name for name in ctx.given if name not in verb.takes and name != SYSTEM_OPTION]
+        if extra:
+            shown = shown_names(ctx)
+            extra = sorted(shown.get(name, name) for name in extra)
+            names = ", ".join(f"`{name}`" for name in extra)
+            takes = ", ".join(sorted(f"`{shown.get(name, name)}`" for name in verb.takes))
+            raise UmbralError(
+                f"En {system_label(system)}, /{command} no usa {names}: no se ha hecho nada. "
+                f"Opciones que usa: {takes or 'ninguna'}."
+            )
 
     async def dispatch(self, ctx: Call, system: str, command: str) -> None:
         """Run ``command`` as ``system`` plays it, or refuse it in Spanish."""
@@ -150,7 +161,7 @@ class Systems:
             if command == START:
                 raise UmbralError(f"Aún no se pueden llevar encuentros de {system_label(system)}.")
             raise UmbralError(other_system(system))
-        refuse_options(system, command, verb.takes, ctx)
+        self.refuse_given(ctx, system, command)
         await verb.run(ctx)
 
 
@@ -160,18 +171,3 @@ def shown_names(ctx: Call) -> dict[str, str]:
     if not isinstance(command, app_commands.Command):
         return {}
     return {p.name: p.display_name for p in command.parameters}
-
-
-def refuse_options(system: str, command: str, takes: frozenset[str], ctx: Call) -> None:
-    """The Spanish refusal of the options ``ctx`` was given that ``system`` does not take
-    (named as users type them, read only then)."""
-    extra = [name for name in ctx.given if name not in takes and name != SYSTEM_OPTION]
-    if extra:
-        shown = shown_names(ctx)
-        extra = sorted(shown.get(name, name) for name in extra)
-        names = ", ".join(f"`{name}`" for name in extra)
-        takes_names = ", ".join(sorted(f"`{shown.get(name, name)}`" for name in takes)) or "ninguna"
-        raise UmbralError(
-            f"En {system_label(system)}, /{command} no usa {names}: no se ha hecho nada. "
-            f"Opciones que usa: {takes_names}."
-        )

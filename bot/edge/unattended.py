@@ -9,14 +9,13 @@ brought up to date once the change has committed, as a command's is.
 
 from __future__ import annotations
 
-import functools
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.edge.channel_access import TrackerChange
-from bot.jsontypes import JsonObject
+from bot.edge.context import ShowsTrackers
 from bot.render.tracker import tracker_embed
 from bot.render.trackers import system_tracker
 from umbral_rules import DiceSource
@@ -24,10 +23,10 @@ from umbral_rules.encounter import Encounter
 
 if TYPE_CHECKING:
     from bot.edge.services import Services
-    from bot.storage import Storage, UnitOfWork
+    from bot.storage import Storage
 
 
-class Unattended:
+class Unattended(ShowsTrackers):
     """The bot in one channel at ``now`` (its clock: the console's, in the console)."""
 
     def __init__(
@@ -64,18 +63,6 @@ class Unattended:
 
     def require(self, gm_role_id: int | None, creator_id: int | None = None) -> None:
         """Nobody to check: the bot acts as the rules and the GM's settings say."""
-
-    def show_tracker(
-        self,
-        uow: UnitOfWork,
-        enc: Encounter | JsonObject,
-        *,
-        ended: bool = False,
-        repost: bool = False,
-    ) -> None:
-        """Once ``uow`` commits: the channel's tracker shows ``enc`` (:meth:`finish`)."""
-        change = TrackerChange.of(uow, enc, ended=ended, repost=repost)
-        uow.after_commit(functools.partial(self._here.append, change))
 
     def finish(self) -> None:
         """After the change committed: the channel's tracker, in the background."""

@@ -12,8 +12,8 @@ the faces a player typed in ``dado`` (:func:`choose_dice`), all of them used
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.edge.path import Need, Turn
@@ -56,6 +56,11 @@ class Umbral:
 
     name = UMBRAL_NAME
 
+    def __init__(self) -> None:
+        #: The guild estados read last, as stored (a copy), and what they say: read again
+        #: only when a command's guild has other estados than the last one's.
+        self._estados: tuple[list[object], EstadosExtra] = ([], {})
+
     async def load(self, uow: UnitOfWork, need: Need) -> Encounter | None:
         if need == "look":  # (the cached encounter stays cached for the next command)
             return await uow.encounter.require_view()
@@ -66,7 +71,10 @@ class Umbral:
         34: a guild's tables are live; nothing is touched when they did not change); the
         attackers pending, by id, for the log."""
         table = {str(k): str(v) for k, v in (settings.secuelas or {}).items()}
-        estados = guild_estados_extra(settings.extra_estados)
+        stored = list(settings.extra_estados or ())
+        if stored != self._estados[0]:
+            self._estados = (copy.deepcopy(stored), guild_estados_extra(stored))
+        estados = self._estados[1]
         if doc.settings.secuelas_tabla != table or dict(doc.settings.estados_extra) != estados:
             doc.use_guild_tables(table, estados)
         return {p.id: p.nombre for p in doc.pending}
@@ -200,12 +208,6 @@ UMBRAL_PLUGIN = SystemPlugin(UMBRAL_NAME, UMBRAL_VERBS)
 # --- who acts, and with which dice --------------------------------------------------------
 
 
-@dataclass
-class Actor:
-    combatant: Combatant
-    gm: bool
-
-
 def own_combatants(enc: Encounter, user_id: int) -> list[Combatant]:
     return [c for c in enc.combatants if c.owner_id == user_id]
 
@@ -217,22 +219,23 @@ def resolve_actor(
     creator_id: int | None,
     name: str | None,
     role: str = "actuar",
-) -> Actor:
-    """The combatant named (GM: anyone; player: their own) or the player's only one."""
-    gm = ctx.is_gm(settings.gm_role_id, creator_id)
-    mine = own_combatants(enc, ctx.user_id)
+) -> Combatant:
+    """The combatant named (GM: anyone; player: their own) or the player's only one. Whether
+    the user is the GM is asked only when it decides: a combatant of someone else's named,
+    or none of their own."""
     if name:
         c = enc.find(name)
-        if c.owner_id != ctx.user_id and not gm:
+        if c.owner_id != ctx.user_id and not ctx.is_gm(settings.gm_role_id, creator_id):
             raise UmbralError(f"No puedes {role} con {c.nombre}: solo con tus propios personajes.")
-        return Actor(c, gm)
+        return c
+    mine = own_combatants(enc, ctx.user_id)
     if not mine:
         option = "atacante" if role == "atacar" else "personaje"
-        if gm:
+        if ctx.is_gm(settings.gm_role_id, creator_id):
             raise UmbralError(f"Como máster, di con quién: usa la opción «{option}».")
         raise UmbralError("No tienes ningún personaje en este encuentro: usa /encuentro unirse.")
     active = [c for c in mine if c.active] or mine
-    return Actor(active[0], gm)
+    return active[0]
 
 
 MAX_FACES = 2

@@ -43,11 +43,11 @@ class RollOptions:
 
 @dataclass
 class Turn:
-    """What an operation needs: the encounter, who acts, the dice, whether they are GM."""
+    """What an operation needs: the encounter, who acts, the dice (``other_dice``: the bot's,
+    when the player typed their own)."""
 
     enc: Encounter
     actor: Combatant | None
-    gm: bool
     dice: DiceSource
     other_dice: DiceSource | None
 
@@ -100,9 +100,7 @@ async def run(ctx: Context, action: Action, op: Operation) -> None:
             else resolve_actor(ctx, enc, settings, step.creator_id, action.actor_name, action.role)
         )
         dice = choose_dice(ctx.dice, action.dado, settings.physical_dice_allowed)
-        turn = Turn(enc, actor.combatant if actor else None, bool(actor and actor.gm), dice, None)
-        if dice is not ctx.dice:
-            turn.other_dice = ctx.dice
+        turn = Turn(enc, actor, dice, None if dice is ctx.dice else ctx.dice)
         step.events = op(turn)
         check_all_used(dice)
         return Played(turn, step.events, step.memo or {})

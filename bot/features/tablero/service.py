@@ -108,8 +108,7 @@ async def run(ctx: Context, action: TableroAction, op: Operation) -> None:
         gm = ctx.is_gm(settings.gm_role_id, turn.creator_id)
         step = Step(enc, gm, dice=ctx.dice)
         if action.who in ("own", "setup"):
-            actor = resolve_actor(ctx, enc, settings, turn.creator_id, action.actor_name)
-            step.actor = actor.combatant
+            step.actor = resolve_actor(ctx, enc, settings, turn.creator_id, action.actor_name)
             if action.who == "setup" and not gm and not setup_time(enc):
                 raise UmbralError(
                     "Una vez empezado el combate solo el máster coloca figuras a mano; "
