@@ -342,8 +342,8 @@ def permission_rows(tree: app_commands.CommandTree[Any]) -> list[tuple[str, str]
 # that ``LOG_FORMAT=json`` writes out) and its counters in the bot's metrics (the tree's
 # ``metrics``). Called once per command: the gate notes the start (``extras[STARTED]``, in
 # :meth:`~bot.edge.tree.GuardedTree.interaction_check`), and the end comes from one place
-# each — the gate's refusal, the error handler (refused or failed), discord.py's
-# ``on_app_command_completion`` (done).
+# each — the gate's refusal, the error handler (refused or failed), the command's own
+# callback once its body and ``Context.finish`` have returned (done: :func:`command_context`).
 
 commands_log = logging.getLogger("bot.commands")
 
