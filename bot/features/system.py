@@ -12,7 +12,6 @@ the faces a player typed in ``dado`` (:func:`choose_dice`), all of them used
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -56,11 +55,6 @@ class Umbral:
 
     name = UMBRAL_NAME
 
-    def __init__(self) -> None:
-        #: The guild estados read last, as stored (a copy), and what they say: read again
-        #: only when a command's guild has other estados than the last one's.
-        self._estados: tuple[list[object], EstadosExtra] = ([], {})
-
     async def load(self, uow: UnitOfWork, need: Need) -> Encounter | None:
         if need == "look":  # (the cached encounter stays cached for the next command)
             return await uow.encounter.require_view()
@@ -71,10 +65,7 @@ class Umbral:
         34: a guild's tables are live; nothing is touched when they did not change); the
         attackers pending, by id, for the log."""
         table = {str(k): str(v) for k, v in (settings.secuelas or {}).items()}
-        stored = list(settings.extra_estados or ())
-        if stored != self._estados[0]:
-            self._estados = (copy.deepcopy(stored), guild_estados_extra(stored))
-        estados = self._estados[1]
+        estados = guild_estados_extra(settings.extra_estados)
         if doc.settings.secuelas_tabla != table or dict(doc.settings.estados_extra) != estados:
             doc.use_guild_tables(table, estados)
         return {p.id: p.nombre for p in doc.pending}
