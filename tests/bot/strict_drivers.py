@@ -442,7 +442,7 @@ DRIVERS: dict[str, Driver] = {
     "porcentual enfrentamiento": lambda w: [
         (w.gm, {"activo": w.pc, "caracteristica": "fuerza", "veces": 5, "pasivo": w.enemy})
     ],
-    "descanso": lambda w: [(w.gm, {"personajes": w.pc, "motivo": w.long(200)})],
+    "descanso": lambda w: [(w.gm, {"personajes": w.pc, "motivo": w.long(200), "dueño": w.player})],
     "deshacer": lambda w: [(w.gm, {})],
     "encuentro unirse": lambda w: [(w.player, {"personaje": w.spare})],
     "encuentro quitar": lambda w: [(w.gm, {"combatiente": w.enemy})],

@@ -103,3 +103,41 @@ async def test_in_an_active_fight_the_combatant_and_sheet_change_together(
     assert bad.first.content.startswith("Estado desconocido «Feliz»")
     nothing = await fake.command("master", "mesa", "ficha ajustar", {"personaje": "Íñigo"})
     assert nothing.first.content.startswith("Di qué ajustar")
+
+
+async def owners_sheet(session: Session, fake: FakeDiscord, nombre: str, owner: str) -> Any:
+    async with session.storage.guild(fake.guild.id) as uow:
+        rows = [r for r in await uow.characters.list_all() if r.nombre == nombre]
+        return next(r.estados for r in rows if r.owner_id == fake.user_id(owner))
+
+
+async def test_descanso_tells_apart_two_characters_of_one_name_by_owner(
+    script: Script, fake: FakeDiscord, session: Session
+) -> None:
+    """Two players each have an «Íñigo»: the name alone is ambiguous, «dueño» says whose
+    (and, with no names, rests only that player's characters of the last encounter)."""
+    await script.run(
+        *MESA, "@bran",
+        "/ficha crear nombre:Íñigo vigor:2 destreza:2 percepcion:2 voluntad:2 proteccion:0",
+        "@master", "/estado poner objetivo:Íñigo estado:Cegado", "/encuentro terminar",
+        '/ficha ajustar personaje:Íñigo dueño:@bran estados:"Aturdido"',
+    )  # fmt: skip
+    assert await owners_sheet(session, fake, "Íñigo", "kaeda") == ["cegado"]
+    assert await owners_sheet(session, fake, "Íñigo", "bran") == ["aturdido"]
+    both = await fake.command("master", "mesa", "descanso", {"personajes": "Íñigo"})
+    assert both.first.ephemeral
+    assert both.first.content == "Hay 2 personajes «Íñigo»: di de quién con «dueño»."
+    assert await owners_sheet(session, fake, "Íñigo", "bran") == ["aturdido"]
+    brans = await fake.command(
+        "master", "mesa", "descanso", {"personajes": "Íñigo", "dueño": "bran"}
+    )
+    assert "Íñigo: estados aturdido → ninguno" in brans.first.text()
+    assert await owners_sheet(session, fake, "Íñigo", "bran") == []
+    assert await owners_sheet(session, fake, "Íñigo", "kaeda") == ["cegado"]
+    nobody = await fake.command("master", "mesa", "descanso", {"dueño": "bran"})
+    assert nobody.first.ephemeral and nobody.first.content == (
+        "En el último encuentro de este canal no hay ningún personaje de ese jugador."
+    )
+    kaedas = await fake.command("master", "mesa", "descanso", {"dueño": "kaeda"})
+    assert "Íñigo: estados cegado → ninguno" in kaedas.first.text()
+    assert await owners_sheet(session, fake, "Íñigo", "kaeda") == []

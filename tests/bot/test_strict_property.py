@@ -302,9 +302,13 @@ async def drive(world: World) -> int:
     await fake.command(world.gm, world.channel, "encuentro enemigos", {"nombre": world.kind})
     # the random fight may have left the PC dead or at 0: back on its feet for the buttons
     # (a refusal, when there is nothing to revive, is an answer like any other)
+    # (with the owner: the examples share one database, and an earlier one may have left a
+    # character of the same name — then the name alone is refused as ambiguous, and the PC
+    # would keep an estado such as Cegado, which takes away its Defender button)
     pc = {"personaje": world.pc, "dueño": world.player}
     await fake.command(world.gm, world.channel, "ficha revivir", pc)
-    await fake.command(world.gm, world.channel, "descanso", {"personajes": world.pc})
+    rest = {"personajes": world.pc, "dueño": world.player}
+    await fake.command(world.gm, world.channel, "descanso", rest)
     await fake.command(world.player, world.channel, "encuentro unirse", {"personaje": world.pc})
     async with bot.storage.channel(fake.guild.id, fake.channel_id(world.channel)) as uow:
         enc = await uow.encounter.get()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import discord
 from discord import app_commands
 
 from bot.edge.context import Context, command_context
@@ -16,6 +17,7 @@ from .service import Changes, find_character, rest_values, run
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
 
+NONE_OF_OWNER = "En el último encuentro de este canal no hay ningún personaje de ese jugador."
 NO_ONE = "Di a quién: en este canal no ha habido ningún encuentro del que sacar a los personajes."
 
 
@@ -31,7 +33,12 @@ class DescansoCog(FeatureCog):
     @app_commands.describe(
         personajes="Nombres separados por comas (por defecto, los del último encuentro aquí)",
         motivo="Por qué (queda en /historial)",
+        dueno=(
+            "De quién son, si hay varios con ese nombre (sin nombres: los suyos del último "
+            "encuentro)"
+        ),
     )
+    @app_commands.rename(dueno="dueño")
     @app_commands.guild_only()
     @command_context("máster", what="ajustar fichas o dar descanso")
     async def descanso(
@@ -39,16 +46,22 @@ class DescansoCog(FeatureCog):
         ctx: Context,
         personajes: app_commands.Range[str, 1, 500] | None = None,
         motivo: app_commands.Range[str, 1, 200] | None = None,
+        dueno: discord.User | None = None,
     ) -> None:
+        owner_id = None if dueno is None else dueno.id
+
         async def pick(uow: UnitOfWork) -> Changes:
             if personajes:
                 names = [n.strip() for n in personajes.split(",") if n.strip()]
-                rows = [await find_character(uow, name, None) for name in names]
+                rows = [await find_character(uow, name, owner_id) for name in names]
             else:
                 last = await uow.encounter.history(limit=1)
                 rows = await uow.characters.of_encounter(last[0].id) if last else []
                 if not rows:
                     raise UmbralError(NO_ONE)
+                rows = [r for r in rows if owner_id is None or r.owner_id == owner_id]
+                if not rows:
+                    raise UmbralError(NONE_OF_OWNER)
             unique = {row.id: row for row in rows}
             return [(row, rest_values(row)) for row in unique.values()]
 
