@@ -172,7 +172,7 @@ class TrackerPublisher:
         if known is not None and known[1].id == info.id and known[0] > info.version:
             return  # a newer commit of the same encounter was drawn already
         if info.system != UMBRAL:
-            embed = system_tracker(info.system, committed.doc)
+            embed = system_tracker(info.system, committed.doc, closes_at=info.closes_at)
         else:
             enc = committed.encounter or Encounter.from_dict(committed.doc)
             since = since_times(committed.pending_since)
@@ -313,7 +313,8 @@ class TrackerPublisher:
                     doc = await uow.encounter.document(system)
                     if doc is None or uow.encounter.info is None:
                         return
-                    info, embed = uow.encounter.info, system_tracker(system, doc)
+                    info = uow.encounter.info
+                    embed = system_tracker(system, doc, closes_at=info.closes_at)
                 else:
                     read = await uow.encounter.view()  # read-only: it stays cached
                     if read is None or uow.encounter.info is None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+import discord
+
 from bot.edge.context import Context
 from bot.edge.path import GameSystem, Step, Stored, Turn, run_step
 from bot.features.common import send
@@ -38,9 +40,11 @@ async def view_document(
         await send(ctx.interaction, content=reposted, ephemeral=True)
         return
 
-    async def look(turn: Turn[D, None, E]) -> D:
+    async def look(turn: Turn[D, None, E]) -> discord.Embed:
         turn.tracker = None
-        return turn.document
+        info = turn.uow.encounter.info
+        closes_at = None if info is None else info.closes_at
+        return system_tracker(system.name, turn.document.to_dict(), closes_at=closes_at)
 
-    doc = await run_step(ctx, system, Step(None, look, need="look"))
-    await send(ctx.interaction, embed=system_tracker(system.name, doc.to_dict()), ephemeral=True)
+    embed = await run_step(ctx, system, Step(None, look, need="look"))
+    await send(ctx.interaction, embed=embed, ephemeral=True)

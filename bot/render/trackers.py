@@ -6,6 +6,7 @@ of it is shown by :func:`plain_tracker`."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 
 import discord
 
@@ -36,7 +37,21 @@ def plain_tracker(system: str, doc: JsonObject, ended: bool) -> discord.Embed:
     return discord.Embed(title=title, colour=ENDED_COLOUR if ended else TRACKER_COLOUR)
 
 
-def system_tracker(system: str, doc: JsonObject, *, ended: bool = False) -> discord.Embed:
-    """The tracker of an encounter of ``system`` whose document is ``doc``."""
+#: The field of a round that closes by itself, counted down (see :func:`system_tracker`).
+CLOSES_FIELD = "Cierre de la ronda"
+
+
+def system_tracker(
+    system: str, doc: JsonObject, *, ended: bool = False, closes_at: datetime | None = None
+) -> discord.Embed:
+    """The tracker of an encounter of ``system`` whose document is ``doc``. ``closes_at``:
+    when its round closes by itself (a graded fight's window, once open: the encounter's
+    ``closes_at``), counted down by Discord itself in each reader's language and time zone
+    (a ``<t:…:R>`` timestamp: «dentro de 1 minuto»), so the tracker need not be edited
+    every second."""
     draw = DRAWERS.get(system)
-    return plain_tracker(system, doc, ended) if draw is None else draw(doc, ended)
+    embed = plain_tracker(system, doc, ended) if draw is None else draw(doc, ended)
+    if closes_at is not None and not ended:
+        when = discord.utils.format_dt(closes_at, "R")
+        embed.add_field(name=CLOSES_FIELD, value=f"Se cierra {when}.", inline=False)
+    return embed

@@ -164,3 +164,46 @@ async def test_another_shards_process_closes_the_round_only_once_its_owner_is_do
         assert (await document(other, other.discord))["ronda"] == 2
     finally:
         await other.close()
+
+
+async def closes_at(session: Session, fake: FakeDiscord) -> int | None:
+    """The encounter's stored moment the round closes, as a Unix timestamp."""
+    async with session.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
+        await uow.encounter.get_state()
+        info = uow.encounter.info
+    assert info is not None
+    return None if info.closes_at is None else int(info.closes_at.timestamp())
+
+
+def countdown(fake: FakeDiscord) -> str | None:
+    """The pinned tracker's «Cierre de la ronda», if it has one."""
+    tracker = next(m for m in reversed(fake.messages) if m.pinned)
+    fields = tracker.embeds[0].get("fields") or []
+    return next((f["value"] for f in fields if f["name"] == "Cierre de la ronda"), None)
+
+
+async def test_the_tracker_counts_the_window_down_and_follows_a_typist(
+    script: Script, fake: FakeDiscord, session: Session, dice: ForcedDice
+) -> None:
+    """The window's end on the tracker as a Discord timestamp (each reader sees «dentro de
+    1 minuto» in their own language, counting down with no edit); moved when a typist holds
+    the round open; gone once the round has closed (the next has nothing to resolve yet);
+    in /encuentro ver too."""
+    await script.run(*setup_lines(), *TWO_HEROES)
+    assert countdown(fake) is None  # nothing to resolve: no window yet
+    before = fake.clock.datetime().timestamp()
+    await fake.command("kaeda", "mesa", "atacar", {"objetivo": "Lobo"})  # the window opens
+    opened = await closes_at(session, fake)
+    assert opened is not None and before + 89 <= opened <= before + 91  # its 90 seconds
+    assert countdown(fake) == f"Se cierra <t:{opened}:R>."
+    seen = await fake.command("kaeda", "mesa", "encuentro ver")
+    assert f"Se cierra <t:{opened}:R>." in seen.first.text()
+    await script.run("!esperar 85", "@bran", "!escribiendo", "!esperar 8")  # types at 90 s
+    held = await closes_at(session, fake)
+    assert held is not None and held > opened
+    assert countdown(fake) == f"Se cierra <t:{held}:R>."
+    dice.push([60])
+    out = await script.run("!esperar 30")  # his indicator lapses: the round closes
+    assert "Ronda 1 resuelta (se cierra su ventana)." in out
+    assert countdown(fake) is None and await closes_at(session, fake) is None
+    assert fake.gate.notices == []

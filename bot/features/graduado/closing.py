@@ -70,6 +70,7 @@ async def close_by_itself(caller: Unattended) -> None:
         typing = caller.services.typists.typing_until(guild_id, channel_id, owners, now)
         if typing is not None:  # «espera mientras alguien sigue escribiendo»
             await uow.encounter.close_at(typing)
+            turn.tracker = "show"  # its countdown shows the new moment
             return []
         turn.events = doc.combate.cerrar_ronda(caller.dice, por_ventana=True)
         turn.saves, turn.tracker = True, "show"
