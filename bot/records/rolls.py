@@ -197,6 +197,29 @@ class SystemRoll(_Shown):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Changed(Record):
+    """One value a GM set by hand: its name as players read it, and before → after as
+    the reply showed them."""
+
+    campo: str
+    antes: str
+    despues: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Correction(_Shown):
+    """The GM's hand correction of a fighter of another game system's encounter
+    (``/hielo ajustar``, ``/porcentual ajustar``, ``/graduado ajustar``): which system,
+    whom (``nombre``, as shown), and each value changed."""
+
+    sistema: str
+    nombre: str
+    cambios: list[Changed]
+    motivo: str | None = None
+    privada: bool | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class OtherResult(_Shown):
     """Any other entry: a ``/decir`` line (an empty result), or a shape this release does
     not know (kept whole in ``extra``)."""
@@ -213,11 +236,13 @@ RollResult = (
     | EsenciaResult
     | Undone
     | SystemRoll
+    | Correction
     | OtherResult
 )
 
 #: Which kind a result is, by the key only that kind writes (the first found wins).
 _KINDS: tuple[tuple[str, type[RollResult]], ...] = (
+    ("cambios", Correction),  # (before ``sistema``: a correction names its system too)
     ("sistema", SystemRoll),  # (before ``tipo``: another system's rolls have one too)
     ("deshace", Undone),
     ("ajustes", Adjustments),

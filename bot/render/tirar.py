@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.records.dice import ExpressionRoll, GradedRoll, PoolRoll
-from bot.records.rolls import Adjustment, Adjustments, Undone
+from bot.records.rolls import Adjustment, Adjustments, Correction, Undone
 from bot.render.limits import AUTHOR_MAX, FIELD_NAME_MAX, PAGE_CHARS, PAGE_LINES, cut, split_text
 from bot.render.rolls import GRADE_COLOURS, signed
 from bot.render.safe import in_backticks, plain, shown
@@ -180,8 +180,12 @@ def _entry_line(entry: RollLogEntry, names: Mapping[int, str], hidden: bool) -> 
     if isinstance(result, Undone):  # an undo's entry: which rolls it took back
         undone = ", ".join(f"#{i}" for i in result.deshace)
         parts.append(f"deshace {undone} (/{result.operacion or '?'})")
-    elif isinstance(result, Adjustments):  # /ficha ajustar, /descanso: before → after
-        parts.extend(_adjustment(a) for a in result.ajustes)
+    elif isinstance(result, Adjustments | Correction):  # set by hand: before → after
+        if isinstance(result, Adjustments):  # /ficha ajustar, /descanso, /encuentro ajustar
+            parts.extend(_adjustment(a) for a in result.ajustes)
+        else:  # another game's /… ajustar
+            moved = [f"{c.campo} {shown(c.antes)} → {shown(c.despues)}" for c in result.cambios]
+            parts.append(f"{shown(result.nombre)}: " + (", ".join(moved) or "sin cambios"))
         if motivo:
             parts.append(f"motivo: {shown(motivo)}")
         return " · ".join(parts)

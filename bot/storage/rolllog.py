@@ -32,9 +32,19 @@ _WITH_LINES = _TABLE.outerjoin(_LINES, _LINES.c.roll_id == _TABLE.c.id)
 UNDO_COMMAND = "deshacer"
 #: The roll log's entry of a line said as a character (its text: :class:`SceneLineRow`).
 SAID_COMMAND = "decir"
-#: Entries that roll no dice: an undo, the adjustments of /ficha ajustar and /descanso, and
-#: the lines of /decir (an encounter's summary counts the others, its rolls).
-NOT_ROLLS = (UNDO_COMMAND, "ficha ajustar", "descanso", "encuentro ajustar", SAID_COMMAND)
+#: Entries that roll no dice: an undo, the adjustments of /ficha ajustar and /descanso, a
+#: GM's hand corrections and the lines of /decir (an encounter's summary counts the others,
+#: its rolls).
+NOT_ROLLS = (
+    UNDO_COMMAND,
+    "ficha ajustar",
+    "descanso",
+    "encuentro ajustar",
+    "hielo ajustar",
+    "porcentual ajustar",
+    "graduado ajustar",
+    SAID_COMMAND,
+)
 #: What the columns of who rolled, against whom and why keep at most (longer is cut).
 WHO_MAX = 200
 

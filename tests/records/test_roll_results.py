@@ -13,6 +13,7 @@ import pytest
 
 from bot.records.rolls import (
     Adjustments,
+    Correction,
     EsenciaResult,
     OtherResult,
     RollResult,
@@ -144,6 +145,17 @@ SHAPES: list[tuple[dict[str, Any], type[RollResult], tuple[Any, ...]]] = [
         },
         EsenciaResult,
         (None, [], None, False, "Tajo"),
+    ),
+    # a GM's hand correction in another game (/hielo ajustar, /porcentual ajustar, …)
+    (
+        {
+            "sistema": "hielo",
+            "nombre": "Ser Jory",
+            "cambios": [{"campo": "Salud", "antes": "9", "despues": "6"}],
+            "motivo": "se cayó del caballo",
+        },
+        Correction,
+        (None, [], None, False, "se cayó del caballo"),
     ),
     # /deshacer (11f1baa)
     ({"deshace": [1, 2], "operacion": "atacar"}, Undone, (None, [], None, False, None)),
