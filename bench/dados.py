@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         argv,
         __doc__ or "",
         "2 rondas de 200 tiradas",
-        lambda quick: measure(200, 2) if quick else measure(),
+        lambda quick, _: measure(200, 2) if quick else measure(),
         table,
     )
 

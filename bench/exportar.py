@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
         argv,
         __doc__ or "",
         f"{QUICK} entradas",
-        lambda quick: asyncio.run(measure(QUICK if quick else FULL)),
+        lambda quick, _: asyncio.run(measure(QUICK if quick else FULL)),
         table,
     )
 

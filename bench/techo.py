@@ -20,8 +20,15 @@ round:
 follow-up, the document, the undo diff, the sheets, the tracker) once the issue's own writes
 and an empty command are paid. Medians of each round's p50.
 
+``--sin tracker`` and ``--sin diferido`` measure ``/atacar`` without a piece of it that is
+not its own reads and writes — the tracker's redrawing and edit, the «pensando…» of its
+first answer (then ``send`` answers the interaction itself) — to see what the ratio would be
+without it. Neither can go from the bot (the tracker is kept up to date after every command;
+the console refuses a statement before the first answer): a bound, not a proposal.
+
     python bench/techo.py            # 5 rounds of 500 of each
     python bench/techo.py --quick    # 2 rounds of 50
+    python bench/techo.py --sin tracker --sin diferido
 """
 
 from __future__ import annotations
@@ -41,9 +48,32 @@ if str(ROOT) not in sys.path:  # `python bench/techo.py` from anywhere
 
 TARGET = 0.35
 PIECES = ("core", "issue_sin_select", "issue_con_select", "eco", "atacar")
+#: What ``--sin`` can take out of ``/atacar`` (see the module's docstring).
+WITHOUT = ("tracker", "diferido")
 
 
-async def measure(n: int = 500, runs: int = 5) -> dict[str, Any]:
+def take_out(without: frozenset[str]) -> None:
+    """Make the pieces named in ``without`` do nothing, from now on in this process."""
+    import discord
+
+    from bot.edge.publisher import TrackerPublisher
+
+    def nothing(*_: Any, **__: Any) -> None:
+        return None
+
+    async def no_defer(*_: Any, **__: Any) -> None:
+        return None
+
+    if "tracker" in without:  # neither drawn at COMMIT nor edited afterwards
+        TrackerPublisher.changed = nothing  # type: ignore[method-assign]
+        TrackerPublisher.committed = nothing  # type: ignore[method-assign]
+    if "diferido" in without:
+        discord.InteractionResponse.defer = no_defer  # type: ignore[method-assign]
+
+
+async def measure(
+    n: int = 500, runs: int = 5, without: frozenset[str] = frozenset()
+) -> dict[str, Any]:
     import discord
     from discord import app_commands
     from sqlalchemy import text
@@ -68,6 +98,7 @@ async def measure(n: int = 500, runs: int = 5) -> dict[str, Any]:
     await bench.fake.command(t.player, t.channel, "atacar", {"objetivo": t.enemies[0]})
     await bench.remember_trackers([t])
     await bench.timed(t.player, t.channel, "eco", {})
+    take_out(without)  # (after the warm-up: the channel has its tracker message)
 
     floor = text(f"INSERT INTO {FLOOR_TABLE} (v) VALUES (:v)")
     async with engine.begin() as conn:
@@ -141,6 +172,7 @@ async def measure(n: int = 500, runs: int = 5) -> dict[str, Any]:
     return {
         "n": n,
         "runs": runs,
+        "sin": sorted(without),
         "p50_ms": med,
         "rounds_p50_ms": rounds,
         "presupuesto_ms": budget,
@@ -159,7 +191,7 @@ def table(result: dict[str, Any]) -> str:
         "issue_sin_select": "las escrituras del issue (UPDATE + 2 INSERT)",
         "issue_con_select": "las mismas tras leer la fila (SELECT)",
         "eco": "comando vacío: despacho y respuesta",
-        "atacar": "/atacar (2 combatientes)",
+        "atacar": "/atacar (2 combatientes)" + "".join(f" sin {w}" for w in result.get("sin", ())),
     }
     lines = [f"{'p50 (mediana de rondas)':<52} ms", "-" * 60]
     lines += [f"{labels[name]:<52} {p50[name]:.3f}" for name in PIECES]
@@ -171,6 +203,8 @@ def table(result: dict[str, Any]) -> str:
         f"{'/atacar ÷ Core':<52} {result['ratio_atacar']:.3f}",
         f"{'Core ÷ (escrituras + vacío): el mejor posible':<52} "
         f"{result['ratio_escrituras_y_eco']:.3f}",
+        f"{'/atacar ÷ (SELECT + escrituras + vacío)':<52} "
+        f"{p50['atacar'] / (p50['issue_con_select'] + p50['eco']):.3f}",
     ]
     return "\n".join(lines)
 
@@ -182,8 +216,13 @@ def main(argv: list[str] | None = None) -> int:
         argv,
         __doc__ or "",
         "2 rondas de 50",
-        lambda quick: asyncio.run(measure(50, 2) if quick else measure()),
+        lambda quick, args: asyncio.run(
+            measure(50, 2, frozenset(args.sin)) if quick else measure(without=frozenset(args.sin))
+        ),
         table,
+        lambda parser: parser.add_argument(
+            "--sin", action="append", choices=WITHOUT, default=[], help="quitar esa parte"
+        ),
     )
 
 

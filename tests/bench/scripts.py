@@ -11,11 +11,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_quick(script: str, tmp_path: Path) -> tuple[str, dict[str, Any]]:
-    """``python bench/<script> --quick --out …`` from ``tmp_path``: its table and its JSON."""
+def run_quick(script: str, tmp_path: Path, *args: str) -> tuple[str, dict[str, Any]]:
+    """``python bench/<script> --quick --out … [args]`` from ``tmp_path``: its table and its
+    JSON."""
     out = tmp_path / "out.json"
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / script), "--quick", "--out", str(out)],
+        [sys.executable, str(ROOT / "bench" / script), "--quick", "--out", str(out), *args],
         capture_output=True,
         text=True,
         cwd=tmp_path,
