@@ -141,3 +141,17 @@ async def test_descanso_tells_apart_two_characters_of_one_name_by_owner(
     kaedas = await fake.command("master", "mesa", "descanso", {"dueño": "kaeda"})
     assert "Íñigo: estados cegado → ninguno" in kaedas.first.text()
     assert await owners_sheet(session, fake, "Íñigo", "kaeda") == []
+
+
+async def test_descanso_after_a_new_fight_began_rests_the_last_one_with_characters(
+    script: Script, fake: FakeDiscord, session: Session
+) -> None:
+    """The GM ended the fight and already opened the next (no one in it yet): /descanso
+    with no names rests who fought in the one before, not «nobody»."""
+    await script.run(
+        *MESA, "@master", "/encuentro ajustar combatiente:Íñigo aguante:4",
+        "/encuentro terminar", "/encuentro empezar modo:mesa",
+    )  # fmt: skip
+    rested = await fake.command("master", "mesa", "descanso")
+    assert "Íñigo: Aguante 4 → 16" in rested.first.text()
+    assert (await sheet(session, fake, "Íñigo"))["aguante"] == 16

@@ -17,6 +17,8 @@ from .service import Changes, find_character, rest_values, run
 if TYPE_CHECKING:
     from bot.storage import UnitOfWork
 
+#: How many of the channel's latest encounters /descanso looks through for characters.
+LOOK_BACK = 10
 NONE_OF_OWNER = "En el último encuentro de este canal no hay ningún personaje de ese jugador."
 NO_ONE = "Di a quién: en este canal no ha habido ningún encuentro del que sacar a los personajes."
 
@@ -54,9 +56,13 @@ class DescansoCog(FeatureCog):
             if personajes:
                 names = [n.strip() for n in personajes.split(",") if n.strip()]
                 rows = [await find_character(uow, name, owner_id) for name in names]
-            else:
-                last = await uow.encounter.history(limit=1)
-                rows = await uow.characters.of_encounter(last[0].id) if last else []
+            else:  # the characters of the channel's last fight that had any (a fight just
+                # started, with no one in it yet, is not the one to rest from)
+                rows = []
+                for fight in await uow.encounter.history(limit=LOOK_BACK):
+                    rows = await uow.characters.of_encounter(fight.id)
+                    if rows:
+                        break
                 if not rows:
                     raise UmbralError(NO_ONE)
                 rows = [r for r in rows if owner_id is None or r.owner_id == owner_id]
