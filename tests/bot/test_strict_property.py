@@ -351,3 +351,42 @@ async def test_random_encounters_through_every_command_are_never_refused(
         assert not errors, errors  # nothing unexpected (a traceback) in the log either
     finally:
         await session.close()
+
+
+def small_spec(mode: str, pc: str, seed: int) -> Spec:
+    """Three combatants, the PC Cegado (in Narrativo and Táctico it cannot defend then)."""
+    return Spec(
+        mode=mode,
+        combatants=3,
+        enemy_names=["Lobo gris", "Oso pardo"],
+        pc=pc,
+        others=0,
+        oficios=["armas"],
+        weapons=["Espada"],
+        pending=0,
+        estados={0: ["cegado"]},
+        guild_estados=[],
+        hostile="x",
+        seed=seed,
+        thread=False,
+        missing=None,
+        pause=0,
+    )
+
+
+async def test_an_example_whose_pc_is_named_as_an_earlier_examples_character_still_defends(
+    database_url: str, tmp_path: Path
+) -> None:
+    """The examples of one run share the database. When a PC is named as a character of an
+    earlier example (another player's), the GM's /descanso by name alone was refused as
+    ambiguous, the PC kept the Cegado the fight left on its sheet, and in Táctico its
+    Defender button never came (stop 47's unexplained failure, reproduced by this test on
+    af4204e): both /descanso calls of the drive name the owner now."""
+    for spec in (small_spec("mesa", "Ñu", 1), small_spec("tactico", "Ñu", 601)):
+        session = await open_session(database_url, dice=RandomDice(spec.seed), migrate=False)
+        try:
+            world = await build(session, spec, tmp_path)
+            assert await drive(world) > len(DRIVERS)
+            assert not faults(session.discord)
+        finally:
+            await session.close()
