@@ -21,7 +21,7 @@ from .after import (
     repartir_monedas,
     tomar_objetos,
 )
-from .ajuste import Ajuste, Cambio
+from .ajuste import Ajuste, Cambio, Valores
 from .bands import D100_GRADES, Calificacion, calificacion
 from .chance import Chance, Grados, Objetivo, Riesgo, Tacticas, Termino, agotamiento, build_chance
 from .choices import Anuncio, Ataque, Curar, Declaracion, Hazana, Interponerse, Medio
@@ -76,6 +76,7 @@ __all__ = [
     "Sobregiro",
     "Tacticas",
     "Termino",
+    "Valores",
     "Ventana",
     "Via",
     "agotamiento",

@@ -17,7 +17,7 @@ the fight as it was.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from ..errors import UmbralError
 from .care import restore
@@ -41,6 +41,23 @@ LABELS = (
     ("impulso_heroes", "Impulso de los héroes"),
     ("impulso_enemigos", "Impulso de los enemigos"),
 )
+
+
+@dataclass(frozen=True)
+class Valores:
+    """What the GM sets (``None``: left as it is): ``aguante`` and ``mana`` what is left of
+    each reserve, the states yes or no."""
+
+    aguante: int | None = None
+    mana: int | None = None
+    caido: bool | None = None
+    desangrandose: bool | None = None
+    inutilizado: bool | None = None
+    muerto: bool | None = None
+
+    @property
+    def vacio(self) -> bool:
+        return all(getattr(self, f.name) is None for f in fields(self))
 
 
 @dataclass(frozen=True)
@@ -81,27 +98,20 @@ def _in_range(what: str, c: Combatiente, value: int, maximo: int) -> None:
         raise UmbralError(f"{what} de {c.nombre} va de 0 a {maximo} (se dio {value}).")
 
 
-def _check(
-    c: Combatiente,
-    aguante: int | None,
-    mana: int | None,
-    caido: bool | None,
-    desangrandose: bool | None,
-    muerto: bool | None,
-) -> None:
+def _check(c: Combatiente, v: Valores) -> None:
     """Each value against the fighter's own bounds, each state against its side."""
-    if aguante is not None:
-        _in_range("El aguante", c, aguante, c.ficha.fuerza.maximo)
-    if mana is not None:
+    if v.aguante is not None:
+        _in_range("El aguante", c, v.aguante, c.ficha.fuerza.maximo)
+    if v.mana is not None:
         if c.ficha.magia is None:
             raise UmbralError(f"{c.nombre} no tiene magia: no tiene maná que ajustar.")
-        _in_range("El maná", c, mana, c.ficha.magia.maximo)
-    if c.bando is Bando.HEROES and muerto is not None:
+        _in_range("El maná", c, v.mana, c.ficha.magia.maximo)
+    if c.bando is Bando.HEROES and v.muerto is not None:
         raise UmbralError(
             f"{c.nombre} es un héroe: «Caída en un combate te deja derribado, no muerto» "
             "(di caído)."
         )
-    if c.bando is Bando.ENEMIGOS and (caido is not None or desangrandose is not None):
+    if c.bando is Bando.ENEMIGOS and (v.caido is not None or v.desangrandose is not None):
         raise UmbralError(
             f"{c.nombre} es un enemigo: sin aguante muere, no queda caído ni se desangra "
             "(di muerto)."
@@ -128,40 +138,26 @@ def _how(c: Combatiente) -> str:
     return "queda inutilizado" if c.inutilizado else "cae derribado"
 
 
-def ajustar(
-    state: CombateState,
-    nombre: str,
-    *,
-    aguante: int | None = None,
-    mana: int | None = None,
-    caido: bool | None = None,
-    desangrandose: bool | None = None,
-    inutilizado: bool | None = None,
-    muerto: bool | None = None,
-) -> Ajuste:
-    """Set what is given on ``nombre``: ``aguante`` and ``mana`` what is left of each
-    reserve (0 to its maximum), the states yes or no; the rest follows the rules."""
+def ajustar(state: CombateState, nombre: str, v: Valores) -> Ajuste:
+    """Set on ``nombre`` what ``v`` gives; the rest follows the rules."""
     _open(state)
     c = state.find(nombre)
-    given = (aguante, mana, caido, desangrandose, inutilizado, muerto)
-    if all(value is None for value in given):
+    if v.vacio:
         raise UmbralError(f"Di qué ajustar: {OPCIONES}.")
-    _check(c, aguante, mana, caido, desangrandose, muerto)
+    _check(c, v)
     before, was_out = _values(state, c), c.fuera
     events: list[Event] = []
-    if mana is not None and c.ficha.magia is not None:
+    if v.mana is not None and c.ficha.magia is not None:
         magia = c.ficha.magia
-        c.ficha = c.ficha.with_reserva(Via.MAGIA, replace(magia, gastado=magia.maximo - mana))
-    if aguante is not None:
-        decided = caido if c.bando is Bando.HEROES else muerto
-        events += _set_aguante(state, c, aguante, decided is not None)
-    for flag, value in (("caido", caido), ("inutilizado", inutilizado), ("muerto", muerto)):
-        if value is not None:
+        c.ficha = c.ficha.with_reserva(Via.MAGIA, replace(magia, gastado=magia.maximo - v.mana))
+    if v.aguante is not None:
+        decided = v.caido if c.bando is Bando.HEROES else v.muerto
+        events += _set_aguante(state, c, v.aguante, decided is not None)
+    for flag in ("caido", "inutilizado", "muerto", "desangrandose"):
+        if (value := getattr(v, flag)) is not None:
             setattr(c, flag, value)
-    if desangrandose is not None:
-        c.desangrandose = desangrandose
     if c.desangrandose and not c.caido:
-        if desangrandose:
+        if v.desangrandose:
             raise UmbralError(
                 f"Solo se desangra quien está en el suelo («te deja en el suelo, "
                 f"desangrándote»): {c.nombre} está en pie (di también caído)."

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from ..dice import DiceSource
 from . import round as _round
 from .after import Experiencia, experiencia
-from .ajuste import Ajuste, ajustar
+from .ajuste import Ajuste, Valores, ajustar
 from .chance import Grados
 from .choices import Anuncio, Declaracion
 from .damage import Intencion
@@ -126,28 +126,7 @@ class Combate:
         """The GM ends the fight (leaving it: ``Final.HUIDA``)."""
         return self._run(lambda s: _round.finish(s, final))
 
-    def ajustar(
-        self,
-        nombre: str,
-        *,
-        aguante: int | None = None,
-        mana: int | None = None,
-        caido: bool | None = None,
-        desangrandose: bool | None = None,
-        inutilizado: bool | None = None,
-        muerto: bool | None = None,
-    ) -> Ajuste:
+    def ajustar(self, nombre: str, valores: Valores) -> Ajuste:
         """The GM sets by hand what is left of ``nombre``'s reserves and its states
         (:mod:`.ajuste`)."""
-        return self._run(
-            lambda s: ajustar(
-                s,
-                nombre,
-                aguante=aguante,
-                mana=mana,
-                caido=caido,
-                desangrandose=desangrandose,
-                inutilizado=inutilizado,
-                muerto=muerto,
-            )
-        )
+        return self._run(lambda s: ajustar(s, nombre, valores))

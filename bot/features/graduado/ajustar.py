@@ -12,7 +12,7 @@ from bot.features.common import send
 from bot.features.documents import defer_once
 from bot.records.rolls import Changed, Correction
 from bot.render.graduado import correction_embed, value_text
-from umbral_rules.graduado import Ajuste
+from umbral_rules.graduado import Ajuste, Valores
 
 from .system import GRADUADO, NAME, GradTurn
 
@@ -20,30 +20,11 @@ from .system import GRADUADO, NAME, GradTurn
 COMMAND = "graduado ajustar"
 
 
-async def correct(
-    ctx: Context,
-    combatiente: str,
-    *,
-    aguante: int | None,
-    mana: int | None,
-    caido: bool | None,
-    desangrandose: bool | None,
-    inutilizado: bool | None,
-    muerto: bool | None,
-    motivo: str | None,
-) -> None:
+async def correct(ctx: Context, combatiente: str, valores: Valores, motivo: str | None) -> None:
     await defer_once(ctx)
 
     async def rules(turn: GradTurn) -> Ajuste:
-        return turn.document.combate.ajustar(
-            combatiente,
-            aguante=aguante,
-            mana=mana,
-            caido=caido,
-            desangrandose=desangrandose,
-            inutilizado=inutilizado,
-            muerto=muerto,
-        )
+        return turn.document.combate.ajustar(combatiente, valores)
 
     async def log(turn: GradTurn, done: Ajuste) -> None:
         cambios = [

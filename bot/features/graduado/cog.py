@@ -20,6 +20,7 @@ from umbral_rules.graduado import (
     Intencion,
     Interponerse,
     Medio,
+    Valores,
     Via,
 )
 
@@ -287,17 +288,8 @@ class GraduadoCog(SheetsCog):
         muerto: bool | None = None,
         motivo: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        await correct(
-            ctx,
-            combatiente,
-            aguante=aguante,
-            mana=mana,
-            caido=caido,
-            desangrandose=desangrandose,
-            inutilizado=inutilizado,
-            muerto=muerto,
-            motivo=motivo,
-        )
+        valores = Valores(aguante, mana, caido, desangrandose, inutilizado, muerto)
+        await correct(ctx, combatiente, valores, motivo)
 
     @graduado.command(name="mundo", description="Las reglas del mundo de este combate (máster)")
     @app_commands.describe(

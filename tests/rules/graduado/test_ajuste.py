@@ -17,6 +17,7 @@ from umbral_rules.graduado import (
     Final,
     Medio,
     Mundo,
+    Valores,
 )
 from umbral_rules.graduado.events import Cae
 
@@ -25,7 +26,7 @@ from .fighters import fight
 
 def test_sets_what_is_left_of_each_reserve() -> None:
     c = fight()
-    done = c.ajustar("bruno", aguante=33, mana=7)
+    done = c.ajustar("bruno", Valores(aguante=33, mana=7))
     assert done.nombre == "Bruno"
     assert done.cambios == (Cambio("Aguante", 80, 33), Cambio("Maná", 60, 7))
     bruno = c.find("Bruno")
@@ -35,12 +36,12 @@ def test_sets_what_is_left_of_each_reserve() -> None:
     )
     assert not bruno.fuera and done.eventos == ()
     # The same value again changes nothing, and says so.
-    assert c.ajustar("Bruno", mana=7).cambios == ()
+    assert c.ajustar("Bruno", Valores(mana=7)).cambios == ()
 
 
 def test_a_hero_at_zero_falls_as_damage_makes_it_and_rises_as_healing_does() -> None:
     c = fight()
-    down = c.ajustar("Aria", aguante=0)
+    down = c.ajustar("Aria", Valores(aguante=0))
     aria = c.find("Aria")
     assert aria.caido and not aria.muerto
     assert down.cambios == (
@@ -50,22 +51,22 @@ def test_a_hero_at_zero_falls_as_damage_makes_it_and_rises_as_healing_does() -> 
     )
     assert isinstance(down.eventos[0], Cae)
     assert "Aria cae derribado." in [e.message for e in down.eventos]
-    up = c.ajustar("Aria", aguante=12)
+    up = c.ajustar("Aria", Valores(aguante=12))
     assert up.cambios == (Cambio("Aguante", 0, 12), Cambio("Caído", True, False))
     assert not c.find("Aria").fuera and c.impulso(Bando.HEROES) == -3  # no Impulso back
 
 
 def test_healing_that_does_not_raise_leaves_the_fallen_down_unless_the_gm_says() -> None:
     c = fight(Mundo(curacion_levanta=False))
-    c.ajustar("Aria", aguante=0)
-    assert c.ajustar("Aria", aguante=40).cambios == (Cambio("Aguante", 0, 40),)
+    c.ajustar("Aria", Valores(aguante=0))
+    assert c.ajustar("Aria", Valores(aguante=40)).cambios == (Cambio("Aguante", 0, 40),)
     assert c.find("Aria").caido
-    assert c.ajustar("Aria", caido=False).cambios == (Cambio("Caído", True, False),)
+    assert c.ajustar("Aria", Valores(caido=False)).cambios == (Cambio("Caído", True, False),)
 
 
 def test_an_enemy_at_zero_dies_and_stays_dead_unless_the_gm_says() -> None:
     c = fight()
-    done = c.ajustar("Lobo", aguante=0)
+    done = c.ajustar("Lobo", Valores(aguante=0))
     assert c.find("Lobo").muerto
     assert done.cambios == (
         Cambio("Aguante", 15, 0),
@@ -73,32 +74,32 @@ def test_an_enemy_at_zero_dies_and_stays_dead_unless_the_gm_says() -> None:
         Cambio("Impulso de los héroes", 0, 2),  # «una muerte suma 2»
         Cambio("Impulso de los enemigos", 0, -3),
     )
-    assert c.ajustar("Lobo", aguante=9).cambios == (Cambio("Aguante", 0, 9),)
+    assert c.ajustar("Lobo", Valores(aguante=9)).cambios == (Cambio("Aguante", 0, 9),)
     assert c.find("Lobo").muerto  # nothing in the text brings the dead back
-    assert c.ajustar("Lobo", muerto=False).cambios == (Cambio("Muerto", True, False),)
+    assert c.ajustar("Lobo", Valores(muerto=False)).cambios == (Cambio("Muerto", True, False),)
     assert not c.find("Lobo").fuera
 
 
 def test_the_gms_states_win_over_the_derived_ones() -> None:
     c = fight()
     # At 0 and still standing (as after spending everything on a blow): no fall, no Impulso.
-    done = c.ajustar("Aria", aguante=0, caido=False)
+    done = c.ajustar("Aria", Valores(aguante=0, caido=False))
     assert done.cambios == (Cambio("Aguante", 100, 0),) and not c.find("Aria").fuera
     # Disabled: out of the fight, and its side pays the fall.
-    done = c.ajustar("Orco", inutilizado=True)
+    done = c.ajustar("Orco", Valores(inutilizado=True))
     assert done.cambios == (
         Cambio("Inutilizado", False, True),
         Cambio("Impulso de los enemigos", 0, -3),
     )
     assert "Orco queda inutilizado." in [e.message for e in done.eventos]
     # Killed by the scene with aguante left.
-    c.ajustar("Lobo", muerto=True)
+    c.ajustar("Lobo", Valores(muerto=True))
     assert c.find("Lobo").muerto and c.find("Lobo").ficha.fuerza.restante == 15
 
 
 def test_bleeding_is_for_a_hero_on_the_ground() -> None:
     c = fight()
-    done = c.ajustar("Bruno", aguante=0, desangrandose=True)
+    done = c.ajustar("Bruno", Valores(aguante=0, desangrandose=True))
     assert done.cambios == (
         Cambio("Aguante", 80, 0),
         Cambio("Caído", False, True),
@@ -106,15 +107,15 @@ def test_bleeding_is_for_a_hero_on_the_ground() -> None:
         Cambio("Impulso de los héroes", 0, -3),
     )
     # Raised as healing: up, and the bleeding stops.
-    assert c.ajustar("Bruno", aguante=20).cambios == (
+    assert c.ajustar("Bruno", Valores(aguante=20)).cambios == (
         Cambio("Aguante", 0, 20),
         Cambio("Caído", True, False),
         Cambio("Desangrándose", True, False),
     )
     # Down by the GM's word with aguante left, then stood up: no more bleeding.
-    c.ajustar("Bruno", caido=True, desangrandose=True)
+    c.ajustar("Bruno", Valores(caido=True, desangrandose=True))
     assert c.find("Bruno").ficha.fuerza.restante == 20
-    assert c.ajustar("Bruno", caido=False).cambios == (
+    assert c.ajustar("Bruno", Valores(caido=False)).cambios == (
         Cambio("Caído", True, False),
         Cambio("Desangrándose", True, False),
     )
@@ -122,9 +123,9 @@ def test_bleeding_is_for_a_hero_on_the_ground() -> None:
 
 def test_a_fighter_raised_back_into_the_round_acts_again() -> None:
     c = fight()
-    c.ajustar("Bruno", aguante=0)
+    c.ajustar("Bruno", Valores(aguante=0))
     assert c.pendientes == ["Aria"]
-    c.ajustar("Bruno", aguante=10)
+    c.ajustar("Bruno", Valores(aguante=10))
     assert c.pendientes == ["Aria", "Bruno"]
     c.declarar("Aria", Declaracion(Curar("Bruno", Medio.MANOS)))
     c.declarar("Bruno", Declaracion(Ataque("Lobo")))
@@ -152,7 +153,7 @@ def test_refusals_change_nothing(who: str, given: dict[str, object], refusal: st
     c = fight()
     before = c.to_dict()
     with pytest.raises(UmbralError) as refused:
-        c.ajustar(who, **given)  # type: ignore[arg-type]
+        c.ajustar(who, Valores(**given))  # type: ignore[arg-type]
     assert refusal in str(refused.value)
     assert c.to_dict() == before
 
@@ -162,5 +163,5 @@ def test_a_fight_over_is_not_corrected() -> None:
     c.terminar(Final.HUIDA)
     before = c.to_dict()
     with pytest.raises(UmbralError, match=r"Este combate ya terminó \(huida\)\."):
-        c.ajustar("Aria", aguante=3)
+        c.ajustar("Aria", Valores(aguante=3))
     assert c.to_dict() == before
