@@ -23,7 +23,7 @@ from ..errors import UmbralError
 from .care import restore
 from .events import Cae, Event
 from .resolve import fall, take_damage
-from .round import _open
+from .round import require_open
 from .sheets import Bando, Via
 from .state import CombateState, Combatiente
 
@@ -140,7 +140,7 @@ def _how(c: Combatiente) -> str:
 
 def ajustar(state: CombateState, nombre: str, v: Valores) -> Ajuste:
     """Set on ``nombre`` what ``v`` gives; the rest follows the rules."""
-    _open(state)
+    require_open(state)
     c = state.find(nombre)
     if v.vacio:
         raise UmbralError(f"Di qué ajustar: {OPCIONES}.")
