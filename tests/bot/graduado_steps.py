@@ -45,3 +45,11 @@ async def sheet(session: Session, fake: FakeDiscord, nombre: str, kind: str = "p
 
 def fighter(doc: Any, nombre: str) -> Any:
     return next(c for c in doc["combatientes"] if c["ficha"]["nombre"] == nombre)
+
+
+async def undo(fake: FakeDiscord, command: str) -> None:
+    """The GM's /deshacer in #mesa, which names ``command`` and takes it back once pressed."""
+    preview = await fake.command("master", "mesa", "deshacer")
+    assert f"¿Deshacer /{command}?" in preview.last.text()
+    pressed = await fake.press("master", "mesa", "Deshacer")
+    assert any(f"deshizo /{command}" in m.text() for m in pressed.messages)

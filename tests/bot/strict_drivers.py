@@ -238,6 +238,10 @@ DRIVERS: dict[str, Driver] = {
     "graduado escalar": lambda w: [(w.gm, {"base": 3})],
     "graduado botin": lambda w: [(w.gm, {"objetos": w.long(6000)})],
     "graduado repartir": lambda w: [(w.gm, {})],
+    "graduado ajustar": lambda w: [
+        (w.gm, {"combatiente": w.pc, "aguante": 100000, "maná": 0, "caído": False}),
+        (w.gm, {"combatiente": w.enemy, "inutilizado": True, "motivo": w.long(200)}),
+    ],
     "ficha crear": lambda w: [
         (
             w.player,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.console import FakeDiscord, Session, open_session
 from bot.records.rolls import SystemRoll
 from tests.bot.conftest import Script
-from tests.bot.graduado_steps import document, fighter, log_entries, setup_lines
+from tests.bot.graduado_steps import document, fighter, log_entries, setup_lines, undo
 from umbral_rules import ForcedDice
 
 
@@ -53,10 +53,7 @@ async def test_gm_undoes_a_round(
     dice.push([70])
     await fake.command("master", "mesa", "asalto")
     assert await document(session, fake) != before
-    preview = await fake.command("master", "mesa", "deshacer")
-    assert "¿Deshacer /asalto?" in preview.last.text()
-    pressed = await fake.press("master", "mesa", "Deshacer")
-    assert any("deshizo /asalto" in m.text() for m in pressed.messages)
+    await undo(fake, "asalto")
     assert await document(session, fake) == before
 
 

@@ -500,6 +500,9 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "grad", GRAD, "graduado anunciar", {"enemigo": "Lobo", "objetivo": "Aria"}
     ),
     "/graduado mundo": ("grad", GRAD, "graduado mundo", {"base_heroes": 75}),
+    "/graduado ajustar": (
+        "grad", GRAD, "graduado ajustar", {"combatiente": "Aria", "aguante": 40}
+    ),
     "/graduado botin": ("grad", GRAD_WON, "graduado botin", {"objetos": "Yelmo, Capa"}),
     "/graduado repartir": ("grad", GRAD_CARD, "graduado repartir", {}),
     "/hielo ficha crear": ("hielo", [], "hielo ficha crear", {"nombre": "Arya"}),

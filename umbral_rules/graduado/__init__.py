@@ -8,7 +8,8 @@ Modules: :mod:`.tables` (every number), :mod:`.bands` (how a d100 falls), :mod:`
 (rank over power), :mod:`.sheets` (reserves and gear), :mod:`.chance` (the chance to hit),
 :mod:`.damage`, :mod:`.effort` (pricing and Sobregiro), :mod:`.defense`, :mod:`.impulso`,
 :mod:`.choices`, :mod:`.state`, :mod:`.resolve`, :mod:`.care` and :mod:`.round` (the round),
-:mod:`.after` (experience, coin, loot), :mod:`.combate` (the facade). Rules: docs/graduado.md.
+:mod:`.after` (experience, coin, loot), :mod:`.ajuste` (the GM's hand correction),
+:mod:`.combate` (the facade). Rules: docs/graduado.md.
 """
 
 from .after import (
@@ -20,6 +21,7 @@ from .after import (
     repartir_monedas,
     tomar_objetos,
 )
+from .ajuste import Ajuste, Cambio, Valores
 from .bands import D100_GRADES, Calificacion, calificacion
 from .chance import Chance, Grados, Objetivo, Riesgo, Tacticas, Termino, agotamiento, build_chance
 from .choices import Anuncio, Ataque, Curar, Declaracion, Hazana, Interponerse, Medio
@@ -36,10 +38,12 @@ from .state import CombateState, Combatiente, Final, Mundo, Ventana
 __all__ = [
     "D100",
     "D100_GRADES",
+    "Ajuste",
     "Anuncio",
     "Ataque",
     "Bando",
     "Calificacion",
+    "Cambio",
     "Chance",
     "Combate",
     "CombateState",
@@ -72,6 +76,7 @@ __all__ = [
     "Sobregiro",
     "Tacticas",
     "Termino",
+    "Valores",
     "Ventana",
     "Via",
     "agotamiento",

@@ -14,6 +14,18 @@ from .sheets import Via
 from .state import CombateState, Combatiente
 
 
+def restore(state: CombateState, ally: Combatiente, puntos: int) -> tuple[bool, bool]:
+    """``ally`` gets ``puntos`` of aguante back: a fallen ally rises if the world lets
+    healing raise the fallen, and bleeding stops. Whether it rose and whether it stopped."""
+    ally.ficha = ally.ficha.with_reserva(Via.FUERZA, ally.ficha.fuerza.recover(puntos))
+    rises = ally.caido and puntos > 0 and state.mundo.curacion_levanta
+    if rises:
+        ally.caido = False
+    stopped = ally.desangrandose and puntos > 0
+    ally.desangrandose = ally.desangrandose and not stopped
+    return rises, stopped
+
+
 def heal(state: CombateState, healer: Combatiente, curar: Curar) -> list[Event]:
     ally = state.find(curar.aliado)
     events: list[Event] = []
@@ -37,12 +49,7 @@ def heal(state: CombateState, healer: Combatiente, curar: Curar) -> list[Event]:
         pago = spend(state, healer, Via.MAGIA, curar.puntos, curar.sobregiro)
         events += paid_events(state, healer, pago)
         puntos = pago.pagado
-    ally.ficha = ally.ficha.with_reserva(Via.FUERZA, ally.ficha.fuerza.recover(puntos))
-    rises = ally.caido and puntos > 0 and state.mundo.curacion_levanta
-    if rises:
-        ally.caido = False
-    stopped = ally.desangrandose and puntos > 0
-    ally.desangrandose = ally.desangrandose and not stopped
+    rises, stopped = restore(state, ally, puntos)
     how = "con magia" if curar.medio is Medio.MAGIA else f"con {curar.objeto}"
     text = f"{healer.nombre} cura {how} a {ally.nombre}: +{puntos} de aguante"
     if rises:

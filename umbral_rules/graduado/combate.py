@@ -8,17 +8,20 @@ operation runs on a copy that replaces the state only when it succeeds.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from ..dice import DiceSource
 from . import round as _round
 from .after import Experiencia, experiencia
+from .ajuste import Ajuste, Valores, ajustar
 from .chance import Grados
 from .choices import Anuncio, Declaracion
 from .damage import Intencion
 from .events import Event
 from .sheets import Bando, Ficha, Via
 from .state import CombateState, Combatiente, Final, Mundo
+
+T = TypeVar("T")
 
 
 class Combate:
@@ -29,12 +32,12 @@ class Combate:
     def start(cls, mundo: Mundo | None = None) -> Combate:
         return cls(CombateState(mundo=mundo or Mundo()))
 
-    def _run(self, op: Callable[[CombateState], list[Event]]) -> list[Event]:
+    def _run(self, op: Callable[[CombateState], T]) -> T:
         """The transaction: ``op`` on a copy, kept only if it does not refuse."""
         work = self.state.copy()
-        events = op(work)
+        done = op(work)
         self.state = work
-        return events
+        return done
 
     # --- JSON ----------------------------------------------------------------------------
 
@@ -122,3 +125,8 @@ class Combate:
     def terminar(self, final: Final) -> list[Event]:
         """The GM ends the fight (leaving it: ``Final.HUIDA``)."""
         return self._run(lambda s: _round.finish(s, final))
+
+    def ajustar(self, nombre: str, valores: Valores) -> Ajuste:
+        """The GM sets by hand what is left of ``nombre``'s reserves and its states
+        (:mod:`.ajuste`)."""
+        return self._run(lambda s: ajustar(s, nombre, valores))

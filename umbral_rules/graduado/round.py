@@ -36,13 +36,13 @@ FINAL_LABELS = {
 }
 
 
-def _open(state: CombateState) -> None:
+def require_open(state: CombateState) -> None:
     if state.final is not None:
         raise UmbralError(f"Este combate ya terminó ({FINAL_LABELS[state.final]}).")
 
 
 def add(state: CombateState, ficha: Ficha, bando: Bando) -> list[Event]:
-    _open(state)
+    require_open(state)
     key = name_key(ficha.nombre)
     if any(c.id == key for c in state.combatientes):
         raise UmbralError(f"Ya hay alguien llamado «{ficha.nombre}» en este combate.")
@@ -62,7 +62,7 @@ def _standing(state: CombateState, name: str, bando: Bando, what: str) -> Combat
 def remove(state: CombateState, nombre: str) -> list[Event]:
     """The GM takes someone out of the fight: their declaration, the declarations aimed at
     them (those heroes declare again) and every announced blow by or at them go with them."""
-    _open(state)
+    require_open(state)
     c = state.find(nombre)
     state.combatientes = [x for x in state.combatientes if x.id != c.id]
     state.declaraciones = {
@@ -78,7 +78,7 @@ def remove(state: CombateState, nombre: str) -> list[Event]:
 
 def declare(state: CombateState, nombre: str, declaracion: Declaracion) -> list[Event]:
     """A hero declares (again, if they change their mind before the round closes)."""
-    _open(state)
+    require_open(state)
     hero = _standing(state, nombre, Bando.HEROES, "declarar")
     accion = declaracion.accion
     if isinstance(accion, Ataque):
@@ -114,7 +114,7 @@ def announce(
     inbloqueable: bool = False,
 ) -> list[Event]:
     """An enemy declares its attack a turn ahead: it lands when the next round closes."""
-    _open(state)
+    require_open(state)
     enemy = _standing(state, atacante, Bando.ENEMIGOS, "atacar")
     target = _standing(state, objetivo, Bando.HEROES, "ser atacado")
     enemy.ficha.reserva(via)
@@ -144,7 +144,7 @@ def announce(
 def close_round(state: CombateState, dice: DiceSource, *, por_ventana: bool) -> list[Event]:
     """Close the round: by its window (whoever has not declared does nothing and meets the
     blows with a standard defence) or because every hero still fighting has declared."""
-    _open(state)
+    require_open(state)
     missing = tuple(c.nombre for c in state.pendientes)
     if missing and not por_ventana:
         raise UmbralError(
@@ -212,7 +212,7 @@ def _hero_turn(
 
 
 def finish(state: CombateState, final: Final) -> list[Event]:
-    _open(state)
+    require_open(state)
     state.final = final
     return [CombateTermina(f"El combate termina: {FINAL_LABELS[final]}.", final.value)]
 

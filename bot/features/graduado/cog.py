@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.edge.context import Context, command_context
 from bot.edge.services import Services, Topic
+from bot.features.cog import FeatureCog
 from bot.features.common import DIFICULTAD_CHOICES, RIESGO_CHOICES, TACTICAS_CHOICES
 from umbral_rules.graduado import (
     Curar,
@@ -19,10 +20,12 @@ from umbral_rules.graduado import (
     Intencion,
     Interponerse,
     Medio,
+    Valores,
     Via,
 )
 
 from .acting import announce, declare_action, declare_attack, declare_defence
+from .ajustar import correct
 from .botin import loot_button, loot_card, share_loot
 from .mundo import set_world
 from .options import (
@@ -256,6 +259,37 @@ class GraduadoCog(SheetsCog):
             intencion=Intencion(intencion),
             inbloqueable=inbloqueable,
         )
+
+    @graduado.command(
+        name="ajustar", description="Corrige a mano las reservas o el estado de alguien (máster)"
+    )
+    @app_commands.describe(
+        combatiente="A quién",
+        aguante="Lo que le queda de aguante (0 a su máximo)",
+        mana="Lo que le queda de maná (0 a su máximo)",
+        caido="Un héroe: derribado (sí) o en pie (no)",
+        desangrandose="Un héroe en el suelo: se desangra (sí) o no (no)",
+        inutilizado="Fuera del combate sin estar muerto (sí) o de vuelta (no)",
+        muerto="Un enemigo: muerto (sí) o vivo (no)",
+        motivo="Por qué (queda en /historial)",
+    )
+    @app_commands.rename(mana="maná", caido="caído", desangrandose="desangrándose")
+    @app_commands.autocomplete(combatiente=FeatureCog.combatant)
+    @command_context("máster", what="corregir a mano a un combatiente")
+    async def ajustar(
+        self,
+        ctx: Context,
+        combatiente: str,
+        aguante: Points | None = None,
+        mana: Points | None = None,
+        caido: bool | None = None,
+        desangrandose: bool | None = None,
+        inutilizado: bool | None = None,
+        muerto: bool | None = None,
+        motivo: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        valores = Valores(aguante, mana, caido, desangrandose, inutilizado, muerto)
+        await correct(ctx, combatiente, valores, motivo)
 
     @graduado.command(name="mundo", description="Las reglas del mundo de este combate (máster)")
     @app_commands.describe(
