@@ -20,14 +20,21 @@ OPCIONES = "salud, leves, graves, fatiga o destino"
 
 @dataclass(frozen=True)
 class Ajuste:
-    """The values the GM sets on the combatant ``quien`` (``None``: left as it is)."""
+    """The values the GM sets on a combatant (``None``: left as it is)."""
 
-    quien: str
     salud: int | None = None
     heridas_leves: int | None = None
     heridas_graves: int | None = None
     fatiga: int | None = None
     destino: int | None = None
+
+
+def require_values(ajuste: Ajuste) -> None:
+    """Refuse a correction that sets nothing, naming what it may set."""
+    given = (ajuste.salud, ajuste.heridas_leves, ajuste.heridas_graves, ajuste.fatiga,
+             ajuste.destino)  # fmt: skip
+    if all(v is None for v in given):
+        raise UmbralError(f"Di qué ajustar: {OPCIONES}.")
 
 
 def _checked(f: Fighter, ajuste: Ajuste) -> None:
@@ -53,20 +60,17 @@ def _checked(f: Fighter, ajuste: Ajuste) -> None:
             )
 
 
-def correct(state: Combat, ajuste: Ajuste) -> tuple[Combat, list[Event]]:
-    """Set the values given on one combatant of an open combat. Refused, with nothing
+def correct(state: Combat, quien: str, ajuste: Ajuste) -> tuple[Combat, list[Event]]:
+    """Set the values given on the combatant ``quien`` of an open combat. Refused, with nothing
     changed: no value given, the combat over or waiting for a hit to be taken, an unknown
     combatant, a value out of its bounds, nothing that differs from what it has.
 
     The first event is :class:`Corrected` (each value changed, before and after); then
     what follows: Salud 0 takes it out, Salud raised brings a vencido back, and in an asalto
     the combat may end or the next turn start, as after damage."""
-    given = (ajuste.salud, ajuste.heridas_leves, ajuste.heridas_graves, ajuste.fatiga,
-             ajuste.destino)  # fmt: skip
-    if all(v is None for v in given):
-        raise UmbralError(f"Di qué ajustar: {OPCIONES}.")
+    require_values(ajuste)
     require_open(state)
-    f = state.fighter(ajuste.quien)
+    f = state.fighter(quien)
     _checked(f, ajuste)
     leves = f.heridas_leves if ajuste.heridas_leves is None else ajuste.heridas_leves
     graves = f.heridas_graves if ajuste.heridas_graves is None else ajuste.heridas_graves

@@ -46,7 +46,8 @@ def three() -> Combat:
 def test_each_value_is_set_and_said_before_and_after() -> None:
     state, events = correct(
         first_asalto(),
-        Ajuste("d", salud=7, heridas_leves=2, heridas_graves=1, fatiga=3, destino=0),
+        "d",
+        Ajuste(salud=7, heridas_leves=2, heridas_graves=1, fatiga=3, destino=0),
     )
     d = state.fighter("d")
     assert (d.salud, d.heridas_leves, d.heridas_graves, d.fatiga, d.destino) == (7, 2, 1, 3, 0)
@@ -72,14 +73,14 @@ def test_each_value_is_set_and_said_before_and_after() -> None:
 
 
 def test_only_what_differs_is_a_change() -> None:
-    state, events = correct(first_asalto(), Ajuste("b", salud=6, fatiga=1))
+    state, events = correct(first_asalto(), "b", Ajuste(salud=6, fatiga=1))
     [said] = events
     assert isinstance(said, Corrected) and said.cambios == (Corregido("Fatiga", 0, 1),)
     assert state.fighter("b").salud == 6
 
 
 def test_salud_0_takes_the_last_of_a_side_out_and_ends_the_combat() -> None:
-    state, events = correct(first_asalto(), Ajuste("b", salud=0))
+    state, events = correct(first_asalto(), "b", Ajuste(salud=0))
     assert state.fighter("b").status is Status.VENCIDO
     assert [type(e) for e in events] == [Corrected, Out, Ended]
     assert events[1].message == "Bandido llega a Salud 0: vencido."
@@ -87,11 +88,11 @@ def test_salud_0_takes_the_last_of_a_side_out_and_ends_the_combat() -> None:
 
 
 def test_salud_0_of_whose_turn_it_is_passes_the_turn_and_raised_it_is_back() -> None:
-    state, events = correct(three(), Ajuste("g1", salud=0))
+    state, events = correct(three(), "g1", Ajuste(salud=0))
     assert state.fighter("g1").status is Status.VENCIDO and state.fase is Fase.ASALTO
     assert [type(e) for e in events] == [Corrected, Out, TurnStarted]
     assert state.current == "g2"
-    state, events = correct(state, Ajuste("g1", salud=4))
+    state, events = correct(state, "g1", Ajuste(salud=4))
     g1 = state.fighter("g1")
     assert g1.status is Status.ACTIVO and g1.salud == 4
     assert [type(e) for e in events] == [Corrected, BackIn]
@@ -104,20 +105,20 @@ def test_salud_0_of_whose_turn_it_is_passes_the_turn_and_raised_it_is_back() -> 
 
 
 def test_a_vencido_raised_before_its_turn_still_takes_it() -> None:
-    state, _ = correct(three(), Ajuste("b", salud=0))  # the Bandido alone on its side: over
+    state, _ = correct(three(), "b", Ajuste(salud=0))  # the Bandido alone on its side: over
     assert state.fase is Fase.TERMINADO
-    state, _ = correct(three(), Ajuste("g2", salud=0))
-    state, _ = correct(state, Ajuste("g2", salud=9))
+    state, _ = correct(three(), "g2", Ajuste(salud=0))
+    state, _ = correct(state, "g2", Ajuste(salud=9))
     state, events = combat.end_turn(state)
     assert state.current == "g2" and events[-1].message == "Turno de Guardia."
 
 
 def test_before_the_first_asalto_salud_0_ends_nothing() -> None:
     """As /encuentro quitar: the combat is settled from the first asalto on."""
-    state, events = correct(duel(), Ajuste("b", salud=0))
+    state, events = correct(duel(), "b", Ajuste(salud=0))
     assert state.fase is Fase.PREPARACION and state.vencedor is None
     assert [type(e) for e in events] == [Corrected, Out]
-    state, events = correct(state, Ajuste("b", salud=2))
+    state, events = correct(state, "b", Ajuste(salud=2))
     assert state.fighter("b").status is Status.ACTIVO
 
 
@@ -126,9 +127,9 @@ def test_one_who_surrendered_stays_out_whatever_its_salud() -> None:
         [Entrada("g1", guardia(), "a"), Entrada("g2", guardia(), "a"), Entrada("b", bandido(), "b")]
     )
     state, _ = combat.surrender(state, "g2")
-    state, events = correct(state, Ajuste("g2", salud=0))
+    state, events = correct(state, "g2", Ajuste(salud=0))
     assert state.fighter("g2").status is Status.RENDIDO and [type(e) for e in events] == [Corrected]
-    state, events = correct(state, Ajuste("g2", salud=5))
+    state, events = correct(state, "g2", Ajuste(salud=5))
     assert state.fighter("g2").status is Status.RENDIDO and [type(e) for e in events] == [Corrected]
 
 
@@ -138,15 +139,15 @@ def test_the_fatigues_effects_never_cover_more_wounds_than_there_are() -> None:
         state.fighter("d"), heridas_leves=2, heridas_graves=2, ignora_leves=True, graves_ignoradas=2
     )
     state = state.put(d)
-    state, _ = correct(state, Ajuste("d", heridas_leves=0, heridas_graves=1))
+    state, _ = correct(state, "d", Ajuste(heridas_leves=0, heridas_graves=1))
     d = state.fighter("d")
     assert not d.ignora_leves and d.graves_ignoradas == 1
-    state, _ = correct(state, Ajuste("d", heridas_leves=1))
+    state, _ = correct(state, "d", Ajuste(heridas_leves=1))
     assert state.fighter("d").penalties()[0][0].valor == -1  # a new light wound weighs
 
 
 def test_damage_after_a_correction_starts_from_the_salud_set() -> None:
-    state, _ = correct(first_asalto(), Ajuste("b", salud=3))
+    state, _ = correct(first_asalto(), "b", Ajuste(salud=3))
     state, _ = attacks.attack(state, Ataque("d", "b", "Espada larga"), dice(5, 4, 3, 3, 1))
     assert state.pendiente is not None
     state, events = attacks.take_damage(state, Absorcion("b"))
@@ -166,26 +167,28 @@ def over() -> Combat:
 
 
 @pytest.mark.parametrize(
-    ("make", "ajuste", "words"),
+    ("make", "quien", "ajuste", "words"),
     [
-        (first_asalto, Ajuste("d"), "Di qué ajustar: salud, leves, graves, fatiga o destino."),
-        (first_asalto, Ajuste("x", salud=3), "identificador «x»"),
-        (first_asalto, Ajuste("d", salud=13), r"La Salud de Duncan: de 0 a 12 \(se dio 13\)"),
-        (first_asalto, Ajuste("b", salud=-1), r"La Salud de Bandido: de 0 a 6 \(se dio -1\)"),
-        (first_asalto, Ajuste("b", heridas_leves=3), "Las heridas leves de Bandido: de 0 a 2"),
-        (first_asalto, Ajuste("b", heridas_graves=3), "Las heridas graves de Bandido: de 0 a 2"),
-        (first_asalto, Ajuste("d", fatiga=5), "La fatiga de Duncan: de 0 a 4"),
-        (first_asalto, Ajuste("d", destino=2), "de 0 a 1, los de su ficha"),
-        (first_asalto, Ajuste("d", destino=-1), "Los puntos de destino de Duncan: 0 o más"),
-        (first_asalto, Ajuste("d", salud=3, fatiga=9), "La fatiga de Duncan"),  # none of it
-        (first_asalto, Ajuste("d", salud=12, destino=1), "Duncan ya tiene esos valores"),
-        (over, Ajuste("d", salud=3), "El combate ha terminado."),
-        (pending, Ajuste("d", fatiga=1), "Primero Bandido decide cómo recibe"),
+        (first_asalto, "d", Ajuste(), "Di qué ajustar: salud, leves, graves, fatiga o destino."),
+        (first_asalto, "x", Ajuste(salud=3), "identificador «x»"),
+        (first_asalto, "d", Ajuste(salud=13), r"La Salud de Duncan: de 0 a 12 \(se dio 13\)"),
+        (first_asalto, "b", Ajuste(salud=-1), r"La Salud de Bandido: de 0 a 6 \(se dio -1\)"),
+        (first_asalto, "b", Ajuste(heridas_leves=3), "Las heridas leves de Bandido: de 0 a 2"),
+        (first_asalto, "b", Ajuste(heridas_graves=3), "Las heridas graves de Bandido: de 0 a 2"),
+        (first_asalto, "d", Ajuste(fatiga=5), "La fatiga de Duncan: de 0 a 4"),
+        (first_asalto, "d", Ajuste(destino=2), "de 0 a 1, los de su ficha"),
+        (first_asalto, "d", Ajuste(destino=-1), "Los puntos de destino de Duncan: 0 o más"),
+        (first_asalto, "d", Ajuste(salud=3, fatiga=9), "La fatiga de Duncan"),  # none of it
+        (first_asalto, "d", Ajuste(salud=12, destino=1), "Duncan ya tiene esos valores"),
+        (over, "d", Ajuste(salud=3), "El combate ha terminado."),
+        (pending, "d", Ajuste(fatiga=1), "Primero Bandido decide cómo recibe"),
     ],
 )
-def test_refusals_change_nothing(make: Callable[[], Combat], ajuste: Ajuste, words: str) -> None:
+def test_refusals_change_nothing(
+    make: Callable[[], Combat], quien: str, ajuste: Ajuste, words: str
+) -> None:
     state = make()
     before = state.to_dict()
     with pytest.raises(UmbralError, match=words):
-        correct(state, ajuste)
+        correct(state, quien, ajuste)
     assert state.to_dict() == before
