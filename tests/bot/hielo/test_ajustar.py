@@ -10,7 +10,7 @@ from tests.bot.conftest import Script
 from umbral_rules import ForcedDice
 from umbral_rules.hielo.combat_state import Fase, Status
 
-from .lines import MESA, TIE, doc, raw, roll_count
+from .lines import MESA, TIE, doc, raw, roll_count, undo
 
 FOOTER = "-- Lo ha hecho el máster; /deshacer lo devuelve a como estaba."
 
@@ -167,10 +167,7 @@ async def test_deshacer_restores_the_document_exactly(
     before = await raw(session, fake)
     await script.run("/hielo ajustar combatiente:Guardia salud:0")  # it ends the combat
     assert (await doc(session, fake)).combat.fase is Fase.TERMINADO
-    preview = await fake.command("master", "mesa", "deshacer")
-    assert preview.last.ephemeral and "¿Deshacer /hielo ajustar?" in preview.last.text()
-    pressed = await fake.press("master", "mesa", "Deshacer")
-    assert any("deshizo /hielo ajustar" in m.text() for m in pressed.messages)
+    await undo(fake, "hielo ajustar")
     assert await raw(session, fake) == before
     assert "**Guardia** — Salud 6/6" in await tracker(fake, session)
     assert fake.gate.notices == []
