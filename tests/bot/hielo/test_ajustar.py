@@ -124,6 +124,8 @@ async def test_every_refusal_changes_nothing(
          "Solo el máster puede corregir a mano a un combatiente"),
         ("@master", "/hielo ajustar combatiente:Nadie salud:3",
          "No hay nadie llamado «Nadie» en el combate."),
+        ("@master", "/hielo ajustar combatiente:Yorgen salud:25",
+         "Salud debe estar entre 0 y 24 (se dio 25)."),  # (the option's own bounds)
         ("@master", "/hielo ajustar combatiente:Yorgen salud:10",
          "La Salud de Yorgen: de 0 a 9 (se dio 10)."),
         ("@master", "/hielo ajustar combatiente:Guardia leves:3",
