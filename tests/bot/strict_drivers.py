@@ -186,6 +186,14 @@ HIELO_DRIVERS: dict[str, Driver] = {
     "hielo fatiga": lambda w: [(w.player, {"uso": "armadura"})],
     "hielo destino": lambda w: [(w.gm, {"uso": "detalle", "detalle": w.long(200)})],
     "hielo rendirse": lambda w: [(w.player, {})],
+    "hielo ajustar": lambda w: [
+        (
+            w.gm,
+            {"combatiente": w.enemy, "salud": 24, "leves": 8, "graves": 8, "fatiga": 8}
+            | {"destino": 99, "motivo": w.long(200)},
+        ),
+        (w.gm, {"combatiente": w.pc, "salud": 0}),
+    ],
     "hielo intriga unirse": lambda w: [
         (w.player, {"personaje": w.name80, "bando": w.long(40), "objetivo": w.long(60)})
     ],

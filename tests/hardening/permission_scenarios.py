@@ -609,6 +609,12 @@ SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "hielo sorpresa",
         {"acechante": "Yorgen", "atacado": "Guardia"},
     ),
+    "/hielo ajustar": (
+        "hielo",
+        HIELO_ASALTO,
+        "hielo ajustar",
+        {"combatiente": "Yorgen", "fatiga": 1, "motivo": "Un tropiezo"},
+    ),
 }  # fmt: skip
 USERS = {"master": "master", "dueño": "kaeda", "jugador": "bran", "otro servidor": "forastero"}
 

@@ -9,11 +9,11 @@ from dataclasses import dataclass, replace
 from ..dice import DiceSource
 from ..errors import UmbralError
 from .checks import DestinoTirada, Tirada, sumar_d6
-from .combat import settle, spend_action
-from .combat_state import Combat, PendingHit, Status, TipoAccion
+from .combat import settle, spend_action, with_salud
+from .combat_state import Combat, PendingHit, TipoAccion
 from .common import Termino
 from .constants import FACTOR_CRITICO, PIFIA_DADOS, PIFIA_SUMA
-from .events import AttackResolved, DamagePending, DamageTaken, Event, Out, TableRolled
+from .events import AttackResolved, DamagePending, DamageTaken, Event, TableRolled
 from .fighting import fighter_test, require_active, require_open
 from .tables import TablaNumerada, TipoTabla, read
 
@@ -163,10 +163,10 @@ def take_damage(state: Combat, choice: Absorcion) -> tuple[Combat, list[Event]]:
     salud = max(0, before - (dano - absorbed))
     f = replace(
         f,
-        salud=salud,
         heridas_leves=f.heridas_leves + choice.leves,
         heridas_graves=f.heridas_graves + (1 if choice.grave else 0),
     )
+    f, out = with_salud(f, salud)
     how = (
         "una herida grave"
         if choice.grave
@@ -177,10 +177,8 @@ def take_damage(state: Combat, choice: Absorcion) -> tuple[Combat, list[Event]]:
     )
     said = f"{f.sheet.nombre} recibe {dano} de daño con {how}: Salud {before} → {salud}."
     events: list[Event] = [
-        DamageTaken(said, f.id, dano, choice.leves, choice.grave, absorbed, before, salud)
+        DamageTaken(said, f.id, dano, choice.leves, choice.grave, absorbed, before, salud),
+        *out,
     ]
     state = replace(state, pendiente=None)
-    if salud == 0:
-        f = replace(f, status=Status.VENCIDO)
-        events.append(Out(f"{f.sheet.nombre} llega a Salud 0: vencido.", f.id, "salud"))
     return settle(state.put(f), events)

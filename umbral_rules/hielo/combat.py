@@ -28,6 +28,7 @@ from .constants import (
 from .destiny import TEXTO, UsoDestino, check_points, needs_detail, refuse_roll_use
 from .events import (
     ActionSpent,
+    BackIn,
     DestinySpent,
     Ended,
     Event,
@@ -318,6 +319,20 @@ def surrender(state: Combat, fighter_id: str) -> tuple[Combat, list[Event]]:
     state = state.put(replace(f, status=Status.RENDIDO))
     events: list[Event] = [Out(f"{f.sheet.nombre} se rinde.", f.id, "rendicion")]
     return settle(state, events)
+
+
+def with_salud(f: Fighter, salud: int) -> tuple[Fighter, list[Event]]:
+    """``f`` with its Salud at ``salud``: «Una vez que la salud de un personaje llega a 0,
+    este personaje ha sido vencido». [D] One vencido at Salud 0 whose Salud is raised (only
+    a GM's correction raises it) is back in the fight; one who surrendered stays out."""
+    f = replace(f, salud=salud)
+    if salud == 0 and f.status is Status.ACTIVO:
+        f = replace(f, status=Status.VENCIDO)
+        return f, [Out(f"{f.sheet.nombre} llega a Salud 0: vencido.", f.id, "salud")]
+    if salud > 0 and f.status is Status.VENCIDO:
+        f = replace(f, status=Status.ACTIVO)
+        return f, [BackIn(f"{f.sheet.nombre} vuelve al combate con Salud {salud}.", f.id)]
+    return f, []
 
 
 def settle(state: Combat, events: list[Event]) -> tuple[Combat, list[Event]]:

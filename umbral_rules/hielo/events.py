@@ -122,6 +122,30 @@ class Out(Event):
 
 
 @dataclass(frozen=True)
+class BackIn(Event):
+    """A combatant vencido at Salud 0 is back in the fight: the GM raised its Salud."""
+
+    quien: str
+
+
+@dataclass(frozen=True)
+class Corregido:
+    """One value the GM set by hand: its Spanish label, before and after."""
+
+    campo: str
+    antes: int
+    despues: int
+
+
+@dataclass(frozen=True)
+class Corrected(Event):
+    """The GM's hand correction of a combatant: each value it changed."""
+
+    quien: str
+    cambios: tuple[Corregido, ...]
+
+
+@dataclass(frozen=True)
 class Ended(Event):
     """A combat or an intrigue is over; ``vencedor``: the winning side (None: nobody)."""
 

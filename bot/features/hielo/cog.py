@@ -15,13 +15,15 @@ from bot.edge.permissions import Variant
 from bot.edge.services import Topic
 from bot.features.cog import Choices
 from bot.features.common import DESTINO_CHOICES, choices
+from umbral_rules.hielo.constants import FACTOR_SALUD, RANGO_MAX
+from umbral_rules.hielo.correction import Ajuste
 
 from . import fight, tables
 from .doc import HieloDoc
 from .groups import HIELO_GROUP, TABLA
 from .intrigue_cog import IntrigueCommands
 from .prueba import PruebaOptions, prueba
-from .sheet_input import offered
+from .sheet_input import RANK_MAX, offered
 from .sheets_cog import SheetCommands
 from .system import HIELO_NAME
 
@@ -35,6 +37,8 @@ FatigaUso = Literal["armadura", "herida_grave", "heridas_leves", "accion_menor"]
 #: or a bestiary entry, only for the GM.
 PRUEBA_USES = (Variant("personaje", "dueño o máster", ("personaje",)),)
 ACTOR_HELP = "Quién (por defecto, el tuyo o el del turno; el máster, cualquiera)"
+#: The highest Salud a sheet can have: «Salud = Constitución x3», Constitución up to 8.
+SALUD_MAX = RANGO_MAX * FACTOR_SALUD
 DESTINO_HELP = "Un punto de destino en esta tirada: +1B, convertir 1B en dado, quitar −1D"
 
 
@@ -187,6 +191,34 @@ class HieloCog(SheetCommands, IntrigueCommands):
     @command_context("dueño o máster", rolls=True)
     async def sorpresa(self, ctx: Context, acechante: str, atacado: str) -> None:
         await fight.surprise(ctx, acechante, atacado)
+
+    @HIELO_GROUP.command(
+        name="ajustar", description="Corrige a mano Salud, heridas, fatiga o destino (máster)"
+    )
+    @app_commands.describe(
+        combatiente="A quién",
+        salud="Salud actual (de 0 a Constitución × 3; a 0 queda vencido, por encima vuelve)",
+        leves="Heridas leves (de 0 a su Constitución; −1 a las tiradas cada una)",
+        graves="Heridas graves (de 0 a su Constitución; −1D a las tiradas cada una)",
+        fatiga="Puntos de fatiga (de 0 a su Constitución; −1 a las tiradas cada uno)",
+        destino="Puntos de destino (de 0 a los de su ficha)",
+        motivo="Por qué (queda en /historial)",
+    )
+    @app_commands.autocomplete(combatiente=hielo_fighter)
+    @command_context("máster", what="corregir a mano a un combatiente")
+    async def ajustar(
+        self,
+        ctx: Context,
+        combatiente: str,
+        salud: app_commands.Range[int, 0, SALUD_MAX] | None = None,
+        leves: app_commands.Range[int, 0, RANGO_MAX] | None = None,
+        graves: app_commands.Range[int, 0, RANGO_MAX] | None = None,
+        fatiga: app_commands.Range[int, 0, RANGO_MAX] | None = None,
+        destino: app_commands.Range[int, 0, RANK_MAX] | None = None,
+        motivo: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        ajuste = Ajuste(salud, leves, graves, fatiga, destino)
+        await fight.adjust(ctx, combatiente, ajuste, motivo)
 
     @TABLA.command(name="importar", description="Carga una tabla de vuestro grupo (máster)")
     @app_commands.describe(

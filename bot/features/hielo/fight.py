@@ -1,7 +1,8 @@
 """The combat commands of Canción de hielo y fuego's own group: ``/hielo daño`` (the
 defender takes the pending hit from Salud or with wounds), ``/hielo turno`` (pass, hold,
 take the held action), ``/hielo acción``, ``/hielo fatiga``, ``/hielo destino``,
-``/hielo rendirse`` and ``/hielo sorpresa`` — each a step of the one path."""
+``/hielo rendirse``, ``/hielo sorpresa`` and the GM's ``/hielo ajustar`` — each a step of
+the one path."""
 
 from __future__ import annotations
 
@@ -9,17 +10,21 @@ from collections.abc import Callable
 
 from bot.edge.context import Context
 from bot.edge.path import Step, run_step
+from bot.features.common import send
 from bot.features.documents import defer_once
+from bot.records.rolls import Changed, Correction
+from bot.render.hielo import correction_embed
 from umbral_rules import UmbralError
 from umbral_rules.hielo import attacks, combat, intrigue
 from umbral_rules.hielo.combat_state import Combat, TipoAccion, UsoFatiga
+from umbral_rules.hielo.correction import Ajuste, correct, require_values
 from umbral_rules.hielo.destiny import UsoDestino
-from umbral_rules.hielo.events import Event
+from umbral_rules.hielo.events import Corrected, Event
 
 from . import intrigues
-from .common import acting, may_act, reply
+from .common import acting, may_act, pings, reply
 from .doc import HieloDoc
-from .system import HIELO, HieloTurn
+from .system import HIELO, HIELO_NAME, HieloTurn
 
 #: A rules call: the document and the turn in, the combat and its events out.
 Play = Callable[[HieloDoc, HieloTurn], tuple[Combat, list[Event]]]
@@ -155,3 +160,42 @@ async def surprise(ctx: Context, acechante: str, atacado: str) -> None:
         return combat.detect(doc.combat, choice, ctx.dice)
 
     await play(ctx, "hielo sorpresa", "Detección", fn)
+
+
+async def adjust(ctx: Context, combatiente: str, ajuste: Ajuste, motivo: str | None) -> None:
+    """``/hielo ajustar``: the GM sets the values of ``combatiente`` (as typed) by hand.
+    One roll-log entry with each value before and after; ``/deshacer`` takes it back as any
+    step of the path."""
+    await defer_once(ctx)
+
+    async def rules(turn: HieloTurn) -> tuple[HieloDoc, list[Event]]:
+        require_values(ajuste)  # (before the name: a call setting nothing names nobody)
+        doc = turn.document
+        f = doc.find(combatiente)
+        state, turn.events = correct(doc.combat, f.id, ajuste)
+        turn.doc = doc.with_combat(state)
+        return turn.doc, turn.events
+
+    async def log(turn: HieloTurn, played: tuple[HieloDoc, list[Event]]) -> None:
+        doc, events = played
+        said = next(e for e in events if isinstance(e, Corrected))
+        nombre = doc.combat.fighter(said.quien).sheet.nombre
+        cambios = [Changed(campo=c.campo, antes=str(c.antes), despues=str(c.despues))
+                   for c in said.cambios]  # fmt: skip
+        await turn.uow.rolls.append(
+            user_id=ctx.user_id,
+            command="hielo ajustar",
+            dice=[],
+            result=Correction(sistema=HIELO_NAME, nombre=nombre, cambios=cambios, motivo=motivo),
+            actor=nombre,
+            motivo=motivo,
+        )
+
+    step = Step("hielo ajustar", rules, own_log=log)
+    doc, events = await run_step(ctx, HIELO, step)
+    said = next(e for e in events if isinstance(e, Corrected))
+    after = [e.message for e in events if not isinstance(e, Corrected)]
+    embed = correction_embed(doc.combat.fighter(said.quien).sheet.nombre, said.cambios, after,
+                             motivo)  # fmt: skip
+    content, users = pings(doc, events)
+    await send(ctx.interaction, content=content, embed=embed, pings=users)

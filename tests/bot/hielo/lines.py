@@ -53,3 +53,11 @@ async def raw(session: Session, fake: FakeDiscord, channel: str = "mesa") -> obj
 async def roll_count(session: Session, fake: FakeDiscord) -> int:
     async with session.storage.guild(fake.guild.id) as uow:
         return await uow.rolls.count()
+
+
+async def undo(fake: FakeDiscord, command: str) -> None:
+    """The GM's /deshacer of ``command``: its preview says which, the button takes it back."""
+    preview = await fake.command("master", "mesa", "deshacer")
+    assert preview.last.ephemeral and f"¿Deshacer /{command}?" in preview.last.text()
+    pressed = await fake.press("master", "mesa", "Deshacer")
+    assert any(f"deshizo /{command}" in m.text() for m in pressed.messages)

@@ -11,7 +11,7 @@ from bot.console import FakeDiscord, Session, open_session
 from tests.bot.conftest import Script
 from umbral_rules import ForcedDice
 
-from .lines import MESA, TIE, doc, raw, roll_count
+from .lines import MESA, TIE, doc, raw, roll_count, undo
 
 
 async def test_initiative_tie_goes_to_more_rapidez(
@@ -210,10 +210,7 @@ async def test_undo_of_a_hit_restores_the_fight_exactly(
     dice.push([6, 5, 4, 1, 2])
     await script.run("@kaeda", "/atacar objetivo:Guardia")
     assert await roll_count(session, fake) == logged + 2  # the attack and the critical
-    preview = await fake.command("master", "mesa", "deshacer")
-    assert preview.last.ephemeral and "¿Deshacer /atacar?" in preview.last.text()
-    pressed = await fake.press("master", "mesa", "Deshacer")
-    assert any("deshizo /atacar" in m.text() for m in pressed.messages)
+    await undo(fake, "atacar")
     assert await raw(session, fake) == before
 
 
