@@ -17,8 +17,8 @@ from .asalto import en_combate
 from .danio import con_escudo
 from .estado import Combate, Condicion
 
-#: [D] The seed sets no floor to the PV («la semilla no trata la muerte ni las heridas»):
-#: damage may leave them below 0, so the GM may too, down to minus the largest sheet's PV.
+#: [D] The seed sets no floor to the PV (the PD «se restarán a sus PV», no more): damage
+#: may leave them below 0, so the GM may too, down to minus the largest sheet's PV.
 PV_MINIMO = -500
 #: [D] The longest unconsciousness the GM may set: a day. The seed gives no ceiling
 #: («10 veces la cantidad por la que hayamos sobrepasado la Resistencia … en minutos»).
