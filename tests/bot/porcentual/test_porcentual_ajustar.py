@@ -41,6 +41,15 @@ async def tracker(session: Session, fake: FakeDiscord) -> str:
     return shown.text()
 
 
+async def version(session: Session, fake: FakeDiscord) -> int:
+    """The stored encounter's version (each save bumps it)."""
+    async with session.storage.channel(fake.guild.id, fake.channel_id("mesa")) as uow:
+        await uow.encounter.document("porcentual")
+        info = uow.encounter.info
+    assert info is not None
+    return info.version
+
+
 async def sheet(session: Session, fake: FakeDiscord) -> Any:
     async with session.storage.guild(fake.guild.id) as uow:
         return (await uow.system_sheets.require("porcentual", "pj", "Ana")).data
@@ -49,7 +58,7 @@ async def sheet(session: Session, fake: FakeDiscord) -> Any:
 async def test_every_value_is_set_logged_and_shown(
     duel: Duel, fake: FakeDiscord, session: Session
 ) -> None:
-    stored_sheet = await sheet(session, fake)
+    stored_sheet, saved = await sheet(session, fake), await version(session, fake)
     text = await duel.cmd(
         "master",
         "porcentual ajustar",
@@ -77,6 +86,7 @@ async def test_every_value_is_set_logged_and_shown(
     ana = combatant(await doc(session, fake), "Ana")
     assert (ana["pv"], ana["armadura_resistencia"], ana["escudo_resistencia"]) == (11, 6, 4)
     assert ana["en_suelo"] is True and ana["montado"] is True
+    assert await version(session, fake) == saved + 1
     pinned = await tracker(session, fake)
     assert "PV 11/20 · Cota Res. 6 · Rodela Res. 4 · en el suelo · a caballo" in pinned
     log = (await fake.command("master", "mesa", "historial")).text()
