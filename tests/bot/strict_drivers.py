@@ -454,6 +454,21 @@ DRIVERS: dict[str, Driver] = {
     "porcentual enfrentamiento": lambda w: [
         (w.gm, {"activo": w.pc, "caracteristica": "fuerza", "veces": 5, "pasivo": w.enemy})
     ],
+    "porcentual ajustar": lambda w: [
+        (
+            w.gm,
+            {
+                "combatiente": w.pc,
+                "pv": -500,
+                "armadura": 500,
+                "escudo": 0,
+                "en_suelo": True,
+                "inconsciente": 1440,
+                "a_caballo": False,
+                "motivo": w.long(200),
+            },
+        )
+    ],
     "descanso": lambda w: [(w.gm, {"personajes": w.pc, "motivo": w.long(200), "dueño": w.player})],
     "deshacer": lambda w: [(w.gm, {})],
     "encuentro unirse": lambda w: [(w.player, {"personaje": w.spare})],

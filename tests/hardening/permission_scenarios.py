@@ -772,5 +772,9 @@ PORCENTUAL_SCENARIOS: dict[str, tuple[str, list[Any], str, dict[str, Any]]] = {
         "porc", [*PORC, [20, 30]], "porcentual enfrentamiento",
         {"activo": "Ana", "caracteristica": "fuerza", "veces": 5, "pasivo": "Orco"},
     ),
+    "/porcentual ajustar": (
+        "porc", PORC, "porcentual ajustar",
+        {"combatiente": "Ana", "pv": 7, "escudo": 0, "motivo": "una caída"},
+    ),
 }  # fmt: skip
 SCENARIOS.update(PORCENTUAL_SCENARIOS)

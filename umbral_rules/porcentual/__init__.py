@@ -6,10 +6,12 @@ Modules by responsibility: ``tiradas`` (d100, initiative, damage dice, enfrentam
 in one table, with the seed's words), ``acciones`` (costs and combinations), ``estado`` (the
 typed state and its JSON), ``asalto`` (the three phases), ``ataques`` / ``defensas`` (their
 percentages and demands), ``resolver`` / ``golpe`` (one attack to its damage), ``danio``,
-``maniobras`` (enfrentamientos and effects), ``otras`` (other actions' rolls), ``eventos``.
+``maniobras`` (enfrentamientos and effects), ``otras`` (other actions' rolls), ``ajuste``
+(the GM's hand correction), ``eventos``.
 """
 
 from .acciones import Accion, AccionDeclarada
+from .ajuste import Ajustado, Ajuste, Cambio, ajustar
 from .asalto import (
     abandonar,
     actuar,
@@ -34,10 +36,13 @@ from .tablas import CombatModifierTable, DamageBonusTable, HitLocationTable, Tab
 __all__ = [
     "Accion",
     "AccionDeclarada",
+    "Ajustado",
+    "Ajuste",
     "Alcance",
     "Arma",
     "Armadura",
     "Asalto",
+    "Cambio",
     "CombatModifierTable",
     "Combate",
     "Combatiente",
@@ -53,6 +58,7 @@ __all__ = [
     "Tablas",
     "abandonar",
     "actuar",
+    "ajustar",
     "anotar_pendiente",
     "atacar",
     "atrapar",

@@ -257,7 +257,12 @@ def desgastar_escudo(
     event = ResistenciaPerdida(
         text + (", roto." if broken else "."), objetivo_id, shield.nombre, before, after, broken
     )
-    cond = replace(target.cond, escudo_resistencia=after)
-    if broken:
-        cond = replace(cond, guardia_completa=False)
-    return combate.with_cond(objetivo_id, cond), [event]
+    return combate.with_cond(objetivo_id, con_escudo(target.cond, after)), [event]
+
+
+def con_escudo(cond: Condicion, resistencia: int) -> Condicion:
+    """The shield's Resistencia set to ``resistencia``. At 0 it is broken («sólo se romperá
+    cuando su Resistencia se vea reducida a 0»), and the Guardia Completa, which «requiere
+    el uso de un escudo», ends."""
+    cond = replace(cond, escudo_resistencia=resistencia)
+    return replace(cond, guardia_completa=False) if resistencia == 0 else cond

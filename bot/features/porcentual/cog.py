@@ -1,6 +1,6 @@
 """``/porcentual``: the percentile game's own commands (sheets, bestiary and tables in
 :mod:`.cog_fichas`; here, the asalto's: declarar, defender, actuar, maniobra, perder,
-pendiente, abandonar, guardia, atrapar, enfrentamiento). The shared commands it plays
+pendiente, abandonar, guardia, atrapar, enfrentamiento, ajustar). The shared commands it plays
 (``/encuentro …``, ``/asalto``, ``/atacar``, ``/disparar``) are in :mod:`.verbs`."""
 
 from __future__ import annotations
@@ -12,16 +12,23 @@ from discord import app_commands
 from bot.edge.context import Context, command_context
 from bot.edge.services import Topic
 from bot.features.cog import FeatureCog
+from umbral_rules.porcentual import Ajuste
+from umbral_rules.porcentual.ajuste import INCONSCIENTE_MAXIMO, PV_MINIMO
 
+from . import ajustar as _ajustar
 from . import cog_fichas as _fichas  # noqa: F401  (adds its commands to the groups)
 from . import play
 from .complete import fighters
 from .groups import porcentual
+from .options import BOUNDS
 
 Quien = app_commands.Range[str, 1, 80]
 OWN = "dueño o máster"
 WHO = "Con qué combatiente (por defecto, el tuyo; el máster, cualquiera)"
 Caracteristica = Literal["fuerza", "agilidad", "percepcion", "resistencia"]
+#: The bounds a sheet takes (its own are checked by the rules).
+PV_MAXIMO = BOUNDS["pv"][1]
+RES_ARMADURA, RES_ESCUDO = BOUNDS["resistencia"][1], BOUNDS["resistencia_escudo"][1]
 
 
 class PorcentualCog(FeatureCog):
@@ -183,3 +190,38 @@ class PorcentualCog(FeatureCog):
         await play.play(
             ctx, "Enfrentamiento", "porcentual enfrentamiento", None, call, gm_only=True
         )
+
+    @porcentual.command(name="ajustar", description="Corrige a mano a un combatiente (máster)")
+    @app_commands.describe(
+        combatiente="A quién",
+        pv="PV actuales (hasta los de su ficha; a 0 o menos queda fuera del combate)",
+        armadura="Resistencia que le queda a su armadura (de 0 a la de la armadura)",
+        escudo="Resistencia que le queda a su escudo (de 0, roto, a la del escudo)",
+        en_suelo="Si está en el suelo",
+        inconsciente="Minutos que le quedan inconsciente (0: despierto)",
+        a_caballo="Si está a caballo",
+        motivo="Por qué (queda en /historial)",
+    )
+    @app_commands.autocomplete(combatiente=fighters)
+    @command_context("máster", what="corregir a mano a un combatiente")
+    async def ajustar(
+        self,
+        ctx: Context,
+        combatiente: Quien,
+        pv: app_commands.Range[int, PV_MINIMO, PV_MAXIMO] | None = None,
+        armadura: app_commands.Range[int, 0, RES_ARMADURA] | None = None,
+        escudo: app_commands.Range[int, 0, RES_ESCUDO] | None = None,
+        en_suelo: bool | None = None,
+        inconsciente: app_commands.Range[int, 0, INCONSCIENTE_MAXIMO] | None = None,
+        a_caballo: bool | None = None,
+        motivo: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        ajuste = Ajuste(
+            pv=pv,
+            armadura_resistencia=armadura,
+            escudo_resistencia=escudo,
+            en_suelo=en_suelo,
+            inconsciente_minutos=inconsciente,
+            montado=a_caballo,
+        )
+        await _ajustar.run(ctx, combatiente, ajuste, motivo)
