@@ -20,7 +20,6 @@ from bot.render.limits import (
 from bot.render.safe import shown
 from bot.render.tracker import ENDED_COLOUR, TRACKER_COLOUR
 from umbral_rules.graduado import (
-    Ajuste,
     Bando,
     CombateState,
     Combatiente,
@@ -185,30 +184,8 @@ def sheet_list_embed(
     )
 
 
-#: The footer of a GM's hand correction (as /descanso's).
-CORRECTION_FOOTER = "Lo ha hecho el máster; /deshacer lo devuelve a como estaba."
-
-
 def value_text(value: int | bool) -> str:
     """A corrected value as the reply and /historial show it: «sí»/«no», «12», «−3»."""
     if isinstance(value, bool):
         return "sí" if value else "no"
     return number(value)
-
-
-def correction_embed(ajuste: Ajuste, motivo: str | None) -> discord.Embed:
-    """``/graduado ajustar``'s public reply: whom, one line per value changed («Aguante
-    100 → 40»), the reason if given, and how to take it back."""
-    lines = [f"**{shown(ajuste.nombre)}**"]
-    lines += [
-        f"{c.campo} {value_text(c.antes)} → {value_text(c.despues)}" for c in ajuste.cambios
-    ] or ["Sin cambios: ya estaba así."]
-    if motivo:
-        lines.append(f"Motivo: {shown(motivo)}")
-    embed = discord.Embed(
-        title="Corrección del máster",
-        description=cut("\n".join(lines), DESCRIPTION_MAX),
-        colour=REPLY_COLOUR,
-    )
-    embed.set_footer(text=CORRECTION_FOOTER)
-    return embed

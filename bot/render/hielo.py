@@ -21,7 +21,7 @@ from umbral_rules.hielo.constants import (
     PERCEPCION,
     VOLUNTAD,
 )
-from umbral_rules.hielo.events import Corregido, Event
+from umbral_rules.hielo.events import Event
 from umbral_rules.hielo.intrigue_state import Intrigante, Intrigue
 from umbral_rules.hielo.sheet import Sheet, display
 
@@ -64,26 +64,6 @@ def reply_embed(title: str, lines: Sequence[str]) -> discord.Embed:
         description=cut(text, DESCRIPTION_MAX) or None,
         colour=EVENT_COLOUR,
     )
-
-
-#: The footer of a GM's hand correction, as /descanso's.
-CORRECTION_FOOTER = "Lo ha hecho el máster; /deshacer lo devuelve a como estaba."
-
-
-def correction_embed(
-    nombre: str, cambios: Sequence[Corregido], after: Sequence[str], motivo: str | None
-) -> discord.Embed:
-    """``/hielo ajustar``: whom, one line per value («Salud 9 → 6»), what followed (out of
-    the fight, back in, the combat over) and why."""
-    lines = [f"{c.campo} {c.antes} → {c.despues}" for c in cambios] + [a for a in after if a]
-    text = f"**{shown(nombre)}**\n" + "\n".join(f"• {shown(line)}" for line in lines)
-    if motivo:
-        text += f"\nMotivo: {shown(motivo)}"
-    embed = discord.Embed(
-        title="Corrección del máster", description=cut(text, DESCRIPTION_MAX), colour=EVENT_COLOUR
-    )
-    embed.set_footer(text=CORRECTION_FOOTER)
-    return embed
 
 
 # --- the tracker -----------------------------------------------------------------------------

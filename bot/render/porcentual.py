@@ -10,8 +10,6 @@ from typing import Any
 import discord
 
 from bot.jsontypes import JsonObject
-from bot.records.rolls import Changed
-from bot.render.encounter import EVENT_COLOUR
 from bot.render.limits import DESCRIPTION_MAX, FIELD_VALUE_MAX, cut
 from bot.render.safe import shown
 from bot.render.tracker import ENDED_COLOUR, TRACKER_COLOUR
@@ -225,26 +223,8 @@ def pending_embed(doc: JsonObject) -> discord.Embed:
     return discord.Embed(title="Se espera a", description=shown(text), colour=TRACKER_COLOUR)
 
 
-#: The footer of a correction (as ``/descanso``'s).
-CORRECTION_FOOTER = "Lo ha hecho el máster; /deshacer lo devuelve a como estaba."
-
-
 def value_text(value: int | bool) -> str:
     """A corrected value as players read it: a number, or «sí» / «no»."""
     if isinstance(value, bool):
         return "sí" if value else "no"
     return str(value)
-
-
-def correction_embed(nombre: str, cambios: Sequence[Changed], motivo: str | None) -> discord.Embed:
-    """``/porcentual ajustar``'s reply: whom, one line per value («PV 20 → 9»), why."""
-    lines = [f"**{shown(nombre)}**"]
-    lines += [f"• {c.campo} {c.antes} → {c.despues}" for c in cambios]  # (the bot's own words)
-    if motivo:
-        lines.append(f"Motivo: {shown(motivo)}")
-    embed = discord.Embed(
-        title="Corrección del máster",
-        description=cut("\n".join(lines), DESCRIPTION_MAX),
-        colour=EVENT_COLOUR,
-    )
-    return embed.set_footer(text=CORRECTION_FOOTER)

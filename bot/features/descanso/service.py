@@ -19,6 +19,7 @@ from bot.features.common import send
 from bot.features.system import UMBRAL, UmbralTurn, guild_estados_extra
 from bot.records.rolls import Adjustment, Adjustments, Numbers
 from bot.records.undo import SheetChange
+from bot.render.correction import CORRECTION_FOOTER
 from bot.render.encounter import events_embed
 from bot.render.safe import shown
 from umbral_rules import UmbralError
@@ -234,7 +235,7 @@ async def run(
     done = await run_step(ctx, UMBRAL, step)
     lines = [*done.lines, *([f"Motivo: {motivo}"] if motivo else [])]
     embed = events_embed(title, lines)
-    embed.set_footer(text="Lo ha hecho el máster; /deshacer lo devuelve a como estaba.")
+    embed.set_footer(text=CORRECTION_FOOTER)
     await send(ctx.interaction, embed=embed)
 
 

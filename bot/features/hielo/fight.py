@@ -10,10 +10,8 @@ from collections.abc import Callable
 
 from bot.edge.context import Context
 from bot.edge.path import Step, run_step
-from bot.features.common import send
-from bot.features.documents import defer_once
-from bot.records.rolls import Changed, Correction
-from bot.render.hielo import correction_embed
+from bot.features.documents import HandCorrection, correct_by_hand, defer_once
+from bot.records.rolls import Changed
 from umbral_rules import UmbralError
 from umbral_rules.hielo import attacks, combat, intrigue
 from umbral_rules.hielo.combat_state import Combat, TipoAccion, UsoFatiga
@@ -24,7 +22,7 @@ from umbral_rules.hielo.events import Corrected, Event
 from . import intrigues
 from .common import acting, may_act, pings, reply
 from .doc import HieloDoc
-from .system import HIELO, HIELO_NAME, HieloTurn
+from .system import HIELO, HieloTurn
 
 #: A rules call: the document and the turn in, the combat and its events out.
 Play = Callable[[HieloDoc, HieloTurn], tuple[Combat, list[Event]]]
@@ -163,39 +161,20 @@ async def surprise(ctx: Context, acechante: str, atacado: str) -> None:
 
 
 async def adjust(ctx: Context, combatiente: str, ajuste: Ajuste, motivo: str | None) -> None:
-    """``/hielo ajustar``: the GM sets the values of ``combatiente`` (as typed) by hand.
-    One roll-log entry with each value before and after; ``/deshacer`` takes it back as any
-    step of the path."""
-    await defer_once(ctx)
+    """``/hielo ajustar``: the GM sets the values of ``combatiente`` (as typed) by hand;
+    the owner whose turn it becomes is called."""
 
-    async def rules(turn: HieloTurn) -> tuple[HieloDoc, list[Event]]:
+    def rules(turn: HieloTurn) -> HandCorrection:
         require_values(ajuste)  # (before the name: a call setting nothing names nobody)
         doc = turn.document
         f = doc.find(combatiente)
         state, turn.events = correct(doc.combat, f.id, ajuste)
-        turn.doc = doc.with_combat(state)
-        return turn.doc, turn.events
-
-    async def log(turn: HieloTurn, played: tuple[HieloDoc, list[Event]]) -> None:
-        doc, events = played
-        said = next(e for e in events if isinstance(e, Corrected))
-        nombre = doc.combat.fighter(said.quien).sheet.nombre
+        turn.doc = doc = doc.with_combat(state)
+        said = next(e for e in turn.events if isinstance(e, Corrected))
         cambios = [Changed(campo=c.campo, antes=str(c.antes), despues=str(c.despues))
                    for c in said.cambios]  # fmt: skip
-        await turn.uow.rolls.append(
-            user_id=ctx.user_id,
-            command="hielo ajustar",
-            dice=[],
-            result=Correction(sistema=HIELO_NAME, nombre=nombre, cambios=cambios, motivo=motivo),
-            actor=nombre,
-            motivo=motivo,
-        )
+        after = [e.message for e in turn.events if not isinstance(e, Corrected)]
+        content, users = pings(doc, turn.events)
+        return HandCorrection(f.sheet.nombre, cambios, after, content, users)
 
-    step = Step("hielo ajustar", rules, own_log=log)
-    doc, events = await run_step(ctx, HIELO, step)
-    said = next(e for e in events if isinstance(e, Corrected))
-    after = [e.message for e in events if not isinstance(e, Corrected)]
-    embed = correction_embed(doc.combat.fighter(said.quien).sheet.nombre, said.cambios, after,
-                             motivo)  # fmt: skip
-    content, users = pings(doc, events)
-    await send(ctx.interaction, content=content, embed=embed, pings=users)
+    await correct_by_hand(ctx, HIELO, "hielo ajustar", rules, motivo)

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.edge.path import Step, run_step
-from bot.features.common import send
-from bot.records.rolls import Changed, Correction
-from bot.render.porcentual import correction_embed, value_text
-from umbral_rules.porcentual import Ajustado, Ajuste, ajustar
+from bot.features.documents import HandCorrection, correct_by_hand
+from bot.records.rolls import Changed
+from bot.render.porcentual import value_text
+from umbral_rules.porcentual import Ajuste, ajustar
 
-from .state import SYSTEM
 from .system import PORCENTUAL, PorcentualTurn
 
 if TYPE_CHECKING:
@@ -22,37 +20,17 @@ if TYPE_CHECKING:
 COMMAND = "porcentual ajustar"
 
 
-def changed(done: Ajustado) -> list[Changed]:
-    """Each value changed, as the reply shows it (and the roll log keeps it)."""
-    return [
-        Changed(campo=c.campo, antes=value_text(c.antes), despues=value_text(c.despues))
-        for c in done.cambios
-    ]
-
-
 async def run(ctx: Context, nombre: str, ajuste: Ajuste, motivo: str | None) -> None:
     """Correct the combatant called ``nombre`` with ``ajuste`` and answer publicly."""
-    await ctx.interaction.response.defer(thinking=True)
-    motivo = (motivo or "").strip() or None
 
-    async def rules(turn: PorcentualTurn) -> Ajustado:
+    def rules(turn: PorcentualTurn) -> HandCorrection:
         mesa = turn.document
         combate, done = ajustar(mesa.combate, mesa.find(nombre).id, ajuste)
         turn.doc = mesa.with_combate(combate)
-        return done
+        cambios = [
+            Changed(campo=c.campo, antes=value_text(c.antes), despues=value_text(c.despues))
+            for c in done.cambios
+        ]
+        return HandCorrection(done.combatiente, cambios)
 
-    async def log(turn: PorcentualTurn, done: Ajustado) -> None:
-        result = Correction(
-            sistema=SYSTEM, nombre=done.combatiente, cambios=changed(done), motivo=motivo
-        )
-        await turn.uow.rolls.append(
-            user_id=turn.ctx.user_id,
-            command=COMMAND,
-            dice=[],
-            result=result,
-            actor=done.combatiente,
-            motivo=motivo,
-        )
-
-    done = await run_step(ctx, PORCENTUAL, Step(COMMAND, rules, own_log=log))
-    await send(ctx.interaction, embed=correction_embed(done.combatiente, changed(done), motivo))
+    await correct_by_hand(ctx, PORCENTUAL, COMMAND, rules, motivo)
